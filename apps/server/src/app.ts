@@ -1,0 +1,72 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { defaultWebDistDir } from './lib/paths';
+import { functionsRoutes } from './modules/functions/functions.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { accessPlugin } from './plugins/access';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { openapiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { spaPlugin } from './plugins/spa';
+import { storagePlugin } from './plugins/storage';
+import type { StorageProvider } from './storage/storage-provider';
+
+// Validation messages in Spanish for every schema the server checks.
+z.config(z.locales.es());
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Opened and migrated by the caller (server.ts or a test); closed when the app closes. */
+  database: DatabaseHandle;
+  storage?: StorageProvider;
+  webDistDir?: string;
+  logger?: boolean;
+}
+
+/** Builds the app: plugins in a fixed order (config -> db -> storage -> auth -> security -> routes). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Idle keep-alive sockets must not hold a graceful shutdown open.
+    forceCloseConnections: 'idle',
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(dbPlugin, { database: options.database });
+  await app.register(storagePlugin, { config, storage: options.storage });
+  await app.register(authPlugin, { config });
+  await app.register(accessPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(openapiPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(functionsRoutes);
+
+  await app.register(spaPlugin, { webDistDir: options.webDistDir ?? defaultWebDistDir });
+  await app.ready();
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}

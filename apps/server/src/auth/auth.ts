@@ -1,0 +1,72 @@
+import { ADMIN_ROLE, DEFAULT_COLOR, DEFAULT_PERMISOS, DEFAULT_ROLE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, messages } from '@refugio/contracts';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins';
+import { adminAc, userAc } from 'better-auth/plugins/admin/access';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import * as schema from '../db/schema';
+import { hashPassword, verifyPassword } from '../lib/password';
+
+export const AUTH_BASE_PATH = '/api/auth';
+const SEVEN_DAYS = 60 * 60 * 24 * 7;
+
+export function createAuth({ db, config, secret }: { db: Database; config: Config; secret: string }) {
+  const secure = config.publicUrl.startsWith('https://');
+  return betterAuth({
+    appName: 'Refugio Admin',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, rateLimit: schema.rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by administrators only (DESIGN section 5).
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+      revokeSessionsOnPasswordReset: true,
+    },
+    user: {
+      additionalFields: {
+        lastname: { type: 'string', required: false, defaultValue: '', input: true },
+        permisos: { type: 'string', required: false, defaultValue: DEFAULT_PERMISOS, input: true },
+        color: { type: 'string', required: false, defaultValue: DEFAULT_COLOR, input: true },
+      },
+    },
+    session: { expiresIn: SEVEN_DAYS, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      // In the database so that every instance behind a load balancer counts the same attempts.
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: config.signInAttemptsPerMinute },
+        '/change-password': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      // The route adapter overwrites this header with Fastify's idea of the client address, so it cannot be spoofed.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+    },
+    plugins: [
+      admin({
+        roles: { [ADMIN_ROLE]: adminAc, [DEFAULT_ROLE]: userAc },
+        adminRoles: [ADMIN_ROLE],
+        defaultRole: DEFAULT_ROLE,
+        bannedUserMessage: messages.errors.ACCOUNT_DISABLED,
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** The environment contract of DESIGN section 3. */
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z.url({ protocol: /^postgres(ql)?$/, error: 'debe ser una URL postgres:// o postgresql://' }).optional(),
+    ),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalString.pipe(z.url({ error: 'debe ser una URL' }).optional()),
+    S3_REGION: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: booleanString,
+    PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'debe ser una URL http(s)://' }).optional()),
+    AUTH_SECRET: optionalString.pipe(z.string().min(32, 'debe tener al menos 32 caracteres').optional()),
+    ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email({ error: 'debe ser un correo válido' })).default('admin@refugio.local'),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'debe tener al menos 8 caracteres').max(128).optional()),
+    AI_PROVIDER: z.enum(['gemini', 'openai', 'none']).optional(),
+    GEMINI_API_KEY: optionalString,
+    GEMINI_MODEL: z.string().trim().min(1).default('gemini-2.5-flash'),
+    GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com/v1beta'),
+    OPENAI_BASE_URL: optionalString.pipe(z.url({ error: 'debe ser una URL' }).optional()),
+    OPENAI_API_KEY: optionalString,
+    OPENAI_MODEL: optionalString,
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
+    TRUST_PROXY: booleanString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'es obligatoria cuando STORAGE_DRIVER=s3' });
+      }
+    }
+    if (env.AI_PROVIDER === 'gemini' && !env.GEMINI_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['GEMINI_API_KEY'], message: 'es obligatoria cuando AI_PROVIDER=gemini' });
+    }
+    if (env.AI_PROVIDER === 'openai' && (!env.OPENAI_BASE_URL || !env.OPENAI_MODEL)) {
+      const key = env.OPENAI_BASE_URL ? 'OPENAI_MODEL' : 'OPENAI_BASE_URL';
+      ctx.addIssue({ code: 'custom', path: [key], message: 'es obligatoria cuando AI_PROVIDER=openai' });
+    }
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  storage:
+    | { driver: 'local' }
+    | {
+        driver: 's3';
+        bucket: string;
+        endpoint: string | undefined;
+        region: string | undefined;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
+  publicUrl: string;
+  authSecret: string | undefined;
+  admin: { email: string; password: string | undefined };
+  ai:
+    | { provider: 'none' }
+    | { provider: 'gemini'; apiKey: string; model: string; baseUrl: string }
+    | { provider: 'openai'; baseUrl: string; apiKey: string | undefined; model: string };
+  logLevel: (typeof LOG_LEVELS)[number];
+  signInAttemptsPerMinute: number;
+  trustProxy: boolean;
+};
+
+/** Raised when the environment is invalid: its message names the variable, and start-up stops. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'entorno');
+    const received = env[variable];
+    const shown = received === undefined || /SECRET|PASSWORD|KEY/.test(variable) ? '' : ` (valor recibido: "${received}")`;
+    throw new ConfigError(`Configuración no válida: la variable ${variable} ${issue?.message ?? 'no es válida'}${shown}.`);
+  }
+  const e = parsed.data;
+  const aiProvider = e.AI_PROVIDER ?? (e.GEMINI_API_KEY ? 'gemini' : 'none');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET ?? '',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local' },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    authSecret: e.AUTH_SECRET,
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    ai:
+      aiProvider === 'gemini'
+        ? { provider: 'gemini', apiKey: e.GEMINI_API_KEY ?? '', model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL.replace(/\/+$/, '') }
+        : aiProvider === 'openai'
+          ? { provider: 'openai', baseUrl: e.OPENAI_BASE_URL ?? '', apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL ?? '' }
+          : { provider: 'none' },
+    logLevel: e.LOG_LEVEL,
+    signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsFolder } from '../lib/paths';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Applies pending migrations; safe when several instances start at once. */
+  migrate(): Promise<void>;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Arbitrary but fixed: every instance of this application takes the same advisory lock to migrate. */
+const MIGRATION_LOCK_KEY = 7_340_117_001;
+
+export type OpenDatabaseOptions =
+  | { driver: 'pglite'; dataDir: string | 'memory' }
+  | { driver: 'postgres'; url: string; poolSize?: number };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.driver === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize ?? 10);
+}
+
+async function openPglite(dataDir: string | 'memory'): Promise<DatabaseHandle> {
+  let location: string | undefined;
+  if (dataDir !== 'memory') {
+    location = path.join(dataDir, 'db');
+    mkdirSync(location, { recursive: true });
+  }
+  const client = await PGlite.create(location, { extensions: { pg_trgm, unaccent } });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  return {
+    db,
+    driver: 'pglite',
+    async migrate() {
+      // One process owns a PGlite directory, but the lock keeps the same code path as PostgreSQL.
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        await migratePglite(db, { migrationsFolder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
+    },
+    async ping() {
+      await db.execute(sql`SELECT 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  return {
+    db,
+    driver: 'postgres',
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg({ client, schema, casing: 'snake_case' }), { migrationsFolder });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`SELECT 1`);
+    },
+    async close() {
+      if (!pool.ended) await pool.end();
+    },
+  };
+}

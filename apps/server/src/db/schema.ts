@@ -1,0 +1,91 @@
+import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/*
+ * Authentication tables, in the shape better-auth (with its admin plugin) expects, plus the staff fields of
+ * SPEC section 3. Column names are snake_case in the database (Drizzle `casing`), camelCase in TypeScript.
+ */
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+export const user = pgTable('user', {
+  id: text().primaryKey(),
+  /** SPEC `name`. */
+  name: text().notNull(),
+  /** SPEC `mail`. */
+  email: text().notNull().unique(),
+  emailVerified: boolean().notNull().default(false),
+  image: text(),
+  lastname: text().notNull().default(''),
+  permisos: text().notNull().default('equipo-web'),
+  color: text().notNull().default('#3B82F6'),
+  /** SPEC `rol`: 'Administrador' | 'Equipo'. better-auth's admin plugin calls it `role`. */
+  role: text().notNull().default('Equipo'),
+  banned: boolean().notNull().default(false),
+  banReason: text(),
+  banExpires: timestamp({ withTimezone: true }),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    ipAddress: text(),
+    userAgent: text(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    impersonatedBy: text(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.identifier)],
+);
+
+/** better-auth's rate-limit counters, kept in the database so every instance shares them. */
+export const rateLimit = pgTable('rate_limit', {
+  id: text().primaryKey(),
+  key: text().notNull().unique(),
+  count: bigint({ mode: 'number' }).notNull(),
+  lastRequest: bigint({ mode: 'number' }).notNull(),
+});

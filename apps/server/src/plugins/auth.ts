@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type ErrorCode, messages } from '@refugio/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { AUTH_BASE_PATH, type Auth, createAuth } from '../auth/auth';
+import { sendError } from './error-handler';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+}
+
+/** AUTH_SECRET, or one generated on first start and kept (owner-only) in DATA_DIR. */
+export function resolveAuthSecret(config: Config): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** better-auth error codes that deserve their own Spanish message. */
+const authErrors: Record<string, { code: ErrorCode; message: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { code: 'INVALID_CREDENTIALS', message: messages.errors.INVALID_CREDENTIALS },
+  INVALID_PASSWORD: { code: 'INVALID_CREDENTIALS', message: 'La contraseña actual no es correcta.' },
+  BANNED_USER: { code: 'ACCOUNT_DISABLED', message: messages.errors.ACCOUNT_DISABLED },
+  INVALID_EMAIL: { code: 'VALIDATION_ERROR', message: messages.auth.emailInvalid },
+  PASSWORD_TOO_SHORT: { code: 'VALIDATION_ERROR', message: 'La contraseña debe tener al menos 8 caracteres.' },
+  PASSWORD_TOO_LONG: { code: 'VALIDATION_ERROR', message: 'La contraseña no puede superar los 128 caracteres.' },
+  EMAIL_PASSWORD_SIGN_UP_DISABLED: { code: 'FORBIDDEN', message: 'El registro público está desactivado. Pide una cuenta a un administrador.' },
+  FAILED_TO_GET_SESSION: { code: 'UNAUTHENTICATED', message: messages.errors.UNAUTHENTICATED },
+};
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_ERROR',
+  429: 'RATE_LIMITED',
+};
+
+async function sendAuthError(request: FastifyRequest, reply: FastifyReply, response: Response) {
+  let authCode = '';
+  try {
+    const body = (await response.json()) as { code?: unknown };
+    if (typeof body.code === 'string') authCode = body.code;
+  } catch {
+    // Not JSON: fall back to the status.
+  }
+  if (response.status === 429) {
+    const retryAfter = response.headers.get('x-retry-after') ?? response.headers.get('retry-after');
+    if (retryAfter) void reply.header('retry-after', retryAfter);
+    return sendError(reply, request, 'RATE_LIMITED', request.url.includes('/sign-in') ? messages.auth.signInRateLimited : undefined);
+  }
+  const known = authErrors[authCode];
+  if (known) return sendError(reply, request, known.code, known.message);
+  if (response.status >= 500) {
+    request.log.error({ status: response.status, authCode }, 'auth handler failed');
+    return sendError(reply, request, 'INTERNAL');
+  }
+  return sendError(reply, request, codeByStatus[response.status] ?? 'BAD_REQUEST');
+}
+
+/** better-auth mounted at /api/auth, speaking our error shape. */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    const auth = createAuth({ db: app.db, config: opts.config, secret: resolveAuthSecret(opts.config) });
+    app.decorate('auth', auth);
+
+    await app.register(async (scope) => {
+      // Hand better-auth the raw body: it parses it itself, and an empty body (sign-out) must not be a 400.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+
+      scope.route({
+        method: ['GET', 'POST'],
+        url: `${AUTH_BASE_PATH}/*`,
+        config: { access: 'public' },
+        schema: { hide: true },
+        async handler(request, reply) {
+          const headers = new Headers();
+          for (const [key, value] of Object.entries(request.headers)) {
+            if (value === undefined) continue;
+            for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+          }
+          // Fastify decides the client address (honouring TRUST_PROXY); better-auth's rate limit keys on it.
+          headers.set('x-forwarded-for', request.ip);
+          const body = request.method === 'POST' ? (typeof request.body === 'string' && request.body !== '' ? request.body : '{}') : undefined;
+          const response = await auth.handler(
+            new Request(new URL(request.url, opts.config.publicUrl), { method: request.method, headers, body }),
+          );
+          if (!response.ok) {
+            for (const cookie of response.headers.getSetCookie()) void reply.header('set-cookie', cookie);
+            return sendAuthError(request, reply, response);
+          }
+          void reply.status(response.status);
+          response.headers.forEach((value, key) => {
+            if (key !== 'set-cookie' && key !== 'content-length') void reply.header(key, value);
+          });
+          const cookies = response.headers.getSetCookie();
+          if (cookies.length > 0) void reply.header('set-cookie', cookies);
+          return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+        },
+      });
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

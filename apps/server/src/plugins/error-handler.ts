@@ -1,0 +1,79 @@
+import { type ApiErrorBody, type ErrorCode, type FieldErrors, errorStatus, messages } from '@refugio/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+
+/** Fastify's own error codes that are the client's fault, and what we call them. */
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_CTP_EMPTY_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_VALIDATION: 'VALIDATION_ERROR',
+  FST_ERR_BAD_URL: 'BAD_REQUEST',
+  FST_ERR_ASYNC_CONSTRAINT: 'BAD_REQUEST',
+};
+
+const codeByStatus: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
+
+/** Turns a schema validation failure into `{ field: message }`, the first message per field. */
+function toFieldErrors(validation: ValidationIssue[], context: string | undefined): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of validation) {
+    const fromPath = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const missing = typeof issue.params?.missingProperty === 'string' ? issue.params.missingProperty : '';
+    const field = fromPath || missing || context || 'body';
+    fieldErrors[field] ??= issue.message ?? messages.errors.VALIDATION_ERROR;
+  }
+  return fieldErrors;
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, code: ErrorCode, message?: string, fieldErrors?: FieldErrors) {
+  const body: ApiErrorBody = { code, message: message ?? messages.errors[code], requestId: request.id };
+  if (fieldErrors && Object.keys(fieldErrors).length > 0) body.fieldErrors = fieldErrors;
+  return reply.status(errorStatus[code]).type('application/json; charset=utf-8').send(body);
+}
+
+/** The single place where errors become `{ code, message, fieldErrors?, requestId }`; 5xx details never leave the server. */
+export const errorHandlerPlugin = fp(
+  (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
+        return sendError(reply, request, error.code, error.message, error.fieldErrors);
+      }
+      if (Array.isArray(error.validation)) {
+        const fieldErrors = toFieldErrors(error.validation as ValidationIssue[], error.validationContext);
+        return sendError(reply, request, 'VALIDATION_ERROR', undefined, fieldErrors);
+      }
+      const known = error.code ? fastifyCodes[error.code] : undefined;
+      const status = error.statusCode ?? 500;
+      const code = known ?? (status >= 400 && status < 500 ? (codeByStatus[status] ?? 'BAD_REQUEST') : undefined);
+      if (code) {
+        return sendError(reply, request, code);
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return sendError(reply, request, status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL');
+    });
+  },
+  { name: 'error-handler' },
+);
+
+export { errorStatus };

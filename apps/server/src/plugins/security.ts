@@ -1,0 +1,46 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { messages } from '@refugio/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+
+/** Security headers with a CSP the SPA works under, and a per-client request budget. */
+export const securityPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    const https = opts.config.publicUrl.startsWith('https://');
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Mantine sets inline style attributes and injects CSS variables at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          // Only behind HTTPS: on a plain-HTTP LAN install it would break every asset.
+          upgradeInsecureRequests: https ? [] : null,
+        },
+      },
+      hsts: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    });
+    await app.register(rateLimit, {
+      global: true,
+      max: 1000,
+      timeWindow: '1 minute',
+      errorResponseBuilder: (_request, context) => {
+        const error = Object.assign(new Error(messages.errors.RATE_LIMITED), { statusCode: context.statusCode });
+        return error;
+      },
+    });
+  },
+  { name: 'security' },
+);

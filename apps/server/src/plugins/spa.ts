@@ -1,0 +1,58 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendError } from './error-handler';
+
+/** Paths that belong to the API: never answered with the SPA. */
+const API_PREFIXES = ['/api/', '/phpApi/'];
+
+function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname === '/api' || pathname === '/phpApi' || API_PREFIXES.some((p) => pathname.startsWith(p));
+}
+
+/**
+ * Serves the built SPA from the not-found handler: an existing file is sent as is (hashed assets cached for a
+ * year), any other browser path gets index.html (history fallback), and unknown API paths get a JSON 404.
+ * No routes are registered for files, so the permission matrix only sees the API.
+ */
+export const spaPlugin = fp(
+  async (app: FastifyInstance, opts: { webDistDir: string }) => {
+    const root = opts.webDistDir;
+    const hasSpa = existsSync(path.join(root, 'index.html'));
+    if (hasSpa) {
+      await app.register(fastifyStatic, { root, serve: false, index: false });
+    } else {
+      app.log.warn({ root }, 'web app not built: only the API is served (run npm run build)');
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      if (isApiPath(request.url) || !hasSpa || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return sendError(reply, request, 'NOT_FOUND');
+      }
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent((request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/');
+      } catch {
+        return sendError(reply, request, 'BAD_REQUEST');
+      }
+      const file = path.join(root, pathname);
+      const insideRoot = file.startsWith(root + path.sep);
+      if (insideRoot && existsSync(file) && statSync(file).isFile()) {
+        const immutable = pathname.startsWith('/assets/');
+        return reply.sendFile(path.relative(root, file), root, {
+          immutable,
+          maxAge: immutable ? 31_536_000_000 : 0,
+          cacheControl: true,
+        });
+      }
+      // Missing hashed assets are real 404s: sending HTML for a .js file breaks the page in confusing ways.
+      if (pathname.startsWith('/assets/')) return sendError(reply, request, 'NOT_FOUND');
+      void reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', root);
+    });
+  },
+  { name: 'spa' },
+);

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type ByteRange, type StorageProvider, type StoredObject, assertValidKey } from './storage-provider';
+
+const TMP_DIR = '.tmp';
+
+/**
+ * Media on the local disk under `root`. A write goes to a temporary file first and is renamed into place
+ * only when complete, so a crash mid-upload never leaves a truncated object under its key.
+ */
+export class LocalStorage implements StorageProvider {
+  readonly driver = 'local' as const;
+
+  constructor(private readonly root: string) {}
+
+  private resolve(key: string): string {
+    assertValidKey(key);
+    if (key === TMP_DIR || key.startsWith(`${TMP_DIR}/`)) throw new Error('Clave de almacenamiento reservada');
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  /** Removes temporary files left by uploads that a crash interrupted. */
+  async init(): Promise<void> {
+    await rm(path.join(this.root, TMP_DIR), { recursive: true, force: true });
+    await mkdir(path.join(this.root, TMP_DIR), { recursive: true });
+  }
+
+  async put(key: string, body: Readable, options: { contentType?: string } = {}): Promise<StoredObject> {
+    const target = this.resolve(key);
+    const tmp = path.join(this.root, TMP_DIR, randomUUID());
+    await mkdir(path.dirname(tmp), { recursive: true });
+    try {
+      await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tmp, target);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    const info = await stat(target);
+    return { key, size: info.size, contentType: options.contentType, lastModified: info.mtime };
+  }
+
+  async head(key: string): Promise<StoredObject | undefined> {
+    try {
+      const info = await stat(this.resolve(key));
+      if (!info.isFile()) return undefined;
+      return { key, size: info.size, contentType: undefined, lastModified: info.mtime };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<{ object: StoredObject; body: Readable } | undefined> {
+    const object = await this.head(key);
+    if (!object) return undefined;
+    const body = createReadStream(this.resolve(key), range ? { start: range.start, end: range.end } : {});
+    return { object, body };
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.resolve(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    // Walk only the deepest folder the prefix names, then filter by the rest of it.
+    const slash = prefix.lastIndexOf('/');
+    const folder = slash >= 0 ? prefix.slice(0, slash) : '';
+    const base = folder ? this.resolve(folder) : this.root;
+    const found: StoredObject[] = [];
+    const walk = async (dir: string, keyPrefix: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const key = keyPrefix ? `${keyPrefix}/${entry.name}` : entry.name;
+        if (!keyPrefix && entry.name === TMP_DIR) continue;
+        if (entry.isDirectory()) await walk(path.join(dir, entry.name), key);
+        else if (entry.isFile() && key.startsWith(prefix)) {
+          const info = await stat(path.join(dir, entry.name));
+          found.push({ key, size: info.size, contentType: undefined, lastModified: info.mtime });
+        }
+      }
+    };
+    await walk(base, folder);
+    return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** The closed list of error codes the API answers with, and the HTTP status of each. */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  VALIDATION_ERROR: 400,
+  INVALID_JSON: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  ACCOUNT_DISABLED: 403,
+  PASSWORD_CHANGE_REQUIRED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorCodeSchema = z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]);
+
+/** Field name -> Spanish message. */
+export const fieldErrorsSchema = z.record(z.string(), z.string());
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+/** The one error shape every API error answers with. */
+export const apiErrorBodySchema = z
+  .object({
+    code: errorCodeSchema,
+    message: z.string().describe('Mensaje en español, apto para mostrar a la persona usuaria'),
+    fieldErrors: fieldErrorsSchema.optional(),
+    requestId: z.string(),
+  })
+  .describe('Error');
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

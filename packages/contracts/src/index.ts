@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './health';
+export * from './layout';
+export * from './messages';
+export * from './users';
