@@ -81,6 +81,11 @@ export const authPlugin = fp(
       // Hand better-auth the raw body: it parses it itself, and an empty body (sign-out) must not be a 400.
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+      // Anything else is accepted only when empty (a bare POST /sign-out); a non-empty body of another type is a 415.
+      scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+        if (body === '') done(null, '');
+        else done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }), undefined);
+      });
 
       scope.route({
         method: ['GET', 'POST'],
@@ -95,7 +100,13 @@ export const authPlugin = fp(
           }
           // Fastify decides the client address (honouring TRUST_PROXY); better-auth's rate limit keys on it.
           headers.set('x-forwarded-for', request.ip);
-          const body = request.method === 'POST' ? (typeof request.body === 'string' && request.body !== '' ? request.body : '{}') : undefined;
+          let body: string | undefined;
+          if (request.method === 'POST') {
+            const raw = typeof request.body === 'string' ? request.body : '';
+            // An empty POST (sign-out from a bare client) is an empty JSON object to better-auth.
+            body = raw === '' ? '{}' : raw;
+            headers.set('content-type', 'application/json');
+          }
           const response = await auth.handler(
             new Request(new URL(request.url, opts.config.publicUrl), { method: request.method, headers, body }),
           );

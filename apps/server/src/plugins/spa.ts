@@ -51,7 +51,7 @@ export const spaPlugin = fp(
       // Missing hashed assets are real 404s: sending HTML for a .js file breaks the page in confusing ways.
       if (pathname.startsWith('/assets/')) return sendError(reply, request, 'NOT_FOUND');
       void reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', root);
+      return reply.sendFile('index.html', root, { cacheControl: false });
     });
   },
   { name: 'spa' },

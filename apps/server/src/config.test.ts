@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      storage: { driver: 'local' },
+      publicUrl: 'http://localhost:3000',
+      admin: { email: 'admin@refugio.local', password: undefined },
+      ai: { provider: 'none' },
+      logLevel: 'info',
+    });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('chooses gemini when a key is present, and the public URL follows the port', () => {
+    const config = loadConfig({ GEMINI_API_KEY: 'k', PORT: '8080' });
+    expect(config.ai).toMatchObject({ provider: 'gemini', apiKey: 'k' });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ STORAGE_DRIVER: 'ftp' }, 'STORAGE_DRIVER'],
+    [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET'],
+    [{ PUBLIC_URL: 'no es una url' }, 'PUBLIC_URL'],
+    [{ AUTH_SECRET: 'corto' }, 'AUTH_SECRET'],
+    [{ ADMIN_EMAIL: 'no-es-correo' }, 'ADMIN_EMAIL'],
+    [{ AI_PROVIDER: 'gemini' }, 'GEMINI_API_KEY'],
+    [{ AI_PROVIDER: 'openai' }, 'OPENAI_BASE_URL'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+  ])('stops with one message naming the variable for %j', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`variable ${variable} `));
+  });
+
+  it('never echoes a secret value in the message', () => {
+    expect(() => loadConfig({ AUTH_SECRET: 'corto-secreto' })).not.toThrow(/corto-secreto/);
+  });
+});

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ADMIN_ROLE, DEFAULT_ROLE } from '@refugio/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { createUsersRepository } from '../src/modules/users/users.repository';
+import { hashPassword } from '../src/lib/password';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+
+/**
+ * A fresh database per test file: PGlite in memory, or, when TEST_DATABASE_URL is set, a throwaway
+ * database created on that PostgreSQL server and dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ driver: 'pglite', dataDir: 'memory' });
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `refugio_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 4 });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  dataDir: string;
+  /** Creates a user with a password directly in the database; returns its id. */
+  createUser(input: { email: string; password: string; name?: string; lastname?: string; role?: string }): Promise<string>;
+  /** Signs in through the real endpoint and returns the Cookie header to send. */
+  signIn(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: { webDistDir?: string } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: PUBLIC_URL, LOG_LEVEL: 'silent', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000', ...env });
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp({ config, database, logger: false, webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web') });
+  const users = createUsersRepository(database.db);
+
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    async createUser({ email, password, name = 'Persona', lastname = 'De Prueba', role = DEFAULT_ROLE }) {
+      const id = crypto.randomUUID();
+      await users.insertWithPassword(database.db, { id, email, name, lastname, role, passwordHash: await hashPassword(password) });
+      return id;
+    },
+    async signIn(email, password) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: PUBLIC_URL },
+        payload: { email, password },
+      });
+      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+      return cookieHeader(res);
+    },
+    async close() {
+      await app.close();
+      await drop().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `Cookie` header a browser would send back after this response. */
+export function cookieHeader(res: LightMyRequestResponse): string {
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+export const ADMIN = { email: 'admin@refugio.test', password: 'clave-admin-segura-1', role: ADMIN_ROLE };
+export const STAFF = { email: 'equipo@refugio.test', password: 'clave-equipo-segura-1', role: DEFAULT_ROLE };
+
+/** Every API error has this shape, a Spanish message and a 4xx status in these tests. */
+export function expectErrorShape(res: LightMyRequestResponse, status: number, code?: string) {
+  const body = res.json<{ code: string; message: string; requestId: string }>();
+  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
+  if (code !== undefined && body.code !== code) throw new Error(`expected code ${code}, got ${body.code}`);
+  if (typeof body.message !== 'string' || body.message.length === 0) throw new Error('missing message');
+  if (typeof body.requestId !== 'string' || body.requestId.length === 0) throw new Error('missing requestId');
+  return body;
+}
