@@ -20,7 +20,7 @@ export const PUBLIC_URL = 'http://localhost:3000';
 export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ driver: 'pglite', dataDir: 'memory' });
+    const database = await openDatabase({ driver: 'pglite', dataDir: undefined });
     await database.migrate();
     return { database, drop: () => database.close() };
   }

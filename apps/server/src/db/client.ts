@@ -29,16 +29,16 @@ export interface DatabaseHandle {
 const MIGRATION_LOCK_KEY = 7_340_117_001;
 
 export type OpenDatabaseOptions =
-  | { driver: 'pglite'; dataDir: string | 'memory' }
+  | { driver: 'pglite'; /** Undefined keeps the database in memory (tests). */ dataDir: string | undefined }
   | { driver: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.driver === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize ?? 10);
+  return options.driver === 'pglite' ? openPglite(options.dataDir) : Promise.resolve(openPostgres(options.url, options.poolSize ?? 10));
 }
 
-async function openPglite(dataDir: string | 'memory'): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   let location: string | undefined;
-  if (dataDir !== 'memory') {
+  if (dataDir !== undefined) {
     location = path.join(dataDir, 'db');
     mkdirSync(location, { recursive: true });
   }
@@ -65,7 +65,7 @@ async function openPglite(dataDir: string | 'memory'): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
   pool.on('error', () => undefined);

@@ -60,7 +60,7 @@ export const errorHandlerPlugin = fp(
         return sendError(reply, request, error.code, error.message, error.fieldErrors);
       }
       if (Array.isArray(error.validation)) {
-        const fieldErrors = toFieldErrors(error.validation as ValidationIssue[], error.validationContext);
+        const fieldErrors = toFieldErrors(error.validation, error.validationContext);
         return sendError(reply, request, 'VALIDATION_ERROR', undefined, fieldErrors);
       }
       const known = error.code ? fastifyCodes[error.code] : undefined;

@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { accounts } from './accounts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+async function waitReady(baseUrl: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${output()}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`El servidor no estuvo listo a tiempo:\n${output()}`);
+}
+
+/** Creates the staff member through the admin API, as an administrator would. */
+async function createStaff(baseUrl: string) {
+  const headers = { 'content-type': 'application/json', origin: baseUrl };
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: accounts.admin.email, password: accounts.admin.password }),
+  });
+  if (!signIn.ok) throw new Error(`admin sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { staff, admin } = accounts;
+  for (const [url, body] of [
+    ['/api/auth/admin/create-user', { email: staff.email, password: staff.password, name: staff.name, role: 'Equipo', data: { lastname: staff.lastname } }],
+    ['/api/auth/update-user', { name: admin.name, lastname: admin.lastname }],
+  ] as const) {
+    const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${url} failed: ${res.status} ${await res.text()}`);
+  }
+}
+
+/**
+ * Starts the production server (built by `npm run build`) on a fresh data directory and a free port, with
+ * the accounts of accounts.ts. The base URL reaches the tests through E2E_BASE_URL.
+ */
+export default async function globalSetup() {
+  const serverEntry = path.join(root, 'apps/server/dist/server.js');
+  if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('Falta la compilación: ejecuta `npm run build` antes de las pruebas de navegador.');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      ADMIN_EMAIL: accounts.admin.email,
+      ADMIN_PASSWORD: accounts.admin.password,
+      SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+
+  await waitReady(baseUrl, child, () => output);
+  await createStaff(baseUrl);
+  process.env.E2E_BASE_URL = baseUrl;
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
