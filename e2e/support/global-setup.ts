@@ -31,24 +31,37 @@ async function waitReady(baseUrl: string, child: ChildProcess, output: () => str
   throw new Error(`El servidor no estuvo listo a tiempo:\n${output()}`);
 }
 
-/** Creates the staff member through the admin API, as an administrator would. */
-async function createStaff(baseUrl: string) {
-  const headers = { 'content-type': 'application/json', origin: baseUrl };
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+async function signInByApi(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
-    headers,
-    body: JSON.stringify({ email: accounts.admin.email, password: accounts.admin.password }),
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
   });
-  if (!signIn.ok) throw new Error(`admin sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function call(baseUrl: string, cookie: string, url: string, body: unknown) {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} failed: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Creates the staff member as an administrator would (with a temporary password), then lets them choose
+ * their own, so journeys start from an ordinary account.
+ */
+async function createStaff(baseUrl: string) {
   const { staff, admin } = accounts;
-  for (const [url, body] of [
-    ['/api/auth/admin/create-user', { email: staff.email, password: staff.password, name: staff.name, role: 'Equipo', data: { lastname: staff.lastname } }],
-    ['/api/auth/update-user', { name: admin.name, lastname: admin.lastname }],
-  ] as const) {
-    const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${url} failed: ${res.status} ${await res.text()}`);
-  }
+  const temporary = 'temporal-e2e-9876';
+  const adminCookie = await signInByApi(baseUrl, admin.email, admin.password);
+  await call(baseUrl, adminCookie, '/api/auth/update-user', { name: admin.name, lastname: admin.lastname });
+  await call(baseUrl, adminCookie, '/api/users', { name: staff.name, lastname: staff.lastname, mail: staff.email, password: temporary, rol: 'Equipo' });
+  const staffCookie = await signInByApi(baseUrl, staff.email, temporary);
+  await call(baseUrl, staffCookie, '/api/auth/change-password', { currentPassword: temporary, newPassword: staff.password });
 }
 
 /**

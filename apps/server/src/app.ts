@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
 import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(functionsRoutes);
+  await app.register(usersRoutes);
 
   await app.register(spaPlugin, { webDistDir: options.webDistDir ?? defaultWebDistDir });
   await app.ready();

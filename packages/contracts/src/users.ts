@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export const ROLES = ['Administrador', 'Equipo'] as const;
-export const rolSchema = z.enum(ROLES);
+export const rolSchema = z.enum(ROLES, { error: 'El rol debe ser Administrador o Equipo.' });
 export type Rol = z.infer<typeof rolSchema>;
 export const ADMIN_ROLE: Rol = 'Administrador';
 export const DEFAULT_ROLE: Rol = 'Equipo';
@@ -10,9 +10,109 @@ export const DEFAULT_COLOR = '#3B82F6';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 80;
+export const MAIL_MAX_LENGTH = 254;
+export const PERMISOS_MAX_LENGTH = 50;
+
+export const userMessages = {
+  nameRequired: 'El nombre es obligatorio.',
+  nameTooLong: `El nombre no puede superar los ${NAME_MAX_LENGTH} caracteres.`,
+  lastnameTooLong: `El apellido no puede superar los ${NAME_MAX_LENGTH} caracteres.`,
+  mailInvalid: 'Ingresa un correo electrónico válido.',
+  mailTaken: 'Ya existe un usuario con este correo.',
+  passwordTooShort: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`,
+  passwordTooLong: `La contraseña no puede superar los ${PASSWORD_MAX_LENGTH} caracteres.`,
+  passwordTooCommon: 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.',
+  permisosInvalid: 'Los permisos solo pueden tener letras minúsculas, números, guiones y guiones bajos.',
+  colorInvalid: 'El color debe ser un color hexadecimal, por ejemplo #3B82F6.',
+  nothingToChange: 'No hay cambios que guardar.',
+  notFound: 'No existe un usuario con ese identificador.',
+  lastAdmin: 'No se puede: es el último administrador activo. Nombra antes a otro administrador.',
+  notYourself: 'No puedes desactivar ni eliminar tu propia cuenta.',
+  created: 'Usuario creado correctamente.',
+  forbiddenPage: 'No tienes permiso para ver esta página.',
+} as const;
+
+export const passwordSchema = z
+  .string({ error: userMessages.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong);
+
+const nameSchema = z.string({ error: userMessages.nameRequired }).trim().min(1, userMessages.nameRequired).max(NAME_MAX_LENGTH, userMessages.nameTooLong);
+const lastnameSchema = z.string({ error: userMessages.lastnameTooLong }).trim().max(NAME_MAX_LENGTH, userMessages.lastnameTooLong);
+const mailSchema = z
+  .string({ error: userMessages.mailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(MAIL_MAX_LENGTH, userMessages.mailInvalid)
+  .pipe(z.email({ error: userMessages.mailInvalid }));
+const permisosSchema = z
+  .string({ error: userMessages.permisosInvalid })
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, userMessages.permisosInvalid)
+  .max(PERMISOS_MAX_LENGTH, userMessages.permisosInvalid);
+export const colorSchema = z
+  .string({ error: userMessages.colorInvalid })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, userMessages.colorInvalid)
+  .transform((c) => c.toUpperCase());
+
+export const createUserInputSchema = z.object({
+  name: nameSchema,
+  lastname: lastnameSchema.default(''),
+  mail: mailSchema,
+  password: passwordSchema,
+  rol: rolSchema.default(DEFAULT_ROLE),
+  permisos: permisosSchema.default(DEFAULT_PERMISOS),
+  color: colorSchema.default(DEFAULT_COLOR),
+});
+export type CreateUserInput = z.infer<typeof createUserInputSchema>;
+
+export const updateUserInputSchema = z
+  .object({ name: nameSchema, lastname: lastnameSchema, rol: rolSchema, permisos: permisosSchema, color: colorSchema })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, userMessages.nothingToChange);
+export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
+
+export const resetPasswordInputSchema = z.object({ password: passwordSchema });
+
+export const USER_SORT_FIELDS = ['name', 'mail', 'rol', 'createdAt'] as const;
+export const listUsersQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().describe('Busca en nombre, apellido y correo (sin distinguir mayúsculas ni acentos)'),
+  sort: z.enum(USER_SORT_FIELDS).default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
+
+export const userIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** A staff user as the API shows it (SPEC section 3 names: `mail`, `rol`). */
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  mail: z.string(),
+  permisos: z.string(),
+  color: z.string(),
+  rol: z.union([rolSchema, z.literal('')]),
+  disabled: z.boolean().describe('Desactivado: no puede iniciar sesión'),
+  mustChangePassword: z.boolean().describe('Tiene una contraseña temporal que debe cambiar'),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const listUsersResponseSchema = z.object({ items: z.array(userSchema), total: z.number().int() });
+
+/** The compatibility answer of getFirestoreUsers (DESIGN section 4). */
+export const firestoreUsersResponseSchema = z.object({
+  users: z.array(userSchema.pick({ id: true, name: true, lastname: true, mail: true, permisos: true, color: true, createdAt: true, updatedAt: true, rol: true })),
+});
+export const firestoreErrorSchema = z.object({ error: z.string() });
 
 export const getUserRoleQuerySchema = z.object({
-  uid: z.string().min(1, 'Falta el identificador de usuario.').max(200).describe('Identificador del usuario'),
+  uid: z.string({ error: 'Falta el identificador de usuario (uid).' }).min(1, 'Falta el identificador de usuario (uid).').max(200).describe('Identificador del usuario'),
 });
 
 /** Answer of the role lookup: the rol, or '' when the user has none. */

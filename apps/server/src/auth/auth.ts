@@ -1,7 +1,7 @@
 import { ADMIN_ROLE, DEFAULT_COLOR, DEFAULT_PERMISOS, DEFAULT_ROLE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, messages } from '@refugio/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin } from 'better-auth/plugins';
+import { admin, bearer } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -36,8 +36,11 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
     user: {
       additionalFields: {
         lastname: { type: 'string', required: false, defaultValue: '', input: true },
-        permisos: { type: 'string', required: false, defaultValue: DEFAULT_PERMISOS, input: true },
+        // Only administrators change permisos (through /api/users), never the user themself.
+        permisos: { type: 'string', required: false, defaultValue: DEFAULT_PERMISOS, input: false },
         color: { type: 'string', required: false, defaultValue: DEFAULT_COLOR, input: true },
+        // Set by administrators only (new user, password reset); cleared when the user changes the password.
+        mustChangePassword: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
     session: { expiresIn: SEVEN_DAYS, updateAge: 60 * 60 * 24 },
@@ -59,6 +62,8 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
     },
     plugins: [
+      // `Authorization: Bearer <session token>` for scripts and the getFirestoreUsers compatibility call.
+      bearer(),
       admin({
         roles: { [ADMIN_ROLE]: adminAc, [DEFAULT_ROLE]: userAc },
         adminRoles: [ADMIN_ROLE],

@@ -29,6 +29,8 @@ export const user = pgTable('user', {
   banned: boolean().notNull().default(false),
   banReason: text(),
   banExpires: timestamp({ withTimezone: true }),
+  /** Set when an administrator chose the password (new user, reset): the user must pick their own first. */
+  mustChangePassword: boolean().notNull().default(false),
   ...timestamps,
 });
 

@@ -21,6 +21,7 @@ export interface SessionUser {
   role: string;
   permisos: string;
   color: string;
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -57,6 +58,7 @@ export const accessPlugin = fp(
         role: u.role ?? '',
         permisos: u.permisos ?? '',
         color: u.color ?? '',
+        mustChangePassword: u.mustChangePassword ?? false,
       };
     });
 
@@ -81,6 +83,8 @@ export const accessPlugin = fp(
       const user = await app.getSessionUser(request);
       if (!user) throw new AppError('UNAUTHENTICATED');
       request.user = user;
+      // A temporary password opens nothing but the password change (better-auth's own route, public here).
+      if (user.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
       if (access === 'admin' && user.role !== ADMIN_ROLE) throw new AppError('FORBIDDEN');
     });
   },

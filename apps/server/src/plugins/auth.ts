@@ -4,7 +4,9 @@ import path from 'node:path';
 import { type ErrorCode, messages } from '@refugio/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
+import * as schema from '../db/schema';
 import { AUTH_BASE_PATH, type Auth, createAuth } from '../auth/auth';
 import { sendError } from './error-handler';
 
@@ -71,6 +73,23 @@ async function sendAuthError(request: FastifyRequest, reply: FastifyReply, respo
   return sendError(reply, request, codeByStatus[response.status] ?? 'BAD_REQUEST');
 }
 
+function safeJson(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** After a successful password change the password is the user's own: lift the temporary-password block. */
+async function clearTemporaryPassword(app: FastifyInstance, response: Response) {
+  const body = (await response.json()) as { user?: { id?: unknown } };
+  if (typeof body.user?.id === 'string') {
+    await app.db.update(schema.user).set({ mustChangePassword: false }).where(eq(schema.user.id, body.user.id));
+  }
+}
+
 /** better-auth mounted at /api/auth, speaking our error shape. */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
@@ -100,12 +119,23 @@ export const authPlugin = fp(
           }
           // Fastify decides the client address (honouring TRUST_PROXY); better-auth's rate limit keys on it.
           headers.set('x-forwarded-for', request.ip);
+          const pathname = request.url.split('?')[0] ?? '';
+          // User management goes through /api/users, which enforces the last-administrator rules.
+          if (pathname.startsWith(`${AUTH_BASE_PATH}/admin/`)) return sendError(reply, request, 'NOT_FOUND');
+          const changingPassword = pathname === `${AUTH_BASE_PATH}/change-password`;
+
           let body: string | undefined;
           if (request.method === 'POST') {
             const raw = typeof request.body === 'string' ? request.body : '';
             // An empty POST (sign-out from a bare client) is an empty JSON object to better-auth.
             body = raw === '' ? '{}' : raw;
             headers.set('content-type', 'application/json');
+            if (changingPassword) {
+              // Changing the password always ends the user's other sessions, whatever the client asked.
+              const parsed = safeJson(body);
+              if (!parsed) return sendError(reply, request, 'INVALID_JSON');
+              body = JSON.stringify({ ...parsed, revokeOtherSessions: true });
+            }
           }
           const response = await auth.handler(
             new Request(new URL(request.url, opts.config.publicUrl), { method: request.method, headers, body }),
@@ -114,6 +144,7 @@ export const authPlugin = fp(
             for (const cookie of response.headers.getSetCookie()) void reply.header('set-cookie', cookie);
             return sendAuthError(request, reply, response);
           }
+          if (changingPassword) await clearTemporaryPassword(app, response.clone());
           void reply.status(response.status);
           response.headers.forEach((value, key) => {
             if (key !== 'set-cookie' && key !== 'content-length') void reply.header(key, value);

@@ -1,12 +1,33 @@
-import { count, eq } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { account, user } from '../../db/schema';
+import { account, session, user } from '../../db/schema';
+import type { ListUsersQuery } from '@refugio/contracts';
+
+export type UserRow = typeof user.$inferSelect;
+
+const sortColumns = { name: user.name, mail: user.email, rol: user.role, createdAt: user.createdAt } as const;
+
+/** Lower-case, accent-free text, so 'jose' finds 'José'. */
+const fold = (value: SQL | string) => sql`translate(lower(${value}), 'áéíóúüñàèìòùâêîôûäëïö', 'aeiouunaeiouaeiouaeio')`;
 
 export function createUsersRepository(db: Database) {
   return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
+      return row;
+    },
+
     async findRoleById(id: string): Promise<string | undefined> {
       const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, id)).limit(1);
       return row?.role;
+    },
+
+    async list({ q, sort, order }: ListUsersQuery): Promise<UserRow[]> {
+      const where = q
+        ? sql`${fold(sql`${user.name} || ' ' || ${user.lastname} || ' ' || ${user.email}`)} LIKE ${fold(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`
+        : undefined;
+      const direction = order === 'desc' ? desc : asc;
+      return db.select().from(user).where(where).orderBy(direction(sortColumns[sort]), asc(user.id));
     },
 
     async countUsers(): Promise<number> {
@@ -14,13 +35,52 @@ export function createUsersRepository(db: Database) {
       return row?.n ?? 0;
     },
 
+    /** Active administrators other than `exceptId`. */
+    async countOtherActiveAdmins(adminRole: string, exceptId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(user)
+        .where(and(eq(user.role, adminRole), eq(user.banned, false), ne(user.id, exceptId)));
+      return row?.n ?? 0;
+    },
+
     /** Creates a user with an email-and-password account, the way better-auth stores them. */
     async insertWithPassword(
       tx: Database,
-      input: { id: string; email: string; name: string; lastname: string; role: string; passwordHash: string },
+      input: {
+        id: string;
+        email: string;
+        name: string;
+        lastname: string;
+        role: string;
+        passwordHash: string;
+        permisos?: string;
+        color?: string;
+        mustChangePassword?: boolean;
+      },
     ): Promise<void> {
-      await tx.insert(user).values({ id: input.id, email: input.email, name: input.name, lastname: input.lastname, role: input.role, emailVerified: true });
-      await tx.insert(account).values({ id: crypto.randomUUID(), accountId: input.id, providerId: 'credential', userId: input.id, password: input.passwordHash });
+      const { passwordHash, ...fields } = input;
+      await tx.insert(user).values({ ...fields, emailVerified: true });
+      await tx.insert(account).values({ id: crypto.randomUUID(), accountId: input.id, providerId: 'credential', userId: input.id, password: passwordHash });
+    },
+
+    async update(id: string, patch: Partial<Pick<UserRow, 'name' | 'lastname' | 'role' | 'permisos' | 'color' | 'banned' | 'mustChangePassword'>>): Promise<UserRow | undefined> {
+      const [row] = await db.update(user).set(patch).where(eq(user.id, id)).returning();
+      return row;
+    },
+
+    async setPassword(id: string, passwordHash: string): Promise<void> {
+      await db.update(account).set({ password: passwordHash }).where(and(eq(account.userId, id), eq(account.providerId, 'credential')));
+    },
+
+    /** Ends every session of the user, or every one but `keepToken`. */
+    async deleteSessions(userId: string, keepToken?: string): Promise<void> {
+      await db.delete(session).where(keepToken ? and(eq(session.userId, userId), ne(session.token, keepToken)) : eq(session.userId, userId));
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const rows = await db.delete(user).where(eq(user.id, id)).returning({ id: user.id });
+      return rows.length > 0;
     },
   };
 }

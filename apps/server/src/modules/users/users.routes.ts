@@ -1,0 +1,90 @@
+import {
+  apiErrorBodySchema,
+  createUserInputSchema,
+  listUsersQuerySchema,
+  listUsersResponseSchema,
+  resetPasswordInputSchema,
+  updateUserInputSchema,
+  userIdParamsSchema,
+  userSchema,
+} from '@refugio/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createUser, deleteUser, disableUser, enableUser, listUsers, resetPassword, updateUser } from './users.service';
+
+const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
+const admin = { access: 'admin' as const };
+const tags = ['Usuarios'];
+
+/** Staff accounts: administrators only (DESIGN section 5). */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/users',
+    { config: admin, schema: { tags, summary: 'Lista de usuarios', querystring: listUsersQuerySchema, response: { 200: listUsersResponseSchema, ...errors } } },
+    async (request) => {
+      const items = await listUsers(app.db, request.query);
+      return { items, total: items.length };
+    },
+  );
+
+  app.post(
+    '/api/users',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Crear un usuario',
+        description: 'La contraseña es temporal: el usuario debe cambiarla en su primer inicio de sesión.',
+        body: createUserInputSchema,
+        response: { 201: userSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createUser(app.db, request.body)),
+  );
+
+  app.patch(
+    '/api/users/:id',
+    {
+      config: admin,
+      schema: { tags, summary: 'Editar nombre, apellido, rol, permisos o color', params: userIdParamsSchema, body: updateUserInputSchema, response: { 200: userSchema, ...errors } },
+    },
+    async (request) => updateUser(app.db, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/users/:id/disable',
+    { config: admin, schema: { tags, summary: 'Desactivar (cierra sus sesiones al instante)', params: userIdParamsSchema, response: { 200: userSchema, ...errors } } },
+    async (request) => disableUser(app.db, request.user!, request.params.id),
+  );
+
+  app.post(
+    '/api/users/:id/enable',
+    { config: admin, schema: { tags, summary: 'Reactivar', params: userIdParamsSchema, response: { 200: userSchema, ...errors } } },
+    async (request) => enableUser(app.db, request.params.id),
+  );
+
+  app.post(
+    '/api/users/:id/reset-password',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Asignar una contraseña temporal',
+        description: 'Cierra las sesiones del usuario, que deberá elegir una contraseña nueva al entrar.',
+        params: userIdParamsSchema,
+        body: resetPasswordInputSchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => resetPassword(app.db, request.params.id, request.body.password),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    { config: admin, schema: { tags, summary: 'Eliminar un usuario', params: userIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await deleteUser(app.db, request.user!, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '../src/plugins/access';
+import { ADMIN, PUBLIC_URL, STAFF, type TestApp, createTestApp } from './helpers';
+
+/**
+ * Who may call every route the server registers. A route missing here fails the test: each new endpoint
+ * must be added with its expected access. Keys ending in '*' cover every route under that prefix.
+ */
+const expected: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  'GET /api/auth/*': 'public',
+  'POST /api/auth/*': 'public',
+  'GET /api/docs*': 'public',
+  'GET /api/functions/getUserRoleByUid': 'staff',
+  'GET /api/functions/getFirestoreUsers': 'admin',
+  'GET /api/users': 'admin',
+  'POST /api/users': 'admin',
+  'PATCH /api/users/:id': 'admin',
+  'POST /api/users/:id/disable': 'admin',
+  'POST /api/users/:id/enable': 'admin',
+  'POST /api/users/:id/reset-password': 'admin',
+  'DELETE /api/users/:id': 'admin',
+};
+
+function expectedAccess(route: string): Access | undefined {
+  if (route in expected) return expected[route];
+  const prefix = Object.keys(expected).find((k) => k.endsWith('*') && route.startsWith(k.slice(0, -1)));
+  return prefix ? expected[prefix] : undefined;
+}
+
+/** A concrete URL for a route pattern: parameters get an id that does not exist, wildcards a harmless path. */
+function concreteUrl(pattern: string): string {
+  return pattern
+    .replace(/:[A-Za-z]+/g, 'no-existe')
+    .replace('/api/auth/*', '/api/auth/get-session')
+    .replace(/\*$/, 'json');
+}
+
+describe('permission matrix', () => {
+  let t: TestApp;
+  let callers: Record<'anonymous' | 'staff' | 'admin', string | undefined>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.createUser(ADMIN);
+    await t.createUser(STAFF);
+    callers = { anonymous: undefined, staff: await t.signIn(STAFF.email, STAFF.password), admin: await t.signIn(ADMIN.email, ADMIN.password) };
+  });
+  afterAll(() => t.close());
+
+  it('declares the expected access for every registered route', () => {
+    const registered = [...t.app.routeAccess.entries()];
+    expect(registered.length).toBeGreaterThan(10);
+    for (const [route, access] of registered) {
+      expect(expectedAccess(route), `${route} is missing from the permission matrix`).toBeDefined();
+      expect(access, route).toBe(expectedAccess(route));
+    }
+  });
+
+  it('answers each caller as the matrix says', async () => {
+    for (const route of t.app.routeAccess.keys()) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const access = expectedAccess(route);
+      for (const [caller, cookie] of Object.entries(callers)) {
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: concreteUrl(pattern),
+          headers: { origin: PUBLIC_URL, ...(cookie ? { cookie } : {}) },
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const label = `${caller} ${route} -> ${res.statusCode}`;
+        expect(res.statusCode, label).toBeLessThan(500);
+        const allowed = access === 'public' || (access === 'staff' && caller !== 'anonymous') || (access === 'admin' && caller === 'admin');
+        if (allowed) expect([401, 403], label).not.toContain(res.statusCode);
+        else expect(res.statusCode, label).toBe(caller === 'anonymous' ? 401 : 403);
+      }
+    }
+  });
+});
