@@ -1,0 +1,19 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { queryClient } from './query-client';
+import { createAppRouter } from './router';
+import { theme } from './theme';
+
+export function App() {
+  // Created once per mount (not at import time) so tests and hot reloads get a fresh router.
+  const [router] = useState(createAppRouter);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

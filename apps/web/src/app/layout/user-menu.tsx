@@ -1,0 +1,44 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { messages } from '@refugio/contracts';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import type { SessionUser } from '../../features/auth/api/get-session';
+import classes from './backend-layout.module.css';
+import { useSignOutAction } from './use-sign-out-action';
+
+function getInitials(user: SessionUser): string {
+  const initials = `${user.name.trim().charAt(0)}${user.lastname.trim().charAt(0)}`;
+  return (initials || user.email.charAt(0)).toUpperCase();
+}
+
+/** Header dropdown with the signed-in person's name; its only entry is 'Cerrar Sesión' (SPEC 2). */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const signOut = useSignOutAction();
+  const fullName = `${user.name} ${user.lastname}`.trim() || user.email;
+
+  return (
+    <Menu position="bottom-end" width={220} withArrow shadow="md">
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar size={32} radius="xl" color={user.color || 'cyan'} variant="filled" aria-hidden="true">
+              {getInitials(user)}
+            </Avatar>
+            <Text size="sm" fw={500} className={classes.userName} truncate="end">
+              {fullName}
+            </Text>
+            <IconChevronDown size={16} aria-hidden="true" />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden="true" />}
+          onClick={signOut.run}
+        >
+          {messages.app.signOut}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

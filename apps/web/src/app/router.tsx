@@ -1,0 +1,87 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { RequireSignIn } from './routes/require-sign-in';
+import { RootErrorBoundary, RootLayout } from './routes/root-layout';
+import { requireSignInLoader, rootLoader } from './routes/session-loaders';
+
+/**
+ * The routes of SPEC section 2. Every screen and both layouts are `lazy`, so each is its own chunk and
+ * /login downloads only what it shows. Lazy modules export `Component` (and `loader` when they need one).
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RootErrorBoundary,
+    // The whole app shows 'Cargando...' until the authentication state is known.
+    HydrateFallback: FullScreenLoader,
+    loader: rootLoader,
+    children: [
+      {
+        // Simple layout, no sign-in check.
+        lazy: () => import('./routes/simple-layout'),
+        children: [
+          { path: 'login', lazy: () => import('../features/auth/routes/login') },
+          { path: 'registro-mascota', lazy: () => import('../features/pet-registration/routes/registro-mascota') },
+          {
+            path: 'registro-mascota/:linkId',
+            lazy: () => import('../features/pet-registration/routes/registro-mascota-con-link'),
+          },
+          {
+            path: 'registro-mascota-mobile',
+            lazy: () => import('../features/pet-registration/routes/registro-mascota-mobile'),
+          },
+          { path: 'enlaces-admin', lazy: () => import('../features/registration-links/routes/enlaces-admin') },
+          // Empty groups of SPEC section 2: they hold no screen yet, so their address is an unknown page.
+          { path: 'auth', children: [{ index: true, lazy: () => import('./routes/not-found') }] },
+          { path: 'errors', children: [{ index: true, lazy: () => import('./routes/not-found') }] },
+        ],
+      },
+      {
+        // Backend layout: header, sidebar, side overlay and footer.
+        lazy: () => import('./routes/backend-layout'),
+        children: [
+          {
+            loader: requireSignInLoader,
+            Component: RequireSignIn,
+            children: [
+              { index: true, lazy: () => import('../features/pets/routes/home') },
+              { path: 'paquetes', lazy: () => import('../features/packages/routes/paquetes') },
+              { path: 'borradores', lazy: () => import('../features/drafts/routes/borradores') },
+              { path: 'dashboard', lazy: () => import('../features/dashboard/routes/dashboard') },
+              { path: 'formulario/:id', lazy: () => import('../features/adoption-requests/routes/formulario') },
+              { path: 'agregar', lazy: () => import('../features/pets/routes/agregar') },
+              { path: 'mascota/:id', lazy: () => import('../features/pets/routes/producto') },
+              { path: 'editar/:id', lazy: () => import('../features/pets/routes/editar') },
+              { path: 'lista', lazy: () => import('../features/users/routes/lista') },
+              { path: 'usuarionuevo', lazy: () => import('../features/users/routes/agregar-usuario') },
+              {
+                path: 'solicitud-publicacion',
+                lazy: () => import('../features/publication-requests/routes/solicitud-publicacion'),
+              },
+              {
+                path: 'formularios',
+                lazy: () => import('../features/adoption-requests/routes/lista-formularios'),
+              },
+              {
+                path: 'blocks',
+                children: [
+                  // `element: null`: the loader redirects before anything renders.
+                  { index: true, loader: () => redirect('/blocks/styles'), element: null },
+                  { path: 'styles', lazy: () => import('../features/style-guide/routes/styles') },
+                ],
+              },
+            ],
+          },
+          // In the main layout but without a sign-in requirement (SPEC section 2).
+          { path: 'imagenes/:id', lazy: () => import('../features/pets/routes/imagenes') },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,27 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the API server runs separately; proxying keeps the browser on one origin so the
+// HttpOnly session cookie works exactly as it does in production (where the server serves this build).
+const apiTarget = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // The dev server's origin must match the PUBLIC_URL that scripts/dev.mjs gives the API server
+    // (http://localhost:5173), which trusts it for sign-in; a silently different port would not work.
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/phpApi': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // scripts/size.mjs reads the manifest to measure what the browser downloads for /login.
+    manifest: true,
+    target: 'es2022',
+  },
+});
