@@ -6,11 +6,13 @@ import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
 import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { petsRoutes } from './modules/pets/pets.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { multipartPlugin } from './plugins/multipart';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -56,11 +58,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { config });
   await app.register(accessPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(multipartPlugin);
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
   await app.register(functionsRoutes);
   await app.register(usersRoutes);
+  await app.register(petsRoutes);
 
   await app.register(spaPlugin, { webDistDir: options.webDistDir ?? defaultWebDistDir });
   await app.ready();

@@ -21,6 +21,24 @@ const expected: Record<string, Access> = {
   'POST /api/users/:id/enable': 'admin',
   'POST /api/users/:id/reset-password': 'admin',
   'DELETE /api/users/:id': 'admin',
+  'GET /phpApi/mascotas': 'staff',
+  'GET /phpApi/mascota/:id': 'staff',
+  'POST /phpApi/mascota/nueva': 'staff',
+  'POST /phpApi/mascota/:id/actualizar': 'staff',
+  'POST /phpApi/mascota/:id/adopcion': 'staff',
+  'POST /phpApi/mascota/:id/eliminar': 'staff',
+  'POST /phpApi/mascota/:id/restaurar': 'staff',
+  'GET /phpApi/mascota/:id/imagenes': 'public',
+  'POST /phpApi/mascota/:id/imagenes/nueva': 'staff',
+  'POST /phpApi/mascota/:id/imagenes/:imageId/eliminar': 'staff',
+  'POST /phpApi/mascota/:id/imagenes/orden': 'staff',
+  'POST /phpApi/mascota/:id/imagenes/:imageId/principal': 'staff',
+  'GET /phpApi/storage/app/public/productos/:id/:file': 'public',
+  'GET /phpApi/storage/app/public/productos/:id/thumbs/:file': 'public',
+  'GET /api/mascotas/:id/videos': 'public',
+  'POST /api/mascotas/:id/videos': 'staff',
+  'GET /api/mascotas/:id/videos/:name': 'public',
+  'DELETE /api/mascotas/:id/videos/:name': 'staff',
 };
 
 function expectedAccess(route: string): Access | undefined {
@@ -32,6 +50,7 @@ function expectedAccess(route: string): Access | undefined {
 /** A concrete URL for a route pattern: parameters get an id that does not exist, wildcards a harmless path. */
 function concreteUrl(pattern: string): string {
   return pattern
+    .replace(/:(id|imageId)\b/g, '999999')
     .replace(/:[A-Za-z]+/g, 'no-existe')
     .replace('/api/auth/*', '/api/auth/get-session')
     .replace(/\*$/, 'json');

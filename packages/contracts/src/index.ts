@@ -2,4 +2,5 @@ export * from './errors';
 export * from './health';
 export * from './layout';
 export * from './messages';
+export * from './pets';
 export * from './users';

@@ -42,7 +42,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     location = path.join(dataDir, 'db');
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location, { extensions: { pg_trgm, unaccent } });
+  // The constructor form: PGlite.create(undefined, options) ignores the options, extensions included.
+  const client = new PGlite(location ?? 'memory://', { extensions: { pg_trgm, unaccent } });
+  await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db,

@@ -1,4 +1,5 @@
-import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /*
  * Authentication tables, in the shape better-auth (with its admin plugin) expects, plus the staff fields of
@@ -91,3 +92,71 @@ export const rateLimit = pgTable('rate_limit', {
   count: bigint({ mode: 'number' }).notNull(),
   lastRequest: bigint({ mode: 'number' }).notNull(),
 });
+
+/*
+ * Pets (SPEC section 3 plus publication state, version, authorship and soft delete). The wire names
+ * (`nombre`, `tamano`, ...) are kept as the column names so that the route edge maps nothing.
+ */
+export const pet = pgTable(
+  'pet',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    nombre: text().notNull(),
+    edad: text().notNull(),
+    tipo: text().notNull(),
+    genero: text().notNull(),
+    tamano: text().notNull(),
+    fechaIngreso: timestamp({ mode: 'string' }),
+    personalidad: text().notNull().default(''),
+    historia: text().notNull().default(''),
+    adoptado: boolean().notNull().default(false),
+    discapacidad: boolean().notNull().default(false),
+    tags: jsonb().$type<string[]>().notNull().default([]),
+    /** File name of the main image under productos/{id}/, or null. */
+    imagenPrincipal: text(),
+    estado: text().notNull().default('borrador'),
+    publicarEn: timestamp({ withTimezone: true }),
+    /** Incremented by every save; a save based on an older one is refused (409). */
+    version: integer().notNull().default(1),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    deletedAt: timestamp({ withTimezone: true }),
+    deletedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    /** Accent- and case-folded text searched by the list (trigram index). */
+    searchText: text().generatedAlwaysAs(
+      (): SQL => sql`refugio_fold(${pet.nombre} || ' ' || ${pet.historia} || ' ' || ${pet.personalidad} || ' ' || ${pet.tags}::text)`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    index('pet_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('pet_tags_gin').using('gin', t.tags),
+    index('pet_live_updated').on(t.updatedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} IS NULL`),
+    index('pet_live_tipo').on(t.tipo, t.updatedAt.desc()).where(sql`${t.deletedAt} IS NULL`),
+    check('pet_tipo', sql`${t.tipo} IN ('Perro', 'Gato', 'Conejo')`),
+    check('pet_genero', sql`${t.genero} IN ('macho', 'hembra')`),
+    check('pet_tamano', sql`${t.tamano} IN ('chico', 'mediano', 'grande')`),
+    check('pet_estado', sql`${t.estado} IN ('borrador', 'programada', 'publicada')`),
+  ],
+);
+
+/** Additional images of a pet, in the order staff choose. */
+export const petImage = pgTable(
+  'pet_image',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    petId: integer()
+      .notNull()
+      .references(() => pet.id, { onDelete: 'cascade' }),
+    /** File name under productos/{petId}/ (server-generated, never the client's). */
+    nombre: text().notNull(),
+    orden: integer().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    bytes: integer().notNull(),
+    /** SHA-256 of the stored bytes. */
+    contentHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pet_image_file').on(t.petId, t.nombre), index('pet_image_order').on(t.petId, t.orden)],
+);

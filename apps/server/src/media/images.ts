@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { IMAGE_MAX_PIXELS, petMessages } from '@refugio/contracts';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Sharp } from 'sharp';
+import { AppError } from '../lib/app-error';
+
+/** Formats accepted as uploads, by their magic bytes, and the format each is stored as. */
+const ACCEPTED: Record<string, 'jpeg' | 'png' | 'webp'> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'webp',
+  'image/avif': 'webp',
+};
+const EXTENSION = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
+const THUMBNAIL_SIZE = 320;
+
+export interface ProcessedImage {
+  data: Buffer;
+  extension: string;
+  contentType: string;
+  width: number;
+  height: number;
+  contentHash: string;
+  thumbnail: Buffer;
+}
+
+/**
+ * Verifies an uploaded image by content (magic bytes, then a full decode with a pixel limit against
+ * decompression bombs), applies its EXIF orientation, and re-encodes it without metadata (EXIF GPS could
+ * reveal a foster home). Also makes the small WebP thumbnail the lists use.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  if (input.length === 0) throw new AppError('VALIDATION_ERROR', { message: petMessages.fileEmpty });
+  const detected = await fileTypeFromBuffer(input);
+  const format = detected ? ACCEPTED[detected.mime] : undefined;
+  if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: petMessages.notAnImage });
+
+  let pipeline: Sharp;
+  try {
+    pipeline = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', animated: false }).rotate();
+    const encoded =
+      format === 'jpeg'
+        ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+        : format === 'png'
+          ? pipeline.png({ compressionLevel: 9 })
+          : pipeline.webp({ quality: 85 });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    const thumbnail = await sharp(data).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'attention' }).webp({ quality: 70 }).toBuffer();
+    return {
+      data,
+      extension: EXTENSION[format],
+      contentType: `image/${format}`,
+      width: info.width,
+      height: info.height,
+      contentHash: createHash('sha256').update(data).digest('hex'),
+      thumbnail,
+    };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new AppError('VALIDATION_ERROR', { message: petMessages.imageTooManyPixels });
+    }
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: petMessages.notAnImage, cause: error });
+  }
+}
+
+/** Content type for a stored image or thumbnail, from its extension. */
+export function imageContentType(fileName: string): string {
+  const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+  return ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'application/octet-stream';
+}

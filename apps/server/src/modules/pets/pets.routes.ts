@@ -1,0 +1,302 @@
+import {
+  IMAGE_MAX_BYTES,
+  MAIN_IMAGE_MAX_BYTES,
+  VIDEO_MAX_BYTES,
+  apiErrorBodySchema,
+  listPetsQuerySchema,
+  listPetsResponseSchema,
+  petFieldsSchema,
+  petIdParamsSchema,
+  petImageParamsSchema,
+  petImageSchema,
+  petMessages,
+  petSchema,
+  petVideoParamsSchema,
+  petVideoSchema,
+  phpErrorSchema,
+  phpImageOkSchema,
+  phpOkSchema,
+  reorderImagesInputSchema,
+  setAdoptedInputSchema,
+  videoUploadResultSchema,
+} from '@refugio/contracts';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { parseFields, readMultipartForm } from '../../lib/multipart-form';
+import { sendStoredObject } from '../../lib/send-stored-object';
+import { imageContentType } from '../../media/images';
+import { videoContentType } from '../../media/videos';
+import {
+  type PetsContext,
+  addImage,
+  createPet,
+  deleteImage,
+  deletePet,
+  getPet,
+  imageKey,
+  isPublic,
+  listImages,
+  listPets,
+  makeMainImage,
+  reorderImages,
+  restorePet,
+  setAdopted,
+  thumbnailKey,
+  updatePet,
+} from './pets.service';
+import { deleteVideo, listVideos, uploadVideo, videoKey } from './videos.service';
+
+const staff = { access: 'staff' as const };
+const tags = ['Mascotas'];
+const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema, 413: apiErrorBodySchema, 415: apiErrorBodySchema };
+const okSchema = z.object({ status: z.literal('OK'), id: z.number().int() });
+
+/** Pets: the specification's /phpApi contract (DESIGN section 4), videos under /api/mascotas, public media. */
+export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = (request: FastifyRequest): PetsContext => ({ db: app.db, storage: app.storage, log: request.log });
+
+  /** Readers without a session see only published pets (the public gallery of /imagenes/{id}). */
+  async function assertVisible(request: FastifyRequest, id: number) {
+    if (await app.getSessionUser(request)) return;
+    if (!(await isPublic(ctx(request), id))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+  }
+
+  async function readPetForm(request: FastifyRequest) {
+    const { fields, files } = await readMultipartForm(request, {
+      fileFields: ['image'],
+      maxFileBytes: MAIN_IMAGE_MAX_BYTES,
+      maxFiles: 1,
+      tooLargeMessage: petMessages.mainImageTooBig,
+      tooManyMessage: petMessages.mainImageTooBig,
+    });
+    return { fields: parseFields(petFieldsSchema, fields), image: files[0]?.data };
+  }
+
+  app.get(
+    '/phpApi/mascotas',
+    { config: staff, schema: { tags, summary: 'Lista de mascotas: búsqueda, filtros, orden y páginas', querystring: listPetsQuerySchema, response: { 200: listPetsResponseSchema, ...errors } } },
+    async (request) => listPets(ctx(request), request.query),
+  );
+
+  app.get(
+    '/phpApi/mascota/:id',
+    { config: staff, schema: { tags, summary: 'Una mascota', params: petIdParamsSchema, response: { 200: petSchema, ...errors } } },
+    async (request) => getPet(ctx(request), request.params.id),
+  );
+
+  app.post(
+    '/phpApi/mascota/nueva',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Crear una mascota (multipart: los campos de actualizar y, opcional, `image`)',
+        consumes: ['multipart/form-data'],
+        response: { 200: phpOkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { fields, image } = await readPetForm(request);
+      const created = await createPet(ctx(request), request.user!, fields, image);
+      return { status: 'OK' as const, id: created.id, version: created.version };
+    },
+  );
+
+  app.post(
+    '/phpApi/mascota/:id/actualizar',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Guardar una mascota (multipart)',
+        description:
+          'Campos: nombre, edad, tipo, genero, tamano, discapacidad, fechaingreso, personalidad, historia, adoptado, tags (JSON), version y, opcional, `image` (imagen principal, máx. 150000 bytes). Con una `version` que ya no es la actual responde 409 y no cambia nada.',
+        consumes: ['multipart/form-data'],
+        params: petIdParamsSchema,
+        response: { 200: phpOkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { fields, image } = await readPetForm(request);
+      const updated = await updatePet(ctx(request), request.user!, request.params.id, fields, image);
+      return { status: 'OK' as const, id: updated.id, version: updated.version };
+    },
+  );
+
+  app.post(
+    '/phpApi/mascota/:id/adopcion',
+    { config: staff, schema: { tags, summary: 'Marcar como adoptada o no', params: petIdParamsSchema, body: setAdoptedInputSchema, response: { 200: petSchema, ...errors } } },
+    async (request) => setAdopted(ctx(request), request.user!, request.params.id, request.body.adoptado, request.body.version),
+  );
+
+  app.post(
+    '/phpApi/mascota/:id/eliminar',
+    { config: staff, schema: { tags, summary: 'Eliminar (se puede deshacer)', params: petIdParamsSchema, response: { 200: okSchema, ...errors } } },
+    async (request) => {
+      await deletePet(ctx(request), request.user!, request.params.id);
+      return { status: 'OK' as const, id: request.params.id };
+    },
+  );
+
+  app.post(
+    '/phpApi/mascota/:id/restaurar',
+    { config: staff, schema: { tags, summary: 'Deshacer la eliminación (administradores o quien la eliminó)', params: petIdParamsSchema, response: { 200: petSchema, ...errors } } },
+    async (request) => restorePet(ctx(request), request.user!, request.params.id),
+  );
+
+  app.get(
+    '/phpApi/mascota/:id/imagenes',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Imágenes adicionales, en orden', description: 'Sin sesión, solo de mascotas publicadas.', params: petIdParamsSchema, response: { 200: z.array(petImageSchema), ...errors } },
+    },
+    async (request) => {
+      await assertVisible(request, request.params.id);
+      return listImages(ctx(request), request.params.id);
+    },
+  );
+
+  app.post(
+    '/phpApi/mascota/:id/imagenes/:imageId/eliminar',
+    { config: staff, schema: { tags, summary: 'Eliminar una imagen', params: petImageParamsSchema, response: { 200: okSchema, ...errors } } },
+    async (request) => {
+      await deleteImage(ctx(request), request.params.id, request.params.imageId);
+      return { status: 'OK' as const, id: request.params.imageId };
+    },
+  );
+
+  app.post(
+    '/phpApi/mascota/:id/imagenes/orden',
+    { config: staff, schema: { tags, summary: 'Cambiar el orden de las imágenes', params: petIdParamsSchema, body: reorderImagesInputSchema, response: { 200: z.array(petImageSchema), ...errors } } },
+    async (request) => reorderImages(ctx(request), request.params.id, request.body.ids),
+  );
+
+  app.post(
+    '/phpApi/mascota/:id/imagenes/:imageId/principal',
+    { config: staff, schema: { tags, summary: 'Hacer principal una imagen (la anterior pasa a la galería)', params: petImageParamsSchema, response: { 200: petSchema, ...errors } } },
+    async (request) => makeMainImage(ctx(request), request.user!, request.params.id, request.params.imageId),
+  );
+
+  // The specification's image upload answers `{ status: 'ERROR', message }` on failure; its own scope keeps that.
+  await app.register(async (scope) => {
+    scope.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      const status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
+      if (status >= 500) {
+        request.log.error({ err: error }, 'image upload failed');
+        return reply.status(500).send({ status: 'ERROR', message: 'No se pudo guardar la imagen. Inténtalo de nuevo.' });
+      }
+      const message =
+        error instanceof AppError ? error.message : error.code === 'FST_REQ_FILE_TOO_LARGE' ? petMessages.imageTooBig : error.code === 'FST_FILES_LIMIT' ? 'Envía una sola imagen por solicitud.' : 'La solicitud no es válida.';
+      return reply.status(status === 406 ? 415 : status).send({ status: 'ERROR', message });
+    });
+
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/phpApi/mascota/:id/imagenes/nueva',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'Subir una imagen adicional (multipart, campo `file`, una por solicitud, máx. 2MB)',
+          consumes: ['multipart/form-data'],
+          params: petIdParamsSchema,
+          response: { 200: phpImageOkSchema, 400: phpErrorSchema, 401: phpErrorSchema, 403: phpErrorSchema, 404: phpErrorSchema, 413: phpErrorSchema, 415: phpErrorSchema },
+        },
+      },
+      async (request) => {
+        const { files } = await readMultipartForm(request, {
+          fileFields: ['file'],
+          maxFileBytes: IMAGE_MAX_BYTES,
+          maxFiles: 1,
+          tooLargeMessage: petMessages.imageTooBig,
+          tooManyMessage: 'Envía una sola imagen por solicitud.',
+        });
+        const file = files[0];
+        if (!file) throw new AppError('VALIDATION_ERROR', { message: petMessages.fileMissing });
+        const image = await addImage(ctx(request), request.params.id, file.data);
+        return { status: 'OK' as const, id: image.id, nombre: image.nombre };
+      },
+    );
+  });
+
+  /* ------------------------------------------------------------------ videos */
+
+  app.get(
+    '/api/mascotas/:id/videos',
+    { config: { access: 'public' }, schema: { tags, summary: 'Videos de una mascota', description: 'Sin sesión, solo de mascotas publicadas.', params: petIdParamsSchema, response: { 200: z.array(petVideoSchema), ...errors } } },
+    async (request) => {
+      await assertVisible(request, request.params.id);
+      return listVideos(ctx(request), request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/mascotas/:id/videos',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Subir un video (multipart, campo `file`; MP4, AVI, MOV o WEBM; máx. 50MB)',
+        consumes: ['multipart/form-data'],
+        params: petIdParamsSchema,
+        response: { 200: videoUploadResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Envía el video como multipart/form-data.' });
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > VIDEO_MAX_BYTES + 1024 * 1024) throw new AppError('PAYLOAD_TOO_LARGE', { message: petMessages.videoTooBig });
+      const file = await request.file({ limits: { fileSize: VIDEO_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError('VALIDATION_ERROR', { message: petMessages.fileMissing });
+      if (file.fieldname !== 'file') {
+        file.file.resume();
+        throw new AppError('VALIDATION_ERROR', { message: `Campo de archivo no esperado: ${file.fieldname}.` });
+      }
+      file.file.on('limit', () => file.file.destroy(new AppError('PAYLOAD_TOO_LARGE', { message: petMessages.videoTooBig })));
+      return uploadVideo(ctx(request), request.params.id, file.file, file.filename, () => file.file.truncated);
+    },
+  );
+
+  app.delete(
+    '/api/mascotas/:id/videos/:name',
+    {
+      config: staff,
+      schema: { tags, summary: 'Eliminar un video', params: petVideoParamsSchema, response: { 200: z.object({ success: z.literal(true), message: z.literal('Video deleted successfully') }), ...errors } },
+    },
+    async (request) => {
+      await deleteVideo(ctx(request), request.params.id, request.params.name);
+      return { success: true as const, message: 'Video deleted successfully' as const };
+    },
+  );
+
+  app.get(
+    '/api/mascotas/:id/videos/:name',
+    { config: { access: 'public' }, schema: { tags, summary: 'Bytes del video (admite Range)', params: petVideoParamsSchema } },
+    async (request, reply) => {
+      const key = videoKey(request.params.id, request.params.name);
+      if (!key) throw new AppError('NOT_FOUND', { message: petMessages.videoNotFound });
+      return sendStoredObject(request, reply, app.storage, key, videoContentType(key), petMessages.videoNotFound);
+    },
+  );
+
+  /* ------------------------------------------------------------------ public image files (SPEC section 7) */
+
+  const fileParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647), file: z.string().min(1).max(200).regex(/^[\w.-]+$/) });
+
+  app.get(
+    '/phpApi/storage/app/public/productos/:id/:file',
+    { config: { access: 'public' }, schema: { tags, summary: 'Archivo de imagen', params: fileParams } },
+    async (request, reply) =>
+      sendStoredObject(request, reply, app.storage, imageKey(request.params.id, request.params.file), imageContentType(request.params.file), petMessages.imageNotFound),
+  );
+
+  app.get(
+    '/phpApi/storage/app/public/productos/:id/thumbs/:file',
+    { config: { access: 'public' }, schema: { tags, summary: 'Miniatura WebP', params: fileParams } },
+    async (request, reply) => {
+      const name = request.params.file.replace(/\.webp$/, '');
+      return sendStoredObject(request, reply, app.storage, thumbnailKey(request.params.id, name), 'image/webp', petMessages.imageNotFound);
+    },
+  );
+};

@@ -1,0 +1,331 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { z } from 'zod';
+
+dayjs.extend(customParseFormat);
+
+/* ------------------------------------------------------------------ constants (SPEC sections 2, 5, 9) */
+
+export const PET_TYPES = ['Perro', 'Gato', 'Conejo'] as const;
+export const PET_GENDERS = ['macho', 'hembra'] as const;
+export const PET_SIZES = ['chico', 'mediano', 'grande'] as const;
+export const PUBLICATION_STATES = ['borrador', 'programada', 'publicada'] as const;
+export type PetType = (typeof PET_TYPES)[number];
+export type PublicationState = (typeof PUBLICATION_STATES)[number];
+
+/** Main image: 150KB, counted as 150000 bytes. */
+export const MAIN_IMAGE_MAX_BYTES = 150_000;
+/** Additional images: 2MB each. */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGES_PER_UPLOAD = 10;
+/** Videos: 50MB, one per request. */
+export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+export const VIDEO_EXTENSIONS = ['mp4', 'avi', 'mov', 'webm'] as const;
+export const VIDEO_MIME_TYPES = ['video/mp4', 'video/x-msvideo', 'video/avi', 'video/vnd.avi', 'video/quicktime', 'video/webm'] as const;
+export const TAGS_MAX = 10;
+export const TAG_MAX_LENGTH = 40;
+export const PET_NAME_MAX_LENGTH = 100;
+export const PET_AGE_MAX_LENGTH = 50;
+export const PET_TEXT_MAX_LENGTH = 5000;
+/** Decoded images above this many pixels are refused (decompression bombs). */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+/** The edit screen waits this long after uploads before showing success (SPEC section 4). */
+export const SAVE_SUCCESS_DELAY_MS = 2000;
+export const PETS_PAGE_SIZE_DEFAULT = 20;
+export const PETS_PAGE_SIZE_MAX = 100;
+
+/* ------------------------------------------------------------------ Spanish texts (SPEC section 8 word for word) */
+
+export const petMessages = {
+  loading: 'Cargando información de la mascota...',
+  loadError: (message: string) => `Error al cargar la mascota: ${message}`,
+  missingId: 'Error: No se proporcionó un ID válido',
+  mainImageTooBig: 'El peso de la imagen debe ser menor a 150KB',
+  tagsHint: 'Haz clic en "Generar Etiquetas"...',
+  imageDeleteConfirm: '¡La imagen seleccionada será eliminada!',
+  imageDeleteButton: 'Sí, eliminar imagen',
+  imageDeletedTitle: '¡Eliminada!',
+  imageDeletedText: 'Tu imagen ha sido eliminada.',
+  imageDeleteErrorTitle: 'Error',
+  imageDeleteErrorText: 'No se pudo eliminar la imagen.',
+  videoDeleteConfirm: '¡El video seleccionado será eliminado!',
+  videoDeletedTitle: '¡Eliminado!',
+  videoDeletedText: 'Tu video ha sido eliminado.',
+  videoDeleteError: 'No se pudo eliminar el video.',
+  videoListErrorTitle: 'Error al cargar videos',
+  // SPEC names Firebase Storage here; the issue asks for "el almacenamiento" instead.
+  videoListErrorText: 'No se pudieron cargar los videos desde el almacenamiento. Verifica tu conexión a internet.',
+  saveErrorTitle: 'Error',
+  saveErrorText: 'Error al actualizar la mascota',
+  saveSuccessTitle: '¡Mascota Actualizada Exitosamente!',
+  imagesDialogTitle: 'Carga de Imágenes',
+  videoDialogTitle: 'Carga de Video',
+  // Server-side rule messages.
+  nameRequired: 'El nombre es obligatorio.',
+  nameTooLong: `El nombre no puede superar los ${PET_NAME_MAX_LENGTH} caracteres.`,
+  ageRequired: 'La edad es obligatoria.',
+  ageTooLong: `La edad no puede superar los ${PET_AGE_MAX_LENGTH} caracteres.`,
+  textTooLong: `El texto no puede superar los ${PET_TEXT_MAX_LENGTH} caracteres.`,
+  typeInvalid: 'El tipo debe ser Perro, Gato o Conejo.',
+  genderInvalid: 'El género debe ser macho o hembra.',
+  sizeInvalid: 'El tamaño debe ser chico, mediano o grande.',
+  flagInvalid: "El valor debe ser '0' o '1'.",
+  stateInvalid: 'El estado debe ser borrador, programada o publicada.',
+  scheduleRequired: 'Indica la fecha y hora de publicación.',
+  tagsInvalid: 'Las etiquetas deben ser una lista JSON de textos.',
+  tagsTooMany: `Puedes asignar como máximo ${TAGS_MAX} etiquetas.`,
+  tagTooLong: `Cada etiqueta puede tener como máximo ${TAG_MAX_LENGTH} caracteres.`,
+  versionInvalid: 'La versión no es válida.',
+  notFound: 'No existe una mascota con ese identificador.',
+  imageNotFound: 'No existe esa imagen para esta mascota.',
+  videoNotFound: 'No existe ese video para esta mascota.',
+  stale: 'Otra persona guardó cambios en esta mascota mientras la editabas. Recarga para ver la versión más reciente antes de guardar.',
+  fileMissing: 'No se recibió ningún archivo.',
+  fileEmpty: 'El archivo está vacío.',
+  notAnImage: 'El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o AVIF).',
+  imageTooBig: 'Cada imagen debe pesar como máximo 2MB.',
+  imageTooManyPixels: 'La imagen tiene demasiados píxeles.',
+  tooManyImages: `Puedes subir como máximo ${IMAGES_PER_UPLOAD} imágenes a la vez.`,
+  notAVideo: 'Solo se admiten videos MP4, AVI, MOV o WEBM.',
+  videoTooBig: 'El video debe pesar como máximo 50MB.',
+  oneVideoOnly: 'Sube un solo video por solicitud.',
+  imageOrderInvalid: 'El orden debe incluir cada imagen de la mascota exactamente una vez.',
+  restoreForbidden: 'Solo un administrador o quien la eliminó puede restaurar esta mascota.',
+} as const;
+
+/* ------------------------------------------------------------------ value encodings */
+
+const DATE_INPUT_FORMATS = ['YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm', 'YYYY-MM-DDTHH:mm:ss', 'YYYY-MM-DDTHH:mm', 'YYYY-MM-DD'];
+
+/**
+ * `fechaingreso` on the wire: 'YYYY-MM-DD HH:MM:SS', or '' when missing or invalid (SPEC section 5).
+ * Accepts a date, a date and time (space or 'T'), or a Date; impossible dates (2023-02-30) give ''.
+ */
+export function formatFechaIngreso(value: unknown): string {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : dayjs(value).format('YYYY-MM-DD HH:mm:ss');
+  if (typeof value !== 'string') return '';
+  const text = value.trim().replace(/\.\d+Z?$|Z$/, '');
+  if (text === '') return '';
+  const parsed = dayjs(text, DATE_INPUT_FORMATS, true);
+  if (!parsed.isValid()) return '';
+  const year = parsed.year();
+  return year < 1900 || year > 2999 ? '' : parsed.format('YYYY-MM-DD HH:mm:ss');
+}
+
+/** Trimmed, non-empty, deduplicated ignoring case and accents, first occurrence kept. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim().replace(/\s+/g, ' ');
+    if (tag === '') continue;
+    const key = tag.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase('es');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push(tag);
+  }
+  return result;
+}
+
+const flagSchema = z.enum(['0', '1'], { error: petMessages.flagInvalid });
+
+/** `tags` arrives as JSON text of a string list; at most 10. */
+export const tagsFieldSchema = z
+  .string({ error: petMessages.tagsInvalid })
+  .transform((text, ctx) => {
+    if (text.trim() === '') return [];
+    try {
+      const value: unknown = JSON.parse(text);
+      if (Array.isArray(value) && value.every((t) => typeof t === 'string')) return normalizeTags(value);
+    } catch {
+      // fall through
+    }
+    ctx.addIssue({ code: 'custom', message: petMessages.tagsInvalid });
+    return z.NEVER;
+  })
+  .pipe(
+    z
+      .array(z.string().max(TAG_MAX_LENGTH, petMessages.tagTooLong))
+      .max(TAGS_MAX, petMessages.tagsTooMany),
+  );
+
+/**
+ * The pet fields of `POST /phpApi/mascota/{id}/actualizar` and `/phpApi/mascota/nueva` (multipart text
+ * fields, so every value is a string). The same schema validates the browser form.
+ */
+export const petFieldsSchema = z.object({
+  nombre: z.string({ error: petMessages.nameRequired }).trim().min(1, petMessages.nameRequired).max(PET_NAME_MAX_LENGTH, petMessages.nameTooLong),
+  edad: z.string({ error: petMessages.ageRequired }).trim().min(1, petMessages.ageRequired).max(PET_AGE_MAX_LENGTH, petMessages.ageTooLong),
+  tipo: z.enum(PET_TYPES, { error: petMessages.typeInvalid }).default('Perro'),
+  genero: z.enum(PET_GENDERS, { error: petMessages.genderInvalid }).default('macho'),
+  tamano: z.enum(PET_SIZES, { error: petMessages.sizeInvalid }).default('mediano'),
+  discapacidad: flagSchema.default('0'),
+  adoptado: flagSchema.default('0'),
+  fechaingreso: z.string().optional().transform((v) => formatFechaIngreso(v)),
+  personalidad: z.string().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
+  historia: z.string().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
+  tags: z
+    .string()
+    .optional()
+    .transform((v) => v ?? '[]')
+    .pipe(tagsFieldSchema),
+  /** Publication state; optional so that the specification's clients need not send it. */
+  estado: z.enum(PUBLICATION_STATES, { error: petMessages.stateInvalid }).optional(),
+  /** ISO date-time from which a `programada` pet is public. Empty clears it. */
+  publicarEn: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v.trim() === '') return null;
+      const d = new Date(v);
+      if (Number.isNaN(d.getTime())) {
+        ctx.addIssue({ code: 'custom', message: petMessages.scheduleRequired });
+        return z.NEVER;
+      }
+      return d.toISOString();
+    }),
+  /**
+   * The version the edit started from. When sent and no longer current, the save answers 409 and changes
+   * nothing. Clients of the original API that don't send it keep last-write-wins.
+   */
+  version: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) {
+        ctx.addIssue({ code: 'custom', message: petMessages.versionInvalid });
+        return z.NEVER;
+      }
+      return n;
+    }),
+});
+export type PetFieldsInput = z.input<typeof petFieldsSchema>;
+export type PetFields = z.output<typeof petFieldsSchema>;
+
+/* ------------------------------------------------------------------ answers */
+
+/** `GET /phpApi/mascota/{id}`: SPEC section 3's field names and encodings, plus the extras after them. */
+export const petSchema = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  edad: z.string(),
+  tipo: z.string(),
+  genero: z.string(),
+  tamano: z.string(),
+  fechaingreso: z.string().describe("'YYYY-MM-DD HH:MM:SS' o '' si no hay"),
+  personalidad: z.string(),
+  historia: z.string(),
+  adoptado: flagSchema,
+  discapacidad: flagSchema,
+  tags: z.string().describe('Lista JSON de textos, como texto'),
+  imagenprincipal: z.string().describe("Nombre de archivo de la imagen principal, o ''"),
+  imagenprincipalUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable().describe('Miniatura WebP de la imagen principal'),
+  estado: z.enum(PUBLICATION_STATES).describe('Estado efectivo: una programada cuya fecha pasó es publicada'),
+  publicarEn: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+});
+export type Pet = z.infer<typeof petSchema>;
+
+export const petImageSchema = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  orden: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+});
+export type PetImage = z.infer<typeof petImageSchema>;
+
+export const petVideoSchema = z.object({ name: z.string(), url: z.string(), fullPath: z.string() });
+export type PetVideo = z.infer<typeof petVideoSchema>;
+
+export const videoUploadResultSchema = z.object({
+  success: z.literal(true),
+  url: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+  uploadedAt: z.string(),
+});
+export type VideoUploadResult = z.infer<typeof videoUploadResultSchema>;
+
+/** The PHP-style answers of the /phpApi write calls. */
+export const phpOkSchema = z.object({ status: z.literal('OK'), id: z.number().int(), version: z.number().int().optional(), message: z.string().optional() });
+export const phpImageOkSchema = z.object({ status: z.literal('OK'), id: z.number().int(), nombre: z.string() });
+export const phpErrorSchema = z.object({ status: z.literal('ERROR'), message: z.string() });
+
+/* ------------------------------------------------------------------ list */
+
+export const PET_SORT_FIELDS = ['nombre', 'createdAt', 'updatedAt', 'fechaingreso', 'tipo'] as const;
+
+const optionalFlag = z.enum(['0', '1']).optional();
+export const listPetsQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().describe('Busca en nombre, historia, personalidad y etiquetas, sin distinguir acentos'),
+  tipo: z.enum(PET_TYPES, { error: petMessages.typeInvalid }).optional(),
+  tamano: z.enum(PET_SIZES, { error: petMessages.sizeInvalid }).optional(),
+  genero: z.enum(PET_GENDERS, { error: petMessages.genderInvalid }).optional(),
+  adoptado: optionalFlag,
+  discapacidad: optionalFlag,
+  estado: z.enum(PUBLICATION_STATES, { error: petMessages.stateInvalid }).optional(),
+  tag: z.string().trim().min(1).max(TAG_MAX_LENGTH).optional(),
+  eliminadas: optionalFlag.describe("'1': solo las eliminadas (para restaurarlas)"),
+  sort: z.enum(PET_SORT_FIELDS).default('updatedAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PETS_PAGE_SIZE_MAX).default(PETS_PAGE_SIZE_DEFAULT),
+});
+export type ListPetsQuery = z.infer<typeof listPetsQuerySchema>;
+
+export const petListItemSchema = petSchema.pick({
+  id: true,
+  nombre: true,
+  edad: true,
+  tipo: true,
+  genero: true,
+  tamano: true,
+  adoptado: true,
+  discapacidad: true,
+  tags: true,
+  estado: true,
+  publicarEn: true,
+  thumbnailUrl: true,
+  version: true,
+  updatedAt: true,
+  deletedAt: true,
+});
+export type PetListItem = z.infer<typeof petListItemSchema>;
+
+export const listPetsResponseSchema = z.object({
+  items: z.array(petListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const petIdParamsSchema = z.object({ id: z.coerce.number({ error: petMessages.missingId }).int(petMessages.missingId).min(1, petMessages.missingId).max(2_147_483_647, petMessages.missingId) });
+export const petImageParamsSchema = petIdParamsSchema.extend({ imageId: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const petVideoParamsSchema = petIdParamsSchema.extend({ name: z.string().min(1).max(300) });
+
+export const setAdoptedInputSchema = z.object({ adoptado: flagSchema, version: z.number().int().min(1).optional() });
+export const reorderImagesInputSchema = z.object({ ids: z.array(z.number().int().min(1)).max(500) });
+
+/** Public URL of a pet image (SPEC section 7). */
+export function petImageUrl(petId: number, fileName: string): string {
+  return `/phpApi/storage/app/public/productos/${petId}/${encodeURIComponent(fileName)}`;
+}
+
+/** Public URL of the WebP thumbnail of a pet image. */
+export function petThumbnailUrl(petId: number, fileName: string): string {
+  return `/phpApi/storage/app/public/productos/${petId}/thumbs/${encodeURIComponent(fileName)}.webp`;
+}
