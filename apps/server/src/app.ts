@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { aiRoutes } from './ai/ai.routes';
+import { createAiProvider } from './ai/providers';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
@@ -29,6 +31,8 @@ export interface BuildAppOptions {
   storage?: StorageProvider;
   webDistDir?: string;
   logger?: boolean;
+  /** Delay before the AI provider's single retry; tests shorten it. */
+  aiRetryDelayMs?: number;
 }
 
 /** Builds the app: plugins in a fixed order (config -> db -> storage -> auth -> security -> routes). */
@@ -65,6 +69,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(functionsRoutes);
   await app.register(usersRoutes);
   await app.register(petsRoutes);
+  await app.register(aiRoutes, {
+    provider: createAiProvider(config.ai, { timeoutMs: config.aiLimits.timeoutMs, retryDelayMs: options.aiRetryDelayMs ?? 1000 }),
+    perUserPerMinute: config.aiLimits.perUserPerMinute,
+  });
 
   await app.register(spaPlugin, { webDistDir: options.webDistDir ?? defaultWebDistDir });
   await app.ready();

@@ -41,6 +41,8 @@ const envSchema = z
     OPENAI_BASE_URL: optionalString.pipe(z.url({ error: 'debe ser una URL' }).optional()),
     OPENAI_API_KEY: optionalString,
     OPENAI_MODEL: optionalString,
+    AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    AI_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
     TRUST_PROXY: booleanString,
@@ -79,6 +81,7 @@ export type Config = {
   publicUrl: string;
   authSecret: string | undefined;
   admin: { email: string; password: string | undefined };
+  aiLimits: { timeoutMs: number; perUserPerMinute: number };
   ai:
     | { provider: 'none' }
     | { provider: 'gemini'; apiKey: string; model: string; baseUrl: string }
@@ -130,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : aiProvider === 'openai'
           ? { provider: 'openai', baseUrl: e.OPENAI_BASE_URL ?? '', apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL ?? '' }
           : { provider: 'none' },
+    aiLimits: { timeoutMs: e.AI_TIMEOUT_MS, perUserPerMinute: e.AI_REQUESTS_PER_MINUTE },
     logLevel: e.LOG_LEVEL,
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,

@@ -57,11 +57,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { webDistDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { webDistDir?: string; aiRetryDelayMs?: number } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: PUBLIC_URL, LOG_LEVEL: 'silent', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000', ...env });
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config, database, logger: false, webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web') });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web'),
+    aiRetryDelayMs: options.aiRetryDelayMs ?? 20,
+  });
   const users = createUsersRepository(database.db);
 
   return {

@@ -18,6 +18,9 @@ export const errorStatus = {
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  AI_FAILED: 502,
+  AI_NO_RESULT: 502,
+  AI_UNAVAILABLE: 503,
   SERVICE_UNAVAILABLE: 503,
 } as const;
 

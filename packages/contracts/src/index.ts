@@ -1,3 +1,4 @@
+export * from './ai';
 export * from './errors';
 export * from './health';
 export * from './layout';

@@ -20,6 +20,9 @@ export const messages = {
     UNPROCESSABLE: 'No se pudo procesar la solicitud.',
     RATE_LIMITED: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
     INTERNAL: 'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo.',
+    AI_FAILED: 'Error al conectar con el servicio de IA',
+    AI_NO_RESULT: 'Error al mejorar el texto con IA',
+    AI_UNAVAILABLE: 'El asistente de IA no está configurado en este servidor.',
     SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento.',
   },
   auth: {

@@ -1,0 +1,442 @@
+/*
+ * Pets list / detail benchmark: seeds N pets (100 000 by default) with set-based SQL, builds the real app
+ * (`buildApp`) on that database with a signed-in staff user, and times requests with `app.inject`, i.e. the
+ * server's own time (routing, session lookup, validation, SQL, serialization) without any network.
+ *
+ *   npm run bench:pets                                   PGlite in memory (default)
+ *   BENCH_DATABASE_URL=postgres://... npm run bench:pets PostgreSQL: a throwaway database on that server
+ *   npm run bench:pets -- --db=both                      PGlite, then PostgreSQL (BENCH_DATABASE_URL or
+ *                                                        postgres://postgres@127.0.0.1:5432/postgres)
+ * Options: --db=pglite|postgres|both  --rows=100000  --requests=300  --warmup=50  --vacuum (VACUUM ANALYZE
+ * instead of ANALYZE after seeding)  --explain=all (EXPLAIN every scenario, not only the main one and misses).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DEFAULT_ROLE } from '@refugio/contracts';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { hashPassword } from '../src/lib/password';
+import { createUsersRepository } from '../src/modules/users/users.repository';
+
+const GOAL_P95_MS = 20;
+const PUBLIC_URL = 'http://localhost:3000';
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/* ------------------------------------------------------------------ options */
+
+function option(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  const arg = process.argv.slice(2).find((a) => a === `--${name}` || a.startsWith(prefix));
+  if (arg === undefined) return undefined;
+  return arg.startsWith(prefix) ? arg.slice(prefix.length) : 'true';
+}
+
+function intOption(name: string, fallback: number): number {
+  const value = option(name);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  return n;
+}
+
+const ROWS = intOption('rows', 100_000);
+const REQUESTS = intOption('requests', 300);
+const WARMUP = intOption('warmup', 50);
+const VACUUM = option('vacuum') === 'true';
+const EXPLAIN_ALL = option('explain') === 'all';
+
+type Driver = 'pglite' | 'postgres';
+
+function driversToRun(): Driver[] {
+  const db = option('db') ?? (process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite');
+  if (db === 'both') return ['pglite', 'postgres'];
+  if (db === 'pglite' || db === 'postgres') return [db];
+  throw new Error(`--db must be pglite, postgres or both (got "${db}")`);
+}
+
+/* ------------------------------------------------------------------ database */
+
+/** The driver's own client under Drizzle (PGlite instance or pg.Pool): both answer query(text, params). */
+interface RawClient {
+  query(text: unknown, params?: unknown[], ...rest: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+function rawClient(database: DatabaseHandle): RawClient {
+  return (database.db as unknown as { $client: RawClient }).$client;
+}
+
+async function rawQuery(database: DatabaseHandle, text: string, params: unknown[] = []) {
+  return (await rawClient(database).query(text, params)).rows;
+}
+
+/** A migrated database: PGlite in memory, or a throwaway database on a PostgreSQL server (dropped by `drop`). */
+async function openBenchDatabase(driver: Driver): Promise<{ database: DatabaseHandle; label: string; drop: () => Promise<void> }> {
+  if (driver === 'pglite') {
+    const database = await openDatabase({ driver: 'pglite', dataDir: undefined });
+    await database.migrate();
+    return { database, label: 'PGlite (in memory, in the server process)', drop: () => database.close() };
+  }
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
+  const name = `refugio_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  // The pool size server.ts uses (openDatabase's default).
+  const database = await openDatabase({ driver: 'postgres', url: url.toString() });
+  await database.migrate();
+  let dropped = false;
+  const drop = async () => {
+    if (dropped) return;
+    dropped = true;
+    await database.close().catch(() => undefined);
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  };
+  return { database, label: `PostgreSQL ${url.host}, throwaway database ${name} (pool of 10)`, drop };
+}
+
+/* ------------------------------------------------------------------ seed */
+
+const NAMES = [
+  'Luna', 'Max', 'Rocky', 'Nala', 'Simba', 'Lola', 'Toby', 'Kira', 'Coco', 'Bruno',
+  'Canela', 'Thor', 'Maya', 'Chispa', 'Lucas', 'Mía', 'Zeus', 'Frida', 'Rayo', 'Nieve',
+  'Pancho', 'Perla', 'Tango', 'Lupe', 'Olivia', 'Pirata', 'Bombón', 'Sombra', 'Trueno', 'Galleta',
+  'Churro', 'Pimienta', 'Niebla', 'Copito', 'Manchas', 'Tita', 'Brisa', 'Duque', 'Reina', 'Pelusa',
+  'Bigotes', 'Osa', 'Negrita', 'Tofu', 'Paco', 'Chula', 'Rubio', 'Gordo', 'Greta', 'Curro',
+];
+
+const STORY_FRAGMENTS = [
+  'Llegó al refugio tras ser encontrado en una gasolinera.',
+  'Vivía en la calle y se acercaba a los bares a pedir comida.',
+  'Su familia anterior no podía cuidarlo por una mudanza.',
+  'Lo rescataron de una finca abandonada junto a sus hermanos.',
+  'Apareció atado a un árbol en el parque del barrio.',
+  'Fue entregado por un particular que lo encontró en la carretera.',
+  'Pasó sus primeros meses en una perrera municipal.',
+  'Los voluntarios lo recogieron desnutrido y con miedo.',
+  'Se recuperó de una fractura en la pata trasera.',
+  'Convivió con otros animales en una casa de acogida.',
+  'Le encanta pasear por el campo y revolcarse en la hierba.',
+  'Duerme a los pies de la cama si le dejas.',
+  'Ha aprendido a sentarse y a dar la pata.',
+  'Se lleva bien con niños y con otros animales.',
+  'Prefiere una casa tranquila, sin demasiado ruido.',
+  'Necesita una familia con paciencia para ganar confianza.',
+  'Está vacunado, desparasitado y con microchip.',
+  'Está esterilizado y en perfecto estado de salud.',
+  'Disfruta de las caricias detrás de las orejas.',
+  'Sabe hacer sus necesidades en la calle.',
+  'Tiene miedo a los petardos y a las tormentas.',
+  'Le gusta jugar con pelotas y cuerdas.',
+  'Es ideal para un piso con terraza.',
+  'Busca un hogar donde pasar el resto de su vida.',
+  'Fue rescatado durante una ola de calor en agosto.',
+  'Llegó con una infección de ojos que ya está curada.',
+  'En el refugio es el favorito de los voluntarios.',
+  'Come pienso de adulto y algún premio de vez en cuando.',
+  'Viaja bien en coche y no se marea.',
+  'Se asusta con las personas desconocidas al principio.',
+];
+
+const PERSONALITIES = [
+  'cariñoso', 'juguetón', 'tranquilo', 'tímido', 'curioso', 'activo', 'obediente', 'sociable', 'independiente', 'dormilón',
+  'protector', 'alegre', 'glotón', 'leal', 'nervioso', 'mimoso', 'listo', 'paciente', 'travieso', 'noble',
+];
+
+const TAGS = [
+  'cachorro', 'senior', 'tranquilo', 'activo', 'niños', 'gatos', 'perros', 'piso', 'jardín', 'paseos',
+  'sociable', 'tímido', 'vacunado', 'esterilizado', 'microchip', 'urgente', 'mimoso', 'guardián', 'juguetón', 'leishmania',
+  'sordo', 'trípode', 'acogida', 'especial', 'deportista',
+];
+
+/** In ~1% of the stories (hash % 100 = 0): the word of the searched scenarios. */
+const RARE_FRAGMENT = 'Apareció tiritando en la escollera del puerto.';
+const RARE_WORD = 'escollera';
+/** In ~14% of the pets (3 of 20 personality words, searched without its ñ: the search folds accents). */
+const COMMON_WORD = 'carinoso';
+const TAG = 'urgente';
+
+function sqlArray(values: string[]): string {
+  return `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]::text[]`;
+}
+
+/**
+ * One INSERT ... SELECT over generate_series. Every choice comes from hashint4(i * 16 + k): deterministic,
+ * well spread, and the same on PGlite and PostgreSQL.
+ */
+function seedSql(rows: number): string {
+  return `
+WITH v AS (
+  SELECT ${sqlArray(NAMES)} AS names, ${sqlArray(STORY_FRAGMENTS)} AS stories,
+         ${sqlArray(PERSONALITIES)} AS traits, ${sqlArray(TAGS)} AS tags
+), s AS (
+  SELECT g.i,
+         ${Array.from({ length: 14 }, (_, k) => `(hashint4(g.i * 16 + ${k})::bigint & 2147483647) AS h${k}`).join(',\n         ')}
+  FROM generate_series(1, ${rows}) AS g(i)
+), r AS (
+  SELECT s.*, now() - (s.h11 % 1095) * interval '1 day' - (s.h12 % 86400) * interval '1 second' AS created
+  FROM s
+)
+INSERT INTO pet (nombre, edad, tipo, genero, tamano, fecha_ingreso, personalidad, historia, adoptado, discapacidad,
+                 tags, estado, publicar_en, version, deleted_at, created_at, updated_at)
+SELECT
+  v.names[1 + r.h0 % 50],
+  CASE WHEN r.h1 % 5 = 0 THEN (2 + r.h1 % 10) || ' meses' WHEN r.h1 % 14 = 0 THEN '1 año' ELSE (1 + r.h1 % 14) || ' años' END,
+  CASE WHEN r.h2 % 100 < 55 THEN 'Perro' WHEN r.h2 % 100 < 90 THEN 'Gato' ELSE 'Conejo' END,
+  CASE WHEN r.h3 % 2 = 0 THEN 'macho' ELSE 'hembra' END,
+  (ARRAY['chico', 'mediano', 'grande'])[1 + r.h4 % 3],
+  CASE WHEN r.h5 % 20 = 0 THEN NULL ELSE timestamp '2018-01-01' + (r.h5 % 2900) * interval '1 day' END,
+  'Es ' || v.traits[1 + r.h6 % 20] || ', ' || v.traits[1 + (r.h6 + 1 + (r.h6 / 20) % 9) % 20]
+        || ' y ' || v.traits[1 + (r.h6 + 10 + (r.h6 / 200) % 9) % 20] || '.',
+  v.stories[1 + r.h7 % 30]
+    || CASE WHEN r.h9 % 100 = 0 THEN ' ${RARE_FRAGMENT.replace(/'/g, "''")}' ELSE '' END
+    || ' ' || v.stories[1 + (r.h7 + 1 + (r.h7 / 30) % 14) % 30]
+    || CASE WHEN r.h8 % 3 = 0 THEN ' ' || v.stories[1 + (r.h7 + 15 + (r.h7 / 420) % 14) % 30] ELSE '' END,
+  r.h10 % 100 < 30,
+  r.h10 % 1000 >= 950,
+  (SELECT jsonb_agg(v.tags[1 + (r.h13 + k * 7) % 25] ORDER BY k) FROM generate_series(0, (r.h13 / 25) % 4) AS k),
+  CASE WHEN r.h8 % 100 < 70 THEN 'publicada' WHEN r.h8 % 100 < 90 THEN 'borrador' ELSE 'programada' END,
+  CASE WHEN r.h8 % 100 >= 90 THEN now() + ((r.h12 % 60) - 20) * interval '1 day' END,
+  1 + r.h11 % 4,
+  CASE WHEN r.h9 % 50 = 1 THEN now() - (r.h12 % 90) * interval '1 day' END,
+  r.created,
+  LEAST(now(), r.created + (r.h1 % 200) * interval '1 day')
+FROM r CROSS JOIN v`;
+}
+
+/* ------------------------------------------------------------------ app */
+
+let remoteCounter = 0;
+/**
+ * The app limits every client to 1000 requests a minute (@fastify/rate-limit, keyed by IP). A benchmark
+ * sends far more than that, so each injected request comes from its own address.
+ */
+function nextRemoteAddress(): string {
+  remoteCounter++;
+  return `10.${(remoteCounter >> 16) & 255}.${(remoteCounter >> 8) & 255}.${remoteCounter & 255}`;
+}
+
+async function signInStaff(app: FastifyInstance, database: DatabaseHandle): Promise<string> {
+  const email = 'bench@refugio.test';
+  const password = 'clave-del-benchmark-1';
+  await createUsersRepository(database.db).insertWithPassword(database.db, {
+    id: crypto.randomUUID(),
+    email,
+    name: 'Persona',
+    lastname: 'Del Benchmark',
+    role: DEFAULT_ROLE,
+    passwordHash: await hashPassword(password),
+  });
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+/* ------------------------------------------------------------------ measuring */
+
+interface Scenario {
+  name: string;
+  /** A URL per request (index = request number, warm-up included). */
+  url: (i: number) => string;
+  extra?: string;
+}
+
+interface Result {
+  scenario: Scenario;
+  times: number[];
+  /** `total` of the list answer (matches), or undefined for the detail scenario. */
+  total: number | undefined;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(sorted.length, rank) - 1] ?? Number.NaN;
+}
+
+async function inject(app: FastifyInstance, cookie: string, url: string) {
+  return app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: nextRemoteAddress() });
+}
+
+async function measure(app: FastifyInstance, cookie: string, scenario: Scenario): Promise<Result> {
+  let total: number | undefined;
+  for (let i = 0; i < WARMUP; i++) {
+    const res = await inject(app, cookie, scenario.url(i));
+    if (res.statusCode !== 200) throw new Error(`${scenario.name}: ${scenario.url(i)} answered ${res.statusCode} ${res.body.slice(0, 300)}`);
+    if (i === 0) total = res.json<{ total?: number }>().total;
+  }
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const url = scenario.url(WARMUP + i);
+    const start = performance.now();
+    const res = await inject(app, cookie, url);
+    const elapsed = performance.now() - start;
+    if (res.statusCode !== 200) throw new Error(`${scenario.name}: ${url} answered ${res.statusCode} ${res.body.slice(0, 300)}`);
+    times.push(elapsed);
+  }
+  return { scenario, times, total };
+}
+
+/** The SQL statements on `pet` that one request sends, captured at the driver (exact text and parameters). */
+async function captureSql(app: FastifyInstance, database: DatabaseHandle, cookie: string, url: string) {
+  const client = rawClient(database);
+  const original = client.query.bind(client);
+  const captured: { text: string; params: unknown[] }[] = [];
+  client.query = (query: unknown, params?: unknown[], ...rest: unknown[]) => {
+    const text = typeof query === 'string' ? query : (query as { text: string }).text;
+    if (/from "pet"/i.test(text)) captured.push({ text, params: params ?? [] });
+    return original(query, params, ...rest);
+  };
+  try {
+    await inject(app, cookie, url);
+  } finally {
+    client.query = original;
+  }
+  return captured;
+}
+
+async function explain(app: FastifyInstance, database: DatabaseHandle, cookie: string, scenario: Scenario) {
+  const url = scenario.url(0);
+  const statements = await captureSql(app, database, cookie, url);
+  process.stdout.write(`\n--- EXPLAIN ANALYZE: ${scenario.name}\n    GET ${url}\n`);
+  for (const { text, params } of statements) {
+    process.stdout.write(`\n  ${text}\n  params: ${JSON.stringify(params)}\n`);
+    const rows = await rawQuery(database, `EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
+    for (const row of rows) process.stdout.write(`    ${String(Object.values(row)[0])}\n`);
+  }
+}
+
+/* ------------------------------------------------------------------ report */
+
+const fmt = (ms: number) => ms.toFixed(2);
+
+function table(results: Result[]): string {
+  const header = ['scenario', 'n', 'matches', 'min', 'p50', 'p95', 'p99', 'max', 'mean', `p95<=${GOAL_P95_MS}`];
+  const lines = results.map(({ scenario, times, total }) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    const mean = times.reduce((a, b) => a + b, 0) / times.length;
+    const p95 = percentile(sorted, 95);
+    return [
+      scenario.name,
+      String(times.length),
+      total === undefined ? '-' : String(total),
+      fmt(sorted[0] ?? Number.NaN),
+      fmt(percentile(sorted, 50)),
+      fmt(p95),
+      fmt(percentile(sorted, 99)),
+      fmt(sorted[sorted.length - 1] ?? Number.NaN),
+      fmt(mean),
+      p95 <= GOAL_P95_MS ? 'ok' : 'MISS',
+    ];
+  });
+  const widths = header.map((h, c) => Math.max(h.length, ...lines.map((l) => l[c]!.length)));
+  const row = (cells: string[]) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+  return [row(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(row)].join('\n');
+}
+
+/* ------------------------------------------------------------------ one run */
+
+async function run(driver: Driver): Promise<{ driver: Driver; misses: string[] }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refugio-bench-'));
+  const { database, label, drop } = await openBenchDatabase(driver);
+  const onSignal = () => void drop().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  let app: FastifyInstance | undefined;
+  try {
+    process.stdout.write(`\n=== ${label}\n`);
+    const [versionRow] = await rawQuery(database, 'SELECT version() AS v');
+
+    let t = performance.now();
+    await rawQuery(database, seedSql(ROWS));
+    const seedMs = performance.now() - t;
+    t = performance.now();
+    await rawQuery(database, VACUUM ? 'VACUUM ANALYZE pet' : 'ANALYZE pet');
+    const analyzeMs = performance.now() - t;
+    const [counts] = await rawQuery(
+      database,
+      `SELECT count(*)::int AS rows, count(*) FILTER (WHERE deleted_at IS NULL)::int AS live,
+              count(*) FILTER (WHERE deleted_at IS NULL AND search_text LIKE '%' || refugio_fold($1) || '%')::int AS rare,
+              count(*) FILTER (WHERE deleted_at IS NULL AND search_text LIKE '%' || refugio_fold($2) || '%')::int AS common,
+              pg_size_pretty(pg_total_relation_size('pet')) AS size
+       FROM pet`,
+      [RARE_WORD, COMMON_WORD],
+    );
+    process.stdout.write(
+      `seeded ${String(counts?.rows)} pets (${String(counts?.live)} live, ${String(counts?.size)} with indexes) in ${(seedMs / 1000).toFixed(1)} s; ` +
+        `${VACUUM ? 'VACUUM ANALYZE' : 'ANALYZE'} ${(analyzeMs / 1000).toFixed(1)} s\n` +
+        `"${RARE_WORD}" in ${String(counts?.rare)} live pets, "${COMMON_WORD}" in ${String(counts?.common)}\n`,
+    );
+
+    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: 'silent', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000' });
+    app = await buildApp({ config, database, logger: false, webDistDir: path.join(dataDir, 'no-web') });
+    const cookie = await signInStaff(app, database);
+
+    const liveIds = (await rawQuery(database, 'SELECT id FROM pet WHERE deleted_at IS NULL')).map((r) => Number(r.id));
+    let seed = 12345;
+    const random = () => {
+      // xorshift: the same id sequence on every run and driver.
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) / 4_294_967_296;
+    };
+    const ids = Array.from({ length: WARMUP + REQUESTS }, () => liveIds[Math.floor(random() * liveIds.length)]!);
+
+    const list = '/phpApi/mascotas';
+    const scenarios: Scenario[] = [
+      { name: 'search+filters (main)', url: () => `${list}?q=${RARE_WORD}&tipo=Perro&adoptado=0&page=1&pageSize=20` },
+      { name: 'search only', url: () => `${list}?q=${RARE_WORD}&page=1&pageSize=20` },
+      { name: 'filters only, sort=nombre', url: () => `${list}?tipo=Perro&adoptado=0&sort=nombre&order=asc&page=1&pageSize=20` },
+      { name: 'tag filter', url: () => `${list}?tag=${TAG}&page=1&pageSize=20` },
+      { name: 'unfiltered, page 50', url: () => `${list}?page=50&pageSize=20` },
+      { name: 'search common word (~14%)', url: () => `${list}?q=${COMMON_WORD}&page=1&pageSize=20` },
+      { name: 'GET /phpApi/mascota/{id}', url: (i) => `/phpApi/mascota/${ids[i]!}` },
+    ];
+
+    const results: Result[] = [];
+    for (const scenario of scenarios) results.push(await measure(app, cookie, scenario));
+
+    process.stdout.write(
+      `\nConditions: ${label}; ${String(versionRow?.v).split(',')[0]}; ${String(counts?.rows)} pets; ` +
+        `Node ${process.version}; ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n` +
+        `Times are SERVER time measured around app.inject (no network, no sockets): routing, session lookup, validation, SQL,\n` +
+        `serialization. One request at a time; ${WARMUP} warm-up requests then ${REQUESTS} measured per scenario; ms.\n\n`,
+    );
+    process.stdout.write(`${table(results)}\n`);
+
+    const misses = results.filter((r) => percentile([...r.times].sort((a, b) => a - b), 95) > GOAL_P95_MS).map((r) => r.scenario.name);
+    const toExplain = scenarios.filter((s, i) => i === 0 || EXPLAIN_ALL || misses.includes(s.name));
+    for (const scenario of toExplain) await explain(app, database, cookie, scenario);
+    return { driver, misses };
+  } finally {
+    if (app) await app.close().catch(() => undefined);
+    await drop().catch((error: unknown) => process.stderr.write(`could not drop the bench database: ${String(error)}\n`));
+    process.removeListener('SIGINT', onSignal);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const drivers = driversToRun();
+  const outcomes = [];
+  for (const driver of drivers) outcomes.push(await run(driver));
+  process.stdout.write('\n=== Summary\n');
+  for (const { driver, misses } of outcomes) {
+    process.stdout.write(`${driver}: ${misses.length === 0 ? `every scenario p95 <= ${GOAL_P95_MS} ms` : `p95 > ${GOAL_P95_MS} ms on: ${misses.join('; ')}`}\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
