@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { geminiText, startFakeAiServer } from '../../apps/server/test/fake-ai-server';
 import { accounts } from './accounts';
+import { fakeAi } from './fake-ai';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -73,6 +75,8 @@ export default async function globalSetup() {
   if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('Falta la compilación: ejecuta `npm run build` antes de las pruebas de navegador.');
   }
+  // A loopback stand-in for Gemini's generateContent: the server under test calls it with its key.
+  const ai = await startFakeAiServer((req) => geminiText(fakeAi.answer(req.body)));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -88,6 +92,9 @@ export default async function globalSetup() {
       ADMIN_EMAIL: accounts.admin.email,
       ADMIN_PASSWORD: accounts.admin.password,
       SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
+      GEMINI_API_KEY: 'clave-e2e',
+      GEMINI_BASE_URL: `${ai.url}/v1beta`,
+      AI_REQUESTS_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -102,6 +109,7 @@ export default async function globalSetup() {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await ai.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
