@@ -2,6 +2,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
+import { scheduleOrphanMediaSweep } from './modules/pets/orphan-media';
 import { ensureFirstAdmin } from './modules/users/users.service';
 
 /** Opens the configured database and applies pending migrations. */
@@ -40,6 +41,7 @@ async function main() {
   const firstAdmin = await ensureFirstAdmin(database.db, config.admin);
   const app = await buildApp({ config, database });
   if (firstAdmin.created) printFirstAdmin(firstAdmin.email, firstAdmin.generatedPassword);
+  const stopSweep = scheduleOrphanMediaSweep(database.db, app.storage, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -51,6 +53,7 @@ async function main() {
       process.exit(1);
     }, 15_000);
     force.unref();
+    stopSweep();
     app
       .close()
       .then(() => {
