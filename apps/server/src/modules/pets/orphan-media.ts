@@ -19,8 +19,9 @@ const IMAGE_KEY = /^productos\/(\d+)\/(?:thumbs\/)?([^/]+?)(\.webp)?$/;
 export async function collectOrphanMedia(db: Database, storage: StorageProvider, log: FastifyBaseLogger, now = Date.now()): Promise<string[]> {
   return db.transaction(async (tx) => {
     // Both drivers answer raw queries with `{ rows }`.
-    const result = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK_KEY}) AS locked`)) as unknown as { rows: { locked: boolean }[] };
-    if (!result.rows[0]?.locked) return [];
+    const result: unknown = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK_KEY}) AS locked`);
+    const [lock] = (result as { rows: { locked: boolean }[] }).rows;
+    if (!lock?.locked) return [];
     const referenced = new Set<string>();
     for (const row of await tx.select({ petId: pet.id, file: pet.imagenPrincipal }).from(pet).where(isNotNull(pet.imagenPrincipal))) {
       referenced.add(`${row.petId}/${row.file}`);
@@ -44,7 +45,9 @@ export async function collectOrphanMedia(db: Database, storage: StorageProvider,
 
 /** Runs the sweep now (without delaying start-up) and every `intervalMs`; stops when the app closes. */
 export function scheduleOrphanMediaSweep(db: Database, storage: StorageProvider, log: FastifyBaseLogger, intervalMs = 6 * 60 * 60 * 1000) {
-  const run = () => collectOrphanMedia(db, storage, log).catch((error: unknown) => log.warn({ err: error }, 'orphan media sweep failed'));
+  const run = () => {
+    collectOrphanMedia(db, storage, log).catch((error: unknown) => log.warn({ err: error }, 'orphan media sweep failed'));
+  };
   const first = setTimeout(run, 10_000);
   const timer = setInterval(run, intervalMs);
   first.unref();
