@@ -163,6 +163,14 @@ describe('temporary passwords', () => {
     expect(session.user.mustChangePassword).toBe(true);
     expectErrorShape(await t.app.inject({ url: `/api/functions/getUserRoleByUid?uid=${id}`, headers: { cookie: first } }), 403, 'PASSWORD_CHANGE_REQUIRED');
 
+    const common = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie: first, origin: PUBLIC_URL },
+      payload: { currentPassword: 'temporal-del-admin', newPassword: 'password123' },
+    });
+    expect(expectErrorShape(common, 400, 'VALIDATION_ERROR')).toMatchObject({ fieldErrors: { newPassword: 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.' } });
+
     const changed = await t.app.inject({
       method: 'POST',
       url: '/api/auth/change-password',

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type ErrorCode, messages } from '@refugio/contracts';
+import { type ErrorCode, messages, userMessages } from '@refugio/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import * as schema from '../db/schema';
+import { isCommonPassword } from '../lib/password-policy';
 import { AUTH_BASE_PATH, type Auth, createAuth } from '../auth/auth';
 import { sendError } from './error-handler';
 
@@ -134,6 +135,10 @@ export const authPlugin = fp(
               // Changing the password always ends the user's other sessions, whatever the client asked.
               const parsed = safeJson(body);
               if (!parsed) return sendError(reply, request, 'INVALID_JSON');
+              // The same password policy as passwords set by administrators.
+              if (typeof parsed.newPassword === 'string' && isCommonPassword(parsed.newPassword)) {
+                return sendError(reply, request, 'VALIDATION_ERROR', userMessages.passwordTooCommon, { newPassword: userMessages.passwordTooCommon });
+              }
               body = JSON.stringify({ ...parsed, revokeOtherSessions: true });
             }
           }

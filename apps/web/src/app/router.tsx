@@ -2,7 +2,7 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { RequireSignIn } from './routes/require-sign-in';
 import { RootErrorBoundary, RootLayout } from './routes/root-layout';
-import { requireSignInLoader, rootLoader } from './routes/session-loaders';
+import { requireSessionLoader, requireSignInLoader, rootLoader } from './routes/session-loaders';
 
 /**
  * The routes of SPEC section 2. Every screen and both layouts are `lazy`, so each is its own chunk and
@@ -32,6 +32,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/pet-registration/routes/registro-mascota-mobile'),
           },
           { path: 'enlaces-admin', lazy: () => import('../features/registration-links/routes/enlaces-admin') },
+          // Needs a session but not the usual guard: this is where that guard sends a temporary password.
+          {
+            path: 'cambiar-contrasena',
+            loader: requireSessionLoader,
+            lazy: () => import('../features/auth/routes/cambiar-contrasena'),
+          },
           // Empty groups of SPEC section 2: they hold no screen yet, so their address is an unknown page.
           { path: 'auth', children: [{ index: true, lazy: () => import('./routes/not-found') }] },
           { path: 'errors', children: [{ index: true, lazy: () => import('./routes/not-found') }] },
@@ -53,8 +59,14 @@ export const routes: RouteObject[] = [
               { path: 'agregar', lazy: () => import('../features/pets/routes/agregar') },
               { path: 'mascota/:id', lazy: () => import('../features/pets/routes/producto') },
               { path: 'editar/:id', lazy: () => import('../features/pets/routes/editar') },
-              { path: 'lista', lazy: () => import('../features/users/routes/lista') },
-              { path: 'usuarionuevo', lazy: () => import('../features/users/routes/agregar-usuario') },
+              {
+                // Administrators only (DESIGN 5); others see the no-permission page.
+                lazy: () => import('./routes/require-administrator'),
+                children: [
+                  { path: 'lista', lazy: () => import('../features/users/routes/lista') },
+                  { path: 'usuarionuevo', lazy: () => import('../features/users/routes/agregar-usuario') },
+                ],
+              },
               {
                 path: 'solicitud-publicacion',
                 lazy: () => import('../features/publication-requests/routes/solicitud-publicacion'),

@@ -1,13 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { messages } from '@refugio/contracts';
 import { useSignOut } from '../../features/auth/api/sign-out';
-import { ApiError, NetworkError } from '../../lib/api-client';
-
-function getSignOutErrorMessage(error: unknown): string {
-  if (error instanceof NetworkError) return messages.auth.networkError;
-  if (error instanceof ApiError && error.hasServerMessage) return error.message;
-  return messages.errors.INTERNAL;
-}
+import { getErrorMessage } from '../../lib/get-error-message';
 
 /** 'Cerrar Sesión' for the header and the sidebar: signs out, or says why it could not. */
 export function useSignOutAction() {
@@ -20,7 +13,7 @@ export function useSignOutAction() {
           notifications.show({
             color: 'red',
             title: 'No se pudo cerrar la sesión',
-            message: getSignOutErrorMessage(error),
+            message: getErrorMessage(error),
           }),
       }),
   };

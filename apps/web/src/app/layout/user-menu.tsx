@@ -2,13 +2,9 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { messages } from '@refugio/contracts';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import type { SessionUser } from '../../features/auth/api/get-session';
+import { getInitials } from '../../lib/get-initials';
 import classes from './backend-layout.module.css';
 import { useSignOutAction } from './use-sign-out-action';
-
-function getInitials(user: SessionUser): string {
-  const initials = `${user.name.trim().charAt(0)}${user.lastname.trim().charAt(0)}`;
-  return (initials || user.email.charAt(0)).toUpperCase();
-}
 
 /** Header dropdown with the signed-in person's name; its only entry is 'Cerrar Sesión' (SPEC 2). */
 export function UserMenu({ user }: { user: SessionUser }) {
@@ -21,7 +17,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <UnstyledButton className={classes.userButton}>
           <Group gap="xs" wrap="nowrap">
             <Avatar size={32} radius="xl" color={user.color || 'cyan'} variant="filled" aria-hidden="true">
-              {getInitials(user)}
+              {getInitials(user.name, user.lastname, user.email)}
             </Avatar>
             <Text size="sm" fw={500} className={classes.userName} truncate="end">
               {fullName}

@@ -22,10 +22,26 @@ export async function rootLoader(): Promise<null> {
   return null;
 }
 
-/** Guard of the signed-in screens: signed-out visitors go to /login, which remembers where they were going. */
-export async function requireSignInLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
-  const session = await loadSessionState();
-  if (session) return null;
+/** Where a person with a temporary password is sent before any signed-in screen can render. */
+export const CHANGE_PASSWORD_PATH = '/cambiar-contrasena';
+
+/** /login remembers where the signed-out visitor was going. */
+function redirectToLogin(request: Request): Response {
   const url = new URL(request.url);
   return redirect(getLoginPath(url.pathname + url.search));
+}
+
+/** A session is required (the password change screen itself). */
+export async function requireSessionLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
+  return (await loadSessionState()) ? null : redirectToLogin(request);
+}
+
+/**
+ * Guard of the signed-in screens: a session is required, and a temporary password must be replaced first
+ * (the server refuses every other call until then anyway).
+ */
+export async function requireSignInLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
+  const session = await loadSessionState();
+  if (!session) return redirectToLogin(request);
+  return session.user.mustChangePassword ? redirect(CHANGE_PASSWORD_PATH) : null;
 }

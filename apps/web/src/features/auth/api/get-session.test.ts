@@ -13,6 +13,7 @@ describe('parseSession', () => {
         role: 'Administrador',
         permisos: 'equipo-web',
         color: '#3B82F6',
+        mustChangePassword: true,
         createdAt: '2025-01-01',
       },
     });
@@ -25,6 +26,7 @@ describe('parseSession', () => {
         role: 'Administrador',
         permisos: 'equipo-web',
         color: '#3B82F6',
+        mustChangePassword: true,
       },
     });
   });
@@ -34,6 +36,7 @@ describe('parseSession', () => {
       name: '',
       lastname: '',
       color: '',
+      mustChangePassword: false,
     });
   });
 

@@ -10,6 +10,8 @@ export interface SessionUser {
   role: string;
   permisos: string;
   color: string;
+  /** The password was chosen by an administrator: the person must pick their own before anything else. */
+  mustChangePassword: boolean;
 }
 
 export interface Session {
@@ -42,6 +44,7 @@ export function parseSession(data: unknown): Session | null {
       role: readString(fields, 'role'),
       permisos: readString(fields, 'permisos'),
       color: readString(fields, 'color'),
+      mustChangePassword: fields.mustChangePassword === true,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { ADMIN_ROLE, getUserRoleResponseSchema, type GetUserRoleResponse } from '@refugio/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
+import { usersQueryKey } from './users-query-key';
 
 export async function getUserRole(uid: string, signal?: AbortSignal): Promise<GetUserRoleResponse> {
   const data = await requestJson('/api/functions/getUserRoleByUid', { query: { uid }, signal });
@@ -9,7 +10,7 @@ export async function getUserRole(uid: string, signal?: AbortSignal): Promise<Ge
 
 export function userRoleQueryOptions(uid: string) {
   return queryOptions({
-    queryKey: ['users', 'role', uid],
+    queryKey: [...usersQueryKey, 'role', uid],
     queryFn: ({ signal }) => getUserRole(uid, signal),
     // SPEC 7: looked up each time the sidebar mounts, not on a timer or on window focus.
     staleTime: 0,
@@ -18,12 +19,20 @@ export function userRoleQueryOptions(uid: string) {
   });
 }
 
+export type AdministratorAccess = 'pending' | 'granted' | 'denied';
+
 /**
- * Whether the signed-in person is an administrator, for showing admin-only entries. False until the
- * lookup answers, and false when it fails: the failure is swallowed on purpose (SPEC 8), and the server
- * enforces the real permission anyway.
+ * For the screens reserved to administrators: 'pending' while the lookup is under way (so a screen can
+ * wait instead of flashing a refusal), then 'granted' only when it said Administrador. A failed lookup
+ * denies: the failure is swallowed on purpose (SPEC 8), and the server enforces the real permission anyway.
  */
+export function useAdministratorAccess(uid: string | undefined): AdministratorAccess {
+  const { data, isError } = useQuery({ ...userRoleQueryOptions(uid ?? ''), enabled: Boolean(uid) });
+  if (data) return data.rol === ADMIN_ROLE ? 'granted' : 'denied';
+  return isError || !uid ? 'denied' : 'pending';
+}
+
+/** Whether the signed-in person is an administrator, for showing admin-only entries: false until known. */
 export function useIsAdministrator(uid: string | undefined): boolean {
-  const { data } = useQuery({ ...userRoleQueryOptions(uid ?? ''), enabled: Boolean(uid) });
-  return data?.rol === ADMIN_ROLE;
+  return useAdministratorAccess(uid) === 'granted';
 }

@@ -1,11 +1,211 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import {
+  Alert,
+  Button,
+  Center,
+  CloseButton,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import type { User } from '@refugio/contracts';
+import { IconAlertCircle, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useUsers } from '../api/list-users';
+import { EditUserModal } from '../components/edit-user-modal';
+import { ResetPasswordModal } from '../components/reset-password-modal';
+import { UserCards } from '../components/user-cards';
+import { UsersTable } from '../components/users-table';
+import { useAccountActions } from '../hooks/use-account-actions';
+import { useCurrentUser } from '../hooks/use-current-user';
+import { getUsersErrorMessage } from '../lib/get-users-error-message';
+import { isCurrentUser } from '../lib/user-display';
+import {
+  fromSortValue,
+  readUsersListParams,
+  toSortValue,
+  toggleSort,
+  writeUsersListParams,
+  type SortValue,
+  type UserSortField,
+  type UsersListParams,
+} from '../lib/users-list-params';
 
-function ListaScreen() {
+const SEARCH_DELAY_MS = 300;
+
+/** On phones there are no column headers to click: one menu sets the column and the order. */
+const sortOptions: { value: SortValue; label: string }[] = [
+  { value: 'name:asc', label: 'Nombre (A-Z)' },
+  { value: 'name:desc', label: 'Nombre (Z-A)' },
+  { value: 'mail:asc', label: 'Correo electrónico (A-Z)' },
+  { value: 'mail:desc', label: 'Correo electrónico (Z-A)' },
+  { value: 'rol:asc', label: 'Rol (administradores primero)' },
+  { value: 'rol:desc', label: 'Rol (equipo primero)' },
+  { value: 'createdAt:desc', label: 'Más recientes primero' },
+  { value: 'createdAt:asc', label: 'Más antiguos primero' },
+];
+
+function EmptyState({ query, onClear }: { query: string; onClear: () => void }) {
   return (
-    <UnderConstruction
-      title="Lista de Usuarios"
-      description="Aquí los administradores verán y gestionarán las cuentas del equipo."
-    />
+    <Stack align="center" gap="xs" py={48} px="md" ta="center">
+      <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden="true">
+        <IconUsers size={24} />
+      </ThemeIcon>
+      {query ? (
+        <>
+          <Text fw={600}>No hay usuarios que coincidan con «{query}».</Text>
+          <Text c="dimmed" size="sm">
+            Prueba con otro nombre, apellido o correo electrónico.
+          </Text>
+          <Button variant="light" mt="xs" onClick={onClear}>
+            Limpiar búsqueda
+          </Button>
+        </>
+      ) : (
+        <Text fw={600}>Todavía no hay usuarios.</Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Lista (/lista): the staff accounts, for administrators. */
+function ListaScreen() {
+  const currentUser = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readUsersListParams(searchParams);
+  const users = useUsers(params);
+  const accountActions = useAccountActions();
+  const [editing, setEditing] = useState<User | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
+
+  // The box shows what is typed at once; the address (and so the search) follows after a pause. When the
+  // address changes by other means (back button, a link), the box follows it.
+  const [search, setSearch] = useState(params.q);
+  const [searchInAddress, setSearchInAddress] = useState(params.q);
+  if (params.q !== searchInAddress) {
+    setSearchInAddress(params.q);
+    setSearch(params.q);
+  }
+
+  const updateParams = (changes: Partial<UsersListParams>) =>
+    setSearchParams((current) => writeUsersListParams(current, changes), { replace: true, preventScrollReset: true });
+  const updateSearchLater = useDebouncedCallback((q: string) => updateParams({ q }), SEARCH_DELAY_MS);
+  const clearSearch = () => {
+    updateSearchLater.cancel();
+    setSearch('');
+    updateParams({ q: '' });
+  };
+  const sortBy = (field: UserSortField) => updateParams(toggleSort(params, field));
+
+  const data = users.data;
+  const query = params.q.trim();
+  const listViewProps = {
+    currentEmail: currentUser.email,
+    onEdit: setEditing,
+    onResetPassword: setResetting,
+    ...accountActions,
+  };
+
+  return (
+    <Stack gap="lg">
+      <title>Lista de Usuarios · Refugio Admin</title>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <div>
+          <Title order={1} fz="h2">
+            Lista de Usuarios
+          </Title>
+          <Text c="dimmed">Las cuentas del equipo del refugio y lo que cada persona puede hacer.</Text>
+        </div>
+        <Button component={Link} to="/usuarionuevo" leftSection={<IconUserPlus size={18} aria-hidden="true" />}>
+          Nuevo usuario
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="md">
+        <Group p="md" gap="md" justify="space-between" wrap="wrap">
+          <TextInput
+            type="search"
+            aria-label="Buscar usuarios"
+            placeholder="Buscar por nombre, apellido o correo"
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            rightSection={
+              users.isFetching && data ? (
+                <Loader size={16} aria-label="Buscando" />
+              ) : search ? (
+                <CloseButton size="sm" aria-label="Limpiar búsqueda" onClick={clearSearch} />
+              ) : null
+            }
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              updateSearchLater(event.currentTarget.value);
+            }}
+            w={{ base: '100%', sm: 360 }}
+          />
+          <Select
+            hiddenFrom="sm"
+            w="100%"
+            label="Ordenar por"
+            data={sortOptions}
+            allowDeselect={false}
+            value={toSortValue(params)}
+            onChange={(value) => value && updateParams(fromSortValue(value))}
+          />
+          {data ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {data.total === 1 ? '1 usuario' : `${data.total} usuarios`}
+            </Text>
+          ) : null}
+        </Group>
+
+        {users.isError ? (
+          <Alert
+            mx="md"
+            mb="md"
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={20} aria-hidden="true" />}
+            title={getUsersErrorMessage(users.error)}
+          >
+            <Button size="xs" variant="light" color="red" mt={4} onClick={() => void users.refetch()}>
+              Reintentar
+            </Button>
+          </Alert>
+        ) : null}
+
+        {users.isPending ? (
+          <Center py={48} role="status" aria-live="polite">
+            <Group gap="sm">
+              <Loader size="sm" />
+              <Text c="dimmed">Cargando usuarios...</Text>
+            </Group>
+          </Center>
+        ) : null}
+
+        {data && data.items.length === 0 ? <EmptyState query={query} onClear={clearSearch} /> : null}
+        {data && data.items.length > 0 ? (
+          <>
+            <UsersTable users={data.items} sort={params} onSort={sortBy} {...listViewProps} />
+            <UserCards users={data.items} {...listViewProps} />
+          </>
+        ) : null}
+      </Paper>
+
+      <EditUserModal
+        user={editing}
+        isSelf={editing !== null && isCurrentUser(editing, currentUser.email)}
+        onClose={() => setEditing(null)}
+        onSelfChanged={currentUser.refresh}
+      />
+      <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+    </Stack>
   );
 }
 

@@ -1,0 +1,63 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import type { User } from '@refugio/contracts';
+import { IconDots, IconKey, IconPencil, IconPlayerPlay, IconTrash, IconUserOff } from '@tabler/icons-react';
+import { getFullName } from '../lib/user-display';
+
+export interface UserActions {
+  onEdit: (user: User) => void;
+  onResetPassword: (user: User) => void;
+  onDisable: (user: User) => void;
+  onEnable: (user: User) => void;
+  onDelete: (user: User) => void;
+}
+
+interface UserActionsMenuProps extends UserActions {
+  user: User;
+  /** The signed-in administrator's own row: no disabling, deleting or resetting themself from here. */
+  isSelf: boolean;
+}
+
+/** The actions of one row of the user list. */
+export function UserActionsMenu({ user, isSelf, onEdit, onResetPassword, onDisable, onEnable, onDelete }: UserActionsMenuProps) {
+  return (
+    <Menu position="bottom-end" withArrow shadow="md" width={230}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Acciones de ${getFullName(user)}`}>
+          <IconDots size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => onEdit(user)}>
+          Editar
+        </Menu.Item>
+        {/* Your own password is changed at /cambiar-contrasena: a reset here would end your own session. */}
+        {isSelf ? null : (
+          <Menu.Item leftSection={<IconKey size={16} aria-hidden="true" />} onClick={() => onResetPassword(user)}>
+            Restablecer contraseña
+          </Menu.Item>
+        )}
+        {isSelf ? null : (
+          <>
+            <Menu.Divider />
+            {user.disabled ? (
+              <Menu.Item leftSection={<IconPlayerPlay size={16} aria-hidden="true" />} onClick={() => onEnable(user)}>
+                Reactivar
+              </Menu.Item>
+            ) : (
+              <Menu.Item
+                color="orange"
+                leftSection={<IconUserOff size={16} aria-hidden="true" />}
+                onClick={() => onDisable(user)}
+              >
+                Desactivar
+              </Menu.Item>
+            )}
+            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => onDelete(user)}>
+              Eliminar
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,130 @@
+import { Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { User } from '@refugio/contracts';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatDate } from '../../../lib/format-date';
+import { getFullName, isCurrentUser } from '../lib/user-display';
+import type { UserSortField, UsersListParams } from '../lib/users-list-params';
+import { UserActionsMenu, type UserActions } from './user-actions-menu';
+import { UserAvatar } from './user-avatar';
+import { RolBadge, SelfBadge, StateBadges } from './user-badges';
+import classes from './users-table.module.css';
+
+export interface UsersListViewProps extends UserActions {
+  users: readonly User[];
+  /** The signed-in administrator's e-mail, to recognise their own row. */
+  currentEmail: string;
+}
+
+interface UsersTableProps extends UsersListViewProps {
+  sort: Pick<UsersListParams, 'sort' | 'order'>;
+  onSort: (field: UserSortField) => void;
+}
+
+function SortableHeader({
+  field,
+  sort,
+  onSort,
+  children,
+}: Pick<UsersTableProps, 'sort' | 'onSort'> & { field: UserSortField; children: ReactNode }) {
+  const active = sort.sort === field;
+  const Icon = !active ? IconSelector : sort.order === 'asc' ? IconChevronUp : IconChevronDown;
+  return (
+    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(field)} className={classes.sortButton}>
+        <Group gap={4} wrap="nowrap">
+          <span>{children}</span>
+          <Icon size={14} aria-hidden="true" />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** An e-mail that may wrap before the "@" (and only there) when the column is narrow. */
+function BreakableMail({ mail }: { mail: string }) {
+  const at = mail.indexOf('@');
+  if (at <= 0) return <span className={classes.nowrap}>{mail}</span>;
+  return (
+    <>
+      <span className={classes.nowrap}>{mail.slice(0, at)}</span>
+      <wbr />
+      <span className={classes.nowrap}>{mail.slice(at)}</span>
+    </>
+  );
+}
+
+/** The staff accounts on wide screens: one row each, sortable columns and a menu of actions per row. */
+export function UsersTable({ users, sort, onSort, currentEmail, ...actions }: UsersTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={860} visibleFrom="sm">
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <SortableHeader field="name" sort={sort} onSort={onSort}>
+              Nombre
+            </SortableHeader>
+            <SortableHeader field="mail" sort={sort} onSort={onSort}>
+              Correo
+            </SortableHeader>
+            <SortableHeader field="rol" sort={sort} onSort={onSort}>
+              Rol
+            </SortableHeader>
+            <Table.Th>Permisos</Table.Th>
+            <SortableHeader field="createdAt" sort={sort} onSort={onSort}>
+              Creado
+            </SortableHeader>
+            <Table.Th>Estado</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Acciones</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => {
+            const isSelf = isCurrentUser(user, currentEmail);
+            return (
+              <Table.Tr key={user.id} data-disabled={user.disabled || undefined} className={classes.row}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <UserAvatar user={user} size={36} />
+                    <Group gap={6}>
+                      <Text fw={600} size="sm">
+                        {getFullName(user)}
+                      </Text>
+                      {isSelf ? <SelfBadge /> : null}
+                    </Group>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">
+                    <BreakableMail mail={user.mail} />
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <RolBadge rol={user.rol} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace" className={classes.nowrap}>
+                    {user.permisos}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed" className={classes.nowrap}>
+                    <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <StateBadges user={user} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <UserActionsMenu user={user} isSelf={isSelf} {...actions} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

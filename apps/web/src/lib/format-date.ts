@@ -1,0 +1,8 @@
+const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** An ISO timestamp as a Spanish date, e.g. "5 mar 2025"; empty text for a missing or invalid value. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}

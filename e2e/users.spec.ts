@@ -1,0 +1,265 @@
+import type { Browser, Page } from '@playwright/test';
+import { accounts } from './support/accounts';
+import { expect, signIn, test } from './support/fixtures';
+
+/**
+ * Staff accounts: an administrator creates, lists, edits and disables them; a new member must replace the
+ * temporary password first. The server is shared with the other spec files: every account made here has
+ * its own e-mail, and the harness's admin and staff accounts are never disabled, deleted or demoted.
+ */
+
+interface Member {
+  name: string;
+  lastname: string;
+  email: string;
+  password: string;
+}
+
+function newMember(label: string): Member {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { name: 'Lucía', lastname: `Prueba ${label}`, email: `${label}-${id}@refugio.test`, password: `temporal-${id}` };
+}
+
+function fullName(member: Pick<Member, 'name' | 'lastname'>) {
+  return `${member.name} ${member.lastname}`;
+}
+
+/** A browser of its own (cookies included), as a second person on another computer. */
+async function openSecondBrowser(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
+  return { context, page: await context.newPage() };
+}
+
+async function signInAs(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** Creates an account through the API, as the signed-in administrator of `page`. */
+async function createMemberByApi(page: Page, member: Member) {
+  const response = await page.request.post('/api/users', {
+    data: { name: member.name, lastname: member.lastname, mail: member.email, password: member.password, rol: 'Equipo' },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** The member's row in /lista, found through the search box. */
+async function findRow(page: Page, email: string) {
+  await page.getByRole('searchbox', { name: 'Buscar usuarios' }).fill(email);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+test.describe.serial('alta de un miembro del equipo', () => {
+  const member = newMember('alta');
+  const ownPassword = 'mi frase secreta de e2e';
+
+  test('el administrador crea el usuario en /usuarionuevo y aparece en la lista', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/lista');
+    await page.getByRole('link', { name: 'Nuevo usuario' }).click();
+    await expect(page).toHaveURL(/\/usuarionuevo$/);
+    await expect(page.getByRole('heading', { name: 'Agregar Usuario' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Permisos' })).toHaveValue('equipo-web');
+    await expect(page.getByRole('textbox', { name: 'Color' })).toHaveValue('#3B82F6');
+
+    await page.getByRole('textbox', { name: 'Nombre' }).fill(member.name);
+    await page.getByRole('textbox', { name: 'Apellido' }).fill(member.lastname);
+    await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(member.email);
+    await page.getByLabel('Contraseña').fill(member.password);
+    await page.getByRole('button', { name: 'Crear usuario' }).click();
+
+    await expect(page).toHaveURL(/\/lista$/);
+    await expect(page.getByText('Usuario creado correctamente.')).toBeVisible();
+    const row = await findRow(page, member.email);
+    await expect(row).toContainText(fullName(member));
+    await expect(row).toContainText('Equipo');
+    await expect(row).toContainText('equipo-web');
+    await expect(row).toContainText('Activo');
+    await expect(row).toContainText('Contraseña temporal');
+    await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(member.email)}$`));
+  });
+
+  test('al entrar debe cambiar la contraseña temporal y luego no ve Lista de Usuarios', async ({ page }) => {
+    await signInAs(page, member.email, member.password);
+    await expect(page).toHaveURL(/\/cambiar-contrasena$/);
+    await expect(page.getByRole('heading', { name: 'Cambiar contraseña' })).toBeVisible();
+
+    // No other screen renders before the password is changed.
+    await page.goto('/borradores');
+    await expect(page).toHaveURL(/\/cambiar-contrasena$/);
+
+    await page.getByLabel('Contraseña actual').fill(member.password);
+    await page.getByRole('textbox', { name: 'Nueva contraseña', exact: true }).fill(ownPassword);
+    await page.getByLabel('Repite la nueva contraseña').fill(`${ownPassword}!`);
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(page.getByText('Las contraseñas no coinciden.')).toBeVisible();
+
+    await page.getByLabel('Repite la nueva contraseña').fill(ownPassword);
+    const roleLookup = page.waitForResponse((response) => response.url().includes('/api/functions/getUserRoleByUid'));
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Tu contraseña se cambió correctamente.')).toBeVisible();
+    await roleLookup;
+    await expect(page.getByRole('heading', { name: 'Mascotas' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Menú principal' });
+    await expect(nav.getByRole('link', { name: 'Mascotas', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Lista de Usuarios' })).toHaveCount(0);
+
+    await page.goto('/lista');
+    await expect(page.getByRole('heading', { name: 'No tienes permiso para ver esta página.' })).toBeVisible();
+    await page.goto('/usuarionuevo');
+    await expect(page.getByRole('heading', { name: 'No tienes permiso para ver esta página.' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Correo electrónico' })).toHaveCount(0);
+  });
+
+  test('al desactivarlo, su sesión abierta deja de servir al instante', async ({ page, browser, baseURL }) => {
+    const second = await openSecondBrowser(browser, baseURL);
+    const memberPage = second.page;
+    await signInAs(memberPage, member.email, ownPassword);
+    await expect(memberPage).toHaveURL(/\/$/);
+    await expect(memberPage.getByRole('heading', { name: 'Mascotas' })).toBeVisible();
+
+    await signIn(page, 'admin');
+    await page.goto('/lista');
+    const row = await findRow(page, member.email);
+    await expect(row).not.toContainText('Contraseña temporal');
+    await row.getByRole('button', { name: `Acciones de ${fullName(member)}` }).click();
+    await page.getByRole('menuitem', { name: 'Desactivar' }).click();
+    const confirm = page.getByRole('dialog', { name: `¿Desactivar a ${fullName(member)}?` });
+    await expect(confirm).toContainText(member.email);
+    await confirm.getByRole('button', { name: 'Desactivar' }).click();
+    await expect(page.getByText(`${fullName(member)} ya no puede iniciar sesión.`)).toBeVisible();
+    await expect(row).toContainText('Desactivado');
+
+    await memberPage.reload();
+    await expect(memberPage).toHaveURL(/\/login$/);
+    await signInAs(memberPage, member.email, ownPassword);
+    await expect(memberPage.getByRole('alert')).toContainText('Tu cuenta está desactivada.');
+    await second.context.close();
+  });
+});
+
+test.describe('gestión de usuarios', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'admin');
+  });
+
+  test('un correo ya registrado se señala bajo Correo electrónico', async ({ page }) => {
+    await page.goto('/usuarionuevo');
+    // Client-side rules first, without calling the server.
+    await page.getByRole('button', { name: 'Crear usuario' }).click();
+    await expect(page.getByText('El nombre es obligatorio.')).toBeVisible();
+    await expect(page.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('Elena');
+    await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(accounts.staff.email);
+    await page.getByLabel('Contraseña').fill('otra-clave-temporal-1');
+    await page.getByRole('button', { name: 'Crear usuario' }).click();
+    const mail = page.getByRole('textbox', { name: 'Correo electrónico' });
+    await expect(mail).toHaveAccessibleDescription('Ya existe un usuario con este correo.');
+    await expect(mail).toBeFocused();
+    await expect(page).toHaveURL(/\/usuarionuevo$/);
+  });
+
+  test('el administrador no puede desactivarse ni eliminarse a sí mismo', async ({ page }) => {
+    await page.goto('/lista');
+    const row = await findRow(page, accounts.admin.email);
+    await expect(row).toContainText('Tú');
+    await row.getByRole('button', { name: `Acciones de ${accounts.admin.name} ${accounts.admin.lastname}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Editar' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Desactivar' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Eliminar' })).toHaveCount(0);
+  });
+
+  test('la búsqueda y el orden se guardan en la dirección', async ({ page }) => {
+    await page.goto('/lista');
+    await page.getByRole('button', { name: 'Correo', exact: true }).click();
+    await expect(page).toHaveURL(/\/lista\?sort=mail$/);
+    await expect(page.getByRole('columnheader', { name: 'Correo', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+    await page.getByRole('button', { name: 'Correo', exact: true }).click();
+    await expect(page).toHaveURL(/\/lista\?sort=mail&order=desc$/);
+
+    await page.getByRole('searchbox', { name: 'Buscar usuarios' }).fill('administradora');
+    await expect(page).toHaveURL(/q=administradora/);
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Buscar usuarios' })).toHaveValue('administradora');
+    await expect(page.getByRole('columnheader', { name: 'Correo', exact: true })).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.getByRole('row').filter({ hasText: accounts.admin.email })).toHaveCount(1);
+
+    await page.getByRole('searchbox', { name: 'Buscar usuarios' }).fill('nadie-se-llama-asi');
+    await expect(page.getByText('No hay usuarios que coincidan con «nadie-se-llama-asi».')).toBeVisible();
+    await page.getByRole('button', { name: 'Limpiar búsqueda' }).first().click();
+    await expect(page.getByRole('row').filter({ hasText: accounts.staff.email })).toHaveCount(1);
+  });
+
+  test('editar, restablecer la contraseña y eliminar, con sus avisos', async ({ page }) => {
+    const member = newMember('edicion');
+    await createMemberByApi(page, member);
+    await page.goto('/lista');
+    let row = await findRow(page, member.email);
+
+    await row.getByRole('button', { name: `Acciones de ${fullName(member)}` }).click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: `Editar a ${fullName(member)}` });
+    await edit.getByRole('textbox', { name: 'Apellido' }).fill('Editada');
+    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByText(`Se guardaron los cambios de ${member.name} Editada.`)).toBeVisible();
+    await expect(edit).toBeHidden();
+    row = page.getByRole('row').filter({ hasText: member.email });
+    await expect(row).toContainText(`${member.name} Editada`);
+    const renamed = { ...member, lastname: 'Editada' };
+
+    await row.getByRole('button', { name: `Acciones de ${fullName(renamed)}` }).click();
+    await page.getByRole('menuitem', { name: 'Restablecer contraseña' }).click();
+    const reset = page.getByRole('dialog', { name: 'Restablecer contraseña' });
+    await reset.getByLabel('Contraseña temporal').fill('corta');
+    await reset.getByRole('button', { name: 'Restablecer contraseña' }).click();
+    await expect(reset.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeVisible();
+    await reset.getByLabel('Contraseña temporal').fill('nueva-temporal-e2e-7');
+    await reset.getByRole('button', { name: 'Restablecer contraseña' }).click();
+    await expect(page.getByText(`${fullName(renamed)} deberá elegir una contraseña nueva`)).toBeVisible();
+
+    await row.getByRole('button', { name: `Acciones de ${fullName(renamed)}` }).click();
+    await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+    const confirm = page.getByRole('dialog', { name: `¿Eliminar a ${fullName(renamed)}?` });
+    await expect(confirm).toContainText('no se puede deshacer');
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(page.getByText(`Se eliminó la cuenta de ${fullName(renamed)}.`)).toBeVisible();
+    await expect(page.getByText(`No hay usuarios que coincidan con «${member.email}».`)).toBeVisible();
+  });
+
+  test('un rechazo del servidor se muestra con su mensaje en español', async ({ page }) => {
+    const member = newMember('rechazo');
+    await createMemberByApi(page, member);
+    const lastAdmin = 'No se puede: es el último administrador activo. Nombra antes a otro administrador.';
+    // Answered here, not by the server: the shared accounts must keep their role.
+    await page.route('**/api/users/*', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 409, json: { code: 'CONFLICT', message: lastAdmin, requestId: 'e2e' } })
+        : route.continue(),
+    );
+    await page.goto('/lista');
+    const row = await findRow(page, member.email);
+    await row.getByRole('button', { name: `Acciones de ${fullName(member)}` }).click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: `Editar a ${fullName(member)}` });
+    await edit.getByRole('textbox', { name: 'Nombre' }).fill('Otra');
+    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByText(lastAdmin)).toBeVisible();
+    await expect(edit).toBeVisible();
+  });
+
+  test('si la lista no se puede obtener se dice con el texto de la especificación', async ({ page }) => {
+    await page.route(
+      (url) => url.pathname === '/api/users',
+      (route) =>
+        route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'Error', requestId: 'e2e' } }),
+    );
+    await page.goto('/lista');
+    await expect(page.getByText('Error al obtener usuarios')).toBeVisible();
+  });
+});
