@@ -1,11 +1,15 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { Stack } from '@mantine/core';
+import { PetForm } from '../components/pet-form';
+import { PetPageHeader } from '../components/pet-page-header';
 
+/** Agregar (/agregar): the edit form for a new pet, with the same fields, rules and save sequence. */
 function AgregarScreen() {
   return (
-    <UnderConstruction
-      title="Agregar Mascota"
-      description="Aquí podrás registrar una nueva mascota con sus fotos, videos y etiquetas."
-    />
+    <Stack gap="lg">
+      <title>Agregar Mascota · Refugio Admin</title>
+      <PetPageHeader title="Agregar Mascota" subtitle="Registra una nueva mascota con sus fotos, videos y etiquetas." />
+      <PetForm pet={null} />
+    </Stack>
   );
 }
 

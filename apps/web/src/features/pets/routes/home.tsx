@@ -1,11 +1,255 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import {
+  Alert,
+  Button,
+  Center,
+  CloseButton,
+  Collapse,
+  Group,
+  Indicator,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconAlertCircle, IconPaw, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { getErrorMessage } from '../../../lib/get-error-message';
+import { usePets } from '../api/list-pets';
+import { PetCards } from '../components/pet-cards';
+import { PetListFilters } from '../components/pet-list-filters';
+import { PetsTable } from '../components/pets-table';
+import { usePetActions } from '../hooks/use-pet-actions';
+import {
+  PAGE_SIZE_OPTIONS,
+  defaultPetsListParams,
+  filterKeys,
+  hasActiveFilters,
+  readPetsListParams,
+  writePetsListParams,
+  type PetSortField,
+  type PetsListParams,
+} from '../lib/pets-list-params';
 
-function HomeScreen() {
+const TYPING_DELAY_MS = 300;
+// Mantine's `sm` breakpoint (48em = 768px): below it the list shows cards.
+const WIDE_QUERY = '(min-width: 48em)';
+
+/** Keeps a text box responsive while the address (and so the search) follows it after a pause. */
+function useDebouncedParam(value: string, commit: (value: string) => void) {
+  const [draft, setDraft] = useState(value);
+  const [committed, setCommitted] = useState(value);
+  // The address changed by other means (back button, 'Limpiar filtros'): the box follows it.
+  if (value !== committed) {
+    setCommitted(value);
+    setDraft(value);
+  }
+  const commitLater = useDebouncedCallback(commit, TYPING_DELAY_MS);
+  const change = (next: string) => {
+    setDraft(next);
+    commitLater(next);
+  };
+  const reset = () => {
+    commitLater.cancel();
+    setDraft('');
+  };
+  return { draft, change, reset, cancel: commitLater.cancel };
+}
+
+function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return (
-    <UnderConstruction
-      title="Mascotas"
-      description="Aquí verás el listado de mascotas del refugio, con búsqueda, filtros y acciones."
-    />
+    <Stack align="center" gap="xs" py={48} px="md" ta="center">
+      <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden="true">
+        <IconPaw size={24} />
+      </ThemeIcon>
+      {filtered ? (
+        <>
+          <Text fw={600}>No hay mascotas que coincidan con la búsqueda o los filtros.</Text>
+          <Text c="dimmed" size="sm">
+            Prueba con otras palabras o quita algún filtro.
+          </Text>
+          <Button variant="light" mt="xs" onClick={onClear}>
+            Limpiar filtros
+          </Button>
+        </>
+      ) : (
+        <>
+          <Text fw={600}>Todavía no hay mascotas registradas.</Text>
+          <Button component={Link} to="/agregar" mt="xs" leftSection={<IconPlus size={16} aria-hidden="true" />}>
+            Agregar mascota
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Home (/): the pet list with server-side search, filters, order and pages, all kept in the address. */
+function HomeScreen() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readPetsListParams(searchParams);
+  const pets = usePets(params);
+  const actions = usePetActions();
+  const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
+  const filtered = hasActiveFilters(params);
+  const activeFilterCount = filterKeys.filter((key) => key !== 'q' && params[key] !== '').length;
+  const [filtersOpened, filtersPanel] = useDisclosure(activeFilterCount > 0);
+
+  const updateParams = (changes: Partial<PetsListParams>) =>
+    setSearchParams((current) => writePetsListParams(current, changes), { replace: true, preventScrollReset: true });
+  const search = useDebouncedParam(params.q, (q) => updateParams({ q }));
+  const tag = useDebouncedParam(params.tag, (value) => updateParams({ tag: value }));
+
+  const clearAll = () => {
+    search.reset();
+    tag.reset();
+    const cleared = Object.fromEntries(filterKeys.map((key) => [key, defaultPetsListParams[key]])) as Partial<PetsListParams>;
+    updateParams(cleared);
+  };
+  const sortBy = (field: PetSortField) =>
+    updateParams(params.sort === field ? { order: params.order === 'asc' ? 'desc' : 'asc' } : { sort: field, order: 'asc' });
+
+  const data = pets.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <Stack gap="lg">
+      <title>Mascotas · Refugio Admin</title>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <div>
+          <Title order={1} fz="h2">
+            Mascotas
+          </Title>
+          <Text c="dimmed">Las mascotas del refugio: búscalas, fíltralas y mantén sus datos al día.</Text>
+        </div>
+        <Button component={Link} to="/agregar" leftSection={<IconPlus size={18} aria-hidden="true" />}>
+          Agregar mascota
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="md">
+        <Stack gap="sm" p="md">
+          <Group gap="sm" wrap="nowrap">
+            <TextInput
+              type="search"
+              aria-label="Buscar mascotas"
+              placeholder="Buscar por nombre, historia, personalidad o etiqueta"
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              rightSection={
+                pets.isFetching && data ? (
+                  <Loader size={16} aria-label="Buscando" />
+                ) : search.draft ? (
+                  <CloseButton
+                    size="sm"
+                    aria-label="Limpiar búsqueda"
+                    onClick={() => {
+                      search.reset();
+                      updateParams({ q: '' });
+                    }}
+                  />
+                ) : null
+              }
+              value={search.draft}
+              onChange={(event) => search.change(event.currentTarget.value)}
+              style={{ flex: 1 }}
+              maw={520}
+            />
+            <Indicator label={activeFilterCount} size={18} disabled={activeFilterCount === 0} offset={4}>
+              <Button
+                variant={filtersOpened ? 'light' : 'default'}
+                leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden="true" />}
+                onClick={filtersPanel.toggle}
+                aria-expanded={filtersOpened}
+                aria-controls="pet-filters"
+              >
+                Filtros
+              </Button>
+            </Indicator>
+          </Group>
+          <Collapse expanded={filtersOpened} id="pet-filters">
+            <PetListFilters
+              params={params}
+              tagDraft={tag.draft}
+              onTagDraftChange={tag.change}
+              onChange={updateParams}
+              onClear={clearAll}
+              hasFilters={filtered}
+            />
+          </Collapse>
+          {data ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {data.total === 1 ? '1 mascota' : `${data.total} mascotas`}
+              {params.eliminadas === '1' ? ' eliminadas' : ''}
+            </Text>
+          ) : null}
+        </Stack>
+
+        {pets.isError ? (
+          <Alert
+            mx="md"
+            mb="md"
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={20} aria-hidden="true" />}
+            title="No se pudo cargar la lista de mascotas"
+          >
+            <Text size="sm">{getErrorMessage(pets.error)}</Text>
+            <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void pets.refetch()}>
+              Reintentar
+            </Button>
+          </Alert>
+        ) : null}
+
+        {pets.isPending ? (
+          <Center py={48} role="status" aria-live="polite">
+            <Group gap="sm">
+              <Loader size="sm" />
+              <Text c="dimmed">Cargando mascotas...</Text>
+            </Group>
+          </Center>
+        ) : null}
+
+        {data && data.items.length === 0 ? <EmptyState filtered={filtered} onClear={clearAll} /> : null}
+        {data && data.items.length > 0 ? (
+          isWide ? (
+            <PetsTable pets={data.items} sort={params} onSort={sortBy} actions={actions} />
+          ) : (
+            <PetCards pets={data.items} actions={actions} />
+          )
+        ) : null}
+
+        {data && data.total > 0 ? (
+          <Group justify="space-between" p="md" gap="sm">
+            <Pagination
+              total={pageCount}
+              value={Math.min(params.page, pageCount)}
+              onChange={(page) => updateParams({ page })}
+              size="sm"
+              siblings={isWide ? 1 : 0}
+              getControlProps={(control) => ({
+                'aria-label': control === 'previous' ? 'Página anterior' : control === 'next' ? 'Página siguiente' : control,
+              })}
+              getItemProps={(page) => ({ 'aria-label': `Página ${page}` })}
+            />
+            <Select
+              aria-label="Mascotas por página"
+              data={PAGE_SIZE_OPTIONS.map((size) => ({ value: String(size), label: `${size} por página` }))}
+              value={String(params.pageSize)}
+              onChange={(value) => updateParams({ pageSize: Number(value ?? defaultPetsListParams.pageSize) })}
+              allowDeselect={false}
+              w={150}
+              size="xs"
+            />
+          </Group>
+        ) : null}
+      </Paper>
+    </Stack>
   );
 }
 

@@ -1,18 +1,252 @@
-import { Code, Text } from '@mantine/core';
-import { useParams } from 'react-router';
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import {
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { petMessages, type Pet } from '@refugio/contracts';
+import { IconEdit, IconPhoto } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatDate } from '../../../lib/format-date';
+import { usePet } from '../api/get-pet';
+import { usePetImages } from '../api/get-pet-images';
+import { usePetVideos } from '../api/get-pet-videos';
+import { GalleryViewer, type ViewerImage } from '../components/gallery-viewer';
+import { PetBadges } from '../components/pet-badges';
+import { MissingIdAlert, PetLoadError, PetLoading } from '../components/pet-load-states';
+import { PetPageHeader } from '../components/pet-page-header';
+import { videoDisplayName } from '../lib/media-rules';
+import { formatEntryDate, yesNo } from '../lib/pet-display';
+import { parsePetId } from '../lib/pet-id';
+import { parseTagsText } from '../lib/tags';
+import classes from './producto.module.css';
 
-function ProductoScreen() {
-  const { id = '' } = useParams();
+function Detail({ pet }: { pet: Pet }) {
+  const tags = parseTagsText(pet.tags);
+  const rows: [string, string][] = [
+    ['Tipo', pet.tipo],
+    ['Edad', pet.edad],
+    ['Género', pet.genero],
+    ['Tamaño', pet.tamano],
+    ['Discapacidad', yesNo(pet.discapacidad)],
+    ['Adoptado', yesNo(pet.adoptado)],
+    ['Fecha de ingreso', formatEntryDate(pet.fechaingreso) || 'Sin fecha'],
+  ];
+  if (pet.estado === 'programada' && pet.publicarEn) rows.push(['Se publica el', formatDate(pet.publicarEn)]);
+
   return (
-    <UnderConstruction
-      title="Detalle de la Mascota"
-      description="Aquí verás toda la información de la mascota, su galería y sus solicitudes."
-    >
-      <Text size="sm" c="dimmed">
-        Identificador: <Code>{id}</Code>
-      </Text>
-    </UnderConstruction>
+    <Stack gap="md">
+      <PetBadges adoptado={pet.adoptado} estado={pet.estado} size="md" />
+      <Table withRowBorders verticalSpacing="xs" aria-label="Datos de la mascota">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={170} c="dimmed" fw={600}>
+                {label}
+              </Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <div>
+        <Text fw={600} size="sm" c="dimmed" mb={6}>
+          Etiquetas
+        </Text>
+        {tags.length > 0 ? (
+          <Group gap={6} aria-label="Etiquetas">
+            {tags.map((tag) => (
+              <Badge key={tag} variant="light" color="gray" tt="none" size="lg" fw={500}>
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Sin etiquetas.
+          </Text>
+        )}
+      </div>
+    </Stack>
+  );
+}
+
+function TextBlock({ title, text }: { title: string; text: string }) {
+  return (
+    <div>
+      <Title order={2} fz="h4" mb={6}>
+        {title}
+      </Title>
+      {text.trim() ? (
+        <Text className={classes.prose}>{text}</Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Sin información.
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** Producto (/mascota/{id}): everything about one pet, read-only, with its gallery and videos. */
+function ProductoScreen() {
+  const { id: rawId } = useParams();
+  const id = parsePetId(rawId);
+  const pet = usePet(id);
+  const images = usePetImages(id, { enabled: pet.isSuccess });
+  const videos = usePetVideos(id, { enabled: images.isSuccess || images.isError });
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+
+  const data = pet.data;
+  const viewerImages: ViewerImage[] = [
+    ...(data?.imagenprincipalUrl ? [{ key: 'main', src: data.imagenprincipalUrl, alt: `${data.nombre}, imagen principal` }] : []),
+    ...(images.data ?? []).map((image, i) => ({ key: String(image.id), src: image.url, alt: `${data?.nombre ?? 'Mascota'}, imagen ${i + 1}` })),
+  ];
+  const galleryOffset = data?.imagenprincipalUrl ? 1 : 0;
+
+  return (
+    <Stack gap="lg">
+      <title>{`${data?.nombre ?? 'Detalle de la Mascota'} · Refugio Admin`}</title>
+      <PetPageHeader
+        title={data?.nombre ?? 'Detalle de la Mascota'}
+        actions={
+          id !== null ? (
+            <>
+              <Button component={Link} to={`/editar/${id}`} leftSection={<IconEdit size={16} aria-hidden="true" />}>
+                Editar
+              </Button>
+              <Button component={Link} to={`/imagenes/${id}`} variant="light" leftSection={<IconPhoto size={16} aria-hidden="true" />}>
+                Galería
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      {id === null ? (
+        <MissingIdAlert />
+      ) : data ? (
+        <>
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Paper withBorder radius="md" className={classes.mainImage}>
+                {data.imagenprincipalUrl ? (
+                  <UnstyledButton onClick={() => setViewerIndex(0)} aria-label="Ver imagen principal a pantalla completa" w="100%" h="100%">
+                    <Image src={data.imagenprincipalUrl} alt={`${data.nombre}, imagen principal`} fit="cover" h="100%" />
+                  </UnstyledButton>
+                ) : (
+                  <Stack align="center" justify="center" h="100%" c="dimmed" gap={4}>
+                    <IconPhoto size={48} aria-hidden="true" />
+                    <Text size="sm">Sin imagen principal</Text>
+                  </Stack>
+                )}
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} h="100%">
+                <Detail pet={data} />
+              </Paper>
+            </Grid.Col>
+          </Grid>
+
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="lg">
+              <TextBlock title="Historia" text={data.historia} />
+              <TextBlock title="Personalidad" text={data.personalidad} />
+            </Stack>
+          </Paper>
+
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <Group justify="space-between" mb="sm">
+              <Title order={2} fz="h4">
+                Galería
+              </Title>
+              <Button component={Link} to={`/imagenes/${data.id}`} variant="subtle" size="xs">
+                Abrir galería
+              </Button>
+            </Group>
+            {images.isPending ? (
+              <Loader size="sm" aria-label="Cargando imágenes" />
+            ) : images.isError ? (
+              <Text size="sm" c="red">
+                No se pudieron cargar las imágenes.
+              </Text>
+            ) : images.data.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Sin imágenes adicionales.
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 3, sm: 4, lg: 6 }} spacing="xs">
+                {images.data.map((image, i) => (
+                  <UnstyledButton
+                    key={image.id}
+                    className={classes.thumbButton}
+                    onClick={() => setViewerIndex(i + galleryOffset)}
+                    aria-label={`Ver imagen ${i + 1} a pantalla completa`}
+                  >
+                    <Image src={image.thumbnailUrl} alt="" className={classes.thumb} loading="lazy" />
+                  </UnstyledButton>
+                ))}
+              </SimpleGrid>
+            )}
+          </Paper>
+
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <Title order={2} fz="h4" mb="sm">
+              Videos
+            </Title>
+            {videos.isError ? (
+              <Text size="sm" c="orange">
+                {petMessages.videoListErrorTitle}: {petMessages.videoListErrorText}
+              </Text>
+            ) : !videos.data ? (
+              <Loader size="sm" aria-label="Cargando videos" />
+            ) : videos.data.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Sin videos.
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                {videos.data.map((video) => (
+                  <Card key={video.name} withBorder padding="xs" radius="md">
+                    <video className={classes.video} src={video.url} controls preload="metadata" aria-label={`Video ${videoDisplayName(video.name)}`} />
+                    <Text size="sm" mt={6} truncate>
+                      {videoDisplayName(video.name)}
+                    </Text>
+                  </Card>
+                ))}
+              </SimpleGrid>
+            )}
+          </Paper>
+
+          <Text size="xs" c="dimmed">
+            Registrada el {formatDate(data.createdAt)} · Última modificación el {formatDate(data.updatedAt)}
+          </Text>
+
+          <GalleryViewer
+            images={viewerImages}
+            index={viewerIndex}
+            onIndexChange={setViewerIndex}
+            onClose={() => setViewerIndex(null)}
+            title={data.nombre}
+          />
+        </>
+      ) : pet.isError ? (
+        <PetLoadError error={pet.error} />
+      ) : (
+        <PetLoading />
+      )}
+    </Stack>
   );
 }
 

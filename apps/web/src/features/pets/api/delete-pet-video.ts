@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { requestJson } from '../../../lib/api-client';
+import { petVideosQueryKey } from './pets-query-key';
+
+const deleteVideoResultSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export interface DeletePetVideoVariables {
+  petId: number;
+  /** The stored name, as listed (PET_VIDEO_{petId}_{timestamp}_{file name}). */
+  name: string;
+}
+
+/** `DELETE /api/mascotas/{id}/videos/{name}`. */
+export async function deletePetVideo({ petId, name }: DeletePetVideoVariables): Promise<void> {
+  deleteVideoResultSchema.parse(
+    await requestJson(`/api/mascotas/${petId}/videos/${encodeURIComponent(name)}`, { method: 'DELETE' }),
+  );
+}
+
+export function useDeletePetVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePetVideo,
+    onSuccess: (_data, { petId }) => queryClient.invalidateQueries({ queryKey: petVideosQueryKey(petId) }),
+  });
+}

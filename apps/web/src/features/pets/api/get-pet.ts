@@ -1,0 +1,20 @@
+import { petSchema, type Pet } from '@refugio/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestJson } from '../../../lib/api-client';
+import { petQueryKey } from './pets-query-key';
+
+/** `GET /phpApi/mascota/{id}`: the pet's fields (404 when it does not exist). */
+export async function getPet(id: number, signal?: AbortSignal): Promise<Pet> {
+  return petSchema.parse(await requestJson(`/phpApi/mascota/${id}`, { signal }));
+}
+
+export function petQueryOptions(id: number) {
+  return queryOptions({ queryKey: petQueryKey(id), queryFn: ({ signal }) => getPet(id, signal) });
+}
+
+export function usePet(id: number | null, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...petQueryOptions(id ?? 0),
+    enabled: id !== null && (options.enabled ?? true),
+  });
+}

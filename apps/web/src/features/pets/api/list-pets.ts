@@ -1,0 +1,26 @@
+import { listPetsResponseSchema } from '@refugio/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { requestJson } from '../../../lib/api-client';
+import { toListPetsQuery, type PetsListParams } from '../lib/pets-list-params';
+import { petListsQueryKey } from './pets-query-key';
+
+export type ListPetsResponse = z.infer<typeof listPetsResponseSchema>;
+
+/** `GET /phpApi/mascotas`: one page of the pet list, searched, filtered and sorted by the server. */
+export async function listPets(params: PetsListParams, signal?: AbortSignal): Promise<ListPetsResponse> {
+  const data = await requestJson('/phpApi/mascotas', { query: toListPetsQuery(params), signal });
+  return listPetsResponseSchema.parse(data);
+}
+
+export function listPetsQueryOptions(params: PetsListParams) {
+  return queryOptions({
+    queryKey: [...petListsQueryKey, toListPetsQuery(params)],
+    queryFn: ({ signal }) => listPets(params, signal),
+  });
+}
+
+/** The pet list; while another page or search loads, the previous rows stay on screen. */
+export function usePets(params: PetsListParams) {
+  return useQuery({ ...listPetsQueryOptions(params), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,88 @@
+import { Alert, Button, FileButton, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { IMAGES_PER_UPLOAD, petMessages } from '@refugio/contracts';
+import { IconAlertTriangle, IconPhotoPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatBytes, splitImageSelection, type ImageSelection } from '../lib/media-rules';
+
+interface ImagesDialogProps {
+  opened: boolean;
+  /** Images already waiting in the queue: they count towards the limit of IMAGES_PER_UPLOAD. */
+  queuedCount: number;
+  onClose: () => void;
+  onAdd: (files: File[]) => void;
+}
+
+const emptySelection: ImageSelection = { accepted: [], refused: [] };
+
+function ImagesDialogBody({ queuedCount, onClose, onAdd }: Omit<ImagesDialogProps, 'opened'>) {
+  const [selection, setSelection] = useState<ImageSelection>(emptySelection);
+  const room = Math.max(0, IMAGES_PER_UPLOAD - queuedCount);
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Solo imágenes, hasta {IMAGES_PER_UPLOAD} archivos de 2MB como máximo cada uno.
+        {queuedCount > 0 ? ` Ya hay ${queuedCount} en espera: puedes agregar ${room} más.` : ''}
+      </Text>
+      <FileButton multiple accept="image/*" onChange={(files) => setSelection(splitImageSelection(files, queuedCount))}>
+        {(props) => (
+          <Button {...props} variant="default" leftSection={<IconPhotoPlus size={16} aria-hidden="true" />} disabled={room === 0}>
+            Elegir imágenes
+          </Button>
+        )}
+      </FileButton>
+
+      {selection.accepted.length > 0 ? (
+        <div>
+          <Text size="sm" fw={600}>
+            {selection.accepted.length === 1 ? '1 imagen lista para agregar:' : `${selection.accepted.length} imágenes listas para agregar:`}
+          </Text>
+          <List size="sm" mt={4} aria-label="Imágenes elegidas">
+            {selection.accepted.map((file, i) => (
+              <List.Item key={`${file.name}-${i}`}>
+                {file.name} ({formatBytes(file.size)})
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      ) : null}
+
+      {selection.refused.length > 0 ? (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title="Estos archivos no se agregarán">
+          <List size="sm">
+            {selection.refused.map((file, i) => (
+              <List.Item key={`${file.name}-${i}`}>
+                {file.name}: {file.reason}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button
+          disabled={selection.accepted.length === 0}
+          onClick={() => {
+            onAdd(selection.accepted);
+            onClose();
+          }}
+        >
+          Agregar
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** SPEC section 2's 'Carga de Imágenes': several images at once; the chosen ones join the upload queue. */
+export function ImagesDialog({ opened, ...props }: ImagesDialogProps) {
+  return (
+    <Modal opened={opened} onClose={props.onClose} title={petMessages.imagesDialogTitle} centered>
+      {/* Mounted only while open, so every opening starts with an empty selection. */}
+      {opened ? <ImagesDialogBody {...props} /> : null}
+    </Modal>
+  );
+}

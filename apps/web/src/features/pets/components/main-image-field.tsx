@@ -1,0 +1,65 @@
+import { Alert, Button, FileButton, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconPhoto, IconPhotoUp, IconX } from '@tabler/icons-react';
+import { formatBytes } from '../lib/media-rules';
+import classes from './pet-form.module.css';
+
+export interface ChosenImage {
+  file: File;
+  url: string;
+}
+
+interface MainImageFieldProps {
+  /** The main image the server has, if any. */
+  currentUrl: string | null;
+  chosen: ChosenImage | null;
+  /** Why the last chosen file was refused (e.g. 'El peso de la imagen debe ser menor a 150KB'). */
+  error: string | null;
+  disabled?: boolean;
+  onChoose: (file: File | null) => void;
+  onClear: () => void;
+}
+
+/** Main image picker with a preview; files over 150000 bytes are refused with the SPEC's alert. */
+export function MainImageField({ currentUrl, chosen, error, disabled, onChoose, onClear }: MainImageFieldProps) {
+  const preview = chosen?.url ?? currentUrl;
+  return (
+    <Input.Wrapper label="Imagen principal" description="Una imagen de 150KB como máximo.">
+      <Stack gap="sm" mt={6}>
+        <Paper withBorder radius="md" className={classes.mainPreview}>
+          {preview ? (
+            <Image src={preview} alt={chosen ? `Vista previa de ${chosen.file.name}` : 'Imagen principal actual'} fit="contain" h="100%" />
+          ) : (
+            <Stack align="center" justify="center" gap={4} h="100%" c="dimmed">
+              <IconPhoto size={40} aria-hidden="true" />
+              <Text size="sm">Sin imagen principal</Text>
+            </Stack>
+          )}
+        </Paper>
+        {chosen ? (
+          <Text size="sm">
+            Nueva imagen: <strong>{chosen.file.name}</strong> ({formatBytes(chosen.file.size)}). Se guardará con la mascota.
+          </Text>
+        ) : null}
+        <Group gap="sm">
+          <FileButton onChange={onChoose} accept="image/*" disabled={disabled}>
+            {(props) => (
+              <Button {...props} variant="default" leftSection={<IconPhotoUp size={16} aria-hidden="true" />}>
+                {preview ? 'Cambiar imagen principal' : 'Elegir imagen principal'}
+              </Button>
+            )}
+          </FileButton>
+          {chosen ? (
+            <Button variant="subtle" color="gray" leftSection={<IconX size={16} aria-hidden="true" />} onClick={onClear} disabled={disabled}>
+              Descartar imagen nueva
+            </Button>
+          ) : null}
+        </Group>
+        {error ? (
+          <Alert role="alert" color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />}>
+            {error}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,91 @@
+import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Switch, TextInput, Tooltip } from '@mantine/core';
+import { PET_GENDERS, PET_SIZES, PET_TYPES, PUBLICATION_STATES } from '@refugio/contracts';
+import { IconSortAscending, IconSortDescending, IconX } from '@tabler/icons-react';
+import { estadoLabels } from '../lib/pet-display';
+import type { PetSortField, PetsListParams } from '../lib/pets-list-params';
+
+const sortOptions: { value: PetSortField; label: string }[] = [
+  { value: 'updatedAt', label: 'Última modificación' },
+  { value: 'createdAt', label: 'Fecha de alta' },
+  { value: 'fechaingreso', label: 'Fecha de ingreso' },
+  { value: 'nombre', label: 'Nombre' },
+  { value: 'tipo', label: 'Tipo' },
+];
+
+interface PetListFiltersProps {
+  params: PetsListParams;
+  tagDraft: string;
+  onTagDraftChange: (value: string) => void;
+  onChange: (changes: Partial<PetsListParams>) => void;
+  onClear: () => void;
+  hasFilters: boolean;
+}
+
+/** The list's filters and order; every change goes to the address (and so to the server's query). */
+export function PetListFilters({ params, tagDraft, onTagDraftChange, onChange, onClear, hasFilters }: PetListFiltersProps) {
+  const select = (label: string, key: 'tipo' | 'tamano' | 'genero' | 'adoptado' | 'discapacidad' | 'estado', data: { value: string; label: string }[]) => (
+    <Select
+      label={label}
+      placeholder="Todos"
+      data={data}
+      value={params[key] || null}
+      onChange={(value) => onChange({ [key]: value ?? '' })}
+      clearable
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+  const plain = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 4, xl: 7 }} spacing="sm" verticalSpacing="xs" w="100%">
+        {select('Tipo', 'tipo', plain(PET_TYPES))}
+        {select('Tamaño', 'tamano', plain(PET_SIZES))}
+        {select('Género', 'genero', plain(PET_GENDERS))}
+        {select('Adopción', 'adoptado', [
+          { value: '0', label: 'En adopción' },
+          { value: '1', label: 'Adoptado' },
+        ])}
+        {select('Discapacidad', 'discapacidad', [
+          { value: '1', label: 'Con discapacidad' },
+          { value: '0', label: 'Sin discapacidad' },
+        ])}
+        {select(
+          'Publicación',
+          'estado',
+          PUBLICATION_STATES.map((value) => ({ value, label: estadoLabels[value] })),
+        )}
+        <TextInput label="Etiqueta" placeholder="Cualquiera" value={tagDraft} onChange={(event) => onTagDraftChange(event.currentTarget.value)} />
+      </SimpleGrid>
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <Group gap={4} align="flex-end" wrap="nowrap">
+          <Select
+            label="Ordenar por"
+            data={sortOptions}
+            value={params.sort}
+            onChange={(value) => onChange({ sort: value ?? 'updatedAt' })}
+            allowDeselect={false}
+            w={210}
+          />
+          <Tooltip label={params.order === 'asc' ? 'Ascendente' : 'Descendente'}>
+            <ActionIcon
+              size="lg"
+              variant="default"
+              aria-label={params.order === 'asc' ? 'Orden ascendente: cambiar a descendente' : 'Orden descendente: cambiar a ascendente'}
+              onClick={() => onChange({ order: params.order === 'asc' ? 'desc' : 'asc' })}
+              mb={2}
+            >
+              {params.order === 'asc' ? <IconSortAscending size={18} aria-hidden="true" /> : <IconSortDescending size={18} aria-hidden="true" />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Switch mb={8} label="Ver eliminadas" checked={params.eliminadas === '1'} onChange={(event) => onChange({ eliminadas: event.currentTarget.checked ? '1' : '' })} />
+        {hasFilters ? (
+          <Button variant="subtle" size="xs" mb={6} leftSection={<IconX size={14} aria-hidden="true" />} onClick={onClear}>
+            Limpiar filtros
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { Anchor, Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { PetListItem } from '@refugio/contracts';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { PetActions } from '../hooks/use-pet-actions';
+import type { PetSortField, PetsListParams } from '../lib/pets-list-params';
+import { PetBadges } from './pet-badges';
+import { PetRowActions } from './pet-row-actions';
+import { PetTags } from './pet-tags';
+import { PetThumb } from './pet-thumb';
+import classes from './pets-list.module.css';
+
+interface PetsTableProps {
+  pets: readonly PetListItem[];
+  sort: Pick<PetsListParams, 'sort' | 'order'>;
+  onSort: (field: PetSortField) => void;
+  actions: PetActions;
+}
+
+function SortableHeader({ field, sort, onSort, children }: Omit<PetsTableProps, 'pets' | 'actions'> & { field: PetSortField; children: ReactNode }) {
+  const active = sort.sort === field;
+  const Icon = !active ? IconSelector : sort.order === 'asc' ? IconChevronUp : IconChevronDown;
+  return (
+    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(field)} className={classes.sortButton} data-active={active || undefined}>
+        <Group gap={4} wrap="nowrap">
+          <span>{children}</span>
+          <Icon size={14} aria-hidden="true" />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** The pet list as a table (wide screens). */
+export function PetsTable({ pets, sort, onSort, actions }: PetsTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table verticalSpacing="sm" highlightOnHover aria-label="Mascotas">
+        <Table.Thead>
+          <Table.Tr>
+            <SortableHeader field="nombre" sort={sort} onSort={onSort}>
+              Mascota
+            </SortableHeader>
+            <SortableHeader field="tipo" sort={sort} onSort={onSort}>
+              Tipo
+            </SortableHeader>
+            <Table.Th>Edad</Table.Th>
+            <Table.Th>Género</Table.Th>
+            <Table.Th>Tamaño</Table.Th>
+            <Table.Th>Etiquetas</Table.Th>
+            <Table.Th>Estado</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Acciones</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {pets.map((pet) => (
+            <Table.Tr key={pet.id} data-deleted={pet.deletedAt ? true : undefined} className={classes.row}>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <PetThumb url={pet.thumbnailUrl} />
+                  <Stack gap={0}>
+                    <Anchor component={Link} to={`/mascota/${pet.id}`} fw={600} size="sm" c="inherit">
+                      {pet.nombre}
+                    </Anchor>
+                    {pet.discapacidad === '1' ? (
+                      <Text size="xs" c="dimmed">
+                        Con discapacidad
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </Group>
+              </Table.Td>
+              <Table.Td>{pet.tipo}</Table.Td>
+              <Table.Td>{pet.edad}</Table.Td>
+              <Table.Td>{pet.genero}</Table.Td>
+              <Table.Td>{pet.tamano}</Table.Td>
+              <Table.Td maw={220}>
+                <PetTags tags={pet.tags} />
+              </Table.Td>
+              <Table.Td>
+                <PetBadges adoptado={pet.adoptado} estado={pet.estado} />
+              </Table.Td>
+              <Table.Td>
+                <PetRowActions pet={pet} actions={actions} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

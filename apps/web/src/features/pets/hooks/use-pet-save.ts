@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { createPet } from '../api/create-pet';
+import { petsQueryKey } from '../api/pets-query-key';
+import { updatePet } from '../api/update-pet';
+import { uploadPetImage } from '../api/upload-pet-image';
+import { uploadPetVideo } from '../api/upload-pet-video';
+import {
+  runSaveSequence,
+  waitFor,
+  type ProgressCallback,
+  type SaveSequenceDeps,
+  type SaveSequenceResult,
+  type SaveStep,
+} from '../lib/save-sequence';
+
+const toPercent = (onProgress: ProgressCallback) => ({ onProgress: ({ percent }: { percent: number }) => onProgress(percent) });
+
+const deps: SaveSequenceDeps = {
+  uploadImage: (petId, file, onProgress) => uploadPetImage(petId, file, toPercent(onProgress)),
+  uploadVideo: (petId, file, onProgress) => uploadPetVideo(petId, file, toPercent(onProgress)),
+  wait: waitFor,
+  // SPEC section 8: upload failures are only logged (the success dialog lists them too).
+  log: (message, error) => console.warn(message, error),
+};
+
+export interface SavePetRequest {
+  /** null for a new pet (`nueva`), else the pet to update (`actualizar`). */
+  petId: number | null;
+  body: FormData;
+  images: readonly unknown[];
+  videos: readonly unknown[];
+}
+
+/** Runs the save of SPEC section 4 and exposes its progress bars; every pets query is refreshed after. */
+export function usePetSave() {
+  const queryClient = useQueryClient();
+  const [steps, setSteps] = useState<SaveStep[]>([]);
+  const [isSaving, setSaving] = useState(false);
+
+  const save = useCallback(
+    async ({ petId, body, images, videos }: SavePetRequest): Promise<SaveSequenceResult> => {
+      setSaving(true);
+      try {
+        return await runSaveSequence(
+          {
+            saveFields: (onProgress) =>
+              petId === null ? createPet(body, toPercent(onProgress)) : updatePet(petId, body, toPercent(onProgress)),
+            images,
+            videos,
+          },
+          deps,
+          setSteps,
+        );
+      } finally {
+        setSaving(false);
+        void queryClient.invalidateQueries({ queryKey: petsQueryKey });
+      }
+    },
+    [queryClient],
+  );
+
+  const clearSteps = useCallback(() => setSteps([]), []);
+
+  return { save, steps, isSaving, clearSteps };
+}

@@ -1,0 +1,96 @@
+import { petFieldsSchema, type Pet } from '@refugio/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildPetFormData, newPetFormValues, petToFormValues } from './pet-form-values';
+
+const pet: Pet = {
+  id: 5,
+  nombre: 'Luna',
+  edad: '2 años',
+  tipo: 'Gato',
+  genero: 'hembra',
+  tamano: 'chico',
+  fechaingreso: '2024-03-05 10:30:00',
+  personalidad: 'Tranquila',
+  historia: 'Rescatada en la calle',
+  adoptado: '0',
+  discapacidad: '1',
+  tags: '["dócil","tranquila"]',
+  imagenprincipal: 'luna.jpg',
+  imagenprincipalUrl: '/phpApi/storage/app/public/productos/5/luna.jpg',
+  thumbnailUrl: null,
+  estado: 'publicada',
+  publicarEn: null,
+  version: 3,
+  createdAt: '2024-03-05T10:30:00.000Z',
+  updatedAt: '2024-03-05T10:30:00.000Z',
+  createdBy: null,
+  updatedBy: null,
+  deletedAt: null,
+};
+
+describe('petToFormValues', () => {
+  it('copies the fields and keeps the version as text', () => {
+    expect(petToFormValues(pet)).toEqual({
+      nombre: 'Luna',
+      edad: '2 años',
+      tipo: 'Gato',
+      genero: 'hembra',
+      tamano: 'chico',
+      discapacidad: '1',
+      adoptado: '0',
+      fechaingreso: '2024-03-05 10:30:00',
+      personalidad: 'Tranquila',
+      historia: 'Rescatada en la calle',
+      tags: '["dócil","tranquila"]',
+      version: '3',
+    });
+  });
+
+  it('falls back to the first option for values the selects do not offer, and repairs tags', () => {
+    const values = petToFormValues({ ...pet, tipo: 'Hamster', genero: '', tamano: 'enorme', tags: 'roto' });
+    expect(values).toMatchObject({ tipo: 'Perro', genero: 'macho', tamano: 'mediano', tags: '[]' });
+  });
+});
+
+describe('the form values through petFieldsSchema', () => {
+  it('a new pet needs name and age', () => {
+    const result = petFieldsSchema.safeParse(newPetFormValues('2025-01-02'));
+    expect(result.success).toBe(false);
+    const fields = result.error?.issues.map((issue) => issue.path[0]);
+    expect(fields).toEqual(['nombre', 'edad']);
+  });
+
+  it('a loaded pet round-trips into the multipart body', () => {
+    const fields = petFieldsSchema.parse(petToFormValues(pet));
+    const body = buildPetFormData(fields, null);
+    expect(Object.fromEntries(body.entries())).toEqual({
+      nombre: 'Luna',
+      edad: '2 años',
+      tipo: 'Gato',
+      genero: 'hembra',
+      tamano: 'chico',
+      discapacidad: '1',
+      fechaingreso: '2024-03-05 10:30:00',
+      personalidad: 'Tranquila',
+      historia: 'Rescatada en la calle',
+      adoptado: '0',
+      tags: '["dócil","tranquila"]',
+      version: '3',
+    });
+  });
+
+  it("sends the date picker's day as 'YYYY-MM-DD 00:00:00', and '' for no date", () => {
+    const picked = petFieldsSchema.parse({ ...newPetFormValues('2025-01-02'), nombre: 'Toby', edad: '1' });
+    expect(buildPetFormData(picked, null).get('fechaingreso')).toBe('2025-01-02 00:00:00');
+    expect(buildPetFormData(picked, null).has('version')).toBe(false);
+    const none = petFieldsSchema.parse({ ...newPetFormValues(''), nombre: 'Toby', edad: '1' });
+    expect(buildPetFormData(none, null).get('fechaingreso')).toBe('');
+  });
+
+  it('adds the main image only when a real file was chosen', () => {
+    const fields = petFieldsSchema.parse(petToFormValues(pet));
+    const image = new File([new Uint8Array(10)], 'nueva.jpg', { type: 'image/jpeg' });
+    expect(buildPetFormData(fields, image).get('image')).toBeInstanceOf(File);
+    expect(buildPetFormData(fields, new File([], 'vacia.jpg')).has('image')).toBe(false);
+  });
+});

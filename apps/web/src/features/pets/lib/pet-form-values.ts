@@ -1,0 +1,113 @@
+import {
+  PET_GENDERS,
+  PET_SIZES,
+  PET_TYPES,
+  type Pet,
+  type PetFields,
+  type PetFieldsInput,
+} from '@refugio/contracts';
+import { isRealFile } from './media-rules';
+import { parseTagsText, serializeTags } from './tags';
+
+/**
+ * The edit form's values: the multipart text fields of `actualizar` / `nueva`, as strings, so that
+ * `petFieldsSchema` (the server's own schema) validates the form too. `tags` is the JSON text of the list;
+ * `fechaingreso` is what the date picker holds ('YYYY-MM-DD', or the loaded 'YYYY-MM-DD HH:MM:SS').
+ */
+export type PetFormValues = PetFieldsInput;
+
+/** Form values with every field the form shows filled in (what the form starts from). */
+export type PetFormDefaults = Required<
+  Pick<
+    PetFieldsInput,
+    | 'nombre'
+    | 'edad'
+    | 'tipo'
+    | 'genero'
+    | 'tamano'
+    | 'discapacidad'
+    | 'adoptado'
+    | 'fechaingreso'
+    | 'personalidad'
+    | 'historia'
+    | 'tags'
+    | 'version'
+  >
+>;
+
+/** The fields that the form shows, in order: where the server's field errors can go. */
+export const petFormFields = [
+  'nombre',
+  'edad',
+  'tipo',
+  'genero',
+  'tamano',
+  'discapacidad',
+  'historia',
+  'personalidad',
+  'fechaingreso',
+  'adoptado',
+  'tags',
+] as const satisfies readonly (keyof PetFormDefaults)[];
+
+function oneOf<T extends string>(options: readonly T[], value: string, fallback: T): T {
+  return (options as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+/** A new pet: type Perro, gender macho, size mediano, no disability, not adopted, entered today. */
+export function newPetFormValues(today: string): PetFormDefaults {
+  return {
+    nombre: '',
+    edad: '',
+    tipo: 'Perro',
+    genero: 'macho',
+    tamano: 'mediano',
+    discapacidad: '0',
+    adoptado: '0',
+    fechaingreso: today,
+    personalidad: '',
+    historia: '',
+    tags: '[]',
+    version: '',
+  };
+}
+
+/** The loaded pet as form values; its version is what the save sends back, to detect concurrent edits. */
+export function petToFormValues(pet: Pet): PetFormDefaults {
+  return {
+    nombre: pet.nombre,
+    edad: pet.edad,
+    tipo: oneOf(PET_TYPES, pet.tipo, 'Perro'),
+    genero: oneOf(PET_GENDERS, pet.genero, 'macho'),
+    tamano: oneOf(PET_SIZES, pet.tamano, 'mediano'),
+    discapacidad: pet.discapacidad,
+    adoptado: pet.adoptado,
+    fechaingreso: pet.fechaingreso,
+    personalidad: pet.personalidad,
+    historia: pet.historia,
+    tags: serializeTags(parseTagsText(pet.tags)),
+    version: String(pet.version),
+  };
+}
+
+/**
+ * The multipart body of `POST /phpApi/mascota/{id}/actualizar` (and `nueva`): SPEC section 7's fields,
+ * `tags` as JSON text, `version` when editing, and `image` only when a new main image was chosen.
+ */
+export function buildPetFormData(fields: PetFields, mainImage: File | null): FormData {
+  const body = new FormData();
+  body.append('nombre', fields.nombre);
+  body.append('edad', fields.edad);
+  body.append('tipo', fields.tipo);
+  body.append('genero', fields.genero);
+  body.append('tamano', fields.tamano);
+  body.append('discapacidad', fields.discapacidad);
+  body.append('fechaingreso', fields.fechaingreso);
+  body.append('personalidad', fields.personalidad);
+  body.append('historia', fields.historia);
+  body.append('adoptado', fields.adoptado);
+  body.append('tags', serializeTags(fields.tags));
+  if (fields.version !== undefined) body.append('version', String(fields.version));
+  if (isRealFile(mainImage)) body.append('image', mainImage, mainImage.name);
+  return body;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultPetsListParams,
+  hasActiveFilters,
+  readPetsListParams,
+  toListPetsQuery,
+  writePetsListParams,
+} from './pets-list-params';
+
+const read = (search: string) => readPetsListParams(new URLSearchParams(search));
+
+describe('readPetsListParams', () => {
+  it('gives the defaults for a plain address', () => {
+    expect(read('')).toEqual(defaultPetsListParams);
+  });
+
+  it('reads every filter, the order and the page', () => {
+    expect(
+      read(
+        'q=luna&tipo=Gato&tamano=chico&genero=hembra&adoptado=1&discapacidad=0&estado=borrador&tag=dócil&eliminadas=1&sort=nombre&order=asc&page=3&pageSize=50',
+      ),
+    ).toEqual({
+      q: 'luna',
+      tipo: 'Gato',
+      tamano: 'chico',
+      genero: 'hembra',
+      adoptado: '1',
+      discapacidad: '0',
+      estado: 'borrador',
+      tag: 'dócil',
+      eliminadas: '1',
+      sort: 'nombre',
+      order: 'asc',
+      page: 3,
+      pageSize: 50,
+    });
+  });
+
+  it('ignores values the server would refuse', () => {
+    expect(read('tipo=Loro&adoptado=si&estado=x&eliminadas=0&sort=edad&order=up&page=0&pageSize=1000')).toEqual(
+      defaultPetsListParams,
+    );
+    expect(read('page=-2').page).toBe(1);
+    expect(read('page=2.5').page).toBe(1);
+  });
+});
+
+describe('writePetsListParams', () => {
+  it('leaves defaults out of the address', () => {
+    expect(writePetsListParams(new URLSearchParams(), { tipo: 'Perro' }).toString()).toBe('tipo=Perro');
+    expect(writePetsListParams(new URLSearchParams('tipo=Perro'), { tipo: '' }).toString()).toBe('');
+    expect(writePetsListParams(new URLSearchParams(), { sort: 'updatedAt', order: 'desc', q: '  ' }).toString()).toBe('');
+  });
+
+  it('goes back to page 1 when a filter or the order changes, but not when only the page changes', () => {
+    const onPage3 = new URLSearchParams('tipo=Gato&page=3');
+    expect(writePetsListParams(onPage3, { genero: 'macho' }).get('page')).toBeNull();
+    expect(writePetsListParams(onPage3, { sort: 'nombre' }).get('page')).toBeNull();
+    expect(writePetsListParams(onPage3, { page: 4 }).get('page')).toBe('4');
+    expect(writePetsListParams(onPage3, { tipo: 'Gato' }).get('page')).toBe('3');
+  });
+
+  it('keeps parameters it does not own', () => {
+    expect(writePetsListParams(new URLSearchParams('otro=1'), { q: 'toby' }).toString()).toBe('otro=1&q=toby');
+  });
+
+  it('round-trips through the address', () => {
+    const state = { ...defaultPetsListParams, q: 'mía', estado: 'programada' as const, page: 2, order: 'asc' as const };
+    expect(readPetsListParams(writePetsListParams(new URLSearchParams(), state))).toEqual(state);
+  });
+});
+
+describe('toListPetsQuery', () => {
+  it('sends only what is set, trimmed', () => {
+    expect(toListPetsQuery({ ...defaultPetsListParams, q: ' luna ', tag: '' })).toEqual({
+      q: 'luna',
+      tipo: undefined,
+      tamano: undefined,
+      genero: undefined,
+      adoptado: undefined,
+      discapacidad: undefined,
+      estado: undefined,
+      tag: undefined,
+      eliminadas: undefined,
+      sort: 'updatedAt',
+      order: 'desc',
+      page: '1',
+      pageSize: '20',
+    });
+  });
+});
+
+describe('hasActiveFilters', () => {
+  it('is true only when something narrows the list', () => {
+    expect(hasActiveFilters(defaultPetsListParams)).toBe(false);
+    expect(hasActiveFilters({ ...defaultPetsListParams, page: 3, sort: 'nombre' })).toBe(false);
+    expect(hasActiveFilters({ ...defaultPetsListParams, adoptado: '0' })).toBe(true);
+  });
+});
