@@ -2,7 +2,7 @@ import { ActionIcon, AppShell, Button, Group, Tooltip } from '@mantine/core';
 import { IconLayoutSidebar, IconLayoutSidebarRight, IconLogin2, IconMenu2 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/ui/logo';
-import { useSession } from '../../features/auth/api/get-session';
+import { useSession } from '../../lib/session';
 import { getLoginPath } from '../../features/auth/lib/get-safe-redirect-path';
 import classes from './backend-layout.module.css';
 import { SIDEBAR_ID } from './sidebar';

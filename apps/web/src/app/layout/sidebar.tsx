@@ -4,7 +4,7 @@ import { IconLogin2, IconLogout } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/ui/logo';
-import { useSession } from '../../features/auth/api/get-session';
+import { useSession } from '../../lib/session';
 import { useIsAdministrator } from '../../features/users/api/get-user-role';
 import classes from './backend-layout.module.css';
 import { isNavEntryActive, isSubmenuOpen } from './is-submenu-open';

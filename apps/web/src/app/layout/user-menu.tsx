@@ -1,7 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { messages } from '@refugio/contracts';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
-import type { SessionUser } from '../../features/auth/api/get-session';
+import type { SessionUser } from '../../lib/session';
 import { getInitials } from '../../lib/get-initials';
 import classes from './backend-layout.module.css';
 import { useSignOutAction } from './use-sign-out-action';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { ForbiddenPage } from '../../components/ui/forbidden-page';
-import { sessionQueryKey, useSession } from '../../features/auth/api/get-session';
+import { sessionQueryKey, useSession } from '../../lib/session';
 import { useAdministratorAccess } from '../../features/users/api/get-user-role';
 import type { CurrentUser } from '../../features/users/hooks/use-current-user';
 

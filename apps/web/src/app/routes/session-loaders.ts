@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { sessionQueryKey, sessionQueryOptions, type Session } from '../../features/auth/api/get-session';
+import { sessionQueryKey, sessionQueryOptions, type Session } from '../../lib/session';
 import { getLoginPath } from '../../features/auth/lib/get-safe-redirect-path';
 import { queryClient } from '../query-client';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
-import { sessionQueryKey, sessionQueryOptions } from './get-session';
+import { sessionQueryKey, sessionQueryOptions } from '../../../lib/session';
 
 export interface ChangePasswordInput {
   currentPassword: string;

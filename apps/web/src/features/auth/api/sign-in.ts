@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
-import { getSession, sessionQueryKey } from './get-session';
+import { getSession, sessionQueryKey } from '../../../lib/session';
 
 export interface SignInInput {
   email: string;

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { pickFieldErrors } from '../../../lib/form-errors';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useChangePassword } from '../api/change-password';
-import { useSession } from '../api/get-session';
+import { useSession } from '../../../lib/session';
 import { useSignOut } from '../api/sign-out';
 import { changePasswordFormSchema, type ChangePasswordFormValues } from '../lib/change-password-form';
 

@@ -1,7 +1,7 @@
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/ui/logo';
-import { useSession } from '../api/get-session';
+import { useSession } from '../../../lib/session';
 import { LoginForm } from '../components/login-form';
 import { getSafeRedirectPath } from '../lib/get-safe-redirect-path';
 import classes from './login.module.css';

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { getErrorMessage } from '../../../lib/get-error-message';
 // The session decides whether the staff tools show; the server decides what may be seen and changed.
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 import { usePet } from '../api/get-pet';
 import { usePetImages } from '../api/get-pet-images';
 import { useReorderPetImages } from '../api/reorder-pet-images';

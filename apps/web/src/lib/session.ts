@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../lib/api-client';
+import { requestJson } from './api-client';
 
 /** The signed-in person as the server describes them. */
 export interface SessionUser {

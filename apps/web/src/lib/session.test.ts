@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSession } from './get-session';
+import { parseSession } from './session';
 
 describe('parseSession', () => {
   it('reads the signed-in user', () => {
