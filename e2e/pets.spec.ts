@@ -415,6 +415,8 @@ test.describe('agregar y editar mascotas', () => {
     await signIn(page, 'staff');
     await page.goto('/editar/abc');
     await expect(page.getByRole('alert')).toHaveText('Error: No se proporcionó un ID válido');
+    await page.goto('/editar');
+    await expect(page.getByRole('alert')).toHaveText('Error: No se proporcionó un ID válido');
     await page.goto('/editar/999999');
     await expect(page.getByRole('alert')).toContainText('Error al cargar la mascota: ');
 

@@ -59,6 +59,8 @@ export const routes: RouteObject[] = [
               { path: 'agregar', lazy: () => import('../features/pets/routes/agregar') },
               { path: 'mascota/:id', lazy: () => import('../features/pets/routes/producto') },
               { path: 'editar/:id', lazy: () => import('../features/pets/routes/editar') },
+              // SPEC section 5: a missing id gives the alert 'Error: No se proporcionó un ID válido'.
+              { path: 'editar', lazy: () => import('../features/pets/routes/editar') },
               {
                 // Administrators only (DESIGN 5); others see the no-permission page.
                 lazy: () => import('./routes/require-administrator'),
