@@ -7,6 +7,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
+  aiMessages,
   PET_GENDERS,
   PET_SIZES,
   PET_TYPES,
@@ -23,14 +24,28 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { setServerFieldErrors } from '../../../lib/form-errors';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { useAiStatus } from '../api/get-ai-status';
+import { useImproveText } from '../api/improve-text';
 import { usePetImages } from '../api/get-pet-images';
 import { usePetVideos } from '../api/get-pet-videos';
+import { useSuggestTags } from '../api/suggest-tags';
 import { useObjectUrls } from '../hooks/use-object-urls';
 import { usePetSave } from '../hooks/use-pet-save';
+import {
+  buildImproveTextInput,
+  buildSuggestTagsInput,
+  improvableFieldLabels,
+  improveErrorMessage,
+  tagsErrorMessage,
+  tagsSuccessMessage,
+  type ImprovableField,
+} from '../lib/ai-requests';
 import { checkMainImage } from '../lib/media-rules';
 import { buildPetFormData, newPetFormValues, petFormFields, petToFormValues, type PetFormValues } from '../lib/pet-form-values';
-import { AiUnavailableButton } from './ai-unavailable-button';
+import { fitGeneratedTags, serializeTags } from '../lib/tags';
+import { AiButton, type AiAvailability } from './ai-button';
 import { ImagesDialog } from './images-dialog';
+import { ImproveTextModal, type TextProposal } from './improve-text-modal';
 import { MainImageField, type ChosenImage } from './main-image-field';
 import { PetImagesSection, type QueuedFile } from './pet-images-section';
 import { PetVideosSection } from './pet-videos-section';
@@ -122,6 +137,14 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
   const [savedId, setSavedId] = useState<number | null>(null);
   const { save, steps, isSaving, clearSteps } = usePetSave();
 
+  const aiStatus = useAiStatus();
+  // A failed status check does not hide the buttons: the call itself then says what went wrong.
+  const aiAvailability: AiAvailability = aiStatus.isPending ? 'checking' : aiStatus.data?.available === false ? 'unavailable' : 'available';
+  const suggestTags = useSuggestTags();
+  const improveText = useImproveText();
+  const improving = improveText.isPending ? improveText.variables.campo : null;
+  const [proposal, setProposal] = useState<TextProposal | null>(null);
+
   const queue = (files: File[]): QueuedFile[] =>
     files.map((file) => ({ id: nextQueueId(), file, url: objectUrls.create(file) }));
 
@@ -199,6 +222,78 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
       },
     });
   };
+
+  /** GENERAR ETIQUETAS with the form's current values; the generated tags replace the chips (not saved yet). */
+  const generateTags = async () => {
+    const input = buildSuggestTagsInput(form.getValues());
+    const id = notifications.show({
+      loading: true,
+      title: aiMessages.tagsProgressTitle,
+      message: aiMessages.tagsProgressText,
+      autoClose: false,
+      withCloseButton: false,
+    });
+    const fail = (message: string) =>
+      notifications.update({ id, loading: false, color: 'red', title: 'Error', message, autoClose: 8000, withCloseButton: true });
+    try {
+      const tags = fitGeneratedTags(await suggestTags.mutateAsync(input));
+      if (tags.length === 0) {
+        fail(aiMessages.tagsFailure);
+        return;
+      }
+      form.setValue('tags', serializeTags(tags), { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      notifications.update({
+        id,
+        loading: false,
+        color: 'teal',
+        title: aiMessages.tagsSuccessTitle,
+        message: tagsSuccessMessage(tags.length, input.nombre),
+        autoClose: 5000,
+        withCloseButton: true,
+      });
+    } catch (error) {
+      fail(tagsErrorMessage(error));
+    }
+  };
+
+  /** 'Mejorar con IA': asks for a proposal and shows it beside the current text; nothing changes until accepted. */
+  const improveField = async (campo: ImprovableField) => {
+    const input = buildImproveTextInput(campo, form.getValues());
+    if (input === null) {
+      notifications.show({ color: 'yellow', title: improvableFieldLabels[campo], message: aiMessages.textRequired });
+      form.setFocus(campo);
+      return;
+    }
+    try {
+      const proposed = await improveText.mutateAsync(input);
+      if (proposed.trim() === '') {
+        notifications.show({ color: 'red', title: 'Error', message: aiMessages.improveEmpty });
+        return;
+      }
+      setProposal({ campo, current: form.getValues(campo) ?? '', proposed });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Error', message: improveErrorMessage(error), autoClose: 8000 });
+    }
+  };
+
+  const acceptProposal = ({ campo, proposed }: TextProposal) => {
+    form.setValue(campo, proposed, { shouldDirty: true, shouldTouch: true, shouldValidate: form.formState.isSubmitted });
+    setProposal(null);
+  };
+
+  const improveButton = (campo: ImprovableField) => (
+    <Group justify="flex-end" mt={6}>
+      <AiButton
+        availability={aiAvailability}
+        loading={improving === campo}
+        busy={improving !== null}
+        leftSection={<IconSparkles size={14} aria-hidden="true" />}
+        onClick={() => void improveField(campo)}
+      >
+        {aiMessages.improveButton}
+      </AiButton>
+    </Group>
+  );
 
   const onSubmit = form.handleSubmit(async (fields) => {
     const existingImages = images.data?.length ?? 0;
@@ -333,9 +428,7 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
                     error={errors.historia?.message}
                     {...form.register('historia')}
                   />
-                  <Group justify="flex-end" mt={6}>
-                    <AiUnavailableButton leftSection={<IconSparkles size={14} aria-hidden="true" />}>Mejorar con IA</AiUnavailableButton>
-                  </Group>
+                  {improveButton('historia')}
                 </div>
                 <div>
                   <Textarea
@@ -346,11 +439,14 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
                     error={errors.personalidad?.message}
                     {...form.register('personalidad')}
                   />
-                  <Group justify="flex-end" mt={6}>
-                    <AiUnavailableButton leftSection={<IconSparkles size={14} aria-hidden="true" />}>Mejorar con IA</AiUnavailableButton>
-                  </Group>
+                  {improveButton('personalidad')}
                 </div>
-                <TagsField control={form.control} />
+                <TagsField
+                  control={form.control}
+                  aiAvailability={aiAvailability}
+                  generating={suggestTags.isPending}
+                  onGenerate={() => void generateTags()}
+                />
               </Stack>
             </Paper>
 
@@ -406,6 +502,7 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
         onClose={videoDialog.close}
         onAdd={addVideo}
       />
+      <ImproveTextModal proposal={proposal} onAccept={acceptProposal} onDiscard={() => setProposal(null)} />
       <SaveSuccessModal
         title={isEdit ? petMessages.saveSuccessTitle : createdTitle}
         summary={summary}

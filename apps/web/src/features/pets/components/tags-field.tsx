@@ -1,14 +1,22 @@
 import { ActionIcon, Group, Input, Pill, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { TAGS_MAX, petMessages, type PetFields } from '@refugio/contracts';
+import { TAGS_MAX, aiMessages, petMessages, type PetFields } from '@refugio/contracts';
 import { IconPlus, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import type { PetFormValues } from '../lib/pet-form-values';
 import { addTag, parseTagsText, removeTag, serializeTags } from '../lib/tags';
-import { AiUnavailableButton } from './ai-unavailable-button';
+import { AiButton, type AiAvailability } from './ai-button';
+
+interface TagsFieldProps {
+  control: Control<PetFormValues, unknown, PetFields>;
+  aiAvailability: AiAvailability;
+  generating: boolean;
+  /** GENERAR ETIQUETAS: the form replaces the chips with the generated tags. */
+  onGenerate: () => void;
+}
 
 /** The tags as removable chips, a box to type one more (up to TAGS_MAX), and GENERAR ETIQUETAS. */
-export function TagsField({ control }: { control: Control<PetFormValues, unknown, PetFields> }) {
+export function TagsField({ control, aiAvailability, generating, onGenerate }: TagsFieldProps) {
   const { field, fieldState } = useController({ control, name: 'tags' });
   const tags = parseTagsText(field.value);
   const [draft, setDraft] = useState('');
@@ -84,9 +92,18 @@ export function TagsField({ control }: { control: Control<PetFormValues, unknown
               </Tooltip>
             }
           />
-          <AiUnavailableButton size="sm" leftSection={<IconSparkles size={16} aria-hidden="true" />}>
-            GENERAR ETIQUETAS
-          </AiUnavailableButton>
+          <AiButton
+            size="sm"
+            availability={aiAvailability}
+            loading={generating}
+            leftSection={<IconSparkles size={16} aria-hidden="true" />}
+            onClick={() => {
+              setDraftError(null);
+              onGenerate();
+            }}
+          >
+            {aiMessages.generateTagsButton}
+          </AiButton>
         </Group>
       </Stack>
     </Input.Wrapper>

@@ -1,6 +1,6 @@
-import { TAGS_MAX } from '@refugio/contracts';
+import { TAGS_MAX, TAG_MAX_LENGTH } from '@refugio/contracts';
 import { describe, expect, it } from 'vitest';
-import { addTag, parseTagsText, removeTag, serializeTags, splitGeneratedTags, tagErrors } from './tags';
+import { addTag, parseTagsText, removeTag, serializeTags, fitGeneratedTags, tagErrors } from './tags';
 
 describe('parseTagsText / serializeTags', () => {
   it('reads the JSON text of a string list', () => {
@@ -47,9 +47,9 @@ describe('removeTag', () => {
   });
 });
 
-describe('splitGeneratedTags', () => {
-  it('splits on commas, drops empty entries and keeps at most 10', () => {
-    expect(splitGeneratedTags('cariñoso, , juguetón,tranquilo,')).toEqual(['cariñoso', 'juguetón', 'tranquilo']);
-    expect(splitGeneratedTags(Array.from({ length: 14 }, (_, i) => `t${i}`).join(','))).toHaveLength(TAGS_MAX);
+describe('fitGeneratedTags', () => {
+  it('drops blanks, duplicates and tags longer than the limit, and keeps at most TAGS_MAX', () => {
+    expect(fitGeneratedTags(['Cariñosa', ' ', 'cariñosa', 'x'.repeat(TAG_MAX_LENGTH + 1), 'Tranquila '])).toEqual(['Cariñosa', 'Tranquila']);
+    expect(fitGeneratedTags(Array.from({ length: 14 }, (_, i) => `t${i}`))).toHaveLength(TAGS_MAX);
   });
 });

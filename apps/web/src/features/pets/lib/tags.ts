@@ -48,9 +48,11 @@ export function removeTag(tags: readonly string[], tag: string): string[] {
 }
 
 /**
- * Generated text (SPEC section 5): split on commas, empty entries dropped, capped at TAGS_MAX. Used by the
- * tag generation once the AI service is wired.
+ * The tags the AI proposed, as the chips will hold them: deduplicated, those longer than TAG_MAX_LENGTH
+ * dropped (the save would refuse them), capped at TAGS_MAX. They replace the current chips.
  */
-export function splitGeneratedTags(text: string): string[] {
-  return normalizeTags(text.split(',')).slice(0, TAGS_MAX);
+export function fitGeneratedTags(tags: readonly string[]): string[] {
+  return normalizeTags(tags)
+    .filter((tag) => tag.length <= TAG_MAX_LENGTH)
+    .slice(0, TAGS_MAX);
 }
