@@ -1,7 +1,5 @@
 import {
-  Alert,
   Button,
-  Center,
   CloseButton,
   Collapse,
   Group,
@@ -17,9 +15,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconAlertCircle, IconPaw, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconPaw, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { usePets } from '../api/list-pets';
 import { PetCards } from '../components/pet-cards';
@@ -191,29 +190,12 @@ function HomeScreen() {
         </Stack>
 
         {pets.isError ? (
-          <Alert
-            mx="md"
-            mb="md"
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={20} aria-hidden="true" />}
-            title="No se pudo cargar la lista de mascotas"
-          >
+          <ListLoadError title="No se pudo cargar la lista de mascotas" onRetry={() => void pets.refetch()}>
             <Text size="sm">{getErrorMessage(pets.error)}</Text>
-            <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void pets.refetch()}>
-              Reintentar
-            </Button>
-          </Alert>
+          </ListLoadError>
         ) : null}
 
-        {pets.isPending ? (
-          <Center py={48} role="status" aria-live="polite">
-            <Group gap="sm">
-              <Loader size="sm" />
-              <Text c="dimmed">Cargando mascotas...</Text>
-            </Group>
-          </Center>
-        ) : null}
+        {pets.isPending ? <ListLoading label="Cargando mascotas..." /> : null}
 
         {data && data.items.length === 0 ? <EmptyState filtered={filtered} onClear={clearAll} /> : null}
         {data && data.items.length > 0 ? (

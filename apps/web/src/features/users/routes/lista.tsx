@@ -1,7 +1,5 @@
 import {
-  Alert,
   Button,
-  Center,
   CloseButton,
   Group,
   Loader,
@@ -15,9 +13,10 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { User } from '@refugio/contracts';
-import { IconAlertCircle, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { useUsers } from '../api/list-users';
 import { EditUserModal } from '../components/edit-user-modal';
 import { ResetPasswordModal } from '../components/reset-password-modal';
@@ -165,29 +164,9 @@ function ListaScreen() {
           ) : null}
         </Group>
 
-        {users.isError ? (
-          <Alert
-            mx="md"
-            mb="md"
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={20} aria-hidden="true" />}
-            title={getUsersErrorMessage(users.error)}
-          >
-            <Button size="xs" variant="light" color="red" mt={4} onClick={() => void users.refetch()}>
-              Reintentar
-            </Button>
-          </Alert>
-        ) : null}
+        {users.isError ? <ListLoadError title={getUsersErrorMessage(users.error)} onRetry={() => void users.refetch()} /> : null}
 
-        {users.isPending ? (
-          <Center py={48} role="status" aria-live="polite">
-            <Group gap="sm">
-              <Loader size="sm" />
-              <Text c="dimmed">Cargando usuarios...</Text>
-            </Group>
-          </Center>
-        ) : null}
+        {users.isPending ? <ListLoading label="Cargando usuarios..." /> : null}
 
         {data && data.items.length === 0 ? <EmptyState query={query} onClear={clearSearch} /> : null}
         {data && data.items.length > 0 ? (
