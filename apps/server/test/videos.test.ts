@@ -56,6 +56,8 @@ describe('pet videos (/api/mascotas/{id}/videos)', () => {
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['accept-ranges']).toBe('bytes');
     expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
     expect(whole.rawPayload.equals(bytes)).toBe(true);
 
     const part = await t.app.inject({ url, headers: { range: 'bytes=100-199' } });

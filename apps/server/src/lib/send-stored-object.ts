@@ -21,7 +21,9 @@ export async function sendStoredObject(
     .header('accept-ranges', 'bytes')
     .header('content-type', contentType)
     .header('cache-control', 'public, max-age=31536000, immutable')
-    .header('content-disposition', 'inline');
+    .header('content-disposition', 'inline')
+    // Public media: the organisation's website may embed these images and videos.
+    .header('cross-origin-resource-policy', 'cross-origin');
 
   const rangeHeader = request.headers.range;
   const ranges = rangeHeader ? parseRange(head.size, rangeHeader, { combine: true }) : undefined;
