@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pet } from '../src/db/schema';
@@ -189,7 +189,7 @@ describe('pets API (/phpApi)', () => {
       await create({ nombre: 'Ñandú', tipo: 'Conejo', tamano: 'chico', historia: 'Llegó con José', tags: JSON.stringify(['Dócil']) });
       await create({ nombre: 'Tigre', tipo: 'Gato', adoptado: '1', tags: JSON.stringify(['juguetón']) });
     });
-    type ListBody = { items: { nombre: string; tipo: string; adoptado: string }[]; total: number; page: number; pageSize: number };
+    type ListBody = { items: { nombre: string; tipo: string; adoptado: string }[]; total: number; totalExact: boolean; page: number; pageSize: number };
     const list = async (qs: string) => (await get(`/phpApi/mascotas?${qs}`)).json<ListBody>();
 
     it('searches name, story, personality and tags ignoring case and accents', async () => {
@@ -197,6 +197,16 @@ describe('pets API (/phpApi)', () => {
       expect((await list('q=JOSE')).items.map((p) => p.nombre)).toEqual(['Ñandú']);
       expect((await list('q=docil')).items.map((p) => p.nombre)).toEqual(['Ñandú']);
       expect((await list('q=100%25')).total).toBe(0);
+    });
+
+    it('counts exactly up to 1000 matches, then says there are more', async () => {
+      expect(await list('q=nandu')).toMatchObject({ total: 1, totalExact: true });
+      const rows = Array.from({ length: 1001 }, (_, i) => ({ nombre: `Lote ${i}`, edad: '1 año', tipo: 'Conejo', genero: 'macho', tamano: 'chico', tags: ['lote'] }));
+      await t.database.db.insert(pet).values(rows);
+      expect(await list('tag=lote&pageSize=5')).toMatchObject({ total: 1000, totalExact: false });
+      await t.database.db.delete(pet).where(eq(pet.nombre, 'Lote 0'));
+      expect(await list('tag=lote&pageSize=5')).toMatchObject({ total: 1000, totalExact: true });
+      await t.database.db.delete(pet).where(sql`${pet.tags} @> '["lote"]'::jsonb`);
     });
 
     it('filters, sorts and pages', async () => {

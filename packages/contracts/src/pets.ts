@@ -33,6 +33,8 @@ export const IMAGE_MAX_PIXELS = 50_000_000;
 export const SAVE_SUCCESS_DELAY_MS = 2000;
 export const PETS_PAGE_SIZE_DEFAULT = 20;
 export const PETS_PAGE_SIZE_MAX = 100;
+/** The list counts matches exactly up to this many; beyond it says "more than" (an exact count of tens of thousands of rows costs more than the page). */
+export const PETS_TOTAL_CAP = 1000;
 
 /* ------------------------------------------------------------------ Spanish texts (SPEC section 8 word for word) */
 
@@ -308,7 +310,8 @@ export type PetListItem = z.infer<typeof petListItemSchema>;
 
 export const listPetsResponseSchema = z.object({
   items: z.array(petListItemSchema),
-  total: z.number().int(),
+  total: z.number().int().describe(`Coincidencias, exacto hasta ${PETS_TOTAL_CAP}; con totalExact false hay más`),
+  totalExact: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -1,4 +1,4 @@
-import type { ListPetsQuery } from '@refugio/contracts';
+import { type ListPetsQuery, PETS_TOTAL_CAP } from '@refugio/contracts';
 import { type SQL, and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pet, petImage } from '../../db/schema';
@@ -38,7 +38,7 @@ const sortColumns = {
 
 export function createPetsRepository(db: Database) {
   return {
-    async list(query: ListPetsQuery): Promise<{ rows: PetView[]; total: number }> {
+    async list(query: ListPetsQuery): Promise<{ rows: PetView[]; total: number; totalExact: boolean }> {
       const conditions = [
         query.eliminadas === '1' ? isNotNull(pet.deletedAt) : isNull(pet.deletedAt),
         query.q ? sql`${pet.searchText} LIKE '%' || refugio_fold(${escapeLike(query.q)}) || '%'` : undefined,
@@ -62,9 +62,11 @@ export function createPetsRepository(db: Database) {
           .orderBy(orderBy, direction(pet.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(pet).where(where),
+        // Counting stops one past the cap: enough to say "more than", without visiting every match.
+        db.select({ n: count() }).from(db.select({ one: sql`1` }).from(pet).where(where).limit(PETS_TOTAL_CAP + 1).as('matches')),
       ]);
-      return { rows, total: totalRow?.n ?? 0 };
+      const n = totalRow?.n ?? 0;
+      return { rows, total: Math.min(n, PETS_TOTAL_CAP), totalExact: n <= PETS_TOTAL_CAP };
     },
 
     async findById(id: number, options: { includeDeleted?: boolean } = {}): Promise<PetView | undefined> {

@@ -113,8 +113,8 @@ async function removeImageFiles(ctx: PetsContext, petId: number, fileName: strin
 }
 
 export async function listPets(ctx: PetsContext, query: ListPetsQuery) {
-  const { rows, total } = await createPetsRepository(ctx.db).list(query);
-  return { items: rows.map(toPetDto), total, page: query.page, pageSize: query.pageSize };
+  const { rows, total, totalExact } = await createPetsRepository(ctx.db).list(query);
+  return { items: rows.map(toPetDto), total, totalExact, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getPet(ctx: PetsContext, id: number): Promise<Pet> {

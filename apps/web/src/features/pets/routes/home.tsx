@@ -183,7 +183,7 @@ function HomeScreen() {
           </Collapse>
           {data ? (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {data.total === 1 ? '1 mascota' : `${data.total} mascotas`}
+              {!data.totalExact ? `Más de ${data.total} mascotas` : data.total === 1 ? '1 mascota' : `${data.total} mascotas`}
               {params.eliminadas === '1' ? ' eliminadas' : ''}
             </Text>
           ) : null}
