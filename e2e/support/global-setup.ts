@@ -1,37 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { geminiText, startFakeAiServer } from '../../apps/server/test/fake-ai-server';
+import { freePort, spawnServer, waitReady } from '../../apps/server/test/server-process-support';
 import { accounts } from './accounts';
 import { fakeAi } from './fake-ai';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-async function waitReady(baseUrl: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${output()}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`El servidor no estuvo listo a tiempo:\n${output()}`);
-}
 
 async function signInByApi(baseUrl: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
@@ -80,35 +55,27 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      ADMIN_EMAIL: accounts.admin.email,
-      ADMIN_PASSWORD: accounts.admin.password,
-      SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
-      GEMINI_API_KEY: 'clave-e2e',
-      GEMINI_BASE_URL: `${ai.url}/v1beta`,
-      AI_REQUESTS_PER_MINUTE: '1000',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnServer([serverEntry], {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    ADMIN_EMAIL: accounts.admin.email,
+    ADMIN_PASSWORD: accounts.admin.password,
+    SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
+    GEMINI_API_KEY: 'clave-e2e',
+    GEMINI_BASE_URL: `${ai.url}/v1beta`,
+    AI_REQUESTS_PER_MINUTE: '1000',
+    LOG_LEVEL: 'warn',
   });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-
-  await waitReady(baseUrl, child, () => output);
+  await waitReady(baseUrl, server);
   await createStaff(baseUrl);
   process.env.E2E_BASE_URL = baseUrl;
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    server.child.kill('SIGTERM');
+    await server.exited;
     await ai.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

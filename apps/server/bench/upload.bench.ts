@@ -7,17 +7,16 @@
  *   npm run bench:upload        (builds the server first)
  * Options: --runs=3  --warm-up (upload a 64 KB MP4 first, not measured: separates one-time costs)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { VIDEO_MAX_BYTES } from '@refugio/contracts';
+import { type RunningServer, freePort, spawnServer, waitReady } from '../test/server-process-support';
 
 const GOAL_GROWTH_MB = 40;
 const MB = 1024 * 1024;
@@ -131,48 +130,13 @@ function json<T>(answer: Answer, what: string): T {
   return JSON.parse(answer.body.toString()) as T;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /* ------------------------------------------------------------------ the server process */
 
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Running {
-  let output = '';
+function startServer(env: Record<string, string>): RunningServer {
   const inherited = { ...process.env };
   // PGlite on the temporary DATA_DIR whatever the caller's environment says.
   delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, [entry], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitReady(running: Running): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (running.child.exitCode !== null) throw new Error(`the server exited: ${running.output()}`);
-    try {
-      if ((await send('GET', '/api/ready')).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not get ready: ${running.output()}`);
+  return spawnServer([entry], { ...inherited, ...env });
 }
 
 /* ------------------------------------------------------------------ RSS sampling (worker thread) */
@@ -271,7 +235,7 @@ async function main() {
   const running = startServer(env);
   let exitCode: number | null | undefined;
   try {
-    await waitReady(running);
+    await waitReady(publicUrl, running);
     const pid = running.child.pid;
     if (pid === undefined) throw new Error('the server did not start');
 

@@ -1,54 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type RunningServer, freePort, spawnServer, waitReady } from './server-process-support';
 
 const entry = path.resolve(import.meta.dirname, '../src/server.ts');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Running> {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitReady(port: number, running: Running): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (running.child.exitCode !== null) throw new Error(`server exited: ${running.output()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server not ready: ${running.output()}`);
+function startServer(env: Record<string, string>): Promise<RunningServer> {
+  return Promise.resolve(spawnServer(['--import', 'tsx', entry], { ...process.env, LOG_LEVEL: 'warn', ...env }));
 }
 
 const dirs: string[] = [];
@@ -74,7 +34,7 @@ describe('the server process', () => {
       SIGN_IN_ATTEMPTS_PER_MINUTE: '100',
     };
     const first = await startServer(env);
-    await waitReady(port, first);
+    await waitReady(`http://127.0.0.1:${port}`, first);
     expect(first.output()).toContain('Se creó el primer administrador.');
     expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(true);
 
@@ -107,7 +67,7 @@ describe('the server process', () => {
     expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
 
     const second = await startServer(env);
-    await waitReady(port, second);
+    await waitReady(`http://127.0.0.1:${port}`, second);
     expect(second.output()).not.toContain('Se creó el primer administrador.');
     expect(await signIn()).toBe(200);
     second.child.kill('SIGTERM');
@@ -119,7 +79,7 @@ describe('the server process', () => {
     dirs.push(dataDir);
     const port = await freePort();
     const first = await startServer({ DATA_DIR: dataDir, PORT: String(port) });
-    await waitReady(port, first);
+    await waitReady(`http://127.0.0.1:${port}`, first);
     const second = await startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/ya usa/);
