@@ -1,7 +1,6 @@
-import { Anchor, Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { SortableHeader } from '../../../components/ui/sortable-header';
 import type { PetListItem } from '@refugio/contracts';
-import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PetActions } from '../hooks/use-pet-actions';
 import type { PetSortField, PetsListParams } from '../lib/pets-list-params';
@@ -16,21 +15,6 @@ interface PetsTableProps {
   sort: Pick<PetsListParams, 'sort' | 'order'>;
   onSort: (field: PetSortField) => void;
   actions: PetActions;
-}
-
-function SortableHeader({ field, sort, onSort, children }: Omit<PetsTableProps, 'pets' | 'actions'> & { field: PetSortField; children: ReactNode }) {
-  const active = sort.sort === field;
-  const Icon = !active ? IconSelector : sort.order === 'asc' ? IconChevronUp : IconChevronDown;
-  return (
-    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(field)} className={classes.sortButton} data-active={active || undefined}>
-        <Group gap={4} wrap="nowrap">
-          <span>{children}</span>
-          <Icon size={14} aria-hidden="true" />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 /** The pet list as a table (wide screens). */

@@ -1,7 +1,6 @@
-import { Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { SortableHeader } from '../../../components/ui/sortable-header';
 import type { User } from '@refugio/contracts';
-import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/format-date';
 import { getFullName, isCurrentUser } from '../lib/user-display';
 import type { UserSortField, UsersListParams } from '../lib/users-list-params';
@@ -19,26 +18,6 @@ export interface UsersListViewProps extends UserActions {
 interface UsersTableProps extends UsersListViewProps {
   sort: Pick<UsersListParams, 'sort' | 'order'>;
   onSort: (field: UserSortField) => void;
-}
-
-function SortableHeader({
-  field,
-  sort,
-  onSort,
-  children,
-}: Pick<UsersTableProps, 'sort' | 'onSort'> & { field: UserSortField; children: ReactNode }) {
-  const active = sort.sort === field;
-  const Icon = !active ? IconSelector : sort.order === 'asc' ? IconChevronUp : IconChevronDown;
-  return (
-    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(field)} className={classes.sortButton}>
-        <Group gap={4} wrap="nowrap">
-          <span>{children}</span>
-          <Icon size={14} aria-hidden="true" />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 /** An e-mail that may wrap before the "@" (and only there) when the column is narrow. */
