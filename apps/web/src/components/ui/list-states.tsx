@@ -3,9 +3,9 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** The loading row of a list screen, announced to screen readers. */
-export function ListLoading({ label }: { label: string }) {
+export function ListLoading({ label, py = 48 }: { label: string; py?: number }) {
   return (
-    <Center py={48} role="status" aria-live="polite">
+    <Center py={py} role="status" aria-live="polite">
       <Group gap="sm">
         <Loader size="sm" />
         <Text c="dimmed">{label}</Text>

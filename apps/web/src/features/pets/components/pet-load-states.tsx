@@ -1,17 +1,11 @@
-import { Alert, Center, Group, Loader, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { petMessages } from '@refugio/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { ListLoading } from '../../../components/ui/list-states';
 import { getErrorMessage } from '../../../lib/get-error-message';
 
 export function PetLoading({ text = petMessages.loading }: { text?: string }) {
-  return (
-    <Center py={64} role="status" aria-live="polite">
-      <Group gap="sm">
-        <Loader size="sm" />
-        <Text c="dimmed">{text}</Text>
-      </Group>
-    </Center>
-  );
+  return <ListLoading label={text} py={64} />;
 }
 
 export function MissingIdAlert() {
