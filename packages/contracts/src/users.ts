@@ -8,6 +8,19 @@ export const DEFAULT_ROLE: Rol = 'Equipo';
 export const DEFAULT_PERMISOS = 'equipo-web';
 export const DEFAULT_COLOR = '#3B82F6';
 
+/** The signed-in person as the server resolves them from the session (better-auth's user, `role` = SPEC `rol`). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  lastname: string;
+  role: string;
+  permisos: string;
+  color: string;
+  /** The password was chosen by an administrator: the person must pick their own before anything else. */
+  mustChangePassword: boolean;
+}
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 80;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ADMIN_ROLE } from '@refugio/contracts';
+import { ADMIN_ROLE, type SessionUser } from '@refugio/contracts';
 import { AppError } from '../lib/app-error';
 
 /**
@@ -13,16 +13,7 @@ import { AppError } from '../lib/app-error';
  */
 export type Access = 'public' | 'staff' | 'admin';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  lastname: string;
-  role: string;
-  permisos: string;
-  color: string;
-  mustChangePassword: boolean;
-}
+export type { SessionUser };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

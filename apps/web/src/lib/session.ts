@@ -1,18 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SessionUser } from '@refugio/contracts';
 import { requestJson } from './api-client';
 
-/** The signed-in person as the server describes them. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  lastname: string;
-  role: string;
-  permisos: string;
-  color: string;
-  /** The password was chosen by an administrator: the person must pick their own before anything else. */
-  mustChangePassword: boolean;
-}
+export type { SessionUser };
 
 export interface Session {
   user: SessionUser;
