@@ -12,17 +12,16 @@
  * ANALYZE instead of ANALYZE after seeding)  --explain=all (EXPLAIN every scenario, not only the main one and misses)
  * --what-if (then add candidate indexes to the throwaway database, VACUUM ANALYZE, and measure again).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_ROLE } from '@refugio/contracts';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { openThrowawayDatabase } from '../test/throwaway-database';
 import { hashPassword } from '../src/lib/password';
 import { createUsersRepository } from '../src/modules/users/users.repository';
 
@@ -89,27 +88,9 @@ async function openBenchDatabase(driver: Driver): Promise<{ database: DatabaseHa
     return { database, label: 'PGlite (in memory, in the server process)', drop: () => database.close() };
   }
   const serverUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
-  const name = `refugio_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   // The pool size server.ts uses (openDatabase's default).
-  const database = await openDatabase({ driver: 'postgres', url: url.toString() });
-  await database.migrate();
-  let dropped = false;
-  const drop = async () => {
-    if (dropped) return;
-    dropped = true;
-    await database.close().catch(() => undefined);
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  };
-  return { database, label: `PostgreSQL ${url.host}, throwaway database ${name} (pool of 10)`, drop };
+  const { database, name, host, drop } = await openThrowawayDatabase(serverUrl, { prefix: 'refugio_bench' });
+  return { database, label: `PostgreSQL ${host}, throwaway database ${name} (pool of 10)`, drop };
 }
 
 /* ------------------------------------------------------------------ seed */

@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { VIDEO_MAX_BYTES } from '@refugio/contracts';
+import { multipart, petFields } from '../test/media';
 import { type RunningServer, freePort, spawnServer, waitReady } from '../test/server-process-support';
 
 const GOAL_GROWTH_MB = 40;
@@ -70,13 +71,6 @@ function multipartVideo(fieldName: string, fileName: string, chunks = CHUNKS): {
     contentType: `multipart/form-data; boundary=${boundary}`,
     length: head.length + chunks * CHUNK + tail.length,
   };
-}
-
-/** A small multipart body of text fields (the pet form). */
-function multipartFields(fields: Record<string, string>): { body: Buffer; contentType: string } {
-  const boundary = `----refugio-bench-${randomBytes(8).toString('hex')}`;
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  return { body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /* ------------------------------------------------------------------ http */
@@ -245,20 +239,8 @@ async function main() {
     const cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
     const auth = { cookie, origin: publicUrl };
 
-    const form = multipartFields({
-      nombre: 'Luna',
-      edad: '2 años',
-      tipo: 'Perro',
-      genero: 'hembra',
-      tamano: 'mediano',
-      discapacidad: '0',
-      adoptado: '0',
-      fechaingreso: '2024-03-05',
-      personalidad: 'Tranquila y cariñosa',
-      historia: 'Rescatada en la carretera',
-      tags: JSON.stringify(['cariñosa', 'tranquila']),
-    });
-    const created = json<{ status: string; id: number }>(await send('POST', '/phpApi/mascota/nueva', { ...auth, 'content-type': form.contentType, 'content-length': form.body.length }, form.body), 'create pet');
+    const form = multipart(petFields());
+    const created = json<{ status: string; id: number }>(await send('POST', '/phpApi/mascota/nueva', { ...auth, ...form.headers, 'content-length': form.payload.length }, form.payload), 'create pet');
     const petId = created.id;
 
     process.stdout.write(

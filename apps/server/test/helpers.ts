@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN_ROLE, DEFAULT_ROLE } from '@refugio/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { openThrowawayDatabase } from './throwaway-database';
 import { createUsersRepository } from '../src/modules/users/users.repository';
 import { hashPassword } from '../src/lib/password';
 
@@ -24,25 +23,8 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
     await database.migrate();
     return { database, drop: () => database.close() };
   }
-  const name = `refugio_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 4 });
-  await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+  const { database, drop } = await openThrowawayDatabase(serverUrl, { prefix: 'refugio_test', poolSize: 4 });
+  return { database, drop };
 }
 
 export interface TestApp {
