@@ -128,7 +128,9 @@ test.describe('asistente de IA en el formulario de la mascota', () => {
     await personalidad.fill('Tranquila y curiosa con la gente.');
     await improveButton(page, 'Personalidad').click();
     const dialog = page.getByRole('dialog', { name: `${aiMessages.improveButton}: Personalidad` });
-    await expect(dialog.getByRole('region', { name: 'Propuesta de la IA' })).toContainText(`${fakeAi.improvedPrefix}Tranquila y curiosa con la gente.`);
+    await expect(dialog.getByRole('region', { name: 'Propuesta de la IA' })).toContainText(
+      `${fakeAi.improvedPrefix}Tranquila y curiosa con la gente.`,
+    );
     await page.screenshot({ path: `${shots}/proposal-mobile.png`, animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Usar la propuesta' }).click();
     await expect(personalidad).toHaveValue(`${fakeAi.improvedPrefix}Tranquila y curiosa con la gente.`);

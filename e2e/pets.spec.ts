@@ -15,12 +15,16 @@ interface Payload {
 }
 
 async function jpeg(name: string, color: string, size = 240): Promise<Payload> {
-  const buffer = await sharp({ create: { width: size, height: size, channels: 3, background: color } }).jpeg({ quality: 80 }).toBuffer();
+  const buffer = await sharp({ create: { width: size, height: size, channels: 3, background: color } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
 async function png(name: string, color: string): Promise<Payload> {
-  const buffer = await sharp({ create: { width: 200, height: 160, channels: 3, background: color } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 200, height: 160, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 
@@ -30,7 +34,9 @@ async function oversizedPng(name: string): Promise<Payload> {
   const height = 320;
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i += 1) raw[i] = (i * 2654435761) % 251;
-  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   expect(buffer.length).toBeGreaterThan(150_000);
   return { name, mimeType: 'image/png', buffer };
 }
@@ -294,7 +300,10 @@ test.describe('agregar y editar mascotas', () => {
     const id = await createPet(page, { nombre: `Caida ${unique()}` });
     await openEdit(page, id);
     await page.route('**/actualizar', (route) =>
-      route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo.', requestId: 'e2e' } }),
+      route.fulfill({
+        status: 500,
+        json: { code: 'INTERNAL', message: 'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo.', requestId: 'e2e' },
+      }),
     );
     await page.getByLabel('Edad').fill('9 años');
     await page.getByRole('button', { name: 'GUARDAR MASCOTA' }).click();
@@ -315,9 +324,7 @@ test.describe('agregar y editar mascotas', () => {
     );
     await openEdit(page, id);
     await expect(page.getByText('Error al cargar videos')).toBeVisible();
-    await expect(
-      page.getByText('No se pudieron cargar los videos desde el almacenamiento. Verifica tu conexión a internet.'),
-    ).toBeVisible();
+    await expect(page.getByText('No se pudieron cargar los videos desde el almacenamiento. Verifica tu conexión a internet.')).toBeVisible();
   });
 
   test('REINICIAR vuelve a los valores cargados', async ({ page }) => {
@@ -483,7 +490,10 @@ test.describe('lista de mascotas', () => {
     await expect(page.getByRole('button', { name: `Marcar a ${nombre} como no adoptado` })).toBeVisible();
 
     await page.getByRole('button', { name: `Eliminar a ${nombre}` }).click();
-    await page.getByRole('dialog', { name: `¿Eliminar a ${nombre}?` }).getByRole('button', { name: 'Eliminar' }).click();
+    await page
+      .getByRole('dialog', { name: `¿Eliminar a ${nombre}?` })
+      .getByRole('button', { name: 'Eliminar' })
+      .click();
     await expect(page.getByText('Mascota eliminada')).toBeVisible();
     await expect(page.getByRole('link', { name: nombre, exact: true })).toHaveCount(0);
     await page.getByRole('button', { name: 'Deshacer' }).click();

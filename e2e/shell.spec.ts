@@ -139,9 +139,7 @@ test.describe('menú lateral', () => {
   });
 
   test('si la consulta del rol falla, no aparece Lista de Usuarios', async ({ page }) => {
-    await page.route(`**${ROLE_LOOKUP}*`, (route) =>
-      route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'Error', requestId: 'e2e' } }),
-    );
+    await page.route(`**${ROLE_LOOKUP}*`, (route) => route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'Error', requestId: 'e2e' } }));
     await signInAndWaitForRole(page, 'admin');
     await expect(sidebar(page).getByRole('link', { name: 'Mascotas', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Lista de Usuarios' })).toHaveCount(0);

@@ -256,8 +256,7 @@ test.describe('gestión de usuarios', () => {
   test('si la lista no se puede obtener se dice con el texto de la especificación', async ({ page }) => {
     await page.route(
       (url) => url.pathname === '/api/users',
-      (route) =>
-        route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'Error', requestId: 'e2e' } }),
+      (route) => route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'Error', requestId: 'e2e' } }),
     );
     await page.goto('/lista');
     await expect(page.getByText('Error al obtener usuarios')).toBeVisible();

@@ -72,13 +72,8 @@ const total = rows.reduce((sum, row) => sum + row.gzip, 0);
 const totalRaw = rows.reduce((sum, row) => sum + row.raw, 0);
 
 console.log('JavaScript downloaded to show /login (gzip level 9):\n');
-console.table(
-  rows.map((row) => ({ file: row.file, source: row.source, 'raw KB': kb(row.raw), 'gzip KB': kb(row.gzip) })),
-);
-const cssGzip = [...cssFiles].reduce(
-  (sum, file) => sum + gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length,
-  0,
-);
+console.table(rows.map((row) => ({ file: row.file, source: row.source, 'raw KB': kb(row.raw), 'gzip KB': kb(row.gzip) })));
+const cssGzip = [...cssFiles].reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length, 0);
 console.log(`CSS (not part of the budget): ${cssFiles.size} file(s), ${kb(cssGzip)} KB gzip`);
 console.log(`\nTotal JavaScript: ${kb(totalRaw)} KB raw, ${kb(total)} KB gzip (budget ${BUDGET_KB} KB)`);
 

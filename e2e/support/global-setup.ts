@@ -15,7 +15,10 @@ async function signInByApi(baseUrl: string, email: string, password: string): Pr
     body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function call(baseUrl: string, cookie: string, url: string, body: unknown) {
@@ -36,7 +39,13 @@ async function createStaff(baseUrl: string) {
   const temporary = 'temporal-e2e-9876';
   const adminCookie = await signInByApi(baseUrl, admin.email, admin.password);
   await call(baseUrl, adminCookie, '/api/auth/update-user', { name: admin.name, lastname: admin.lastname });
-  await call(baseUrl, adminCookie, '/api/users', { name: staff.name, lastname: staff.lastname, mail: staff.email, password: temporary, rol: 'Equipo' });
+  await call(baseUrl, adminCookie, '/api/users', {
+    name: staff.name,
+    lastname: staff.lastname,
+    mail: staff.email,
+    password: temporary,
+    rol: 'Equipo',
+  });
   const staffCookie = await signInByApi(baseUrl, staff.email, temporary);
   await call(baseUrl, staffCookie, '/api/auth/change-password', { currentPassword: temporary, newPassword: staff.password });
 }

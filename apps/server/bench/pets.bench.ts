@@ -96,11 +96,56 @@ async function openBenchDatabase(driver: Driver): Promise<{ database: DatabaseHa
 /* ------------------------------------------------------------------ seed */
 
 const NAMES = [
-  'Luna', 'Max', 'Rocky', 'Nala', 'Simba', 'Lola', 'Toby', 'Kira', 'Coco', 'Bruno',
-  'Canela', 'Thor', 'Maya', 'Chispa', 'Lucas', 'Mía', 'Zeus', 'Frida', 'Rayo', 'Nieve',
-  'Pancho', 'Perla', 'Tango', 'Lupe', 'Olivia', 'Pirata', 'Bombón', 'Sombra', 'Trueno', 'Galleta',
-  'Churro', 'Pimienta', 'Niebla', 'Copito', 'Manchas', 'Tita', 'Brisa', 'Duque', 'Reina', 'Pelusa',
-  'Bigotes', 'Osa', 'Negrita', 'Tofu', 'Paco', 'Chula', 'Rubio', 'Gordo', 'Greta', 'Curro',
+  'Luna',
+  'Max',
+  'Rocky',
+  'Nala',
+  'Simba',
+  'Lola',
+  'Toby',
+  'Kira',
+  'Coco',
+  'Bruno',
+  'Canela',
+  'Thor',
+  'Maya',
+  'Chispa',
+  'Lucas',
+  'Mía',
+  'Zeus',
+  'Frida',
+  'Rayo',
+  'Nieve',
+  'Pancho',
+  'Perla',
+  'Tango',
+  'Lupe',
+  'Olivia',
+  'Pirata',
+  'Bombón',
+  'Sombra',
+  'Trueno',
+  'Galleta',
+  'Churro',
+  'Pimienta',
+  'Niebla',
+  'Copito',
+  'Manchas',
+  'Tita',
+  'Brisa',
+  'Duque',
+  'Reina',
+  'Pelusa',
+  'Bigotes',
+  'Osa',
+  'Negrita',
+  'Tofu',
+  'Paco',
+  'Chula',
+  'Rubio',
+  'Gordo',
+  'Greta',
+  'Curro',
 ];
 
 const STORY_FRAGMENTS = [
@@ -137,14 +182,54 @@ const STORY_FRAGMENTS = [
 ];
 
 const PERSONALITIES = [
-  'cariñoso', 'juguetón', 'tranquilo', 'tímido', 'curioso', 'activo', 'obediente', 'sociable', 'independiente', 'dormilón',
-  'protector', 'alegre', 'glotón', 'leal', 'nervioso', 'mimoso', 'listo', 'paciente', 'travieso', 'noble',
+  'cariñoso',
+  'juguetón',
+  'tranquilo',
+  'tímido',
+  'curioso',
+  'activo',
+  'obediente',
+  'sociable',
+  'independiente',
+  'dormilón',
+  'protector',
+  'alegre',
+  'glotón',
+  'leal',
+  'nervioso',
+  'mimoso',
+  'listo',
+  'paciente',
+  'travieso',
+  'noble',
 ];
 
 const TAGS = [
-  'cachorro', 'senior', 'tranquilo', 'activo', 'niños', 'gatos', 'perros', 'piso', 'jardín', 'paseos',
-  'sociable', 'tímido', 'vacunado', 'esterilizado', 'microchip', 'urgente', 'mimoso', 'guardián', 'juguetón', 'leishmania',
-  'sordo', 'trípode', 'acogida', 'especial', 'deportista',
+  'cachorro',
+  'senior',
+  'tranquilo',
+  'activo',
+  'niños',
+  'gatos',
+  'perros',
+  'piso',
+  'jardín',
+  'paseos',
+  'sociable',
+  'tímido',
+  'vacunado',
+  'esterilizado',
+  'microchip',
+  'urgente',
+  'mimoso',
+  'guardián',
+  'juguetón',
+  'leishmania',
+  'sordo',
+  'trípode',
+  'acogida',
+  'especial',
+  'deportista',
 ];
 
 /** In ~1% of the stories (hash % 100 = 0): the word of the searched scenarios. */
@@ -395,14 +480,20 @@ async function compareCounts(app: FastifyInstance, database: DatabaseHandle, coo
       await rawQuery(database, text, params);
       times.push(performance.now() - start);
     }
-    return percentile(times.sort((a, b) => a - b), 50);
+    return percentile(
+      times.sort((a, b) => a - b),
+      50,
+    );
   };
-  process.stdout.write('\nThe list\'s count query, exact vs capped at 1001 rows (median of 5, at the driver, ms):\n');
+  process.stdout.write("\nThe list's count query, exact vs capped at 1001 rows (median of 5, at the driver, ms):\n");
   for (const scenario of scenarios) {
     const statements = await captureSql(app, database, cookie, scenario.url(0));
     const count = statements.find((st) => /^select count\(\*\) from "pet"/i.test(st.text));
     if (!count) continue;
-    const capped = count.text.replace(/^select count\(\*\) from "pet" where (.*)$/is, 'select count(*) from (select 1 from "pet" where $1 limit 1001) capped');
+    const capped = count.text.replace(
+      /^select count\(\*\) from "pet" where (.*)$/is,
+      'select count(*) from (select 1 from "pet" where $1 limit 1001) capped',
+    );
     const exact = await timeIt(count.text, count.params);
     const cut = await timeIt(capped, count.params);
     process.stdout.write(`  ${scenario.name.padEnd(28)} exact ${fmt(exact).padStart(8)}   capped ${fmt(cut).padStart(8)}\n`);
@@ -429,7 +520,12 @@ function table(results: Result[]): string {
       fmt(percentile(sorted, 99)),
       fmt(sorted[sorted.length - 1] ?? Number.NaN),
       fmt(mean),
-      fmt(percentile([...dbTimes].sort((a, b) => a - b), 50)),
+      fmt(
+        percentile(
+          [...dbTimes].sort((a, b) => a - b),
+          50,
+        ),
+      ),
       p95 <= GOAL_P95_MS ? 'ok' : 'MISS',
     ];
   });
@@ -441,7 +537,15 @@ function table(results: Result[]): string {
 /* ------------------------------------------------------------------ one run */
 
 function missed(results: Result[]): string[] {
-  return results.filter((r) => percentile([...r.times].sort((a, b) => a - b), 95) > GOAL_P95_MS).map((r) => r.scenario.name);
+  return results
+    .filter(
+      (r) =>
+        percentile(
+          [...r.times].sort((a, b) => a - b),
+          95,
+        ) > GOAL_P95_MS,
+    )
+    .map((r) => r.scenario.name);
 }
 
 async function run(driver: Driver): Promise<{ driver: Driver; misses: string[]; whatIfMisses: string[] | undefined }> {
@@ -506,7 +610,10 @@ async function run(driver: Driver): Promise<{ driver: Driver; misses: string[]; 
 
     process.stdout.write(
       `\nConditions: ${label}; ${String(versionRow?.v).split(',')[0]}; ${String(counts?.rows)} pets; ` +
-        `Node ${process.version}; ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}${cpuPressure()}\n` +
+        `Node ${process.version}; ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}); load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}${cpuPressure()}\n` +
         `Times are SERVER time measured around app.inject (no network, no sockets): routing, session lookup, validation, SQL,\n` +
         `serialization. "db p50": median wall time per request with a query in flight at the driver (session lookup included).\n` +
         `One request at a time; ${WARMUP} warm-up requests (at most ${WARMUP_BUDGET_MS / 1000} s) then ${REQUESTS} measured\n` +
@@ -546,7 +653,8 @@ async function main() {
   const outcomes = [];
   for (const driver of drivers) outcomes.push(await run(driver));
   process.stdout.write('\n=== Summary\n');
-  const verdict = (misses: string[]) => (misses.length === 0 ? `every scenario p95 <= ${GOAL_P95_MS} ms` : `p95 > ${GOAL_P95_MS} ms on: ${misses.join('; ')}`);
+  const verdict = (misses: string[]) =>
+    misses.length === 0 ? `every scenario p95 <= ${GOAL_P95_MS} ms` : `p95 > ${GOAL_P95_MS} ms on: ${misses.join('; ')}`;
   for (const { driver, misses, whatIfMisses } of outcomes) {
     process.stdout.write(`${driver}: ${verdict(misses)}\n`);
     if (whatIfMisses) process.stdout.write(`${driver} what-if: ${verdict(whatIfMisses)}\n`);

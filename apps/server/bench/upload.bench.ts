@@ -59,7 +59,9 @@ function expectedSha256(): string {
 /** multipart/form-data with one file field, as a pull stream (backpressure: a chunk is made when the socket wants it). */
 function multipartVideo(fieldName: string, fileName: string, chunks = CHUNKS): { body: Readable; contentType: string; length: number } {
   const boundary = `----refugio-bench-${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\nContent-Type: video/mp4\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   function* parts(): Generator<Buffer> {
     yield head;
@@ -233,14 +235,22 @@ async function main() {
     const pid = running.child.pid;
     if (pid === undefined) throw new Error('the server did not start');
 
-    const signIn = await send('POST', '/api/auth/sign-in/email', { 'content-type': 'application/json', origin: publicUrl }, Buffer.from(JSON.stringify(admin)));
+    const signIn = await send(
+      'POST',
+      '/api/auth/sign-in/email',
+      { 'content-type': 'application/json', origin: publicUrl },
+      Buffer.from(JSON.stringify(admin)),
+    );
     if (signIn.status !== 200) throw new Error(`sign-in: HTTP ${signIn.status} ${signIn.body.toString()}`);
     const setCookie = signIn.headers['set-cookie'] ?? [];
     const cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
     const auth = { cookie, origin: publicUrl };
 
     const form = multipart(petFields());
-    const created = json<{ status: string; id: number }>(await send('POST', '/phpApi/mascota/nueva', { ...auth, ...form.headers, 'content-length': form.payload.length }, form.payload), 'create pet');
+    const created = json<{ status: string; id: number }>(
+      await send('POST', '/phpApi/mascota/nueva', { ...auth, ...form.headers, 'content-length': form.payload.length }, form.payload),
+      'create pet',
+    );
     const petId = created.id;
 
     process.stdout.write(
@@ -253,7 +263,15 @@ async function main() {
     let warmUpName: string | undefined;
     if (WARM_UP) {
       const small = multipartVideo('file', 'warm-up.mp4', 1);
-      const res = json<{ fileName: string }>(await send('POST', `/api/mascotas/${petId}/videos`, { ...auth, 'content-type': small.contentType, 'content-length': small.length }, small.body), 'warm-up upload');
+      const res = json<{ fileName: string }>(
+        await send(
+          'POST',
+          `/api/mascotas/${petId}/videos`,
+          { ...auth, 'content-type': small.contentType, 'content-length': small.length },
+          small.body,
+        ),
+        'warm-up upload',
+      );
       warmUpName = res.fileName;
       process.stdout.write(`Warm-up: one ${CHUNK / 1024} KB MP4 uploaded before the measured runs (--warm-up).\n\n`);
     }
@@ -269,19 +287,42 @@ async function main() {
       const video = multipartVideo('file', `bench-${run}.mp4`);
       const sampler = startSampler(pid);
       const start = performance.now();
-      const answer = await send('POST', `/api/mascotas/${petId}/videos`, { ...auth, 'content-type': video.contentType, 'content-length': video.length }, video.body);
+      const answer = await send(
+        'POST',
+        `/api/mascotas/${petId}/videos`,
+        { ...auth, 'content-type': video.contentType, 'content-length': video.length },
+        video.body,
+      );
       const seconds = (performance.now() - start) / 1000;
       // A little after the answer too: memory freed late still counts as the upload's.
       await new Promise((r) => setTimeout(r, 200));
       const samples = await sampler.stop();
       const result = json<{ success: boolean; fileName: string; size: number }>(answer, `upload ${run}`);
       const peak = Math.max(...samples.map((s) => s.mb));
-      results.push({ seconds, mbPerSecond: VIDEO_BYTES / MB / seconds, baseline, peak, growth: peak - baseline, samples: samples.length, fileName: result.fileName, size: result.size });
+      results.push({
+        seconds,
+        mbPerSecond: VIDEO_BYTES / MB / seconds,
+        baseline,
+        peak,
+        growth: peak - baseline,
+        samples: samples.length,
+        fileName: result.fileName,
+        size: result.size,
+      });
     }
 
     const fmt = (n: number, d = 1) => n.toFixed(d);
     const header = ['run', 'seconds', 'MB/s', 'baseline MB', 'peak MB', 'growth MB', 'samples', 'stored bytes'];
-    const rows = results.map((r, i) => [String(i + 1), fmt(r.seconds, 2), fmt(r.mbPerSecond), fmt(r.baseline), fmt(r.peak), fmt(r.growth), String(r.samples), String(r.size)]);
+    const rows = results.map((r, i) => [
+      String(i + 1),
+      fmt(r.seconds, 2),
+      fmt(r.mbPerSecond),
+      fmt(r.baseline),
+      fmt(r.peak),
+      fmt(r.growth),
+      String(r.samples),
+      String(r.size),
+    ]);
     rows.push([
       'median',
       fmt(median(results.map((r) => r.seconds)), 2),
@@ -308,7 +349,9 @@ async function main() {
         `(RSS seldom shrinks: a later run's baseline already holds what earlier runs kept).\n`,
     );
     const medianGrowth = median(results.map((r) => r.growth));
-    process.stdout.write(`Goal: growth <= ${GOAL_GROWTH_MB} MB: median ${fmt(medianGrowth)} MB, worst ${fmt(Math.max(...results.map((r) => r.growth)))} MB -> ${medianGrowth <= GOAL_GROWTH_MB ? 'ok' : 'MISS'}\n`);
+    process.stdout.write(
+      `Goal: growth <= ${GOAL_GROWTH_MB} MB: median ${fmt(medianGrowth)} MB, worst ${fmt(Math.max(...results.map((r) => r.growth)))} MB -> ${medianGrowth <= GOAL_GROWTH_MB ? 'ok' : 'MISS'}\n`,
+    );
 
     /* ---------------------------------------------------------------- verify what was stored */
     process.stdout.write('\nVerification:\n');
@@ -317,7 +360,9 @@ async function main() {
       process.stdout.write(`  ${ok ? 'ok  ' : 'FAIL'} ${text}\n`);
       if (!ok) problems.push(text);
     };
-    const listed = json<{ name: string; url: string }[]>(await send('GET', `/api/mascotas/${petId}/videos`, auth), 'list videos').filter((v) => v.name !== warmUpName);
+    const listed = json<{ name: string; url: string }[]>(await send('GET', `/api/mascotas/${petId}/videos`, auth), 'list videos').filter(
+      (v) => v.name !== warmUpName,
+    );
     check(listed.length === RUNS, `GET /api/mascotas/${petId}/videos lists ${listed.length} measured videos (expected ${RUNS})`);
     const expectedHash = expectedSha256();
     for (const [i, r] of results.entries()) {
@@ -326,7 +371,10 @@ async function main() {
       if (!video) continue;
       check(r.size === VIDEO_BYTES, `run ${i + 1}: upload answer size ${r.size} = ${VIDEO_BYTES}`);
       const head = await send('HEAD', video.url, auth);
-      check(head.status === 200 && head.headers['content-length'] === String(VIDEO_BYTES), `HEAD ${video.url}: ${head.status}, Content-Length ${head.headers['content-length']}`);
+      check(
+        head.status === 200 && head.headers['content-length'] === String(VIDEO_BYTES),
+        `HEAD ${video.url}: ${head.status}, Content-Length ${head.headers['content-length']}`,
+      );
       const first = await send('GET', video.url, { ...auth, range: `bytes=0-${MP4_HEAD.length - 1}` });
       check(
         first.status === 206 && first.headers['content-range'] === `bytes 0-${MP4_HEAD.length - 1}/${VIDEO_BYTES}` && first.body.equals(MP4_HEAD),
@@ -335,11 +383,16 @@ async function main() {
       const lastBlock = BLOCKS[(CHUNKS - 1) % BLOCKS.length]!;
       const last = await send('GET', video.url, { ...auth, range: 'bytes=-100' });
       check(
-        last.status === 206 && last.headers['content-range'] === `bytes ${VIDEO_BYTES - 100}-${VIDEO_BYTES - 1}/${VIDEO_BYTES}` && last.body.equals(lastBlock.subarray(CHUNK - 100)),
+        last.status === 206 &&
+          last.headers['content-range'] === `bytes ${VIDEO_BYTES - 100}-${VIDEO_BYTES - 1}/${VIDEO_BYTES}` &&
+          last.body.equals(lastBlock.subarray(CHUNK - 100)),
         `Range bytes=-100: ${last.status}, Content-Range ${last.headers['content-range']}, last bytes ${last.body.equals(lastBlock.subarray(CHUNK - 100)) ? 'intact' : 'DIFFERENT'}`,
       );
       const download = await hashDownload(video.url, auth);
-      check(download.status === 200 && download.bytes === VIDEO_BYTES && download.sha256 === expectedHash, `GET (streamed): ${download.bytes} bytes, SHA-256 ${download.sha256 === expectedHash ? 'equals the sent bytes' : 'DIFFERS'}`);
+      check(
+        download.status === 200 && download.bytes === VIDEO_BYTES && download.sha256 === expectedHash,
+        `GET (streamed): ${download.bytes} bytes, SHA-256 ${download.sha256 === expectedHash ? 'equals the sent bytes' : 'DIFFERS'}`,
+      );
     }
     if (problems.length > 0) process.exitCode = 1;
   } finally {
@@ -357,7 +410,9 @@ async function main() {
       }
     }
     process.stdout.write(
-      wasRunning ? `\nServer stopped with SIGTERM (exit code ${String(exitCode)}).\n` : `\nThe server had already exited (code ${String(running.child.exitCode)}).\n`,
+      wasRunning
+        ? `\nServer stopped with SIGTERM (exit code ${String(exitCode)}).\n`
+        : `\nThe server had already exited (code ${String(running.child.exitCode)}).\n`,
     );
     // The server's log lines (LOG_LEVEL=warn: warnings and errors only); the first-administrator notice is left out.
     const logs = running

@@ -20,9 +20,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().trim().min(1).default('./data'),
-    DATABASE_URL: optionalString.pipe(
-      z.url({ protocol: /^postgres(ql)?$/, error: 'debe ser una URL postgres:// o postgresql://' }).optional(),
-    ),
+    DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'debe ser una URL postgres:// o postgresql://' }).optional()),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: optionalString,
     S3_ENDPOINT: optionalString.pipe(z.url({ error: 'debe ser una URL' }).optional()),
@@ -32,7 +30,12 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: booleanString,
     PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'debe ser una URL http(s)://' }).optional()),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, 'debe tener al menos 32 caracteres').optional()),
-    ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email({ error: 'debe ser un correo válido' })).default('admin@refugio.local'),
+    ADMIN_EMAIL: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: 'debe ser un correo válido' }))
+      .default('admin@refugio.local'),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'debe tener al menos 8 caracteres').max(128).optional()),
     AI_PROVIDER: z.enum(['gemini', 'openai', 'none']).optional(),
     GEMINI_API_KEY: optionalString,

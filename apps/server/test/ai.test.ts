@@ -23,7 +23,12 @@ describe('generative text with Gemini', () => {
 
   beforeAll(async () => {
     fake = await startFakeAiServer();
-    t = await createTestApp({ GEMINI_API_KEY: 'clave-secreta-gemini', GEMINI_BASE_URL: `${fake.url}/v1beta`, GEMINI_MODEL: 'gemini-flash-prueba', AI_TIMEOUT_MS: '300' });
+    t = await createTestApp({
+      GEMINI_API_KEY: 'clave-secreta-gemini',
+      GEMINI_BASE_URL: `${fake.url}/v1beta`,
+      GEMINI_MODEL: 'gemini-flash-prueba',
+      AI_TIMEOUT_MS: '300',
+    });
     await t.createUser(STAFF);
     staff = await t.signIn(STAFF.email, STAFF.password);
   });
@@ -35,7 +40,12 @@ describe('generative text with Gemini', () => {
 
   const tags = () => t.app.inject({ method: 'POST', url: '/api/ai/etiquetas', headers: { cookie: staff, origin: PUBLIC_URL }, payload: pet });
   const improve = (campo = 'historia') =>
-    t.app.inject({ method: 'POST', url: '/api/ai/mejorar-texto', headers: { cookie: staff, origin: PUBLIC_URL }, payload: { campo, texto: pet.historia, nombre: pet.nombre } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/ai/mejorar-texto',
+      headers: { cookie: staff, origin: PUBLIC_URL },
+      payload: { campo, texto: pet.historia, nombre: pet.nombre },
+    });
   const only = (): RecordedRequest => {
     expect(fake.requests).toHaveLength(1);
     return fake.requests[0]!;
@@ -49,11 +59,26 @@ describe('generative text with Gemini', () => {
   });
 
   it('asks for tags with exactly the specified request, and cleans the answer', async () => {
-    fake.enqueue(geminiText('Cariñosa, tranquila, , CARIÑOSA, paseos largos, 1. Buena con niños, "sociable", ideal para departamento, rescatada, dócil, activa, leal, noble.'));
+    fake.enqueue(
+      geminiText(
+        'Cariñosa, tranquila, , CARIÑOSA, paseos largos, 1. Buena con niños, "sociable", ideal para departamento, rescatada, dócil, activa, leal, noble.',
+      ),
+    );
     const res = await tags();
     expect(res.statusCode, res.body).toBe(200);
     const { tags: result } = res.json<{ tags: string[] }>();
-    expect(result).toEqual(['Cariñosa', 'tranquila', 'paseos largos', 'Buena con niños', 'sociable', 'ideal para departamento', 'rescatada', 'dócil', 'activa', 'leal']);
+    expect(result).toEqual([
+      'Cariñosa',
+      'tranquila',
+      'paseos largos',
+      'Buena con niños',
+      'sociable',
+      'ideal para departamento',
+      'rescatada',
+      'dócil',
+      'activa',
+      'leal',
+    ]);
 
     const req = only();
     expect(req.method).toBe('POST');
@@ -89,8 +114,22 @@ describe('generative text with Gemini', () => {
 
   const failures = [
     ['a timeout', [{ delayMs: 1500, json: {} }], 1],
-    ['500 twice', [{ status: 500, json: {} }, { status: 500, json: {} }], 2],
-    ['503 then 500', [{ status: 503, json: {} }, { status: 500, json: {} }], 2],
+    [
+      '500 twice',
+      [
+        { status: 500, json: {} },
+        { status: 500, json: {} },
+      ],
+      2,
+    ],
+    [
+      '503 then 500',
+      [
+        { status: 503, json: {} },
+        { status: 500, json: {} },
+      ],
+      2,
+    ],
     ['a 400', [{ status: 400, json: { error: { message: 'API key not valid' } } }], 1],
     ['malformed JSON', [{ raw: '{"candidates": [' }], 1],
   ] as const;
@@ -124,7 +163,9 @@ describe('generative text with Gemini', () => {
 
   it('never touches the pet, whatever the answer', async () => {
     const form = multipart(petFields());
-    const { id } = (await t.app.inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: form.payload, headers: { ...form.headers, cookie: staff } })).json<{ id: number }>();
+    const { id } = (
+      await t.app.inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: form.payload, headers: { ...form.headers, cookie: staff } })
+    ).json<{ id: number }>();
     const before = (await t.app.inject({ url: `/phpApi/mascota/${id}`, headers: { cookie: staff } })).body;
     fake.enqueue({ status: 500, json: {} }, { status: 500, json: {} }, geminiText('nuevo, texto'), geminiText('otra historia'));
     await tags();
@@ -134,9 +175,20 @@ describe('generative text with Gemini', () => {
   });
 
   it('refuses bad input with 400 and anonymous callers with 401, calling nobody', async () => {
-    const empty = await t.app.inject({ method: 'POST', url: '/api/ai/mejorar-texto', headers: { cookie: staff }, payload: { campo: 'historia', texto: '   ' } });
-    expect(expectErrorShape(empty, 400, 'VALIDATION_ERROR')).toMatchObject({ fieldErrors: { texto: 'Escribe primero el texto que quieres mejorar.' } });
-    expectErrorShape(await t.app.inject({ method: 'POST', url: '/api/ai/mejorar-texto', headers: { cookie: staff }, payload: { campo: 'nombre', texto: 'x' } }), 400, 'VALIDATION_ERROR');
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/mejorar-texto',
+      headers: { cookie: staff },
+      payload: { campo: 'historia', texto: '   ' },
+    });
+    expect(expectErrorShape(empty, 400, 'VALIDATION_ERROR')).toMatchObject({
+      fieldErrors: { texto: 'Escribe primero el texto que quieres mejorar.' },
+    });
+    expectErrorShape(
+      await t.app.inject({ method: 'POST', url: '/api/ai/mejorar-texto', headers: { cookie: staff }, payload: { campo: 'nombre', texto: 'x' } }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expectErrorShape(await t.app.inject({ method: 'POST', url: '/api/ai/etiquetas', payload: pet }), 401, 'UNAUTHENTICATED');
     expect(fake.requests).toHaveLength(0);
   });
@@ -169,7 +221,12 @@ describe('OpenAI-compatible provider', () => {
     const req = fake.requests[0]!;
     expect(req.path).toBe('/v1/chat/completions');
     expect(req.headers.authorization).toBe('Bearer sk-local');
-    expect(req.body).toMatchObject({ model: 'llama3.2', max_tokens: 200, temperature: 0.7, messages: [{ role: 'user', content: expect.stringContaining('10 etiquetas cortas') as string }] });
+    expect(req.body).toMatchObject({
+      model: 'llama3.2',
+      max_tokens: 200,
+      temperature: 0.7,
+      messages: [{ role: 'user', content: expect.stringContaining('10 etiquetas cortas') as string }],
+    });
     await t.close();
     await fake.close();
   });
@@ -181,7 +238,11 @@ describe('no provider', () => {
     await t.createUser(STAFF);
     const cookie = await t.signIn(STAFF.email, STAFF.password);
     expect((await t.app.inject({ url: '/api/ai/estado', headers: { cookie } })).json()).toEqual({ available: false, provider: 'none' });
-    const body = expectErrorShape(await t.app.inject({ method: 'POST', url: '/api/ai/etiquetas', headers: { cookie }, payload: pet }), 503, 'AI_UNAVAILABLE');
+    const body = expectErrorShape(
+      await t.app.inject({ method: 'POST', url: '/api/ai/etiquetas', headers: { cookie }, payload: pet }),
+      503,
+      'AI_UNAVAILABLE',
+    );
     expect(body.message).toContain('GEMINI_API_KEY');
     await t.close();
   });

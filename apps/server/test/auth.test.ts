@@ -15,7 +15,12 @@ describe('sign-in, sessions and sign-out', () => {
   afterAll(() => t.close());
 
   it('signs in with the right password and sets an HttpOnly, SameSite=Lax session cookie', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: { email: STAFF.email, password: STAFF.password } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: PUBLIC_URL },
+      payload: { email: STAFF.email, password: STAFF.password },
+    });
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name.endsWith('session_token'));
     expect(cookie?.httpOnly).toBe(true);
@@ -29,13 +34,23 @@ describe('sign-in, sessions and sign-out', () => {
   });
 
   it('answers a wrong password with 401 and a Spanish message', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: { email: STAFF.email, password: 'no-es-la-clave' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: PUBLIC_URL },
+      payload: { email: STAFF.email, password: 'no-es-la-clave' },
+    });
     const body = expectErrorShape(res, 401, 'INVALID_CREDENTIALS');
     expect(body.message).toBe('Correo o contraseña incorrectos.');
   });
 
   it('answers an unknown account exactly like a wrong password', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: { email: 'nadie@refugio.test', password: 'no-es-la-clave' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: PUBLIC_URL },
+      payload: { email: 'nadie@refugio.test', password: 'no-es-la-clave' },
+    });
     expectErrorShape(res, 401, 'INVALID_CREDENTIALS');
   });
 
@@ -76,7 +91,12 @@ describe('sign-in, sessions and sign-out', () => {
   it('refuses a disabled (banned) account with 403 and a Spanish message', async () => {
     await t.createUser({ email: 'baja@refugio.test', password: 'clave-de-baja-1' });
     await t.database.db.update(user).set({ banned: true }).where(eq(user.email, 'baja@refugio.test'));
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: { email: 'baja@refugio.test', password: 'clave-de-baja-1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: PUBLIC_URL },
+      payload: { email: 'baja@refugio.test', password: 'clave-de-baja-1' },
+    });
     const body = expectErrorShape(res, 403, 'ACCOUNT_DISABLED');
     expect(body.message).toContain('desactivada');
   });

@@ -54,4 +54,6 @@ export async function startFakeAiServer(fallback: (req: RecordedRequest) => Repl
   };
 }
 
-export const geminiText = (text: string): Reply => ({ json: { candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP' }] } });
+export const geminiText = (text: string): Reply => ({
+  json: { candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP' }] },
+});

@@ -39,7 +39,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { webDistDir?: string; aiRetryDelayMs?: number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { webDistDir?: string; aiRetryDelayMs?: number } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: PUBLIC_URL, LOG_LEVEL: 'silent', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000', ...env });
   const { database, drop } = await openTestDatabase();

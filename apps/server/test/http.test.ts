@@ -20,7 +20,12 @@ describe('bad input at the HTTP edge', () => {
   const usersCount = async () => (await t.database.db.select({ n: count() }).from(user))[0]?.n;
 
   it('answers malformed JSON with 400 and the error shape', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { 'content-type': 'application/json', origin: PUBLIC_URL }, payload: '{"email": ' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json', origin: PUBLIC_URL },
+      payload: '{"email": ',
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expectErrorShape(res, res.statusCode);
@@ -34,14 +39,24 @@ describe('bad input at the HTTP edge', () => {
 
   it('answers a wrong content type with 415', async () => {
     const before = await usersCount();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { 'content-type': 'text/plain', origin: PUBLIC_URL }, payload: 'email=a&password=b' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'text/plain', origin: PUBLIC_URL },
+      payload: 'email=a&password=b',
+    });
     expectErrorShape(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect(await usersCount()).toBe(before);
   });
 
   it('answers an oversized body with 413', async () => {
     const payload = JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(200 * 1024) });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { 'content-type': 'application/json', origin: PUBLIC_URL }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json', origin: PUBLIC_URL },
+      payload,
+    });
     expectErrorShape(res, 413, 'PAYLOAD_TOO_LARGE');
   });
 
@@ -54,7 +69,12 @@ describe('bad input at the HTTP edge', () => {
   });
 
   it('never answers 5xx to garbage URLs and query strings', async () => {
-    for (const url of ['/api/functions/getUserRoleByUid?uid=%E0%A4%A', '/%ff%fe', '/api/%2e%2e/%2e%2e/etc/passwd', `/api/functions/getUserRoleByUid?uid=${'x'.repeat(5000)}`]) {
+    for (const url of [
+      '/api/functions/getUserRoleByUid?uid=%E0%A4%A',
+      '/%ff%fe',
+      '/api/%2e%2e/%2e%2e/etc/passwd',
+      `/api/functions/getUserRoleByUid?uid=${'x'.repeat(5000)}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(res.statusCode, url).toBeLessThan(500);
     }

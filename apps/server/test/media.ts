@@ -13,7 +13,9 @@ export async function jpeg(width = 64, height = 48, options: { quality?: number;
 }
 
 export async function png(width = 32, height = 32): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 0.5 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 }
 
 /** The smallest byte sequences file-type recognises as each container; enough for magic-byte checks. */
@@ -43,7 +45,8 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   const boundary = `----refugio${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    const disposition = part.fileName === undefined ? `form-data; name="${part.name}"` : `form-data; name="${part.name}"; filename="${part.fileName}"`;
+    const disposition =
+      part.fileName === undefined ? `form-data; name="${part.name}"` : `form-data; name="${part.name}"; filename="${part.fileName}"`;
     const type = part.fileName === undefined ? '' : `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n`;
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
     chunks.push(typeof part.value === 'string' ? Buffer.from(part.value) : part.value);

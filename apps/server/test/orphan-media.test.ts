@@ -16,9 +16,16 @@ describe('orphan media sweep', () => {
 
   it('removes old files no row points at, and keeps referenced and recent ones', async () => {
     const form = multipart([...petFields(), { name: 'image', value: await jpeg(), fileName: 'a.jpg', contentType: 'image/jpeg' }]);
-    const { id } = (await t.app.inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: form.payload, headers: { ...form.headers, cookie: staff } })).json<{ id: number }>();
+    const { id } = (
+      await t.app.inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: form.payload, headers: { ...form.headers, cookie: staff } })
+    ).json<{ id: number }>();
     const extra = multipart([{ name: 'file', value: await jpeg(), fileName: 'b.jpg', contentType: 'image/jpeg' }]);
-    await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/nueva`, payload: extra.payload, headers: { ...extra.headers, cookie: staff } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/phpApi/mascota/${id}/imagenes/nueva`,
+      payload: extra.payload,
+      headers: { ...extra.headers, cookie: staff },
+    });
     // What a crash between storing a file and saving its row leaves behind.
     await t.app.storage.put(`productos/${id}/1700000000000_deadbeef.jpg`, Readable.from(['huérfana']));
     await t.app.storage.put(`productos/${id}/thumbs/1700000000000_deadbeef.jpg.webp`, Readable.from(['huérfana']));

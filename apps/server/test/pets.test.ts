@@ -69,7 +69,12 @@ describe('pets API (/phpApi)', () => {
     ['tipo', { tipo: 'Hamster' }, 'tipo', 'El tipo debe ser Perro, Gato o Conejo.'],
     ['tamano', { tamano: 'enorme' }, 'tamano', 'El tamaño debe ser chico, mediano o grande.'],
     ['adoptado', { adoptado: 'si' }, 'adoptado', "El valor debe ser '0' o '1'."],
-    ['tags (11 of them)', { tags: JSON.stringify(Array.from({ length: 11 }, (_, i) => `etiqueta ${i}`)) }, 'tags', 'Puedes asignar como máximo 10 etiquetas.'],
+    [
+      'tags (11 of them)',
+      { tags: JSON.stringify(Array.from({ length: 11 }, (_, i) => `etiqueta ${i}`)) },
+      'tags',
+      'Puedes asignar como máximo 10 etiquetas.',
+    ],
     ['tags (not a list)', { tags: '{"no":"lista"}' }, 'tags', 'Las etiquetas deben ser una lista JSON de textos.'],
     ['historia (too long)', { historia: 'x'.repeat(5001) }, 'historia', 'El texto no puede superar los 5000 caracteres.'],
   ])('refuses a bad %s with a Spanish field error and stores nothing', async (_label, overrides, field, message) => {
@@ -113,7 +118,10 @@ describe('pets API (/phpApi)', () => {
     const { id } = await create();
     const big = await jpeg(800, 800, { quality: 100, noise: true });
     expect(big.length).toBeGreaterThan(150_000);
-    const res = await send(`/phpApi/mascota/${id}/actualizar`, [...petFields({ nombre: 'No guardar' }), { name: 'image', value: big, fileName: 'grande.jpg', contentType: 'image/jpeg' }]);
+    const res = await send(`/phpApi/mascota/${id}/actualizar`, [
+      ...petFields({ nombre: 'No guardar' }),
+      { name: 'image', value: big, fileName: 'grande.jpg', contentType: 'image/jpeg' },
+    ]);
     const body = expectErrorShape(res, 413, 'PAYLOAD_TOO_LARGE');
     expect(body.message).toBe('El peso de la imagen debe ser menor a 150KB');
     expect((await getPet(id)).nombre).toBe('Luna');
@@ -121,7 +129,10 @@ describe('pets API (/phpApi)', () => {
 
   it('refuses a main image that is not an image, whatever its name says', async () => {
     const { id } = await create();
-    const res = await send(`/phpApi/mascota/${id}/actualizar`, [...petFields(), { name: 'image', value: Buffer.from('<?php echo 1; ?>'.repeat(20)), fileName: 'foto.jpg', contentType: 'image/jpeg' }]);
+    const res = await send(`/phpApi/mascota/${id}/actualizar`, [
+      ...petFields(),
+      { name: 'image', value: Buffer.from('<?php echo 1; ?>'.repeat(20)), fileName: 'foto.jpg', contentType: 'image/jpeg' },
+    ]);
     expectErrorShape(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
@@ -140,15 +151,40 @@ describe('pets API (/phpApi)', () => {
       expect(b.json<{ nombre: string }>().nombre).toMatch(/\.png$/);
       const list = (await get(`/phpApi/mascota/${id}/imagenes`)).json<{ id: number; nombre: string; orden: number; url: string }[]>();
       expect(list.map((i) => i.id)).toEqual([a.json<{ id: number }>().id, b.json<{ id: number }>().id]);
-      expect(list[0]).toMatchObject({ nombre: a.json<{ nombre: string }>().nombre, orden: 1, url: `/phpApi/storage/app/public/productos/${id}/${a.json<{ nombre: string }>().nombre}` });
+      expect(list[0]).toMatchObject({
+        nombre: a.json<{ nombre: string }>().nombre,
+        orden: 1,
+        url: `/phpApi/storage/app/public/productos/${id}/${a.json<{ nombre: string }>().nombre}`,
+      });
     });
 
     it.each([
-      ['an image over 2MB', async () => upload(await jpeg(1400, 1400, { quality: 100, noise: true })), 413, 'Cada imagen debe pesar como máximo 2MB.'],
-      ['a text file disguised as .jpg', async () => upload(Buffer.from('hola, no soy una imagen '.repeat(10))), 415, 'El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o AVIF).'],
-      ['a truncated JPEG', async () => upload((await jpeg(200, 200)).subarray(0, 300)), 415, 'El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o AVIF).'],
+      [
+        'an image over 2MB',
+        async () => upload(await jpeg(1400, 1400, { quality: 100, noise: true })),
+        413,
+        'Cada imagen debe pesar como máximo 2MB.',
+      ],
+      [
+        'a text file disguised as .jpg',
+        async () => upload(Buffer.from('hola, no soy una imagen '.repeat(10))),
+        415,
+        'El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o AVIF).',
+      ],
+      [
+        'a truncated JPEG',
+        async () => upload((await jpeg(200, 200)).subarray(0, 300)),
+        415,
+        'El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o AVIF).',
+      ],
       ['an empty file', async () => upload(Buffer.alloc(0), 'vacia.jpg'), 400, 'El archivo está vacío.'],
-      ['two files in one request', async () => upload(await jpeg(), 'a.jpg', 'image/jpeg', [{ name: 'file', value: await jpeg(), fileName: 'b.jpg', contentType: 'image/jpeg' }]), 413, 'Envía una sola imagen por solicitud.'],
+      [
+        'two files in one request',
+        async () =>
+          upload(await jpeg(), 'a.jpg', 'image/jpeg', [{ name: 'file', value: await jpeg(), fileName: 'b.jpg', contentType: 'image/jpeg' }]),
+        413,
+        'Envía una sola imagen por solicitud.',
+      ],
     ])('answers %s with { status: ERROR, message }', async (_label, attempt, status, message) => {
       const before = (await get(`/phpApi/mascota/${id}/imagenes`)).json<unknown[]>().length;
       const res = await attempt();
@@ -158,7 +194,12 @@ describe('pets API (/phpApi)', () => {
     });
 
     it('answers a non-multipart request with { status: ERROR } too', async () => {
-      const res = await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/nueva`, headers: { cookie: staff, 'content-type': 'application/json' }, payload: '{}' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/phpApi/mascota/${id}/imagenes/nueva`,
+        headers: { cookie: staff, 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect(res.statusCode).toBe(415);
       expect(res.json<{ status: string }>().status).toBe('ERROR');
     });
@@ -166,9 +207,23 @@ describe('pets API (/phpApi)', () => {
     it('reorders, makes an image the main one (the old main joins the gallery) and deletes', async () => {
       const images = (await get(`/phpApi/mascota/${id}/imagenes`)).json<{ id: number; nombre: string }[]>();
       const reversed = images.map((i) => i.id).reverse();
-      const reordered = await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/orden`, headers: { cookie: staff }, payload: { ids: reversed } });
+      const reordered = await t.app.inject({
+        method: 'POST',
+        url: `/phpApi/mascota/${id}/imagenes/orden`,
+        headers: { cookie: staff },
+        payload: { ids: reversed },
+      });
       expect(reordered.json<{ id: number }[]>().map((i) => i.id)).toEqual(reversed);
-      expectErrorShape(await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/orden`, headers: { cookie: staff }, payload: { ids: [reversed[0]] } }), 400, 'VALIDATION_ERROR');
+      expectErrorShape(
+        await t.app.inject({
+          method: 'POST',
+          url: `/phpApi/mascota/${id}/imagenes/orden`,
+          headers: { cookie: staff },
+          payload: { ids: [reversed[0]] },
+        }),
+        400,
+        'VALIDATION_ERROR',
+      );
 
       const chosen = images[0]!;
       const main = await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/${chosen.id}/principal`, headers: { cookie: staff } });
@@ -180,7 +235,11 @@ describe('pets API (/phpApi)', () => {
       const deleted = await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/${victim.id}/eliminar`, headers: { cookie: staff } });
       expect(deleted.json()).toEqual({ status: 'OK', id: victim.id });
       expect((await get(`/phpApi/storage/app/public/productos/${id}/${victim.nombre}`, null)).statusCode).toBe(404);
-      expectErrorShape(await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/${victim.id}/eliminar`, headers: { cookie: staff } }), 404, 'NOT_FOUND');
+      expectErrorShape(
+        await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/${victim.id}/eliminar`, headers: { cookie: staff } }),
+        404,
+        'NOT_FOUND',
+      );
     });
   });
 
@@ -189,7 +248,13 @@ describe('pets API (/phpApi)', () => {
       await create({ nombre: 'Ñandú', tipo: 'Conejo', tamano: 'chico', historia: 'Llegó con José', tags: JSON.stringify(['Dócil']) });
       await create({ nombre: 'Tigre', tipo: 'Gato', adoptado: '1', tags: JSON.stringify(['juguetón']) });
     });
-    type ListBody = { items: { nombre: string; tipo: string; adoptado: string }[]; total: number; totalExact: boolean; page: number; pageSize: number };
+    type ListBody = {
+      items: { nombre: string; tipo: string; adoptado: string }[];
+      total: number;
+      totalExact: boolean;
+      page: number;
+      pageSize: number;
+    };
     const list = async (qs: string) => (await get(`/phpApi/mascotas?${qs}`)).json<ListBody>();
 
     it('searches name, story, personality and tags ignoring case and accents', async () => {
@@ -201,7 +266,14 @@ describe('pets API (/phpApi)', () => {
 
     it('counts exactly up to 1000 matches, then says there are more', async () => {
       expect(await list('q=nandu')).toMatchObject({ total: 1, totalExact: true });
-      const rows = Array.from({ length: 1001 }, (_, i) => ({ nombre: `Lote ${i}`, edad: '1 año', tipo: 'Conejo', genero: 'macho', tamano: 'chico', tags: ['lote'] }));
+      const rows = Array.from({ length: 1001 }, (_, i) => ({
+        nombre: `Lote ${i}`,
+        edad: '1 año',
+        tipo: 'Conejo',
+        genero: 'macho',
+        tamano: 'chico',
+        tags: ['lote'],
+      }));
       await t.database.db.insert(pet).values(rows);
       expect(await list('tag=lote&pageSize=5')).toMatchObject({ total: 1000, totalExact: false });
       await t.database.db.delete(pet).where(eq(pet.nombre, 'Lote 0'));
@@ -229,9 +301,17 @@ describe('pets API (/phpApi)', () => {
 
   it('marks adopted, soft-deletes and restores (the deleter or an administrator only)', async () => {
     const { id } = await create();
-    const adopted = await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/adopcion`, headers: { cookie: staff }, payload: { adoptado: '1' } });
+    const adopted = await t.app.inject({
+      method: 'POST',
+      url: `/phpApi/mascota/${id}/adopcion`,
+      headers: { cookie: staff },
+      payload: { adoptado: '1' },
+    });
     expect(adopted.json<PetBody>().adoptado).toBe('1');
-    expect((await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/eliminar`, headers: { cookie: staff } })).json()).toEqual({ status: 'OK', id });
+    expect((await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/eliminar`, headers: { cookie: staff } })).json()).toEqual({
+      status: 'OK',
+      id,
+    });
     expectErrorShape(await get(`/phpApi/mascota/${id}`), 404, 'NOT_FOUND');
     const [row] = await t.database.db.select().from(pet).where(eq(pet.id, id));
     expect(row?.deletedAt).toBeInstanceOf(Date);

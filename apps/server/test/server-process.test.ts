@@ -43,7 +43,13 @@ describe('the server process', () => {
     const body = JSON.stringify({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
     const inFlight = new Promise<number>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/sign-in/email', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: env.PUBLIC_URL } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/auth/sign-in/email',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: env.PUBLIC_URL },
+        },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../src/db/schema';
 import { ADMIN, PUBLIC_URL, STAFF, type TestApp, cookieHeader, createTestApp, expectErrorShape } from './helpers';
 
-type UserBody = { id: string; name: string; lastname: string; mail: string; rol: string; permisos: string; color: string; disabled: boolean; mustChangePassword: boolean };
+type UserBody = {
+  id: string;
+  name: string;
+  lastname: string;
+  mail: string;
+  rol: string;
+  permisos: string;
+  color: string;
+  disabled: boolean;
+  mustChangePassword: boolean;
+};
 
 describe('users API', () => {
   let t: TestApp;
@@ -51,11 +61,23 @@ describe('users API', () => {
     [{ name: 'A', mail: 'no-es-correo', password: 'clave-suficiente' }, 'mail', 'Ingresa un correo electrónico válido.'],
     [{ name: 'x'.repeat(81), mail: 'a@refugio.test', password: 'clave-suficiente' }, 'name', 'El nombre no puede superar los 80 caracteres.'],
     [{ name: '', mail: 'a@refugio.test', password: 'clave-suficiente' }, 'name', 'El nombre es obligatorio.'],
-    [{ name: 'A', mail: 'a@refugio.test', password: 'clave-suficiente', color: 'azul' }, 'color', 'El color debe ser un color hexadecimal, por ejemplo #3B82F6.'],
+    [
+      { name: 'A', mail: 'a@refugio.test', password: 'clave-suficiente', color: 'azul' },
+      'color',
+      'El color debe ser un color hexadecimal, por ejemplo #3B82F6.',
+    ],
     [{ name: 'A', mail: 'a@refugio.test', password: 'corta' }, 'password', 'La contraseña debe tener al menos 8 caracteres.'],
     [{ name: 'A', mail: 'a@refugio.test', password: 'x'.repeat(129) }, 'password', 'La contraseña no puede superar los 128 caracteres.'],
-    [{ name: 'A', mail: 'a@refugio.test', password: 'password123' }, 'password', 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.'],
-    [{ name: 'A', mail: 'a@refugio.test', password: 'clave-suficiente', permisos: 'Todo Permitido!' }, 'permisos', 'Los permisos solo pueden tener letras minúsculas, números, guiones y guiones bajos.'],
+    [
+      { name: 'A', mail: 'a@refugio.test', password: 'password123' },
+      'password',
+      'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.',
+    ],
+    [
+      { name: 'A', mail: 'a@refugio.test', password: 'clave-suficiente', permisos: 'Todo Permitido!' },
+      'permisos',
+      'Los permisos solo pueden tener letras minúsculas, números, guiones y guiones bajos.',
+    ],
   ])('refuses %j with a Spanish field error and changes nothing', async (payload, field, message) => {
     const before = await usersCount();
     const body = expectErrorShape(await api('POST', '/api/users', payload), 400, 'VALIDATION_ERROR') as { fieldErrors?: Record<string, string> };
@@ -90,7 +112,9 @@ describe('users API', () => {
   });
 
   it('refuses disabling or deleting yourself', async () => {
-    expect(expectErrorShape(await api('POST', `/api/users/${adminId}/disable`), 409, 'CONFLICT').message).toBe('No puedes desactivar ni eliminar tu propia cuenta.');
+    expect(expectErrorShape(await api('POST', `/api/users/${adminId}/disable`), 409, 'CONFLICT').message).toBe(
+      'No puedes desactivar ni eliminar tu propia cuenta.',
+    );
     expectErrorShape(await api('DELETE', `/api/users/${adminId}`), 409, 'CONFLICT');
   });
 
@@ -109,7 +133,12 @@ describe('users API', () => {
     expect((await api('GET', `/api/functions/getUserRoleByUid?uid=${staffId}`, undefined, staffCookie)).statusCode).toBe(200);
     expect((await api('POST', `/api/users/${staffId}/disable`)).json<UserBody>().disabled).toBe(true);
     expectErrorShape(await api('GET', `/api/functions/getUserRoleByUid?uid=${staffId}`, undefined, staffCookie), 401, 'UNAUTHENTICATED');
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: { email: STAFF.email, password: STAFF.password } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: PUBLIC_URL },
+      payload: { email: STAFF.email, password: STAFF.password },
+    });
     expectErrorShape(again, 403, 'ACCOUNT_DISABLED');
     expect((await api('POST', `/api/users/${staffId}/enable`)).json<UserBody>().disabled).toBe(false);
     await expect(t.signIn(STAFF.email, STAFF.password)).resolves.toBeTruthy();
@@ -125,7 +154,11 @@ describe('users API', () => {
     const staffCookie = await t.signIn(STAFF.email, STAFF.password);
     const before = await usersCount();
     expectErrorShape(await api('GET', '/api/users', undefined, staffCookie), 403, 'FORBIDDEN');
-    expectErrorShape(await api('POST', '/api/users', { name: 'X', mail: 'x@refugio.test', password: 'clave-suficiente' }, staffCookie), 403, 'FORBIDDEN');
+    expectErrorShape(
+      await api('POST', '/api/users', { name: 'X', mail: 'x@refugio.test', password: 'clave-suficiente' }, staffCookie),
+      403,
+      'FORBIDDEN',
+    );
     expect(await usersCount()).toBe(before);
   });
 
@@ -159,9 +192,15 @@ describe('temporary passwords', () => {
     const id = created.json<UserBody>().id;
     const first = await t.signIn('nueva@refugio.test', 'temporal-del-admin');
     const second = await t.signIn('nueva@refugio.test', 'temporal-del-admin');
-    const session = (await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: first } })).json<{ user: { mustChangePassword: boolean } }>();
+    const session = (await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: first } })).json<{
+      user: { mustChangePassword: boolean };
+    }>();
     expect(session.user.mustChangePassword).toBe(true);
-    expectErrorShape(await t.app.inject({ url: `/api/functions/getUserRoleByUid?uid=${id}`, headers: { cookie: first } }), 403, 'PASSWORD_CHANGE_REQUIRED');
+    expectErrorShape(
+      await t.app.inject({ url: `/api/functions/getUserRoleByUid?uid=${id}`, headers: { cookie: first } }),
+      403,
+      'PASSWORD_CHANGE_REQUIRED',
+    );
 
     const common = await t.app.inject({
       method: 'POST',
@@ -169,7 +208,9 @@ describe('temporary passwords', () => {
       headers: { cookie: first, origin: PUBLIC_URL },
       payload: { currentPassword: 'temporal-del-admin', newPassword: 'password123' },
     });
-    expect(expectErrorShape(common, 400, 'VALIDATION_ERROR')).toMatchObject({ fieldErrors: { newPassword: 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.' } });
+    expect(expectErrorShape(common, 400, 'VALIDATION_ERROR')).toMatchObject({
+      fieldErrors: { newPassword: 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.' },
+    });
 
     const changed = await t.app.inject({
       method: 'POST',
@@ -179,14 +220,21 @@ describe('temporary passwords', () => {
     });
     expect(changed.statusCode).toBe(200);
     const current = cookieHeader(changed) || first;
-    expect((await t.app.inject({ url: `/api/functions/getUserRoleByUid?uid=${id}`, headers: { cookie: current } })).json()).toEqual({ rol: 'Equipo' });
+    expect((await t.app.inject({ url: `/api/functions/getUserRoleByUid?uid=${id}`, headers: { cookie: current } })).json()).toEqual({
+      rol: 'Equipo',
+    });
     expect((await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: second } })).json()).toBeNull();
   });
 
   it('makes a reset password temporary again and ends the sessions the user had', async () => {
     const id = await t.createUser({ email: 'olvido@refugio.test', password: 'clave-que-olvide' });
     const before = await t.signIn('olvido@refugio.test', 'clave-que-olvide');
-    const res = await t.app.inject({ method: 'POST', url: `/api/users/${id}/reset-password`, headers: { cookie: admin }, payload: { password: 'temporal-nueva-1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${id}/reset-password`,
+      headers: { cookie: admin },
+      payload: { password: 'temporal-nueva-1' },
+    });
     expect(res.json<UserBody>().mustChangePassword).toBe(true);
     expect((await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: before } })).json()).toBeNull();
     await expect(t.signIn('olvido@refugio.test', 'clave-que-olvide')).rejects.toThrow();
@@ -210,7 +258,12 @@ describe('GET /api/functions/getFirestoreUsers', () => {
     expect(users).toHaveLength(2);
     expect(Object.keys(users[0]!).sort()).toEqual(['color', 'createdAt', 'id', 'lastname', 'mail', 'name', 'permisos', 'rol', 'updatedAt']);
 
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: { email: ADMIN.email, password: ADMIN.password } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: PUBLIC_URL },
+      payload: { email: ADMIN.email, password: ADMIN.password },
+    });
     const token = signIn.json<{ token: string }>().token;
     const byBearer = await t.app.inject({ url: '/api/functions/getFirestoreUsers', headers: { authorization: `Bearer ${token}` } });
     expect(byBearer.statusCode).toBe(200);

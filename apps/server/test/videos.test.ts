@@ -18,15 +18,25 @@ describe('pet videos (/api/mascotas/{id}/videos)', () => {
     await t.createUser(STAFF);
     staff = await t.signIn(STAFF.email, STAFF.password);
     const body = multipart(petFields());
-    petId = (await t.app.inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: body.payload, headers: { ...body.headers, cookie: staff } })).json<{ id: number }>().id;
+    petId = (
+      await t.app.inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: body.payload, headers: { ...body.headers, cookie: staff } })
+    ).json<{ id: number }>().id;
   });
   afterAll(() => t.close());
 
   const upload = (value: Buffer, fileName: string, id = petId, field = 'file') => {
     const body = multipart([{ name: field, value, fileName, contentType: 'video/mp4' }]);
-    return t.app.inject({ method: 'POST', url: `/api/mascotas/${id}/videos`, payload: body.payload, headers: { ...body.headers, cookie: staff, origin: PUBLIC_URL } });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/mascotas/${id}/videos`,
+      payload: body.payload,
+      headers: { ...body.headers, cookie: staff, origin: PUBLIC_URL },
+    });
   };
-  const list = async () => (await t.app.inject({ url: `/api/mascotas/${petId}/videos`, headers: { cookie: staff } })).json<{ name: string; url: string; fullPath: string }[]>();
+  const list = async () =>
+    (await t.app.inject({ url: `/api/mascotas/${petId}/videos`, headers: { cookie: staff } })).json<
+      { name: string; url: string; fullPath: string }[]
+    >();
   const stagingLeft = () => readdirSync(path.join(t.dataDir, 'media', '.tmp'));
 
   it('stores an MP4 under videos/PET_VIDEO_{petId}_{timestamp}_{name} and answers the upload result', async () => {
@@ -42,7 +52,10 @@ describe('pet videos (/api/mascotas/{id}/videos)', () => {
   });
 
   it('accepts AVI, MOV and WEBM, naming each by what its bytes prove', async () => {
-    expect((await upload(videoBytes.webm(), 'gato.webm')).json<Upload>()).toMatchObject({ type: 'video/webm', fileName: expect.stringMatching(/_gato\.webm$/) as string });
+    expect((await upload(videoBytes.webm(), 'gato.webm')).json<Upload>()).toMatchObject({
+      type: 'video/webm',
+      fileName: expect.stringMatching(/_gato\.webm$/) as string,
+    });
     expect((await upload(videoBytes.mov(), 'conejo.mov')).json<Upload>().type).toBe('video/quicktime');
     expect((await upload(videoBytes.avi(), 'perro.avi')).json<Upload>().type).toBe('video/x-msvideo');
     // A WebM called .mp4 is stored as what it is.
@@ -110,17 +123,37 @@ describe('pet videos (/api/mascotas/{id}/videos)', () => {
 
   it("deletes a video and answers the specification's message; unknown or another pet's names are 404", async () => {
     const { fileName } = (await upload(videoBytes.mp4(), 'borrar.mp4')).json<Upload>();
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/mascotas/${petId}/videos/${encodeURIComponent(fileName)}`, headers: { cookie: staff } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/mascotas/${petId}/videos/${encodeURIComponent(fileName)}`,
+      headers: { cookie: staff },
+    });
     expect(del.json()).toEqual({ success: true, message: 'Video deleted successfully' });
     expect((await list()).map((v) => v.name)).not.toContain(fileName);
-    expectErrorShape(await t.app.inject({ method: 'DELETE', url: `/api/mascotas/${petId}/videos/${encodeURIComponent(fileName)}`, headers: { cookie: staff } }), 404, 'NOT_FOUND');
+    expectErrorShape(
+      await t.app.inject({ method: 'DELETE', url: `/api/mascotas/${petId}/videos/${encodeURIComponent(fileName)}`, headers: { cookie: staff } }),
+      404,
+      'NOT_FOUND',
+    );
     const other = (await list())[0]!.name;
-    expectErrorShape(await t.app.inject({ method: 'DELETE', url: `/api/mascotas/${petId + 1}/videos/${encodeURIComponent(other)}`, headers: { cookie: staff } }), 404, 'NOT_FOUND');
-    expectErrorShape(await t.app.inject({ method: 'DELETE', url: `/api/mascotas/${petId}/videos/..%2F..%2Fauth-secret`, headers: { cookie: staff } }), 404, 'NOT_FOUND');
+    expectErrorShape(
+      await t.app.inject({ method: 'DELETE', url: `/api/mascotas/${petId + 1}/videos/${encodeURIComponent(other)}`, headers: { cookie: staff } }),
+      404,
+      'NOT_FOUND',
+    );
+    expectErrorShape(
+      await t.app.inject({ method: 'DELETE', url: `/api/mascotas/${petId}/videos/..%2F..%2Fauth-secret`, headers: { cookie: staff } }),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('needs a staff session to upload or delete, not to watch', async () => {
-    const anonymousUpload = await t.app.inject({ method: 'POST', url: `/api/mascotas/${petId}/videos`, ...multipart([{ name: 'file', value: videoBytes.mp4(), fileName: 'a.mp4' }]) });
+    const anonymousUpload = await t.app.inject({
+      method: 'POST',
+      url: `/api/mascotas/${petId}/videos`,
+      ...multipart([{ name: 'file', value: videoBytes.mp4(), fileName: 'a.mp4' }]),
+    });
     expectErrorShape(anonymousUpload, 401, 'UNAUTHENTICATED');
     const { url } = (await list())[0]!;
     expect((await t.app.inject({ url })).statusCode).toBe(200);

@@ -16,7 +16,8 @@ export const aiMessages = {
   improveFailure: 'Error al conectar con el servicio de IA',
   improveButton: 'Mejorar con IA',
   generateTagsButton: 'GENERAR ETIQUETAS',
-  disabledHint: 'El asistente de IA no está configurado. Un administrador puede activarlo con GEMINI_API_KEY (o AI_PROVIDER=openai con OPENAI_BASE_URL y OPENAI_MODEL) en la configuración del servidor.',
+  disabledHint:
+    'El asistente de IA no está configurado. Un administrador puede activarlo con GEMINI_API_KEY (o AI_PROVIDER=openai con OPENAI_BASE_URL y OPENAI_MODEL) en la configuración del servidor.',
   rateLimited: 'Has hecho demasiadas solicitudes al asistente de IA. Espera un minuto y vuelve a intentarlo.',
   textRequired: 'Escribe primero el texto que quieres mejorar.',
 } as const;

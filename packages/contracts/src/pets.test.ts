@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { TAGS_MAX, formatFechaIngreso, normalizeTags, petFieldsSchema, tagsFieldSchema } from './pets';
 
 const WIRE_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-const fold = (t: string) => t.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase('es');
+const fold = (t: string) =>
+  t
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase('es');
 
 describe('formatFechaIngreso', () => {
   it('answers a wire date or empty for any input, never throwing', () => {
@@ -75,7 +79,9 @@ describe('petFieldsSchema', () => {
     fc.assert(
       fc.property(fc.record({ nombre: fc.string(), edad: fc.string() }), (fields) => {
         const ok = petFieldsSchema.safeParse(fields).success;
-        expect(ok).toBe(fields.nombre.trim().length > 0 && fields.nombre.trim().length <= 100 && fields.edad.trim().length > 0 && fields.edad.trim().length <= 50);
+        expect(ok).toBe(
+          fields.nombre.trim().length > 0 && fields.nombre.trim().length <= 100 && fields.edad.trim().length > 0 && fields.edad.trim().length <= 50,
+        );
       }),
     );
   });

@@ -121,7 +121,10 @@ export function normalizeTags(tags: readonly string[]): string[] {
   for (const raw of tags) {
     const tag = raw.trim().replace(/\s+/g, ' ');
     if (tag === '') continue;
-    const key = tag.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase('es');
+    const key = tag
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLocaleLowerCase('es');
     if (seen.has(key)) continue;
     seen.add(key);
     result.push(tag);
@@ -145,11 +148,7 @@ export const tagsFieldSchema = z
     ctx.addIssue({ code: 'custom', message: petMessages.tagsInvalid });
     return z.NEVER;
   })
-  .pipe(
-    z
-      .array(z.string().max(TAG_MAX_LENGTH, petMessages.tagTooLong))
-      .max(TAGS_MAX, petMessages.tagsTooMany),
-  );
+  .pipe(z.array(z.string().max(TAG_MAX_LENGTH, petMessages.tagTooLong)).max(TAGS_MAX, petMessages.tagsTooMany));
 
 /**
  * The pet fields of `POST /phpApi/mascota/{id}/actualizar` and `/phpApi/mascota/nueva` (multipart text
@@ -163,7 +162,10 @@ export const petFieldsSchema = z.object({
   tamano: z.enum(PET_SIZES, { error: petMessages.sizeInvalid }).default('mediano'),
   discapacidad: flagSchema.default('0'),
   adoptado: flagSchema.default('0'),
-  fechaingreso: z.string().optional().transform((v) => formatFechaIngreso(v)),
+  fechaingreso: z
+    .string()
+    .optional()
+    .transform((v) => formatFechaIngreso(v)),
   personalidad: z.string().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
   historia: z.string().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
   tags: z
@@ -263,7 +265,12 @@ export const videoUploadResultSchema = z.object({
 export type VideoUploadResult = z.infer<typeof videoUploadResultSchema>;
 
 /** The PHP-style answers of the /phpApi write calls. */
-export const phpOkSchema = z.object({ status: z.literal('OK'), id: z.number().int(), version: z.number().int().optional(), message: z.string().optional() });
+export const phpOkSchema = z.object({
+  status: z.literal('OK'),
+  id: z.number().int(),
+  version: z.number().int().optional(),
+  message: z.string().optional(),
+});
 export const phpImageOkSchema = z.object({ status: z.literal('OK'), id: z.number().int(), nombre: z.string() });
 export const phpErrorSchema = z.object({ status: z.literal('ERROR'), message: z.string() });
 
@@ -316,7 +323,13 @@ export const listPetsResponseSchema = z.object({
   pageSize: z.number().int(),
 });
 
-export const petIdParamsSchema = z.object({ id: z.coerce.number({ error: petMessages.missingId }).int(petMessages.missingId).min(1, petMessages.missingId).max(2_147_483_647, petMessages.missingId) });
+export const petIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: petMessages.missingId })
+    .int(petMessages.missingId)
+    .min(1, petMessages.missingId)
+    .max(2_147_483_647, petMessages.missingId),
+});
 export const petImageParamsSchema = petIdParamsSchema.extend({ imageId: z.coerce.number().int().min(1).max(2_147_483_647) });
 export const petVideoParamsSchema = petIdParamsSchema.extend({ name: z.string().min(1).max(300) });
 

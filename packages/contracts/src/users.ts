@@ -51,7 +51,11 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong);
 
-const nameSchema = z.string({ error: userMessages.nameRequired }).trim().min(1, userMessages.nameRequired).max(NAME_MAX_LENGTH, userMessages.nameTooLong);
+const nameSchema = z
+  .string({ error: userMessages.nameRequired })
+  .trim()
+  .min(1, userMessages.nameRequired)
+  .max(NAME_MAX_LENGTH, userMessages.nameTooLong);
 const lastnameSchema = z.string({ error: userMessages.lastnameTooLong }).trim().max(NAME_MAX_LENGTH, userMessages.lastnameTooLong);
 const mailSchema = z
   .string({ error: userMessages.mailInvalid })
@@ -120,12 +124,18 @@ export const listUsersResponseSchema = z.object({ items: z.array(userSchema), to
 
 /** The compatibility answer of getFirestoreUsers (DESIGN section 4). */
 export const firestoreUsersResponseSchema = z.object({
-  users: z.array(userSchema.pick({ id: true, name: true, lastname: true, mail: true, permisos: true, color: true, createdAt: true, updatedAt: true, rol: true })),
+  users: z.array(
+    userSchema.pick({ id: true, name: true, lastname: true, mail: true, permisos: true, color: true, createdAt: true, updatedAt: true, rol: true }),
+  ),
 });
 export const firestoreErrorSchema = z.object({ error: z.string() });
 
 export const getUserRoleQuerySchema = z.object({
-  uid: z.string({ error: 'Falta el identificador de usuario (uid).' }).min(1, 'Falta el identificador de usuario (uid).').max(200).describe('Identificador del usuario'),
+  uid: z
+    .string({ error: 'Falta el identificador de usuario (uid).' })
+    .min(1, 'Falta el identificador de usuario (uid).')
+    .max(200)
+    .describe('Identificador del usuario'),
 });
 
 /** Answer of the role lookup: the rol, or '' when the user has none. */

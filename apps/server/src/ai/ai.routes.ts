@@ -13,7 +13,14 @@ import { improveText, suggestTags } from './ai.service';
 import type { AiProvider } from './providers';
 
 const tags = ['IA'];
-const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 429: apiErrorBodySchema, 502: apiErrorBodySchema, 503: apiErrorBodySchema };
+const errors = {
+  400: apiErrorBodySchema,
+  401: apiErrorBodySchema,
+  403: apiErrorBodySchema,
+  429: apiErrorBodySchema,
+  502: apiErrorBodySchema,
+  503: apiErrorBodySchema,
+};
 
 /** The generative-text proxy: the browser calls us, we call the provider with the server's key. */
 export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider; perUserPerMinute: number }> = async (app, opts) => {
@@ -28,7 +35,10 @@ export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider; perUserPerM
 
   app.get(
     '/api/ai/estado',
-    { config: { access: 'staff' }, schema: { tags, summary: '¿Está disponible el asistente de IA?', response: { 200: aiStatusSchema, 401: apiErrorBodySchema } } },
+    {
+      config: { access: 'staff' },
+      schema: { tags, summary: '¿Está disponible el asistente de IA?', response: { 200: aiStatusSchema, 401: apiErrorBodySchema } },
+    },
     () => ({ available: provider.available, provider: provider.name }),
   );
 
@@ -36,7 +46,12 @@ export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider; perUserPerM
     '/api/ai/etiquetas',
     {
       config: { access: 'staff', rateLimit },
-      schema: { tags, summary: 'Sugerir hasta 10 etiquetas a partir de los datos de la mascota', body: suggestTagsInputSchema, response: { 200: suggestTagsResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Sugerir hasta 10 etiquetas a partir de los datos de la mascota',
+        body: suggestTagsInputSchema,
+        response: { 200: suggestTagsResponseSchema, ...errors },
+      },
     },
     async (request) => ({ tags: await suggestTags(provider, request.log, request.body) }),
   );

@@ -16,7 +16,16 @@ describe('splitTagsAnswer', () => {
 
 describe('prompts', () => {
   it('are in Spanish and carry the fields the specification lists', () => {
-    const tags = buildTagsPrompt({ nombre: 'Copo', tipo: 'Conejo', edad: '1 año', genero: 'macho', tamano: 'chico', discapacidad: '1', historia: 'H', personalidad: 'P' });
+    const tags = buildTagsPrompt({
+      nombre: 'Copo',
+      tipo: 'Conejo',
+      edad: '1 año',
+      genero: 'macho',
+      tamano: 'chico',
+      discapacidad: '1',
+      historia: 'H',
+      personalidad: 'P',
+    });
     expect(tags).toContain('10 etiquetas cortas en español');
     expect(tags).toContain('Discapacidad: sí');
     expect(buildImprovePrompt({ campo: 'personalidad', texto: 'Muy juguetón' })).toMatch(/personalidad[\s\S]*misma información[\s\S]*Muy juguetón/);

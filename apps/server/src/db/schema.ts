@@ -133,9 +133,15 @@ export const pet = pgTable(
     index('pet_tags_gin').using('gin', t.tags),
     // NULLS FIRST matches `ORDER BY updated_at DESC, id DESC` (PostgreSQL's default for DESC); Drizzle's
     // .desc() alone means NULLS LAST, which the planner cannot use for that order (bench/README.md).
-    index('pet_live_updated_v2').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} IS NULL`),
-    index('pet_live_tipo_v2').on(t.tipo, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} IS NULL`),
-    index('pet_live_nombre').on(sql`lower(${t.nombre})`, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index('pet_live_updated_v2')
+      .on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('pet_live_tipo_v2')
+      .on(t.tipo, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('pet_live_nombre')
+      .on(sql`lower(${t.nombre})`, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
     check('pet_tipo', sql`${t.tipo} IN ('Perro', 'Gato', 'Conejo')`),
     check('pet_genero', sql`${t.genero} IN ('macho', 'hembra')`),
     check('pet_tamano', sql`${t.tamano} IN ('chico', 'mediano', 'grande')`),

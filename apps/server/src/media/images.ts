@@ -46,7 +46,10 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
           ? pipeline.png({ compressionLevel: 9 })
           : pipeline.webp({ quality: 85 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    const thumbnail = await sharp(data).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'attention' }).webp({ quality: 70 }).toBuffer();
+    const thumbnail = await sharp(data)
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'attention' })
+      .webp({ quality: 70 })
+      .toBuffer();
     return {
       data,
       extension: EXTENSION[format],

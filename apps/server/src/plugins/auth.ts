@@ -142,9 +142,7 @@ export const authPlugin = fp(
               body = JSON.stringify({ ...parsed, revokeOtherSessions: true });
             }
           }
-          const response = await auth.handler(
-            new Request(new URL(request.url, opts.config.publicUrl), { method: request.method, headers, body }),
-          );
+          const response = await auth.handler(new Request(new URL(request.url, opts.config.publicUrl), { method: request.method, headers, body }));
           if (!response.ok) {
             for (const cookie of response.headers.getSetCookie()) void reply.header('set-cookie', cookie);
             return sendAuthError(request, reply, response);

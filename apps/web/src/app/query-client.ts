@@ -25,8 +25,7 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       // A 4xx will not fix itself on retry; network hiccups and 5xx get one more chance.
-      retry: (failureCount, error) =>
-        failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
     },
   },
 });

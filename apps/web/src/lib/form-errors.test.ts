@@ -30,11 +30,7 @@ describe('setServerFieldErrors', () => {
     });
     expect(setServerFieldErrors(error, ['mail', 'password'], setError)).toBe(true);
     expect(setError).toHaveBeenCalledWith('mail', { type: 'server', message: 'Correo no válido' }, { shouldFocus: true });
-    expect(setError).toHaveBeenCalledWith(
-      'password',
-      { type: 'server', message: 'Esta contraseña es demasiado común.' },
-      { shouldFocus: false },
-    );
+    expect(setError).toHaveBeenCalledWith('password', { type: 'server', message: 'Esta contraseña es demasiado común.' }, { shouldFocus: false });
   });
 
   it('reports false when no error belongs to the form, so the caller shows it elsewhere', () => {

@@ -16,11 +16,7 @@ export function pickFieldErrors<F extends string>(error: unknown, fields: readon
  * Shows the server's field errors under the form's own fields (e.g. a duplicate e-mail), focusing the first.
  * Returns false when none of them belongs to the form, so the caller shows the error another way.
  */
-export function setServerFieldErrors<T extends FieldValues>(
-  error: unknown,
-  fields: readonly Path<T>[],
-  setError: UseFormSetError<T>,
-): boolean {
+export function setServerFieldErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
   const entries = Object.entries(pickFieldErrors(error, fields)) as [Path<T>, string][];
   entries.forEach(([field, message], index) => setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
   return entries.length > 0;

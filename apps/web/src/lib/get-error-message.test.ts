@@ -9,9 +9,7 @@ describe('getErrorMessage', () => {
       code: 'CONFLICT',
       message: 'No se puede: es el último administrador activo. Nombra antes a otro administrador.',
     });
-    expect(getErrorMessage(error)).toBe(
-      'No se puede: es el último administrador activo. Nombra antes a otro administrador.',
-    );
+    expect(getErrorMessage(error)).toBe('No se puede: es el último administrador activo. Nombra antes a otro administrador.');
   });
 
   it('falls back to the catalogue by code, then by status', () => {

@@ -39,12 +39,7 @@ export function toUploadProgress(loaded: number, total: number): UploadProgress 
 }
 
 /** Sends `body` as multipart/form-data to a same-origin URL and returns the parsed JSON answer. */
-export function sendMultipart(
-  url: string,
-  body: FormData,
-  options: UploadOptions = {},
-  createXhr: XhrFactory = defaultXhr,
-): Promise<unknown> {
+export function sendMultipart(url: string, body: FormData, options: UploadOptions = {}, createXhr: XhrFactory = defaultXhr): Promise<unknown> {
   const { onProgress, signal, method = 'POST' } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {

@@ -30,7 +30,10 @@ export const functionsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The original function answers `{ error }` rather than the API's error shape; its own scope keeps that.
   await app.register(async (scope) => {
     scope.setErrorHandler((error, request, reply) => {
-      if (error instanceof AppError && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN' || error.code === 'PASSWORD_CHANGE_REQUIRED')) {
+      if (
+        error instanceof AppError &&
+        (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN' || error.code === 'PASSWORD_CHANGE_REQUIRED')
+      ) {
         return reply.status(error.statusCode).send({ error: error.message });
       }
       request.log.error({ err: error }, 'getFirestoreUsers failed');
@@ -50,7 +53,19 @@ export const functionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async () => {
         const users = await listUsers(app.db, { sort: 'name', order: 'asc' });
-        return { users: users.map(({ id, name, lastname, mail, permisos, color, createdAt, updatedAt, rol }) => ({ id, name, lastname, mail, permisos, color, createdAt, updatedAt, rol })) };
+        return {
+          users: users.map(({ id, name, lastname, mail, permisos, color, createdAt, updatedAt, rol }) => ({
+            id,
+            name,
+            lastname,
+            mail,
+            permisos,
+            color,
+            createdAt,
+            updatedAt,
+            rol,
+          })),
+        };
       },
     );
   });

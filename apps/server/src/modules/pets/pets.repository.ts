@@ -63,7 +63,14 @@ export function createPetsRepository(db: Database) {
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
         // Counting stops one past the cap: enough to say "more than", without visiting every match.
-        db.select({ n: count() }).from(db.select({ one: sql`1` }).from(pet).where(where).limit(PETS_TOTAL_CAP + 1).as('matches')),
+        db.select({ n: count() }).from(
+          db
+            .select({ one: sql`1` })
+            .from(pet)
+            .where(where)
+            .limit(PETS_TOTAL_CAP + 1)
+            .as('matches'),
+        ),
       ]);
       const n = totalRow?.n ?? 0;
       return { rows, total: Math.min(n, PETS_TOTAL_CAP), totalExact: n <= PETS_TOTAL_CAP };
@@ -115,20 +122,30 @@ export function createPetsRepository(db: Database) {
     },
 
     async findImage(petId: number, imageId: number): Promise<PetImageRow | undefined> {
-      const [row] = await db.select().from(petImage).where(and(eq(petImage.petId, petId), eq(petImage.id, imageId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(petImage)
+        .where(and(eq(petImage.petId, petId), eq(petImage.id, imageId)))
+        .limit(1);
       return row;
     },
 
     async insertImage(values: Omit<typeof petImage.$inferInsert, 'id' | 'orden' | 'createdAt'>): Promise<PetImageRow> {
       const [row] = await db
         .insert(petImage)
-        .values({ ...values, orden: sql`(SELECT coalesce(max(${petImage.orden}), 0) + 1 FROM ${petImage} WHERE ${petImage.petId} = ${values.petId})` })
+        .values({
+          ...values,
+          orden: sql`(SELECT coalesce(max(${petImage.orden}), 0) + 1 FROM ${petImage} WHERE ${petImage.petId} = ${values.petId})`,
+        })
         .returning();
       return row!;
     },
 
     async deleteImage(petId: number, imageId: number): Promise<PetImageRow | undefined> {
-      const [row] = await db.delete(petImage).where(and(eq(petImage.petId, petId), eq(petImage.id, imageId))).returning();
+      const [row] = await db
+        .delete(petImage)
+        .where(and(eq(petImage.petId, petId), eq(petImage.id, imageId)))
+        .returning();
       return row;
     },
 

@@ -50,7 +50,15 @@ import { deleteVideo, listVideos, uploadVideo, videoKey } from './videos.service
 
 const staff = { access: 'staff' as const };
 const tags = ['Mascotas'];
-const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema, 413: apiErrorBodySchema, 415: apiErrorBodySchema };
+const errors = {
+  400: apiErrorBodySchema,
+  401: apiErrorBodySchema,
+  403: apiErrorBodySchema,
+  404: apiErrorBodySchema,
+  409: apiErrorBodySchema,
+  413: apiErrorBodySchema,
+  415: apiErrorBodySchema,
+};
 const okSchema = z.object({ status: z.literal('OK'), id: z.number().int() });
 
 /** Pets: the specification's /phpApi contract (DESIGN section 4), videos under /api/mascotas, public media. */
@@ -76,7 +84,15 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/phpApi/mascotas',
-    { config: staff, schema: { tags, summary: 'Lista de mascotas: búsqueda, filtros, orden y páginas', querystring: listPetsQuerySchema, response: { 200: listPetsResponseSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Lista de mascotas: búsqueda, filtros, orden y páginas',
+        querystring: listPetsQuerySchema,
+        response: { 200: listPetsResponseSchema, ...errors },
+      },
+    },
     async (request) => listPets(ctx(request), request.query),
   );
 
@@ -127,7 +143,16 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/phpApi/mascota/:id/adopcion',
-    { config: staff, schema: { tags, summary: 'Marcar como adoptada o no', params: petIdParamsSchema, body: setAdoptedInputSchema, response: { 200: petSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Marcar como adoptada o no',
+        params: petIdParamsSchema,
+        body: setAdoptedInputSchema,
+        response: { 200: petSchema, ...errors },
+      },
+    },
     async (request) => setAdopted(ctx(request), request.user!, request.params.id, request.body.adoptado, request.body.version),
   );
 
@@ -142,7 +167,15 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/phpApi/mascota/:id/restaurar',
-    { config: staff, schema: { tags, summary: 'Deshacer la eliminación (administradores o quien la eliminó)', params: petIdParamsSchema, response: { 200: petSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Deshacer la eliminación (administradores o quien la eliminó)',
+        params: petIdParamsSchema,
+        response: { 200: petSchema, ...errors },
+      },
+    },
     async (request) => restorePet(ctx(request), request.user!, request.params.id),
   );
 
@@ -150,7 +183,13 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/phpApi/mascota/:id/imagenes',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Imágenes adicionales, en orden', description: 'Sin sesión, solo de mascotas publicadas.', params: petIdParamsSchema, response: { 200: z.array(petImageSchema), ...errors } },
+      schema: {
+        tags,
+        summary: 'Imágenes adicionales, en orden',
+        description: 'Sin sesión, solo de mascotas publicadas.',
+        params: petIdParamsSchema,
+        response: { 200: z.array(petImageSchema), ...errors },
+      },
     },
     async (request) => {
       await assertVisible(request, request.params.id);
@@ -169,13 +208,30 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/phpApi/mascota/:id/imagenes/orden',
-    { config: staff, schema: { tags, summary: 'Cambiar el orden de las imágenes', params: petIdParamsSchema, body: reorderImagesInputSchema, response: { 200: z.array(petImageSchema), ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Cambiar el orden de las imágenes',
+        params: petIdParamsSchema,
+        body: reorderImagesInputSchema,
+        response: { 200: z.array(petImageSchema), ...errors },
+      },
+    },
     async (request) => reorderImages(ctx(request), request.params.id, request.body.ids),
   );
 
   app.post(
     '/phpApi/mascota/:id/imagenes/:imageId/principal',
-    { config: staff, schema: { tags, summary: 'Hacer principal una imagen (la anterior pasa a la galería)', params: petImageParamsSchema, response: { 200: petSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Hacer principal una imagen (la anterior pasa a la galería)',
+        params: petImageParamsSchema,
+        response: { 200: petSchema, ...errors },
+      },
+    },
     async (request) => makeMainImage(ctx(request), request.user!, request.params.id, request.params.imageId),
   );
 
@@ -188,7 +244,13 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(500).send({ status: 'ERROR', message: 'No se pudo guardar la imagen. Inténtalo de nuevo.' });
       }
       const message =
-        error instanceof AppError ? error.message : error.code === 'FST_REQ_FILE_TOO_LARGE' ? petMessages.imageTooBig : error.code === 'FST_FILES_LIMIT' ? 'Envía una sola imagen por solicitud.' : 'La solicitud no es válida.';
+        error instanceof AppError
+          ? error.message
+          : error.code === 'FST_REQ_FILE_TOO_LARGE'
+            ? petMessages.imageTooBig
+            : error.code === 'FST_FILES_LIMIT'
+              ? 'Envía una sola imagen por solicitud.'
+              : 'La solicitud no es válida.';
       return reply.status(status === 406 ? 415 : status).send({ status: 'ERROR', message });
     });
 
@@ -201,7 +263,15 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Subir una imagen adicional (multipart, campo `file`, una por solicitud, máx. 2MB)',
           consumes: ['multipart/form-data'],
           params: petIdParamsSchema,
-          response: { 200: phpImageOkSchema, 400: phpErrorSchema, 401: phpErrorSchema, 403: phpErrorSchema, 404: phpErrorSchema, 413: phpErrorSchema, 415: phpErrorSchema },
+          response: {
+            200: phpImageOkSchema,
+            400: phpErrorSchema,
+            401: phpErrorSchema,
+            403: phpErrorSchema,
+            404: phpErrorSchema,
+            413: phpErrorSchema,
+            415: phpErrorSchema,
+          },
         },
       },
       async (request) => {
@@ -224,7 +294,16 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/mascotas/:id/videos',
-    { config: { access: 'public' }, schema: { tags, summary: 'Videos de una mascota', description: 'Sin sesión, solo de mascotas publicadas.', params: petIdParamsSchema, response: { 200: z.array(petVideoSchema), ...errors } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Videos de una mascota',
+        description: 'Sin sesión, solo de mascotas publicadas.',
+        params: petIdParamsSchema,
+        response: { 200: z.array(petVideoSchema), ...errors },
+      },
+    },
     async (request) => {
       await assertVisible(request, request.params.id);
       return listVideos(ctx(request), request.params.id);
@@ -262,7 +341,12 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/mascotas/:id/videos/:name',
     {
       config: staff,
-      schema: { tags, summary: 'Eliminar un video', params: petVideoParamsSchema, response: { 200: z.object({ success: z.literal(true), message: z.literal('Video deleted successfully') }), ...errors } },
+      schema: {
+        tags,
+        summary: 'Eliminar un video',
+        params: petVideoParamsSchema,
+        response: { 200: z.object({ success: z.literal(true), message: z.literal('Video deleted successfully') }), ...errors },
+      },
     },
     async (request) => {
       await deleteVideo(ctx(request), request.params.id, request.params.name);
@@ -282,13 +366,27 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /* ------------------------------------------------------------------ public image files (SPEC section 7) */
 
-  const fileParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647), file: z.string().min(1).max(200).regex(/^[\w.-]+$/) });
+  const fileParams = z.object({
+    id: z.coerce.number().int().min(1).max(2_147_483_647),
+    file: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[\w.-]+$/),
+  });
 
   app.get(
     '/phpApi/storage/app/public/productos/:id/:file',
     { config: { access: 'public' }, schema: { tags, summary: 'Archivo de imagen', params: fileParams } },
     async (request, reply) =>
-      sendStoredObject(request, reply, app.storage, imageKey(request.params.id, request.params.file), imageContentType(request.params.file), petMessages.imageNotFound),
+      sendStoredObject(
+        request,
+        reply,
+        app.storage,
+        imageKey(request.params.id, request.params.file),
+        imageContentType(request.params.file),
+        petMessages.imageNotFound,
+      ),
   );
 
   app.get(

@@ -1,6 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { ADMIN_ROLE, type ListPetsQuery, type Pet, type PetFields, type PetImage, formatFechaIngreso, petImageUrl, petMessages, petThumbnailUrl } from '@refugio/contracts';
+import {
+  ADMIN_ROLE,
+  type ListPetsQuery,
+  type Pet,
+  type PetFields,
+  type PetImage,
+  formatFechaIngreso,
+  petImageUrl,
+  petMessages,
+  petThumbnailUrl,
+} from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Database } from '../../db/client';
@@ -236,7 +246,8 @@ export async function reorderImages(ctx: PetsContext, petId: number, ids: number
     await requirePet(repo, petId);
     const current = await repo.listImages(petId);
     const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((img) => ids.includes(img.id));
-    if (!same) throw new AppError('VALIDATION_ERROR', { message: petMessages.imageOrderInvalid, fieldErrors: { ids: petMessages.imageOrderInvalid } });
+    if (!same)
+      throw new AppError('VALIDATION_ERROR', { message: petMessages.imageOrderInvalid, fieldErrors: { ids: petMessages.imageOrderInvalid } });
     for (const [index, imageId] of ids.entries()) await repo.setImageOrder(imageId, index + 1);
     return (await repo.listImages(petId)).map(toPetImageDto);
   });

@@ -61,16 +61,24 @@ export function createUsersRepository(db: Database) {
     ): Promise<void> {
       const { passwordHash, ...fields } = input;
       await tx.insert(user).values({ ...fields, emailVerified: true });
-      await tx.insert(account).values({ id: crypto.randomUUID(), accountId: input.id, providerId: 'credential', userId: input.id, password: passwordHash });
+      await tx
+        .insert(account)
+        .values({ id: crypto.randomUUID(), accountId: input.id, providerId: 'credential', userId: input.id, password: passwordHash });
     },
 
-    async update(id: string, patch: Partial<Pick<UserRow, 'name' | 'lastname' | 'role' | 'permisos' | 'color' | 'banned' | 'mustChangePassword'>>): Promise<UserRow | undefined> {
+    async update(
+      id: string,
+      patch: Partial<Pick<UserRow, 'name' | 'lastname' | 'role' | 'permisos' | 'color' | 'banned' | 'mustChangePassword'>>,
+    ): Promise<UserRow | undefined> {
       const [row] = await db.update(user).set(patch).where(eq(user.id, id)).returning();
       return row;
     },
 
     async setPassword(id: string, passwordHash: string): Promise<void> {
-      await db.update(account).set({ password: passwordHash }).where(and(eq(account.userId, id), eq(account.providerId, 'credential')));
+      await db
+        .update(account)
+        .set({ password: passwordHash })
+        .where(and(eq(account.userId, id), eq(account.providerId, 'credential')));
     },
 
     /** Ends every session of the user, or every one but `keepToken`. */

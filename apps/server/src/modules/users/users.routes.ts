@@ -20,7 +20,10 @@ const tags = ['Usuarios'];
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users',
-    { config: admin, schema: { tags, summary: 'Lista de usuarios', querystring: listUsersQuerySchema, response: { 200: listUsersResponseSchema, ...errors } } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Lista de usuarios', querystring: listUsersQuerySchema, response: { 200: listUsersResponseSchema, ...errors } },
+    },
     async (request) => {
       const items = await listUsers(app.db, request.query);
       return { items, total: items.length };
@@ -46,14 +49,23 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:id',
     {
       config: admin,
-      schema: { tags, summary: 'Editar nombre, apellido, rol, permisos o color', params: userIdParamsSchema, body: updateUserInputSchema, response: { 200: userSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Editar nombre, apellido, rol, permisos o color',
+        params: userIdParamsSchema,
+        body: updateUserInputSchema,
+        response: { 200: userSchema, ...errors },
+      },
     },
     async (request) => updateUser(app.db, request.params.id, request.body),
   );
 
   app.post(
     '/api/users/:id/disable',
-    { config: admin, schema: { tags, summary: 'Desactivar (cierra sus sesiones al instante)', params: userIdParamsSchema, response: { 200: userSchema, ...errors } } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Desactivar (cierra sus sesiones al instante)', params: userIdParamsSchema, response: { 200: userSchema, ...errors } },
+    },
     async (request) => disableUser(app.db, request.user!, request.params.id),
   );
 

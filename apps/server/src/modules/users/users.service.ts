@@ -1,13 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  ADMIN_ROLE,
-  type CreateUserInput,
-  type ListUsersQuery,
-  ROLES,
-  type UpdateUserInput,
-  type User,
-  userMessages,
-} from '@refugio/contracts';
+import { ADMIN_ROLE, type CreateUserInput, type ListUsersQuery, ROLES, type UpdateUserInput, type User, userMessages } from '@refugio/contracts';
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema';

@@ -11,10 +11,7 @@ export function isSubmenuOpen(pathname: string, activeSubPaths: readonly string[
  * Whether a sidebar entry is the current one: its own page, a page below it, or one of the pages that
  * belong to it (its active sub-paths). '/' only matches itself, or it would match everything.
  */
-export function isNavEntryActive(
-  pathname: string,
-  entry: { to: string; activeSubPaths?: readonly string[] | undefined },
-): boolean {
+export function isNavEntryActive(pathname: string, entry: { to: string; activeSubPaths?: readonly string[] | undefined }): boolean {
   if (pathname === entry.to) return true;
   if (entry.to !== '/' && pathname.startsWith(`${entry.to}/`)) return true;
   return isSubmenuOpen(pathname, entry.activeSubPaths ?? []);

@@ -150,13 +150,7 @@ export function Sidebar({ mini, hidden, onClose }: SidebarProps) {
             </Button>
           </Tooltip>
         ) : (
-          <Button
-            component={Link}
-            to="/login"
-            variant="light"
-            fullWidth
-            leftSection={<IconLogin2 size={18} aria-hidden="true" />}
-          >
+          <Button component={Link} to="/login" variant="light" fullWidth leftSection={<IconLogin2 size={18} aria-hidden="true" />}>
             Iniciar sesión
           </Button>
         )}

@@ -27,11 +27,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} aria-hidden="true" />}
-          onClick={signOut.run}
-        >
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={signOut.run}>
           {messages.app.signOut}
         </Menu.Item>
       </Menu.Dropdown>

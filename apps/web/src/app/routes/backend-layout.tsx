@@ -55,9 +55,7 @@ function BackendLayout() {
           sidebarVisibleDesktop={settings.sidebarVisibleDesktop}
           sideOverlayOpened={sideOverlayOpened}
           onOpenSidebar={() => updateSettings({ sidebarVisibleMobile: true })}
-          onToggleSidebarDesktop={() =>
-            updateSettings((current) => ({ sidebarVisibleDesktop: !current.sidebarVisibleDesktop }))
-          }
+          onToggleSidebarDesktop={() => updateSettings((current) => ({ sidebarVisibleDesktop: !current.sidebarVisibleDesktop }))}
           onOpenSideOverlay={sideOverlay.open}
         />
         {sidebarOpenedMobile ? (
@@ -72,11 +70,7 @@ function BackendLayout() {
             aria-hidden="true"
           />
         ) : null}
-        <Sidebar
-          mini={mini}
-          hidden={isDesktop ? !settings.sidebarVisibleDesktop : !sidebarOpenedMobile}
-          onClose={closeSidebar}
-        />
+        <Sidebar mini={mini} hidden={isDesktop ? !settings.sidebarVisibleDesktop : !sidebarOpenedMobile} onClose={closeSidebar} />
         <SideOverlay opened={sideOverlayOpened} onClose={sideOverlay.close} />
 
         <AppShell.Main className={classes.main}>

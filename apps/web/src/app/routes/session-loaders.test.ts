@@ -46,8 +46,6 @@ describe('requireSessionLoader', () => {
 
   it('sends a signed-out visitor to /login', async () => {
     stubSession(null);
-    expect(location(await requireSessionLoader(args('/cambiar-contrasena')))).toBe(
-      '/login?redirect=%2Fcambiar-contrasena',
-    );
+    expect(location(await requireSessionLoader(args('/cambiar-contrasena')))).toBe('/login?redirect=%2Fcambiar-contrasena');
   });
 });

@@ -5,10 +5,7 @@ import { UnderConstruction } from '../../../components/ui/under-construction';
 function FormularioScreen() {
   const { id = '' } = useParams();
   return (
-    <UnderConstruction
-      title="Formulario de Solicitud"
-      description="Aquí verás todas las respuestas y el historial de una solicitud de adopción."
-    >
+    <UnderConstruction title="Formulario de Solicitud" description="Aquí verás todas las respuestas y el historial de una solicitud de adopción.">
       <Text size="sm" c="dimmed">
         Identificador: <Code>{id}</Code>
       </Text>

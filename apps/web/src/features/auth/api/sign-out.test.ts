@@ -11,16 +11,11 @@ describe('signOut', () => {
     const fetchMock = vi.fn(() => Promise.resolve(new Response('{"success":true}', { status: 200 })));
     vi.stubGlobal('fetch', fetchMock);
     await signOut();
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/auth/sign-out',
-      expect.objectContaining({ method: 'POST', body: '{}' }),
-    );
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST', body: '{}' }));
   });
 
   it('counts an already-ended session (401) as signed out', async () => {
-    vi.stubGlobal('fetch', () =>
-      Promise.resolve(new Response('{"code":"UNAUTHENTICATED","message":"x","requestId":"r"}', { status: 401 })),
-    );
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('{"code":"UNAUTHENTICATED","message":"x","requestId":"r"}', { status: 401 })));
     await expect(signOut()).resolves.toBeUndefined();
   });
 

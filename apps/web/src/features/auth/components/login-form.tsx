@@ -30,22 +30,14 @@ export function LoginForm() {
       passwordRef.current?.focus();
       return;
     }
-    signIn.mutate(
-      { email: email.trim(), password },
-      { onError: () => passwordRef.current?.select() },
-    );
+    signIn.mutate({ email: email.trim(), password }, { onError: () => passwordRef.current?.select() });
   };
 
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Iniciar sesión">
       <Stack gap="md">
         {signIn.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={20} aria-hidden="true" />}
-            title="No se pudo iniciar sesión"
-          >
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden="true" />} title="No se pudo iniciar sesión">
             {getSignInErrorMessage(signIn.error)}
           </Alert>
         ) : null}

@@ -32,9 +32,9 @@ describe('changePasswordFormSchema', () => {
   });
 
   it('says when the repetition does not match', () => {
-    expect(
-      errorsOf({ currentPassword: 'temporal-1', newPassword: 'mi clave nueva', confirmPassword: 'mi clave nuev' }),
-    ).toEqual({ confirmPassword: changePasswordMessages.confirmMismatch });
+    expect(errorsOf({ currentPassword: 'temporal-1', newPassword: 'mi clave nueva', confirmPassword: 'mi clave nuev' })).toEqual({
+      confirmPassword: changePasswordMessages.confirmMismatch,
+    });
   });
 
   it('refuses keeping the same password', () => {

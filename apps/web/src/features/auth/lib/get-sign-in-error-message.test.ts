@@ -28,22 +28,16 @@ describe('getSignInErrorMessage', () => {
     expect(getSignInErrorMessage(apiError(401, 'INVALID_CREDENTIALS'))).toBe(messages.errors.INVALID_CREDENTIALS);
     expect(getSignInErrorMessage(apiError(429, 'RATE_LIMITED'))).toBe(messages.auth.signInRateLimited);
     expect(getSignInErrorMessage(apiError(403, 'ACCOUNT_DISABLED'))).toBe(messages.errors.ACCOUNT_DISABLED);
-    expect(getSignInErrorMessage(apiError(503, 'SERVICE_UNAVAILABLE'))).toBe(
-      messages.errors.SERVICE_UNAVAILABLE,
-    );
+    expect(getSignInErrorMessage(apiError(503, 'SERVICE_UNAVAILABLE'))).toBe(messages.errors.SERVICE_UNAVAILABLE);
     expect(getSignInErrorMessage(apiError(500, 'INTERNAL'))).toBe(messages.errors.INTERNAL);
   });
 
   it('treats a non-JSON error page (e.g. from a proxy) as having no server message', () => {
-    expect(getSignInErrorMessage(createApiError(429, '<html>Too Many Requests</html>'))).toBe(
-      messages.auth.signInRateLimited,
-    );
+    expect(getSignInErrorMessage(createApiError(429, '<html>Too Many Requests</html>'))).toBe(messages.auth.signInRateLimited);
   });
 
   it('explains a network failure', () => {
-    expect(getSignInErrorMessage(new NetworkError(new TypeError('Failed to fetch')))).toBe(
-      messages.auth.networkError,
-    );
+    expect(getSignInErrorMessage(new NetworkError(new TypeError('Failed to fetch')))).toBe(messages.auth.networkError);
   });
 
   it('gives a generic message for anything else', () => {

@@ -56,9 +56,7 @@ function CambiarContrasenaScreen() {
         },
         onError: (error) => {
           const entries = Object.entries(getFieldErrors(error)) as [ServerField, string][];
-          entries.forEach(([field, message], index) =>
-            form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
-          );
+          entries.forEach(([field, message], index) => form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
         },
       },
     );
@@ -66,9 +64,7 @@ function CambiarContrasenaScreen() {
 
   // Errors that belong to a field are shown under it; anything else (rate limit, network...) up here.
   const generalError =
-    changePassword.isError && Object.keys(getFieldErrors(changePassword.error)).length === 0
-      ? getErrorMessage(changePassword.error)
-      : null;
+    changePassword.isError && Object.keys(getFieldErrors(changePassword.error)).length === 0 ? getErrorMessage(changePassword.error) : null;
 
   return (
     <SimplePage>
@@ -91,12 +87,7 @@ function CambiarContrasenaScreen() {
             </Alert>
           ) : null}
           {generalError ? (
-            <Alert
-              variant="light"
-              color="red"
-              icon={<IconAlertCircle size={20} aria-hidden="true" />}
-              title="No se pudo cambiar la contraseña"
-            >
+            <Alert variant="light" color="red" icon={<IconAlertCircle size={20} aria-hidden="true" />} title="No se pudo cambiar la contraseña">
               {generalError}
             </Alert>
           ) : null}

@@ -2,10 +2,7 @@ import { UnderConstruction } from '../../../components/ui/under-construction';
 
 function PaquetesScreen() {
   return (
-    <UnderConstruction
-      title="Paquetes"
-      description="Aquí se gestionarán los paquetes que definen cuántas mascotas puede registrar cada enlace."
-    />
+    <UnderConstruction title="Paquetes" description="Aquí se gestionarán los paquetes que definen cuántas mascotas puede registrar cada enlace." />
   );
 }
 

@@ -7,10 +7,7 @@ function RegistroMascotaConLinkScreen() {
   const { linkId = '' } = useParams();
   return (
     <SimplePage>
-      <UnderConstruction
-        title="Registro de Mascota"
-        description="Aquí estará el formulario público de registro asociado a un enlace."
-      >
+      <UnderConstruction title="Registro de Mascota" description="Aquí estará el formulario público de registro asociado a un enlace.">
         <Text size="sm" c="dimmed">
           Enlace: <Code>{linkId}</Code>
         </Text>

@@ -4,10 +4,7 @@ import { UnderConstruction } from '../../../components/ui/under-construction';
 function RegistroMascotaMobileScreen() {
   return (
     <SimplePage>
-      <UnderConstruction
-        title="Registro de Mascota"
-        description="Aquí estará la versión para teléfonos del formulario público de registro."
-      />
+      <UnderConstruction title="Registro de Mascota" description="Aquí estará la versión para teléfonos del formulario público de registro." />
     </SimplePage>
   );
 }

@@ -4,10 +4,7 @@ import { UnderConstruction } from '../../../components/ui/under-construction';
 function RegistroMascotaScreen() {
   return (
     <SimplePage>
-      <UnderConstruction
-        title="Registro de Mascota"
-        description="Aquí estará el formulario público para registrar una mascota en el refugio."
-      />
+      <UnderConstruction title="Registro de Mascota" description="Aquí estará el formulario público para registrar una mascota en el refugio." />
     </SimplePage>
   );
 }

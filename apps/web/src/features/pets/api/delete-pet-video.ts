@@ -13,9 +13,7 @@ export interface DeletePetVideoVariables {
 
 /** `DELETE /api/mascotas/{id}/videos/{name}`. */
 export async function deletePetVideo({ petId, name }: DeletePetVideoVariables): Promise<void> {
-  deleteVideoResultSchema.parse(
-    await requestJson(`/api/mascotas/${petId}/videos/${encodeURIComponent(name)}`, { method: 'DELETE' }),
-  );
+  deleteVideoResultSchema.parse(await requestJson(`/api/mascotas/${petId}/videos/${encodeURIComponent(name)}`, { method: 'DELETE' }));
 }
 
 export function useDeletePetVideo() {

@@ -71,15 +71,7 @@ export function GalleryViewer({ images, index, onIndexChange, onClose, title }: 
               >
                 <IconChevronLeft size={28} aria-hidden="true" />
               </ActionIcon>
-              <ActionIcon
-                className={classes.next}
-                size={48}
-                radius="xl"
-                variant="filled"
-                color="dark"
-                aria-label="Imagen siguiente"
-                onClick={next}
-              >
+              <ActionIcon className={classes.next} size={48} radius="xl" variant="filled" color="dark" aria-label="Imagen siguiente" onClick={next}>
                 <IconChevronRight size={28} aria-hidden="true" />
               </ActionIcon>
             </>

@@ -6,16 +6,7 @@ import { DateInput, DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import {
-  aiMessages,
-  PET_GENDERS,
-  PET_SIZES,
-  PET_TYPES,
-  petFieldsSchema,
-  petMessages,
-  type Pet,
-  type PetFields,
-} from '@refugio/contracts';
+import { aiMessages, PET_GENDERS, PET_SIZES, PET_TYPES, petFieldsSchema, petMessages, type Pet, type PetFields } from '@refugio/contracts';
 import { IconCalendar, IconDeviceFloppy, IconSparkles } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -145,8 +136,7 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
   const improving = improveText.isPending ? improveText.variables.campo : null;
   const [proposal, setProposal] = useState<TextProposal | null>(null);
 
-  const queue = (files: File[]): QueuedFile[] =>
-    files.map((file) => ({ id: nextQueueId(), file, url: objectUrls.create(file) }));
+  const queue = (files: File[]): QueuedFile[] => files.map((file) => ({ id: nextQueueId(), file, url: objectUrls.create(file) }));
 
   const clearMedia = () => {
     if (mainImage) objectUrls.revoke(mainImage.url);
@@ -420,14 +410,7 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
               <Stack gap="lg">
                 <div>
-                  <Textarea
-                    label="Historia"
-                    autosize
-                    minRows={4}
-                    maxRows={14}
-                    error={errors.historia?.message}
-                    {...form.register('historia')}
-                  />
+                  <Textarea label="Historia" autosize minRows={4} maxRows={14} error={errors.historia?.message} {...form.register('historia')} />
                   {improveButton('historia')}
                 </div>
                 <div>
@@ -477,12 +460,7 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
         </fieldset>
 
         <Group justify="flex-end" gap="sm" mt="lg" wrap="nowrap" className={classes.actions}>
-          <Button
-            type="button"
-            variant="default"
-            onClick={resetForm}
-            disabled={isSaving}
-          >
+          <Button type="button" variant="default" onClick={resetForm} disabled={isSaving}>
             REINICIAR
           </Button>
           <Button type="submit" loading={isSaving} leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}>
@@ -491,17 +469,8 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
         </Group>
       </form>
 
-      <ImagesDialog
-        opened={imagesDialogOpened}
-        queuedCount={queuedImages.length}
-        onClose={imagesDialog.close}
-        onAdd={addImages}
-      />
-      <VideoDialog
-        opened={videoDialogOpened}
-        onClose={videoDialog.close}
-        onAdd={addVideo}
-      />
+      <ImagesDialog opened={imagesDialogOpened} queuedCount={queuedImages.length} onClose={imagesDialog.close} onAdd={addImages} />
+      <VideoDialog opened={videoDialogOpened} onClose={videoDialog.close} onAdd={addVideo} />
       <ImproveTextModal proposal={proposal} onAccept={acceptProposal} onDiscard={() => setProposal(null)} />
       <SaveSuccessModal
         title={isEdit ? petMessages.saveSuccessTitle : createdTitle}

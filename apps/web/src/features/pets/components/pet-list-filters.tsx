@@ -23,7 +23,11 @@ interface PetListFiltersProps {
 
 /** The list's filters and order; every change goes to the address (and so to the server's query). */
 export function PetListFilters({ params, tagDraft, onTagDraftChange, onChange, onClear, hasFilters }: PetListFiltersProps) {
-  const select = (label: string, key: 'tipo' | 'tamano' | 'genero' | 'adoptado' | 'discapacidad' | 'estado', data: { value: string; label: string }[]) => (
+  const select = (
+    label: string,
+    key: 'tipo' | 'tamano' | 'genero' | 'adoptado' | 'discapacidad' | 'estado',
+    data: { value: string; label: string }[],
+  ) => (
     <Select
       label={label}
       placeholder="Todos"
@@ -79,7 +83,12 @@ export function PetListFilters({ params, tagDraft, onTagDraftChange, onChange, o
             </ActionIcon>
           </Tooltip>
         </Group>
-        <Switch mb={8} label="Ver eliminadas" checked={params.eliminadas === '1'} onChange={(event) => onChange({ eliminadas: event.currentTarget.checked ? '1' : '' })} />
+        <Switch
+          mb={8}
+          label="Ver eliminadas"
+          checked={params.eliminadas === '1'}
+          onChange={(event) => onChange({ eliminadas: event.currentTarget.checked ? '1' : '' })}
+        />
         {hasFilters ? (
           <Button variant="subtle" size="xs" mb={6} leftSection={<IconX size={14} aria-hidden="true" />} onClick={onClear}>
             Limpiar filtros

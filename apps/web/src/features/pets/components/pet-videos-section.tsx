@@ -85,7 +85,13 @@ export function PetVideosSection({ petId, videos, queued, disabled, onRemoveQueu
                     {name}
                   </Text>
                   <Tooltip label="Eliminar video">
-                    <ActionIcon color="red" variant="light" aria-label={`Eliminar video ${name}`} disabled={disabled} onClick={() => askDelete(video)}>
+                    <ActionIcon
+                      color="red"
+                      variant="light"
+                      aria-label={`Eliminar video ${name}`}
+                      disabled={disabled}
+                      onClick={() => askDelete(video)}
+                    >
                       <IconTrash size={16} aria-hidden="true" />
                     </ActionIcon>
                   </Tooltip>
@@ -106,7 +112,13 @@ export function PetVideosSection({ petId, videos, queued, disabled, onRemoveQueu
                   </Text>
                 </Group>
                 <Tooltip label="Quitar de la cola">
-                  <ActionIcon color="gray" variant="light" aria-label={`Quitar ${item.file.name}`} disabled={disabled} onClick={() => onRemoveQueued(item.id)}>
+                  <ActionIcon
+                    color="gray"
+                    variant="light"
+                    aria-label={`Quitar ${item.file.name}`}
+                    disabled={disabled}
+                    onClick={() => onRemoveQueued(item.id)}
+                  >
                     <IconX size={16} aria-hidden="true" />
                   </ActionIcon>
                 </Tooltip>

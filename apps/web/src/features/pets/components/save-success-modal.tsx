@@ -70,7 +70,12 @@ export function SaveSuccessModal({ title, summary, onDashboard, onContinue }: Sa
             </Table.Tbody>
           </Table>
           {summary.failed.length > 0 ? (
-            <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title="Algunos archivos no se pudieron subir">
+            <Alert
+              color="orange"
+              variant="light"
+              icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+              title="Algunos archivos no se pudieron subir"
+            >
               <List size="sm">
                 {summary.failed.map((file, i) => (
                   <List.Item key={`${file.name}-${i}`}>

@@ -35,12 +35,7 @@ export function TagsField({ control, aiAvailability, generating, onGenerate }: T
   };
 
   return (
-    <Input.Wrapper
-      label="Etiquetas"
-      description={`${tags.length} de ${TAGS_MAX} etiquetas`}
-      error={fieldState.error?.message}
-      id="pet-tags"
-    >
+    <Input.Wrapper label="Etiquetas" description={`${tags.length} de ${TAGS_MAX} etiquetas`} error={fieldState.error?.message} id="pet-tags">
       <Stack gap="sm" mt={6}>
         {tags.length > 0 ? (
           <Pill.Group aria-label="Etiquetas de la mascota">

@@ -46,12 +46,10 @@ export function usePetActions(): PetActions {
           notifications.show({
             color: 'teal',
             title: adoptado === '1' ? 'Marcada como adoptada' : 'Marcada como en adopción',
-            message:
-              adoptado === '1' ? `${pet.nombre} figura ahora como adoptado.` : `${pet.nombre} vuelve a estar en adopción.`,
+            message: adoptado === '1' ? `${pet.nombre} figura ahora como adoptado.` : `${pet.nombre} vuelve a estar en adopción.`,
           }),
         // A 409 says someone else changed the pet: the list is refreshed with the newer data.
-        onError: (error) =>
-          notifications.show({ color: 'red', title: 'No se pudo cambiar la adopción', message: getErrorMessage(error) }),
+        onError: (error) => notifications.show({ color: 'red', title: 'No se pudo cambiar la adopción', message: getErrorMessage(error) }),
       },
     );
   };
@@ -62,8 +60,7 @@ export function usePetActions(): PetActions {
       centered: true,
       children: (
         <Text size="sm">
-          La mascota dejará de aparecer en la lista y en el catálogo público. Podrás deshacerlo desde el aviso que aparecerá a
-          continuación.
+          La mascota dejará de aparecer en la lista y en el catálogo público. Podrás deshacerlo desde el aviso que aparecerá a continuación.
         </Text>
       ),
       labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
@@ -87,8 +84,7 @@ export function usePetActions(): PetActions {
               ),
             });
           },
-          onError: (error) =>
-            notifications.show({ color: 'red', title: 'No se pudo eliminar la mascota', message: getErrorMessage(error) }),
+          onError: (error) => notifications.show({ color: 'red', title: 'No se pudo eliminar la mascota', message: getErrorMessage(error) }),
         }),
     });
   };

@@ -5,14 +5,7 @@ import { petsQueryKey } from '../api/pets-query-key';
 import { updatePet } from '../api/update-pet';
 import { uploadPetImage } from '../api/upload-pet-image';
 import { uploadPetVideo } from '../api/upload-pet-video';
-import {
-  runSaveSequence,
-  waitFor,
-  type ProgressCallback,
-  type SaveSequenceDeps,
-  type SaveSequenceResult,
-  type SaveStep,
-} from '../lib/save-sequence';
+import { runSaveSequence, waitFor, type ProgressCallback, type SaveSequenceDeps, type SaveSequenceResult, type SaveStep } from '../lib/save-sequence';
 
 const toPercent = (onProgress: ProgressCallback) => ({ onProgress: ({ percent }: { percent: number }) => onProgress(percent) });
 
@@ -44,8 +37,7 @@ export function usePetSave() {
       try {
         return await runSaveSequence(
           {
-            saveFields: (onProgress) =>
-              petId === null ? createPet(body, toPercent(onProgress)) : updatePet(petId, body, toPercent(onProgress)),
+            saveFields: (onProgress) => (petId === null ? createPet(body, toPercent(onProgress)) : updatePet(petId, body, toPercent(onProgress))),
             images,
             videos,
           },

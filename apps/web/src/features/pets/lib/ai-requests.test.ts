@@ -1,13 +1,7 @@
 import { PET_NAME_MAX_LENGTH, aiMessages } from '@refugio/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../../lib/api-client';
-import {
-  buildImproveTextInput,
-  buildSuggestTagsInput,
-  improveErrorMessage,
-  tagsErrorMessage,
-  tagsSuccessMessage,
-} from './ai-requests';
+import { buildImproveTextInput, buildSuggestTagsInput, improveErrorMessage, tagsErrorMessage, tagsSuccessMessage } from './ai-requests';
 import { newPetFormValues, type PetFormValues } from './pet-form-values';
 
 const values: PetFormValues = {
@@ -84,7 +78,9 @@ describe('improveErrorMessage', () => {
   });
 
   it("prefers the text field's own validation message", () => {
-    expect(improveErrorMessage(apiError(400, 'VALIDATION_ERROR', 'Revisa los datos', { texto: aiMessages.textRequired }))).toBe(aiMessages.textRequired);
+    expect(improveErrorMessage(apiError(400, 'VALIDATION_ERROR', 'Revisa los datos', { texto: aiMessages.textRequired }))).toBe(
+      aiMessages.textRequired,
+    );
   });
 
   it('falls back to the SPEC texts without a server message', () => {

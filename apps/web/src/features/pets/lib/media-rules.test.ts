@@ -31,9 +31,7 @@ describe('isRealFile / uploadableFiles', () => {
 describe('checkMainImage', () => {
   it('allows an image of exactly 150000 bytes and refuses one byte more with the SPEC alert', () => {
     expect(checkMainImage(fileOfSize('a.jpg', MAIN_IMAGE_MAX_BYTES, 'image/jpeg'))).toBeNull();
-    expect(checkMainImage(fileOfSize('a.jpg', MAIN_IMAGE_MAX_BYTES + 1, 'image/jpeg'))).toBe(
-      'El peso de la imagen debe ser menor a 150KB',
-    );
+    expect(checkMainImage(fileOfSize('a.jpg', MAIN_IMAGE_MAX_BYTES + 1, 'image/jpeg'))).toBe('El peso de la imagen debe ser menor a 150KB');
   });
 
   it('refuses what is not an image', () => {

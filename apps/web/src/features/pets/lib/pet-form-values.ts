@@ -1,11 +1,4 @@
-import {
-  PET_GENDERS,
-  PET_SIZES,
-  PET_TYPES,
-  type Pet,
-  type PetFields,
-  type PetFieldsInput,
-} from '@refugio/contracts';
+import { PET_GENDERS, PET_SIZES, PET_TYPES, type Pet, type PetFields, type PetFieldsInput } from '@refugio/contracts';
 import { isRealFile } from './media-rules';
 import { parseTagsText, serializeTags } from './tags';
 
@@ -20,18 +13,7 @@ export type PetFormValues = PetFieldsInput;
 export type PetFormDefaults = Required<
   Pick<
     PetFieldsInput,
-    | 'nombre'
-    | 'edad'
-    | 'tipo'
-    | 'genero'
-    | 'tamano'
-    | 'discapacidad'
-    | 'adoptado'
-    | 'fechaingreso'
-    | 'personalidad'
-    | 'historia'
-    | 'tags'
-    | 'version'
+    'nombre' | 'edad' | 'tipo' | 'genero' | 'tamano' | 'discapacidad' | 'adoptado' | 'fechaingreso' | 'personalidad' | 'historia' | 'tags' | 'version'
   >
 >;
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultPetsListParams,
-  hasActiveFilters,
-  readPetsListParams,
-  toListPetsQuery,
-  writePetsListParams,
-} from './pets-list-params';
+import { defaultPetsListParams, hasActiveFilters, readPetsListParams, toListPetsQuery, writePetsListParams } from './pets-list-params';
 
 const read = (search: string) => readPetsListParams(new URLSearchParams(search));
 
@@ -37,9 +31,7 @@ describe('readPetsListParams', () => {
   });
 
   it('ignores values the server would refuse', () => {
-    expect(read('tipo=Loro&adoptado=si&estado=x&eliminadas=0&sort=edad&order=up&page=0&pageSize=1000')).toEqual(
-      defaultPetsListParams,
-    );
+    expect(read('tipo=Loro&adoptado=si&estado=x&eliminadas=0&sort=edad&order=up&page=0&pageSize=1000')).toEqual(defaultPetsListParams);
     expect(read('page=-2').page).toBe(1);
     expect(read('page=2.5').page).toBe(1);
   });

@@ -93,9 +93,7 @@ export function readPetsListParams(searchParams: URLSearchParams): PetsListParam
 export function writePetsListParams(current: URLSearchParams, changes: Partial<PetsListParams>): URLSearchParams {
   const before = readPetsListParams(current);
   const state: PetsListParams = { ...before, ...changes };
-  const resetsPage = (Object.keys(changes) as (keyof PetsListParams)[]).some(
-    (key) => key !== 'page' && changes[key] !== before[key],
-  );
+  const resetsPage = (Object.keys(changes) as (keyof PetsListParams)[]).some((key) => key !== 'page' && changes[key] !== before[key]);
   if (resetsPage && changes.page === undefined) state.page = 1;
 
   const next = new URLSearchParams(current);

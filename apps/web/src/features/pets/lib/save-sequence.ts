@@ -73,7 +73,10 @@ export async function runSaveSequence(
     steps = steps.map((step) => (step.key === key ? { ...step, ...change } : step));
     onSteps(steps);
   };
-  const progressOf = (key: string): ProgressCallback => (percent) => update(key, { status: 'uploading', percent });
+  const progressOf =
+    (key: string): ProgressCallback =>
+    (percent) =>
+      update(key, { status: 'uploading', percent });
   onSteps(steps);
 
   update('fields', { status: 'uploading' });

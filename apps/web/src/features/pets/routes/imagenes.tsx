@@ -113,8 +113,15 @@ function ImagenesScreen() {
       {id === null ? (
         <MissingIdAlert />
       ) : images.isError ? (
-        <Alert color={images.error instanceof ApiError && images.error.status === 404 ? 'yellow' : 'red'} variant="light" icon={<IconAlertCircle size={20} aria-hidden="true" />} role="alert">
-          {images.error instanceof ApiError && images.error.status === 404 ? imagesNotFoundText : `No se pudieron cargar las imágenes: ${getErrorMessage(images.error)}`}
+        <Alert
+          color={images.error instanceof ApiError && images.error.status === 404 ? 'yellow' : 'red'}
+          variant="light"
+          icon={<IconAlertCircle size={20} aria-hidden="true" />}
+          role="alert"
+        >
+          {images.error instanceof ApiError && images.error.status === 404
+            ? imagesNotFoundText
+            : `No se pudieron cargar las imágenes: ${getErrorMessage(images.error)}`}
         </Alert>
       ) : !images.data ? (
         <PetLoading text="Cargando imágenes..." />
@@ -124,7 +131,11 @@ function ImagenesScreen() {
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4, xl: 5 }} spacing="md" role="list" aria-label="Galería">
           {mainUrl ? (
             <Card withBorder padding={0} radius="md" role="listitem">
-              <UnstyledButton className={classes.thumbButton} onClick={() => setViewerIndex(0)} aria-label="Ver la imagen principal a pantalla completa">
+              <UnstyledButton
+                className={classes.thumbButton}
+                onClick={() => setViewerIndex(0)}
+                aria-label="Ver la imagen principal a pantalla completa"
+              >
                 <Image src={pet.data?.thumbnailUrl ?? mainUrl} alt="" className={classes.thumb} />
               </UnstyledButton>
               <Group p={6} h={isStaff ? 40 : undefined}>

@@ -1,19 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Image,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Card, Grid, Group, Image, Loader, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { petMessages, type Pet } from '@refugio/contracts';
 import { IconEdit, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -219,7 +204,13 @@ function ProductoScreen() {
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 {videos.data.map((video) => (
                   <Card key={video.name} withBorder padding="xs" radius="md">
-                    <video className={classes.video} src={video.url} controls preload="metadata" aria-label={`Video ${videoDisplayName(video.name)}`} />
+                    <video
+                      className={classes.video}
+                      src={video.url}
+                      controls
+                      preload="metadata"
+                      aria-label={`Video ${videoDisplayName(video.name)}`}
+                    />
                     <Text size="sm" mt={6} truncate>
                       {videoDisplayName(video.name)}
                     </Text>

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  ColorSwatch,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, ColorSwatch, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconPaw } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -113,12 +99,7 @@ function StyleGuideScreen() {
             <Alert variant="light" icon={<IconInfoCircle size={20} aria-hidden="true" />} title="Información">
               Los cambios se guardan al pulsar GUARDAR MASCOTA.
             </Alert>
-            <Button
-              variant="default"
-              onClick={() =>
-                notifications.show({ title: '¡Listo!', message: 'Así se ve una notificación.', color: 'teal' })
-              }
-            >
+            <Button variant="default" onClick={() => notifications.show({ title: '¡Listo!', message: 'Así se ve una notificación.', color: 'teal' })}>
               Mostrar notificación
             </Button>
           </Stack>

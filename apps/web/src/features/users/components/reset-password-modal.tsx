@@ -44,8 +44,8 @@ function ResetPasswordForm({ user, onClose }: { user: User; onClose: () => void 
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Restablecer contraseña">
       <Stack gap="md">
         <Text size="sm">
-          Escribe una contraseña temporal para <strong>{fullName}</strong> ({user.mail}). Sus sesiones abiertas se
-          cerrarán y tendrá que elegir una contraseña nueva la próxima vez que inicie sesión.
+          Escribe una contraseña temporal para <strong>{fullName}</strong> ({user.mail}). Sus sesiones abiertas se cerrarán y tendrá que elegir una
+          contraseña nueva la próxima vez que inicie sesión.
         </Text>
         <PasswordInput
           label="Contraseña temporal"

@@ -44,11 +44,7 @@ export function UserActionsMenu({ user, isSelf, onEdit, onResetPassword, onDisab
                 Reactivar
               </Menu.Item>
             ) : (
-              <Menu.Item
-                color="orange"
-                leftSection={<IconUserOff size={16} aria-hidden="true" />}
-                onClick={() => onDisable(user)}
-              >
+              <Menu.Item color="orange" leftSection={<IconUserOff size={16} aria-hidden="true" />} onClick={() => onDisable(user)}>
                 Desactivar
               </Menu.Item>
             )}

@@ -11,19 +11,7 @@ export interface UserProfileValues {
   color?: string | undefined;
 }
 
-const colorSwatches = [
-  DEFAULT_COLOR,
-  '#0E7490',
-  '#0F766E',
-  '#15803D',
-  '#A16207',
-  '#C2410C',
-  '#B91C1C',
-  '#BE185D',
-  '#7E22CE',
-  '#4338CA',
-  '#334155',
-];
+const colorSwatches = [DEFAULT_COLOR, '#0E7490', '#0F766E', '#15803D', '#A16207', '#C2410C', '#B91C1C', '#BE185D', '#7E22CE', '#4338CA', '#334155'];
 
 /** Nombre and Apellido, for a form wrapped in react-hook-form's FormProvider. */
 export function UserNameFields({ autoFocusName = false }: { autoFocusName?: boolean }) {

@@ -31,10 +31,7 @@ export function useAccountActions() {
     const fullName = getFullName(user);
     modals.openConfirmModal({
       title: `¿Desactivar a ${fullName}?`,
-      children: confirmText(
-        user,
-        'No podrá iniciar sesión y sus sesiones abiertas se cerrarán al instante. Podrás reactivar la cuenta más tarde.',
-      ),
+      children: confirmText(user, 'No podrá iniciar sesión y sus sesiones abiertas se cerrarán al instante. Podrás reactivar la cuenta más tarde.'),
       labels: { confirm: 'Desactivar', cancel: 'Cancelar' },
       confirmProps: { color: 'orange' },
       onConfirm: () =>
@@ -70,8 +67,7 @@ export function useAccountActions() {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         deleteUser.mutate(user.id, {
-          onSuccess: () =>
-            notifications.show({ color: 'teal', title: 'Usuario eliminado', message: `Se eliminó la cuenta de ${fullName}.` }),
+          onSuccess: () => notifications.show({ color: 'teal', title: 'Usuario eliminado', message: `Se eliminó la cuenta de ${fullName}.` }),
           onError: (error) => showFailure('No se pudo eliminar al usuario', error),
         }),
     });

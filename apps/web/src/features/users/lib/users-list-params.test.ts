@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultUsersListParams,
-  fromSortValue,
-  readUsersListParams,
-  toSortValue,
-  toggleSort,
-  writeUsersListParams,
-} from './users-list-params';
+import { defaultUsersListParams, fromSortValue, readUsersListParams, toSortValue, toggleSort, writeUsersListParams } from './users-list-params';
 
 describe('readUsersListParams', () => {
   it('reads the search, column and order from the address', () => {
@@ -43,9 +36,7 @@ describe('writeUsersListParams', () => {
   });
 
   it('keeps parameters that are not its own', () => {
-    expect(writeUsersListParams(new URLSearchParams('vista=tabla'), { sort: 'rol' }).toString()).toBe(
-      'vista=tabla&sort=rol',
-    );
+    expect(writeUsersListParams(new URLSearchParams('vista=tabla'), { sort: 'rol' }).toString()).toBe('vista=tabla&sort=rol');
   });
 
   it('round-trips through readUsersListParams', () => {

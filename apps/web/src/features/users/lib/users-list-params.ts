@@ -48,10 +48,7 @@ export function writeUsersListParams(current: URLSearchParams, changes: Partial<
 }
 
 /** A click on a column header: the same column flips its order; another column starts ascending. */
-export function toggleSort(
-  current: Pick<UsersListParams, 'sort' | 'order'>,
-  field: UserSortField,
-): Pick<UsersListParams, 'sort' | 'order'> {
+export function toggleSort(current: Pick<UsersListParams, 'sort' | 'order'>, field: UserSortField): Pick<UsersListParams, 'sort' | 'order'> {
   if (current.sort !== field) return { sort: field, order: 'asc' };
   return { sort: field, order: current.order === 'asc' ? 'desc' : 'asc' };
 }

@@ -1,16 +1,4 @@
-import {
-  Button,
-  CloseButton,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Button, CloseButton, Group, Loader, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { User } from '@refugio/contracts';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
