@@ -169,3 +169,174 @@ export const petImage = pgTable(
   },
   (t) => [uniqueIndex('pet_image_file').on(t.petId, t.nombre), index('pet_image_order').on(t.petId, t.orden)],
 );
+
+/*
+ * Adoption requests (Formularios de Solicitud; DESIGN sections 5 and 7): applications from the public pet
+ * page, reviewed by staff. Status: nueva -> en_revision -> aprobada | rechazada, or retirada from an open state.
+ */
+export const adoptionRequest = pgTable(
+  'adoption_request',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    petId: integer()
+      .notNull()
+      .references(() => pet.id, { onDelete: 'cascade' }),
+    estado: text().notNull().default('nueva'),
+    nombre: text().notNull(),
+    email: text().notNull(),
+    telefono: text().notNull(),
+    edad: integer().notNull(),
+    ciudad: text().notNull(),
+    direccion: text().notNull(),
+    /** casa | departamento | otro */
+    vivienda: text().notNull(),
+    viviendaPropia: boolean().notNull(),
+    /** Whether the landlord allows pets; required when the home is rented, null when owned. */
+    permiteMascotas: boolean(),
+    patio: boolean().notNull(),
+    personasEnCasa: integer().notNull(),
+    ninosEnCasa: integer().notNull(),
+    horasSolo: integer().notNull(),
+    otrasMascotas: text().notNull().default(''),
+    experiencia: text().notNull().default(''),
+    motivo: text().notNull().default(''),
+    aceptaVisita: boolean().notNull(),
+    aceptaPrivacidad: boolean().notNull(),
+    /** Incremented by every move; a move based on an older one is refused (409). */
+    version: integer().notNull().default(1),
+    /** Accent- and case-folded applicant name, e-mail and phone, searched by the staff list (trigram index). */
+    searchText: text().generatedAlwaysAs(
+      (): SQL => sql`refugio_fold(${adoptionRequest.nombre} || ' ' || ${adoptionRequest.email} || ' ' || ${adoptionRequest.telefono})`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    index('adoption_request_estado').on(t.estado, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('adoption_request_pet').on(t.petId, t.estado),
+    index('adoption_request_created').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('adoption_request_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The duplicate guard: the same e-mail for the same pet within a day.
+    index('adoption_request_duplicate').on(t.petId, sql`lower(${t.email})`, t.createdAt),
+    check('adoption_request_estado_valid', sql`${t.estado} IN ('nueva', 'en_revision', 'aprobada', 'rechazada', 'retirada')`),
+    check('adoption_request_vivienda_valid', sql`${t.vivienda} IN ('casa', 'departamento', 'otro')`),
+    check('adoption_request_edad_adult', sql`${t.edad} >= 18`),
+    check('adoption_request_horas_solo', sql`${t.horasSolo} BETWEEN 0 AND 24`),
+  ],
+);
+
+/** The history of an adoption request: every status move and every staff note, with author and time. */
+export const adoptionRequestEvent = pgTable(
+  'adoption_request_event',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    requestId: integer()
+      .notNull()
+      .references(() => adoptionRequest.id, { onDelete: 'cascade' }),
+    /** 'estado' (a move from deEstado to aEstado, with an optional note) or 'nota' (a staff note). */
+    tipo: text().notNull(),
+    deEstado: text(),
+    aEstado: text(),
+    nota: text().notNull().default(''),
+    authorId: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('adoption_request_event_request').on(t.requestId, t.createdAt),
+    check('adoption_request_event_tipo', sql`${t.tipo} IN ('estado', 'nota')`),
+  ],
+);
+
+/*
+ * Intake from outside rescuers (DESIGN sections 5 and 7): a package (Paquete) is a named offer; a registration
+ * link is issued under a package to a named recipient; each public submission becomes a publication request.
+ */
+export const paquete = pgTable(
+  'paquete',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    nombre: text().notNull(),
+    descripcion: text().notNull().default(''),
+    /** How many pets one link may register. */
+    cupo: integer().notNull(),
+    /** How many days a link stays valid. */
+    diasVigencia: integer().notNull(),
+    archivedAt: timestamp({ withTimezone: true }),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [check('paquete_cupo', sql`${t.cupo} >= 1`), check('paquete_dias_vigencia', sql`${t.diasVigencia} >= 1`)],
+);
+
+export const enlaceRegistro = pgTable(
+  'enlace_registro',
+  {
+    /** An unguessable token (at least 128 random bits, base64url): the link id in /registro-mascota/{linkId}. */
+    id: text().primaryKey(),
+    paqueteId: integer()
+      .notNull()
+      .references(() => paquete.id, { onDelete: 'restrict' }),
+    destinatario: text().notNull(),
+    email: text().notNull().default(''),
+    telefono: text().notNull().default(''),
+    nota: text().notNull().default(''),
+    /** Copied from the package when issued, so later package edits don't change issued links. */
+    cupo: integer().notNull(),
+    usados: integer().notNull().default(0),
+    venceEn: timestamp({ withTimezone: true }).notNull(),
+    revocadoEn: timestamp({ withTimezone: true }),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('enlace_registro_paquete').on(t.paqueteId),
+    index('enlace_registro_created').on(t.createdAt.desc().nullsFirst()),
+    check('enlace_registro_usados', sql`${t.usados} >= 0 AND ${t.usados} <= ${t.cupo}`),
+  ],
+);
+
+/** A stored file of a publication request, under its own storage folder until approved. */
+export type PublicationRequestMedia = {
+  kind: 'principal' | 'imagen' | 'video';
+  key: string;
+  nombre: string;
+  bytes: number;
+  contentType: string;
+};
+
+/** A public pet registration waiting for staff (SolicitudPublicacion): pendiente -> aprobada | rechazada. */
+export const publicationRequest = pgTable(
+  'publication_request',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    estado: text().notNull().default('pendiente'),
+    /** The link it came through; null when submitted without one. */
+    enlaceId: text().references(() => enlaceRegistro.id, { onDelete: 'set null' }),
+    nombre: text().notNull(),
+    edad: text().notNull(),
+    tipo: text().notNull(),
+    genero: text().notNull(),
+    tamano: text().notNull(),
+    discapacidad: boolean().notNull().default(false),
+    personalidad: text().notNull().default(''),
+    historia: text().notNull().default(''),
+    tags: jsonb().$type<string[]>().notNull().default([]),
+    contactoNombre: text().notNull(),
+    contactoEmail: text().notNull(),
+    contactoTelefono: text().notNull().default(''),
+    media: jsonb().$type<PublicationRequestMedia[]>().notNull().default([]),
+    motivoRechazo: text(),
+    /** The draft pet created by approving it. */
+    mascotaId: integer().references(() => pet.id, { onDelete: 'set null' }),
+    decididoPor: text().references(() => user.id, { onDelete: 'set null' }),
+    decididoEn: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('publication_request_estado').on(t.estado, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('publication_request_enlace').on(t.enlaceId),
+    check('publication_request_estado_valid', sql`${t.estado} IN ('pendiente', 'aprobada', 'rechazada')`),
+    check('publication_request_tipo', sql`${t.tipo} IN ('Perro', 'Gato', 'Conejo')`),
+    check('publication_request_genero', sql`${t.genero} IN ('macho', 'hembra')`),
+    check('publication_request_tamano', sql`${t.tamano} IN ('chico', 'mediano', 'grande')`),
+  ],
+);
