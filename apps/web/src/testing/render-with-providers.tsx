@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderOptions } from '@testing-library/react';
+import { render, renderHook, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -53,4 +53,13 @@ export function renderWithProviders(
     options,
   );
   return { ...result, user, router, queryClient };
+}
+
+/** Runs a hook under the same providers (toasts and modals render into the document), for hooks that show UI. */
+export function renderHookWithProviders<Result>(hook: () => Result, { queryClient = createTestQueryClient() }: { queryClient?: QueryClient } = {}) {
+  const user = userEvent.setup();
+  const result = renderHook(hook, {
+    wrapper: ({ children }: { children: ReactNode }) => <TestProviders queryClient={queryClient}>{children}</TestProviders>,
+  });
+  return { ...result, user, queryClient };
 }
