@@ -1,7 +1,41 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// STYLE.md's import boundaries for the web app (bulletproof-react's `no-restricted-paths` zones): one zone per
+// feature folder so a feature never imports another feature; shared code (components/, lib/) never imports a
+// feature or app/; nothing in apps/web imports the server.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const webBoundaryZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move the shared code down into components/, lib/ or contracts.',
+  })),
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'Shared code (components/, lib/) never imports a feature or app/.',
+  },
+  {
+    target: './apps/web/src/features',
+    from: './apps/web/src/app',
+    message: 'Data flows one way, features -> app: a feature never imports app/.',
+  },
+  {
+    target: './apps/web',
+    from: './apps/server',
+    message: 'The web app never imports server code: share it through packages/contracts.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
@@ -27,6 +61,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/web/tsconfig.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webBoundaryZones }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@refugio/server', '@refugio/server/*'], message: 'The web app never imports server code.' }] },
+      ],
+    },
   },
   {
     files: ['**/*.{js,mjs}'],

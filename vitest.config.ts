@@ -23,8 +23,17 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // Component tests: screens and hooks rendered with Testing Library in happy-dom, the network mocked by MSW.
+        test: {
+          name: 'web-dom',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
         },
       },
     ],

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { aiMessages } from '@refugio/contracts';
 import { fakeAi } from './support/fake-ai';
 import { expect, signIn, test } from './support/fixtures';
+import { createPet, openEdit, unique } from './support/pets';
 
 /*
  * Journeys of the AI buttons of the pet form (SPEC sections 2, 7 and 8): GENERAR ETIQUETAS and 'Mejorar con
@@ -16,37 +17,9 @@ mkdirSync(shots, { recursive: true });
 const historia = 'Llegó al refugio en invierno.';
 const oldTags = ['juguetón', 'cariñoso'];
 
-function unique(): string {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-}
-
 /** Creates a pet through the API with the page's session; the journeys then edit it. */
-async function createPet(page: Page, nombre: string): Promise<number> {
-  const res = await page.request.post('/phpApi/mascota/nueva', {
-    headers: { origin: new URL(page.url()).origin },
-    multipart: {
-      nombre,
-      edad: '4 años',
-      tipo: 'Perro',
-      genero: 'hembra',
-      tamano: 'grande',
-      discapacidad: '0',
-      adoptado: '0',
-      fechaingreso: '2024-03-05 00:00:00',
-      personalidad: 'Juguetona y cariñosa',
-      historia,
-      tags: JSON.stringify(oldTags),
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { id: number }).id;
-}
-
-async function openEdit(page: Page, id: number) {
-  await page.goto(`/editar/${id}`);
-  await expect(page.getByRole('heading', { name: 'Editar Mascota' })).toBeVisible();
-  await expect(page.getByLabel('Nombre')).not.toHaveValue('');
-}
+const createAiPet = (page: Page, nombre: string) =>
+  createPet(page, { nombre, genero: 'hembra', personalidad: 'Juguetona y cariñosa', historia, tags: oldTags });
 
 const chip = (page: Page, tag: string) => page.getByRole('button', { name: `Quitar etiqueta ${tag}`, exact: true });
 const chips = (page: Page) => page.getByRole('button', { name: /^Quitar etiqueta / });
@@ -68,7 +41,7 @@ test.describe('asistente de IA en el formulario de la mascota', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, 'staff');
     const nombre = `Canela ${unique()}`;
-    const id = await createPet(page, nombre);
+    const id = await createAiPet(page, nombre);
     await openEdit(page, id);
     for (const tag of oldTags) await expect(chip(page, tag)).toBeVisible();
 
@@ -155,7 +128,7 @@ test.describe('asistente de IA en el formulario de la mascota', () => {
 
   test('los fallos del servicio muestran sus mensajes y no cambian el texto ni las etiquetas', async ({ page }) => {
     await signIn(page, 'staff');
-    const id = await createPet(page, `Pipa ${unique()}`);
+    const id = await createAiPet(page, `Pipa ${unique()}`);
     await page.route('**/api/ai/mejorar-texto', (route) =>
       route.fulfill({ status: 502, json: { code: 'AI_NO_RESULT', message: aiMessages.improveEmpty, requestId: 'x' } }),
     );
@@ -185,7 +158,7 @@ test.describe('asistente de IA en el formulario de la mascota', () => {
 
   test('sin proveedor de IA los botones están desactivados y explican cómo activarlos', async ({ page }) => {
     await signIn(page, 'staff');
-    const id = await createPet(page, `Kira ${unique()}`);
+    const id = await createAiPet(page, `Kira ${unique()}`);
     let answerStatus: () => void = () => undefined;
     const statusHeld = new Promise<void>((resolve) => (answerStatus = resolve));
     await page.route('**/api/ai/estado', async (route) => {

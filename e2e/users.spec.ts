@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { accounts } from './support/accounts';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, openSecondBrowser, signIn, submitSignIn, test } from './support/fixtures';
 
 /**
  * Staff accounts: an administrator creates, lists, edits and disables them; a new member must replace the
@@ -22,19 +22,6 @@ function newMember(label: string): Member {
 
 function fullName(member: Pick<Member, 'name' | 'lastname'>) {
   return `${member.name} ${member.lastname}`;
-}
-
-/** A browser of its own (cookies included), as a second person on another computer. */
-async function openSecondBrowser(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
-  return { context, page: await context.newPage() };
-}
-
-async function signInAs(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
 /** Creates an account through the API, as the signed-in administrator of `page`. */
@@ -84,7 +71,7 @@ test.describe.serial('alta de un miembro del equipo', () => {
   });
 
   test('al entrar debe cambiar la contraseña temporal y luego no ve Lista de Usuarios', async ({ page }) => {
-    await signInAs(page, member.email, member.password);
+    await submitSignIn(page, member.email, member.password);
     await expect(page).toHaveURL(/\/cambiar-contrasena$/);
     await expect(page.getByRole('heading', { name: 'Cambiar contraseña' })).toBeVisible();
 
@@ -119,7 +106,7 @@ test.describe.serial('alta de un miembro del equipo', () => {
   test('al desactivarlo, su sesión abierta deja de servir al instante', async ({ page, browser, baseURL }) => {
     const second = await openSecondBrowser(browser, baseURL);
     const memberPage = second.page;
-    await signInAs(memberPage, member.email, ownPassword);
+    await submitSignIn(memberPage, member.email, ownPassword);
     await expect(memberPage).toHaveURL(/\/$/);
     await expect(memberPage.getByRole('heading', { name: 'Mascotas' })).toBeVisible();
 
@@ -137,7 +124,7 @@ test.describe.serial('alta de un miembro del equipo', () => {
 
     await memberPage.reload();
     await expect(memberPage).toHaveURL(/\/login$/);
-    await signInAs(memberPage, member.email, ownPassword);
+    await submitSignIn(memberPage, member.email, ownPassword);
     await expect(memberPage.getByRole('alert')).toContainText('Tu cuenta está desactivada.');
     await second.context.close();
   });

@@ -1,4 +1,4 @@
-import { type Page, test as base, expect } from '@playwright/test';
+import { type Browser, type Page, test as base, expect } from '@playwright/test';
 import { type AccountName, accounts } from './accounts';
 
 /** `test` with the base URL of the server that global-setup started. */
@@ -13,12 +13,23 @@ export const test = base.extend({
 
 export { expect };
 
-/** Signs in through the /login screen as a person would, and waits for the pet list. */
+/** Fills the /login screen with these credentials and submits, as a person would; the caller checks where it leads. */
+export async function submitSignIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** Signs in as one of the harness's accounts through the /login screen, and waits for the pet list. */
 export async function signIn(page: Page, who: AccountName) {
   const account = accounts[who];
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(account.email);
-  await page.getByLabel('Contraseña').fill(account.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await submitSignIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** A browser of its own (cookies included), as a second person on another computer. */
+export async function openSecondBrowser(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
+  return { context, page: await context.newPage() };
 }

@@ -3,5 +3,6 @@ export * from './errors';
 export * from './health';
 export * from './layout';
 export * from './messages';
+export * from './pet-form-messages';
 export * from './pets';
 export * from './users';

@@ -14,12 +14,12 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPaw, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { useUrlSearch } from '../../../lib/use-url-search';
 import { usePets } from '../api/list-pets';
 import { PetCards } from '../components/pet-cards';
 import { PetListFilters } from '../components/pet-list-filters';
@@ -36,30 +36,8 @@ import {
   type PetsListParams,
 } from '../lib/pets-list-params';
 
-const TYPING_DELAY_MS = 300;
 // Mantine's `sm` breakpoint (48em = 768px): below it the list shows cards.
 const WIDE_QUERY = '(min-width: 48em)';
-
-/** Keeps a text box responsive while the address (and so the search) follows it after a pause. */
-function useDebouncedParam(value: string, commit: (value: string) => void) {
-  const [draft, setDraft] = useState(value);
-  const [committed, setCommitted] = useState(value);
-  // The address changed by other means (back button, 'Limpiar filtros'): the box follows it.
-  if (value !== committed) {
-    setCommitted(value);
-    setDraft(value);
-  }
-  const commitLater = useDebouncedCallback(commit, TYPING_DELAY_MS);
-  const change = (next: string) => {
-    setDraft(next);
-    commitLater(next);
-  };
-  const reset = () => {
-    commitLater.cancel();
-    setDraft('');
-  };
-  return { draft, change, reset, cancel: commitLater.cancel };
-}
 
 function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return (
@@ -102,8 +80,8 @@ function HomeScreen() {
 
   const updateParams = (changes: Partial<PetsListParams>) =>
     setSearchParams((current) => writePetsListParams(current, changes), { replace: true, preventScrollReset: true });
-  const search = useDebouncedParam(params.q, (q) => updateParams({ q }));
-  const tag = useDebouncedParam(params.tag, (value) => updateParams({ tag: value }));
+  const search = useUrlSearch(params.q, (q) => updateParams({ q }));
+  const tag = useUrlSearch(params.tag, (value) => updateParams({ tag: value }));
 
   const clearAll = () => {
     search.reset();

@@ -1,10 +1,10 @@
 import { Button, CloseButton, Group, Loader, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import type { User } from '@refugio/contracts';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
+import { useUrlSearch } from '../../../lib/use-url-search';
 import { useUsers } from '../api/list-users';
 import { EditUserModal } from '../components/edit-user-modal';
 import { ResetPasswordModal } from '../components/reset-password-modal';
@@ -24,8 +24,6 @@ import {
   type UserSortField,
   type UsersListParams,
 } from '../lib/users-list-params';
-
-const SEARCH_DELAY_MS = 300;
 
 /** On phones there are no column headers to click: one menu sets the column and the order. */
 const sortOptions: { value: SortValue; label: string }[] = [
@@ -72,21 +70,11 @@ function ListaScreen() {
   const [editing, setEditing] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
 
-  // The box shows what is typed at once; the address (and so the search) follows after a pause. When the
-  // address changes by other means (back button, a link), the box follows it.
-  const [search, setSearch] = useState(params.q);
-  const [searchInAddress, setSearchInAddress] = useState(params.q);
-  if (params.q !== searchInAddress) {
-    setSearchInAddress(params.q);
-    setSearch(params.q);
-  }
-
   const updateParams = (changes: Partial<UsersListParams>) =>
     setSearchParams((current) => writeUsersListParams(current, changes), { replace: true, preventScrollReset: true });
-  const updateSearchLater = useDebouncedCallback((q: string) => updateParams({ q }), SEARCH_DELAY_MS);
+  const search = useUrlSearch(params.q, (q) => updateParams({ q }));
   const clearSearch = () => {
-    updateSearchLater.cancel();
-    setSearch('');
+    search.reset();
     updateParams({ q: '' });
   };
   const sortBy = (field: UserSortField) => updateParams(toggleSort(params, field));
@@ -125,15 +113,12 @@ function ListaScreen() {
             rightSection={
               users.isFetching && data ? (
                 <Loader size={16} aria-label="Buscando" />
-              ) : search ? (
+              ) : search.draft ? (
                 <CloseButton size="sm" aria-label="Limpiar búsqueda" onClick={clearSearch} />
               ) : null
             }
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              updateSearchLater(event.currentTarget.value);
-            }}
+            value={search.draft}
+            onChange={(event) => search.change(event.currentTarget.value)}
             w={{ base: '100%', sm: 360 }}
           />
           <Select

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import type { ChosenImage } from '../components/main-image-field';
+import type { QueuedFile } from '../components/pet-images-section';
+import { checkMainImage } from '../lib/media-rules';
+import { useObjectUrls } from './use-object-urls';
+
+let queueSequence = 0;
+const nextQueueId = () => `q${(queueSequence += 1)}`;
+
+/**
+ * The files chosen in the pet form and not saved yet: the main image (checked before it is kept), and the
+ * additional images and videos queued for upload. Each has a preview object URL, revoked as soon as the file
+ * leaves (removed, replaced, saved, REINICIAR) or the form unmounts.
+ */
+export function usePetMedia() {
+  const objectUrls = useObjectUrls();
+  const [mainImage, setMainImage] = useState<ChosenImage | null>(null);
+  const [mainImageError, setMainImageError] = useState<string | null>(null);
+  const [queuedImages, setQueuedImages] = useState<QueuedFile[]>([]);
+  const [queuedVideos, setQueuedVideos] = useState<QueuedFile[]>([]);
+
+  const queue = (files: File[]): QueuedFile[] => files.map((file) => ({ id: nextQueueId(), file, url: objectUrls.create(file) }));
+
+  /** Drops every chosen file (after a save, or REINICIAR). */
+  const clear = () => {
+    if (mainImage) objectUrls.revoke(mainImage.url);
+    for (const item of [...queuedImages, ...queuedVideos]) objectUrls.revoke(item.url);
+    setMainImage(null);
+    setMainImageError(null);
+    setQueuedImages([]);
+    setQueuedVideos([]);
+  };
+
+  const chooseMainImage = (file: File | null) => {
+    if (!file) return;
+    const refusal = checkMainImage(file);
+    setMainImageError(refusal);
+    // A refused file is not kept: the previous choice (or the current image) stays.
+    if (refusal) return;
+    if (mainImage) objectUrls.revoke(mainImage.url);
+    setMainImage({ file, url: objectUrls.create(file) });
+  };
+
+  const clearMainImage = () => {
+    if (mainImage) objectUrls.revoke(mainImage.url);
+    setMainImage(null);
+    setMainImageError(null);
+  };
+
+  const removeFrom = (list: QueuedFile[], setQueue: typeof setQueuedImages) => (id: string) => {
+    const item = list.find((q) => q.id === id);
+    if (item) objectUrls.revoke(item.url);
+    setQueue((current) => current.filter((q) => q.id !== id));
+  };
+
+  const addImages = (files: File[]) => {
+    const items = queue(files);
+    setQueuedImages((current) => [...current, ...items]);
+  };
+
+  const addVideo = (file: File) => {
+    const items = queue([file]);
+    setQueuedVideos((current) => [...current, ...items]);
+  };
+
+  return {
+    mainImage,
+    mainImageError,
+    queuedImages,
+    queuedVideos,
+    chooseMainImage,
+    clearMainImage,
+    addImages,
+    addVideo,
+    removeImage: removeFrom(queuedImages, setQueuedImages),
+    removeVideo: removeFrom(queuedVideos, setQueuedVideos),
+    clear,
+  };
+}

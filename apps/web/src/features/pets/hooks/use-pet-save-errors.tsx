@@ -1,0 +1,63 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { petFormMessages, petMessages } from '@refugio/contracts';
+import type { UseFormSetError } from 'react-hook-form';
+import { setServerFieldErrors } from '../../../lib/form-errors';
+import { petFormFields, type PetFormValues } from '../lib/pet-form-values';
+import { describeSaveError } from '../lib/save-error';
+
+interface SaveErrorHandlers {
+  setError: UseFormSetError<PetFormValues>;
+  /** Reads the pet again and puts it in the form; resolves to undefined when there is nothing to reload. */
+  reloadLatest: () => Promise<unknown>;
+  /** Called once the latest version is in the form (the progress bars of the failed save are cleared). */
+  onReloaded: () => void;
+}
+
+/**
+ * How the pet form answers a failed save: a conflict (someone else saved first) opens a dialog offering the
+ * latest version; any other error puts the server's field errors on the fields and shows a toast.
+ */
+export function usePetSaveErrors({ setError, reloadLatest, onReloaded }: SaveErrorHandlers) {
+  const showConflict = (message: string) => {
+    modals.openConfirmModal({
+      title: petMessages.saveErrorTitle,
+      centered: true,
+      children: <Text size="sm">{message}</Text>,
+      labels: { confirm: petFormMessages.conflictReload, cancel: petFormMessages.conflictClose },
+      onConfirm: () => {
+        void reloadLatest().then((latest) => {
+          if (latest) {
+            onReloaded();
+            notifications.show({ color: 'cyan', title: petFormMessages.reloadedTitle, message: petFormMessages.reloadedText });
+          }
+        });
+      },
+    });
+  };
+
+  return (error: unknown) => {
+    const outcome = describeSaveError(error);
+    if (outcome.kind === 'conflict') {
+      showConflict(outcome.message);
+      return;
+    }
+    setServerFieldErrors(error, petFormFields, setError);
+    notifications.show({
+      color: 'red',
+      title: petMessages.saveErrorTitle,
+      autoClose: 8000,
+      message: (
+        <>
+          {petMessages.saveErrorText}
+          {outcome.detail !== null ? (
+            <Text size="xs" c="dimmed" mt={2}>
+              {outcome.detail}
+            </Text>
+          ) : null}
+        </>
+      ),
+    });
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The Spanish texts of the pet form (Editar and Agregar) that are not validation messages: field labels,
+ * buttons, and the conflict and AI notices. Validation and save messages stay in `petMessages` (pets.ts).
+ */
+export const petFormMessages = {
+  formLabelEdit: 'Editar mascota',
+  formLabelAdd: 'Agregar mascota',
+  fieldsTitle: 'Datos de la mascota',
+  nombre: 'Nombre',
+  edad: 'Edad',
+  edadPlaceholder: 'Por ejemplo: 2 años',
+  tipo: 'Tipo',
+  genero: 'Género',
+  tamano: 'Tamaño',
+  discapacidad: 'Discapacidad',
+  fechaingreso: 'Fecha de ingreso',
+  fechaingresoDescription: 'Formato AA-MM-DD',
+  fechaingresoPlaceholder: 'AA-MM-DD',
+  adoptado: 'Adoptado',
+  historia: 'Historia',
+  personalidad: 'Personalidad',
+  flagNo: 'No',
+  flagYes: 'Sí',
+  resetButton: 'REINICIAR',
+  saveButton: 'GUARDAR MASCOTA',
+  createdTitle: '¡Mascota Agregada Exitosamente!',
+  conflictReload: 'Cargar la versión más reciente',
+  conflictClose: 'Cerrar',
+  reloadedTitle: 'Datos actualizados',
+  reloadedText: 'Se cargó la versión más reciente de la mascota. Revisa los cambios antes de volver a guardar.',
+  errorTitle: 'Error',
+} as const;
