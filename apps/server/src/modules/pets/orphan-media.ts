@@ -2,14 +2,13 @@ import { isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { pet, petImage } from '../../db/schema';
+import { IMAGE_FOLDER, parseImageKey } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
 
 /** Serialises sweeps across instances. */
 const SWEEP_LOCK_KEY = 7_340_117_004;
 /** A file younger than this may belong to a save still in progress (the file is written before its row). */
 const GRACE_MS = 60 * 60 * 1000;
-
-const IMAGE_KEY = /^productos\/(\d+)\/(?:thumbs\/)?([^/]+?)(\.webp)?$/;
 
 /**
  * Deletes image files that no row points at (left by a crash between storing a file and saving its row,
@@ -29,12 +28,10 @@ export async function collectOrphanMedia(db: Database, storage: StorageProvider,
     for (const row of await tx.select({ petId: petImage.petId, file: petImage.nombre }).from(petImage)) referenced.add(`${row.petId}/${row.file}`);
 
     const removed: string[] = [];
-    for (const object of await storage.list('productos/')) {
-      const match = IMAGE_KEY.exec(object.key);
-      if (!match) continue;
-      const isThumb = object.key.includes('/thumbs/');
-      const file = isThumb ? match[2] : `${match[2]}${match[3] ?? ''}`;
-      if (referenced.has(`${match[1]}/${file}`) || now - object.lastModified.getTime() < GRACE_MS) continue;
+    for (const object of await storage.list(IMAGE_FOLDER)) {
+      const image = parseImageKey(object.key);
+      if (!image) continue;
+      if (referenced.has(`${image.petId}/${image.fileName}`) || now - object.lastModified.getTime() < GRACE_MS) continue;
       await storage.delete(object.key);
       removed.push(object.key);
     }

@@ -27,6 +27,7 @@ import { AppError } from '../../lib/app-error';
 import { parseFields, readMultipartForm } from '../../lib/multipart-form';
 import { sendStoredObject } from '../../lib/send-stored-object';
 import { imageContentType } from '../../media/images';
+import { imageKey, thumbnailKey, videoKey } from '../../media/storage-keys';
 import { videoContentType } from '../../media/videos';
 import {
   type PetsContext,
@@ -35,7 +36,6 @@ import {
   deleteImage,
   deletePet,
   getPet,
-  imageKey,
   isPublic,
   listImages,
   listPets,
@@ -43,10 +43,9 @@ import {
   reorderImages,
   restorePet,
   setAdopted,
-  thumbnailKey,
   updatePet,
 } from './pets.service';
-import { deleteVideo, listVideos, uploadVideo, videoKey } from './videos.service';
+import { deleteVideo, listVideos, uploadVideo } from './videos.service';
 
 const staff = { access: 'staff' as const };
 const tags = ['Mascotas'];

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import {
   ADMIN_ROLE,
   type ListPetsQuery,
@@ -12,10 +12,10 @@ import {
   petThumbnailUrl,
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { processImage } from '../../media/images';
+import { describeImage, processImage } from '../../media/images';
+import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-keys';
 import type { SessionUser } from '../../plugins/access';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { type PetImageRow, type PetInsert, type PetView, type PetsRepository, createPetsRepository } from './pets.repository';
@@ -24,13 +24,6 @@ export interface PetsContext {
   db: Database;
   storage: StorageProvider;
   log: FastifyBaseLogger;
-}
-
-export const imageKey = (petId: number, fileName: string) => `productos/${petId}/${fileName}`;
-export const thumbnailKey = (petId: number, fileName: string) => `productos/${petId}/thumbs/${fileName}.webp`;
-
-function newImageFileName(extension: string): string {
-  return `${Date.now()}_${randomBytes(4).toString('hex')}.${extension}`;
 }
 
 export function toPetDto(row: PetView): Pet {
@@ -264,18 +257,7 @@ export async function makeMainImage(ctx: PetsContext, actor: SessionUser, petId:
     if (current.imagenPrincipal) {
       const stored = await ctx.storage.get(imageKey(petId, current.imagenPrincipal));
       if (stored) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of stored.body) chunks.push(chunk as Buffer);
-        const data = Buffer.concat(chunks);
-        const meta = await sharp(data).metadata();
-        await repo.insertImage({
-          petId,
-          nombre: current.imagenPrincipal,
-          width: meta.width ?? 0,
-          height: meta.height ?? 0,
-          bytes: data.length,
-          contentHash: createHash('sha256').update(data).digest('hex'),
-        });
+        await repo.insertImage({ petId, nombre: current.imagenPrincipal, ...(await describeImage(await buffer(stored.body))) });
       }
     }
     await repo.update(petId, { imagenPrincipal: image.nombre, updatedBy: actor.id });

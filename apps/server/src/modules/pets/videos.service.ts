@@ -3,19 +3,12 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type PetVideo, type VideoUploadResult, petMessages } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
+import { newVideoName, videoKey, videoKeyOf, videoNameOf, videoPrefix } from '../../media/storage-keys';
 import { VideoSniffer, sanitizeVideoFileName } from '../../media/videos';
 import { createPetsRepository } from './pets.repository';
 import type { PetsContext } from './pets.service';
 
-const VIDEO_FOLDER = 'videos/';
-const videoPrefix = (petId: number) => `${VIDEO_FOLDER}PET_VIDEO_${petId}_`;
 export const videoUrl = (petId: number, name: string) => `/api/mascotas/${petId}/videos/${encodeURIComponent(name)}`;
-
-/** The storage key of a pet's video by its name, or undefined when the name is not one of this pet's. */
-export function videoKey(petId: number, name: string): string | undefined {
-  const key = `${VIDEO_FOLDER}${name}`;
-  return name.startsWith(`PET_VIDEO_${petId}_`) && !name.includes('/') && !name.includes('\\') ? key : undefined;
-}
 
 async function requireLivePet(ctx: PetsContext, petId: number) {
   if (!(await createPetsRepository(ctx.db).findById(petId))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
@@ -25,7 +18,7 @@ export async function listVideos(ctx: PetsContext, petId: number): Promise<PetVi
   await requireLivePet(ctx, petId);
   const objects = await ctx.storage.list(videoPrefix(petId));
   return objects.map((o) => {
-    const name = o.key.slice(VIDEO_FOLDER.length);
+    const name = videoNameOf(o.key);
     return { name, url: videoUrl(petId, name), fullPath: o.key };
   });
 }
@@ -58,8 +51,8 @@ export async function uploadVideo(
     throw error;
   }
   const uploadedAt = new Date();
-  const fileName = `PET_VIDEO_${petId}_${uploadedAt.getTime()}_${sanitizeVideoFileName(originalName, detected.ext)}`;
-  const key = `${VIDEO_FOLDER}${fileName}`;
+  const fileName = newVideoName(petId, uploadedAt, sanitizeVideoFileName(originalName, detected.ext));
+  const key = videoKeyOf(fileName);
   let size: number;
   try {
     const [stored] = await Promise.all([ctx.storage.put(key, body, { contentType: detected.contentType }), feeding]);
