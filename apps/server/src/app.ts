@@ -8,8 +8,8 @@ import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
 import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { petsRoutes } from './modules/pets/pets.routes';
-import { usersRoutes } from './modules/users/users.routes';
+import { petsModule } from './modules/pets/pets.module';
+import { usersModule } from './modules/users/users.module';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -66,9 +66,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
+  await app.register(usersModule);
+  // Served by the users service, so after the users module.
   await app.register(functionsRoutes);
-  await app.register(usersRoutes);
-  await app.register(petsRoutes);
+  await app.register(petsModule);
   await app.register(aiRoutes, {
     provider: createAiProvider(config.ai, { timeoutMs: config.aiLimits.timeoutMs, retryDelayMs: options.aiRetryDelayMs ?? 1000 }),
     perUserPerMinute: config.aiLimits.perUserPerMinute,

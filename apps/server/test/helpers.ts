@@ -62,7 +62,7 @@ export async function createTestApp(
     dataDir,
     async createUser({ email, password, name = 'Persona', lastname = 'De Prueba', role = DEFAULT_ROLE }) {
       const id = crypto.randomUUID();
-      await users.insertWithPassword(database.db, { id, email, name, lastname, role, passwordHash: await hashPassword(password) });
+      await users.insertWithPassword({ id, email, name, lastname, role, passwordHash: await hashPassword(password) });
       return id;
     },
     async signIn(email, password) {

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectOrphanMedia } from '../src/modules/pets/orphan-media';
 import { STAFF, type TestApp, createTestApp } from './helpers';
 import { jpeg, multipart, petFields } from './media';
 
@@ -31,10 +30,10 @@ describe('orphan media sweep', () => {
     await t.app.storage.put(`productos/${id}/thumbs/1700000000000_deadbeef.jpg.webp`, Readable.from(['huérfana']));
 
     const kept = (await t.app.storage.list('productos/')).map((o) => o.key);
-    expect(await collectOrphanMedia(t.database.db, t.app.storage, t.app.log)).toEqual([]);
+    expect(await t.app.orphanMediaSweep.collect()).toEqual([]);
 
     const later = Date.now() + 2 * 60 * 60 * 1000;
-    const removed = await collectOrphanMedia(t.database.db, t.app.storage, t.app.log, later);
+    const removed = await t.app.orphanMediaSweep.collect(later);
     expect(removed.sort()).toEqual([`productos/${id}/1700000000000_deadbeef.jpg`, `productos/${id}/thumbs/1700000000000_deadbeef.jpg.webp`]);
     const left = (await t.app.storage.list('productos/')).map((o) => o.key);
     expect(left.sort()).toEqual(kept.filter((k) => !removed.includes(k)).sort());

@@ -8,9 +8,8 @@ import {
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { getUserRole, listUsers } from '../users/users.service';
 
-/** The serverless functions the specification calls, mounted under /api/functions/ (DESIGN section 4). */
+/** The serverless functions the specification calls, mounted under /api/functions/ (DESIGN section 4); served by the users service. */
 export const functionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/functions/getUserRoleByUid',
@@ -24,7 +23,7 @@ export const functionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: getUserRoleResponseSchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema },
       },
     },
-    async (request) => getUserRole(app.db, request.user!, request.query.uid),
+    async (request) => app.usersService.getUserRole(request.user!, request.query.uid),
   );
 
   // The original function answers `{ error }` rather than the API's error shape; its own scope keeps that.
@@ -52,7 +51,7 @@ export const functionsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async () => {
-        const users = await listUsers(app.db, { sort: 'name', order: 'asc' });
+        const users = await app.usersService.list({ sort: 'name', order: 'asc' });
         return {
           users: users.map(({ id, name, lastname, mail, permisos, color, createdAt, updatedAt, rol }) => ({
             id,

@@ -29,23 +29,6 @@ import { sendStoredObject } from '../../lib/send-stored-object';
 import { imageContentType } from '../../media/images';
 import { imageKey, thumbnailKey, videoKey } from '../../media/storage-keys';
 import { videoContentType } from '../../media/videos';
-import {
-  type PetsContext,
-  addImage,
-  createPet,
-  deleteImage,
-  deletePet,
-  getPet,
-  isPublic,
-  listImages,
-  listPets,
-  makeMainImage,
-  reorderImages,
-  restorePet,
-  setAdopted,
-  updatePet,
-} from './pets.service';
-import { deleteVideo, listVideos, uploadVideo } from './videos.service';
 
 const staff = { access: 'staff' as const };
 const tags = ['Mascotas'];
@@ -62,12 +45,13 @@ const okSchema = z.object({ status: z.literal('OK'), id: z.number().int() });
 
 /** Pets: the specification's /phpApi contract (DESIGN section 4), videos under /api/mascotas, public media. */
 export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): PetsContext => ({ db: app.db, storage: app.storage, log: request.log });
+  const pets = app.petsService;
+  const videos = app.videosService;
 
   /** Readers without a session see only published pets (the public gallery of /imagenes/{id}). */
   async function assertVisible(request: FastifyRequest, id: number) {
     if (await app.getSessionUser(request)) return;
-    if (!(await isPublic(ctx(request), id))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+    if (!(await pets.isPublic(id))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
   }
 
   async function readPetForm(request: FastifyRequest) {
@@ -92,13 +76,13 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listPetsResponseSchema, ...errors },
       },
     },
-    async (request) => listPets(ctx(request), request.query),
+    async (request) => pets.list(request.query),
   );
 
   app.get(
     '/phpApi/mascota/:id',
     { config: staff, schema: { tags, summary: 'Una mascota', params: petIdParamsSchema, response: { 200: petSchema, ...errors } } },
-    async (request) => getPet(ctx(request), request.params.id),
+    async (request) => pets.get(request.params.id),
   );
 
   app.post(
@@ -114,7 +98,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { fields, image } = await readPetForm(request);
-      const created = await createPet(ctx(request), request.user!, fields, image);
+      const created = await pets.create(request.user!, fields, image);
       return { status: 'OK' as const, id: created.id, version: created.version };
     },
   );
@@ -135,7 +119,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { fields, image } = await readPetForm(request);
-      const updated = await updatePet(ctx(request), request.user!, request.params.id, fields, image);
+      const updated = await pets.update(request.user!, request.params.id, fields, image);
       return { status: 'OK' as const, id: updated.id, version: updated.version };
     },
   );
@@ -152,14 +136,14 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: petSchema, ...errors },
       },
     },
-    async (request) => setAdopted(ctx(request), request.user!, request.params.id, request.body.adoptado, request.body.version),
+    async (request) => pets.setAdopted(request.user!, request.params.id, request.body.adoptado, request.body.version),
   );
 
   app.post(
     '/phpApi/mascota/:id/eliminar',
     { config: staff, schema: { tags, summary: 'Eliminar (se puede deshacer)', params: petIdParamsSchema, response: { 200: okSchema, ...errors } } },
     async (request) => {
-      await deletePet(ctx(request), request.user!, request.params.id);
+      await pets.remove(request.user!, request.params.id);
       return { status: 'OK' as const, id: request.params.id };
     },
   );
@@ -175,7 +159,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: petSchema, ...errors },
       },
     },
-    async (request) => restorePet(ctx(request), request.user!, request.params.id),
+    async (request) => pets.restore(request.user!, request.params.id),
   );
 
   app.get(
@@ -192,7 +176,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await assertVisible(request, request.params.id);
-      return listImages(ctx(request), request.params.id);
+      return pets.listImages(request.params.id);
     },
   );
 
@@ -200,7 +184,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/phpApi/mascota/:id/imagenes/:imageId/eliminar',
     { config: staff, schema: { tags, summary: 'Eliminar una imagen', params: petImageParamsSchema, response: { 200: okSchema, ...errors } } },
     async (request) => {
-      await deleteImage(ctx(request), request.params.id, request.params.imageId);
+      await pets.deleteImage(request.params.id, request.params.imageId);
       return { status: 'OK' as const, id: request.params.imageId };
     },
   );
@@ -217,7 +201,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(petImageSchema), ...errors },
       },
     },
-    async (request) => reorderImages(ctx(request), request.params.id, request.body.ids),
+    async (request) => pets.reorderImages(request.params.id, request.body.ids),
   );
 
   app.post(
@@ -231,7 +215,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: petSchema, ...errors },
       },
     },
-    async (request) => makeMainImage(ctx(request), request.user!, request.params.id, request.params.imageId),
+    async (request) => pets.makeMainImage(request.user!, request.params.id, request.params.imageId),
   );
 
   // The specification's image upload answers `{ status: 'ERROR', message }` on failure; its own scope keeps that.
@@ -283,7 +267,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         const file = files[0];
         if (!file) throw new AppError('VALIDATION_ERROR', { message: petMessages.fileMissing });
-        const image = await addImage(ctx(request), request.params.id, file.data);
+        const image = await pets.addImage(request.params.id, file.data);
         return { status: 'OK' as const, id: image.id, nombre: image.nombre };
       },
     );
@@ -305,7 +289,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await assertVisible(request, request.params.id);
-      return listVideos(ctx(request), request.params.id);
+      return videos.list(request.params.id);
     },
   );
 
@@ -332,7 +316,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('VALIDATION_ERROR', { message: `Campo de archivo no esperado: ${file.fieldname}.` });
       }
       file.file.on('limit', () => file.file.destroy(new AppError('PAYLOAD_TOO_LARGE', { message: petMessages.videoTooBig })));
-      return uploadVideo(ctx(request), request.params.id, file.file, file.filename, () => file.file.truncated);
+      return videos.upload(request.params.id, file.file, file.filename, () => file.file.truncated);
     },
   );
 
@@ -348,7 +332,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteVideo(ctx(request), request.params.id, request.params.name);
+      await videos.remove(request.params.id, request.params.name);
       return { success: true as const, message: 'Video deleted successfully' as const };
     },
   );
