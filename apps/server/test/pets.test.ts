@@ -127,6 +127,18 @@ describe('pets API (/phpApi)', () => {
     expect((await getPet(id)).nombre).toBe('Luna');
   });
 
+  it('refuses two main images in one save with a too-many-files message, changing nothing', async () => {
+    const { id } = await create();
+    const res = await send(`/phpApi/mascota/${id}/actualizar`, [
+      ...petFields({ nombre: 'No guardar' }),
+      { name: 'image', value: await jpeg(), fileName: 'a.jpg', contentType: 'image/jpeg' },
+      { name: 'image', value: await jpeg(), fileName: 'b.jpg', contentType: 'image/jpeg' },
+    ]);
+    const body = expectErrorShape(res, 413, 'PAYLOAD_TOO_LARGE');
+    expect(body.message).toBe('Envía una sola imagen principal por solicitud.');
+    expect((await getPet(id)).nombre).toBe('Luna');
+  });
+
   it('refuses a main image that is not an image, whatever its name says', async () => {
     const { id } = await create();
     const res = await send(`/phpApi/mascota/${id}/actualizar`, [

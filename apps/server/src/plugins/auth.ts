@@ -31,12 +31,12 @@ export function resolveAuthSecret(config: Config): string {
 /** better-auth error codes that deserve their own Spanish message. */
 const authErrors: Record<string, { code: ErrorCode; message: string }> = {
   INVALID_EMAIL_OR_PASSWORD: { code: 'INVALID_CREDENTIALS', message: messages.errors.INVALID_CREDENTIALS },
-  INVALID_PASSWORD: { code: 'INVALID_CREDENTIALS', message: 'La contraseña actual no es correcta.' },
+  INVALID_PASSWORD: { code: 'INVALID_CREDENTIALS', message: messages.auth.currentPasswordWrong },
   BANNED_USER: { code: 'ACCOUNT_DISABLED', message: messages.errors.ACCOUNT_DISABLED },
   INVALID_EMAIL: { code: 'VALIDATION_ERROR', message: messages.auth.emailInvalid },
-  PASSWORD_TOO_SHORT: { code: 'VALIDATION_ERROR', message: 'La contraseña debe tener al menos 8 caracteres.' },
-  PASSWORD_TOO_LONG: { code: 'VALIDATION_ERROR', message: 'La contraseña no puede superar los 128 caracteres.' },
-  EMAIL_PASSWORD_SIGN_UP_DISABLED: { code: 'FORBIDDEN', message: 'El registro público está desactivado. Pide una cuenta a un administrador.' },
+  PASSWORD_TOO_SHORT: { code: 'VALIDATION_ERROR', message: userMessages.passwordTooShort },
+  PASSWORD_TOO_LONG: { code: 'VALIDATION_ERROR', message: userMessages.passwordTooLong },
+  EMAIL_PASSWORD_SIGN_UP_DISABLED: { code: 'FORBIDDEN', message: messages.auth.signUpDisabled },
   FAILED_TO_GET_SESSION: { code: 'UNAUTHENTICATED', message: messages.errors.UNAUTHENTICATED },
 };
 
