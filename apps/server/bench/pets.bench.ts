@@ -331,7 +331,7 @@ function nextRemoteAddress(): string {
 async function signInStaff(app: FastifyInstance, database: DatabaseHandle): Promise<string> {
   const email = 'bench@refugio.test';
   const password = 'clave-del-benchmark-1';
-  await createUsersRepository(database.db).insertWithPassword(database.db, {
+  await createUsersRepository(database.db).insertWithPassword({
     id: crypto.randomUUID(),
     email,
     name: 'Persona',

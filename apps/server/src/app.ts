@@ -1,16 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { aiRoutes } from './ai/ai.routes';
-import { createAiProvider } from './ai/providers';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
+import { aiModule } from './modules/ai/ai.module';
 import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { petsRoutes } from './modules/pets/pets.routes';
-import { usersRoutes } from './modules/users/users.routes';
+import { petsModule } from './modules/pets/pets.module';
+import { usersModule } from './modules/users/users.module';
 import { accessPlugin } from './plugins/access';
+import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -35,7 +35,7 @@ export interface BuildAppOptions {
   aiRetryDelayMs?: number;
 }
 
-/** Builds the app: plugins in a fixed order (config -> db -> storage -> auth -> security -> routes). */
+/** Builds the app: plugins in a fixed order (config -> db -> storage -> ai -> auth -> security -> modules). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -59,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin, { database: options.database });
   await app.register(storagePlugin, { config, storage: options.storage });
+  await app.register(aiPlugin, { config, retryDelayMs: options.aiRetryDelayMs ?? 1000 });
   await app.register(authPlugin, { config });
   await app.register(accessPlugin);
   await app.register(securityPlugin, { config });
@@ -66,13 +67,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
+  await app.register(usersModule);
+  // Served by the users service, so after the users module.
   await app.register(functionsRoutes);
-  await app.register(usersRoutes);
-  await app.register(petsRoutes);
-  await app.register(aiRoutes, {
-    provider: createAiProvider(config.ai, { timeoutMs: config.aiLimits.timeoutMs, retryDelayMs: options.aiRetryDelayMs ?? 1000 }),
-    perUserPerMinute: config.aiLimits.perUserPerMinute,
-  });
+  await app.register(petsModule);
+  await app.register(aiModule);
 
   await app.register(spaPlugin, { webDistDir: options.webDistDir ?? defaultWebDistDir });
   await app.ready();

@@ -2,8 +2,6 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
-import { scheduleOrphanMediaSweep } from './modules/pets/orphan-media';
-import { ensureFirstAdmin } from './modules/users/users.service';
 
 /** Opens the configured database and applies pending migrations. */
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
@@ -38,10 +36,10 @@ async function main() {
 
   const releaseLock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
   const database = await openConfiguredDatabase(config);
-  const firstAdmin = await ensureFirstAdmin(database.db, config.admin);
   const app = await buildApp({ config, database });
+  const firstAdmin = await app.usersService.ensureFirstAdmin(config.admin);
   if (firstAdmin.created) printFirstAdmin(firstAdmin.email, firstAdmin.generatedPassword);
-  const stopSweep = scheduleOrphanMediaSweep(database.db, app.storage, app.log);
+  const stopSweep = app.orphanMediaSweep.schedule();
 
   let closing = false;
   const shutdown = (signal: string) => {

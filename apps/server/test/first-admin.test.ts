@@ -1,7 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { user } from '../src/db/schema';
-import { ensureFirstAdmin } from '../src/modules/users/users.service';
 import { type TestApp, createTestApp } from './helpers';
 
 describe('first administrator', () => {
@@ -13,7 +12,7 @@ describe('first administrator', () => {
 
   it('is created from ADMIN_EMAIL/ADMIN_PASSWORD when no user exists, and can sign in', async () => {
     t = await createTestApp();
-    const result = await ensureFirstAdmin(t.database.db, { email: 'jefa@refugio.test', password: 'clave-inicial-1' });
+    const result = await t.app.usersService.ensureFirstAdmin({ email: 'jefa@refugio.test', password: 'clave-inicial-1' });
     expect(result).toEqual({ created: true, email: 'jefa@refugio.test', generatedPassword: undefined });
     const [row] = await t.database.db.select().from(user).where(eq(user.email, 'jefa@refugio.test'));
     expect(row?.role).toBe('Administrador');
@@ -22,7 +21,7 @@ describe('first administrator', () => {
 
   it('gets a generated password when none is configured, which signs in', async () => {
     t = await createTestApp();
-    const result = await ensureFirstAdmin(t.database.db, { email: 'admin@refugio.local', password: undefined });
+    const result = await t.app.usersService.ensureFirstAdmin({ email: 'admin@refugio.local', password: undefined });
     if (!result.created || !result.generatedPassword) throw new Error('expected a generated password');
     expect(result.generatedPassword.length).toBeGreaterThanOrEqual(16);
     await expect(t.signIn('admin@refugio.local', result.generatedPassword)).resolves.toContain('session_token');
@@ -31,9 +30,10 @@ describe('first administrator', () => {
   it('is not created when users exist, and exactly once when instances start together', async () => {
     t = await createTestApp();
     const db = t.database.db;
-    const results = await Promise.all([1, 2, 3].map(() => ensureFirstAdmin(db, { email: 'a@refugio.test', password: 'clave-inicial-1' })));
+    const users = t.app.usersService;
+    const results = await Promise.all([1, 2, 3].map(() => users.ensureFirstAdmin({ email: 'a@refugio.test', password: 'clave-inicial-1' })));
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect((await db.select({ n: count() }).from(user))[0]?.n).toBe(1);
-    expect(await ensureFirstAdmin(db, { email: 'b@refugio.test', password: 'clave-inicial-1' })).toEqual({ created: false });
+    expect(await users.ensureFirstAdmin({ email: 'b@refugio.test', password: 'clave-inicial-1' })).toEqual({ created: false });
   });
 });

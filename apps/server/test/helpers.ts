@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN_ROLE, DEFAULT_ROLE } from '@refugio/contracts';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
@@ -36,7 +36,20 @@ export interface TestApp {
   createUser(input: { email: string; password: string; name?: string; lastname?: string; role?: string }): Promise<string>;
   /** Signs in through the real endpoint and returns the Cookie header to send. */
   signIn(email: string, password: string): Promise<string>;
+  /**
+   * Calls the app as a browser would: `anonymous` with no session, `staff` (STAFF) or `admin` (ADMIN) signed
+   * in, the account created on first use. Adds the session cookie and the Origin header; headers given win.
+   */
+  as(role: Role): Caller;
   close(): Promise<void>;
+}
+
+export type Role = 'anonymous' | 'staff' | 'admin';
+
+export interface Caller {
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** The Cookie header this caller sends ('' when anonymous). */
+  cookie(): Promise<string>;
 }
 
 export async function createTestApp(
@@ -54,16 +67,41 @@ export async function createTestApp(
     aiRetryDelayMs: options.aiRetryDelayMs ?? 20,
   });
   const users = createUsersRepository(database.db);
+  const created = new Set<string>();
+  const cookies = new Map<Role, Promise<string>>();
 
-  return {
+  const testApp: TestApp = {
     app,
     database,
     config,
     dataDir,
     async createUser({ email, password, name = 'Persona', lastname = 'De Prueba', role = DEFAULT_ROLE }) {
       const id = crypto.randomUUID();
-      await users.insertWithPassword(database.db, { id, email, name, lastname, role, passwordHash: await hashPassword(password) });
+      await users.insertWithPassword({ id, email, name, lastname, role, passwordHash: await hashPassword(password) });
+      created.add(email);
       return id;
+    },
+    as(role) {
+      const cookie = () => {
+        if (role === 'anonymous') return Promise.resolve('');
+        let signedIn = cookies.get(role);
+        if (!signedIn) {
+          const account = role === 'admin' ? ADMIN : STAFF;
+          signedIn = (async () => {
+            if (!created.has(account.email)) await testApp.createUser(account);
+            return testApp.signIn(account.email, account.password);
+          })();
+          cookies.set(role, signedIn);
+        }
+        return signedIn;
+      };
+      return {
+        cookie,
+        async inject(options) {
+          const session = await cookie();
+          return app.inject({ ...options, headers: { origin: PUBLIC_URL, ...(session ? { cookie: session } : {}), ...options.headers } });
+        },
+      };
     },
     async signIn(email, password) {
       const res = await app.inject({
@@ -81,6 +119,7 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 /** The `Cookie` header a browser would send back after this response. */

@@ -2,31 +2,27 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pet } from '../src/db/schema';
-import { ADMIN, PUBLIC_URL, STAFF, type TestApp, createTestApp, expectErrorShape } from './helpers';
+import { type Role, type TestApp, createTestApp, expectErrorShape } from './helpers';
 import { type Part, jpeg, multipart, petFields, png } from './media';
 
 type PetBody = Record<string, unknown> & { id: number; version: number; imagenprincipal: string; tags: string };
 
 describe('pets API (/phpApi)', () => {
   let t: TestApp;
-  let staff: string;
-  let admin: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    await t.createUser(ADMIN);
-    await t.createUser(STAFF);
-    staff = await t.signIn(STAFF.email, STAFF.password);
-    admin = await t.signIn(ADMIN.email, ADMIN.password);
   });
   afterAll(() => t.close());
 
-  const send = (url: string, parts: Part[], cookie = staff) => {
+  /** A multipart POST. */
+  const send = (url: string, parts: Part[], as: Role = 'staff') => {
     const body = multipart(parts);
-    return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, cookie, origin: PUBLIC_URL } });
+    return t.as(as).inject({ method: 'POST', url, payload: body.payload, headers: body.headers });
   };
-  /** `null` for an anonymous reader. */
-  const get = (url: string, cookie: string | null = staff) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, as: Role = 'staff') => t.as(as).inject({ method: 'GET', url });
+  /** A JSON (or empty) POST. */
+  const post = (url: string, payload?: object, as: Role = 'staff') => t.as(as).inject({ method: 'POST', url, ...(payload ? { payload } : {}) });
   const create = async (overrides: Record<string, string> = {}, extra: Part[] = []) => {
     const res = await send('/phpApi/mascota/nueva', [...petFields(overrides), ...extra]);
     expect(res.statusCode, res.body).toBe(200);
@@ -102,14 +98,14 @@ describe('pets API (/phpApi)', () => {
     const { id } = await create({}, [{ name: 'image', value: original, fileName: 'luna.jpg', contentType: 'image/jpeg' }]);
     const body = await getPet(id);
     expect(body.imagenprincipal).toMatch(/^\d+_[0-9a-f]{8}\.jpg$/);
-    const file = await get(`/phpApi/storage/app/public/productos/${id}/${body.imagenprincipal}`, null);
+    const file = await get(`/phpApi/storage/app/public/productos/${id}/${body.imagenprincipal}`, 'anonymous');
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
     const meta = await sharp(file.rawPayload).metadata();
     expect(meta.exif).toBeUndefined();
     // Orientation 6 (rotated 90°) was applied to the pixels: width and height swapped.
     expect([meta.width, meta.height]).toEqual([48, 64]);
-    const thumb = await get(body.thumbnailUrl as string, null);
+    const thumb = await get(body.thumbnailUrl as string, 'anonymous');
     expect(thumb.headers['content-type']).toBe('image/webp');
     expect((await sharp(thumb.rawPayload).metadata()).format).toBe('webp');
   });
@@ -124,6 +120,18 @@ describe('pets API (/phpApi)', () => {
     ]);
     const body = expectErrorShape(res, 413, 'PAYLOAD_TOO_LARGE');
     expect(body.message).toBe('El peso de la imagen debe ser menor a 150KB');
+    expect((await getPet(id)).nombre).toBe('Luna');
+  });
+
+  it('refuses two main images in one save with a too-many-files message, changing nothing', async () => {
+    const { id } = await create();
+    const res = await send(`/phpApi/mascota/${id}/actualizar`, [
+      ...petFields({ nombre: 'No guardar' }),
+      { name: 'image', value: await jpeg(), fileName: 'a.jpg', contentType: 'image/jpeg' },
+      { name: 'image', value: await jpeg(), fileName: 'b.jpg', contentType: 'image/jpeg' },
+    ]);
+    const body = expectErrorShape(res, 413, 'PAYLOAD_TOO_LARGE');
+    expect(body.message).toBe('Envía una sola imagen principal por solicitud.');
     expect((await getPet(id)).nombre).toBe('Luna');
   });
 
@@ -194,52 +202,42 @@ describe('pets API (/phpApi)', () => {
     });
 
     it('answers a non-multipart request with { status: ERROR } too', async () => {
-      const res = await t.app.inject({
+      const res = await t.as('staff').inject({
         method: 'POST',
         url: `/phpApi/mascota/${id}/imagenes/nueva`,
-        headers: { cookie: staff, 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json' },
         payload: '{}',
       });
       expect(res.statusCode).toBe(415);
       expect(res.json<{ status: string }>().status).toBe('ERROR');
     });
 
-    it('reorders, makes an image the main one (the old main joins the gallery) and deletes', async () => {
-      const images = (await get(`/phpApi/mascota/${id}/imagenes`)).json<{ id: number; nombre: string }[]>();
-      const reversed = images.map((i) => i.id).reverse();
-      const reordered = await t.app.inject({
-        method: 'POST',
-        url: `/phpApi/mascota/${id}/imagenes/orden`,
-        headers: { cookie: staff },
-        payload: { ids: reversed },
-      });
-      expect(reordered.json<{ id: number }[]>().map((i) => i.id)).toEqual(reversed);
-      expectErrorShape(
-        await t.app.inject({
-          method: 'POST',
-          url: `/phpApi/mascota/${id}/imagenes/orden`,
-          headers: { cookie: staff },
-          payload: { ids: [reversed[0]] },
-        }),
-        400,
-        'VALIDATION_ERROR',
-      );
+    type Listed = { id: number; nombre: string }[];
+    const images = async () => (await get(`/phpApi/mascota/${id}/imagenes`)).json<Listed>();
 
-      const chosen = images[0]!;
-      const main = await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/${chosen.id}/principal`, headers: { cookie: staff } });
+    it('reorders the images', async () => {
+      const reversed = (await images()).map((i) => i.id).reverse();
+      const reordered = await post(`/phpApi/mascota/${id}/imagenes/orden`, { ids: reversed });
+      expect(reordered.json<Listed>().map((i) => i.id)).toEqual(reversed);
+    });
+
+    it('refuses an order that does not name every image once', async () => {
+      const [first] = await images();
+      expectErrorShape(await post(`/phpApi/mascota/${id}/imagenes/orden`, { ids: [first!.id] }), 400, 'VALIDATION_ERROR');
+    });
+
+    it('makes a gallery image the main one, taking it out of the gallery', async () => {
+      const chosen = (await images())[0]!;
+      const main = await post(`/phpApi/mascota/${id}/imagenes/${chosen.id}/principal`);
       expect(main.json<PetBody>().imagenprincipal).toBe(chosen.nombre);
-      const afterMain = (await get(`/phpApi/mascota/${id}/imagenes`)).json<{ id: number; nombre: string }[]>();
-      expect(afterMain.map((i) => i.nombre)).not.toContain(chosen.nombre);
+      expect((await images()).map((i) => i.nombre)).not.toContain(chosen.nombre);
+    });
 
-      const victim = afterMain[0]!;
-      const deleted = await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/${victim.id}/eliminar`, headers: { cookie: staff } });
-      expect(deleted.json()).toEqual({ status: 'OK', id: victim.id });
-      expect((await get(`/phpApi/storage/app/public/productos/${id}/${victim.nombre}`, null)).statusCode).toBe(404);
-      expectErrorShape(
-        await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/${victim.id}/eliminar`, headers: { cookie: staff } }),
-        404,
-        'NOT_FOUND',
-      );
+    it('deletes an image and its file; deleting it again is a 404', async () => {
+      const victim = (await images())[0]!;
+      expect((await post(`/phpApi/mascota/${id}/imagenes/${victim.id}/eliminar`)).json()).toEqual({ status: 'OK', id: victim.id });
+      expect((await get(`/phpApi/storage/app/public/productos/${id}/${victim.nombre}`, 'anonymous')).statusCode).toBe(404);
+      expectErrorShape(await post(`/phpApi/mascota/${id}/imagenes/${victim.id}/eliminar`), 404, 'NOT_FOUND');
     });
   });
 
@@ -299,38 +297,44 @@ describe('pets API (/phpApi)', () => {
     });
   });
 
-  it('marks adopted, soft-deletes and restores (the deleter or an administrator only)', async () => {
+  it('marks a pet adopted', async () => {
     const { id } = await create();
-    const adopted = await t.app.inject({
-      method: 'POST',
-      url: `/phpApi/mascota/${id}/adopcion`,
-      headers: { cookie: staff },
-      payload: { adoptado: '1' },
-    });
-    expect(adopted.json<PetBody>().adoptado).toBe('1');
-    expect((await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/eliminar`, headers: { cookie: staff } })).json()).toEqual({
-      status: 'OK',
-      id,
-    });
+    expect((await post(`/phpApi/mascota/${id}/adopcion`, { adoptado: '1' })).json<PetBody>().adoptado).toBe('1');
+  });
+
+  it('soft-deletes a pet: gone from the API, its row kept', async () => {
+    const { id } = await create();
+    expect((await post(`/phpApi/mascota/${id}/eliminar`)).json()).toEqual({ status: 'OK', id });
     expectErrorShape(await get(`/phpApi/mascota/${id}`), 404, 'NOT_FOUND');
     const [row] = await t.database.db.select().from(pet).where(eq(pet.id, id));
     expect(row?.deletedAt).toBeInstanceOf(Date);
-    const restored = await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/restaurar`, headers: { cookie: staff } });
-    expect(restored.json<PetBody>().deletedAt).toBeNull();
-
-    await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/eliminar`, headers: { cookie: admin } });
-    expectErrorShape(await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/restaurar`, headers: { cookie: staff } }), 403, 'FORBIDDEN');
-    expect((await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/restaurar`, headers: { cookie: admin } })).statusCode).toBe(200);
   });
 
-  it('keeps writes for signed-in staff, and shows only published pets to anonymous readers', async () => {
+  it('lets whoever deleted a pet restore it', async () => {
     const { id } = await create();
-    expectErrorShape(await send('/phpApi/mascota/nueva', petFields(), ''), 401, 'UNAUTHENTICATED');
-    expectErrorShape(await get(`/phpApi/mascota/${id}`, null), 401, 'UNAUTHENTICATED');
-    expectErrorShape(await get(`/phpApi/mascota/${id}/imagenes`, null), 404, 'NOT_FOUND');
+    await post(`/phpApi/mascota/${id}/eliminar`);
+    expect((await post(`/phpApi/mascota/${id}/restaurar`)).json<PetBody>().deletedAt).toBeNull();
+  });
+
+  it('lets only an administrator restore a pet an administrator deleted', async () => {
+    const { id } = await create();
+    await post(`/phpApi/mascota/${id}/eliminar`, undefined, 'admin');
+    expectErrorShape(await post(`/phpApi/mascota/${id}/restaurar`), 403, 'FORBIDDEN');
+    expect((await post(`/phpApi/mascota/${id}/restaurar`, undefined, 'admin')).statusCode).toBe(200);
+  });
+
+  it('keeps pets and writes for signed-in staff', async () => {
+    const { id } = await create();
+    expectErrorShape(await send('/phpApi/mascota/nueva', petFields(), 'anonymous'), 401, 'UNAUTHENTICATED');
+    expectErrorShape(await get(`/phpApi/mascota/${id}`, 'anonymous'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('shows anonymous readers the images and videos of published pets only', async () => {
+    const { id } = await create();
+    expectErrorShape(await get(`/phpApi/mascota/${id}/imagenes`, 'anonymous'), 404, 'NOT_FOUND');
     await send(`/phpApi/mascota/${id}/actualizar`, petFields({ estado: 'publicada' }));
-    expect((await get(`/phpApi/mascota/${id}/imagenes`, null)).json()).toEqual([]);
-    expect((await get(`/api/mascotas/${id}/videos`, null)).json()).toEqual([]);
+    expect((await get(`/phpApi/mascota/${id}/imagenes`, 'anonymous')).json()).toEqual([]);
+    expect((await get(`/api/mascotas/${id}/videos`, 'anonymous')).json()).toEqual([]);
   });
 
   it('treats a scheduled pet whose time has come as published', async () => {

@@ -2,41 +2,31 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { VIDEO_MAX_BYTES } from '@refugio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, PUBLIC_URL, STAFF, type TestApp, createTestApp, expectErrorShape } from './helpers';
+import { type TestApp, createTestApp, expectErrorShape } from './helpers';
 import { multipart, petFields, videoBytes } from './media';
 
 type Upload = { success: boolean; url: string; fileName: string; size: number; type: string; uploadedAt: string };
 
 describe('pet videos (/api/mascotas/{id}/videos)', () => {
   let t: TestApp;
-  let staff: string;
   let petId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
-    await t.createUser(ADMIN);
-    await t.createUser(STAFF);
-    staff = await t.signIn(STAFF.email, STAFF.password);
     const body = multipart(petFields());
-    petId = (
-      await t.app.inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: body.payload, headers: { ...body.headers, cookie: staff } })
-    ).json<{ id: number }>().id;
+    petId = (await t.as('staff').inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: body.payload, headers: body.headers })).json<{
+      id: number;
+    }>().id;
   });
   afterAll(() => t.close());
 
   const upload = (value: Buffer, fileName: string, id = petId, field = 'file') => {
     const body = multipart([{ name: field, value, fileName, contentType: 'video/mp4' }]);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/mascotas/${id}/videos`,
-      payload: body.payload,
-      headers: { ...body.headers, cookie: staff, origin: PUBLIC_URL },
-    });
+    return t.as('staff').inject({ method: 'POST', url: `/api/mascotas/${id}/videos`, payload: body.payload, headers: body.headers });
   };
+  const remove = (name: string, id = petId) => t.as('staff').inject({ method: 'DELETE', url: `/api/mascotas/${id}/videos/${name}` });
   const list = async () =>
-    (await t.app.inject({ url: `/api/mascotas/${petId}/videos`, headers: { cookie: staff } })).json<
-      { name: string; url: string; fullPath: string }[]
-    >();
+    (await t.as('staff').inject({ url: `/api/mascotas/${petId}/videos` })).json<{ name: string; url: string; fullPath: string }[]>();
   const stagingLeft = () => readdirSync(path.join(t.dataDir, 'media', '.tmp'));
 
   it('stores an MP4 under videos/PET_VIDEO_{petId}_{timestamp}_{name} and answers the upload result', async () => {
@@ -121,31 +111,17 @@ describe('pet videos (/api/mascotas/{id}/videos)', () => {
     expect(dots).toMatch(/_video\.mp4$/);
   });
 
-  it("deletes a video and answers the specification's message; unknown or another pet's names are 404", async () => {
+  it("deletes a video and answers the specification's message", async () => {
     const { fileName } = (await upload(videoBytes.mp4(), 'borrar.mp4')).json<Upload>();
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/mascotas/${petId}/videos/${encodeURIComponent(fileName)}`,
-      headers: { cookie: staff },
-    });
-    expect(del.json()).toEqual({ success: true, message: 'Video deleted successfully' });
+    expect((await remove(encodeURIComponent(fileName))).json()).toEqual({ success: true, message: 'Video deleted successfully' });
     expect((await list()).map((v) => v.name)).not.toContain(fileName);
-    expectErrorShape(
-      await t.app.inject({ method: 'DELETE', url: `/api/mascotas/${petId}/videos/${encodeURIComponent(fileName)}`, headers: { cookie: staff } }),
-      404,
-      'NOT_FOUND',
-    );
+    expectErrorShape(await remove(encodeURIComponent(fileName)), 404, 'NOT_FOUND');
+  });
+
+  it("answers 404 for another pet's video and for a name that climbs out of the folder", async () => {
     const other = (await list())[0]!.name;
-    expectErrorShape(
-      await t.app.inject({ method: 'DELETE', url: `/api/mascotas/${petId + 1}/videos/${encodeURIComponent(other)}`, headers: { cookie: staff } }),
-      404,
-      'NOT_FOUND',
-    );
-    expectErrorShape(
-      await t.app.inject({ method: 'DELETE', url: `/api/mascotas/${petId}/videos/..%2F..%2Fauth-secret`, headers: { cookie: staff } }),
-      404,
-      'NOT_FOUND',
-    );
+    expectErrorShape(await remove(encodeURIComponent(other), petId + 1), 404, 'NOT_FOUND');
+    expectErrorShape(await remove('..%2F..%2Fauth-secret'), 404, 'NOT_FOUND');
   });
 
   it('needs a staff session to upload or delete, not to watch', async () => {

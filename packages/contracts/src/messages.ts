@@ -31,6 +31,12 @@ export const messages = {
     emailRequired: 'Ingresa tu correo electrónico.',
     emailInvalid: 'Ingresa un correo electrónico válido.',
     passwordRequired: 'Ingresa tu contraseña.',
+    currentPasswordWrong: 'La contraseña actual no es correcta.',
+    signUpDisabled: 'El registro público está desactivado. Pide una cuenta a un administrador.',
+  },
+  forms: {
+    notMultipart: 'Envía el formulario como multipart/form-data.',
+    unexpectedFile: (field: string) => `Campo de archivo no esperado: ${field}.`,
   },
   app: {
     loading: 'Cargando...',

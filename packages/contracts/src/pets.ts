@@ -43,6 +43,7 @@ export const petMessages = {
   loadError: (message: string) => `Error al cargar la mascota: ${message}`,
   missingId: 'Error: No se proporcionó un ID válido',
   mainImageTooBig: 'El peso de la imagen debe ser menor a 150KB',
+  oneMainImageOnly: 'Envía una sola imagen principal por solicitud.',
   tagsHint: 'Haz clic en "Generar Etiquetas"...',
   imageDeleteConfirm: '¡La imagen seleccionada será eliminada!',
   imageDeleteButton: 'Sí, eliminar imagen',
@@ -86,11 +87,14 @@ export const petMessages = {
   fileEmpty: 'El archivo está vacío.',
   notAnImage: 'El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o AVIF).',
   imageTooBig: 'Cada imagen debe pesar como máximo 2MB.',
+  oneImageOnly: 'Envía una sola imagen por solicitud.',
+  imageSaveFailed: 'No se pudo guardar la imagen. Inténtalo de nuevo.',
   imageTooManyPixels: 'La imagen tiene demasiados píxeles.',
   tooManyImages: `Puedes subir como máximo ${IMAGES_PER_UPLOAD} imágenes a la vez.`,
   notAVideo: 'Solo se admiten videos MP4, AVI, MOV o WEBM.',
   videoTooBig: 'El video debe pesar como máximo 50MB.',
   oneVideoOnly: 'Sube un solo video por solicitud.',
+  videoNotMultipart: 'Envía el video como multipart/form-data.',
   imageOrderInvalid: 'El orden debe incluir cada imagen de la mascota exactamente una vez.',
   restoreForbidden: 'Solo un administrador o quien la eliminó puede restaurar esta mascota.',
 } as const;
@@ -264,7 +268,11 @@ export const videoUploadResultSchema = z.object({
 });
 export type VideoUploadResult = z.infer<typeof videoUploadResultSchema>;
 
-/** The PHP-style answers of the /phpApi write calls. */
+/** `DELETE /api/mascotas/{id}/videos/{name}`: the specification's answer, in English word for word. */
+export const videoDeletedSchema = z.object({ success: z.literal(true), message: z.literal('Video deleted successfully') });
+export type VideoDeleted = z.infer<typeof videoDeletedSchema>;
+
+/** The PHP-style answers of the /phpApi write calls (`{ status: 'OK', id }`, plus the new version after a save). */
 export const phpOkSchema = z.object({
   status: z.literal('OK'),
   id: z.number().int(),
@@ -272,6 +280,7 @@ export const phpOkSchema = z.object({
   message: z.string().optional(),
 });
 export const phpImageOkSchema = z.object({ status: z.literal('OK'), id: z.number().int(), nombre: z.string() });
+/** How the image upload (`POST /phpApi/mascota/{id}/imagenes/nueva`) answers a failure. */
 export const phpErrorSchema = z.object({ status: z.literal('ERROR'), message: z.string() });
 
 /* ------------------------------------------------------------------ list */

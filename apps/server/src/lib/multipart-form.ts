@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@refugio/contracts';
+import { type FieldErrors, messages } from '@refugio/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error';
@@ -18,7 +18,7 @@ export async function readMultipartForm(
   request: FastifyRequest,
   options: { fileFields: string[]; maxFileBytes: number; maxFiles: number; tooLargeMessage: string; tooManyMessage: string },
 ): Promise<{ fields: Record<string, string>; files: FormFile[] }> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Envía el formulario como multipart/form-data.' });
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: messages.forms.notMultipart });
   const fields: Record<string, string> = {};
   const files: FormFile[] = [];
   const parts = request.parts({ limits: { fileSize: options.maxFileBytes, files: options.maxFiles + 1 } });
@@ -29,7 +29,7 @@ export async function readMultipartForm(
     }
     if (!options.fileFields.includes(part.fieldname)) {
       part.file.resume();
-      throw new AppError('VALIDATION_ERROR', { message: `Campo de archivo no esperado: ${part.fieldname}.` });
+      throw new AppError('VALIDATION_ERROR', { message: messages.forms.unexpectedFile(part.fieldname) });
     }
     let data: Buffer;
     try {

@@ -67,6 +67,12 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
 }
 
+/** Size and content hash of an image already stored (one that went through processImage when uploaded). */
+export async function describeImage(data: Buffer): Promise<{ width: number; height: number; bytes: number; contentHash: string }> {
+  const meta = await sharp(data).metadata();
+  return { width: meta.width ?? 0, height: meta.height ?? 0, bytes: data.length, contentHash: createHash('sha256').update(data).digest('hex') };
+}
+
 /** Content type for a stored image or thumbnail, from its extension. */
 export function imageContentType(fileName: string): string {
   const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();

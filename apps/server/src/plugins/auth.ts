@@ -4,11 +4,10 @@ import path from 'node:path';
 import { type ErrorCode, messages, userMessages } from '@refugio/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
-import * as schema from '../db/schema';
 import { isCommonPassword } from '../lib/password-policy';
 import { AUTH_BASE_PATH, type Auth, createAuth } from '../auth/auth';
+import { type UsersRepository, createUsersRepository } from '../modules/users/users.repository';
 import { sendError } from './error-handler';
 
 declare module 'fastify' {
@@ -32,12 +31,12 @@ export function resolveAuthSecret(config: Config): string {
 /** better-auth error codes that deserve their own Spanish message. */
 const authErrors: Record<string, { code: ErrorCode; message: string }> = {
   INVALID_EMAIL_OR_PASSWORD: { code: 'INVALID_CREDENTIALS', message: messages.errors.INVALID_CREDENTIALS },
-  INVALID_PASSWORD: { code: 'INVALID_CREDENTIALS', message: 'La contraseña actual no es correcta.' },
+  INVALID_PASSWORD: { code: 'INVALID_CREDENTIALS', message: messages.auth.currentPasswordWrong },
   BANNED_USER: { code: 'ACCOUNT_DISABLED', message: messages.errors.ACCOUNT_DISABLED },
   INVALID_EMAIL: { code: 'VALIDATION_ERROR', message: messages.auth.emailInvalid },
-  PASSWORD_TOO_SHORT: { code: 'VALIDATION_ERROR', message: 'La contraseña debe tener al menos 8 caracteres.' },
-  PASSWORD_TOO_LONG: { code: 'VALIDATION_ERROR', message: 'La contraseña no puede superar los 128 caracteres.' },
-  EMAIL_PASSWORD_SIGN_UP_DISABLED: { code: 'FORBIDDEN', message: 'El registro público está desactivado. Pide una cuenta a un administrador.' },
+  PASSWORD_TOO_SHORT: { code: 'VALIDATION_ERROR', message: userMessages.passwordTooShort },
+  PASSWORD_TOO_LONG: { code: 'VALIDATION_ERROR', message: userMessages.passwordTooLong },
+  EMAIL_PASSWORD_SIGN_UP_DISABLED: { code: 'FORBIDDEN', message: messages.auth.signUpDisabled },
   FAILED_TO_GET_SESSION: { code: 'UNAUTHENTICATED', message: messages.errors.UNAUTHENTICATED },
 };
 
@@ -84,17 +83,16 @@ function safeJson(text: string): Record<string, unknown> | undefined {
 }
 
 /** After a successful password change the password is the user's own: lift the temporary-password block. */
-async function clearTemporaryPassword(app: FastifyInstance, response: Response) {
+async function clearTemporaryPassword(users: UsersRepository, response: Response) {
   const body = (await response.json()) as { user?: { id?: unknown } };
-  if (typeof body.user?.id === 'string') {
-    await app.db.update(schema.user).set({ mustChangePassword: false }).where(eq(schema.user.id, body.user.id));
-  }
+  if (typeof body.user?.id === 'string') await users.update(body.user.id, { mustChangePassword: false });
 }
 
 /** better-auth mounted at /api/auth, speaking our error shape. */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const auth = createAuth({ db: app.db, config: opts.config, secret: resolveAuthSecret(opts.config) });
+    const users = createUsersRepository(app.db);
     app.decorate('auth', auth);
 
     await app.register(async (scope) => {
@@ -147,7 +145,7 @@ export const authPlugin = fp(
             for (const cookie of response.headers.getSetCookie()) void reply.header('set-cookie', cookie);
             return sendAuthError(request, reply, response);
           }
-          if (changingPassword) await clearTemporaryPassword(app, response.clone());
+          if (changingPassword) await clearTemporaryPassword(users, response.clone());
           void reply.status(response.status);
           response.headers.forEach((value, key) => {
             if (key !== 'set-cookie' && key !== 'content-length') void reply.header(key, value);

@@ -53,32 +53,72 @@ function toFieldErrors(validation: ValidationIssue[], context: string | undefine
   return fieldErrors;
 }
 
+/**
+ * The error body a route answers. Every route answers `api` (`{ code, message, fieldErrors?, requestId }`)
+ * unless its `config.errorShape` says otherwise, for the specification's older contracts:
+ * - php: `{ status: 'ERROR', message }` (the pet image upload, SPEC section 7)
+ * - firebase: `{ error }` (the compatibility functions under /api/functions/)
+ */
+export type ErrorShape = 'api' | 'php' | 'firebase';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    errorShape?: ErrorShape;
+    /** The Spanish message of an unexpected failure (5xx) on a `php` or `firebase` route. */
+    failureMessage?: string;
+  }
+}
+
+/** What an error means for the client, whatever the shape it is answered in. */
+interface ResolvedError {
+  code: ErrorCode;
+  /** The thrower's own Spanish message (an AppError's), if any. */
+  message?: string;
+  fieldErrors?: FieldErrors;
+  /** Raised by our code (AppError), not by Fastify or a plugin. */
+  fromApp: boolean;
+}
+
+function resolve(error: FastifyError | AppError): ResolvedError | undefined {
+  if (error instanceof AppError) return { code: error.code, message: error.message, fieldErrors: error.fieldErrors, fromApp: true };
+  if (Array.isArray(error.validation)) {
+    return { code: 'VALIDATION_ERROR', fieldErrors: toFieldErrors(error.validation, error.validationContext), fromApp: false };
+  }
+  const known = error.code ? fastifyCodes[error.code] : undefined;
+  const status = error.statusCode ?? 500;
+  const code = known ?? (status >= 400 && status < 500 ? (codeByStatus[status] ?? 'BAD_REQUEST') : undefined);
+  return code ? { code, fromApp: false } : undefined;
+}
+
 export function sendError(reply: FastifyReply, request: FastifyRequest, code: ErrorCode, message?: string, fieldErrors?: FieldErrors) {
   const body: ApiErrorBody = { code, message: message ?? messages.errors[code], requestId: request.id };
   if (fieldErrors && Object.keys(fieldErrors).length > 0) body.fieldErrors = fieldErrors;
   return reply.status(errorStatus[code]).type('application/json; charset=utf-8').send(body);
 }
 
-/** The single place where errors become `{ code, message, fieldErrors?, requestId }`; 5xx details never leave the server. */
+/** The single place where errors become an answer (in the route's `errorShape`); 5xx details never leave the server. */
 export const errorHandlerPlugin = fp(
   (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-      if (error instanceof AppError) {
-        if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
-        return sendError(reply, request, error.code, error.message, error.fieldErrors);
+      const { errorShape = 'api', failureMessage } = request.routeOptions.config;
+      const resolved = resolve(error);
+      const status = resolved ? errorStatus[resolved.code] : 500;
+      if (status >= 500) request.log.error({ err: error }, resolved ? 'application error' : 'unhandled error');
+
+      if (errorShape === 'php') {
+        // Client errors keep the thrower's message; anything else Fastify refused is just "not valid".
+        const message =
+          status >= 500 ? (failureMessage ?? messages.errors.INTERNAL) : resolved?.fromApp ? resolved.message : messages.errors.BAD_REQUEST;
+        return reply.status(status).send({ status: 'ERROR', message });
       }
-      if (Array.isArray(error.validation)) {
-        const fieldErrors = toFieldErrors(error.validation, error.validationContext);
-        return sendError(reply, request, 'VALIDATION_ERROR', undefined, fieldErrors);
+      if (errorShape === 'firebase') {
+        // The original functions told the caller only about sessions and permissions; everything else was their failure.
+        if (resolved?.fromApp && status < 500) return reply.status(status).send({ error: resolved.message });
+        if (status < 500) request.log.error({ err: error }, 'compatibility function failed');
+        return reply.status(500).send({ error: failureMessage ?? messages.errors.INTERNAL });
       }
-      const known = error.code ? fastifyCodes[error.code] : undefined;
-      const status = error.statusCode ?? 500;
-      const code = known ?? (status >= 400 && status < 500 ? (codeByStatus[status] ?? 'BAD_REQUEST') : undefined);
-      if (code) {
-        return sendError(reply, request, code);
-      }
-      request.log.error({ err: error }, 'unhandled error');
-      return sendError(reply, request, status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL');
+      if (!resolved) return sendError(reply, request, (error.statusCode ?? 500) === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL');
+      return sendError(reply, request, resolved.code, resolved.message, resolved.fieldErrors);
     });
   },
   { name: 'error-handler' },

@@ -6,11 +6,9 @@ import {
   getUserRoleResponseSchema,
   messages,
 } from '@refugio/contracts';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
-import { getUserRole, listUsers } from '../users/users.service';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** The serverless functions the specification calls, mounted under /api/functions/ (DESIGN section 4). */
+/** The serverless functions the specification calls, mounted under /api/functions/ (DESIGN section 4); served by the users service. */
 export const functionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/functions/getUserRoleByUid',
@@ -24,49 +22,36 @@ export const functionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: getUserRoleResponseSchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema },
       },
     },
-    async (request) => getUserRole(app.db, request.user!, request.query.uid),
+    async (request) => app.usersService.getUserRole(request.user!, request.query.uid),
   );
 
-  // The original function answers `{ error }` rather than the API's error shape; its own scope keeps that.
-  await app.register(async (scope) => {
-    scope.setErrorHandler((error, request, reply) => {
-      if (
-        error instanceof AppError &&
-        (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN' || error.code === 'PASSWORD_CHANGE_REQUIRED')
-      ) {
-        return reply.status(error.statusCode).send({ error: error.message });
-      }
-      request.log.error({ err: error }, 'getFirestoreUsers failed');
-      return reply.status(500).send({ error: messages.users.listError });
-    });
-
-    scope.withTypeProvider<ZodTypeProvider>().get(
-      '/api/functions/getFirestoreUsers',
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['Usuarios'],
-          summary: 'Lista de usuarios (compatibilidad)',
-          description: 'Acepta la cookie de sesión o `Authorization: Bearer <token de sesión>`. Solo administradores.',
-          response: { 200: firestoreUsersResponseSchema, 401: firestoreErrorSchema, 403: firestoreErrorSchema },
-        },
+  // The original function answers `{ error }` rather than the API's error shape (errorShape 'firebase').
+  app.get(
+    '/api/functions/getFirestoreUsers',
+    {
+      config: { access: 'admin', errorShape: 'firebase', failureMessage: messages.users.listError },
+      schema: {
+        tags: ['Usuarios'],
+        summary: 'Lista de usuarios (compatibilidad)',
+        description: 'Acepta la cookie de sesión o `Authorization: Bearer <token de sesión>`. Solo administradores.',
+        response: { 200: firestoreUsersResponseSchema, 401: firestoreErrorSchema, 403: firestoreErrorSchema },
       },
-      async () => {
-        const users = await listUsers(app.db, { sort: 'name', order: 'asc' });
-        return {
-          users: users.map(({ id, name, lastname, mail, permisos, color, createdAt, updatedAt, rol }) => ({
-            id,
-            name,
-            lastname,
-            mail,
-            permisos,
-            color,
-            createdAt,
-            updatedAt,
-            rol,
-          })),
-        };
-      },
-    );
-  });
+    },
+    async () => {
+      const users = await app.usersService.list({ sort: 'name', order: 'asc' });
+      return {
+        users: users.map(({ id, name, lastname, mail, permisos, color, createdAt, updatedAt, rol }) => ({
+          id,
+          name,
+          lastname,
+          mail,
+          permisos,
+          color,
+          createdAt,
+          updatedAt,
+          rol,
+        })),
+      };
+    },
+  );
 };

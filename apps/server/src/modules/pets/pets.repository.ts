@@ -2,6 +2,7 @@ import { type ListPetsQuery, PETS_TOTAL_CAP } from '@refugio/contracts';
 import { type SQL, and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pet, petImage } from '../../db/schema';
+import { type Transactional, transactional } from '../../db/transactional';
 
 export type PetRow = Omit<typeof pet.$inferSelect, 'searchText'>;
 export type PetView = PetRow & { estadoEfectivo: string };
@@ -36,7 +37,10 @@ const sortColumns = {
   tipo: pet.tipo,
 } as const;
 
-export function createPetsRepository(db: Database) {
+/** Serialises orphan-media sweeps across instances. */
+const ORPHAN_SWEEP_LOCK_KEY = 7_340_117_004;
+
+function petsQueries(db: Database) {
   return {
     async list(query: ListPetsQuery): Promise<{ rows: PetView[]; total: number; totalExact: boolean }> {
       const conditions = [
@@ -152,10 +156,33 @@ export function createPetsRepository(db: Database) {
     async setImageOrder(imageId: number, orden: number): Promise<void> {
       await db.update(petImage).set({ orden }).where(eq(petImage.id, imageId));
     },
+
+    /** Inside a transaction: true when this one holds the orphan-sweep lock (released when it ends), false when another does. */
+    async tryLockOrphanSweep(): Promise<boolean> {
+      // Both drivers answer raw queries with `{ rows }`.
+      const result: unknown = await db.execute(sql`SELECT pg_try_advisory_xact_lock(${ORPHAN_SWEEP_LOCK_KEY}) AS locked`);
+      const [lock] = (result as { rows: { locked: boolean }[] }).rows;
+      return lock?.locked === true;
+    },
+
+    /** Every image file a row points at (main images and gallery images, deleted pets included), as `{petId}/{file}`. */
+    async referencedImageFiles(): Promise<Set<string>> {
+      const referenced = new Set<string>();
+      for (const row of await db.select({ petId: pet.id, file: pet.imagenPrincipal }).from(pet).where(isNotNull(pet.imagenPrincipal))) {
+        referenced.add(`${row.petId}/${row.file}`);
+      }
+      for (const row of await db.select({ petId: petImage.petId, file: petImage.nombre }).from(petImage)) referenced.add(`${row.petId}/${row.file}`);
+      return referenced;
+    },
   };
+}
+
+export type PetsRepository = Transactional<ReturnType<typeof petsQueries>>;
+
+/** The only code that reads or writes pets and their images. */
+export function createPetsRepository(db: Database): PetsRepository {
+  return transactional(db, petsQueries);
 }
 
 /** Every column but the generated search text, which no answer needs. */
 const { searchText: _searchText, ...petColumns } = getTableColumns(pet);
-
-export type PetsRepository = ReturnType<typeof createPetsRepository>;

@@ -5,6 +5,7 @@ import {
   apiErrorBodySchema,
   listPetsQuerySchema,
   listPetsResponseSchema,
+  messages,
   petFieldsSchema,
   petIdParamsSchema,
   petImageParamsSchema,
@@ -18,35 +19,18 @@ import {
   phpOkSchema,
   reorderImagesInputSchema,
   setAdoptedInputSchema,
+  videoDeletedSchema,
   videoUploadResultSchema,
 } from '@refugio/contracts';
-import type { FastifyError, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { parseFields, readMultipartForm } from '../../lib/multipart-form';
 import { sendStoredObject } from '../../lib/send-stored-object';
 import { imageContentType } from '../../media/images';
+import { imageKey, thumbnailKey, videoKey } from '../../media/storage-keys';
 import { videoContentType } from '../../media/videos';
-import {
-  type PetsContext,
-  addImage,
-  createPet,
-  deleteImage,
-  deletePet,
-  getPet,
-  imageKey,
-  isPublic,
-  listImages,
-  listPets,
-  makeMainImage,
-  reorderImages,
-  restorePet,
-  setAdopted,
-  thumbnailKey,
-  updatePet,
-} from './pets.service';
-import { deleteVideo, listVideos, uploadVideo, videoKey } from './videos.service';
 
 const staff = { access: 'staff' as const };
 const tags = ['Mascotas'];
@@ -59,16 +43,16 @@ const errors = {
   413: apiErrorBodySchema,
   415: apiErrorBodySchema,
 };
-const okSchema = z.object({ status: z.literal('OK'), id: z.number().int() });
 
 /** Pets: the specification's /phpApi contract (DESIGN section 4), videos under /api/mascotas, public media. */
 export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): PetsContext => ({ db: app.db, storage: app.storage, log: request.log });
+  const pets = app.petsService;
+  const videos = app.videosService;
 
   /** Readers without a session see only published pets (the public gallery of /imagenes/{id}). */
   async function assertVisible(request: FastifyRequest, id: number) {
     if (await app.getSessionUser(request)) return;
-    if (!(await isPublic(ctx(request), id))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+    if (!(await pets.isPublic(id))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
   }
 
   async function readPetForm(request: FastifyRequest) {
@@ -77,7 +61,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       maxFileBytes: MAIN_IMAGE_MAX_BYTES,
       maxFiles: 1,
       tooLargeMessage: petMessages.mainImageTooBig,
-      tooManyMessage: petMessages.mainImageTooBig,
+      tooManyMessage: petMessages.oneMainImageOnly,
     });
     return { fields: parseFields(petFieldsSchema, fields), image: files[0]?.data };
   }
@@ -93,13 +77,13 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listPetsResponseSchema, ...errors },
       },
     },
-    async (request) => listPets(ctx(request), request.query),
+    async (request) => pets.list(request.query),
   );
 
   app.get(
     '/phpApi/mascota/:id',
     { config: staff, schema: { tags, summary: 'Una mascota', params: petIdParamsSchema, response: { 200: petSchema, ...errors } } },
-    async (request) => getPet(ctx(request), request.params.id),
+    async (request) => pets.get(request.params.id),
   );
 
   app.post(
@@ -115,7 +99,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { fields, image } = await readPetForm(request);
-      const created = await createPet(ctx(request), request.user!, fields, image);
+      const created = await pets.create(request.user!, fields, image);
       return { status: 'OK' as const, id: created.id, version: created.version };
     },
   );
@@ -136,7 +120,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { fields, image } = await readPetForm(request);
-      const updated = await updatePet(ctx(request), request.user!, request.params.id, fields, image);
+      const updated = await pets.update(request.user!, request.params.id, fields, image);
       return { status: 'OK' as const, id: updated.id, version: updated.version };
     },
   );
@@ -153,14 +137,17 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: petSchema, ...errors },
       },
     },
-    async (request) => setAdopted(ctx(request), request.user!, request.params.id, request.body.adoptado, request.body.version),
+    async (request) => pets.setAdopted(request.user!, request.params.id, request.body.adoptado, request.body.version),
   );
 
   app.post(
     '/phpApi/mascota/:id/eliminar',
-    { config: staff, schema: { tags, summary: 'Eliminar (se puede deshacer)', params: petIdParamsSchema, response: { 200: okSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { tags, summary: 'Eliminar (se puede deshacer)', params: petIdParamsSchema, response: { 200: phpOkSchema, ...errors } },
+    },
     async (request) => {
-      await deletePet(ctx(request), request.user!, request.params.id);
+      await pets.remove(request.user!, request.params.id);
       return { status: 'OK' as const, id: request.params.id };
     },
   );
@@ -176,7 +163,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: petSchema, ...errors },
       },
     },
-    async (request) => restorePet(ctx(request), request.user!, request.params.id),
+    async (request) => pets.restore(request.user!, request.params.id),
   );
 
   app.get(
@@ -193,15 +180,15 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await assertVisible(request, request.params.id);
-      return listImages(ctx(request), request.params.id);
+      return pets.listImages(request.params.id);
     },
   );
 
   app.post(
     '/phpApi/mascota/:id/imagenes/:imageId/eliminar',
-    { config: staff, schema: { tags, summary: 'Eliminar una imagen', params: petImageParamsSchema, response: { 200: okSchema, ...errors } } },
+    { config: staff, schema: { tags, summary: 'Eliminar una imagen', params: petImageParamsSchema, response: { 200: phpOkSchema, ...errors } } },
     async (request) => {
-      await deleteImage(ctx(request), request.params.id, request.params.imageId);
+      await pets.deleteImage(request.params.id, request.params.imageId);
       return { status: 'OK' as const, id: request.params.imageId };
     },
   );
@@ -218,7 +205,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(petImageSchema), ...errors },
       },
     },
-    async (request) => reorderImages(ctx(request), request.params.id, request.body.ids),
+    async (request) => pets.reorderImages(request.params.id, request.body.ids),
   );
 
   app.post(
@@ -232,63 +219,44 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: petSchema, ...errors },
       },
     },
-    async (request) => makeMainImage(ctx(request), request.user!, request.params.id, request.params.imageId),
+    async (request) => pets.makeMainImage(request.user!, request.params.id, request.params.imageId),
   );
 
-  // The specification's image upload answers `{ status: 'ERROR', message }` on failure; its own scope keeps that.
-  await app.register(async (scope) => {
-    scope.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-      const status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
-      if (status >= 500) {
-        request.log.error({ err: error }, 'image upload failed');
-        return reply.status(500).send({ status: 'ERROR', message: 'No se pudo guardar la imagen. Inténtalo de nuevo.' });
-      }
-      const message =
-        error instanceof AppError
-          ? error.message
-          : error.code === 'FST_REQ_FILE_TOO_LARGE'
-            ? petMessages.imageTooBig
-            : error.code === 'FST_FILES_LIMIT'
-              ? 'Envía una sola imagen por solicitud.'
-              : 'La solicitud no es válida.';
-      return reply.status(status === 406 ? 415 : status).send({ status: 'ERROR', message });
-    });
-
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/phpApi/mascota/:id/imagenes/nueva',
-      {
-        config: staff,
-        schema: {
-          tags,
-          summary: 'Subir una imagen adicional (multipart, campo `file`, una por solicitud, máx. 2MB)',
-          consumes: ['multipart/form-data'],
-          params: petIdParamsSchema,
-          response: {
-            200: phpImageOkSchema,
-            400: phpErrorSchema,
-            401: phpErrorSchema,
-            403: phpErrorSchema,
-            404: phpErrorSchema,
-            413: phpErrorSchema,
-            415: phpErrorSchema,
-          },
+  // The specification's image upload answers `{ status: 'ERROR', message }` on failure (errorShape 'php').
+  app.post(
+    '/phpApi/mascota/:id/imagenes/nueva',
+    {
+      config: { ...staff, errorShape: 'php', failureMessage: petMessages.imageSaveFailed },
+      schema: {
+        tags,
+        summary: 'Subir una imagen adicional (multipart, campo `file`, una por solicitud, máx. 2MB)',
+        consumes: ['multipart/form-data'],
+        params: petIdParamsSchema,
+        response: {
+          200: phpImageOkSchema,
+          400: phpErrorSchema,
+          401: phpErrorSchema,
+          403: phpErrorSchema,
+          404: phpErrorSchema,
+          413: phpErrorSchema,
+          415: phpErrorSchema,
         },
       },
-      async (request) => {
-        const { files } = await readMultipartForm(request, {
-          fileFields: ['file'],
-          maxFileBytes: IMAGE_MAX_BYTES,
-          maxFiles: 1,
-          tooLargeMessage: petMessages.imageTooBig,
-          tooManyMessage: 'Envía una sola imagen por solicitud.',
-        });
-        const file = files[0];
-        if (!file) throw new AppError('VALIDATION_ERROR', { message: petMessages.fileMissing });
-        const image = await addImage(ctx(request), request.params.id, file.data);
-        return { status: 'OK' as const, id: image.id, nombre: image.nombre };
-      },
-    );
-  });
+    },
+    async (request) => {
+      const { files } = await readMultipartForm(request, {
+        fileFields: ['file'],
+        maxFileBytes: IMAGE_MAX_BYTES,
+        maxFiles: 1,
+        tooLargeMessage: petMessages.imageTooBig,
+        tooManyMessage: petMessages.oneImageOnly,
+      });
+      const file = files[0];
+      if (!file) throw new AppError('VALIDATION_ERROR', { message: petMessages.fileMissing });
+      const image = await pets.addImage(request.params.id, file.data);
+      return { status: 'OK' as const, id: image.id, nombre: image.nombre };
+    },
+  );
 
   /* ------------------------------------------------------------------ videos */
 
@@ -306,7 +274,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await assertVisible(request, request.params.id);
-      return listVideos(ctx(request), request.params.id);
+      return videos.list(request.params.id);
     },
   );
 
@@ -323,17 +291,17 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Envía el video como multipart/form-data.' });
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: petMessages.videoNotMultipart });
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > VIDEO_MAX_BYTES + 1024 * 1024) throw new AppError('PAYLOAD_TOO_LARGE', { message: petMessages.videoTooBig });
       const file = await request.file({ limits: { fileSize: VIDEO_MAX_BYTES, files: 1 } });
       if (!file) throw new AppError('VALIDATION_ERROR', { message: petMessages.fileMissing });
       if (file.fieldname !== 'file') {
         file.file.resume();
-        throw new AppError('VALIDATION_ERROR', { message: `Campo de archivo no esperado: ${file.fieldname}.` });
+        throw new AppError('VALIDATION_ERROR', { message: messages.forms.unexpectedFile(file.fieldname) });
       }
       file.file.on('limit', () => file.file.destroy(new AppError('PAYLOAD_TOO_LARGE', { message: petMessages.videoTooBig })));
-      return uploadVideo(ctx(request), request.params.id, file.file, file.filename, () => file.file.truncated);
+      return videos.upload(request.params.id, file.file, file.filename, () => file.file.truncated);
     },
   );
 
@@ -345,11 +313,11 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Eliminar un video',
         params: petVideoParamsSchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.literal('Video deleted successfully') }), ...errors },
+        response: { 200: videoDeletedSchema, ...errors },
       },
     },
     async (request) => {
-      await deleteVideo(ctx(request), request.params.id, request.params.name);
+      await videos.remove(request.params.id, request.params.name);
       return { success: true as const, message: 'Video deleted successfully' as const };
     },
   );

@@ -1,6 +1,7 @@
 import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { account, session, user } from '../../db/schema';
+import { type Transactional, transactional } from '../../db/transactional';
 import type { ListUsersQuery } from '@refugio/contracts';
 
 export type UserRow = typeof user.$inferSelect;
@@ -10,8 +11,23 @@ const sortColumns = { name: user.name, mail: user.email, rol: user.role, created
 /** Lower-case, accent-free text, so 'jose' finds 'José'. */
 const fold = (value: SQL | string) => sql`translate(lower(${value}), 'áéíóúüñàèìòùâêîôûäëïö', 'aeiouunaeiouaeiouaeio')`;
 
-export function createUsersRepository(db: Database) {
+/** Advisory lock shared by every instance while deciding whether the first administrator must be created. */
+const FIRST_ADMIN_LOCK_KEY = 7_340_117_002;
+/** Serialises changes that could leave the organisation without an active administrator. */
+const ADMINS_LOCK_KEY = 7_340_117_003;
+
+function usersQueries(db: Database) {
   return {
+    /** Inside a transaction: waits for the first-administrator lock, held until the transaction ends. */
+    async lockFirstAdmin(): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
+    },
+
+    /** Inside a transaction: waits for the administrators lock, held until the transaction ends. */
+    async lockAdmins(): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(${ADMINS_LOCK_KEY})`);
+    },
+
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
       return row;
@@ -44,26 +60,25 @@ export function createUsersRepository(db: Database) {
       return row?.n ?? 0;
     },
 
-    /** Creates a user with an email-and-password account, the way better-auth stores them. */
-    async insertWithPassword(
-      tx: Database,
-      input: {
-        id: string;
-        email: string;
-        name: string;
-        lastname: string;
-        role: string;
-        passwordHash: string;
-        permisos?: string;
-        color?: string;
-        mustChangePassword?: boolean;
-      },
-    ): Promise<void> {
+    /** Creates a user with an email-and-password account, the way better-auth stores them (both rows or neither). */
+    async insertWithPassword(input: {
+      id: string;
+      email: string;
+      name: string;
+      lastname: string;
+      role: string;
+      passwordHash: string;
+      permisos?: string;
+      color?: string;
+      mustChangePassword?: boolean;
+    }): Promise<void> {
       const { passwordHash, ...fields } = input;
-      await tx.insert(user).values({ ...fields, emailVerified: true });
-      await tx
-        .insert(account)
-        .values({ id: crypto.randomUUID(), accountId: input.id, providerId: 'credential', userId: input.id, password: passwordHash });
+      await db.transaction(async (tx) => {
+        await tx.insert(user).values({ ...fields, emailVerified: true });
+        await tx
+          .insert(account)
+          .values({ id: crypto.randomUUID(), accountId: input.id, providerId: 'credential', userId: input.id, password: passwordHash });
+      });
     },
 
     async update(
@@ -93,4 +108,9 @@ export function createUsersRepository(db: Database) {
   };
 }
 
-export type UsersRepository = ReturnType<typeof createUsersRepository>;
+export type UsersRepository = Transactional<ReturnType<typeof usersQueries>>;
+
+/** The only code that reads or writes users, their accounts and sessions. */
+export function createUsersRepository(db: Database): UsersRepository {
+  return transactional(db, usersQueries);
+}

@@ -10,7 +10,6 @@ import {
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createUser, deleteUser, disableUser, enableUser, listUsers, resetPassword, updateUser } from './users.service';
 
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
 const admin = { access: 'admin' as const };
@@ -18,6 +17,8 @@ const tags = ['Usuarios'];
 
 /** Staff accounts: administrators only (DESIGN section 5). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const users = app.usersService;
+
   app.get(
     '/api/users',
     {
@@ -25,7 +26,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Lista de usuarios', querystring: listUsersQuerySchema, response: { 200: listUsersResponseSchema, ...errors } },
     },
     async (request) => {
-      const items = await listUsers(app.db, request.query);
+      const items = await users.list(request.query);
       return { items, total: items.length };
     },
   );
@@ -42,7 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: userSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createUser(app.db, request.body)),
+    async (request, reply) => reply.status(201).send(await users.create(request.body)),
   );
 
   app.patch(
@@ -57,7 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, ...errors },
       },
     },
-    async (request) => updateUser(app.db, request.params.id, request.body),
+    async (request) => users.update(request.params.id, request.body),
   );
 
   app.post(
@@ -66,13 +67,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { tags, summary: 'Desactivar (cierra sus sesiones al instante)', params: userIdParamsSchema, response: { 200: userSchema, ...errors } },
     },
-    async (request) => disableUser(app.db, request.user!, request.params.id),
+    async (request) => users.disable(request.user!, request.params.id),
   );
 
   app.post(
     '/api/users/:id/enable',
     { config: admin, schema: { tags, summary: 'Reactivar', params: userIdParamsSchema, response: { 200: userSchema, ...errors } } },
-    async (request) => enableUser(app.db, request.params.id),
+    async (request) => users.enable(request.params.id),
   );
 
   app.post(
@@ -88,14 +89,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, ...errors },
       },
     },
-    async (request) => resetPassword(app.db, request.params.id, request.body.password),
+    async (request) => users.resetPassword(request.params.id, request.body.password),
   );
 
   app.delete(
     '/api/users/:id',
     { config: admin, schema: { tags, summary: 'Eliminar un usuario', params: userIdParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await deleteUser(app.db, request.user!, request.params.id);
+      await users.remove(request.user!, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,9 +1,7 @@
+import { videoDeletedSchema } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { requestJson } from '../../../lib/api-client';
 import { petVideosQueryKey } from './pets-query-key';
-
-const deleteVideoResultSchema = z.object({ success: z.literal(true), message: z.string() });
 
 export interface DeletePetVideoVariables {
   petId: number;
@@ -13,7 +11,7 @@ export interface DeletePetVideoVariables {
 
 /** `DELETE /api/mascotas/{id}/videos/{name}`. */
 export async function deletePetVideo({ petId, name }: DeletePetVideoVariables): Promise<void> {
-  deleteVideoResultSchema.parse(await requestJson(`/api/mascotas/${petId}/videos/${encodeURIComponent(name)}`, { method: 'DELETE' }));
+  videoDeletedSchema.parse(await requestJson(`/api/mascotas/${petId}/videos/${encodeURIComponent(name)}`, { method: 'DELETE' }));
 }
 
 export function useDeletePetVideo() {

@@ -8,9 +8,7 @@ import {
   suggestTagsResponseSchema,
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error';
-import { improveText, suggestTags } from './ai.service';
-import type { AiProvider } from './providers';
+import { AppError } from '../../lib/app-error';
 
 const tags = ['IA'];
 const errors = {
@@ -23,11 +21,11 @@ const errors = {
 };
 
 /** The generative-text proxy: the browser calls us, we call the provider with the server's key. */
-export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider; perUserPerMinute: number }> = async (app, opts) => {
-  const { provider } = opts;
+export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ai = app.aiService;
   // Per signed-in user (the access hook has set request.user before the limiter runs).
   const rateLimit = {
-    max: opts.perUserPerMinute,
+    max: app.config.aiLimits.perUserPerMinute,
     timeWindow: '1 minute',
     keyGenerator: (request: { user: { id: string } | null; ip: string }) => `ai:${request.user?.id ?? request.ip}`,
     errorResponseBuilder: () => new AppError('RATE_LIMITED', { message: aiMessages.rateLimited }),
@@ -39,7 +37,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider; perUserPerM
       config: { access: 'staff' },
       schema: { tags, summary: '¿Está disponible el asistente de IA?', response: { 200: aiStatusSchema, 401: apiErrorBodySchema } },
     },
-    () => ({ available: provider.available, provider: provider.name }),
+    () => ai.status(),
   );
 
   app.post(
@@ -53,7 +51,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider; perUserPerM
         response: { 200: suggestTagsResponseSchema, ...errors },
       },
     },
-    async (request) => ({ tags: await suggestTags(provider, request.log, request.body) }),
+    async (request) => ({ tags: await ai.suggestTags(request.body) }),
   );
 
   app.post(
@@ -67,6 +65,6 @@ export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider; perUserPerM
         response: { 200: improveTextResponseSchema, ...errors },
       },
     },
-    async (request) => ({ texto: await improveText(provider, request.log, request.body) }),
+    async (request) => ({ texto: await ai.improveText(request.body) }),
   );
 };

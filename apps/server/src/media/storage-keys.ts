@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+
+/*
+ * Every storage key the server writes or reads, in one place: the pet images and their thumbnails under
+ * productos/{petId}/, the videos under videos/. Nothing else builds or parses a key.
+ */
+
+/** Folder of every pet image and thumbnail (SPEC section 7's public URLs mirror it). */
+export const IMAGE_FOLDER = 'productos/';
+/** Folder of every pet video. */
+export const VIDEO_FOLDER = 'videos/';
+
+/** A pet image (main or gallery) by its stored file name. */
+export const imageKey = (petId: number, fileName: string) => `${IMAGE_FOLDER}${petId}/${fileName}`;
+
+/** The WebP thumbnail of a pet image, by the image's stored file name. */
+export const thumbnailKey = (petId: number, fileName: string) => `${IMAGE_FOLDER}${petId}/thumbs/${fileName}.webp`;
+
+/** A fresh, unguessable file name for a new image: {timestamp}_{random}.{extension}. */
+export const newImageFileName = (extension: string) => `${Date.now()}_${randomBytes(4).toString('hex')}.${extension}`;
+
+const IMAGE_KEY = /^productos\/(\d+)\/(?:thumbs\/)?([^/]+?)(\.webp)?$/;
+
+/**
+ * The pet and image file name an image or thumbnail key belongs to (a thumbnail names the image it was made
+ * from), or undefined for a key that is neither.
+ */
+export function parseImageKey(key: string): { petId: number; fileName: string; isThumbnail: boolean } | undefined {
+  const match = IMAGE_KEY.exec(key);
+  if (!match) return undefined;
+  const isThumbnail = key.includes('/thumbs/');
+  return { petId: Number(match[1]), fileName: isThumbnail ? match[2]! : `${match[2]}${match[3] ?? ''}`, isThumbnail };
+}
+
+/** The name every video of a pet starts with. */
+const videoNamePrefix = (petId: number) => `PET_VIDEO_${petId}_`;
+
+/** The key prefix that lists a pet's videos. */
+export const videoPrefix = (petId: number) => `${VIDEO_FOLDER}${videoNamePrefix(petId)}`;
+
+/** The stored name of a new video: PET_VIDEO_{petId}_{timestamp}_{sanitized name}. */
+export const newVideoName = (petId: number, uploadedAt: Date, safeName: string) => `${videoNamePrefix(petId)}${uploadedAt.getTime()}_${safeName}`;
+
+/** The key of a video by its stored name (one made by newVideoName). */
+export const videoKeyOf = (name: string) => `${VIDEO_FOLDER}${name}`;
+
+/** The video's name from its key (the part after the folder). */
+export const videoNameOf = (key: string) => key.slice(VIDEO_FOLDER.length);
+
+/** The storage key of a pet's video by its name, or undefined when the name is not one of this pet's. */
+export function videoKey(petId: number, name: string): string | undefined {
+  return name.startsWith(videoNamePrefix(petId)) && !name.includes('/') && !name.includes('\\') ? videoKeyOf(name) : undefined;
+}

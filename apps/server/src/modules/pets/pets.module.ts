@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type OrphanMediaSweep, createOrphanMediaSweep } from './orphan-media';
+import { createPetsRepository } from './pets.repository';
+import { petsRoutes } from './pets.routes';
+import { type PetsService, createPetsService } from './pets.service';
+import { type VideosService, createVideosService } from './videos.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    petsService: PetsService;
+    videosService: VideosService;
+    orphanMediaSweep: OrphanMediaSweep;
+  }
+}
+
+/** Pets, their images and videos: the repository and services built once, then the routes that use them. */
+export const petsModule = fp(
+  async (app: FastifyInstance) => {
+    const repo = createPetsRepository(app.db);
+    app.decorate('petsService', createPetsService({ repo, storage: app.storage, log: app.log }));
+    app.decorate('videosService', createVideosService({ repo, storage: app.storage }));
+    app.decorate('orphanMediaSweep', createOrphanMediaSweep({ repo, storage: app.storage, log: app.log }));
+    await app.register(petsRoutes);
+  },
+  { name: 'pets', dependencies: ['db', 'storage', 'access'] },
+);
