@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
 import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { intakeRoutes } from './modules/intake/intake.routes';
 import { petsRoutes } from './modules/pets/pets.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { accessPlugin } from './plugins/access';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(functionsRoutes);
   await app.register(usersRoutes);
   await app.register(petsRoutes);
+  await app.register(intakeRoutes);
   await app.register(aiRoutes, {
     provider: createAiProvider(config.ai, { timeoutMs: config.aiLimits.timeoutMs, retryDelayMs: options.aiRetryDelayMs ?? 1000 }),
     perUserPerMinute: config.aiLimits.perUserPerMinute,

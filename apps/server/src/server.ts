@@ -2,6 +2,8 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
+import { scheduleRequestMediaSweep } from './modules/intake/request-media-sweep';
+import { createRequestsRepository } from './modules/intake/requests.repository';
 import { scheduleOrphanMediaSweep } from './modules/pets/orphan-media';
 import { ensureFirstAdmin } from './modules/users/users.service';
 
@@ -42,6 +44,7 @@ async function main() {
   const app = await buildApp({ config, database });
   if (firstAdmin.created) printFirstAdmin(firstAdmin.email, firstAdmin.generatedPassword);
   const stopSweep = scheduleOrphanMediaSweep(database.db, app.storage, app.log);
+  const stopRequestSweep = scheduleRequestMediaSweep(createRequestsRepository(database.db), app.storage, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -54,6 +57,7 @@ async function main() {
     }, 15_000);
     force.unref();
     stopSweep();
+    stopRequestSweep();
     app
       .close()
       .then(() => {
