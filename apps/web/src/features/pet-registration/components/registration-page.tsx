@@ -10,7 +10,7 @@ export function RegistrationPage({ children }: { children: ReactNode }) {
       <Stack gap="lg">
         <div>
           <Title order={1} fz="h2">
-            Registrar una mascota
+            Registro de Mascota
           </Title>
           <Text c="dimmed">Cuéntanos sobre la mascota que rescataste. El equipo del refugio revisará los datos antes de publicarla.</Text>
         </div>
