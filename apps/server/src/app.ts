@@ -7,6 +7,7 @@ import { defaultWebDistDir } from './lib/paths';
 import { aiModule } from './modules/ai/ai.module';
 import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { intakeRoutes } from './modules/intake/intake.routes';
 import { petsModule } from './modules/pets/pets.module';
 import { usersModule } from './modules/users/users.module';
 import { accessPlugin } from './plugins/access';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(functionsRoutes);
   await app.register(petsModule);
   await app.register(aiModule);
+  await app.register(intakeRoutes);
 
   await app.register(spaPlugin, { webDistDir: options.webDistDir ?? defaultWebDistDir });
   await app.ready();

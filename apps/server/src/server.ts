@@ -2,6 +2,8 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
+import { scheduleRequestMediaSweep } from './modules/intake/request-media-sweep';
+import { createRequestsRepository } from './modules/intake/requests.repository';
 
 /** Opens the configured database and applies pending migrations. */
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
@@ -40,6 +42,7 @@ async function main() {
   const firstAdmin = await app.usersService.ensureFirstAdmin(config.admin);
   if (firstAdmin.created) printFirstAdmin(firstAdmin.email, firstAdmin.generatedPassword);
   const stopSweep = app.orphanMediaSweep.schedule();
+  const stopRequestSweep = scheduleRequestMediaSweep(createRequestsRepository(database.db), app.storage, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -52,6 +55,7 @@ async function main() {
     }, 15_000);
     force.unref();
     stopSweep();
+    stopRequestSweep();
     app
       .close()
       .then(() => {

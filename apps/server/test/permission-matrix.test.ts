@@ -42,6 +42,25 @@ const expected: Record<string, Access> = {
   'GET /api/ai/estado': 'staff',
   'POST /api/ai/etiquetas': 'staff',
   'POST /api/ai/mejorar-texto': 'staff',
+  'GET /api/paquetes': 'staff',
+  'POST /api/paquetes': 'staff',
+  'GET /api/paquetes/:id': 'staff',
+  'PATCH /api/paquetes/:id': 'staff',
+  'POST /api/paquetes/:id/archivar': 'staff',
+  'POST /api/paquetes/:id/restaurar': 'staff',
+  'GET /api/enlaces': 'staff',
+  'POST /api/enlaces': 'staff',
+  'GET /api/enlaces/:id': 'staff',
+  'POST /api/enlaces/:id/revocar': 'staff',
+  'POST /api/enlaces/:id/extender': 'staff',
+  'GET /api/public/enlaces/:linkId': 'public',
+  'POST /api/public/registro-mascota': 'public',
+  'GET /api/solicitudes-publicacion': 'staff',
+  'GET /api/solicitudes-publicacion/:id': 'staff',
+  'POST /api/solicitudes-publicacion/:id/aprobar': 'staff',
+  'POST /api/solicitudes-publicacion/:id/rechazar': 'staff',
+  'GET /api/solicitudes-publicacion/:id/media/:index': 'staff',
+  'GET /api/solicitudes-publicacion/:id/media/:index/miniatura': 'staff',
 };
 
 function expectedAccess(route: string): Access | undefined {
@@ -53,7 +72,7 @@ function expectedAccess(route: string): Access | undefined {
 /** A concrete URL for a route pattern: parameters get an id that does not exist, wildcards a harmless path. */
 function concreteUrl(pattern: string): string {
   return pattern
-    .replace(/:(id|imageId)\b/g, '999999')
+    .replace(/:(id|imageId|index)\b/g, '999999')
     .replace(/:[A-Za-z]+/g, 'no-existe')
     .replace('/api/auth/*', '/api/auth/get-session')
     .replace(/\*$/, 'json');

@@ -1,6 +1,7 @@
 export * from './ai';
 export * from './errors';
 export * from './health';
+export * from './intake';
 export * from './layout';
 export * from './messages';
 export * from './pet-form-messages';

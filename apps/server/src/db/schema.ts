@@ -301,6 +301,10 @@ export type PublicationRequestMedia = {
   nombre: string;
   bytes: number;
   contentType: string;
+  /** Images only: what the pet_image row needs when the request is approved. */
+  width?: number;
+  height?: number;
+  contentHash?: string;
 };
 
 /** A public pet registration waiting for staff (SolicitudPublicacion): pendiente -> aprobada | rechazada. */

@@ -31,7 +31,12 @@ export const routes: RouteObject[] = [
             path: 'registro-mascota-mobile',
             lazy: () => import('../features/pet-registration/routes/registro-mascota-mobile'),
           },
-          { path: 'enlaces-admin', lazy: () => import('../features/registration-links/routes/enlaces-admin') },
+          // Simple layout, but every call needs a staff session: signed out, it sends to the sign-in.
+          {
+            path: 'enlaces-admin',
+            loader: requireSignInLoader,
+            lazy: () => import('../features/registration-links/routes/enlaces-admin'),
+          },
           // Needs a session but not the usual guard: this is where that guard sends a temporary password.
           {
             path: 'cambiar-contrasena',

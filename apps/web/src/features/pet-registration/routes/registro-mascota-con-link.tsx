@@ -1,18 +1,17 @@
-import { Code, Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { SimplePage } from '../../../components/ui/simple-page';
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { LinkedRegistration } from '../components/linked-registration';
+import { RegistrationForm } from '../components/registration-form';
+import { RegistrationPage } from '../components/registration-page';
 
+/** RegistroMascotaConLink (/registro-mascota/{linkId}): the same form, once the link proves valid. */
 function RegistroMascotaConLinkScreen() {
-  const { linkId = '' } = useParams();
+  const linkId = useParams().linkId ?? '';
   return (
-    <SimplePage>
-      <UnderConstruction title="Registro de Mascota" description="Aquí estará el formulario público de registro asociado a un enlace.">
-        <Text size="sm" c="dimmed">
-          Enlace: <Code>{linkId}</Code>
-        </Text>
-      </UnderConstruction>
-    </SimplePage>
+    <RegistrationPage>
+      <LinkedRegistration key={linkId} linkId={linkId}>
+        {(remaining) => <RegistrationForm enlaceId={linkId} canRegisterAnother={remaining > 1} />}
+      </LinkedRegistration>
+    </RegistrationPage>
   );
 }
 

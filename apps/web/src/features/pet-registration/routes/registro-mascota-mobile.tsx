@@ -1,11 +1,21 @@
-import { SimplePage } from '../../../components/ui/simple-page';
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { useSearchParams } from 'react-router';
+import { LinkedRegistration } from '../components/linked-registration';
+import { RegistrationPage } from '../components/registration-page';
+import { RegistrationSteps } from '../components/registration-steps';
 
+/** RegistroMascotaMobile (/registro-mascota-mobile[?enlace={linkId}]): the step-by-step form for phones. */
 function RegistroMascotaMobileScreen() {
+  const linkId = useSearchParams()[0].get('enlace') ?? undefined;
   return (
-    <SimplePage>
-      <UnderConstruction title="Registro de Mascota" description="Aquí estará la versión para teléfonos del formulario público de registro." />
-    </SimplePage>
+    <RegistrationPage>
+      {linkId ? (
+        <LinkedRegistration key={linkId} linkId={linkId}>
+          {(remaining) => <RegistrationSteps enlaceId={linkId} canRegisterAnother={remaining > 1} />}
+        </LinkedRegistration>
+      ) : (
+        <RegistrationSteps />
+      )}
+    </RegistrationPage>
   );
 }
 

@@ -1,11 +1,12 @@
-import { SimplePage } from '../../../components/ui/simple-page';
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { RegistrationForm } from '../components/registration-form';
+import { RegistrationPage } from '../components/registration-page';
 
+/** RegistroMascota (/registro-mascota): the public form without a link; such requests are marked as without link. */
 function RegistroMascotaScreen() {
   return (
-    <SimplePage>
-      <UnderConstruction title="Registro de Mascota" description="Aquí estará el formulario público para registrar una mascota en el refugio." />
-    </SimplePage>
+    <RegistrationPage>
+      <RegistrationForm />
+    </RegistrationPage>
   );
 }
 

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { type CreateLinkInput, type LinkCheck, type ListLinksQuery, type RegistrationLink, intakeMessages } from '@refugio/contracts';
+import { AppError } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/access';
+import type { LinkRow, LinksRepository } from './links.repository';
+import type { PackagesRepository } from './packages.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** 144 random bits, base64url: unguessable, and short enough for a QR code. */
+export function newLinkToken(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** Registration links: issued under a package to a named recipient, checked by the public form. */
+export function createLinksService(deps: { repo: LinksRepository; packages: PackagesRepository; publicUrl: string; now?: () => Date }) {
+  const { repo, packages, publicUrl } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function toDto(row: LinkRow): RegistrationLink {
+    return {
+      id: row.id,
+      url: `${publicUrl}/registro-mascota/${row.id}`,
+      urlMovil: `${publicUrl}/registro-mascota-mobile?enlace=${row.id}`,
+      paqueteId: row.paqueteId,
+      paqueteNombre: row.paqueteNombre,
+      destinatario: row.destinatario,
+      email: row.email,
+      telefono: row.telefono,
+      nota: row.nota,
+      cupo: row.cupo,
+      usados: row.usados,
+      restantes: Math.max(0, row.cupo - row.usados),
+      venceEn: row.venceEn.toISOString(),
+      revocadoEn: row.revocadoEn?.toISOString() ?? null,
+      estado: row.estado,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async function get(id: string): Promise<RegistrationLink> {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('NOT_FOUND', { message: intakeMessages.linkNotFound });
+    return toDto(row);
+  }
+
+  /** DESIGN section 7: what the public form learns about a link, and nothing more. */
+  async function check(id: string): Promise<LinkCheck> {
+    const row = id === '' ? undefined : await repo.findById(id);
+    if (!row) return { valido: false, motivo: 'no_existe', mensaje: intakeMessages.linkInvalid.no_existe };
+    if (row.estado !== 'activo') return { valido: false, motivo: row.estado, mensaje: intakeMessages.linkInvalid[row.estado] };
+    return { valido: true, destinatario: row.destinatario, restantes: row.cupo - row.usados, venceEn: row.venceEn.toISOString() };
+  }
+
+  return {
+    get,
+    check,
+
+    /** Throws the check's Spanish message when the link cannot take a registration now. */
+    async assertUsable(id: string): Promise<void> {
+      const result = await check(id);
+      if (!result.valido) throw invalidLinkError(result.mensaje);
+    },
+
+    async list(query: ListLinksQuery) {
+      const { rows, total } = await repo.list(query);
+      return { items: rows.map(toDto), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async create(actor: SessionUser, input: CreateLinkInput): Promise<RegistrationLink> {
+      const pkg = await packages.findById(input.paqueteId);
+      if (!pkg) {
+        throw new AppError('VALIDATION_ERROR', {
+          message: intakeMessages.packageNotFound,
+          fieldErrors: { paqueteId: intakeMessages.packageNotFound },
+        });
+      }
+      if (pkg.archivedAt) {
+        throw new AppError('VALIDATION_ERROR', {
+          message: intakeMessages.packageArchived,
+          fieldErrors: { paqueteId: intakeMessages.packageArchived },
+        });
+      }
+      const id = newLinkToken();
+      await repo.insert({
+        id,
+        paqueteId: pkg.id,
+        destinatario: input.destinatario,
+        email: input.email ?? '',
+        telefono: input.telefono ?? '',
+        nota: input.nota ?? '',
+        cupo: pkg.cupo,
+        venceEn: new Date(now().getTime() + pkg.diasVigencia * DAY_MS),
+        createdBy: actor.id,
+      });
+      return get(id);
+    },
+
+    async revoke(id: string): Promise<RegistrationLink> {
+      if (!(await repo.revoke(id))) {
+        const exists = await repo.findById(id);
+        throw exists
+          ? new AppError('CONFLICT', { message: intakeMessages.linkAlreadyRevoked })
+          : new AppError('NOT_FOUND', { message: intakeMessages.linkNotFound });
+      }
+      return get(id);
+    },
+
+    async extend(id: string, days: number): Promise<RegistrationLink> {
+      if (!(await repo.extend(id, days))) throw new AppError('NOT_FOUND', { message: intakeMessages.linkNotFound });
+      return get(id);
+    },
+  };
+}
+
+export function invalidLinkError(mensaje: string): AppError {
+  return new AppError('UNPROCESSABLE', { message: mensaje, fieldErrors: { enlaceId: mensaje } });
+}
+
+export type LinksService = ReturnType<typeof createLinksService>;

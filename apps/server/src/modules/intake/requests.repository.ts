@@ -1,0 +1,159 @@
+import { type SQL, and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import type { PublicationRequestState } from '@refugio/contracts';
+import type { Database } from '../../db/client';
+import { enlaceRegistro, paquete, publicationRequest, user } from '../../db/schema';
+import { type PetsRepository, createPetsRepository } from '../pets/pets.repository';
+import { type LinksRepository, createLinksRepository } from './links.repository';
+
+export type RequestRow = typeof publicationRequest.$inferSelect & {
+  destinatario: string | null;
+  paqueteId: number | null;
+  paqueteNombre: string | null;
+  decididoPorNombre: string | null;
+};
+export type RequestInsert = Omit<
+  typeof publicationRequest.$inferInsert,
+  'id' | 'estado' | 'motivoRechazo' | 'mascotaId' | 'decididoPor' | 'decididoEn' | 'createdAt' | 'updatedAt'
+>;
+
+/** The queries, bound to a database or to a transaction. */
+function requestQueries(db: Database) {
+  const selection = {
+    ...requestColumns(),
+    destinatario: enlaceRegistro.destinatario,
+    paqueteId: paquete.id,
+    paqueteNombre: paquete.nombre,
+    decididoPorNombre: sql<string | null>`nullif(trim(${user.name} || ' ' || ${user.lastname}), '')`,
+  };
+  const base = () =>
+    db
+      .select(selection)
+      .from(publicationRequest)
+      .leftJoin(enlaceRegistro, eq(enlaceRegistro.id, publicationRequest.enlaceId))
+      .leftJoin(paquete, eq(paquete.id, enlaceRegistro.paqueteId))
+      .leftJoin(user, eq(user.id, publicationRequest.decididoPor));
+
+  return {
+    async insert(values: RequestInsert): Promise<number> {
+      const [row] = await db.insert(publicationRequest).values(values).returning({ id: publicationRequest.id });
+      return row!.id;
+    },
+
+    async findById(id: number): Promise<RequestRow | undefined> {
+      const [row] = await base().where(eq(publicationRequest.id, id)).limit(1);
+      return row;
+    },
+
+    /** The row, locked until the transaction ends: two decisions on one request happen one after the other. */
+    async lockById(id: number) {
+      const [row] = await db.select().from(publicationRequest).where(eq(publicationRequest.id, id)).for('update').limit(1);
+      return row;
+    },
+
+    /** Pending first, then newest first. */
+    async list(filter: { estado?: PublicationRequestState | undefined; page: number; pageSize: number }) {
+      const where: SQL | undefined = filter.estado ? eq(publicationRequest.estado, filter.estado) : undefined;
+      const rows = await base()
+        .where(where)
+        .orderBy(sql`${publicationRequest.estado} = 'pendiente' DESC`, desc(publicationRequest.createdAt), desc(publicationRequest.id))
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize);
+      const [total] = await db.select({ n: count() }).from(publicationRequest).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Records the decision only while the request is still pending; false when somebody decided first. */
+    async decide(
+      id: number,
+      decision: { estado: 'aprobada' | 'rechazada'; decididoPor: string; motivoRechazo?: string; mascotaId?: number },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(publicationRequest)
+        .set({ ...decision, decididoEn: sql`now()` })
+        .where(and(eq(publicationRequest.id, id), eq(publicationRequest.estado, 'pendiente')))
+        .returning({ id: publicationRequest.id });
+      return rows.length > 0;
+    },
+
+    /** Forgets the files of requests decided before `cutoff` (the rows stop pointing at them first). */
+    async clearMediaDecidedBefore(cutoff: Date): Promise<number> {
+      const rows = await db
+        .update(publicationRequest)
+        .set({ media: [] })
+        .where(
+          and(
+            ne(publicationRequest.estado, 'pendiente'),
+            lt(publicationRequest.decididoEn, cutoff),
+            sql`jsonb_array_length(${publicationRequest.media}) > 0`,
+          ),
+        )
+        .returning({ id: publicationRequest.id });
+      return rows.length;
+    },
+
+    /** Every storage key any request points at. */
+    async referencedMediaKeys(): Promise<string[]> {
+      const rows = await db
+        .select({ media: publicationRequest.media })
+        .from(publicationRequest)
+        .where(sql`jsonb_array_length(${publicationRequest.media}) > 0`);
+      return rows.flatMap((r) => r.media.map((m) => m.key));
+    },
+
+    /** A transaction-scoped advisory lock taken without waiting; false when another instance holds it. */
+    async tryLock(key: number): Promise<boolean> {
+      const result: unknown = await db.execute(sql`SELECT pg_try_advisory_xact_lock(${key}) AS locked`);
+      return (result as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
+    },
+  };
+}
+
+export type RequestQueries = ReturnType<typeof requestQueries>;
+export interface RequestsTransaction {
+  requests: RequestQueries;
+  links: LinksRepository;
+  pets: PetsRepository;
+}
+
+export function createRequestsRepository(db: Database) {
+  return {
+    ...requestQueries(db),
+    /**
+     * Runs `work` in one transaction with repositories bound to it (the requests', the links' and the
+     * pets'): everything it writes commits together or not at all.
+     */
+    async transaction<T>(work: (tx: RequestsTransaction) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work({ requests: requestQueries(tx), links: createLinksRepository(tx), pets: createPetsRepository(tx) }));
+    },
+  };
+}
+
+function requestColumns() {
+  const columns = publicationRequest;
+  return {
+    id: columns.id,
+    estado: columns.estado,
+    enlaceId: columns.enlaceId,
+    nombre: columns.nombre,
+    edad: columns.edad,
+    tipo: columns.tipo,
+    genero: columns.genero,
+    tamano: columns.tamano,
+    discapacidad: columns.discapacidad,
+    personalidad: columns.personalidad,
+    historia: columns.historia,
+    tags: columns.tags,
+    contactoNombre: columns.contactoNombre,
+    contactoEmail: columns.contactoEmail,
+    contactoTelefono: columns.contactoTelefono,
+    media: columns.media,
+    motivoRechazo: columns.motivoRechazo,
+    mascotaId: columns.mascotaId,
+    decididoPor: columns.decididoPor,
+    decididoEn: columns.decididoEn,
+    createdAt: columns.createdAt,
+    updatedAt: columns.updatedAt,
+  };
+}
+
+export type RequestsRepository = ReturnType<typeof createRequestsRepository>;

@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type ListPublicationRequestsQuery,
+  type PublicationRequest,
+  type PublicationRequestListItem,
+  type RegistrationFields,
+  formatFechaIngreso,
+  intakeMessages,
+} from '@refugio/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PublicationRequestMedia } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/access';
+import type { StorageProvider } from '../../storage/storage-provider';
+import { imageKey, thumbnailKey, videoKey } from '../../media/storage-keys';
+import { invalidLinkError } from './links.service';
+import type { RequestRow, RequestsRepository } from './requests.repository';
+import { requestThumbnailKey } from './storage-keys';
+
+const mediaUrl = (id: number, index: number) => `/api/solicitudes-publicacion/${id}/media/${index}`;
+const thumbUrl = (id: number, index: number) => `/api/solicitudes-publicacion/${id}/media/${index}/miniatura`;
+
+function toListItem(row: RequestRow): PublicationRequestListItem {
+  const firstImage = row.media.findIndex((m) => m.kind === 'principal');
+  const anyImage = firstImage >= 0 ? firstImage : row.media.findIndex((m) => m.kind === 'imagen');
+  return {
+    id: row.id,
+    estado: row.estado as PublicationRequestListItem['estado'],
+    nombre: row.nombre,
+    edad: row.edad,
+    tipo: row.tipo,
+    genero: row.genero,
+    tamano: row.tamano,
+    contactoNombre: row.contactoNombre,
+    contactoEmail: row.contactoEmail,
+    contactoTelefono: row.contactoTelefono,
+    enlaceId: row.enlaceId,
+    destinatario: row.destinatario,
+    paqueteId: row.paqueteId,
+    paqueteNombre: row.paqueteNombre,
+    thumbnailUrl: anyImage >= 0 ? thumbUrl(row.id, anyImage) : null,
+    imagenes: row.media.filter((m) => m.kind !== 'video').length,
+    videos: row.media.filter((m) => m.kind === 'video').length,
+    mascotaId: row.mascotaId,
+    motivoRechazo: row.motivoRechazo,
+    decididoEn: row.decididoEn?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toDetail(row: RequestRow): PublicationRequest {
+  return {
+    ...toListItem(row),
+    discapacidad: row.discapacidad ? '1' : '0',
+    personalidad: row.personalidad,
+    historia: row.historia,
+    tags: row.tags,
+    media: row.media.map((m, index) => ({
+      index,
+      kind: m.kind,
+      nombre: m.nombre,
+      bytes: m.bytes,
+      contentType: m.contentType,
+      url: mediaUrl(row.id, index),
+      thumbnailUrl: m.kind === 'video' ? null : thumbUrl(row.id, index),
+    })),
+    decididoPor: row.decididoPor,
+    decididoPorNombre: row.decididoPorNombre,
+  };
+}
+
+const newImageFileName = (extension: string) => `${Date.now()}_${randomBytes(4).toString('hex')}.${extension}`;
+const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+
+/** Publication requests: public submissions (with or without a link) and the staff review queue. */
+export function createPublicationRequestsService({
+  repo,
+  storage,
+  log,
+}: {
+  repo: RequestsRepository;
+  storage: StorageProvider;
+  log: FastifyBaseLogger;
+}) {
+  async function requireRow(id: number): Promise<RequestRow> {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('NOT_FOUND', { message: intakeMessages.requestNotFound });
+    return row;
+  }
+
+  async function copy(from: string, to: string, contentType: string) {
+    const source = await storage.get(from);
+    if (!source) throw new Error(`request media missing: ${from}`);
+    await storage.put(to, source.body, { contentType });
+  }
+
+  return {
+    /**
+     * Saves a submission whose files are already stored. In one transaction the link (if any) gives up one
+     * place, atomically, and the request row is inserted; when the link can no longer take it, nothing is
+     * saved and `onRefused` removes the files.
+     */
+    async submit(fields: RegistrationFields, media: PublicationRequestMedia[], onRefused: () => Promise<void>): Promise<{ id: number }> {
+      const enlaceId = fields.enlaceId ?? null;
+      let refused: string | undefined;
+      try {
+        const id = await repo.transaction(async ({ requests, links }) => {
+          if (enlaceId && !(await links.consume(enlaceId))) {
+            // Lost the race for the last place, or the link changed since the form's fields were checked.
+            const row = await links.findById(enlaceId);
+            refused = intakeMessages.linkInvalid[!row ? 'no_existe' : row.estado === 'activo' ? 'sin_cupo' : row.estado];
+            throw invalidLinkError(refused);
+          }
+          return requests.insert({
+            enlaceId,
+            nombre: fields.nombre,
+            edad: fields.edad,
+            tipo: fields.tipo,
+            genero: fields.genero,
+            tamano: fields.tamano,
+            discapacidad: fields.discapacidad === '1',
+            personalidad: fields.personalidad,
+            historia: fields.historia,
+            tags: fields.tags,
+            contactoNombre: fields.contactoNombre,
+            contactoEmail: fields.contactoEmail,
+            contactoTelefono: fields.contactoTelefono,
+            media,
+          });
+        });
+        return { id };
+      } catch (error) {
+        await onRefused();
+        throw error;
+      }
+    },
+
+    async list(query: ListPublicationRequestsQuery) {
+      const { rows, total } = await repo.list(query);
+      return { items: rows.map(toListItem), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(id: number): Promise<PublicationRequest> {
+      return toDetail(await requireRow(id));
+    },
+
+    /** The storage key and content type of one file of a request (staff only). */
+    async media(id: number, index: number, thumbnail: boolean): Promise<{ key: string; contentType: string }> {
+      const row = await requireRow(id);
+      const item = row.media[index];
+      if (!item || (thumbnail && item.kind === 'video')) throw new AppError('NOT_FOUND', { message: intakeMessages.mediaNotFound });
+      return thumbnail ? { key: requestThumbnailKey(item.key), contentType: 'image/webp' } : { key: item.key, contentType: item.contentType };
+    },
+
+    /**
+     * Creates the pet as a `borrador` with the request's media, and marks the request approved with a link
+     * to it, all in one transaction with the request's row locked: approving twice, or a rejected request,
+     * answers 409, and two approvals racing cannot both create a pet. Files are copied into the pet's keys
+     * before the rows that point at them; on failure the copies are removed.
+     */
+    async approve(actor: SessionUser, id: number): Promise<{ mascotaId: number }> {
+      const copied: string[] = [];
+      try {
+        return await repo.transaction(async ({ requests, pets }) => {
+          const row = await requests.lockById(id);
+          if (!row) throw new AppError('NOT_FOUND', { message: intakeMessages.requestNotFound });
+          if (row.estado !== 'pendiente') throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
+          const pet = await pets.insert({
+            nombre: row.nombre,
+            edad: row.edad,
+            tipo: row.tipo,
+            genero: row.genero,
+            tamano: row.tamano,
+            discapacidad: row.discapacidad,
+            personalidad: row.personalidad,
+            historia: row.historia,
+            tags: row.tags,
+            fechaIngreso: formatFechaIngreso(row.createdAt) || null,
+            estado: 'borrador',
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          });
+          let mainImage: string | undefined;
+          // One timestamp per video (+ its position), so two videos with the same name keep both.
+          const stamp = Date.now();
+          for (const [position, item] of row.media.entries()) {
+            if (item.kind === 'video') {
+              const name = `PET_VIDEO_${pet.id}_${stamp + position}_${item.nombre}`;
+              const key = videoKey(pet.id, name)!;
+              await copy(item.key, key, item.contentType);
+              copied.push(key);
+              continue;
+            }
+            const fileName = newImageFileName(extensionOf(item.key));
+            await copy(item.key, imageKey(pet.id, fileName), item.contentType);
+            copied.push(imageKey(pet.id, fileName));
+            await copy(requestThumbnailKey(item.key), thumbnailKey(pet.id, fileName), 'image/webp');
+            copied.push(thumbnailKey(pet.id, fileName));
+            if (item.kind === 'principal') {
+              mainImage = fileName;
+            } else {
+              await pets.insertImage({
+                petId: pet.id,
+                nombre: fileName,
+                width: item.width ?? 0,
+                height: item.height ?? 0,
+                bytes: item.bytes,
+                contentHash: item.contentHash ?? '',
+              });
+            }
+          }
+          if (mainImage) await pets.update(pet.id, { imagenPrincipal: mainImage });
+          if (!(await requests.decide(id, { estado: 'aprobada', decididoPor: actor.id, mascotaId: pet.id }))) {
+            throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
+          }
+          return { mascotaId: pet.id };
+        });
+      } catch (error) {
+        for (const key of copied) await storage.delete(key).catch((e: unknown) => log.warn({ err: e, key }, 'could not remove copied media'));
+        throw error;
+      }
+    },
+
+    /** Rejects a pending request with a reason; its files are deleted by the sweep after the retention period. */
+    async reject(actor: SessionUser, id: number, motivo: string): Promise<PublicationRequest> {
+      if (!(await repo.decide(id, { estado: 'rechazada', decididoPor: actor.id, motivoRechazo: motivo }))) {
+        await requireRow(id);
+        throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
+      }
+      return toDetail(await requireRow(id));
+    },
+  };
+}
+
+export type PublicationRequestsService = ReturnType<typeof createPublicationRequestsService>;

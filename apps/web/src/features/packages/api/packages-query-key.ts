@@ -1,0 +1,1 @@
+export const packagesQueryKey = ['paquetes'] as const;

@@ -1,0 +1,127 @@
+import { ActionIcon, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { REGISTRATION_LIMITS, VIDEO_EXTENSIONS, VIDEO_MIME_TYPES } from '@refugio/contracts';
+import { IconCamera, IconPhotoPlus, IconVideoPlus, IconX } from '@tabler/icons-react';
+import type { RegistrationMedia } from '../lib/registration-values';
+
+const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
+const VIDEO_ACCEPT = [...VIDEO_MIME_TYPES, ...VIDEO_EXTENSIONS.map((e) => `.${e}`)].join(',');
+
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+function FileList({ files, onRemove }: { files: File[]; onRemove: (index: number) => void }) {
+  if (files.length === 0) return null;
+  return (
+    <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {files.map((file, index) => (
+        <Group key={`${file.name}-${index}`} component="li" gap="xs" wrap="nowrap" justify="space-between">
+          <Text size="sm" truncate>
+            {file.name}{' '}
+            <Text span c="dimmed" size="xs">
+              ({size(file.size)})
+            </Text>
+          </Text>
+          <ActionIcon variant="subtle" color="red" onClick={() => onRemove(index)} aria-label={`Quitar ${file.name}`}>
+            <IconX size={16} aria-hidden="true" />
+          </ActionIcon>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function FieldError({ message }: { message: string | undefined }) {
+  return message ? (
+    <Text size="sm" c="red" role="alert">
+      {message}
+    </Text>
+  ) : null;
+}
+
+/**
+ * The main photo, more photos and videos. On phones the photo buttons open the camera (`capture`); the
+ * limits are the edit screen's, checked here and again by the server.
+ */
+export function MediaFields({
+  media,
+  errors,
+  onChange,
+}: {
+  media: RegistrationMedia;
+  errors: Partial<Record<keyof RegistrationMedia, string>>;
+  onChange: (next: RegistrationMedia) => void;
+}) {
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Text fw={600}>Foto principal</Text>
+        <Text size="xs" c="dimmed">
+          Una foto de hasta 150KB.
+        </Text>
+        <Group gap="xs">
+          <FileButton accept="image/*" capture="environment" name="image" onChange={(file) => onChange({ ...media, image: file })}>
+            {(props) => (
+              <Button {...props} variant="light" leftSection={<IconCamera size={18} aria-hidden="true" />}>
+                {media.image ? 'Cambiar foto principal' : 'Tomar o elegir foto principal'}
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+        <FileList files={media.image ? [media.image] : []} onRemove={() => onChange({ ...media, image: null })} />
+        <FieldError message={errors.image} />
+      </Stack>
+      <Stack gap={6}>
+        <Text fw={600}>Más fotos</Text>
+        <Text size="xs" c="dimmed">
+          Hasta {REGISTRATION_LIMITS.images} fotos de 2MB cada una.
+        </Text>
+        <Group gap="xs">
+          <FileButton
+            accept={IMAGE_ACCEPT}
+            multiple
+            name="imagenes"
+            onChange={(files) => onChange({ ...media, imagenes: [...media.imagenes, ...files] })}
+          >
+            {(props) => (
+              <Button {...props} variant="light" leftSection={<IconPhotoPlus size={18} aria-hidden="true" />}>
+                Agregar fotos
+              </Button>
+            )}
+          </FileButton>
+          <FileButton
+            accept="image/*"
+            capture="environment"
+            name="imagenes-camara"
+            onChange={(file) => file && onChange({ ...media, imagenes: [...media.imagenes, file] })}
+          >
+            {(props) => (
+              <Button {...props} variant="default" leftSection={<IconCamera size={18} aria-hidden="true" />}>
+                Tomar foto
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+        <FileList files={media.imagenes} onRemove={(i) => onChange({ ...media, imagenes: media.imagenes.filter((_, j) => j !== i) })} />
+        <FieldError message={errors.imagenes} />
+      </Stack>
+      <Stack gap={6}>
+        <Text fw={600}>Videos</Text>
+        <Text size="xs" c="dimmed">
+          Hasta {REGISTRATION_LIMITS.videos} videos MP4, AVI, MOV o WEBM de 50MB cada uno.
+        </Text>
+        <Group gap="xs">
+          <FileButton accept={VIDEO_ACCEPT} multiple name="videos" onChange={(files) => onChange({ ...media, videos: [...media.videos, ...files] })}>
+            {(props) => (
+              <Button {...props} variant="light" leftSection={<IconVideoPlus size={18} aria-hidden="true" />}>
+                Agregar videos
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+        <FileList files={media.videos} onRemove={(i) => onChange({ ...media, videos: media.videos.filter((_, j) => j !== i) })} />
+        <FieldError message={errors.videos} />
+      </Stack>
+    </Stack>
+  );
+}

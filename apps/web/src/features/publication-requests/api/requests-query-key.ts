@@ -1,0 +1,1 @@
+export const publicationRequestsQueryKey = ['solicitudes-publicacion'] as const;

@@ -1,0 +1,1 @@
+export const linksQueryKey = ['enlaces'] as const;
