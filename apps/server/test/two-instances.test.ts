@@ -145,6 +145,14 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database and one buc
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
   });
 
+  it('refuses to start, naming the bucket and the variable, when the bucket does not answer', async () => {
+    const third = await start({ ...sharedEnv, S3_BUCKET: 'no-existe' });
+    expect(await third.process.exited).toBe(1);
+    expect(third.process.output()).toMatch(
+      /No se pudo iniciar el servidor: El bucket "no-existe" \(S3_BUCKET\) no existe en http:\/\/127\.0\.0\.1:\d+ \(S3_ENDPOINT\)/,
+    );
+  });
+
   it.todo('counts general request budgets (USER_REQUESTS_PER_MINUTE, ANON_REQUESTS_PER_MINUTE) across both instances once that feature is on main');
 
   it('sweeps orphan media once, however many instances run the sweep at the same moment', async () => {

@@ -85,10 +85,13 @@ async function openConfigured(config: Config): Promise<{ database: DatabaseHandl
 
 /** Asks the server that holds DATA_DIR for the archive and writes it to `file`. */
 async function backupThroughServer(dataDir: string, file: string, onProgress: (p: Progress) => void): Promise<void> {
-  const socket = connect(backupSocketPath(dataDir));
+  const socketPath = backupSocketPath(dataDir);
+  const socket = connect(socketPath);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
-    socket.once('error', reject);
+    socket.once('error', (error) =>
+      reject(new Error(`el servidor que usa ${dataDir} no atiende copias en ${socketPath} (${error.message}). Detenlo y repite la copia.`)),
+    );
   });
   let received = 0;
   socket.on('data', (chunk: Buffer) => onProgress({ phase: 'receive', done: (received += chunk.length), total: undefined }));
