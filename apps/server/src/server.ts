@@ -1,6 +1,7 @@
 import { type Config, ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { listenForBackups } from './backup/control-socket';
 import { acquireDataDirLock } from './lib/data-dir-lock';
 import { scheduleRequestMediaSweep } from './modules/intake/request-media-sweep';
 import { createRequestsRepository } from './modules/intake/requests.repository';
@@ -44,6 +45,7 @@ async function main() {
   const stopSweep = app.orphanMediaSweep.schedule();
   const stopRequestSweep = scheduleRequestMediaSweep(createRequestsRepository(database.db), app.storage, app.log);
 
+  let stopBackups: (() => Promise<void>) | undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -56,8 +58,8 @@ async function main() {
     force.unref();
     stopSweep();
     stopRequestSweep();
-    app
-      .close()
+    (stopBackups ?? (() => Promise.resolve()))()
+      .then(() => app.close())
       .then(() => {
         releaseLock?.();
         process.exit(0);
@@ -70,6 +72,14 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  // PGlite is this process's alone: `npm run backup` asks this server for the archive over a local socket.
+  if (!config.databaseUrl) {
+    stopBackups = await listenForBackups(
+      config.dataDir,
+      { db: database.db, databaseDriver: database.driver, storage: app.storage, dataDir: config.dataDir },
+      app.log,
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Refugio Admin escuchando en ${config.publicUrl} (base de datos: ${database.driver})`);
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { LocalStorage } from '../storage/local-storage';
+import { S3Storage } from '../storage/s3-storage';
 import type { StorageProvider } from '../storage/storage-provider';
 
 declare module 'fastify' {
@@ -11,9 +12,20 @@ declare module 'fastify' {
   }
 }
 
-export async function createStorage(config: Config): Promise<StorageProvider> {
+/**
+ * The configured media store, checked before the server accepts requests: the local folder is prepared, and
+ * an S3 bucket must answer (otherwise start-up stops with a Spanish message naming the variable to fix).
+ */
+export async function createStorage(config: Pick<Config, 'storage' | 'dataDir'>): Promise<StorageProvider> {
   if (config.storage.driver === 's3') {
-    throw new Error('STORAGE_DRIVER=s3 todavía no está disponible en esta versión; usa STORAGE_DRIVER=local.');
+    const storage = new S3Storage(config.storage);
+    try {
+      await storage.init();
+    } catch (error) {
+      storage.close();
+      throw error;
+    }
+    return storage;
   }
   const storage = new LocalStorage(path.join(config.dataDir, 'media'));
   await storage.init();
@@ -22,7 +34,10 @@ export async function createStorage(config: Config): Promise<StorageProvider> {
 
 export const storagePlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; storage?: StorageProvider }) => {
-    app.decorate('storage', opts.storage ?? (await createStorage(opts.config)));
+    const storage = opts.storage ?? (await createStorage(opts.config));
+    app.decorate('storage', storage);
+    // A store the app opened itself is closed with it; one passed in belongs to the caller.
+    if (!opts.storage) app.addHook('onClose', () => storage.close?.());
   },
   { name: 'storage', dependencies: ['db'] },
 );

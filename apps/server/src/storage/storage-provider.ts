@@ -30,6 +30,8 @@ export interface StorageProvider {
   delete(key: string): Promise<void>;
   /** Objects whose key starts with `prefix`, sorted by key. */
   list(prefix: string): Promise<StoredObject[]>;
+  /** Releases connections (the S3 client's sockets); the local disk has nothing to release. */
+  close?(): void;
 }
 
 const SAFE_SEGMENT = /^[^/\\\0]+$/;

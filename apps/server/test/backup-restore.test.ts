@@ -1,0 +1,247 @@
+import { closeSync, createWriteStream, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { writeBackup } from '../src/backup/backup';
+import { isEmptyDatabase } from '../src/backup/database-dump';
+import { ArchiveError, RestoreRefusedError, assertEmptyTarget, restoreArchive } from '../src/backup/restore';
+import { loadConfig } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { LocalStorage } from '../src/storage/local-storage';
+import { S3Storage } from '../src/storage/s3-storage';
+import type { StorageProvider } from '../src/storage/storage-provider';
+import { type Populated, injector, populate, snapshotOf } from './backup-support';
+import { multipart, petFields } from './media';
+import { PUBLIC_URL, STAFF, type TestApp, cookieHeader, createTestApp } from './helpers';
+import { postgresUrlForTests } from './postgres-for-tests';
+import { S3_TEST_CREDENTIALS, type S3TestServer, startS3TestServer } from './s3-test-server';
+import { openThrowawayDatabase } from './throwaway-database';
+
+const work = mkdtempSync(path.join(tmpdir(), 'refugio-backup-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+let seq = 0;
+const scratch = (name: string) => path.join(work, `${++seq}-${name}`);
+
+async function backupTo(file: string, source: Parameters<typeof writeBackup>[0]) {
+  const out = createWriteStream(file);
+  const manifest = await writeBackup(source, out);
+  await finished(out);
+  return manifest;
+}
+
+/** An empty target: a PGlite database that was never migrated and an empty media folder. */
+async function emptyPgliteTarget() {
+  const dataDir = scratch('data');
+  const database = await openDatabase({ driver: 'pglite', dataDir: undefined });
+  const storage = new LocalStorage(path.join(dataDir, 'media'));
+  await storage.init();
+  return { database, storage, dataDir, drop: () => database.close() };
+}
+
+/** The restored instance, as the server would build it, signed in as STAFF with the old password. */
+async function serve(database: DatabaseHandle, storage: StorageProvider, dataDir: string) {
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: 'silent', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000' });
+  // The caller keeps using (and closes) the database.
+  const app = await buildApp({
+    config,
+    database: { ...database, close: () => Promise.resolve() },
+    storage,
+    logger: false,
+    webDistDir: path.join(dataDir, 'no-web'),
+  });
+  const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: STAFF });
+  expect(signIn.statusCode, signIn.body).toBe(200);
+  return { app, cookie: cookieHeader(signIn) };
+}
+
+/** What a person sees on the restored instance is what they saw before the backup. */
+async function expectServesTheSame(database: DatabaseHandle, storage: StorageProvider, dataDir: string, before: Populated) {
+  const { app, cookie } = await serve(database, storage, dataDir);
+  try {
+    const pet = (await app.inject({ url: `/phpApi/mascota/${before.petWithMedia}`, headers: { cookie } })).json<{
+      nombre: string;
+      historia: string;
+    }>();
+    expect(pet).toMatchObject({ nombre: 'Ñandú', historia: 'Llegó con "comillas", saltos\nde línea y emojis 🐾' });
+    const image = await app.inject({ url: `/phpApi/storage/app/public/productos/${before.petWithMedia}/${before.imageName}` });
+    expect(image.statusCode).toBe(200);
+    expect((await app.inject({ url: `/phpApi/storage/app/public/productos/${before.petWithMedia}/${before.galleryName}` })).statusCode).toBe(200);
+    const part = await app.inject({ url: before.videoUrl, headers: { range: 'bytes=10-19' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(before.video.subarray(10, 20))).toBe(true);
+    // The soft-deleted pet is still deleted, and the one who deleted it can still undo that.
+    expect((await app.inject({ url: `/phpApi/mascota/${before.deletedPet}`, headers: { cookie } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: `/phpApi/mascota/${before.deletedPet}/restaurar`, headers: { cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/phpApi/mascota/${before.deletedPet}`, headers: { cookie } })).statusCode).toBe(200);
+    // Sequences moved past the restored ids: a new pet gets a new id.
+    const form = multipart(petFields({ nombre: 'Nueva' }));
+    const created = await app.inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: form.payload, headers: { ...form.headers, cookie } });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json<{ id: number }>().id).toBeGreaterThan(before.deletedPet);
+  } finally {
+    await app.close();
+  }
+}
+
+describe('backup and restore (PGlite + local disk)', () => {
+  let t: TestApp;
+  let populated: Populated;
+  let archive: string;
+  let before: Awaited<ReturnType<typeof snapshotOf>>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.createUser(STAFF);
+    populated = await populate(injector(t.app, await t.signIn(STAFF.email, STAFF.password)), PUBLIC_URL);
+    before = await snapshotOf(t.database.db, t.app.storage);
+    archive = scratch('copia.tar');
+    await backupTo(archive, { db: t.database.db, databaseDriver: t.database.driver, storage: t.app.storage, dataDir: t.dataDir });
+  });
+  afterAll(() => t.close());
+
+  it('restores every row and every file into an empty instance, which serves the same pets, media and users', async () => {
+    // Main image, gallery image, their thumbnails and the video.
+    expect(Object.keys(before.media)).toHaveLength(5);
+    const target = await emptyPgliteTarget();
+    await assertEmptyTarget({ db: target.database.db, storage: target.storage }, { database: 'db', storage: 'media' });
+    const summary = await restoreArchive(archive, {
+      db: target.database.db,
+      storage: target.storage,
+      dataDir: target.dataDir,
+      authSecretConfigured: false,
+    });
+    expect(summary.media).toBe(5);
+    expect(await snapshotOf(target.database.db, target.storage)).toEqual(before);
+    // The generated auth secret travels with the data directory's other contents.
+    expect(readFileSync(path.join(target.dataDir, 'auth-secret'), 'utf8')).toBe(readFileSync(path.join(t.dataDir, 'auth-secret'), 'utf8'));
+    await expectServesTheSame(target.database, target.storage, target.dataDir, populated);
+  });
+
+  it('refuses to restore over data, in the database or in the media store', async () => {
+    const target = await emptyPgliteTarget();
+    await target.database.migrate();
+    await expect(
+      assertEmptyTarget({ db: target.database.db, storage: target.storage }, { database: 'La base', storage: 'La carpeta' }),
+    ).rejects.toThrow(RestoreRefusedError);
+    await target.drop();
+    const other = await emptyPgliteTarget();
+    await other.storage.put('productos/1/x.jpg', Readable.from(['x']));
+    await expect(
+      assertEmptyTarget({ db: other.database.db, storage: other.storage }, { database: 'La base', storage: 'La carpeta' }),
+    ).rejects.toThrow(/La carpeta ya tiene archivos \(por ejemplo productos\/1\/x\.jpg\)/);
+    await other.drop();
+  });
+
+  /** Restoring `file` fails with `message`, and the target stays empty (so one target serves every case). */
+  let refusing: Awaited<ReturnType<typeof emptyPgliteTarget>> | undefined;
+  afterAll(() => refusing?.drop());
+  async function expectRefused(file: string, message: RegExp) {
+    const target = (refusing ??= await emptyPgliteTarget());
+    await expect(
+      restoreArchive(file, { db: target.database.db, storage: target.storage, dataDir: target.dataDir, authSecretConfigured: false }),
+    ).rejects.toThrow(message);
+    await expect(
+      restoreArchive(file, { db: target.database.db, storage: target.storage, dataDir: target.dataDir, authSecretConfigured: false }),
+    ).rejects.toThrow(ArchiveError);
+    expect(await isEmptyDatabase(target.database.db)).toBe(true);
+    expect(await target.storage.list('')).toEqual([]);
+  }
+
+  it('refuses a corrupted archive, naming the damaged entry, and changes nothing', async () => {
+    const bytes = readFileSync(archive);
+    // Inside the first JPEG in the archive (after its start-of-image marker).
+    const at = bytes.indexOf(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(at).toBeGreaterThan(0);
+    const corrupt = Buffer.from(bytes);
+    corrupt[at + 200] = corrupt[at + 200]! ^ 0xff;
+    const file = scratch('dañada.tar');
+    writeFileSync(file, corrupt);
+    await expectRefused(file, /está dañada: el contenido de media\/productos\/\d+\/[^ ]+ no coincide con su suma de control/);
+  });
+
+  it('refuses a truncated archive, wherever it was cut, and changes nothing', async () => {
+    const size = statSync(archive).size;
+    for (const [cut, message] of [
+      [Math.floor(size / 2) + 7, /está dañada o incompleta/],
+      // A cut at a block boundary near the end: the entries before it read fine, the manifest is missing.
+      [manifestOffset(archive) - 512, /falta el manifiesto/],
+    ] as const) {
+      const file = scratch('cortada.tar');
+      const fd = openSync(archive, 'r');
+      const head = Buffer.alloc(cut);
+      readSync(fd, head, 0, cut, 0);
+      closeSync(fd);
+      writeFileSync(file, head);
+      await expectRefused(file, message);
+    }
+  });
+
+  it('refuses something that is not a backup', async () => {
+    const file = scratch('otra.tar');
+    writeFileSync(file, 'no soy un archivo tar');
+    await expectRefused(file, /está dañada o incompleta|está vacía|no es una copia/);
+  });
+});
+
+/** Where the manifest's bytes start (the last entry; its 512-byte tar header is just before). */
+function manifestOffset(file: string): number {
+  return readFileSync(file).lastIndexOf(Buffer.from('{\n  "format": "refugio-backup"'));
+}
+
+const postgres = await postgresUrlForTests();
+
+describe.skipIf(!postgres)('backup and restore across PGlite + local disk and PostgreSQL + S3', () => {
+  let s3: S3TestServer;
+  const drops: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    s3 = await startS3TestServer({ buckets: ['origen', 'destino'] });
+  });
+  afterAll(async () => {
+    for (const drop of drops) await drop();
+    await s3.close();
+  });
+
+  const bucket = (name: string) =>
+    new S3Storage({ bucket: name, endpoint: s3.env.S3_ENDPOINT, region: 'us-east-1', ...S3_TEST_CREDENTIALS, forcePathStyle: true });
+
+  it('moves an instance from PGlite + local disk to PostgreSQL + S3 and back, identically', async () => {
+    // The source: PGlite and the local disk.
+    const t = await createTestApp();
+    await t.createUser(STAFF);
+    const populated = await populate(injector(t.app, await t.signIn(STAFF.email, STAFF.password)), PUBLIC_URL);
+    const before = await snapshotOf(t.database.db, t.app.storage);
+    const first = scratch('pglite.tar');
+    await backupTo(first, { db: t.database.db, databaseDriver: t.database.driver, storage: t.app.storage, dataDir: t.dataDir });
+    await t.close();
+
+    // Into an empty PostgreSQL database (created, never migrated) and an empty bucket.
+    const pg = await openThrowawayDatabase(postgres!, { prefix: 'refugio_restore', poolSize: 2, migrate: false });
+    drops.push(pg.drop);
+    const origin = bucket('origen');
+    const dataDir = scratch('pg-data');
+    await restoreArchive(first, { db: pg.database.db, storage: origin, dataDir, authSecretConfigured: false });
+    expect(await snapshotOf(pg.database.db, origin)).toEqual(before);
+    await expectServesTheSame(pg.database, origin, dataDir, populated);
+
+    // And back: a backup of PostgreSQL + S3, restored on PGlite + local disk.
+    const now = await snapshotOf(pg.database.db, origin);
+    const second = scratch('postgres.tar');
+    await backupTo(second, { db: pg.database.db, databaseDriver: 'postgres', storage: origin, dataDir });
+    const target = await emptyPgliteTarget();
+    await restoreArchive(second, { db: target.database.db, storage: target.storage, dataDir: target.dataDir, authSecretConfigured: false });
+    expect(await snapshotOf(target.database.db, target.storage)).toEqual(now);
+    await target.drop();
+
+    // PostgreSQL + S3 to another PostgreSQL + another bucket.
+    const pg2 = await openThrowawayDatabase(postgres!, { prefix: 'refugio_restore', poolSize: 2, migrate: false });
+    drops.push(pg2.drop);
+    const destination = bucket('destino');
+    await restoreArchive(second, { db: pg2.database.db, storage: destination, dataDir: scratch('pg2-data'), authSecretConfigured: false });
+    expect(await snapshotOf(pg2.database.db, destination)).toEqual(now);
+    origin.close();
+    destination.close();
+  });
+});

@@ -1,0 +1,18 @@
+// s3rver ships no types; this is the part of its API the tests use.
+declare module 's3rver' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+
+  interface S3rverOptions {
+    directory: string;
+    silent?: boolean;
+    serviceEndpoint?: string;
+    vhostBuckets?: boolean;
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+  }
+
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    configureBuckets(): Promise<void>;
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+  }
+}
