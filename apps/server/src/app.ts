@@ -6,6 +6,8 @@ import { createAiProvider } from './ai/providers';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
+import { adoptionRequestsRoutes } from './modules/adoption-requests/adoption-requests.routes';
+import { publicAdoptionRoutes } from './modules/adoption-requests/public.routes';
 import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { petsRoutes } from './modules/pets/pets.routes';
@@ -69,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(functionsRoutes);
   await app.register(usersRoutes);
   await app.register(petsRoutes);
+  await app.register(publicAdoptionRoutes);
+  await app.register(adoptionRequestsRoutes);
   await app.register(aiRoutes, {
     provider: createAiProvider(config.ai, { timeoutMs: config.aiLimits.timeoutMs, retryDelayMs: options.aiRetryDelayMs ?? 1000 }),
     perUserPerMinute: config.aiLimits.perUserPerMinute,

@@ -123,8 +123,11 @@ async function removeImageFiles(ctx: PetsContext, petId: number, fileName: strin
 }
 
 export async function listPets(ctx: PetsContext, query: ListPetsQuery) {
-  const { rows, total, totalExact } = await createPetsRepository(ctx.db).list(query);
-  return { items: rows.map(toPetDto), total, totalExact, page: query.page, pageSize: query.pageSize };
+  const repo = createPetsRepository(ctx.db);
+  const { rows, total, totalExact } = await repo.list(query);
+  const open = await repo.countOpenAdoptionRequests(rows.map((r) => r.id));
+  const items = rows.map((row) => ({ ...toPetDto(row), solicitudesAbiertas: open.get(row.id) ?? 0 }));
+  return { items, total, totalExact, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getPet(ctx: PetsContext, id: number): Promise<Pet> {

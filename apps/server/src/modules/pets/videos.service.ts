@@ -8,7 +8,7 @@ import { createPetsRepository } from './pets.repository';
 import type { PetsContext } from './pets.service';
 
 const VIDEO_FOLDER = 'videos/';
-const videoPrefix = (petId: number) => `${VIDEO_FOLDER}PET_VIDEO_${petId}_`;
+export const videoPrefix = (petId: number) => `${VIDEO_FOLDER}PET_VIDEO_${petId}_`;
 export const videoUrl = (petId: number, name: string) => `/api/mascotas/${petId}/videos/${encodeURIComponent(name)}`;
 
 /** The storage key of a pet's video by its name, or undefined when the name is not one of this pet's. */
