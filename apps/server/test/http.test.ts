@@ -135,6 +135,7 @@ describe('serving the single-page app', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="es"><div id="root"></div></html>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    writeFileSync(path.join(dist, 'adopta.html'), '<!doctype html><html lang="es"><div id="root" data-public></div></html>');
     t = await createTestApp({}, { webDistDir: dist });
   });
   afterAll(() => t.close());
@@ -147,6 +148,16 @@ describe('serving the single-page app', () => {
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers the public pages (/adopta, /adopta/{id}) with their own entry, not the staff app', async () => {
+    for (const url of ['/adopta', '/adopta/', '/adopta/12', '/adopta?tipo=Gato']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('data-public');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await t.app.inject('/adoptame')).body).not.toContain('data-public');
   });
 
   it('serves hashed assets with a long immutable cache, and other files as they are', async () => {

@@ -14,7 +14,7 @@ function Group({ title, rows }: { title: string; rows: [string, ReactNode][] }) 
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
-              <Table.Th w={200} c="dimmed" fw={600} style={{ verticalAlign: 'top' }}>
+              <Table.Th w="40%" c="dimmed" fw={600} style={{ verticalAlign: 'top' }}>
                 {label}
               </Table.Th>
               <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value}</Table.Td>
@@ -39,7 +39,7 @@ const orNone = (text: string) =>
 export function RequestAnswers({ request }: { request: AdoptionRequest }) {
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <Group
           title="Datos de contacto"
           rows={[
