@@ -219,6 +219,14 @@ describe('adoption: public catalogue, application and staff review', () => {
       expect(await storedCount()).toBe(before);
     });
 
+    it('reports every problem at once, cross-field rules included, and survives a body that is not an object', async () => {
+      const res = await apply(validApplication(petId, { edad: 12, permiteMascotas: false, nombre: '' }));
+      expectErrorShape(res, 400, 'VALIDATION_ERROR');
+      const { fieldErrors } = res.json<{ fieldErrors: Record<string, string> }>();
+      expect(Object.keys(fieldErrors).sort()).toEqual(['edad', 'nombre', 'permiteMascotas']);
+      for (const body of ['null', '[]', '"texto"', '42']) expectErrorShape(await apply(body), 400);
+    });
+
     it('refuses malformed JSON, a 100 KB string and a non-JSON body, storing nothing', async () => {
       const before = await storedCount();
       expectErrorShape(await apply('{"mascotaId": 1, "nombre": '), 400, 'INVALID_JSON');

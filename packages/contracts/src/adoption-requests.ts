@@ -135,6 +135,9 @@ function int(message: string, min: number, max: number) {
 
 const yesNo = z.boolean({ error: adoptionMessages.yesNoRequired });
 
+/** Cross-field rules run whenever the body is an object, even with other problems in it. */
+const isObjectPayload = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null;
+
 export const adoptionApplicationInputSchema = z
   .object({
     mascotaId: z.number({ error: adoptionMessages.petRequired }).int(adoptionMessages.petRequired).min(1).max(2_147_483_647),
@@ -181,17 +184,21 @@ export const adoptionApplicationInputSchema = z
      */
     sitioWeb: z.string().max(500).optional(),
   })
-  .superRefine((value, ctx) => {
-    if (!value.viviendaPropia) {
-      if (value.permiteMascotas === undefined || value.permiteMascotas === null) {
-        ctx.addIssue({ code: 'custom', path: ['permiteMascotas'], message: adoptionMessages.landlordRequired });
-      } else if (!value.permiteMascotas) {
-        ctx.addIssue({ code: 'custom', path: ['permiteMascotas'], message: adoptionMessages.landlordRefused });
-      }
-    }
-    if (value.ninosEnCasa > value.personasEnCasa) {
-      ctx.addIssue({ code: 'custom', path: ['ninosEnCasa'], message: adoptionMessages.childrenMoreThanPeople });
-    }
+  // Cross-field rules, checked even when other fields have problems (`when`), so every message shows at once.
+  .refine((v) => v.viviendaPropia !== false || (v.permiteMascotas !== undefined && v.permiteMascotas !== null), {
+    path: ['permiteMascotas'],
+    message: adoptionMessages.landlordRequired,
+    when: isObjectPayload,
+  })
+  .refine((v) => v.viviendaPropia !== false || v.permiteMascotas !== false, {
+    path: ['permiteMascotas'],
+    message: adoptionMessages.landlordRefused,
+    when: isObjectPayload,
+  })
+  .refine((v) => typeof v.ninosEnCasa !== 'number' || typeof v.personasEnCasa !== 'number' || v.ninosEnCasa <= v.personasEnCasa, {
+    path: ['ninosEnCasa'],
+    message: adoptionMessages.childrenMoreThanPeople,
+    when: isObjectPayload,
   });
 export type AdoptionApplicationInput = z.input<typeof adoptionApplicationInputSchema>;
 export type AdoptionApplication = z.output<typeof adoptionApplicationInputSchema>;
