@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PET_GENDERS, PET_SIZES, PET_TYPES } from './pet-options';
+import { PET_GENDERS, PET_SIZES, PET_TYPES, petMessages } from './pets';
 
 /* ------------------------------------------------------------------ constants (DESIGN sections 5 and 7) */
 
@@ -100,9 +100,6 @@ export const adoptionMessages = {
   noteTooLong: `La nota no puede superar los ${STAFF_NOTE_MAX} caracteres.`,
   autoClosedNote: 'Cerrada automáticamente: se aprobó otra solicitud para esta mascota.',
   versionInvalid: 'La versión no es válida.',
-  typeFilterInvalid: 'El tipo debe ser Perro, Gato o Conejo.',
-  sizeFilterInvalid: 'El tamaño debe ser chico, mediano o grande.',
-  genderFilterInvalid: 'El género debe ser macho o hembra.',
 } as const;
 
 /* ------------------------------------------------------------------ the public application (POST /api/public/solicitudes-adopcion) */
@@ -231,9 +228,9 @@ export type PublicPet = z.infer<typeof publicPetSchema>;
 
 export const listPublicPetsQuerySchema = z.object({
   q: z.string().trim().max(100).optional().describe('Busca en nombre, historia, personalidad y etiquetas, sin distinguir acentos'),
-  tipo: z.enum(PET_TYPES, { error: adoptionMessages.typeFilterInvalid }).optional(),
-  tamano: z.enum(PET_SIZES, { error: adoptionMessages.sizeFilterInvalid }).optional(),
-  genero: z.enum(PET_GENDERS, { error: adoptionMessages.genderFilterInvalid }).optional(),
+  tipo: z.enum(PET_TYPES, { error: petMessages.typeInvalid }).optional(),
+  tamano: z.enum(PET_SIZES, { error: petMessages.sizeInvalid }).optional(),
+  genero: z.enum(PET_GENDERS, { error: petMessages.genderInvalid }).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(PUBLIC_PAGE_SIZE_MAX).default(PUBLIC_PAGE_SIZE_DEFAULT),
 });

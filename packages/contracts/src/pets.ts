@@ -1,15 +1,16 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { z } from 'zod';
-import { PET_GENDERS, PET_SIZES, PET_TYPES } from './pet-options';
 
 dayjs.extend(customParseFormat);
 
 /* ------------------------------------------------------------------ constants (SPEC sections 2, 5, 9) */
 
-export { PET_GENDERS, PET_SIZES, PET_TYPES };
-export type { PetType } from './pet-options';
+export const PET_TYPES = ['Perro', 'Gato', 'Conejo'] as const;
+export const PET_GENDERS = ['macho', 'hembra'] as const;
+export const PET_SIZES = ['chico', 'mediano', 'grande'] as const;
 export const PUBLICATION_STATES = ['borrador', 'programada', 'publicada'] as const;
+export type PetType = (typeof PET_TYPES)[number];
 export type PublicationState = (typeof PUBLICATION_STATES)[number];
 
 /** Main image: 150KB, counted as 150000 bytes. */
