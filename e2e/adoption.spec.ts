@@ -129,6 +129,7 @@ test('el equipo revisa una solicitud, la aprueba y la mascota sale del catálogo
   const review = page.getByRole('dialog');
   await review.getByLabel('Nota (opcional)').fill('Llamada hecha, todo bien.');
   await review.getByRole('button', { name: 'Pasar a revisión' }).click();
+  await expect(review).toBeHidden();
   await expect(page.getByText('Nueva → En revisión')).toBeVisible();
   await expect(page.getByText('Llamada hecha, todo bien.')).toBeVisible();
 
@@ -137,6 +138,7 @@ test('el equipo revisa una solicitud, la aprueba y la mascota sale del catálogo
   await expect(approve.getByLabel(`Marcar a ${nombre} como adoptada (deja de verse en el catálogo público)`)).toBeChecked();
   await expect(approve.getByLabel(/Cerrar la otra solicitud abierta/)).toBeChecked();
   await approve.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(approve).toBeHidden();
   await expect(page.getByText('En revisión → Aprobada')).toBeVisible();
   await expect(page.getByText('La solicitud está cerrada')).toBeVisible();
 
