@@ -1,12 +1,26 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 // In development the API server runs separately; proxying keeps the browser on one origin so the
 // HttpOnly session cookie works exactly as it does in production (where the server serves this build).
 const apiTarget = 'http://127.0.0.1:3000';
 
+/** In development, /adopta and /adopta/{id} load the public entry, as the server does in production (plugins/spa.ts). */
+function publicPagesInDev(): Plugin {
+  return {
+    name: 'refugio-public-pages',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/adopta(\/[^.]*)?(\?.*)?$/.test(req.url)) req.url = '/adopta.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), publicPagesInDev()],
   server: {
     // The dev server's origin must match the PUBLIC_URL that scripts/dev.mjs gives the API server
     // (http://localhost:5173), which trusts it for sign-in; a silently different port would not work.
@@ -23,5 +37,12 @@ export default defineConfig({
     // scripts/size.mjs reads the manifest to measure what the browser downloads for /login.
     manifest: true,
     target: 'es2022',
+    rollupOptions: {
+      // Two entries: the staff app, and the public catalogue (/adopta), which must not download staff code.
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        adopta: fileURLToPath(new URL('./adopta.html', import.meta.url)),
+      },
+    },
   },
 });

@@ -302,7 +302,22 @@ async function seed(database: DatabaseHandle, rows: number): Promise<void> {
   for (const { name } of indexes) await rawQuery(database, `DROP INDEX "${String(name)}"`);
   await rawQuery(database, seedSql(rows));
   for (const { def } of indexes) await rawQuery(database, String(def));
+  await rawQuery(database, ADOPTION_REQUESTS_SQL);
+  await rawQuery(database, 'ANALYZE adoption_request');
 }
+
+/**
+ * Adoption requests, so that the list's open-request count per pet (a grouped count over the page's ids)
+ * is measured against a realistic table: every other pet has one to three requests in mixed states.
+ */
+const ADOPTION_REQUESTS_SQL = `
+INSERT INTO adoption_request (pet_id, estado, nombre, email, telefono, edad, ciudad, direccion, vivienda, vivienda_propia,
+                              patio, personas_en_casa, ninos_en_casa, horas_solo, acepta_visita, acepta_privacidad)
+SELECT p.id, (ARRAY['nueva', 'en_revision', 'aprobada', 'rechazada', 'retirada'])[1 + (hashint4(p.id * 7 + k)::bigint & 2147483647) % 5],
+       'Persona ' || p.id || '-' || k, 'p' || p.id || '-' || k || '@example.com', '555 ' || p.id, 30, 'Ciudad', 'Calle 1', 'casa',
+       true, true, 2, 0, 4, true, true
+FROM pet p CROSS JOIN LATERAL generate_series(1, 1 + p.id % 3) AS k
+WHERE p.id % 2 = 0`;
 
 /**
  * --what-if: indexes that are NOT in the app's schema, added to the throwaway database to show what they

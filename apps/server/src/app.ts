@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
+import { adoptionRequestsRoutes } from './modules/adoption-requests/adoption-requests.routes';
+import { publicAdoptionRoutes } from './modules/adoption-requests/public.routes';
 import { aiModule } from './modules/ai/ai.module';
 import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -74,6 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(petsModule);
   await app.register(aiModule);
   await app.register(intakeRoutes);
+  await app.register(publicAdoptionRoutes);
+  await app.register(adoptionRequestsRoutes);
 
   await app.register(spaPlugin, { webDistDir: options.webDistDir ?? defaultWebDistDir });
   await app.ready();

@@ -100,7 +100,15 @@ describe('health, readiness, docs and headers', () => {
 
   it('serves the OpenAPI document generated from the route schemas, and its browser', async () => {
     const doc = (await t.app.inject('/api/docs/json')).json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/ready', '/api/functions/getUserRoleByUid']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/ready',
+        '/api/functions/getUserRoleByUid',
+        '/api/public/mascotas',
+        '/api/public/solicitudes-adopcion',
+      ]),
+    );
     const ui = await t.app.inject('/api/docs');
     expect(ui.statusCode).toBeLessThan(400);
   });
@@ -135,6 +143,7 @@ describe('serving the single-page app', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="es"><div id="root"></div></html>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    writeFileSync(path.join(dist, 'adopta.html'), '<!doctype html><html lang="es"><div id="root" data-public></div></html>');
     t = await createTestApp({}, { webDistDir: dist });
   });
   afterAll(() => t.close());
@@ -147,6 +156,16 @@ describe('serving the single-page app', () => {
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers the public pages (/adopta, /adopta/{id}) with their own entry, not the staff app', async () => {
+    for (const url of ['/adopta', '/adopta/', '/adopta/12', '/adopta?tipo=Gato']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('data-public');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await t.app.inject('/adoptame')).body).not.toContain('data-public');
   });
 
   it('serves hashed assets with a long immutable cache, and other files as they are', async () => {

@@ -1,3 +1,4 @@
+export * from './adoption-requests';
 export * from './ai';
 export * from './errors';
 export * from './health';

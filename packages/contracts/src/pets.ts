@@ -305,23 +305,27 @@ export const listPetsQuerySchema = z.object({
 });
 export type ListPetsQuery = z.infer<typeof listPetsQuerySchema>;
 
-export const petListItemSchema = petSchema.pick({
-  id: true,
-  nombre: true,
-  edad: true,
-  tipo: true,
-  genero: true,
-  tamano: true,
-  adoptado: true,
-  discapacidad: true,
-  tags: true,
-  estado: true,
-  publicarEn: true,
-  thumbnailUrl: true,
-  version: true,
-  updatedAt: true,
-  deletedAt: true,
-});
+export const petListItemSchema = petSchema
+  .pick({
+    id: true,
+    nombre: true,
+    edad: true,
+    tipo: true,
+    genero: true,
+    tamano: true,
+    adoptado: true,
+    discapacidad: true,
+    tags: true,
+    estado: true,
+    publicarEn: true,
+    thumbnailUrl: true,
+    version: true,
+    updatedAt: true,
+    deletedAt: true,
+  })
+  .extend({
+    solicitudesAbiertas: z.number().int().describe('Solicitudes de adopción abiertas (nueva o en revisión)'),
+  });
 export type PetListItem = z.infer<typeof petListItemSchema>;
 
 export const listPetsResponseSchema = z.object({

@@ -8,6 +8,12 @@ import { sendError } from './error-handler';
 /** Paths that belong to the API: never answered with the SPA. */
 const API_PREFIXES = ['/api/', '/phpApi/'];
 
+/** The public pages (catalogue and adoption application) are their own small entry of the web build. */
+const PUBLIC_PAGES_ENTRY = 'adopta.html';
+function isPublicPagePath(pathname: string): boolean {
+  return pathname === '/adopta' || pathname.startsWith('/adopta/');
+}
+
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
   return pathname === '/api' || pathname === '/phpApi' || API_PREFIXES.some((p) => pathname.startsWith(p));
@@ -15,7 +21,8 @@ function isApiPath(url: string): boolean {
 
 /**
  * Serves the built SPA from the not-found handler: an existing file is sent as is (hashed assets cached for a
- * year), any other browser path gets index.html (history fallback), and unknown API paths get a JSON 404.
+ * year), /adopta and /adopta/* get the public pages' entry (adopta.html), any other browser path gets
+ * index.html (history fallback), and unknown API paths get a JSON 404.
  * No routes are registered for files, so the permission matrix only sees the API.
  */
 export const spaPlugin = fp(
@@ -51,6 +58,10 @@ export const spaPlugin = fp(
       // Missing hashed assets are real 404s: sending HTML for a .js file breaks the page in confusing ways.
       if (pathname.startsWith('/assets/')) return sendError(reply, request, 'NOT_FOUND');
       void reply.header('cache-control', 'no-cache');
+      // /adopta and /adopta/{id}: the public pages, which download no staff code.
+      if (isPublicPagePath(pathname) && existsSync(path.join(root, PUBLIC_PAGES_ENTRY))) {
+        return reply.sendFile(PUBLIC_PAGES_ENTRY, root, { cacheControl: false });
+      }
       return reply.sendFile('index.html', root, { cacheControl: false });
     });
   },

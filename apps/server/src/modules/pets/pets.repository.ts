@@ -1,7 +1,7 @@
-import { type ListPetsQuery, PETS_TOTAL_CAP } from '@refugio/contracts';
-import { type SQL, and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
+import { ADOPTION_OPEN_STATES, type ListPetsQuery, PETS_TOTAL_CAP } from '@refugio/contracts';
+import { type SQL, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { pet, petImage } from '../../db/schema';
+import { adoptionRequest, pet, petImage } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 
 export type PetRow = Omit<typeof pet.$inferSelect, 'searchText'>;
@@ -78,6 +78,17 @@ function petsQueries(db: Database) {
       ]);
       const n = totalRow?.n ?? 0;
       return { rows, total: Math.min(n, PETS_TOTAL_CAP), totalExact: n <= PETS_TOTAL_CAP };
+    },
+
+    /** Open adoption requests (nueva, en_revision) per pet, for one page of ids (the adoption_request_pet index). */
+    async countOpenAdoptionRequests(petIds: number[]): Promise<Map<number, number>> {
+      if (petIds.length === 0) return new Map();
+      const rows = await db
+        .select({ petId: adoptionRequest.petId, n: count() })
+        .from(adoptionRequest)
+        .where(and(inArray(adoptionRequest.petId, petIds), inArray(adoptionRequest.estado, [...ADOPTION_OPEN_STATES])))
+        .groupBy(adoptionRequest.petId);
+      return new Map(rows.map((r) => [r.petId, r.n]));
     },
 
     async findById(id: number, options: { includeDeleted?: boolean } = {}): Promise<PetView | undefined> {

@@ -120,7 +120,9 @@ export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
   return {
     async list(query: ListPetsQuery) {
       const { rows, total, totalExact } = await repo.list(query);
-      return { items: rows.map(toPetDto), total, totalExact, page: query.page, pageSize: query.pageSize };
+      const open = await repo.countOpenAdoptionRequests(rows.map((r) => r.id));
+      const items = rows.map((row) => ({ ...toPetDto(row), solicitudesAbiertas: open.get(row.id) ?? 0 }));
+      return { items, total, totalExact, page: query.page, pageSize: query.pageSize };
     },
 
     async get(id: number): Promise<Pet> {

@@ -1,8 +1,228 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { Button, CloseButton, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useDebouncedCallback, useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { ADOPTION_STATES, type AdoptionState, adoptionStateLabels } from '@refugio/contracts';
+import { IconDownload, IconInbox, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
+import { getErrorMessage } from '../../../lib/get-error-message';
+import { useAdoptionRequests } from '../api/list-adoption-requests';
+import { usePetOptions } from '../api/search-pet-options';
+import { RequestCards, RequestsTable } from '../components/requests-table';
+import {
+  REQUEST_PAGE_SIZE_OPTIONS,
+  type RequestSortField,
+  type RequestsListParams,
+  csvExportUrl,
+  defaultRequestsListParams,
+  readRequestsListParams,
+  writeRequestsListParams,
+} from '../lib/requests-list-params';
 
-function ListaFormulariosScreen() {
+const TYPING_DELAY_MS = 300;
+const WIDE_QUERY = '(min-width: 48em)';
+
+/** The status filter: one button per status with its count; the pressed one is the filter. */
+function StateFilter({
+  counts,
+  value,
+  onChange,
+}: {
+  counts: Record<AdoptionState, number> | undefined;
+  value: AdoptionState | '';
+  onChange: (value: AdoptionState | '') => void;
+}) {
+  const total = counts ? ADOPTION_STATES.reduce((sum, s) => sum + counts[s], 0) : undefined;
+  const options: { value: AdoptionState | ''; label: string; count: number | undefined }[] = [
+    { value: '', label: 'Todas', count: total },
+    ...ADOPTION_STATES.map((s) => ({ value: s, label: adoptionStateLabels[s], count: counts?.[s] })),
+  ];
   return (
-    <UnderConstruction title="Formularios de Solicitud" description="Aquí verás las solicitudes de adopción recibidas, con su estado y filtros." />
+    <Group gap={6} role="group" aria-label="Filtrar por estado">
+      {options.map((option) => (
+        <Button
+          key={option.value || 'todas'}
+          size="compact-sm"
+          radius="xl"
+          variant={value === option.value ? 'filled' : 'default'}
+          aria-pressed={value === option.value}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+          {option.count !== undefined ? ` (${option.count})` : ''}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+function PetFilter({ value, selectedLabel, onChange }: { value: string; selectedLabel: string | undefined; onChange: (id: string) => void }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, TYPING_DELAY_MS);
+  const options = usePetOptions(debounced);
+  const data = [...(options.data ?? [])];
+  if (value && !data.some((o) => o.value === value)) data.unshift({ value, label: selectedLabel ?? `Mascota n.º ${value}` });
+  return (
+    <Select
+      label="Mascota"
+      placeholder="Todas las mascotas"
+      searchable
+      clearable
+      data={data}
+      value={value || null}
+      onChange={(next) => onChange(next ?? '')}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={options.isFetching ? 'Buscando...' : 'Ninguna mascota coincide'}
+      w={{ base: '100%', sm: 260 }}
+    />
+  );
+}
+
+/** ListaFormularios (/formularios): adoption requests with status counts, filters, search, order, pages and CSV export. */
+function ListaFormulariosScreen() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readRequestsListParams(searchParams);
+  const requests = useAdoptionRequests(params);
+  const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
+  const updateParams = (changes: Partial<RequestsListParams>) =>
+    setSearchParams((current) => writeRequestsListParams(current, changes), { replace: true, preventScrollReset: true });
+
+  const [draft, setDraft] = useState(params.q);
+  const [committed, setCommitted] = useState(params.q);
+  if (params.q !== committed) {
+    setCommitted(params.q);
+    setDraft(params.q);
+  }
+  const commitSearch = useDebouncedCallback((q: string) => updateParams({ q }), TYPING_DELAY_MS);
+
+  const data = requests.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const filtered = params.q !== '' || params.estado !== '' || params.mascotaId !== '';
+  const selectedPet = data?.items.find((item) => String(item.mascota.id) === params.mascotaId)?.mascota;
+  const sortBy = (field: RequestSortField) =>
+    updateParams(
+      params.sort === field ? { order: params.order === 'asc' ? 'desc' : 'asc' } : { sort: field, order: field === 'createdAt' ? 'desc' : 'asc' },
+    );
+
+  return (
+    <Stack gap="lg">
+      <title>Formularios de Solicitud · Refugio Admin</title>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <div>
+          <Title order={1} fz="h2">
+            Formularios de Solicitud
+          </Title>
+          <Text c="dimmed">Las solicitudes de adopción que llegan desde el catálogo público.</Text>
+        </div>
+        <Button component="a" href={csvExportUrl(params)} download variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
+          Exportar CSV
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="md">
+        <Stack gap="sm" p="md">
+          <StateFilter counts={data?.counts} value={params.estado} onChange={(estado) => updateParams({ estado })} />
+          <Group gap="sm" align="flex-end">
+            <TextInput
+              type="search"
+              label="Buscar"
+              placeholder="Nombre, correo o teléfono"
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              rightSection={
+                requests.isFetching && data ? (
+                  <Loader size={16} aria-label="Buscando" />
+                ) : draft ? (
+                  <CloseButton
+                    size="sm"
+                    aria-label="Limpiar búsqueda"
+                    onClick={() => {
+                      commitSearch.cancel();
+                      setDraft('');
+                      updateParams({ q: '' });
+                    }}
+                  />
+                ) : null
+              }
+              value={draft}
+              onChange={(event) => {
+                setDraft(event.currentTarget.value);
+                commitSearch(event.currentTarget.value);
+              }}
+              style={{ flex: 1 }}
+              miw={220}
+              maw={420}
+            />
+            <PetFilter value={params.mascotaId} selectedLabel={selectedPet?.nombre} onChange={(mascotaId) => updateParams({ mascotaId })} />
+          </Group>
+          {data ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {data.total === 1 ? '1 solicitud' : `${data.total} solicitudes`}
+            </Text>
+          ) : null}
+        </Stack>
+
+        {requests.isError ? (
+          <ListLoadError title="No se pudo cargar la lista de solicitudes" onRetry={() => void requests.refetch()}>
+            <Text size="sm">{getErrorMessage(requests.error)}</Text>
+          </ListLoadError>
+        ) : null}
+        {requests.isPending ? <ListLoading label="Cargando solicitudes..." /> : null}
+        {data && data.items.length === 0 ? (
+          <Stack align="center" gap="xs" py={48} px="md" ta="center">
+            <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden="true">
+              <IconInbox size={24} />
+            </ThemeIcon>
+            <Text fw={600}>
+              {filtered ? 'No hay solicitudes que coincidan con la búsqueda o los filtros.' : 'Todavía no llegó ninguna solicitud.'}
+            </Text>
+            {filtered ? (
+              <Button
+                variant="light"
+                onClick={() => {
+                  setDraft('');
+                  updateParams({ q: '', estado: '', mascotaId: '' });
+                }}
+              >
+                Limpiar filtros
+              </Button>
+            ) : null}
+          </Stack>
+        ) : null}
+        {data && data.items.length > 0 ? (
+          isWide ? (
+            <RequestsTable requests={data.items} sort={params} onSort={sortBy} />
+          ) : (
+            <RequestCards requests={data.items} />
+          )
+        ) : null}
+        {data && data.total > 0 ? (
+          <Group justify="space-between" p="md" gap="sm">
+            <Pagination
+              total={pageCount}
+              value={Math.min(params.page, pageCount)}
+              onChange={(page) => updateParams({ page })}
+              size="sm"
+              siblings={isWide ? 1 : 0}
+              getControlProps={(control) => ({
+                'aria-label': control === 'previous' ? 'Página anterior' : control === 'next' ? 'Página siguiente' : control,
+              })}
+              getItemProps={(page) => ({ 'aria-label': `Página ${page}` })}
+            />
+            <Select
+              aria-label="Solicitudes por página"
+              data={REQUEST_PAGE_SIZE_OPTIONS.map((size) => ({ value: String(size), label: `${size} por página` }))}
+              value={String(params.pageSize)}
+              onChange={(value) => updateParams({ pageSize: Number(value ?? defaultRequestsListParams.pageSize) })}
+              allowDeselect={false}
+              w={150}
+              size="xs"
+            />
+          </Group>
+        ) : null}
+      </Paper>
+    </Stack>
   );
 }
 

@@ -3,6 +3,7 @@ import type { PetListItem } from '@refugio/contracts';
 import { Link } from 'react-router';
 import type { PetActions } from '../hooks/use-pet-actions';
 import { PetBadges } from './pet-badges';
+import { PetOpenRequests } from './pet-open-requests';
 import { PetRowActions } from './pet-row-actions';
 import { PetTags } from './pet-tags';
 import { PetThumb } from './pet-thumb';
@@ -24,6 +25,7 @@ export function PetCards({ pets, actions }: { pets: readonly PetListItem[]; acti
                 {[pet.tipo, pet.edad, pet.genero, pet.tamano].filter(Boolean).join(' · ')}
               </Text>
               <PetBadges adoptado={pet.adoptado} estado={pet.estado} size="xs" />
+              <PetOpenRequests petId={pet.id} count={pet.solicitudesAbiertas} />
               <PetTags tags={pet.tags} max={4} />
             </Stack>
           </Group>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { PetActions } from '../hooks/use-pet-actions';
 import type { PetSortField, PetsListParams } from '../lib/pets-list-params';
 import { PetBadges } from './pet-badges';
+import { PetOpenRequests } from './pet-open-requests';
 import { PetRowActions } from './pet-row-actions';
 import { PetTags } from './pet-tags';
 import { PetThumb } from './pet-thumb';
@@ -66,7 +67,10 @@ export function PetsTable({ pets, sort, onSort, actions }: PetsTableProps) {
                 <PetTags tags={pet.tags} />
               </Table.Td>
               <Table.Td>
-                <PetBadges adoptado={pet.adoptado} estado={pet.estado} />
+                <Stack gap={4}>
+                  <PetBadges adoptado={pet.adoptado} estado={pet.estado} />
+                  <PetOpenRequests petId={pet.id} count={pet.solicitudesAbiertas} />
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <PetRowActions pet={pet} actions={actions} />

@@ -24,6 +24,7 @@ import { usePets } from '../api/list-pets';
 import { PetCards } from '../components/pet-cards';
 import { PetListFilters } from '../components/pet-list-filters';
 import { PetsTable } from '../components/pets-table';
+import { PublicCatalogueLink } from '../components/public-catalogue-link';
 import { usePetActions } from '../hooks/use-pet-actions';
 import {
   PAGE_SIZE_OPTIONS,
@@ -105,9 +106,12 @@ function HomeScreen() {
           </Title>
           <Text c="dimmed">Las mascotas del refugio: búscalas, fíltralas y mantén sus datos al día.</Text>
         </div>
-        <Button component={Link} to="/agregar" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-          Agregar mascota
-        </Button>
+        <Group gap="sm">
+          <PublicCatalogueLink />
+          <Button component={Link} to="/agregar" leftSection={<IconPlus size={18} aria-hidden="true" />}>
+            Agregar mascota
+          </Button>
+        </Group>
       </Group>
 
       <Paper withBorder radius="md">

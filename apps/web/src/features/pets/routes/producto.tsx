@@ -8,6 +8,7 @@ import { usePet } from '../api/get-pet';
 import { usePetImages } from '../api/get-pet-images';
 import { usePetVideos } from '../api/get-pet-videos';
 import { GalleryViewer, type ViewerImage } from '../components/gallery-viewer';
+import { PetAdoptionRequests } from '../components/pet-adoption-requests';
 import { PetBadges } from '../components/pet-badges';
 import { MissingIdAlert, PetLoadError, PetLoading } from '../components/pet-load-states';
 import { PetPageHeader } from '../components/pet-page-header';
@@ -143,6 +144,8 @@ function ProductoScreen() {
               </Paper>
             </Grid.Col>
           </Grid>
+
+          <PetAdoptionRequests petId={data.id} />
 
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
             <Stack gap="lg">

@@ -1,0 +1,226 @@
+import {
+  ADOPTION_CSV_COLUMNS,
+  ADOPTION_STATES,
+  type AddAdoptionNoteInput,
+  type AdoptionApplication,
+  type AdoptionRequest,
+  type AdoptionRequestListItem,
+  type AdoptionState,
+  type ListAdoptionRequestsQuery,
+  type ListAdoptionRequestsResponse,
+  type MoveAdoptionRequestInput,
+  adoptionMessages,
+  adoptionStateLabels,
+  canMove,
+  csvCell,
+  housingLabels,
+  petThumbnailUrl,
+} from '@refugio/contracts';
+import { AppError } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/access';
+import type {
+  AdoptionEventRow,
+  AdoptionRequestQueries,
+  AdoptionRequestWithPet,
+  AdoptionRequestsRepository,
+  ListFilters,
+} from './adoption-requests.repository';
+
+/** The same e-mail may apply for the same pet once within this window. */
+export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const CSV_PAGE = 500;
+
+function toListItem(row: AdoptionRequestWithPet): AdoptionRequestListItem {
+  return {
+    id: row.id,
+    estado: row.estado as AdoptionState,
+    nombre: row.nombre,
+    email: row.email,
+    telefono: row.telefono,
+    ciudad: row.ciudad,
+    mascota: {
+      id: row.pet.id,
+      nombre: row.pet.nombre,
+      tipo: row.pet.tipo,
+      miniatura: row.pet.imagenPrincipal ? petThumbnailUrl(row.pet.id, row.pet.imagenPrincipal) : null,
+      adoptado: row.pet.adoptado ? '1' : '0',
+      eliminada: row.pet.deletedAt !== null,
+    },
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toEvent(row: AdoptionEventRow): AdoptionRequest['eventos'][number] {
+  return {
+    id: row.id,
+    tipo: row.tipo as 'estado' | 'nota',
+    deEstado: row.deEstado as AdoptionState | null,
+    aEstado: row.aEstado as AdoptionState | null,
+    nota: row.nota,
+    autor: row.authorId ? { id: row.authorId, nombre: `${row.authorName ?? ''} ${row.authorLastname ?? ''}`.trim() } : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function csvRow(row: AdoptionRequestWithPet): string {
+  const values = [
+    row.id,
+    row.createdAt.toISOString(),
+    adoptionStateLabels[row.estado as AdoptionState] ?? row.estado,
+    row.pet.id,
+    row.pet.nombre,
+    row.nombre,
+    row.email,
+    row.telefono,
+    row.edad,
+    row.ciudad,
+    row.direccion,
+    housingLabels[row.vivienda as keyof typeof housingLabels] ?? row.vivienda,
+    row.viviendaPropia,
+    row.permiteMascotas,
+    row.patio,
+    row.personasEnCasa,
+    row.ninosEnCasa,
+    row.horasSolo,
+    row.otrasMascotas,
+    row.experiencia,
+    row.motivo,
+    row.aceptaVisita,
+    row.aceptaPrivacidad,
+  ];
+  return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+export interface AdoptionRequestsDeps {
+  repo: AdoptionRequestsRepository;
+  /** Whether a pet is public right now (the catalogue's rule). */
+  isPublicPet: (id: number) => Promise<boolean>;
+  clock?: () => Date;
+}
+
+/** Adoption requests: the public application and the staff's review (DESIGN sections 5 and 7). */
+export function createAdoptionRequestsService({ repo, isPublicPet, clock = () => new Date() }: AdoptionRequestsDeps) {
+  async function detail(r: AdoptionRequestQueries, id: number): Promise<AdoptionRequest> {
+    const row = await r.findById(id);
+    if (!row) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
+    const [events, otrasAbiertas] = await Promise.all([r.events(id), r.countOtherOpen(row.petId, id)]);
+    return {
+      ...toListItem(row),
+      edad: row.edad,
+      direccion: row.direccion,
+      vivienda: row.vivienda as AdoptionRequest['vivienda'],
+      viviendaPropia: row.viviendaPropia,
+      permiteMascotas: row.permiteMascotas,
+      patio: row.patio,
+      personasEnCasa: row.personasEnCasa,
+      ninosEnCasa: row.ninosEnCasa,
+      horasSolo: row.horasSolo,
+      otrasMascotas: row.otrasMascotas,
+      experiencia: row.experiencia,
+      motivo: row.motivo,
+      aceptaVisita: row.aceptaVisita,
+      aceptaPrivacidad: row.aceptaPrivacidad,
+      otrasAbiertas,
+      eventos: events.map(toEvent),
+    };
+  }
+
+  return {
+    /**
+     * Stores an application for a public pet. A filled honeypot stores nothing and answers like a success
+     * (id 0), so a bot learns nothing; the same e-mail for the same pet within a day answers 409.
+     */
+    async apply(input: AdoptionApplication): Promise<{ id: number; estado: 'nueva' }> {
+      if (input.sitioWeb !== undefined && input.sitioWeb.trim() !== '') return { id: 0, estado: 'nueva' };
+      if (!(await isPublicPet(input.mascotaId))) throw new AppError('NOT_FOUND', { message: adoptionMessages.petNotFound });
+      const { sitioWeb: _honeypot, mascotaId, ...fields } = input;
+      const email = fields.email.toLowerCase();
+      return repo.transaction(async (tx) => {
+        await tx.lockApplicant(mascotaId, email);
+        if (await tx.hasRecentApplication(mascotaId, email, new Date(clock().getTime() - DUPLICATE_WINDOW_MS))) {
+          throw new AppError('CONFLICT', { message: adoptionMessages.duplicate });
+        }
+        const row = await tx.insert({
+          ...fields,
+          email,
+          petId: mascotaId,
+          permiteMascotas: fields.viviendaPropia ? null : (fields.permiteMascotas ?? null),
+        });
+        await tx.insertEvent({ requestId: row.id, tipo: 'estado', deEstado: null, aEstado: 'nueva', nota: '', authorId: null });
+        return { id: row.id, estado: 'nueva' as const };
+      });
+    },
+
+    async list(query: ListAdoptionRequestsQuery): Promise<ListAdoptionRequestsResponse> {
+      const [{ rows, total }, counts] = await Promise.all([repo.list(query), repo.countByState(query)]);
+      return {
+        items: rows.map(toListItem),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        counts: Object.fromEntries(ADOPTION_STATES.map((s) => [s, counts.get(s) ?? 0])) as ListAdoptionRequestsResponse['counts'],
+      };
+    },
+
+    get: (id: number) => detail(repo, id),
+
+    /**
+     * Moves a request along the allowed paths, in one transaction with its row locked. Approving can also
+     * mark the pet adopted and close its other open requests (rechazada, with an automatic note).
+     */
+    async move(actor: SessionUser, id: number, input: MoveAdoptionRequestInput): Promise<AdoptionRequest> {
+      return repo.transaction(async (tx) => {
+        const current = await tx.findById(id, { forUpdate: true });
+        if (!current) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
+        if (current.version !== input.version) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
+        const from = current.estado as AdoptionState;
+        if (!canMove(from, input.estado)) throw new AppError('CONFLICT', { message: adoptionMessages.forbiddenMove(from, input.estado) });
+        const moved = await tx.setState(id, input.estado, input.version);
+        if (!moved) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
+        await tx.insertEvent({ requestId: id, tipo: 'estado', deEstado: from, aEstado: input.estado, nota: input.nota ?? '', authorId: actor.id });
+        if (input.estado === 'aprobada') {
+          if (input.marcarAdoptada) await tx.markPetAdopted(current.petId, actor.id);
+          if (input.cerrarOtras) {
+            for (const other of await tx.lockOtherOpen(current.petId, id)) {
+              await tx.setState(other.id, 'rechazada');
+              await tx.insertEvent({
+                requestId: other.id,
+                tipo: 'estado',
+                deEstado: other.estado,
+                aEstado: 'rechazada',
+                nota: adoptionMessages.autoClosedNote,
+                authorId: actor.id,
+              });
+            }
+          }
+        }
+        return detail(tx, id);
+      });
+    },
+
+    async addNote(actor: SessionUser, id: number, input: AddAdoptionNoteInput): Promise<AdoptionRequest> {
+      return repo.transaction(async (tx) => {
+        if (!(await tx.findById(id))) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
+        await tx.insertEvent({ requestId: id, tipo: 'nota', deEstado: null, aEstado: null, nota: input.nota, authorId: actor.id });
+        return detail(tx, id);
+      });
+    },
+
+    /** The CSV export: UTF-8 with a BOM, one header row, formula-safe cells; read in pages, never whole. */
+    async *csv(filters: ListFilters): AsyncGenerator<string> {
+      yield `\uFEFF${ADOPTION_CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
+      let afterId = 0;
+      for (;;) {
+        const rows = await repo.exportPage(filters, afterId, CSV_PAGE);
+        if (rows.length === 0) return;
+        yield rows.map(csvRow).join('');
+        afterId = rows[rows.length - 1]!.id;
+        if (rows.length < CSV_PAGE) return;
+      }
+    },
+  };
+}
+
+export type AdoptionRequestsService = ReturnType<typeof createAdoptionRequestsService>;

@@ -1,0 +1,17 @@
+import { adoptionRequestSchema, type AdoptionRequest } from '@refugio/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestJson } from '../../../lib/api-client';
+import { adoptionRequestQueryKey } from './adoption-requests-query-key';
+
+/** `GET /api/solicitudes-adopcion/{id}`: every answer, the notes and the history. */
+export async function getAdoptionRequest(id: number, signal?: AbortSignal): Promise<AdoptionRequest> {
+  return adoptionRequestSchema.parse(await requestJson(`/api/solicitudes-adopcion/${id}`, { signal }));
+}
+
+export function adoptionRequestQueryOptions(id: number) {
+  return queryOptions({ queryKey: adoptionRequestQueryKey(id), queryFn: ({ signal }) => getAdoptionRequest(id, signal) });
+}
+
+export function useAdoptionRequest(id: number | null) {
+  return useQuery({ ...adoptionRequestQueryOptions(id ?? 0), enabled: id !== null });
+}

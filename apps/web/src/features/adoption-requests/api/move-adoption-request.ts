@@ -1,0 +1,26 @@
+import { adoptionRequestSchema, type AdoptionRequest, type MoveAdoptionRequestInput } from '@refugio/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestJson } from '../../../lib/api-client';
+import { adoptionRequestListsQueryKey, adoptionRequestQueryKey, adoptionRequestsQueryKey } from './adoption-requests-query-key';
+
+export type MoveAdoptionRequestVariables = MoveAdoptionRequestInput & { id: number };
+
+/** `POST /api/solicitudes-adopcion/{id}/estado`; a forbidden move or a stale version answers 409. */
+export async function moveAdoptionRequest({ id, ...json }: MoveAdoptionRequestVariables): Promise<AdoptionRequest> {
+  return adoptionRequestSchema.parse(await requestJson(`/api/solicitudes-adopcion/${id}/estado`, { json }));
+}
+
+export function useMoveAdoptionRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveAdoptionRequest,
+    onSuccess: (request) => queryClient.setQueryData(adoptionRequestQueryKey(request.id), request),
+    // Approving may close other requests and mark the pet adopted: every request (and pet) view refreshes.
+    onSettled: (_data, _error, { id, cerrarOtras, marcarAdoptada }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adoptionRequestListsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: cerrarOtras ? adoptionRequestsQueryKey : adoptionRequestQueryKey(id) }),
+        marcarAdoptada ? queryClient.invalidateQueries({ queryKey: ['pets'] }) : undefined,
+      ]),
+  });
+}

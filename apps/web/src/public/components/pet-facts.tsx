@@ -1,0 +1,27 @@
+import type { PublicPet } from '@refugio/contracts';
+
+const sizeLabels: Record<string, string> = { chico: 'Chico', mediano: 'Mediano', grande: 'Grande' };
+const genderLabels: Record<string, string> = { macho: 'Macho', hembra: 'Hembra' };
+
+/** Type, age, gender and size in one line. */
+export function PetFacts({ pet }: { pet: PublicPet }) {
+  const facts = [pet.tipo, pet.edad, genderLabels[pet.genero] ?? pet.genero, sizeLabels[pet.tamano] ?? pet.tamano].filter(Boolean);
+  return (
+    <p className="facts">
+      {facts.join(' · ')}
+      {pet.discapacidad === '1' ? ' · Con discapacidad' : ''}
+    </p>
+  );
+}
+
+export function PetTags({ tags, max }: { tags: string[]; max?: number }) {
+  const shown = max === undefined ? tags : tags.slice(0, max);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="tags" aria-label="Etiquetas">
+      {shown.map((tag) => (
+        <li key={tag}>{tag}</li>
+      ))}
+    </ul>
+  );
+}

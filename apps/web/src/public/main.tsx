@@ -1,0 +1,13 @@
+import './public.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PublicApp } from './app';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('adopta.html is missing the #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <PublicApp />
+  </StrictMode>,
+);
