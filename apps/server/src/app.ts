@@ -12,11 +12,13 @@ import { petsRoutes } from './modules/pets/pets.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
+import { budgetsPlugin } from './plugins/budgets';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { multipartPlugin } from './plugins/multipart';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
 import { storagePlugin } from './plugins/storage';
 import type { StorageProvider } from './storage/storage-provider';
@@ -33,9 +35,11 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Delay before the AI provider's single retry; tests shorten it. */
   aiRetryDelayMs?: number;
+  /** How often request-budget counts are sent to the shared store; tests shorten it. */
+  budgetSyncIntervalMs?: number;
 }
 
-/** Builds the app: plugins in a fixed order (config -> db -> storage -> auth -> security -> routes). */
+/** Builds the app: plugins in a fixed order (config -> db -> storage -> auth -> session -> security -> budgets -> access -> routes). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -60,8 +64,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, { database: options.database });
   await app.register(storagePlugin, { config, storage: options.storage });
   await app.register(authPlugin, { config });
-  await app.register(accessPlugin);
+  await app.register(sessionPlugin, { ttlSeconds: config.sessionCacheSeconds });
+  // onRequest hooks run in this order: security headers, request budgets, then the access check, so that
+  // every answer (a 401 or a 429 too) carries the headers and anonymous calls are budgeted.
   await app.register(securityPlugin, { config });
+  await app.register(budgetsPlugin, { config, syncIntervalMs: options.budgetSyncIntervalMs });
+  await app.register(accessPlugin);
   await app.register(multipartPlugin);
   await app.register(openapiPlugin);
 
@@ -71,7 +79,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(petsRoutes);
   await app.register(aiRoutes, {
     provider: createAiProvider(config.ai, { timeoutMs: config.aiLimits.timeoutMs, retryDelayMs: options.aiRetryDelayMs ?? 1000 }),
-    perUserPerMinute: config.aiLimits.perUserPerMinute,
   });
 
   await app.register(spaPlugin, { webDistDir: options.webDistDir ?? defaultWebDistDir });

@@ -1,5 +1,4 @@
 import {
-  aiMessages,
   aiStatusSchema,
   apiErrorBodySchema,
   improveTextInputSchema,
@@ -8,7 +7,6 @@ import {
   suggestTagsResponseSchema,
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error';
 import { improveText, suggestTags } from './ai.service';
 import type { AiProvider } from './providers';
 
@@ -23,16 +21,8 @@ const errors = {
 };
 
 /** The generative-text proxy: the browser calls us, we call the provider with the server's key. */
-export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider; perUserPerMinute: number }> = async (app, opts) => {
+export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider }> = async (app, opts) => {
   const { provider } = opts;
-  // Per signed-in user (the access hook has set request.user before the limiter runs).
-  const rateLimit = {
-    max: opts.perUserPerMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (request: { user: { id: string } | null; ip: string }) => `ai:${request.user?.id ?? request.ip}`,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', { message: aiMessages.rateLimited }),
-  };
-
   app.get(
     '/api/ai/estado',
     {
@@ -45,7 +35,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider; perUserPerM
   app.post(
     '/api/ai/etiquetas',
     {
-      config: { access: 'staff', rateLimit },
+      config: { access: 'staff', budget: 'ai' },
       schema: {
         tags,
         summary: 'Sugerir hasta 10 etiquetas a partir de los datos de la mascota',
@@ -59,7 +49,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider; perUserPerM
   app.post(
     '/api/ai/mejorar-texto',
     {
-      config: { access: 'staff', rateLimit },
+      config: { access: 'staff', budget: 'ai' },
       schema: {
         tags,
         summary: 'Proponer una versión mejorada de la historia o la personalidad (no guarda nada)',
