@@ -15,6 +15,7 @@ import { authPlugin } from './plugins/auth';
 import { budgetsPlugin } from './plugins/budgets';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { metricsPlugin } from './plugins/metrics';
 import { multipartPlugin } from './plugins/multipart';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, { config });
   await app.register(budgetsPlugin, { config, syncIntervalMs: options.budgetSyncIntervalMs });
   await app.register(accessPlugin);
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(multipartPlugin);
   await app.register(openapiPlugin);
 

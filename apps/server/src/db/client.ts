@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /** Connections open, idle and requests waiting for one (PGlite: one connection, in the process). */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -61,6 +63,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     async ping() {
       await db.execute(sql`SELECT 1`);
     },
+    poolStats() {
+      return { total: client.closed ? 0 : 1, idle: 0, waiting: 0 };
+    },
     async close() {
       if (!client.closed) await client.close();
     },
@@ -90,6 +95,9 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
     },
     async ping() {
       await db.execute(sql`SELECT 1`);
+    },
+    poolStats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
     },
     async close() {
       if (!pool.ended) await pool.end();

@@ -9,8 +9,10 @@ import { AppError } from '../lib/app-error';
  * - public: anybody
  * - staff: any signed-in, active user
  * - admin: a signed-in Administrador
+ * - token: a machine caller with the route's own bearer token (e.g. METRICS_TOKEN); a session grants nothing,
+ *   the route checks the token itself
  */
-export type Access = 'public' | 'staff' | 'admin';
+export type Access = 'public' | 'staff' | 'admin' | 'token';
 
 export type { SessionUser };
 
@@ -53,7 +55,7 @@ export const accessPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       // Unmatched URLs (404, SPA files) and the OpenAPI browser carry no access and are public.
-      if (access === 'public' || access === undefined) return;
+      if (access === 'public' || access === 'token' || access === undefined) return;
       const user = await app.getSessionUser(request);
       if (!user) throw new AppError('UNAUTHENTICATED');
       request.user = user;
