@@ -1,10 +1,13 @@
-// Bundles the server into dist/server.js. Dependencies stay external (installed by npm); the workspace's
+// Bundles the server into dist/server.js (and the chunks it loads lazily). Dependencies stay external (installed by npm); the workspace's
 // own TypeScript packages (@refugio/contracts) are bundled in, since Node cannot run their sources.
 import { build } from 'esbuild';
 
 await build({
   entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  outdir: 'dist',
+  entryNames: '[name]',
+  // server.ts imports the app lazily (while the database opens): that part becomes its own chunk.
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,5 +1,4 @@
 import { lt, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import type { Database } from '../db/client';
 import { requestBudget } from '../db/schema';
 
@@ -47,7 +46,9 @@ export function createDatabaseBudgetStore(db: Database): BudgetStore {
 }
 
 /** The counters as Redis keys: INCRBY + PEXPIREAT for every key, in one pipelined transaction per batch. */
-export function createRedisBudgetStore(url: string, onError: (error: unknown) => void): BudgetStore {
+export async function createRedisBudgetStore(url: string, onError: (error: unknown) => void): Promise<BudgetStore> {
+  // Loaded only when REDIS_URL is set.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     // A budget check never waits for a reconnection: it fails, and the caller falls back to local counting.
     enableOfflineQueue: false,

@@ -68,7 +68,7 @@ export interface BudgetsOptions {
  * budget-counter.ts for how exact each kind is.
  */
 export const budgetsPlugin = fp(
-  (app: FastifyInstance, opts: BudgetsOptions) => {
+  async (app: FastifyInstance, opts: BudgetsOptions) => {
     const { config } = opts;
     let lastErrorLog = 0;
     const onError = (error: unknown) => {
@@ -77,7 +77,7 @@ export const budgetsPlugin = fp(
       lastErrorLog = Date.now();
       app.log.warn({ err: error }, 'request budgets: shared store unavailable, counting in this instance only');
     };
-    const store = config.redisUrl ? createRedisBudgetStore(config.redisUrl, onError) : createDatabaseBudgetStore(app.db);
+    const store = config.redisUrl ? await createRedisBudgetStore(config.redisUrl, onError) : createDatabaseBudgetStore(app.db);
     const counter = createBudgetCounter(store, { onError });
 
     const user: BudgetRule = { name: 'user', limit: config.budgets.userPerMinute, windowMs: MINUTE };
