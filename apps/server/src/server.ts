@@ -1,4 +1,5 @@
 import { type Config, ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
 import { scheduleOrphanMediaSweep } from './modules/pets/orphan-media';
@@ -36,11 +37,7 @@ async function main() {
   }
 
   const releaseLock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
-  // The database opens (PGlite: WebAssembly compilation, file reads) while the app's modules load.
-  const opening = openConfiguredDatabase(config);
-  const loadingApp = import('./app');
-  // Both are awaited before either can fail unobserved.
-  const [database, { buildApp }] = await Promise.all([opening, loadingApp]);
+  const database = await openConfiguredDatabase(config);
   const firstAdmin = await ensureFirstAdmin(database.db, config.admin);
   const app = await buildApp({ config, database });
   if (firstAdmin.created) printFirstAdmin(firstAdmin.email, firstAdmin.generatedPassword);
