@@ -76,6 +76,9 @@ export default async function globalSetup() {
     GEMINI_API_KEY: 'clave-e2e',
     GEMINI_BASE_URL: `${ai.url}/v1beta`,
     AI_REQUESTS_PER_MINUTE: '1000',
+    // The journeys of every worker share one address and a few users.
+    USER_REQUESTS_PER_MINUTE: '100000',
+    ANON_REQUESTS_PER_MINUTE: '100000',
     LOG_LEVEL: 'warn',
   });
   await waitReady(baseUrl, server);

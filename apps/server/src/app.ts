@@ -15,11 +15,14 @@ import { usersModule } from './modules/users/users.module';
 import { accessPlugin } from './plugins/access';
 import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
+import { budgetsPlugin } from './plugins/budgets';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { metricsPlugin } from './plugins/metrics';
 import { multipartPlugin } from './plugins/multipart';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
 import { storagePlugin } from './plugins/storage';
 import type { StorageProvider } from './storage/storage-provider';
@@ -36,9 +39,11 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Delay before the AI provider's single retry; tests shorten it. */
   aiRetryDelayMs?: number;
+  /** How often request-budget counts are sent to the shared store; tests shorten it. */
+  budgetSyncIntervalMs?: number;
 }
 
-/** Builds the app: plugins in a fixed order (config -> db -> storage -> ai -> auth -> security -> modules). */
+/** Builds the app: plugins in a fixed order (config -> db -> storage -> ai -> auth -> session -> security -> budgets -> access -> modules). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -64,8 +69,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storagePlugin, { config, storage: options.storage });
   await app.register(aiPlugin, { config, retryDelayMs: options.aiRetryDelayMs ?? 1000 });
   await app.register(authPlugin, { config });
-  await app.register(accessPlugin);
+  await app.register(sessionPlugin, { ttlSeconds: config.sessionCacheSeconds });
+  // onRequest hooks run in this order: security headers, request budgets, then the access check, so that
+  // every answer (a 401 or a 429 too) carries the headers and anonymous calls are budgeted.
   await app.register(securityPlugin, { config });
+  await app.register(budgetsPlugin, { config, syncIntervalMs: options.budgetSyncIntervalMs });
+  await app.register(accessPlugin);
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(multipartPlugin);
   await app.register(openapiPlugin);
 

@@ -14,7 +14,10 @@ const booleanString = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
-/** The environment contract of DESIGN section 3. */
+/** A request budget: a whole number of requests per window, `0` turns it off. */
+const budget = (fallback: number) => z.coerce.number().int().min(0).max(100_000_000).default(fallback);
+
+/** The environment contract of DESIGN sections 3 and 8. */
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -45,9 +48,15 @@ const envSchema = z
     OPENAI_API_KEY: optionalString,
     OPENAI_MODEL: optionalString,
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
-    AI_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+    AI_REQUESTS_PER_MINUTE: budget(20),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-    SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
+    SIGN_IN_ATTEMPTS_PER_MINUTE: budget(5),
+    USER_REQUESTS_PER_MINUTE: budget(600),
+    ANON_REQUESTS_PER_MINUTE: budget(300),
+    PUBLIC_SUBMISSIONS_PER_HOUR: budget(20),
+    REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'debe ser una URL redis:// o rediss://' }).optional()),
+    SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'debe tener al menos 16 caracteres').optional()),
     TRUST_PROXY: booleanString,
   })
   .superRefine((env, ctx) => {
@@ -91,6 +100,14 @@ export type Config = {
     | { provider: 'openai'; baseUrl: string; apiKey: string | undefined; model: string };
   logLevel: (typeof LOG_LEVELS)[number];
   signInAttemptsPerMinute: number;
+  /** Request budgets (DESIGN section 8); 0 turns one off. */
+  budgets: { userPerMinute: number; anonPerMinute: number; publicSubmissionsPerHour: number };
+  /** Shared store of the budgets' counters; the database when unset. */
+  redisUrl: string | undefined;
+  /** How long a session lookup is reused in the process (seconds; 0 = look it up on every request). */
+  sessionCacheSeconds: number;
+  /** Bearer token of GET /api/metrics; metrics are off when unset. */
+  metricsToken: string | undefined;
   trustProxy: boolean;
 };
 
@@ -105,7 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'entorno');
     const received = env[variable];
-    const shown = received === undefined || /SECRET|PASSWORD|KEY/.test(variable) ? '' : ` (valor recibido: "${received}")`;
+    const shown = received === undefined || /SECRET|PASSWORD|KEY|TOKEN|REDIS_URL/.test(variable) ? '' : ` (valor recibido: "${received}")`;
     throw new ConfigError(`Configuración no válida: la variable ${variable} ${issue?.message ?? 'no es válida'}${shown}.`);
   }
   const e = parsed.data;
@@ -139,6 +156,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     aiLimits: { timeoutMs: e.AI_TIMEOUT_MS, perUserPerMinute: e.AI_REQUESTS_PER_MINUTE },
     logLevel: e.LOG_LEVEL,
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    budgets: {
+      userPerMinute: e.USER_REQUESTS_PER_MINUTE,
+      anonPerMinute: e.ANON_REQUESTS_PER_MINUTE,
+      publicSubmissionsPerHour: e.PUBLIC_SUBMISSIONS_PER_HOUR,
+    },
+    redisUrl: e.REDIS_URL,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
   };
 }

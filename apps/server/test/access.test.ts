@@ -6,7 +6,7 @@ import { accessPlugin } from '../src/plugins/access';
 describe('route access declarations', () => {
   it('stops start-up when a route does not say who may call it', async () => {
     const app = Fastify();
-    await app.register(fp(() => undefined, { name: 'auth' }));
+    for (const name of ['session', 'security', 'budgets']) await app.register(fp(() => undefined, { name }));
     await app.register(accessPlugin);
     expect(() => app.get('/api/olvidada', () => 'x')).toThrow(/no declara config.access/);
     app.get('/api/declarada', { config: { access: 'public' } }, () => 'x');

@@ -12,6 +12,17 @@ import { hashPassword } from '../src/lib/password';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 
+/** Budgets high enough that tests are not throttled unless they set their own. */
+export const TEST_ENV_DEFAULTS: Record<string, string> = {
+  PUBLIC_URL,
+  LOG_LEVEL: 'silent',
+  SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
+  USER_REQUESTS_PER_MINUTE: '100000',
+  ANON_REQUESTS_PER_MINUTE: '100000',
+  PUBLIC_SUBMISSIONS_PER_HOUR: '1000',
+  AI_REQUESTS_PER_MINUTE: '1000',
+};
+
 /**
  * A fresh database per test file: PGlite in memory, or, when TEST_DATABASE_URL is set, a throwaway
  * database created on that PostgreSQL server and dropped afterwards.
@@ -54,17 +65,21 @@ export interface Caller {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { webDistDir?: string; aiRetryDelayMs?: number } = {},
+  options: { webDistDir?: string; aiRetryDelayMs?: number; budgetSyncIntervalMs?: number; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: PUBLIC_URL, LOG_LEVEL: 'silent', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000', ...env });
-  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({ ...TEST_ENV_DEFAULTS, DATA_DIR: dataDir, ...env });
+  // A database shared with another app of the test (two instances): closing this app leaves it open.
+  const { database, drop } = options.database
+    ? { database: { ...options.database, close: () => Promise.resolve() }, drop: () => Promise.resolve() }
+    : await openTestDatabase();
   const app = await buildApp({
     config,
     database,
     logger: false,
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web'),
     aiRetryDelayMs: options.aiRetryDelayMs ?? 20,
+    budgetSyncIntervalMs: options.budgetSyncIntervalMs,
   });
   const users = createUsersRepository(database.db);
   const created = new Set<string>();

@@ -8,6 +8,7 @@ import { ADMIN, PUBLIC_URL, STAFF, type TestApp, createTestApp } from './helpers
  */
 const expected: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/metrics': 'token',
   'GET /api/ready': 'public',
   'GET /api/auth/*': 'public',
   'POST /api/auth/*': 'public',
@@ -91,7 +92,7 @@ describe('permission matrix', () => {
   let callers: Record<'anonymous' | 'staff' | 'admin', string | undefined>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ METRICS_TOKEN: 'token-de-metricas-de-prueba' });
     await t.createUser(ADMIN);
     await t.createUser(STAFF);
     callers = { anonymous: undefined, staff: await t.signIn(STAFF.email, STAFF.password), admin: await t.signIn(ADMIN.email, ADMIN.password) };
@@ -124,6 +125,8 @@ describe('permission matrix', () => {
         if (!featureOff) expect(res.statusCode, label).toBeLessThan(500);
         const allowed = access === 'public' || (access === 'staff' && caller !== 'anonymous') || (access === 'admin' && caller === 'admin');
         if (allowed) expect([401, 403], label).not.toContain(res.statusCode);
+        // A token route: a session grants nothing, every caller without the token is unauthenticated.
+        else if (access === 'token') expect(res.statusCode, label).toBe(401);
         else expect(res.statusCode, label).toBe(caller === 'anonymous' ? 401 : 403);
       }
     }

@@ -78,7 +78,7 @@ describe('the server process', () => {
     expect(await signIn()).toBe(200);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  });
+  }, 120_000);
 
   it('refuses to open a data directory another live server is using', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-proc-'));
@@ -91,5 +91,5 @@ describe('the server process', () => {
     expect(second.output()).toMatch(/ya usa/);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
-  });
+  }, 120_000);
 });

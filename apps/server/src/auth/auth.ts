@@ -51,8 +51,10 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
       window: 60,
       max: 300,
       customRules: {
-        '/sign-in/email': { window: 60, max: config.signInAttemptsPerMinute },
+        '/sign-in/email': config.signInAttemptsPerMinute > 0 ? { window: 60, max: config.signInAttemptsPerMinute } : false,
         '/change-password': { window: 60, max: 10 },
+        // Read on every page load; the general request budget (plugins/budgets.ts) covers it without a write per call.
+        '/get-session': false,
       },
     },
     advanced: {

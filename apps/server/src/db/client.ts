@@ -1,15 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { migrationsFolder } from '../lib/paths';
 import * as schema from './schema';
 
@@ -22,6 +14,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /** Connections open, idle and requests waiting for one (PGlite: one connection, in the process). */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -33,10 +27,18 @@ export type OpenDatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.driver === 'pglite' ? openPglite(options.dataDir) : Promise.resolve(openPostgres(options.url, options.poolSize ?? 10));
+  return options.driver === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize ?? 10);
 }
 
+// Each driver is loaded only when it is used: start-up does not pay for the other one.
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let location: string | undefined;
   if (dataDir !== undefined) {
     location = path.join(dataDir, 'db');
@@ -61,13 +63,21 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     async ping() {
       await db.execute(sql`SELECT 1`);
     },
+    poolStats() {
+      return { total: client.closed ? 0 : 1, idle: 0, waiting: 0 };
+    },
     async close() {
       if (!client.closed) await client.close();
     },
   };
 }
 
-function openPostgres(url: string, poolSize: number): DatabaseHandle {
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
   pool.on('error', () => undefined);
@@ -90,6 +100,9 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
     },
     async ping() {
       await db.execute(sql`SELECT 1`);
+    },
+    poolStats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
     },
     async close() {
       if (!pool.ended) await pool.end();

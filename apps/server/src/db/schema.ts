@@ -93,6 +93,16 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint({ mode: 'number' }).notNull(),
 });
 
+/**
+ * Request budgets shared by every instance when no Redis is configured (plugins/budgets.ts): one row per
+ * budget, caller and fixed window, e.g. `user:<id>:29380211`. Expired rows are swept by the app.
+ */
+export const requestBudget = pgTable('request_budget', {
+  key: text().primaryKey(),
+  count: integer().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
 /*
  * Pets (SPEC section 3 plus publication state, version, authorship and soft delete). The wire names
  * (`nombre`, `tamano`, ...) are kept as the column names so that the route edge maps nothing.

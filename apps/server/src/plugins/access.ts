@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { fromNodeHeaders } from 'better-auth/node';
 import { ADMIN_ROLE, type SessionUser } from '@refugio/contracts';
 import { AppError } from '../lib/app-error';
 
@@ -10,8 +9,10 @@ import { AppError } from '../lib/app-error';
  * - public: anybody
  * - staff: any signed-in, active user
  * - admin: a signed-in Administrador
+ * - token: a machine caller with the route's own bearer token (e.g. METRICS_TOKEN); a session grants nothing,
+ *   the route checks the token itself
  */
-export type Access = 'public' | 'staff' | 'admin';
+export type Access = 'public' | 'staff' | 'admin' | 'token';
 
 export type { SessionUser };
 
@@ -26,7 +27,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with its declared access, for the permission matrix and the OpenAPI document. */
     routeAccess: Map<string, Access>;
-    getSessionUser(request: FastifyRequest): Promise<SessionUser | null>;
   }
 }
 
@@ -35,23 +35,6 @@ export const accessPlugin = fp(
     const routeAccess = new Map<string, Access>();
     app.decorate('routeAccess', routeAccess);
     app.decorateRequest('user', null);
-
-    app.decorate('getSessionUser', async (request: FastifyRequest): Promise<SessionUser | null> => {
-      const result = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers), query: { disableCookieCache: true } });
-      if (!result) return null;
-      const u = result.user as typeof result.user & Partial<SessionUser> & { banned?: boolean | null };
-      if (u.banned) return null;
-      return {
-        id: u.id,
-        email: u.email,
-        name: u.name,
-        lastname: u.lastname ?? '',
-        role: u.role ?? '',
-        permisos: u.permisos ?? '',
-        color: u.color ?? '',
-        mustChangePassword: u.mustChangePassword ?? false,
-      };
-    });
 
     app.addHook('onRoute', (route) => {
       // The only routes we don't write ourselves: the OpenAPI browser's pages and assets.
@@ -67,10 +50,12 @@ export const accessPlugin = fp(
     });
 
     // onRequest, before the body is parsed or validated: an anonymous caller learns nothing about a route's input.
+    // Registered after the security headers and the request budgets (app.ts), so a 401/403 carries the headers
+    // and counts against the caller's budget.
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       // Unmatched URLs (404, SPA files) and the OpenAPI browser carry no access and are public.
-      if (access === 'public' || access === undefined) return;
+      if (access === 'public' || access === 'token' || access === undefined) return;
       const user = await app.getSessionUser(request);
       if (!user) throw new AppError('UNAUTHENTICATED');
       request.user = user;
@@ -79,5 +64,5 @@ export const accessPlugin = fp(
       if (access === 'admin' && user.role !== ADMIN_ROLE) throw new AppError('FORBIDDEN');
     });
   },
-  { name: 'access', dependencies: ['auth'] },
+  { name: 'access', dependencies: ['session', 'security', 'budgets'] },
 );

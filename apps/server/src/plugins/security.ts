@@ -1,11 +1,9 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import { messages } from '@refugio/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
-/** Security headers with a CSP the SPA works under, and a per-client request budget. */
+/** Security headers with a CSP the SPA works under (request budgets: plugins/budgets.ts). */
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const https = opts.config.publicUrl.startsWith('https://');
@@ -31,15 +29,6 @@ export const securityPlugin = fp(
       },
       hsts: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
-    });
-    await app.register(rateLimit, {
-      global: true,
-      max: 1000,
-      timeWindow: '1 minute',
-      errorResponseBuilder: (_request, context) => {
-        const error = Object.assign(new Error(messages.errors.RATE_LIMITED), { statusCode: context.statusCode });
-        return error;
-      },
     });
   },
   { name: 'security' },

@@ -1,5 +1,4 @@
 import {
-  aiMessages,
   aiStatusSchema,
   apiErrorBodySchema,
   improveTextInputSchema,
@@ -8,7 +7,6 @@ import {
   suggestTagsResponseSchema,
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
 
 const tags = ['IA'];
 const errors = {
@@ -23,14 +21,6 @@ const errors = {
 /** The generative-text proxy: the browser calls us, we call the provider with the server's key. */
 export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   const ai = app.aiService;
-  // Per signed-in user (the access hook has set request.user before the limiter runs).
-  const rateLimit = {
-    max: app.config.aiLimits.perUserPerMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (request: { user: { id: string } | null; ip: string }) => `ai:${request.user?.id ?? request.ip}`,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', { message: aiMessages.rateLimited }),
-  };
-
   app.get(
     '/api/ai/estado',
     {
@@ -43,7 +33,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/ai/etiquetas',
     {
-      config: { access: 'staff', rateLimit },
+      config: { access: 'staff', budget: 'ai' },
       schema: {
         tags,
         summary: 'Sugerir hasta 10 etiquetas a partir de los datos de la mascota',
@@ -57,7 +47,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/ai/mejorar-texto',
     {
-      config: { access: 'staff', rateLimit },
+      config: { access: 'staff', budget: 'ai' },
       schema: {
         tags,
         summary: 'Proponer una versión mejorada de la historia o la personalidad (no guarda nada)',

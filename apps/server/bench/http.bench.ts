@@ -1,0 +1,418 @@
+/*
+ * HTTP throughput of the real server against a bare Fastify hello-world on the same machine, and start-up time
+ * and memory of the server process.
+ *
+ *   npm run bench:http                 builds the server, then: start-up, throughput on PGlite (a fresh DATA_DIR)
+ *   npm run bench:http -- --db=both    ... then the same on PostgreSQL (BENCH_DATABASE_URL or the local server)
+ *   npm run bench:startup              start-up and idle memory only
+ * Options: --db=pglite|postgres|both  --duration=10 (seconds measured per scenario)  --warmup=3
+ * --connections=10  --pets=200  --starts=3 (start-up measurements per case)  --only=startup|http
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { openThrowawayDatabase } from '../test/throwaway-database';
+import { freePort } from '../test/server-process-support';
+
+const entry = path.resolve(import.meta.dirname, '../dist/server.js');
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN = { email: 'bench@refugio.test', password: 'clave-del-benchmark-1' };
+
+/* ------------------------------------------------------------------ options */
+
+function option(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  const arg = process.argv.slice(2).find((a) => a === `--${name}` || a.startsWith(prefix));
+  if (arg === undefined) return undefined;
+  return arg.startsWith(prefix) ? arg.slice(prefix.length) : 'true';
+}
+
+function intOption(name: string, fallback: number): number {
+  const value = option(name);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  return n;
+}
+
+const DURATION = intOption('duration', 10);
+const WARMUP = intOption('warmup', 3);
+const CONNECTIONS = intOption('connections', 10);
+const PETS = intOption('pets', 200);
+const STARTS = intOption('starts', 3);
+const ONLY = option('only');
+
+type Driver = 'pglite' | 'postgres';
+function drivers(): Driver[] {
+  const db = option('db') ?? 'pglite';
+  if (db === 'both') return ['pglite', 'postgres'];
+  if (db === 'pglite' || db === 'postgres') return [db];
+  throw new Error(`--db must be pglite, postgres or both (got "${db}")`);
+}
+
+/* ------------------------------------------------------------------ processes */
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function spawnNode(args: string[], env: NodeJS.ProcessEnv, cwd?: string): Proc {
+  let output = '';
+  const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Read and dropped, as a terminal or a journal would take it (the server logs each request at the default level).
+  child.stdout?.on('data', (d: Buffer) => (output.length < 20_000 ? (output += d.toString()) : undefined));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function stop(proc: Proc) {
+  if (proc.child.exitCode !== null) return;
+  proc.child.kill('SIGTERM');
+  await proc.exited;
+}
+
+/** Milliseconds from `since` until GET url answers 200 (polled every 5 ms). */
+async function firstAnswer(url: string, proc: Proc, since: number, timeoutMs = 180_000): Promise<number> {
+  while (performance.now() - since < timeoutMs) {
+    if (proc.child.exitCode !== null) throw new Error(`the process exited while starting:\n${proc.output()}`);
+    try {
+      if ((await fetch(url)).ok) return performance.now() - since;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs} ms:\n${proc.output()}`);
+}
+
+/** CPU time (user + system) the process has used, in ms: start-up work, whatever else the machine runs. */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat (12 and 13 after the command name), in clock ticks.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+function rssMb(pid: number | undefined): number {
+  const m = pid === undefined ? null : /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+function serverEnv(dataDir: string, port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...extra,
+  };
+}
+
+/* ------------------------------------------------------------------ start-up */
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? Number.NaN : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function measureStartup() {
+  const fresh: number[] = [];
+  const existing: number[] = [];
+  const idle: number[] = [];
+  const cpu = new Map<number[], number[]>([
+    [fresh, []],
+    [existing, []],
+  ]);
+  for (let i = 0; i < STARTS; i++) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refugio-startup-bench-'));
+    try {
+      for (const list of [fresh, existing]) {
+        const port = await freePort();
+        const since = performance.now();
+        const proc = spawnNode([entry], serverEnv(dataDir, port, { LOG_LEVEL: 'warn' }));
+        list.push(await firstAnswer(`http://127.0.0.1:${port}/api/health`, proc, since));
+        cpu.get(list)!.push(cpuMs(proc.child.pid));
+        if (list === existing) {
+          // Idle: a few seconds after start-up, nothing asked.
+          await new Promise((r) => setTimeout(r, 3000));
+          idle.push(rssMb(proc.child.pid));
+        }
+        await stop(proc);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const fmtList = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+  process.stdout.write(
+    `\n=== Start-up: spawn of \`node ${path.relative(process.cwd(), entry)}\` to the first 200 of GET /api/health (PGlite, local storage)\n` +
+      `new data directory (migrations, first administrator): median ${median(fresh).toFixed(0)} ms  [${fmtList(fresh)}]  goal <= 3000;` +
+      ` CPU time used by then ${median(cpu.get(fresh)!).toFixed(0)} ms\n` +
+      `existing data directory:                             median ${median(existing).toFixed(0)} ms  [${fmtList(existing)}]  goal <= 1500;` +
+      ` CPU time used by then ${median(cpu.get(existing)!).toFixed(0)} ms\n` +
+      `(wall time stretches with the machine's load; the CPU time is the start-up's own work)\n` +
+      `idle RSS 3 s after start-up (existing directory):    median ${median(idle).toFixed(0)} MB  [${fmtList(idle)}]\n` +
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}${cpuPressure()}\n`,
+  );
+}
+
+/* ------------------------------------------------------------------ seeding */
+
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(ADMIN),
+  });
+  if (res.status !== 200) throw new Error(`sign-in: HTTP ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+const NAMES = ['Luna', 'Max', 'Rocky', 'Nala', 'Simba', 'Lola', 'Toby', 'Kira', 'Coco', 'Bruno'];
+
+/** PETS published pets, each with a main image (a real 400x300 JPEG, re-encoded by the server). */
+async function seed(base: string, cookie: string): Promise<{ petIds: number[]; images: string[] }> {
+  const raw = Buffer.alloc(400 * 300 * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 37) % 256;
+  const jpeg = await sharp(raw, { raw: { width: 400, height: 300, channels: 3 } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
+  const petIds: number[] = [];
+  for (let i = 0; i < PETS; i++) {
+    const form = new FormData();
+    form.set('nombre', `${NAMES[i % NAMES.length]!} ${i}`);
+    form.set('edad', `${1 + (i % 12)} años`);
+    form.set('tipo', ['Perro', 'Gato', 'Conejo'][i % 3]!);
+    form.set('historia', 'Llegó al refugio tras ser encontrado en una gasolinera. Se lleva bien con niños y con otros animales.');
+    form.set('personalidad', 'Es cariñoso, juguetón y tranquilo.');
+    form.set('tags', JSON.stringify(['sociable', 'vacunado']));
+    form.set('estado', 'publicada');
+    form.set('image', new Blob([jpeg], { type: 'image/jpeg' }), `foto-${i}.jpg`);
+    const res = await fetch(`${base}/phpApi/mascota/nueva`, { method: 'POST', headers: { cookie, origin: base }, body: form });
+    if (res.status !== 200) throw new Error(`create pet: HTTP ${res.status} ${await res.text()}`);
+    petIds.push(((await res.json()) as { id: number }).id);
+  }
+  const images: string[] = [];
+  for (const id of petIds.slice(0, 20)) {
+    const pet = (await (await fetch(`${base}/phpApi/mascota/${id}`, { headers: { cookie } })).json()) as { imagenprincipal: string };
+    images.push(`/phpApi/storage/app/public/productos/${id}/${pet.imagenprincipal}`);
+  }
+  return { petIds, images };
+}
+
+/* ------------------------------------------------------------------ load */
+
+interface Scenario {
+  name: string;
+  /** Relative URLs taken in turn. */
+  paths: string[];
+  headers?: Record<string, string>;
+  /** Share of hello-world's requests per second to reach, by driver. */
+  goal?: Record<Driver, number>;
+}
+
+interface Outcome {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  goal?: number;
+  note?: string;
+}
+
+async function load(base: string, scenario: Scenario, seconds: number): Promise<autocannon.Result> {
+  let n = 0;
+  return autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: scenario.headers ?? {},
+    requests: [
+      {
+        setupRequest: (request) => {
+          n += 1;
+          return { ...request, method: 'GET', path: scenario.paths[n % scenario.paths.length]! };
+        },
+      },
+    ],
+  });
+}
+
+async function measureScenario(base: string, scenario: Scenario): Promise<Outcome> {
+  await load(base, scenario, WARMUP);
+  const r = await load(base, scenario, DURATION);
+  return {
+    name: scenario.name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+/** A bare Fastify answering GET / with {"hello":"world"}, in its own process like the server. */
+async function helloWorld(): Promise<Outcome> {
+  const port = await freePort();
+  const code = `
+    import Fastify from 'fastify';
+    const app = Fastify({ logger: false });
+    app.get('/', async () => ({ hello: 'world' }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+  `;
+  const proc = spawnNode(['--input-type=module', '-e', code], { ...process.env, NODE_ENV: 'production' }, path.resolve(import.meta.dirname, '..'));
+  try {
+    await firstAnswer(`http://127.0.0.1:${port}/`, proc, performance.now());
+    return await measureScenario(`http://127.0.0.1:${port}`, { name: 'bare Fastify hello-world (GET /)', paths: ['/'] });
+  } finally {
+    await stop(proc);
+  }
+}
+
+async function runHttp(driver: Driver) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refugio-http-bench-'));
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let proc: Proc | undefined;
+  try {
+    let databaseLabel = 'PGlite in the server process, new DATA_DIR';
+    const extra: NodeJS.ProcessEnv = {
+      // Counted on every request (their cost is part of the figures) but far above what the load sends.
+      USER_REQUESTS_PER_MINUTE: '100000000',
+      ANON_REQUESTS_PER_MINUTE: '100000000',
+    };
+    if (driver === 'postgres') {
+      const throwaway = await openThrowawayDatabase(process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL, { prefix: 'refugio_httpbench' });
+      await throwaway.database.close();
+      dropDatabase = throwaway.drop;
+      const url = new URL(process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL);
+      url.pathname = `/${throwaway.name}`;
+      extra.DATABASE_URL = url.toString();
+      databaseLabel = `PostgreSQL ${throwaway.host}, throwaway database ${throwaway.name} (pool of 10)`;
+    }
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    proc = spawnNode([entry], serverEnv(dataDir, port, extra));
+    await firstAnswer(`${base}/api/ready`, proc, performance.now());
+    const cookie = await signIn(base);
+    const seedStart = performance.now();
+    const { petIds, images } = await seed(base, cookie);
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+
+    const catalogue = await fetch(`${base}/api/public/mascotas?page=1&pageSize=20`);
+    const hasCatalogue = catalogue.status === 200;
+
+    const scenarios: Scenario[] = [
+      {
+        name: 'signed-in pet read GET /phpApi/mascota/{id}',
+        paths: petIds.map((id) => `/phpApi/mascota/${id}`),
+        headers: { cookie },
+        goal: { pglite: 0.1, postgres: 0.2 },
+      },
+      { name: 'signed-in list page GET /phpApi/mascotas', paths: ['/phpApi/mascotas?page=1&pageSize=20'], headers: { cookie } },
+      {
+        name: 'public catalogue page GET /api/public/mascotas',
+        paths: ['/api/public/mascotas?page=1&pageSize=20'],
+        goal: { pglite: 0.25, postgres: 0.4 },
+      },
+      { name: 'public image file (main images of 20 pets)', paths: images },
+      { name: 'GET /api/health', paths: ['/api/health'] },
+    ];
+
+    const rssBefore = rssMb(proc.child.pid);
+    const hello = await helloWorld();
+    const outcomes: Outcome[] = [];
+    for (const scenario of scenarios) {
+      if (scenario.name.startsWith('public catalogue') && !hasCatalogue) {
+        outcomes.push({ name: scenario.name, rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, non2xx: 0, errors: 0, note: 'not available' });
+        continue;
+      }
+      const outcome = await measureScenario(base, scenario);
+      outcomes.push({ ...outcome, goal: scenario.goal?.[driver] });
+    }
+    const rssAfter = rssMb(proc.child.pid);
+
+    process.stdout.write(
+      `\n=== HTTP throughput: ${databaseLabel}; local storage; ${PETS} published pets with a main image (seeded through the API in ${seedSeconds.toFixed(1)} s)\n` +
+        `Server: node ${path.relative(process.cwd(), entry)} (NODE_ENV=production, LOG_LEVEL=info: one log line per request,\n` +
+        `request budgets counted but set far above the load). Load: autocannon in the bench process, ${CONNECTIONS} connections,\n` +
+        `${WARMUP} s warm-up then ${DURATION} s per scenario; hello-world measured the same way in the same run.\n` +
+        `Node ${process.version}; ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}); load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}${cpuPressure()}\n` +
+        `Server RSS: ${rssBefore.toFixed(0)} MB after seeding, ${rssAfter.toFixed(0)} MB after the load.\n\n`,
+    );
+    process.stdout.write(`${table(hello, outcomes)}\n`);
+  } finally {
+    if (proc) await stop(proc);
+    await dropDatabase?.().catch((error: unknown) => process.stderr.write(`could not drop the bench database: ${String(error)}\n`));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/* ------------------------------------------------------------------ report */
+
+function cpuPressure(): string {
+  try {
+    const some = /^some avg10=([\d.]+) avg60=([\d.]+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
+    return some ? `; CPU pressure (PSI "some") avg10 ${some[1]}%, avg60 ${some[2]}%` : '';
+  } catch {
+    return '';
+  }
+}
+
+function table(hello: Outcome, outcomes: Outcome[]): string {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', '% of hello', 'goal'];
+  const line = (o: Outcome, isHello = false) => {
+    if (o.note) return [o.name, o.note, '-', '-', '-', '-', '-', o.goal === undefined ? '' : `>= ${o.goal * 100}%`];
+    const share = o.rps / hello.rps;
+    const verdict = o.goal === undefined ? '' : `>= ${(o.goal * 100).toFixed(0)}% ${share >= o.goal ? 'ok' : 'MISS'}`;
+    return [
+      o.name,
+      o.rps.toFixed(0),
+      o.p50.toFixed(1),
+      o.p99.toFixed(1),
+      String(o.non2xx),
+      String(o.errors),
+      isHello ? '100%' : `${(share * 100).toFixed(1)}%`,
+      verdict,
+    ];
+  };
+  const lines = [line(hello, true), ...outcomes.map((o) => line(o))];
+  const widths = header.map((h, c) => Math.max(h.length, ...lines.map((l) => l[c]!.length)));
+  const row = (cells: string[]) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+  return [row(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(row)].join('\n');
+}
+
+/* ------------------------------------------------------------------ main */
+
+async function main() {
+  if (!existsSync(entry)) throw new Error(`${entry} not found: run "npm run bench:http", which builds the server first`);
+  if (ONLY !== 'http') await measureStartup();
+  if (ONLY !== 'startup') for (const driver of drivers()) await runHttp(driver);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

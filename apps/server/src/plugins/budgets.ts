@@ -1,0 +1,134 @@
+import { aiMessages, messages } from '@refugio/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type BudgetDecision, type BudgetRule, createBudgetCounter } from '../budgets/budget-counter';
+import { type BudgetStore, createDatabaseBudgetStore, createRedisBudgetStore } from '../budgets/budget-store';
+import type { Config } from '../config';
+import { sendError } from './error-handler';
+
+/**
+ * The stricter budgets a route can apply on top of the general one, with `config: { budget: name }`:
+ * - `publicSubmission`: PUBLIC_SUBMISSIONS_PER_HOUR per client address (public adoption applications, pet
+ *   registrations);
+ * - `ai`: AI_REQUESTS_PER_MINUTE per signed-in user.
+ * `none` exempts a route from every budget (as health checks and media files are).
+ */
+export type RouteBudget = 'publicSubmission' | 'ai' | 'none';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    budget?: RouteBudget;
+  }
+  interface FastifyInstance {
+    budgets: {
+      readonly store: BudgetStore['kind'];
+      /** Sends this instance's counts to the shared store now (the plugin does it every `syncIntervalMs`). */
+      flush(): Promise<void>;
+    };
+  }
+}
+
+/**
+ * Routes never refused for volume (DESIGN section 8): what an operator's health checks and a page load need.
+ * The SPA's files (no route: served by the not-found handler) are exempt too, see `isExempt`.
+ */
+export const UNBUDGETED_ROUTES: ReadonlySet<string> = new Set([
+  '/api/health',
+  '/api/ready',
+  '/phpApi/storage/app/public/productos/:id/:file',
+  '/phpApi/storage/app/public/productos/:id/thumbs/:file',
+  '/api/mascotas/:id/videos/:name',
+]);
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const API_PATH = /^\/(api|phpApi)(\/|$|\?)/;
+
+function isExempt(request: FastifyRequest): boolean {
+  if (request.routeOptions.config.budget === 'none') return true;
+  const route = request.routeOptions.url;
+  const reads = request.method === 'GET' || request.method === 'HEAD';
+  // No route: the SPA's files and its history fallback; unknown API paths are still counted.
+  if (route === undefined) return reads && !API_PATH.test(request.url);
+  return reads && UNBUDGETED_ROUTES.has(route);
+}
+
+export interface BudgetsOptions {
+  config: Config;
+  /** How often the local counts are sent to the shared store (ms). */
+  syncIntervalMs?: number;
+}
+
+/**
+ * Request budgets. Every request but the exempt ones spends one unit of its caller's general budget, per
+ * signed-in user (USER_REQUESTS_PER_MINUTE) or else per client address (ANON_REQUESTS_PER_MINUTE), counted
+ * before the access check (so anonymous 401s are budgeted too). A route's `config.budget` adds a stricter one,
+ * counted once the call passed the access check and validation.
+ * Counters are shared by every instance through the database, or Redis when REDIS_URL is set; see
+ * budget-counter.ts for how exact each kind is.
+ */
+export const budgetsPlugin = fp(
+  async (app: FastifyInstance, opts: BudgetsOptions) => {
+    const { config } = opts;
+    let lastErrorLog = 0;
+    const onError = (error: unknown) => {
+      // A store that is down logs once a minute, not once per request.
+      if (Date.now() - lastErrorLog < MINUTE) return;
+      lastErrorLog = Date.now();
+      app.log.warn({ err: error }, 'request budgets: shared store unavailable, counting in this instance only');
+    };
+    const store = config.redisUrl ? await createRedisBudgetStore(config.redisUrl, onError) : createDatabaseBudgetStore(app.db);
+    const counter = createBudgetCounter(store, { onError });
+
+    const user: BudgetRule = { name: 'user', limit: config.budgets.userPerMinute, windowMs: MINUTE };
+    const anon: BudgetRule = { name: 'anon', limit: config.budgets.anonPerMinute, windowMs: MINUTE };
+    const strict: Record<Exclude<RouteBudget, 'none'>, BudgetRule> = {
+      publicSubmission: { name: 'submission', limit: config.budgets.publicSubmissionsPerHour, windowMs: HOUR },
+      ai: { name: 'ai', limit: config.aiLimits.perUserPerMinute, windowMs: MINUTE },
+    };
+    const strictMessages: Record<Exclude<RouteBudget, 'none'>, string> = {
+      publicSubmission: messages.errors.RATE_LIMITED,
+      ai: aiMessages.rateLimited,
+    };
+    const generalOn = user.limit > 0 || anon.limit > 0;
+
+    const refuse = (request: FastifyRequest, reply: FastifyReply, decision: BudgetDecision, message: string) => {
+      void reply.header('retry-after', String(decision.retryAfterSeconds));
+      return sendError(reply, request, 'RATE_LIMITED', message);
+    };
+
+    // The general budget: before the access check and before the body is read.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!generalOn || isExempt(request)) return;
+      const caller = await app.getSessionUser(request);
+      const general = caller ? counter.take(user, caller.id) : counter.take(anon, request.ip);
+      if (!general.allowed) return refuse(request, reply, general, messages.errors.RATE_LIMITED);
+    });
+
+    // A route's own budget: once the caller may call it and the input is valid (a rejected call spends nothing),
+    // before the handler reads a multipart body.
+    app.addHook('preHandler', async (request, reply) => {
+      const named = request.routeOptions.config.budget;
+      if (named === undefined || named === 'none') return;
+      const caller = await app.getSessionUser(request);
+      const subject = named === 'ai' && caller ? `u:${caller.id}` : `a:${request.ip}`;
+      const decision = await counter.consume(strict[named], subject);
+      if (!decision.allowed) return refuse(request, reply, decision, strictMessages[named]);
+    });
+
+    const syncInterval = opts.syncIntervalMs ?? 500;
+    const sync = setInterval(() => void counter.flush(), syncInterval);
+    sync.unref();
+    const sweep = setInterval(() => void store.sweep().catch(onError), 5 * MINUTE);
+    sweep.unref();
+
+    app.decorate('budgets', { store: store.kind, flush: () => counter.flush() });
+    app.addHook('onClose', async () => {
+      clearInterval(sync);
+      clearInterval(sweep);
+      await counter.flush();
+      await store.close();
+    });
+  },
+  { name: 'budgets', dependencies: ['db', 'session'] },
+);
