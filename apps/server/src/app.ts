@@ -6,9 +6,11 @@ import { createAiProvider } from './ai/providers';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { petsRoutes } from './modules/pets/pets.routes';
+import { publicationsRoutes } from './modules/publications/publications.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
@@ -69,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(functionsRoutes);
   await app.register(usersRoutes);
   await app.register(petsRoutes);
+  await app.register(publicationsRoutes);
+  await app.register(dashboardRoutes);
   await app.register(aiRoutes, {
     provider: createAiProvider(config.ai, { timeoutMs: config.aiLimits.timeoutMs, retryDelayMs: options.aiRetryDelayMs ?? 1000 }),
     perUserPerMinute: config.aiLimits.perUserPerMinute,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_ORG_TIME_ZONE, isValidTimeZone, publicationMessages } from '@refugio/contracts';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -49,6 +50,12 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
     TRUST_PROXY: booleanString,
+    ORG_TIME_ZONE: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? DEFAULT_ORG_TIME_ZONE : v))
+      .pipe(z.string().refine(isValidTimeZone, publicationMessages.timeZoneInvalid))
+      .default(DEFAULT_ORG_TIME_ZONE),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3') {
@@ -92,6 +99,8 @@ export type Config = {
   logLevel: (typeof LOG_LEVELS)[number];
   signInAttemptsPerMinute: number;
   trustProxy: boolean;
+  /** IANA time zone of the organisation: publication dates are chosen in it, "today" and "this month" are its. */
+  orgTimeZone: string;
 };
 
 /** Raised when the environment is invalid: its message names the variable, and start-up stops. */
@@ -140,5 +149,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    orgTimeZone: e.ORG_TIME_ZONE,
   };
 }

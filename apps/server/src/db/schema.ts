@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /*
  * Authentication tables, in the shape better-auth (with its admin plugin) expects, plus the staff fields of
@@ -110,6 +110,11 @@ export const pet = pgTable(
     personalidad: text().notNull().default(''),
     historia: text().notNull().default(''),
     adoptado: boolean().notNull().default(false),
+    /**
+     * When the pet was marked adopted; kept by a database trigger (set when `adoptado` becomes true, cleared
+     * when false), so every code path that marks a pet adopted keeps it right.
+     */
+    adoptadoEn: timestamp({ withTimezone: true }),
     discapacidad: boolean().notNull().default(false),
     tags: jsonb().$type<string[]>().notNull().default([]),
     /** File name of the main image under productos/{id}/, or null. */
@@ -142,11 +147,38 @@ export const pet = pgTable(
     index('pet_live_nombre')
       .on(sql`lower(${t.nombre})`, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
+    // The dashboard's ranges: adoptions by date, intakes by date, and what is not yet public by publication date.
+    index('pet_live_adopted_at')
+      .on(t.adoptadoEn)
+      .where(sql`${t.deletedAt} IS NULL AND ${t.adoptado}`),
+    index('pet_live_fecha_ingreso')
+      .on(t.fechaIngreso)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('pet_live_unpublished')
+      .on(t.estado, t.publicarEn)
+      .where(sql`${t.deletedAt} IS NULL AND ${t.estado} <> 'publicada'`),
     check('pet_tipo', sql`${t.tipo} IN ('Perro', 'Gato', 'Conejo')`),
     check('pet_genero', sql`${t.genero} IN ('macho', 'hembra')`),
     check('pet_tamano', sql`${t.tamano} IN ('chico', 'mediano', 'grande')`),
     check('pet_estado', sql`${t.estado} IN ('borrador', 'programada', 'publicada')`),
   ],
+);
+
+/**
+ * How many live (not deleted) pets there are of each type, size, publication state and adoption flag: a
+ * maintained aggregate (trigger `pet_count_maintain`) so the dashboard reads a few dozen rows instead of
+ * counting every pet.
+ */
+export const petCount = pgTable(
+  'pet_count',
+  {
+    tipo: text().notNull(),
+    tamano: text().notNull(),
+    estado: text().notNull(),
+    adoptado: boolean().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tipo, t.tamano, t.estado, t.adoptado] })],
 );
 
 /** Additional images of a pet, in the order staff choose. */
