@@ -1,7 +1,8 @@
 import { dayBoundsInZone, dayInZone, instantToWallTime, lastMonthsInZone } from '@refugio/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adoptionRequest, pet, petCount, publicationRequest } from '../src/db/schema';
+import { adoptionRequest, pet, petAdoptionDays, petCount, petMonth, publicationRequest } from '../src/db/schema';
+import { createDashboardRepository } from '../src/modules/dashboard/dashboard.repository';
 import { PUBLIC_URL, STAFF, type TestApp, createTestApp } from './helpers';
 
 const TZ = 'Europe/Madrid';
@@ -90,13 +91,13 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
     const jAt = ago(-60_000);
     await insert({ nombre: 'J', tipo: 'Conejo', tamano: 'mediano', estado: 'programada', publicarEn: jAt });
     // Adopted now (trigger time) after 30 days in the shelter; adopted 400 days ago (outside the 12 months).
-    const fIntake = ago(30 * DAY);
+    const fIntake = ago(30.5 * DAY);
     await insert({ nombre: 'F', adoptado: true, fechaIngreso: wall(fIntake) });
     await insert({ nombre: 'G', adoptado: true, adoptadoEn: ago(400 * DAY), fechaIngreso: wall(ago(500 * DAY)) });
     // Deleted: counted nowhere.
     await insert({ nombre: 'H', fechaIngreso: wall(ago(5 * DAY)), deletedAt: new Date() });
     // Adopted through the pets API (the trigger stamps adoptado_en whatever path marks it).
-    const iIntake = ago(10 * DAY);
+    const iIntake = ago(10.5 * DAY);
     const i = await insert({ nombre: 'I', tamano: 'chico', fechaIngreso: wall(iIntake) });
     const adopt = await t.app.inject({
       method: 'POST',
@@ -106,10 +107,15 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
     });
     expect(adopt.statusCode, adopt.body).toBe(200);
 
-    for (const estado of ['nueva', 'nueva', 'nueva', 'en_revision', 'rechazada'])
-      await db()
+    const requestIds: number[] = [];
+    for (const estado of ['nueva', 'nueva', 'nueva', 'en_revision', 'rechazada']) {
+      const [row] = await db()
         .insert(adoptionRequest)
-        .values({ ...request, petId: a.id, estado });
+        .values({ ...request, petId: a.id, estado })
+        .returning({ id: adoptionRequest.id });
+      requestIds.push(row!.id);
+    }
+    const firstRequest = requestIds[0]!;
     for (const estado of ['pendiente', 'pendiente', 'rechazada'])
       await db()
         .insert(publicationRequest)
@@ -141,12 +147,16 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
     expect(body.ingresosAdopciones).toEqual(
       months.map((mes) => ({ mes, ingresos: expectedIntakes.get(mes) ?? 0, adopciones: mes === months[11] ? 2 : 0 })),
     );
-    // Median of 30 and 10 days.
+    // Median of 30 and 10 whole days.
     expect(body.diasHastaAdopcion).toEqual({ mediana: 20, adopciones: 2 });
+
+    // A request moved on leaves the count.
+    await db().update(adoptionRequest).set({ estado: 'en_revision' }).where(eq(adoptionRequest.id, firstRequest));
+    expect((await get<DashboardBody>('/api/dashboard')).contadores.solicitudesNuevas).toBe(2);
 
     const pending = await get<Record<string, number>>('/api/pendientes');
     const jToday = jAt < dayBoundsInZone(new Date(), TZ).end ? 1 : 0;
-    expect(pending).toEqual({ solicitudesNuevas: 3, solicitudesPublicacionPendientes: 2, publicacionesHoy: jToday, total: 5 + jToday });
+    expect(pending).toEqual({ solicitudesNuevas: 2, solicitudesPublicacionPendientes: 2, publicacionesHoy: jToday, total: 4 + jToday });
   });
 
   it('adoptado_en follows adoptado: set when it becomes true, kept while true, cleared when false', async () => {
@@ -159,6 +169,26 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
     expect((await db().select().from(pet).where(eq(pet.id, row.id)))[0]!.adoptadoEn).toEqual(adopted.adoptadoEn);
     await db().update(pet).set({ adoptado: false }).where(eq(pet.id, row.id));
     expect((await db().select().from(pet).where(eq(pet.id, row.id)))[0]!.adoptadoEn).toBeNull();
+  });
+
+  it('the monthly figures the triggers keep equal a rebuild from the pets; a new time zone rebuilds them', async () => {
+    const repo = createDashboardRepository(db());
+    const snapshot = async () => ({
+      months: (await db().select().from(petMonth).orderBy(petMonth.mes)).filter((m) => m.ingresos !== 0 || m.adopciones !== 0),
+      days: (await db().select().from(petAdoptionDays).orderBy(petAdoptionDays.mes, petAdoptionDays.dias)).filter((d) => d.n !== 0),
+    });
+    const y = await insert({ nombre: 'Y2', fechaIngreso: wall(ago(3 * DAY)) });
+    await db().update(pet).set({ adoptado: true }).where(eq(pet.id, y.id));
+    await db()
+      .update(pet)
+      .set({ fechaIngreso: wall(ago(50.5 * DAY)) })
+      .where(eq(pet.id, y.id));
+    await db().update(pet).set({ deletedAt: new Date() }).where(eq(pet.id, y.id));
+    const maintained = await snapshot();
+    expect(await repo.useTimeZone(TZ)).toBe(false);
+    expect(await repo.useTimeZone('UTC')).toBe(true);
+    expect(await repo.useTimeZone(TZ)).toBe(true);
+    expect(await snapshot()).toEqual(maintained);
   });
 
   it('the maintained pet_count always equals counting the live pets', async () => {

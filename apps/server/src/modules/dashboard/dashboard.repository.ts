@@ -1,6 +1,6 @@
 import { and, count, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { adoptionRequest, pet, petCount, publicationRequest } from '../../db/schema';
+import { orgSetting, pet, petAdoptionDays, petCount, petMonth, requestCount } from '../../db/schema';
 
 export interface PetCountRow {
   tipo: string;
@@ -10,32 +10,48 @@ export interface PetCountRow {
   n: number;
 }
 
-export interface MonthCount {
+export interface MonthRow {
+  /** 'YYYY-MM-01' */
   mes: string;
-  n: number;
+  ingresos: number;
+  adopciones: number;
 }
 
+/** Serialises the check-and-rebuild of the monthly figures when instances start together. */
+const TIME_ZONE_LOCK_KEY = 7_340_117_013;
+const TIME_ZONE_SETTING = 'zona_horaria';
+
 /**
- * The dashboard's reads. Every one is bounded: the maintained aggregate pet_count (a few dozen rows), or a
- * range of a partial index (this month's adoptions, the last months' intakes, the scheduled pets), or a
- * request-status index; none visits every pet.
+ * The dashboard's reads. Counts come from aggregates the database maintains with triggers (migration
+ * 0007: pet_count, pet_month, pet_adoption_days, request_count), a few dozen rows each; the only range read
+ * on pet is the scheduled pets (partial index pet_live_unpublished). Nothing visits every pet or request.
  */
 export function createDashboardRepository(db: Database) {
-  async function countWhere(table: typeof adoptionRequest | typeof publicationRequest, estado: string): Promise<number> {
-    const [row] = await db.select({ n: count() }).from(table).where(eq(table.estado, estado));
-    return row?.n ?? 0;
-  }
-
   return {
-    /** Live pets by type, size, publication state and adoption flag (trigger-maintained). */
+    /**
+     * Makes the monthly figures follow `timeZone` (ORG_TIME_ZONE): stores it for the triggers and, when it
+     * changed, rebuilds pet_month and pet_adoption_days from the pets. True when it rebuilt.
+     */
+    async useTimeZone(timeZone: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${TIME_ZONE_LOCK_KEY})`);
+        const [current] = await tx.select().from(orgSetting).where(eq(orgSetting.clave, TIME_ZONE_SETTING));
+        if (current?.valor === timeZone) return false;
+        await tx
+          .insert(orgSetting)
+          .values({ clave: TIME_ZONE_SETTING, valor: timeZone })
+          .onConflictDoUpdate({ target: orgSetting.clave, set: { valor: timeZone } });
+        await tx.execute(sql`SELECT refugio_rebuild_pet_month()`);
+        return true;
+      });
+    },
+
+    /** Live pets by type, size, publication state and adoption flag. */
     async petCounts(): Promise<PetCountRow[]> {
       return db.select().from(petCount).where(gt(petCount.n, 0));
     },
 
-    /**
-     * Scheduled, not adopted pets: how many are already public at `now`, and how many go public in
-     * (now, until].
-     */
+    /** Scheduled, not adopted pets: how many are already public at `now`, and how many go public in (now, until]. */
     async scheduledCounts(now: Date, until: Date): Promise<{ due: number; upcoming: number }> {
       const [row] = await db
         .select({
@@ -73,55 +89,29 @@ export function createDashboardRepository(db: Database) {
       return row?.n ?? 0;
     },
 
-    async adoptedSince(since: Date): Promise<number> {
+    /** How many requests of `tabla` are in `estado`. */
+    async requestsIn(tabla: 'adoption_request' | 'publication_request', estado: string): Promise<number> {
       const [row] = await db
-        .select({ n: count() })
-        .from(pet)
-        .where(and(isNull(pet.deletedAt), eq(pet.adoptado, true), gte(pet.adoptadoEn, since)));
+        .select({ n: requestCount.n })
+        .from(requestCount)
+        .where(and(eq(requestCount.tabla, tabla), eq(requestCount.estado, estado)));
       return row?.n ?? 0;
     },
 
-    newAdoptionRequests: () => countWhere(adoptionRequest, 'nueva'),
-    pendingPublicationRequests: () => countWhere(publicationRequest, 'pendiente'),
-
-    /** Intakes per month from `sinceWallTime` ('YYYY-MM-DD HH:mm:ss', the organisation's wall time of fecha_ingreso). */
-    async intakesByMonth(sinceWallTime: string): Promise<MonthCount[]> {
-      const mes = sql<string>`to_char(date_trunc('month', ${pet.fechaIngreso}), 'YYYY-MM')`;
-      return db
-        .select({ mes, n: count() })
-        .from(pet)
-        .where(and(isNull(pet.deletedAt), gte(pet.fechaIngreso, sinceWallTime)))
-        .groupBy(mes);
+    /** Intakes and adoptions per month from `firstMonth` ('YYYY-MM-01'). */
+    async months(firstMonth: string): Promise<MonthRow[]> {
+      return db.select().from(petMonth).where(gte(petMonth.mes, firstMonth));
     },
 
-    /**
-     * Adoptions per month (in `timeZone`) since `since`, and over all of them the median days from intake to
-     * adoption (pets without an intake date, or adopted "before" it, are left out of the median).
-     */
-    async adoptionsByMonth(since: Date, timeZone: string): Promise<{ months: MonthCount[]; medianDays: number | null; measured: number }> {
-      // Inlined, not a parameter: the same expression appears in the select list and in GROUP BY, and two
-      // parameters are two different expressions to PostgreSQL. The zone is a validated IANA name (config).
-      const local = sql`(${pet.adoptadoEn} AT TIME ZONE ${sql.raw(`'${timeZone.replace(/'/g, "''")}'`)})`;
-      const days = sql`(extract(epoch FROM ${local} - ${pet.fechaIngreso}) / 86400.0)`;
-      const mes = sql<string | null>`to_char(date_trunc('month', ${local}), 'YYYY-MM')`;
+    /** Adoptions since `firstMonth` by whole days from intake: [days, adoptions], fewest days first. */
+    async adoptionDays(firstMonth: string): Promise<[number, number][]> {
       const rows = await db
-        .select({
-          mes,
-          n: count(),
-          median: sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${days}) FILTER (WHERE ${days} >= 0)`.mapWith((v) =>
-            v === null ? null : Number(v),
-          ),
-          measured: sql<number>`count(*) FILTER (WHERE ${days} >= 0)`.mapWith(Number),
-        })
-        .from(pet)
-        .where(and(isNull(pet.deletedAt), eq(pet.adoptado, true), gte(pet.adoptadoEn, since)))
-        .groupBy(sql`GROUPING SETS ((${mes}), ())`);
-      const total = rows.find((r) => r.mes === null);
-      return {
-        months: rows.filter((r): r is typeof r & { mes: string } => r.mes !== null).map((r) => ({ mes: r.mes, n: r.n })),
-        medianDays: total?.median ?? null,
-        measured: total?.measured ?? 0,
-      };
+        .select({ dias: petAdoptionDays.dias, n: sql<number>`sum(${petAdoptionDays.n})`.mapWith(Number) })
+        .from(petAdoptionDays)
+        .where(gte(petAdoptionDays.mes, firstMonth))
+        .groupBy(petAdoptionDays.dias)
+        .orderBy(petAdoptionDays.dias);
+      return rows.filter((r) => r.n > 0).map((r) => [r.dias, r.n]);
     },
   };
 }

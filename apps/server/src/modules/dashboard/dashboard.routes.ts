@@ -10,7 +10,10 @@ const errors = { 401: apiErrorBodySchema, 403: apiErrorBodySchema };
 
 /** The dashboard and the side overlay's "Pendientes". */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createDashboardService({ repo: createDashboardRepository(app.db), clock: systemClock, timeZone: app.config.orgTimeZone });
+  const repo = createDashboardRepository(app.db);
+  // The monthly figures follow ORG_TIME_ZONE: rebuilt here, once, when it changed since the last start.
+  if (await repo.useTimeZone(app.config.orgTimeZone)) app.log.info({ timeZone: app.config.orgTimeZone }, 'monthly dashboard figures rebuilt');
+  const service = createDashboardService({ repo, clock: systemClock, timeZone: app.config.orgTimeZone });
 
   app.get(
     '/api/dashboard',

@@ -7,8 +7,6 @@ import {
   UPCOMING_PUBLICATION_DAYS,
   dayBoundsInZone,
   lastMonthsInZone,
-  monthStartInZone,
-  wallTimeToInstant,
 } from '@refugio/contracts';
 import type { Clock } from '../../lib/clock';
 import type { DashboardRepository } from './dashboard.repository';
@@ -22,53 +20,59 @@ export interface DashboardServiceDeps {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The median of a histogram of [value, count] sorted by value (the mean of the two middle values when even). */
+export function histogramMedian(histogram: readonly [number, number][]): number | null {
+  const total = histogram.reduce((sum, [, n]) => sum + n, 0);
+  if (total === 0) return null;
+  const valueAt = (rank: number) => {
+    let seen = 0;
+    for (const [value, n] of histogram) {
+      seen += n;
+      if (seen > rank) return value;
+    }
+    return histogram.at(-1)![0];
+  };
+  return total % 2 === 1 ? valueAt((total - 1) / 2) : (valueAt(total / 2 - 1) + valueAt(total / 2)) / 2;
+}
+
 /** The dashboard's counts and series, and the work waiting for the team (DESIGN sections 5 and 7). */
 export function createDashboardService({ repo, clock, timeZone }: DashboardServiceDeps) {
   return {
     async dashboard(): Promise<Dashboard> {
       const now = clock.now();
       const months = lastMonthsInZone(now, timeZone, DASHBOARD_MONTHS);
-      const firstMonth = `${months[0]}-01 00:00:00`;
-      const firstMonthStart = wallTimeToInstant(firstMonth, timeZone) ?? now;
-      // One after the other: PGlite has a single connection, and on PostgreSQL each of these is a few ms.
+      const firstMonth = `${months[0]}-01`;
+      // One after the other: PGlite has a single connection, and each of these reads a few rows.
       const petCounts = await repo.petCounts();
       const scheduled = await repo.scheduledCounts(now, new Date(now.getTime() + UPCOMING_PUBLICATION_DAYS * DAY_MS));
-      const adoptedThisMonth = await repo.adoptedSince(monthStartInZone(now, timeZone));
-      const newRequests = await repo.newAdoptionRequests();
-      const pendingPublications = await repo.pendingPublicationRequests();
-      const intakes = new Map((await repo.intakesByMonth(firstMonth)).map((m) => [m.mes, m.n]));
-      const adoptions = await repo.adoptionsByMonth(firstMonthStart, timeZone);
-      const adoptionsByMonth = new Map(adoptions.months.map((m) => [m.mes, m.n]));
+      const newRequests = await repo.requestsIn('adoption_request', 'nueva');
+      const pendingPublications = await repo.requestsIn('publication_request', 'pendiente');
+      const byMonth = new Map((await repo.months(firstMonth)).map((m) => [m.mes.slice(0, 7), m]));
+      const days = await repo.adoptionDays(firstMonth);
 
       const inShelter = petCounts.filter((c) => !c.adoptado);
-      const publishedAvailable = inShelter.filter((c) => c.estado === 'publicada').reduce((sum, c) => sum + c.n, 0);
+      const sum = (rows: typeof inShelter) => rows.reduce((total, c) => total + c.n, 0);
       return {
         zonaHoraria: timeZone,
         generadoEn: now.toISOString(),
         contadores: {
-          enAdopcion: publishedAvailable + scheduled.due,
-          adoptadasEsteMes: adoptedThisMonth,
+          enAdopcion: sum(inShelter.filter((c) => c.estado === 'publicada')) + scheduled.due,
+          adoptadasEsteMes: byMonth.get(months.at(-1)!)?.adopciones ?? 0,
           solicitudesNuevas: newRequests,
           solicitudesPublicacionPendientes: pendingPublications,
           publicacionesProximas: scheduled.upcoming,
         },
-        ingresosAdopciones: months.map((mes) => ({ mes, ingresos: intakes.get(mes) ?? 0, adopciones: adoptionsByMonth.get(mes) ?? 0 })),
-        porTipo: PET_TYPES.map((tipo) => ({ tipo, total: inShelter.filter((c) => c.tipo === tipo).reduce((sum, c) => sum + c.n, 0) })),
-        porTamano: PET_SIZES.map((tamano) => ({
-          tamano,
-          total: inShelter.filter((c) => c.tamano === tamano).reduce((sum, c) => sum + c.n, 0),
-        })),
-        diasHastaAdopcion: {
-          mediana: adoptions.medianDays === null ? null : Math.round(adoptions.medianDays * 10) / 10,
-          adopciones: adoptions.measured,
-        },
+        ingresosAdopciones: months.map((mes) => ({ mes, ingresos: byMonth.get(mes)?.ingresos ?? 0, adopciones: byMonth.get(mes)?.adopciones ?? 0 })),
+        porTipo: PET_TYPES.map((tipo) => ({ tipo, total: sum(inShelter.filter((c) => c.tipo === tipo)) })),
+        porTamano: PET_SIZES.map((tamano) => ({ tamano, total: sum(inShelter.filter((c) => c.tamano === tamano)) })),
+        diasHastaAdopcion: { mediana: histogramMedian(days), adopciones: days.reduce((total, [, n]) => total + n, 0) },
       };
     },
 
     async pending(): Promise<PendingWork> {
       const now = clock.now();
-      const solicitudesNuevas = await repo.newAdoptionRequests();
-      const solicitudesPublicacionPendientes = await repo.pendingPublicationRequests();
+      const solicitudesNuevas = await repo.requestsIn('adoption_request', 'nueva');
+      const solicitudesPublicacionPendientes = await repo.requestsIn('publication_request', 'pendiente');
       const publicacionesHoy = await repo.scheduledBetween(now, dayBoundsInZone(now, timeZone).end);
       return {
         solicitudesNuevas,
