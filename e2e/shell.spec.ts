@@ -226,8 +226,8 @@ test.describe('estructura', () => {
 
   test('las pantallas en construcción se muestran dentro de su diseño', async ({ page }) => {
     await signIn(page, 'staff');
-    await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: 'Panel de control' })).toBeVisible();
+    await page.goto('/paquetes');
+    await expect(page.getByRole('heading', { name: 'Paquetes' })).toBeVisible();
     await expect(page.getByText('En construcción')).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
 

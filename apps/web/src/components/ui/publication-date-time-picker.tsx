@@ -43,6 +43,7 @@ export function PublicationDateTimePicker({
         leftSection={<IconCalendarClock size={16} aria-hidden="true" />}
         popoverProps={{ withinPortal: true }}
         submitButtonProps={{ 'aria-label': 'Aceptar fecha y hora' }}
+        timePickerProps={{ hoursInputLabel: 'Horas', minutesInputLabel: 'Minutos', secondsInputLabel: 'Segundos' }}
       />
     </DatesProvider>
   );
