@@ -84,7 +84,7 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
 
     // In adoption: A (published) and B (scheduled, time passed). C is due in 2 days, D in 10, J in a minute.
     const a = await insert({ nombre: 'A', fechaIngreso: '2018-01-01 00:00:00' });
-    await insert({ nombre: 'B', tipo: 'Gato', tamano: 'chico', estado: 'programada', publicarEn: ago(3600_000) });
+    const b = await insert({ nombre: 'B', tipo: 'Gato', tamano: 'chico', estado: 'programada', publicarEn: ago(3600_000) });
     await insert({ nombre: 'C', tipo: 'Gato', tamano: 'chico', estado: 'programada', publicarEn: ago(-2 * DAY) });
     await insert({ nombre: 'D', tamano: 'mediano', estado: 'programada', publicarEn: ago(-10 * DAY) });
     await insert({ nombre: 'E', tipo: 'Conejo', tamano: 'chico', estado: 'borrador' });
@@ -147,6 +147,9 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
     expect(body.ingresosAdopciones).toEqual(
       months.map((mes) => ({ mes, ingresos: expectedIntakes.get(mes) ?? 0, adopciones: mes === months[11] ? 2 : 0 })),
     );
+    // The sweep wrote B's state, which was already public by query, without touching its version or last change.
+    const [bAfter] = await db().select().from(pet).where(eq(pet.id, b.id));
+    expect(bAfter).toMatchObject({ estado: 'publicada', version: b.version, updatedAt: b.updatedAt });
     // Median of 30 and 10 whole days.
     expect(body.diasHastaAdopcion).toEqual({ mediana: 20, adopciones: 2 });
 

@@ -46,6 +46,20 @@ export function createDashboardRepository(db: Database) {
       });
     },
 
+    /**
+     * The idempotent sweep of DESIGN section 2: scheduled pets whose time has come are public by query
+     * already; writing `publicada` changes nothing anyone sees (not the version, not the last change), but
+     * keeps the pile of past-due scheduled pets that the counts would otherwise read from growing.
+     */
+    async materializeDuePublications(now: Date): Promise<number> {
+      const rows = await db
+        .update(pet)
+        .set({ estado: 'publicada', updatedAt: sql`${pet.updatedAt}` })
+        .where(and(isNull(pet.deletedAt), sql`${pet.estado} <> 'publicada'`, eq(pet.estado, 'programada'), lte(pet.publicarEn, now)))
+        .returning({ id: pet.id });
+      return rows.length;
+    },
+
     /** Live pets by type, size, publication state and adoption flag. */
     async petCounts(): Promise<PetCountRow[]> {
       return db.select().from(petCount).where(gt(petCount.n, 0));

@@ -43,6 +43,7 @@ export function createDashboardService({ repo, clock, timeZone }: DashboardServi
       const months = lastMonthsInZone(now, timeZone, DASHBOARD_MONTHS);
       const firstMonth = `${months[0]}-01`;
       // One after the other: PGlite has a single connection, and each of these reads a few rows.
+      await repo.materializeDuePublications(now);
       const petCounts = await repo.petCounts();
       const scheduled = await repo.scheduledCounts(now, new Date(now.getTime() + UPCOMING_PUBLICATION_DAYS * DAY_MS));
       const newRequests = await repo.requestsIn('adoption_request', 'nueva');

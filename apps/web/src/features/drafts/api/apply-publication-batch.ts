@@ -13,6 +13,9 @@ export function useApplyPublicationBatch() {
   return useMutation({
     mutationFn: applyPublicationBatch,
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: publicationsQueryKey }), queryClient.invalidateQueries({ queryKey: ['pets'] })]),
+      Promise.all(
+        // The pets feature's lists and the dashboard's figures and Pendientes change too (their keys, by name).
+        [publicationsQueryKey, ['pets'], ['dashboard'], ['pendientes']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }

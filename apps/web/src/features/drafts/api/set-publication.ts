@@ -16,6 +16,9 @@ export function useSetPublication() {
     mutationFn: setPublication,
     // Success or conflict, the list shows the current state afterwards; the pet screens read it again too.
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: publicationsQueryKey }), queryClient.invalidateQueries({ queryKey: ['pets'] })]),
+      Promise.all(
+        // The pets feature's lists and the dashboard's figures and Pendientes change too (their keys, by name).
+        [publicationsQueryKey, ['pets'], ['dashboard'], ['pendientes']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }
