@@ -65,26 +65,6 @@ export function createDashboardRepository(db: Database) {
       return db.select().from(petCount).where(gt(petCount.n, 0));
     },
 
-    /** Scheduled, not adopted pets: how many are already public at `now`, and how many go public in (now, until]. */
-    async scheduledCounts(now: Date, until: Date): Promise<{ due: number; upcoming: number }> {
-      const [row] = await db
-        .select({
-          due: sql<number>`count(*) FILTER (WHERE ${pet.publicarEn} <= ${now.toISOString()}::timestamptz)`.mapWith(Number),
-          upcoming: sql<number>`count(*) FILTER (WHERE ${pet.publicarEn} > ${now.toISOString()}::timestamptz)`.mapWith(Number),
-        })
-        .from(pet)
-        .where(
-          and(
-            isNull(pet.deletedAt),
-            sql`${pet.estado} <> 'publicada'`,
-            eq(pet.estado, 'programada'),
-            lte(pet.publicarEn, until),
-            eq(pet.adoptado, false),
-          ),
-        );
-      return { due: row?.due ?? 0, upcoming: row?.upcoming ?? 0 };
-    },
-
     /** Scheduled, not adopted pets that go public in (from, until). */
     async scheduledBetween(from: Date, until: Date): Promise<number> {
       const [row] = await db

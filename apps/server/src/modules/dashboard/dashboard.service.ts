@@ -45,7 +45,8 @@ export function createDashboardService({ repo, clock, timeZone }: DashboardServi
       // One after the other: PGlite has a single connection, and each of these reads a few rows.
       await repo.materializeDuePublications(now);
       const petCounts = await repo.petCounts();
-      const scheduled = await repo.scheduledCounts(now, new Date(now.getTime() + UPCOMING_PUBLICATION_DAYS * DAY_MS));
+      // After the sweep, every public pet is `publicada` in pet_count; the scheduled ones are all still to come.
+      const upcoming = await repo.scheduledBetween(now, new Date(now.getTime() + UPCOMING_PUBLICATION_DAYS * DAY_MS + 1));
       const newRequests = await repo.requestsIn('adoption_request', 'nueva');
       const pendingPublications = await repo.requestsIn('publication_request', 'pendiente');
       const byMonth = new Map((await repo.months(firstMonth)).map((m) => [m.mes.slice(0, 7), m]));
@@ -57,11 +58,11 @@ export function createDashboardService({ repo, clock, timeZone }: DashboardServi
         zonaHoraria: timeZone,
         generadoEn: now.toISOString(),
         contadores: {
-          enAdopcion: sum(inShelter.filter((c) => c.estado === 'publicada')) + scheduled.due,
+          enAdopcion: sum(inShelter.filter((c) => c.estado === 'publicada')),
           adoptadasEsteMes: byMonth.get(months.at(-1)!)?.adopciones ?? 0,
           solicitudesNuevas: newRequests,
           solicitudesPublicacionPendientes: pendingPublications,
-          publicacionesProximas: scheduled.upcoming,
+          publicacionesProximas: upcoming,
         },
         ingresosAdopciones: months.map((mes) => ({ mes, ingresos: byMonth.get(mes)?.ingresos ?? 0, adopciones: byMonth.get(mes)?.adopciones ?? 0 })),
         porTipo: PET_TYPES.map((tipo) => ({ tipo, total: sum(inShelter.filter((c) => c.tipo === tipo)) })),
