@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orgSetting, pet, petAdoptionDays, petCount, petMonth, requestCount } from '../../db/schema';
 
@@ -9,6 +9,20 @@ export interface PetCountRow {
   adoptado: boolean;
   n: number;
 }
+
+export interface DashboardSnapshot {
+  /** Swept scheduled pets that are not adopted: public, and not yet `publicada` in this statement's petCounts. */
+  sweptAvailable: number;
+  petCounts: PetCountRow[];
+  upcoming: number;
+  newRequests: number;
+  pendingPublications: number;
+  months: MonthRow[];
+  /** [whole days from intake to adoption, adoptions], fewest days first. */
+  days: [number, number][];
+}
+
+type RawSnapshot = { [K in keyof DashboardSnapshot]: DashboardSnapshot[K] | string };
 
 export interface MonthRow {
   /** 'YYYY-MM-01' */
@@ -47,65 +61,59 @@ export function createDashboardRepository(db: Database) {
     },
 
     /**
-     * The idempotent sweep of DESIGN section 2: scheduled pets whose time has come are public by query
-     * already; writing `publicada` changes nothing anyone sees (not the version, not the last change), but
-     * keeps the pile of past-due scheduled pets that the counts would otherwise read from growing.
+     * Everything the dashboard shows, in one statement (one round trip: on a busy machine each trip costs
+     * more than these reads). It first sweeps, as DESIGN section 2 allows, the scheduled pets whose time has
+     * come to `publicada`: the query already shows them so, and the sweep keeps version and last change, but
+     * the range of scheduled pets read here and by the drafts list stays small. The other reads see the
+     * statement's snapshot (before the sweep), so the swept pets still available are added to "in adoption".
      */
-    async materializeDuePublications(now: Date): Promise<number> {
-      const rows = await db
-        .update(pet)
-        .set({ estado: 'publicada', updatedAt: sql`${pet.updatedAt}` })
-        .where(and(isNull(pet.deletedAt), sql`${pet.estado} <> 'publicada'`, eq(pet.estado, 'programada'), lte(pet.publicarEn, now)))
-        .returning({ id: pet.id });
-      return rows.length;
+    async snapshot(now: Date, upcomingUntil: Date, firstMonth: string): Promise<DashboardSnapshot> {
+      const at = now.toISOString();
+      const result = await db.execute(sql`
+        WITH swept AS (
+          UPDATE ${pet} SET estado = 'publicada'
+           WHERE deleted_at IS NULL AND estado <> 'publicada' AND estado = 'programada' AND publicar_en <= ${at}::timestamptz
+          RETURNING adoptado
+        )
+        SELECT
+          (SELECT count(*) FROM swept WHERE NOT adoptado)::int AS "sweptAvailable",
+          (SELECT coalesce(json_agg(json_build_object('tipo', tipo, 'tamano', tamano, 'estado', estado, 'adoptado', adoptado, 'n', n)), '[]')
+             FROM ${petCount} WHERE n > 0) AS "petCounts",
+          (SELECT count(*) FROM ${pet}
+            WHERE deleted_at IS NULL AND estado <> 'publicada' AND estado = 'programada' AND NOT adoptado
+              AND publicar_en > ${at}::timestamptz AND publicar_en <= ${upcomingUntil.toISOString()}::timestamptz)::int AS "upcoming",
+          (SELECT coalesce(sum(n), 0) FROM ${requestCount} WHERE tabla = 'adoption_request' AND estado = 'nueva')::int AS "newRequests",
+          (SELECT coalesce(sum(n), 0) FROM ${requestCount} WHERE tabla = 'publication_request' AND estado = 'pendiente')::int AS "pendingPublications",
+          (SELECT coalesce(json_agg(json_build_object('mes', mes, 'ingresos', ingresos, 'adopciones', adopciones)), '[]')
+             FROM ${petMonth} WHERE mes >= ${firstMonth}::date) AS "months",
+          (SELECT coalesce(json_agg(json_build_array(dias, n) ORDER BY dias), '[]')
+             FROM (SELECT dias, sum(n)::int AS n FROM ${petAdoptionDays} WHERE mes >= ${firstMonth}::date GROUP BY dias HAVING sum(n) > 0) AS d) AS "days"
+      `);
+      const row = (result as { rows: RawSnapshot[] }).rows[0]!;
+      const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+      return {
+        sweptAvailable: Number(row.sweptAvailable),
+        petCounts: json(row.petCounts),
+        upcoming: Number(row.upcoming),
+        newRequests: Number(row.newRequests),
+        pendingPublications: Number(row.pendingPublications),
+        months: json(row.months),
+        days: json(row.days),
+      };
     },
 
-    /** Live pets by type, size, publication state and adoption flag. */
-    async petCounts(): Promise<PetCountRow[]> {
-      return db.select().from(petCount).where(gt(petCount.n, 0));
-    },
-
-    /** Scheduled, not adopted pets that go public in (from, until). */
-    async scheduledBetween(from: Date, until: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(pet)
-        .where(
-          and(
-            isNull(pet.deletedAt),
-            sql`${pet.estado} <> 'publicada'`,
-            eq(pet.estado, 'programada'),
-            gt(pet.publicarEn, from),
-            lt(pet.publicarEn, until),
-            eq(pet.adoptado, false),
-          ),
-        );
-      return row?.n ?? 0;
-    },
-
-    /** How many requests of `tabla` are in `estado`. */
-    async requestsIn(tabla: 'adoption_request' | 'publication_request', estado: string): Promise<number> {
-      const [row] = await db
-        .select({ n: requestCount.n })
-        .from(requestCount)
-        .where(and(eq(requestCount.tabla, tabla), eq(requestCount.estado, estado)));
-      return row?.n ?? 0;
-    },
-
-    /** Intakes and adoptions per month from `firstMonth` ('YYYY-MM-01'). */
-    async months(firstMonth: string): Promise<MonthRow[]> {
-      return db.select().from(petMonth).where(gte(petMonth.mes, firstMonth));
-    },
-
-    /** Adoptions since `firstMonth` by whole days from intake: [days, adoptions], fewest days first. */
-    async adoptionDays(firstMonth: string): Promise<[number, number][]> {
-      const rows = await db
-        .select({ dias: petAdoptionDays.dias, n: sql<number>`sum(${petAdoptionDays.n})`.mapWith(Number) })
-        .from(petAdoptionDays)
-        .where(gte(petAdoptionDays.mes, firstMonth))
-        .groupBy(petAdoptionDays.dias)
-        .orderBy(petAdoptionDays.dias);
-      return rows.filter((r) => r.n > 0).map((r) => [r.dias, r.n]);
+    /** The work waiting, in one statement: new requests, pending publication requests, pets due in (now, until). */
+    async pending(now: Date, until: Date): Promise<{ newRequests: number; pendingPublications: number; dueToday: number }> {
+      const result = await db.execute(sql`
+        SELECT
+          (SELECT coalesce(sum(n), 0) FROM ${requestCount} WHERE tabla = 'adoption_request' AND estado = 'nueva')::int AS "newRequests",
+          (SELECT coalesce(sum(n), 0) FROM ${requestCount} WHERE tabla = 'publication_request' AND estado = 'pendiente')::int AS "pendingPublications",
+          (SELECT count(*) FROM ${pet}
+            WHERE deleted_at IS NULL AND estado <> 'publicada' AND estado = 'programada' AND NOT adoptado
+              AND publicar_en > ${now.toISOString()}::timestamptz AND publicar_en < ${until.toISOString()}::timestamptz)::int AS "dueToday"
+      `);
+      const row = (result as { rows: Record<string, unknown>[] }).rows[0]!;
+      return { newRequests: Number(row.newRequests), pendingPublications: Number(row.pendingPublications), dueToday: Number(row.dueToday) };
     },
   };
 }

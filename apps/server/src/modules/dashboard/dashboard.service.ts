@@ -41,46 +41,35 @@ export function createDashboardService({ repo, clock, timeZone }: DashboardServi
     async dashboard(): Promise<Dashboard> {
       const now = clock.now();
       const months = lastMonthsInZone(now, timeZone, DASHBOARD_MONTHS);
-      const firstMonth = `${months[0]}-01`;
-      // One after the other: PGlite has a single connection, and each of these reads a few rows.
-      await repo.materializeDuePublications(now);
-      const petCounts = await repo.petCounts();
-      // After the sweep, every public pet is `publicada` in pet_count; the scheduled ones are all still to come.
-      const upcoming = await repo.scheduledBetween(now, new Date(now.getTime() + UPCOMING_PUBLICATION_DAYS * DAY_MS + 1));
-      const newRequests = await repo.requestsIn('adoption_request', 'nueva');
-      const pendingPublications = await repo.requestsIn('publication_request', 'pendiente');
-      const byMonth = new Map((await repo.months(firstMonth)).map((m) => [m.mes.slice(0, 7), m]));
-      const days = await repo.adoptionDays(firstMonth);
-
-      const inShelter = petCounts.filter((c) => !c.adoptado);
+      const snap = await repo.snapshot(now, new Date(now.getTime() + UPCOMING_PUBLICATION_DAYS * DAY_MS), `${months[0]}-01`);
+      const byMonth = new Map(snap.months.map((m) => [m.mes.slice(0, 7), m]));
+      const inShelter = snap.petCounts.filter((c) => !c.adoptado);
       const sum = (rows: typeof inShelter) => rows.reduce((total, c) => total + c.n, 0);
       return {
         zonaHoraria: timeZone,
         generadoEn: now.toISOString(),
         contadores: {
-          enAdopcion: sum(inShelter.filter((c) => c.estado === 'publicada')),
+          enAdopcion: sum(inShelter.filter((c) => c.estado === 'publicada')) + snap.sweptAvailable,
           adoptadasEsteMes: byMonth.get(months.at(-1)!)?.adopciones ?? 0,
-          solicitudesNuevas: newRequests,
-          solicitudesPublicacionPendientes: pendingPublications,
-          publicacionesProximas: upcoming,
+          solicitudesNuevas: snap.newRequests,
+          solicitudesPublicacionPendientes: snap.pendingPublications,
+          publicacionesProximas: snap.upcoming,
         },
         ingresosAdopciones: months.map((mes) => ({ mes, ingresos: byMonth.get(mes)?.ingresos ?? 0, adopciones: byMonth.get(mes)?.adopciones ?? 0 })),
         porTipo: PET_TYPES.map((tipo) => ({ tipo, total: sum(inShelter.filter((c) => c.tipo === tipo)) })),
         porTamano: PET_SIZES.map((tamano) => ({ tamano, total: sum(inShelter.filter((c) => c.tamano === tamano)) })),
-        diasHastaAdopcion: { mediana: histogramMedian(days), adopciones: days.reduce((total, [, n]) => total + n, 0) },
+        diasHastaAdopcion: { mediana: histogramMedian(snap.days), adopciones: snap.days.reduce((total, [, n]) => total + n, 0) },
       };
     },
 
     async pending(): Promise<PendingWork> {
       const now = clock.now();
-      const solicitudesNuevas = await repo.requestsIn('adoption_request', 'nueva');
-      const solicitudesPublicacionPendientes = await repo.requestsIn('publication_request', 'pendiente');
-      const publicacionesHoy = await repo.scheduledBetween(now, dayBoundsInZone(now, timeZone).end);
+      const { newRequests, pendingPublications, dueToday } = await repo.pending(now, dayBoundsInZone(now, timeZone).end);
       return {
-        solicitudesNuevas,
-        solicitudesPublicacionPendientes,
-        publicacionesHoy,
-        total: solicitudesNuevas + solicitudesPublicacionPendientes + publicacionesHoy,
+        solicitudesNuevas: newRequests,
+        solicitudesPublicacionPendientes: pendingPublications,
+        publicacionesHoy: dueToday,
+        total: newRequests + pendingPublications + dueToday,
       };
     },
   };
