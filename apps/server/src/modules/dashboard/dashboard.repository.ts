@@ -11,8 +11,6 @@ export interface PetCountRow {
 }
 
 export interface DashboardSnapshot {
-  /** Swept scheduled pets that are not adopted: public, and not yet `publicada` in this statement's petCounts. */
-  sweptAvailable: number;
   petCounts: PetCountRow[];
   upcoming: number;
   newRequests: number;
@@ -61,22 +59,35 @@ export function createDashboardRepository(db: Database) {
     },
 
     /**
+     * The idempotent sweep of DESIGN section 2: scheduled pets whose time has come (public by query already)
+     * become `publicada`, keeping version and last change, so the range of scheduled pets that the counts and
+     * the drafts list read stays small. At most `limit` per call (the caller repeats while it gets `limit`).
+     * The ordered, limited read is a plain index scan, which marks the index entries of rows swept earlier as
+     * dead, so later calls skip them (a bitmap scan would revisit them until a VACUUM; PGlite has no autovacuum).
+     */
+    async sweepDuePublications(now: Date, limit: number): Promise<number> {
+      const result = await db.execute(sql`
+        WITH due AS (
+          SELECT id FROM ${pet}
+           WHERE deleted_at IS NULL AND estado <> 'publicada' AND estado = 'programada' AND publicar_en <= ${now.toISOString()}::timestamptz
+           ORDER BY estado, publicar_en
+           LIMIT ${limit}
+        ), swept AS (
+          UPDATE ${pet} SET estado = 'publicada' WHERE id IN (SELECT id FROM due) RETURNING 1
+        )
+        SELECT count(*)::int AS n FROM swept
+      `);
+      return Number((result as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+    },
+
+    /**
      * Everything the dashboard shows, in one statement (one round trip: on a busy machine each trip costs
-     * more than these reads). It first sweeps, as DESIGN section 2 allows, the scheduled pets whose time has
-     * come to `publicada`: the query already shows them so, and the sweep keeps version and last change, but
-     * the range of scheduled pets read here and by the drafts list stays small. The other reads see the
-     * statement's snapshot (before the sweep), so the swept pets still available are added to "in adoption".
+     * more than these reads). Call after the sweep: every public pet is then `publicada` in pet_count.
      */
     async snapshot(now: Date, upcomingUntil: Date, firstMonth: string): Promise<DashboardSnapshot> {
       const at = now.toISOString();
       const result = await db.execute(sql`
-        WITH swept AS (
-          UPDATE ${pet} SET estado = 'publicada'
-           WHERE deleted_at IS NULL AND estado <> 'publicada' AND estado = 'programada' AND publicar_en <= ${at}::timestamptz
-          RETURNING adoptado
-        )
         SELECT
-          (SELECT count(*) FROM swept WHERE NOT adoptado)::int AS "sweptAvailable",
           (SELECT coalesce(json_agg(json_build_object('tipo', tipo, 'tamano', tamano, 'estado', estado, 'adoptado', adoptado, 'n', n)), '[]')
              FROM ${petCount} WHERE n > 0) AS "petCounts",
           (SELECT count(*) FROM ${pet}
@@ -92,7 +103,6 @@ export function createDashboardRepository(db: Database) {
       const row = (result as { rows: RawSnapshot[] }).rows[0]!;
       const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
       return {
-        sweptAvailable: Number(row.sweptAvailable),
         petCounts: json(row.petCounts),
         upcoming: Number(row.upcoming),
         newRequests: Number(row.newRequests),

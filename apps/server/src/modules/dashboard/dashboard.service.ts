@@ -19,6 +19,7 @@ export interface DashboardServiceDeps {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const SWEEP_BATCH = 1000;
 
 /** The median of a histogram of [value, count] sorted by value (the mean of the two middle values when even). */
 export function histogramMedian(histogram: readonly [number, number][]): number | null {
@@ -41,6 +42,7 @@ export function createDashboardService({ repo, clock, timeZone }: DashboardServi
     async dashboard(): Promise<Dashboard> {
       const now = clock.now();
       const months = lastMonthsInZone(now, timeZone, DASHBOARD_MONTHS);
+      while ((await repo.sweepDuePublications(now, SWEEP_BATCH)) === SWEEP_BATCH);
       const snap = await repo.snapshot(now, new Date(now.getTime() + UPCOMING_PUBLICATION_DAYS * DAY_MS), `${months[0]}-01`);
       const byMonth = new Map(snap.months.map((m) => [m.mes.slice(0, 7), m]));
       const inShelter = snap.petCounts.filter((c) => !c.adoptado);
@@ -49,7 +51,7 @@ export function createDashboardService({ repo, clock, timeZone }: DashboardServi
         zonaHoraria: timeZone,
         generadoEn: now.toISOString(),
         contadores: {
-          enAdopcion: sum(inShelter.filter((c) => c.estado === 'publicada')) + snap.sweptAvailable,
+          enAdopcion: sum(inShelter.filter((c) => c.estado === 'publicada')),
           adoptadasEsteMes: byMonth.get(months.at(-1)!)?.adopciones ?? 0,
           solicitudesNuevas: snap.newRequests,
           solicitudesPublicacionPendientes: snap.pendingPublications,
