@@ -224,11 +224,10 @@ test.describe('estructura', () => {
     await expect(page.getByText('La página que buscas no existe o fue movida.')).toBeVisible();
   });
 
-  test('las pantallas en construcción se muestran dentro de su diseño', async ({ page }) => {
+  test('las pantallas se muestran dentro de su diseño', async ({ page }) => {
     await signIn(page, 'staff');
-    await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: 'Panel de control' })).toBeVisible();
-    await expect(page.getByText('En construcción')).toBeVisible();
+    await page.goto('/paquetes');
+    await expect(page.getByRole('heading', { name: 'Paquetes', level: 1 })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
 
     // Outside the main layout: no header, no sidebar, and no sign-in needed.

@@ -6,11 +6,13 @@ import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
 import { adoptionRequestsRoutes } from './modules/adoption-requests/adoption-requests.routes';
 import { publicAdoptionRoutes } from './modules/adoption-requests/public.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { aiModule } from './modules/ai/ai.module';
 import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { intakeRoutes } from './modules/intake/intake.routes';
 import { petsModule } from './modules/pets/pets.module';
+import { publicationsRoutes } from './modules/publications/publications.routes';
 import { usersModule } from './modules/users/users.module';
 import { accessPlugin } from './plugins/access';
 import { aiPlugin } from './plugins/ai';
@@ -88,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(intakeRoutes);
   await app.register(publicAdoptionRoutes);
   await app.register(adoptionRequestsRoutes);
+  await app.register(publicationsRoutes);
+  await app.register(dashboardRoutes);
 
   await app.register(spaPlugin, { webDistDir: options.webDistDir ?? defaultWebDistDir });
   await app.ready();

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       admin: { email: 'admin@refugio.local', password: undefined },
       ai: { provider: 'none' },
       logLevel: 'info',
+      orgTimeZone: 'Europe/Madrid',
     });
     expect(config.dataDir).toMatch(/data$/);
   });
@@ -35,9 +36,14 @@ describe('loadConfig', () => {
     [{ AI_PROVIDER: 'gemini' }, 'GEMINI_API_KEY'],
     [{ AI_PROVIDER: 'openai' }, 'OPENAI_BASE_URL'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+    [{ ORG_TIME_ZONE: 'Europa/Madrid' }, 'ORG_TIME_ZONE'],
   ])('stops with one message naming the variable for %j', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`variable ${variable} `));
+  });
+
+  it('takes the organisation time zone from ORG_TIME_ZONE', () => {
+    expect(loadConfig({ ORG_TIME_ZONE: 'America/Mexico_City' }).orgTimeZone).toBe('America/Mexico_City');
   });
 
   it('never echoes a secret value in the message', () => {

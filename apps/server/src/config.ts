@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_ORG_TIME_ZONE, isValidTimeZone, publicationMessages } from '@refugio/contracts';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -58,6 +59,12 @@ const envSchema = z
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'debe tener al menos 16 caracteres').optional()),
     TRUST_PROXY: booleanString,
+    ORG_TIME_ZONE: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? DEFAULT_ORG_TIME_ZONE : v))
+      .pipe(z.string().refine(isValidTimeZone, publicationMessages.timeZoneInvalid))
+      .default(DEFAULT_ORG_TIME_ZONE),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3') {
@@ -109,6 +116,8 @@ export type Config = {
   /** Bearer token of GET /api/metrics; metrics are off when unset. */
   metricsToken: string | undefined;
   trustProxy: boolean;
+  /** IANA time zone of the organisation: publication dates are chosen in it, "today" and "this month" are its. */
+  orgTimeZone: string;
 };
 
 /** Raised when the environment is invalid: its message names the variable, and start-up stops. */
@@ -165,5 +174,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
+    orgTimeZone: e.ORG_TIME_ZONE,
   };
 }

@@ -1,5 +1,6 @@
 export * from './adoption-requests';
 export * from './ai';
+export * from './dashboard';
 export * from './errors';
 export * from './health';
 export * from './intake';
@@ -7,4 +8,5 @@ export * from './layout';
 export * from './messages';
 export * from './pet-form-messages';
 export * from './pets';
+export * from './publications';
 export * from './users';

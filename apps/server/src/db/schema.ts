@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /*
  * Authentication tables, in the shape better-auth (with its admin plugin) expects, plus the staff fields of
@@ -120,6 +120,11 @@ export const pet = pgTable(
     personalidad: text().notNull().default(''),
     historia: text().notNull().default(''),
     adoptado: boolean().notNull().default(false),
+    /**
+     * When the pet was marked adopted; kept by a database trigger (set when `adoptado` becomes true, cleared
+     * when false), so every code path that marks a pet adopted keeps it right.
+     */
+    adoptadoEn: timestamp({ withTimezone: true }),
     discapacidad: boolean().notNull().default(false),
     tags: jsonb().$type<string[]>().notNull().default([]),
     /** File name of the main image under productos/{id}/, or null. */
@@ -152,12 +157,72 @@ export const pet = pgTable(
     index('pet_live_nombre')
       .on(sql`lower(${t.nombre})`, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
+    // What is not yet public, by publication date: Publicaciones Programadas and the scheduled counts.
+    index('pet_live_unpublished')
+      .on(t.estado, t.publicarEn)
+      .where(sql`${t.deletedAt} IS NULL AND ${t.estado} <> 'publicada'`),
     check('pet_tipo', sql`${t.tipo} IN ('Perro', 'Gato', 'Conejo')`),
     check('pet_genero', sql`${t.genero} IN ('macho', 'hembra')`),
     check('pet_tamano', sql`${t.tamano} IN ('chico', 'mediano', 'grande')`),
     check('pet_estado', sql`${t.estado} IN ('borrador', 'programada', 'publicada')`),
   ],
 );
+
+/**
+ * How many live (not deleted) pets there are of each type, size, publication state and adoption flag: a
+ * maintained aggregate (trigger `pet_count_maintain`) so the dashboard reads a few dozen rows instead of
+ * counting every pet.
+ */
+export const petCount = pgTable(
+  'pet_count',
+  {
+    tipo: text().notNull(),
+    tamano: text().notNull(),
+    estado: text().notNull(),
+    adoptado: boolean().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tipo, t.tamano, t.estado, t.adoptado] })],
+);
+
+/**
+ * Intakes and adoptions per month (trigger `pet_month_maintain`): `mes` is the first day of the month, of
+ * fecha_ingreso for intakes (a wall date already) and of adoptado_en in the organisation's time zone for
+ * adoptions. The zone is the one in `org_setting`; the server rebuilds these rows when ORG_TIME_ZONE changes.
+ */
+export const petMonth = pgTable('pet_month', {
+  mes: date({ mode: 'string' }).primaryKey(),
+  ingresos: integer().notNull().default(0),
+  adopciones: integer().notNull().default(0),
+});
+
+/** Adoptions per month by whole days from intake to adoption: the median is read from this histogram. */
+export const petAdoptionDays = pgTable(
+  'pet_adoption_days',
+  {
+    mes: date({ mode: 'string' }).notNull(),
+    dias: integer().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.mes, t.dias] })],
+);
+
+/** Requests by table and state (trigger `request_count_maintain` on adoption_request and publication_request). */
+export const requestCount = pgTable(
+  'request_count',
+  {
+    tabla: text().notNull(),
+    estado: text().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tabla, t.estado] })],
+);
+
+/** Settings the database itself needs (the triggers read the organisation's time zone here). */
+export const orgSetting = pgTable('org_setting', {
+  clave: text().primaryKey(),
+  valor: text().notNull(),
+});
 
 /** Additional images of a pet, in the order staff choose. */
 export const petImage = pgTable(

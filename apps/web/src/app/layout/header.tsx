@@ -1,9 +1,10 @@
-import { ActionIcon, AppShell, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Button, Group, Indicator, Tooltip } from '@mantine/core';
 import { IconLayoutSidebar, IconLayoutSidebarRight, IconLogin2, IconMenu2 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/ui/logo';
 import { useSession } from '../../lib/session';
 import { getLoginPath } from '../../features/auth/lib/get-safe-redirect-path';
+import { usePendingWork } from '../../features/dashboard/api/get-pending-work';
 import classes from './backend-layout.module.css';
 import { SIDEBAR_ID } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -29,6 +30,8 @@ export function Header({
 }: HeaderProps) {
   const { data: session } = useSession();
   const location = useLocation();
+  const pendingTotal = usePendingWork({ enabled: !!session }).data?.total ?? 0;
+  const overlayLabel = pendingTotal > 0 ? `Abrir panel lateral (${pendingTotal} pendientes)` : 'Abrir panel lateral';
 
   return (
     // Not fixed: positioned absolutely at the top of the page, so it scrolls away with the content.
@@ -68,16 +71,18 @@ export function Header({
 
         <Group gap="xs" wrap="nowrap">
           <Tooltip label="Panel lateral">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label="Abrir panel lateral"
-              aria-expanded={sideOverlayOpened}
-              onClick={onOpenSideOverlay}
-            >
-              <IconLayoutSidebarRight size={22} aria-hidden="true" />
-            </ActionIcon>
+            <Indicator label={pendingTotal > 99 ? '99+' : pendingTotal} size={16} color="red" disabled={pendingTotal === 0} offset={4}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={overlayLabel}
+                aria-expanded={sideOverlayOpened}
+                onClick={onOpenSideOverlay}
+              >
+                <IconLayoutSidebarRight size={22} aria-hidden="true" />
+              </ActionIcon>
+            </Indicator>
           </Tooltip>
           {session ? (
             <UserMenu user={session.user} />

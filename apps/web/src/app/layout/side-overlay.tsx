@@ -1,19 +1,7 @@
-import {
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Text,
-  ThemeIcon,
-  Title,
-  useMantineColorScheme,
-  type MantineColorScheme,
-} from '@mantine/core';
+import { Button, Divider, Drawer, SegmentedControl, Stack, Switch, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { defaultLayoutSettings, type LayoutSettings } from '@refugio/contracts';
-import { IconChecklist } from '@tabler/icons-react';
+import { PendingWorkList } from '../../features/dashboard/components/pending-work-list';
+import { useSession } from '../../lib/session';
 import { useLayoutSettings } from './layout-settings';
 
 const contentWidthOptions: { value: LayoutSettings['mainContent']; label: string }[] = [
@@ -36,29 +24,21 @@ function isColorScheme(value: string): value is MantineColorScheme {
   return colorSchemeOptions.some((option) => option.value === value);
 }
 
-/**
- * Work waiting for the team. Empty until the requests and publications features exist. The empty text
- * avoids the word "pendientes" so the section title stays the only match when someone looks for it.
- */
-function PendingSection() {
+/** Work waiting for the team: new requests, registrations to review and today's publications. */
+function PendingSection({ onNavigate }: { onNavigate: () => void }) {
+  const { data: session } = useSession();
   return (
     <Stack gap="sm" component="section" aria-labelledby="side-overlay-pending">
       <Title order={2} fz="md" id="side-overlay-pending">
         Pendientes
       </Title>
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <ThemeIcon variant="light" color="teal" radius="xl" size="lg" aria-hidden="true">
-          <IconChecklist size={18} />
-        </ThemeIcon>
-        <div>
-          <Text size="sm" fw={500}>
-            Todo al día: no hay nada por revisar.
-          </Text>
-          <Text size="xs" c="dimmed">
-            Aquí verás las solicitudes nuevas y las publicaciones del día.
-          </Text>
-        </div>
-      </Group>
+      {session ? (
+        <PendingWorkList enabled onNavigate={onNavigate} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Inicia sesión para ver el trabajo por hacer.
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -155,7 +135,7 @@ export function SideOverlay({ opened, onClose }: SideOverlayProps) {
       closeButtonProps={{ 'aria-label': 'Cerrar panel lateral' }}
     >
       <Stack gap="lg">
-        <PendingSection />
+        <PendingSection onNavigate={onClose} />
         <Divider />
         <LayoutSettingsSection />
       </Stack>

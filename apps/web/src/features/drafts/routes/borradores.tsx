@@ -1,11 +1,220 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { Alert, Button, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { PublicationItem } from '@refugio/contracts';
+import { IconCalendarClock, IconInfoCircle, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
+import { ApiError } from '../../../lib/api-client';
+import { getErrorMessage } from '../../../lib/get-error-message';
+import { useOrganizationTimeZone } from '../../../lib/organization-settings';
+import { useApplyPublicationBatch } from '../api/apply-publication-batch';
+import { usePublications } from '../api/list-publications';
+import { useSetPublication } from '../api/set-publication';
+import { PublicationsList } from '../components/publications-list';
+import { PublicationsTimeline } from '../components/publications-timeline';
+import { ScheduleModal } from '../components/schedule-modal';
+import { summarizeBatch } from '../lib/format-publication';
 
+const PAGE_SIZE = 50;
+
+type ScheduleTarget = { kind: 'one'; item: PublicationItem } | { kind: 'bulk'; items: PublicationItem[] };
+
+function dateError(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.fieldErrors?.publicarEn : undefined;
+}
+
+/** Publicaciones Programadas (/borradores): the pets not yet public, and when each goes public. */
 function DraftsScreen() {
+  const timeZone = useOrganizationTimeZone();
+  const [view, setView] = useState<'lista' | 'calendario'>('lista');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [target, setTarget] = useState<ScheduleTarget | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const list = usePublications({ page, pageSize: PAGE_SIZE });
+  const timeline = usePublications({ estado: 'programada', pageSize: 100 });
+  const setPublication = useSetPublication();
+  const batch = useApplyPublicationBatch();
+
+  const items = list.data?.items ?? [];
+  const selectedItems = items.filter((i) => selected.has(i.id));
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const change = (item: PublicationItem, estado: 'publicada' | 'borrador' | 'programada', publicarEn?: string) => {
+    setBusyId(item.id);
+    setPublication.mutate(
+      { id: item.id, estado, publicarEn: publicarEn ?? null, version: item.version },
+      {
+        onSuccess: (updated) => {
+          setTarget(null);
+          const text =
+            estado === 'publicada'
+              ? `${updated.nombre} ya es pública.`
+              : estado === 'borrador'
+                ? `${updated.nombre} volvió a borrador.`
+                : `${updated.nombre} quedó programada.`;
+          notifications.show({ color: 'teal', title: 'Publicación actualizada', message: text });
+        },
+        onError: (error) => {
+          if (dateError(error)) return;
+          setTarget(null);
+          notifications.show({ color: 'red', title: 'No se pudo cambiar la publicación', message: getErrorMessage(error) });
+        },
+        onSettled: () => setBusyId(null),
+      },
+    );
+  };
+
+  const changeMany = (chosen: PublicationItem[], accion: 'publicar' | 'programar', publicarEn?: string) => {
+    batch.mutate(
+      { accion, publicarEn: publicarEn ?? null, items: chosen.map((i) => ({ id: i.id, version: i.version })) },
+      {
+        onSuccess: (result) => {
+          setTarget(null);
+          setSelected(new Set());
+          const summary = summarizeBatch(result);
+          notifications.show({ color: summary.failed ? 'orange' : 'teal', title: 'Cambio en lote', message: summary.text });
+        },
+        onError: (error) => {
+          if (dateError(error)) return;
+          setTarget(null);
+          notifications.show({ color: 'red', title: 'No se pudo aplicar el cambio', message: getErrorMessage(error) });
+        },
+      },
+    );
+  };
+
+  const scheduleSubject =
+    target?.kind === 'one' ? target.item.nombre : target ? `${target.items.length} ${target.items.length === 1 ? 'mascota' : 'mascotas'}` : '';
+
   return (
-    <UnderConstruction
-      title="Publicaciones Programadas"
-      description="Aquí verás las mascotas en borrador o programadas y podrás decidir cuándo publicarlas."
-    />
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <div>
+          <Title order={1} fz="h2">
+            Publicaciones Programadas
+          </Title>
+          <Text c="dimmed" size="sm">
+            Mascotas en borrador o programadas que aún no son públicas. Las horas son de {timeZone.replace(/_/g, ' ')}.
+          </Text>
+        </div>
+        <SegmentedControl
+          aria-label="Vista"
+          value={view}
+          onChange={(value) => setView(value === 'calendario' ? 'calendario' : 'lista')}
+          data={[
+            { value: 'lista', label: 'Lista' },
+            { value: 'calendario', label: 'Calendario' },
+          ]}
+        />
+      </Group>
+
+      {view === 'calendario' ? (
+        <Paper withBorder radius="md" p="md">
+          {timeline.isPending ? (
+            <ListLoading label="Cargando el calendario..." />
+          ) : timeline.isError ? (
+            <ListLoadError title="No se pudo cargar el calendario" onRetry={() => void timeline.refetch()}>
+              {getErrorMessage(timeline.error)}
+            </ListLoadError>
+          ) : (
+            <PublicationsTimeline items={timeline.data.items} timeZone={timeZone} />
+          )}
+        </Paper>
+      ) : (
+        <>
+          {selected.size > 0 ? (
+            <Paper withBorder radius="md" p="sm" role="region" aria-label="Acciones en lote">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Text size="sm" fw={500}>
+                  {selected.size === 1 ? '1 seleccionada' : `${selected.size} seleccionadas`}
+                </Text>
+                <Group gap="xs" wrap="wrap">
+                  <Button variant="default" size="xs" onClick={() => setSelected(new Set())}>
+                    Quitar selección
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconCalendarClock size={14} aria-hidden="true" />}
+                    onClick={() => setTarget({ kind: 'bulk', items: selectedItems })}
+                  >
+                    Programar seleccionadas
+                  </Button>
+                  <Button
+                    size="xs"
+                    leftSection={<IconSend size={14} aria-hidden="true" />}
+                    loading={batch.isPending && target === null}
+                    onClick={() => changeMany(selectedItems, 'publicar')}
+                  >
+                    Publicar seleccionadas
+                  </Button>
+                </Group>
+              </Group>
+            </Paper>
+          ) : null}
+
+          {list.isPending ? (
+            <ListLoading label="Cargando publicaciones..." />
+          ) : list.isError ? (
+            <ListLoadError title="No se pudieron cargar las publicaciones" onRetry={() => void list.refetch()}>
+              {getErrorMessage(list.error)}
+            </ListLoadError>
+          ) : items.length === 0 ? (
+            <Alert color="teal" variant="light" icon={<IconInfoCircle size={18} aria-hidden="true" />} title="Nada por publicar">
+              Todas las mascotas están publicadas.
+            </Alert>
+          ) : (
+            <>
+              <PublicationsList
+                items={items}
+                timeZone={timeZone}
+                selected={selected}
+                busyId={busyId}
+                onToggle={toggle}
+                onSchedule={(item) => setTarget({ kind: 'one', item })}
+                onPublish={(item) => change(item, 'publicada')}
+                onWithdraw={(item) => change(item, 'borrador')}
+              />
+              {list.data.total > PAGE_SIZE ? (
+                <Group justify="center">
+                  <Pagination
+                    total={Math.ceil(list.data.total / PAGE_SIZE)}
+                    value={page}
+                    onChange={(next) => {
+                      setPage(next);
+                      setSelected(new Set());
+                    }}
+                    getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Página siguiente' : 'Página anterior' })}
+                  />
+                </Group>
+              ) : null}
+            </>
+          )}
+        </>
+      )}
+
+      {target ? (
+        <ScheduleModal
+          opened
+          subject={scheduleSubject}
+          timeZone={timeZone}
+          initial={target.kind === 'one' ? target.item.publicarEn : null}
+          loading={setPublication.isPending || batch.isPending}
+          serverError={dateError(target.kind === 'one' ? setPublication.error : batch.error)}
+          onClose={() => setTarget(null)}
+          onConfirm={(publicarEn) =>
+            target.kind === 'one' ? change(target.item, 'programada', publicarEn) : changeMany(target.items, 'programar', publicarEn)
+          }
+        />
+      ) : null}
+    </Stack>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, List, Modal, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { FailedUpload } from '../lib/save-sequence';
 
 export interface SaveSummary {
@@ -16,15 +17,19 @@ export interface SaveSummary {
 interface SaveSuccessModalProps {
   title: string;
   summary: SaveSummary | null;
-  onDashboard: () => void;
+  /**
+   * Unused: 'Ver en Dashboard' is a link to /dashboard itself (DESIGN section 5). Kept optional so that
+   * callers written when it led to the pet list still compile; they can drop it.
+   */
+  onDashboard?: () => void;
   onContinue: () => void;
 }
 
 /**
  * The success dialog of SPEC section 4: a summary of the pet and its counts, the files that could not be
- * uploaded (they never fail the save), and 'Ver en Dashboard' / 'Seguir Editando'.
+ * uploaded (they never fail the save), and 'Ver en Dashboard' (a link to /dashboard) / 'Seguir Editando'.
  */
-export function SaveSuccessModal({ title, summary, onDashboard, onContinue }: SaveSuccessModalProps) {
+export function SaveSuccessModal({ title, summary, onContinue }: SaveSuccessModalProps) {
   const rows: [string, string | number][] = summary
     ? [
         ['Nombre', summary.nombre],
@@ -86,7 +91,7 @@ export function SaveSuccessModal({ title, summary, onDashboard, onContinue }: Sa
             </Alert>
           ) : null}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDashboard}>
+            <Button variant="default" component={Link} to="/dashboard">
               Ver en Dashboard
             </Button>
             <Button onClick={onContinue} data-autofocus>

@@ -1,0 +1,299 @@
+/*
+ * Dashboard benchmark: seeds N pets (100 000 by default) and M adoption requests (200 000) with set-based
+ * SQL, builds the real app (`buildApp`) on that database with a signed-in staff user, and times
+ * `GET /api/dashboard` and `GET /api/pendientes` with `app.inject` (the server's own time, no network), beside
+ * `GET /api/organizacion` (a staff request that only looks the session up: the floor on this machine).
+ *
+ *   npm run bench:dashboard                                   PGlite in memory (default)
+ *   npm run bench:dashboard -- --db=both                      PGlite, then PostgreSQL (BENCH_DATABASE_URL or
+ *                                                             postgres://postgres@127.0.0.1:5432/postgres)
+ * Options: --db=pglite|postgres|both  --rows=100000  --requests-rows=200000  --requests=300  --warmup=30
+ * --explain (EXPLAIN ANALYZE every statement of one dashboard request).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DEFAULT_ROLE } from '@refugio/contracts';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { hashPassword } from '../src/lib/password';
+import { createUsersRepository } from '../src/modules/users/users.repository';
+import { openThrowawayDatabase } from '../test/throwaway-database';
+
+const GOAL_P95_MS = 50;
+const PUBLIC_URL = 'http://localhost:3000';
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function option(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  const arg = process.argv.slice(2).find((a) => a === `--${name}` || a.startsWith(prefix));
+  if (arg === undefined) return undefined;
+  return arg.startsWith(prefix) ? arg.slice(prefix.length) : 'true';
+}
+
+function intOption(name: string, fallback: number): number {
+  const value = option(name);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  return n;
+}
+
+const ROWS = intOption('rows', 100_000);
+const REQUEST_ROWS = intOption('requests-rows', 200_000);
+const REQUESTS = intOption('requests', 300);
+const WARMUP = intOption('warmup', 30);
+const EXPLAIN = option('explain') === 'true';
+
+type Driver = 'pglite' | 'postgres';
+
+function driversToRun(): Driver[] {
+  const db = option('db') ?? (process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite');
+  if (db === 'both') return ['pglite', 'postgres'];
+  if (db === 'pglite' || db === 'postgres') return [db];
+  throw new Error(`--db must be pglite, postgres or both (got "${db}")`);
+}
+
+interface RawClient {
+  query(text: unknown, params?: unknown[], ...rest: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+function rawClient(database: DatabaseHandle): RawClient {
+  return (database.db as unknown as { $client: RawClient }).$client;
+}
+
+async function rawQuery(database: DatabaseHandle, text: string, params: unknown[] = []) {
+  return (await rawClient(database).query(text, params)).rows;
+}
+
+async function openBenchDatabase(driver: Driver): Promise<{ database: DatabaseHandle; label: string; drop: () => Promise<void> }> {
+  if (driver === 'pglite') {
+    const database = await openDatabase({ driver: 'pglite', dataDir: undefined });
+    await database.migrate();
+    return { database, label: 'PGlite (in memory, in the server process)', drop: () => database.close() };
+  }
+  const { database, name, host, drop } = await openThrowawayDatabase(process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL, {
+    prefix: 'refugio_bench',
+  });
+  return { database, label: `PostgreSQL ${host}, throwaway database ${name} (pool of 10)`, drop };
+}
+
+/* ------------------------------------------------------------------ seed */
+
+const h = (k: number) => `(hashint4(g.i * 16 + ${k})::bigint & 2147483647)`;
+
+/**
+ * Pets over three years: 55% dogs, 35% cats, 10% rabbits; 70% published, 20% drafts, 10% scheduled (from 20
+ * days ago to 40 days ahead); 30% adopted, between 0 and 200 days after their intake; 2% deleted.
+ */
+function petsSql(rows: number): string {
+  return `
+INSERT INTO pet (nombre, edad, tipo, genero, tamano, fecha_ingreso, adoptado, adoptado_en, estado, publicar_en, deleted_at, created_at)
+SELECT 'Mascota ' || g.i, '2 años',
+  CASE WHEN ${h(1)} % 100 < 55 THEN 'Perro' WHEN ${h(1)} % 100 < 90 THEN 'Gato' ELSE 'Conejo' END,
+  CASE WHEN ${h(2)} % 2 = 0 THEN 'macho' ELSE 'hembra' END,
+  (ARRAY['chico', 'mediano', 'grande'])[1 + ${h(3)} % 3],
+  (now() - (${h(4)} % 1095) * interval '1 day')::timestamp,
+  ${h(5)} % 100 < 30,
+  CASE WHEN ${h(5)} % 100 < 30 THEN LEAST(now(), now() - (${h(4)} % 1095) * interval '1 day' + (${h(6)} % 200) * interval '1 day') END,
+  CASE WHEN ${h(7)} % 100 < 70 THEN 'publicada' WHEN ${h(7)} % 100 < 90 THEN 'borrador' ELSE 'programada' END,
+  CASE WHEN ${h(7)} % 100 >= 90 THEN now() + ((${h(8)} % 60) - 20) * interval '1 day' END,
+  CASE WHEN ${h(9)} % 50 = 1 THEN now() END,
+  now() - (${h(4)} % 1095) * interval '1 day'
+FROM generate_series(1, ${rows}) AS g(i)`;
+}
+
+/** Adoption requests for random pets: 5% nueva, 10% en_revision, 40% aprobada, 35% rechazada, 10% retirada. */
+function requestsSql(rows: number, pets: number): string {
+  return `
+INSERT INTO adoption_request (pet_id, estado, nombre, email, telefono, edad, ciudad, direccion, vivienda, vivienda_propia,
+                              patio, personas_en_casa, ninos_en_casa, horas_solo, acepta_visita, acepta_privacidad, created_at)
+SELECT 1 + ${h(1)} % ${pets},
+  CASE WHEN ${h(2)} % 100 < 5 THEN 'nueva' WHEN ${h(2)} % 100 < 15 THEN 'en_revision' WHEN ${h(2)} % 100 < 55 THEN 'aprobada'
+       WHEN ${h(2)} % 100 < 90 THEN 'rechazada' ELSE 'retirada' END,
+  'Persona ' || g.i, 'persona' || g.i || '@example.com', '600' || lpad((g.i % 1000000)::text, 6, '0'), 30, 'Madrid', 'Calle Mayor 1',
+  'casa', true, false, 2, 0, 4, true, true, now() - (${h(3)} % 1095) * interval '1 day'
+FROM generate_series(1, ${rows}) AS g(i)`;
+}
+
+/** Publication requests: 10% pendiente. */
+function submissionsSql(rows: number): string {
+  return `
+INSERT INTO publication_request (estado, nombre, edad, tipo, genero, tamano, contacto_nombre, contacto_email)
+SELECT CASE WHEN ${h(1)} % 10 = 0 THEN 'pendiente' WHEN ${h(1)} % 10 < 7 THEN 'aprobada' ELSE 'rechazada' END,
+  'Registro ' || g.i, '1 año', 'Perro', 'macho', 'chico', 'Rescatista', 'r' || g.i || '@example.com'
+FROM generate_series(1, ${rows}) AS g(i)`;
+}
+
+/** Loads a table with its secondary indexes dropped, then rebuilds them from their own definitions. */
+async function loadWithoutIndexes(database: DatabaseHandle, table: string, statement: string): Promise<void> {
+  const indexes = await rawQuery(
+    database,
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS def
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE i.indrelid = '${table}'::regclass AND NOT i.indisprimary
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+  );
+  for (const { name } of indexes) await rawQuery(database, `DROP INDEX "${String(name)}"`);
+  await rawQuery(database, statement);
+  for (const { def } of indexes) await rawQuery(database, String(def));
+}
+
+/**
+ * The row triggers that keep the dashboard's aggregates are switched off for the bulk load (one plpgsql call
+ * per row makes a 300 000-row load take many minutes on PGlite) and the aggregates are then built in one
+ * statement each, exactly as the migration and the start-up rebuild do. The reads measured are the same.
+ */
+async function seed(database: DatabaseHandle): Promise<void> {
+  const tables = ['pet', 'adoption_request', 'publication_request'];
+  for (const table of tables) await rawQuery(database, `ALTER TABLE ${table} DISABLE TRIGGER USER`);
+  await loadWithoutIndexes(database, 'pet', petsSql(ROWS));
+  await loadWithoutIndexes(database, 'adoption_request', requestsSql(REQUEST_ROWS, ROWS));
+  await loadWithoutIndexes(database, 'publication_request', submissionsSql(2000));
+  for (const table of tables) await rawQuery(database, `ALTER TABLE ${table} ENABLE TRIGGER USER`);
+  await rawQuery(database, 'DELETE FROM pet_count');
+  await rawQuery(
+    database,
+    `INSERT INTO pet_count (tipo, tamano, estado, adoptado, n)
+       SELECT tipo, tamano, estado, adoptado, count(*)::int FROM pet WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4`,
+  );
+  await rawQuery(database, 'DELETE FROM request_count');
+  await rawQuery(
+    database,
+    `INSERT INTO request_count (tabla, estado, n)
+       SELECT 'adoption_request', estado, count(*)::int FROM adoption_request GROUP BY estado
+       UNION ALL SELECT 'publication_request', estado, count(*)::int FROM publication_request GROUP BY estado`,
+  );
+  // pet_month and pet_adoption_days: rebuilt by the app at start-up (the time zone is not stored yet).
+  await rawQuery(database, 'DELETE FROM org_setting');
+  await rawQuery(database, 'ANALYZE');
+}
+
+/* ------------------------------------------------------------------ measuring */
+
+let remoteCounter = 0;
+function nextRemoteAddress(): string {
+  remoteCounter++;
+  return `10.${(remoteCounter >> 16) & 255}.${(remoteCounter >> 8) & 255}.${remoteCounter & 255}`;
+}
+
+async function signInStaff(app: FastifyInstance, database: DatabaseHandle): Promise<string> {
+  const email = 'bench@refugio.test';
+  const password = 'clave-del-benchmark-1';
+  await createUsersRepository(database.db).insertWithPassword({
+    id: crypto.randomUUID(),
+    email,
+    name: 'Persona',
+    lastname: 'Del Benchmark',
+    role: DEFAULT_ROLE,
+    passwordHash: await hashPassword(password),
+  });
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+async function inject(app: FastifyInstance, cookie: string, url: string) {
+  const res = await app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: nextRemoteAddress() });
+  if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
+  return res;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(sorted.length, rank) - 1] ?? Number.NaN;
+}
+
+async function measure(app: FastifyInstance, cookie: string, url: string): Promise<number[]> {
+  for (let i = 0; i < WARMUP; i++) await inject(app, cookie, url);
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const start = performance.now();
+    await inject(app, cookie, url);
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function explainDashboard(app: FastifyInstance, database: DatabaseHandle, cookie: string) {
+  const client = rawClient(database);
+  const original = client.query.bind(client);
+  const captured: { text: string; params: unknown[] }[] = [];
+  client.query = (query: unknown, params?: unknown[], ...rest: unknown[]) => {
+    const text = typeof query === 'string' ? query : (query as { text?: string }).text;
+    const values = Array.isArray(params) ? params : ((query as { values?: unknown[] }).values ?? []);
+    if (text && !/"session"|"user"/.test(text)) captured.push({ text, params: values });
+    return original(query, params, ...rest);
+  };
+  try {
+    await inject(app, cookie, '/api/dashboard');
+  } finally {
+    client.query = original;
+  }
+  for (const { text, params } of captured) {
+    process.stdout.write(`\n  ${text}\n  params: ${JSON.stringify(params)}\n`);
+    const rows = await rawQuery(database, `EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
+    for (const row of rows) process.stdout.write(`    ${String(Object.values(row)[0])}\n`);
+  }
+}
+
+function conditions(): string {
+  let pressure = '';
+  try {
+    const some = /^some avg10=([\d.]+) avg60=([\d.]+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
+    if (some) pressure = `; CPU pressure avg10 ${some[1]}%, avg60 ${some[2]}%`;
+  } catch {
+    // not Linux
+  }
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  return `Node ${process.version}, ${os.cpus().length} CPUs, load average ${load}${pressure}`;
+}
+
+async function run(driver: Driver) {
+  const { database, label, drop } = await openBenchDatabase(driver);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refugio-bench-'));
+  let app: FastifyInstance | undefined;
+  try {
+    process.stdout.write(`\n=== ${label}\n`);
+    const seedStart = performance.now();
+    await seed(database);
+    process.stdout.write(
+      `seeded ${ROWS} pets, ${REQUEST_ROWS} adoption requests, 2000 publication requests in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`,
+    );
+    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: 'silent', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000' });
+    const buildStart = performance.now();
+    app = await buildApp({ config, database, logger: false, webDistDir: path.join(dataDir, 'no-web') });
+    process.stdout.write(
+      `app built, monthly figures rebuilt for ${config.orgTimeZone}, in ${((performance.now() - buildStart) / 1000).toFixed(1)} s\n`,
+    );
+    const cookie = await signInStaff(app, database);
+    const sample = (await inject(app, cookie, '/api/dashboard')).json<{ contadores: Record<string, number> }>();
+    process.stdout.write(`counts: ${JSON.stringify(sample.contadores)}\n`);
+    process.stdout.write(`${conditions()}\n`);
+    process.stdout.write(`${'scenario'.padEnd(22)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}  (ms, ${REQUESTS} requests)\n`);
+    // GET /api/organizacion does nothing but the session lookup: the floor of any staff request on this machine now.
+    for (const url of ['/api/organizacion', '/api/dashboard', '/api/pendientes']) {
+      const times = await measure(app, cookie, url);
+      const p95 = percentile(times, 95);
+      const verdict =
+        url === '/api/dashboard' ? (p95 <= GOAL_P95_MS ? `  goal p95 <= ${GOAL_P95_MS}: met` : `  goal p95 <= ${GOAL_P95_MS}: MISSED`) : '';
+      process.stdout.write(
+        `GET ${url.padEnd(18)} ${percentile(times, 50).toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(7)} ${(times.at(-1) ?? 0).toFixed(1).padStart(7)}${verdict}\n`,
+      );
+    }
+    if (EXPLAIN) await explainDashboard(app, database, cookie);
+  } finally {
+    if (app) await app.close();
+    else await database.close();
+    await drop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+for (const driver of driversToRun()) await run(driver);

@@ -1,0 +1,131 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orgSetting, pet, petAdoptionDays, petCount, petMonth, requestCount } from '../../db/schema';
+
+export interface PetCountRow {
+  tipo: string;
+  tamano: string;
+  estado: string;
+  adoptado: boolean;
+  n: number;
+}
+
+export interface DashboardSnapshot {
+  petCounts: PetCountRow[];
+  upcoming: number;
+  newRequests: number;
+  pendingPublications: number;
+  months: MonthRow[];
+  /** [whole days from intake to adoption, adoptions], fewest days first. */
+  days: [number, number][];
+}
+
+type RawSnapshot = { [K in keyof DashboardSnapshot]: DashboardSnapshot[K] | string };
+
+export interface MonthRow {
+  /** 'YYYY-MM-01' */
+  mes: string;
+  ingresos: number;
+  adopciones: number;
+}
+
+/** Serialises the check-and-rebuild of the monthly figures when instances start together. */
+const TIME_ZONE_LOCK_KEY = 7_340_117_013;
+const TIME_ZONE_SETTING = 'zona_horaria';
+
+/**
+ * The dashboard's reads. Counts come from aggregates the database maintains with triggers (migration
+ * 0007: pet_count, pet_month, pet_adoption_days, request_count), a few dozen rows each; the only range read
+ * on pet is the scheduled pets (partial index pet_live_unpublished). Nothing visits every pet or request.
+ */
+export function createDashboardRepository(db: Database) {
+  return {
+    /**
+     * Makes the monthly figures follow `timeZone` (ORG_TIME_ZONE): stores it for the triggers and, when it
+     * changed, rebuilds pet_month and pet_adoption_days from the pets. True when it rebuilt.
+     */
+    async useTimeZone(timeZone: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${TIME_ZONE_LOCK_KEY})`);
+        const [current] = await tx.select().from(orgSetting).where(eq(orgSetting.clave, TIME_ZONE_SETTING));
+        if (current?.valor === timeZone) return false;
+        await tx
+          .insert(orgSetting)
+          .values({ clave: TIME_ZONE_SETTING, valor: timeZone })
+          .onConflictDoUpdate({ target: orgSetting.clave, set: { valor: timeZone } });
+        await tx.execute(sql`SELECT refugio_rebuild_pet_month()`);
+        return true;
+      });
+    },
+
+    /**
+     * The idempotent sweep of DESIGN section 2: scheduled pets whose time has come (public by query already)
+     * become `publicada`, keeping version and last change, so the range of scheduled pets that the counts and
+     * the drafts list read stays small. At most `limit` per call (the caller repeats while it gets `limit`).
+     * The ordered, limited read is a plain index scan, which marks the index entries of rows swept earlier as
+     * dead, so later calls skip them (a bitmap scan would revisit them until a VACUUM; PGlite has no autovacuum).
+     */
+    async sweepDuePublications(now: Date, limit: number): Promise<number> {
+      const result = await db.execute(sql`
+        WITH due AS (
+          SELECT id FROM ${pet}
+           WHERE deleted_at IS NULL AND estado <> 'publicada' AND estado = 'programada' AND publicar_en <= ${now.toISOString()}::timestamptz
+           ORDER BY estado, publicar_en
+           LIMIT ${limit}
+        ), swept AS (
+          UPDATE ${pet} SET estado = 'publicada' WHERE id IN (SELECT id FROM due) RETURNING 1
+        )
+        SELECT count(*)::int AS n FROM swept
+      `);
+      return Number((result as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+    },
+
+    /**
+     * Everything the dashboard shows, in one statement (one round trip: on a busy machine each trip costs
+     * more than these reads). Call after the sweep: every public pet is then `publicada` in pet_count.
+     */
+    async snapshot(now: Date, upcomingUntil: Date, firstMonth: string): Promise<DashboardSnapshot> {
+      const at = now.toISOString();
+      const result = await db.execute(sql`
+        SELECT
+          (SELECT coalesce(json_agg(json_build_object('tipo', tipo, 'tamano', tamano, 'estado', estado, 'adoptado', adoptado, 'n', n)), '[]')
+             FROM ${petCount} WHERE n > 0) AS "petCounts",
+          (SELECT count(*) FROM ${pet}
+            WHERE deleted_at IS NULL AND estado <> 'publicada' AND estado = 'programada' AND NOT adoptado
+              AND publicar_en > ${at}::timestamptz AND publicar_en <= ${upcomingUntil.toISOString()}::timestamptz)::int AS "upcoming",
+          (SELECT coalesce(sum(n), 0) FROM ${requestCount} WHERE tabla = 'adoption_request' AND estado = 'nueva')::int AS "newRequests",
+          (SELECT coalesce(sum(n), 0) FROM ${requestCount} WHERE tabla = 'publication_request' AND estado = 'pendiente')::int AS "pendingPublications",
+          (SELECT coalesce(json_agg(json_build_object('mes', mes, 'ingresos', ingresos, 'adopciones', adopciones)), '[]')
+             FROM ${petMonth} WHERE mes >= ${firstMonth}::date) AS "months",
+          (SELECT coalesce(json_agg(json_build_array(dias, n) ORDER BY dias), '[]')
+             FROM (SELECT dias, sum(n)::int AS n FROM ${petAdoptionDays} WHERE mes >= ${firstMonth}::date GROUP BY dias HAVING sum(n) > 0) AS d) AS "days"
+      `);
+      const row = (result as { rows: RawSnapshot[] }).rows[0]!;
+      const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+      return {
+        petCounts: json(row.petCounts),
+        upcoming: Number(row.upcoming),
+        newRequests: Number(row.newRequests),
+        pendingPublications: Number(row.pendingPublications),
+        months: json(row.months),
+        days: json(row.days),
+      };
+    },
+
+    /** The work waiting, in one statement: new requests, pending publication requests, pets due in (now, until). */
+    async pending(now: Date, until: Date): Promise<{ newRequests: number; pendingPublications: number; dueToday: number }> {
+      const result = await db.execute(sql`
+        SELECT
+          (SELECT coalesce(sum(n), 0) FROM ${requestCount} WHERE tabla = 'adoption_request' AND estado = 'nueva')::int AS "newRequests",
+          (SELECT coalesce(sum(n), 0) FROM ${requestCount} WHERE tabla = 'publication_request' AND estado = 'pendiente')::int AS "pendingPublications",
+          (SELECT count(*) FROM ${pet}
+            WHERE deleted_at IS NULL AND estado <> 'publicada' AND estado = 'programada' AND NOT adoptado
+              AND publicar_en > ${now.toISOString()}::timestamptz AND publicar_en < ${until.toISOString()}::timestamptz)::int AS "dueToday"
+      `);
+      const row = (result as { rows: Record<string, unknown>[] }).rows[0]!;
+      return { newRequests: Number(row.newRequests), pendingPublications: Number(row.pendingPublications), dueToday: Number(row.dueToday) };
+    },
+  };
+}
+
+export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

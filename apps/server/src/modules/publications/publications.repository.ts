@@ -1,0 +1,88 @@
+import type { ListPublicationsQuery, PublicationChange } from '@refugio/contracts';
+import { type SQL, and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { pet, user } from '../../db/schema';
+
+export interface PublicationRow {
+  id: number;
+  nombre: string;
+  tipo: string;
+  adoptado: boolean;
+  imagenPrincipal: string | null;
+  estado: string;
+  publicarEn: Date | null;
+  version: number;
+  updatedAt: Date;
+  updatedById: string | null;
+  updatedByName: string | null;
+}
+
+/** Not yet public at `now`: a draft, or scheduled without a date or for later (DESIGN section 7). */
+function notYetPublic(now: Date, estado: ListPublicationsQuery['estado']): SQL {
+  const scheduled = sql`(${pet.estado} = 'programada' AND (${pet.publicarEn} IS NULL OR ${pet.publicarEn} > ${now.toISOString()}::timestamptz))`;
+  const draft = sql`${pet.estado} = 'borrador'`;
+  const which = estado === 'borrador' ? draft : estado === 'programada' ? scheduled : sql`(${draft} OR ${scheduled})`;
+  // Spelled out for the planner: the partial index pet_live_unpublished covers exactly these rows.
+  return and(isNull(pet.deletedAt), sql`${pet.estado} <> 'publicada'`, which)!;
+}
+
+/** The publication state of pets: the only place this module touches the database. */
+export function createPublicationsRepository(db: Database) {
+  const columns = {
+    id: pet.id,
+    nombre: pet.nombre,
+    tipo: pet.tipo,
+    adoptado: pet.adoptado,
+    imagenPrincipal: pet.imagenPrincipal,
+    estado: pet.estado,
+    publicarEn: pet.publicarEn,
+    version: pet.version,
+    updatedAt: pet.updatedAt,
+    updatedById: pet.updatedBy,
+    updatedByName: sql<string | null>`nullif(trim(${user.name} || ' ' || ${user.lastname}), '')`,
+  };
+
+  return {
+    /** Drafts and scheduled pets not yet public: scheduled first, soonest first; then drafts, latest change first. */
+    async listUnpublished(query: ListPublicationsQuery, now: Date): Promise<{ rows: PublicationRow[]; total: number }> {
+      const where = notYetPublic(now, query.estado);
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select(columns)
+          .from(pet)
+          .leftJoin(user, eq(user.id, pet.updatedBy))
+          .where(where)
+          .orderBy(desc(pet.estado), sql`${pet.publicarEn} ASC NULLS LAST`, desc(pet.updatedAt), desc(pet.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(pet).where(where),
+      ]);
+      return { rows, total: totalRow?.n ?? 0 };
+    },
+
+    async findLive(ids: number[]): Promise<PublicationRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select(columns)
+        .from(pet)
+        .leftJoin(user, eq(user.id, pet.updatedBy))
+        .where(and(inArray(pet.id, ids), isNull(pet.deletedAt)))
+        .orderBy(asc(pet.id));
+    },
+
+    /**
+     * Applies the change and increments the version, only when the pet is live and still at
+     * `expectedVersion`. False when nothing matched (gone, or changed by somebody else).
+     */
+    async setPublication(id: number, change: PublicationChange, actorId: string, expectedVersion: number): Promise<boolean> {
+      const updated = await db
+        .update(pet)
+        .set({ estado: change.estado, publicarEn: change.publicarEn, updatedBy: actorId, version: sql`${pet.version} + 1` })
+        .where(and(eq(pet.id, id), isNull(pet.deletedAt), eq(pet.version, expectedVersion)))
+        .returning({ id: pet.id });
+      return updated.length > 0;
+    },
+  };
+}
+
+export type PublicationsRepository = ReturnType<typeof createPublicationsRepository>;

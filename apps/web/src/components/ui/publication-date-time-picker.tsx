@@ -1,0 +1,50 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/es';
+import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { instantToWallTime } from '@refugio/contracts';
+import { IconCalendarClock } from '@tabler/icons-react';
+
+interface PublicationDateTimePickerProps {
+  /** The organisation's time zone: the picker shows and returns its wall time. */
+  timeZone: string;
+  /** Wall time 'YYYY-MM-DD HH:mm:ss' in `timeZone`, or null. */
+  value: string | null;
+  onChange: (value: string | null) => void;
+  label?: string;
+  error?: string | undefined;
+}
+
+/**
+ * A publication date and time, picked in the organisation's time zone (whatever the device's is) and never
+ * in the past. Turn the wall time into an instant with `wallTimeToInstant` from contracts before sending it.
+ * Shared by Publicaciones Programadas, the pet form and the pet list's bulk actions.
+ */
+export function PublicationDateTimePicker({
+  timeZone,
+  value,
+  onChange,
+  label = 'Fecha y hora de publicación',
+  error,
+}: PublicationDateTimePickerProps) {
+  const now = instantToWallTime(new Date(), timeZone);
+  return (
+    <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
+      <DateTimePicker
+        label={label}
+        description={`Hora de ${timeZone.replace(/_/g, ' ')}`}
+        placeholder="Elige el día y la hora"
+        valueFormat="DD/MM/YYYY HH:mm:ss"
+        withSeconds
+        clearable
+        minDate={now}
+        value={value}
+        onChange={onChange}
+        error={error}
+        leftSection={<IconCalendarClock size={16} aria-hidden="true" />}
+        popoverProps={{ withinPortal: true }}
+        submitButtonProps={{ 'aria-label': 'Aceptar fecha y hora' }}
+        timePickerProps={{ hoursInputLabel: 'Horas', minutesInputLabel: 'Minutos', secondsInputLabel: 'Segundos' }}
+      />
+    </DatesProvider>
+  );
+}

@@ -1,0 +1,17 @@
+import { dashboardSchema, type Dashboard } from '@refugio/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestJson } from '../../../lib/api-client';
+
+/** `GET /api/dashboard`: the counts and series the dashboard draws. */
+export async function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
+  return dashboardSchema.parse(await requestJson('/api/dashboard', { signal }));
+}
+
+export const dashboardQueryOptions = queryOptions({
+  queryKey: ['dashboard'],
+  queryFn: ({ signal }) => getDashboard(signal),
+});
+
+export function useDashboard() {
+  return useQuery({ ...dashboardQueryOptions, refetchInterval: 60_000 });
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { dashboardCounters, formatMonth } from './dashboard-links';
+
+describe('dashboard links', () => {
+  it('each count leads to the list it counts, filtered', () => {
+    expect(Object.fromEntries(dashboardCounters.map((c) => [c.key, c.to]))).toEqual({
+      enAdopcion: '/?estado=publicada&adoptado=0',
+      adoptadasEsteMes: '/?adoptado=1',
+      solicitudesNuevas: '/formularios?estado=nueva',
+      solicitudesPublicacionPendientes: '/solicitud-publicacion?estado=pendiente',
+      publicacionesProximas: '/borradores',
+    });
+  });
+
+  it('formats months in Spanish', () => {
+    expect(formatMonth('2026-11')).toMatch(/^nov 2026$/);
+    expect(formatMonth('xx')).toBe('xx');
+  });
+});

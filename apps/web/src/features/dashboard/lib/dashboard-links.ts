@@ -1,0 +1,24 @@
+import type { Dashboard } from '@refugio/contracts';
+
+type Counter = keyof Dashboard['contadores'];
+
+/** Each count of the dashboard, its label and the list it counts (with that list's filter applied). */
+export const dashboardCounters: { key: Counter; label: string; to: string; hint: string }[] = [
+  { key: 'enAdopcion', label: 'En adopción', to: '/?estado=publicada&adoptado=0', hint: 'Publicadas y sin adoptar' },
+  { key: 'adoptadasEsteMes', label: 'Adoptadas este mes', to: '/?adoptado=1', hint: 'Desde el día 1' },
+  { key: 'solicitudesNuevas', label: 'Solicitudes nuevas', to: '/formularios?estado=nueva', hint: 'Solicitudes de adopción sin revisar' },
+  {
+    key: 'solicitudesPublicacionPendientes',
+    label: 'Solicitudes de publicación',
+    to: '/solicitud-publicacion?estado=pendiente',
+    hint: 'Registros pendientes de decidir',
+  },
+  { key: 'publicacionesProximas', label: 'Próximas publicaciones', to: '/borradores', hint: 'En los próximos 7 días' },
+];
+
+/** 'YYYY-MM' as a short Spanish month, e.g. "nov 2026". */
+export function formatMonth(mes: string): string {
+  const date = new Date(`${mes}-01T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return mes;
+  return new Intl.DateTimeFormat('es-ES', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date).replace('.', '');
+}

@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, signIn, test } from './support/fixtures';
+
+/*
+ * Publicaciones Programadas and the dashboard: a pet scheduled a few seconds ahead from /borradores becomes
+ * public at its time (the signed-out gallery shows it) with nothing restarted; the dashboard draws its
+ * charts and its counts are the server's and lead to their lists.
+ */
+
+const TZ = 'Europe/Madrid';
+
+function unique(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/** Creates a pet with one gallery image through the API, with the page's session; answers its id. */
+async function createPet(page: Page, nombre: string, extra: Record<string, string> = {}): Promise<number> {
+  const headers = { origin: new URL(page.url()).origin };
+  const res = await page.request.post('/phpApi/mascota/nueva', {
+    headers,
+    multipart: { nombre, edad: '2 años', tipo: 'Gato', genero: 'hembra', tamano: 'chico', fechaingreso: '2026-01-05 00:00:00', ...extra },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { id } = (await res.json()) as { id: number };
+  const buffer = await sharp({ create: { width: 160, height: 160, channels: 3, background: '#3366aa' } })
+    .jpeg()
+    .toBuffer();
+  const up = await page.request.post(`/phpApi/mascota/${id}/imagenes/nueva`, {
+    headers,
+    multipart: { file: { name: 'foto.jpg', mimeType: 'image/jpeg', buffer } },
+  });
+  expect(up.ok(), await up.text()).toBe(true);
+  return id;
+}
+
+/** The organisation's wall clock at `date`: the calendar day's accessible name and the time fields. */
+function madrid(date: Date) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('es-ES', {
+      timeZone: TZ,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: `${parts.day} ${parts.month} ${parts.year}`, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+}
+
+test.describe('publicaciones programadas y panel de control', () => {
+  test('programar una mascota unos segundos después la hace pública a su hora', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    await signIn(page, 'staff');
+    const nombre = `Prog ${unique()}`;
+    const id = await createPet(page, nombre);
+
+    await page.goto('/borradores');
+    await expect(page.getByRole('heading', { name: 'Publicaciones Programadas' })).toBeVisible();
+    const card = page.getByRole('listitem', { name: nombre });
+    await expect(card.getByText('Borrador')).toBeVisible();
+    await card.getByRole('button', { name: `Programar: ${nombre}` }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Programar publicación' });
+    const when = new Date(Date.now() + 20_000);
+    const wall = madrid(when);
+    await dialog.getByRole('button', { name: 'Fecha y hora de publicación' }).click();
+    await page.getByRole('button', { name: wall.day, exact: true }).click();
+    await page.getByLabel('Horas').fill(wall.hour);
+    await page.getByLabel('Minutos').fill(wall.minute);
+    await page.getByLabel('Segundos').fill(wall.second);
+    await page.getByRole('button', { name: 'Aceptar fecha y hora' }).click();
+    await dialog.getByRole('button', { name: 'Programar', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText('Programada')).toBeVisible();
+    await page.getByText('Calendario', { exact: true }).click();
+    await expect(page.getByRole('link', { name: nombre })).toBeVisible();
+
+    const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'es-ES' });
+    const visitor = await context.newPage();
+    if (Date.now() < when.getTime() - 2000) {
+      await visitor.goto(`/imagenes/${id}`);
+      await expect(visitor.getByRole('alert')).toContainText('todavía no está publicada');
+    }
+    // No scheduler and no restart: the same server answers differently once the time has come.
+    await expect(async () => {
+      await visitor.goto(`/imagenes/${id}`);
+      await expect(visitor.getByRole('button', { name: 'Ver la imagen 1 a pantalla completa' })).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 45_000, intervals: [2000] });
+    await context.close();
+  });
+
+  test('el panel dibuja sus gráficas y sus cifras son las del servidor y llevan a sus listas', async ({ page }) => {
+    await signIn(page, 'staff');
+    const nombre = `Pronto ${unique()}`;
+    const soon = new Date(Date.now() + 2 * 24 * 3600_000).toISOString();
+    await createPet(page, nombre, { estado: 'programada', publicarEn: soon });
+
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Panel de control' })).toBeVisible();
+    const figures = page.getByRole('region', { name: 'Cifras' });
+    // Other journeys may change pets meanwhile: compare the page with the server's answer of the same moment.
+    await expect(async () => {
+      const [expected] = await Promise.all([
+        page.request.get('/api/dashboard').then((r) => r.json() as Promise<{ contadores: Record<string, number> }>),
+        page.reload(),
+      ]);
+      expect(expected.contadores.publicacionesProximas).toBeGreaterThanOrEqual(1);
+      for (const [label, key] of [
+        ['En adopción', 'enAdopcion'],
+        ['Próximas publicaciones', 'publicacionesProximas'],
+        ['Solicitudes nuevas', 'solicitudesNuevas'],
+      ] as const) {
+        await expect(figures.getByRole('link', { name: `${label}: ${expected.contadores[key]}` })).toBeVisible({ timeout: 3000 });
+      }
+    }).toPass({ timeout: 20_000 });
+    for (const title of ['Ingresos y adopciones por mes', 'Mascotas en el refugio por tipo', 'Mascotas en el refugio por tamaño']) {
+      await expect(page.getByRole('figure', { name: title }).locator('svg.recharts-surface').first()).toBeVisible();
+    }
+
+    await figures.getByRole('link', { name: /^Próximas publicaciones/ }).click();
+    await expect(page).toHaveURL(/\/borradores$/);
+    await expect(page.getByRole('listitem', { name: nombre })).toContainText('Programada');
+
+    await page.goto('/dashboard');
+    await figures.getByRole('link', { name: /^En adopción/ }).click();
+    await expect(page).toHaveURL(/\/\?estado=publicada&adoptado=0$/);
+
+    // The header badge and the side overlay's Pendientes.
+    await page.getByRole('button', { name: /^Abrir panel lateral/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Panel lateral' });
+    await expect(panel.getByRole('heading', { name: 'Pendientes' })).toBeVisible();
+  });
+});

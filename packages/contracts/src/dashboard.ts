@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Months drawn by the intakes-vs-adoptions chart. */
+export const DASHBOARD_MONTHS = 12;
+/** "Upcoming publications": scheduled to go public within this many days. */
+export const UPCOMING_PUBLICATION_DAYS = 7;
+
+const count = z.number().int().min(0);
+
+/** `GET /api/dashboard`: the counts and series the dashboard draws (DESIGN sections 5 and 7). */
+export const dashboardSchema = z.object({
+  zonaHoraria: z.string(),
+  generadoEn: z.string(),
+  contadores: z.object({
+    enAdopcion: count.describe('Públicas y no adoptadas'),
+    adoptadasEsteMes: count.describe('Adoptadas desde el primer día del mes en la zona horaria de la organización'),
+    solicitudesNuevas: count.describe("Solicitudes de adopción en estado 'nueva'"),
+    solicitudesPublicacionPendientes: count.describe("Solicitudes de publicación en estado 'pendiente'"),
+    publicacionesProximas: count.describe(`Programadas para los próximos ${UPCOMING_PUBLICATION_DAYS} días`),
+  }),
+  ingresosAdopciones: z
+    .array(z.object({ mes: z.string().describe("'YYYY-MM'"), ingresos: count, adopciones: count }))
+    .describe(`Los últimos ${DASHBOARD_MONTHS} meses, del más antiguo al actual`),
+  porTipo: z.array(z.object({ tipo: z.string(), total: count })).describe('Mascotas en el refugio (no adoptadas ni eliminadas)'),
+  porTamano: z.array(z.object({ tamano: z.string(), total: count })).describe('Mascotas en el refugio (no adoptadas ni eliminadas)'),
+  diasHastaAdopcion: z.object({
+    mediana: z.number().nullable().describe(`Mediana de días desde el ingreso hasta la adopción, en los últimos ${DASHBOARD_MONTHS} meses`),
+    adopciones: count.describe('Adopciones en las que se basa la mediana'),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** `GET /api/pendientes`: the work waiting, for the side overlay and the header badge. */
+export const pendingWorkSchema = z.object({
+  solicitudesNuevas: count,
+  solicitudesPublicacionPendientes: count,
+  publicacionesHoy: count.describe('Programadas para lo que queda de hoy (zona horaria de la organización)'),
+  total: count,
+});
+export type PendingWork = z.infer<typeof pendingWorkSchema>;
