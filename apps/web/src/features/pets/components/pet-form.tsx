@@ -3,7 +3,8 @@ import 'dayjs/locale/es';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Group, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import {
   PET_GENDERS,
   PET_SIZES,
@@ -26,9 +27,12 @@ import { usePetAi } from '../hooks/use-pet-ai';
 import { usePetMedia } from '../hooks/use-pet-media';
 import { usePetSave } from '../hooks/use-pet-save';
 import { usePetSaveErrors } from '../hooks/use-pet-save-errors';
+import { useUnsavedChangesPrompt } from '../hooks/use-unsaved-changes-prompt';
 import type { ImprovableField } from '../lib/ai-requests';
+import { diffPetFormValues, type FieldConflict } from '../lib/form-conflict';
 import { buildPetFormData, newPetFormValues, petToFormValues, type PetFormValues } from '../lib/pet-form-values';
 import { AiButton } from './ai-button';
+import { ConflictDialog, type ConflictChoices } from './conflict-dialog';
 import { ImagesDialog } from './images-dialog';
 import { ImproveTextModal } from './improve-text-modal';
 import { MainImageField } from './main-image-field';
@@ -104,7 +108,7 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
     resolver: zodResolver(petFieldsSchema),
     defaultValues: initialValues(),
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
 
   const media = usePetMedia();
   const [imagesDialogOpened, imagesDialog] = useDisclosure(false);
@@ -113,6 +117,11 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
   const [savedId, setSavedId] = useState<number | null>(null);
   const { save, steps, isSaving, clearSteps } = usePetSave();
   const ai = usePetAi(form);
+  const [conflict, setConflict] = useState<{ latest: PetFormValues; fields: FieldConflict[] } | null>(null);
+
+  // Leaving with changes not saved (typed values or chosen files) asks first; saving makes the form clean again.
+  const hasQueuedFiles = media.mainImage !== null || media.queuedImages.length > 0 || media.queuedVideos.length > 0;
+  useUnsavedChangesPrompt((isDirty || hasQueuedFiles) && summary === null);
 
   /** REINICIAR: the form values come back from the loaded pet; chosen files are dropped. */
   const resetForm = () => {
@@ -127,7 +136,35 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
     return latest;
   };
 
-  const showSaveError = usePetSaveErrors({ setError: form.setError, reloadLatest, onReloaded: clearSteps });
+  /**
+   * After a conflict: the newest version goes into the form, but what was typed is not thrown away. When some
+   * typed value differs from the newest one, the conflict dialog lets the person keep either, field by field.
+   */
+  const loadLatest = async () => {
+    const latest = await onReloadPet?.();
+    if (!latest) return false;
+    const latestValues = petToFormValues(latest);
+    const fields = diffPetFormValues(form.getValues(), latestValues, form.formState.dirtyFields);
+    if (fields.length === 0) {
+      form.reset(latestValues);
+      return true;
+    }
+    setConflict({ latest: latestValues, fields });
+    return false;
+  };
+
+  const applyConflictChoices = (choices: ConflictChoices) => {
+    if (!conflict) return;
+    form.reset(conflict.latest);
+    for (const { field, mine } of conflict.fields) {
+      if (choices[field] === 'mine') form.setValue(field, mine, { shouldDirty: true });
+    }
+    setConflict(null);
+    clearSteps();
+    notifications.show({ color: 'cyan', title: petFormMessages.reloadedTitle, message: petFormMessages.reloadedText });
+  };
+
+  const showSaveError = usePetSaveErrors({ setError: form.setError, loadLatest, onReloaded: clearSteps });
 
   const improveButton = (campo: ImprovableField) => (
     <Group justify="flex-end" mt={6}>
@@ -171,6 +208,9 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
       showSaveError(error);
     }
   });
+
+  // Ctrl+S (Cmd+S) saves, also while typing in a field.
+  useHotkeys([['mod+S', () => void onSubmit()]], []);
 
   const continueEditing = () => {
     setSummary(null);
@@ -322,6 +362,7 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
 
       <ImagesDialog opened={imagesDialogOpened} queuedCount={media.queuedImages.length} onClose={imagesDialog.close} onAdd={media.addImages} />
       <VideoDialog opened={videoDialogOpened} onClose={videoDialog.close} onAdd={media.addVideo} />
+      <ConflictDialog conflicts={conflict?.fields ?? null} onApply={applyConflictChoices} />
       <ImproveTextModal proposal={ai.proposal} onAccept={ai.acceptProposal} onDiscard={ai.discardProposal} />
       <SaveSuccessModal
         title={isEdit ? petMessages.saveSuccessTitle : petFormMessages.createdTitle}
