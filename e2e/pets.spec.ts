@@ -270,7 +270,7 @@ test.describe('agregar y editar mascotas', () => {
     await expect(page.getByRole('img', { name: 'Vista previa de buena.jpg' })).toHaveCount(0);
   });
 
-  test('guardar sobre una versión antigua muestra el conflicto y carga la versión más reciente', async ({ page, browser }) => {
+  test('guardar sobre una versión antigua muestra el conflicto sin perder lo escrito, y salir sin guardar pregunta', async ({ page, browser }) => {
     await signIn(page, 'staff');
     const id = await createPet(page, { nombre: `Duo ${unique()}`, edad: '1 año' });
     const other = await openAdminBrowser(browser, page);
@@ -289,8 +289,22 @@ test.describe('agregar y editar mascotas', () => {
     );
     await expect(other.getByRole('dialog', { name: '¡Mascota Actualizada Exitosamente!' })).toHaveCount(0);
     await conflict.getByRole('button', { name: 'Cargar la versión más reciente' }).click();
+    // What was typed is not lost: each field that differs shows both values; the typed one is kept by default.
+    const resolve = other.getByRole('dialog', { name: 'Otra persona guardó cambios' });
+    await expect(resolve.getByRole('radiogroup')).toHaveCount(2);
+    await expect(resolve.getByRole('radiogroup', { name: 'Historia' }).getByRole('radio', { name: 'Lo que escribiste' })).toBeChecked();
+    await expect(resolve.getByRole('radiogroup', { name: 'Edad' }).getByRole('radio', { name: 'Versión más reciente' })).toBeChecked();
+    await resolve.getByRole('button', { name: 'Aplicar y seguir editando' }).click();
     await expect(other.getByLabel('Edad')).toHaveValue('2 años');
-    await expect(other.getByLabel('Historia')).toHaveValue('Llegó al refugio en invierno.');
+    await expect(other.getByLabel('Historia')).toHaveValue('Cambio hecho sobre datos viejos.');
+
+    // Leaving with that unsaved text asks first; staying keeps it.
+    await other.getByRole('link', { name: 'REGRESAR' }).click();
+    const leave = other.getByRole('dialog', { name: '¿Salir sin guardar?' });
+    await leave.getByRole('button', { name: 'Seguir editando' }).click();
+    await expect(leave).toBeHidden();
+    await expect(other).toHaveURL(new RegExp(`/editar/${id}$`));
+    await expect(other.getByLabel('Historia')).toHaveValue('Cambio hecho sobre datos viejos.');
 
     // Nothing of the stale save reached the server.
     const saved = (await (await page.request.get(`/phpApi/mascota/${id}`)).json()) as { historia: string };
