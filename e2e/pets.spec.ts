@@ -371,16 +371,25 @@ test.describe('lista de mascotas', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('eliminar desde la lista y deshacer', async ({ page }) => {
+  test('adoptar y eliminar desde la lista, sin saltos de filas, y deshacer ambos', async ({ page }) => {
     await signIn(page, 'staff');
     const suffix = unique();
     const nombre = `Borra ${suffix}`;
-    await createPet(page, { nombre });
+    await createPet(page, { nombre, genero: 'hembra' });
+    await createPet(page, { nombre: `Vecino ${suffix}` });
     await page.goto(`/?q=${suffix}`);
-    await expect(page.getByRole('link', { name: nombre, exact: true })).toBeVisible();
+    const rows = page.getByRole('row').filter({ has: page.getByRole('link') });
+    // The newest change first: the neighbour, then her.
+    await expect(rows.nth(1)).toContainText(nombre);
 
-    await page.getByRole('button', { name: `Marcar a ${nombre} como adoptado` }).click();
-    await expect(page.getByRole('button', { name: `Marcar a ${nombre} como no adoptado` })).toBeVisible();
+    await page.getByRole('button', { name: `Marcar a ${nombre} como adoptada` }).click();
+    await expect(page.getByText(`${nombre} figura ahora como adoptada.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: `Marcar a ${nombre} como no adoptada` })).toBeVisible();
+    // Her row stays where it was until the list loads again.
+    await expect(rows.nth(1)).toContainText(nombre);
+    await page.getByRole('button', { name: 'Deshacer' }).click();
+    await expect(page.getByText('Cambio deshecho')).toBeVisible();
+    await expect(page.getByRole('button', { name: `Marcar a ${nombre} como adoptada` })).toBeVisible();
 
     await page.getByRole('button', { name: `Eliminar a ${nombre}` }).click();
     await page
@@ -388,10 +397,11 @@ test.describe('lista de mascotas', () => {
       .getByRole('button', { name: 'Eliminar' })
       .click();
     await expect(page.getByText('Mascota eliminada')).toBeVisible();
-    await expect(page.getByRole('link', { name: nombre, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Restaurar a ${nombre}` })).toBeVisible();
+    await expect(rows.nth(1)).toContainText(nombre);
     await page.getByRole('button', { name: 'Deshacer' }).click();
     await expect(page.getByText('Mascota restaurada')).toBeVisible();
-    await expect(page.getByRole('link', { name: nombre, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Eliminar a ${nombre}` })).toBeVisible();
   });
 });
 
