@@ -91,6 +91,7 @@ test.describe('agregar y editar mascotas', () => {
     const imagesDialog = page.getByRole('dialog', { name: 'Carga de Imágenes' });
     await chooseFiles(page, imagesDialog.getByRole('button', { name: 'Elegir imágenes' }), [await jpeg('nueva.jpg', '#aa3355')]);
     await imagesDialog.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Estado de publicación' }).getByRole('radio', { name: 'Publicada' }).check();
 
     const started = Date.now();
     await page.getByRole('button', { name: 'GUARDAR MASCOTA' }).click();
@@ -113,7 +114,7 @@ test.describe('agregar y editar mascotas', () => {
 
     // The pet really changed on the server.
     const saved = (await (await page.request.get(`/phpApi/mascota/${id}`)).json()) as { edad: string; tipo: string; adoptado: string; tags: string };
-    expect(saved).toMatchObject({ edad: '5 años', tipo: 'Conejo', adoptado: '1' });
+    expect(saved).toMatchObject({ edad: '5 años', tipo: 'Conejo', adoptado: '1', estado: 'publicada' });
     expect(JSON.parse(saved.tags)).toEqual(['juguetón', 'cariñoso', 'dormilón']);
   });
 

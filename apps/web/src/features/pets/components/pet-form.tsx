@@ -1,25 +1,25 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Grid, Group, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { DateInput, DatesProvider } from '@mantine/dates';
+import { Badge, Button, Grid, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { DateInput, DatesProvider, DateTimePicker } from '@mantine/dates';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   PET_GENDERS,
   PET_SIZES,
   PET_TYPES,
+  PUBLICATION_STATES,
   aiMessages,
-  petFieldsSchema,
   petFormMessages,
   petMessages,
   type Pet,
   type PetFields,
 } from '@refugio/contracts';
-import { IconCalendar, IconDeviceFloppy, IconSparkles } from '@tabler/icons-react';
+import { IconCalendar, IconCalendarTime, IconDeviceFloppy, IconSparkles } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { usePetImages } from '../api/get-pet-images';
 import { usePetVideos } from '../api/get-pet-videos';
@@ -30,7 +30,8 @@ import { usePetSaveErrors } from '../hooks/use-pet-save-errors';
 import { useUnsavedChangesPrompt } from '../hooks/use-unsaved-changes-prompt';
 import type { ImprovableField } from '../lib/ai-requests';
 import { diffPetFormValues, type FieldConflict } from '../lib/form-conflict';
-import { buildPetFormData, newPetFormValues, petToFormValues, type PetFormValues } from '../lib/pet-form-values';
+import { estadoColors, estadoLabels } from '../lib/pet-display';
+import { LOCAL_DATE_TIME, buildPetFormData, newPetFormValues, petFormSchema, petToFormValues, type PetFormValues } from '../lib/pet-form-values';
 import { AiButton } from './ai-button';
 import { ConflictDialog, type ConflictChoices } from './conflict-dialog';
 import { ImagesDialog } from './images-dialog';
@@ -105,10 +106,11 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
 
   const initialValues = () => (pet ? petToFormValues(pet) : newPetFormValues(dayjs().format('YYYY-MM-DD')));
   const form = useForm<PetFormValues, unknown, PetFields>({
-    resolver: zodResolver(petFieldsSchema),
+    resolver: zodResolver(petFormSchema),
     defaultValues: initialValues(),
   });
   const { errors, isDirty } = form.formState;
+  const estado = useWatch({ control: form.control, name: 'estado' });
 
   const media = usePetMedia();
   const [imagesDialogOpened, imagesDialog] = useDisclosure(false);
@@ -290,6 +292,66 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
                 </Paper>
               </Grid.Col>
             </Grid>
+
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+              <Group justify="space-between" align="baseline" mb="md" gap="xs">
+                <Title order={2} fz="h4">
+                  {petFormMessages.publicationTitle}
+                </Title>
+                {pet ? (
+                  <Group gap={6}>
+                    <Text size="sm">{petFormMessages.currentState}</Text>
+                    <Badge color={estadoColors[pet.estado]} variant="light">
+                      {estadoLabels[pet.estado]}
+                    </Badge>
+                  </Group>
+                ) : null}
+              </Group>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+                <Controller
+                  control={form.control}
+                  name="estado"
+                  render={({ field, fieldState }) => (
+                    <Radio.Group
+                      label={petFormMessages.estado}
+                      description={petFormMessages.estadoDescription}
+                      value={field.value ?? 'borrador'}
+                      onChange={field.onChange}
+                      error={fieldState.error?.message}
+                    >
+                      <Group gap="md" mt="xs">
+                        {PUBLICATION_STATES.map((state) => (
+                          <Radio key={state} value={state} label={estadoLabels[state]} onBlur={field.onBlur} />
+                        ))}
+                      </Group>
+                    </Radio.Group>
+                  )}
+                />
+                {estado === 'programada' ? (
+                  <Controller
+                    control={form.control}
+                    name="publicarEn"
+                    render={({ field, fieldState }) => (
+                      <DateTimePicker
+                        ref={field.ref}
+                        label={petFormMessages.publicarEn}
+                        placeholder={petFormMessages.publicarEnPlaceholder}
+                        required
+                        valueFormat="DD/MM/YYYY HH:mm"
+                        minDate={dayjs().format(LOCAL_DATE_TIME)}
+                        leftSection={<IconCalendarTime size={16} aria-hidden="true" />}
+                        value={field.value ? field.value : null}
+                        onChange={(value) => field.onChange(value ?? '')}
+                        onBlur={field.onBlur}
+                        error={fieldState.error?.message}
+                        popoverProps={{ withinPortal: true }}
+                        submitButtonProps={{ 'aria-label': 'Aceptar fecha y hora' }}
+                      />
+                    )}
+                  />
+                ) : null}
+              </SimpleGrid>
+            </Paper>
 
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
               <Stack gap="lg">

@@ -1,4 +1,6 @@
-import { formatFechaIngreso, petFormMessages } from '@refugio/contracts';
+import { formatFechaIngreso, petFormMessages, type PublicationState } from '@refugio/contracts';
+import dayjs from 'dayjs';
+import { estadoLabels } from './pet-display';
 import { petFormFields, type PetFormValues } from './pet-form-values';
 import { parseTagsText } from './tags';
 
@@ -30,6 +32,8 @@ const labels: Record<ConflictField, string> = {
   fechaingreso: petFormMessages.fechaingreso,
   adoptado: petFormMessages.adoptado,
   tags: 'Etiquetas',
+  estado: petFormMessages.estado,
+  publicarEn: petFormMessages.publicarEn,
 };
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value));
@@ -39,6 +43,7 @@ function comparable(field: ConflictField, value: string): string {
   if (field === 'tags') return JSON.stringify(parseTagsText(value));
   if (field === 'fechaingreso') return formatFechaIngreso(value).slice(0, 10);
   if (field === 'nombre' || field === 'edad') return value.trim();
+  if (field === 'publicarEn') return value === '' ? '' : String(new Date(value).getTime());
   return value;
 }
 
@@ -46,6 +51,8 @@ function readable(field: ConflictField, value: string): string {
   let text = value;
   if (field === 'tags') text = parseTagsText(value).join(', ');
   else if (field === 'fechaingreso') text = formatFechaIngreso(value).slice(0, 10);
+  else if (field === 'estado') text = estadoLabels[value as PublicationState] ?? value;
+  else if (field === 'publicarEn') text = value === '' ? '' : dayjs(value).format('DD/MM/YYYY HH:mm');
   else if (field === 'discapacidad' || field === 'adoptado') text = value === '1' ? petFormMessages.flagYes : petFormMessages.flagNo;
   return text.trim() === '' ? petFormMessages.conflictEmptyValue : text;
 }
