@@ -79,8 +79,9 @@ function HomeScreen() {
   const activeFilterCount = filterKeys.filter((key) => key !== 'q' && params[key] !== '').length;
   const [filtersOpened, filtersPanel] = useDisclosure(activeFilterCount > 0);
 
-  const updateParams = (changes: Partial<PetsListParams>) =>
-    setSearchParams((current) => writePetsListParams(current, changes), { replace: true, preventScrollReset: true });
+  // Typing and filters replace the address; a page change is a step of its own, so Back returns to the previous page.
+  const updateParams = (changes: Partial<PetsListParams>, { push = false } = {}) =>
+    setSearchParams((current) => writePetsListParams(current, changes), { replace: !push, preventScrollReset: true });
   const search = useUrlSearch(params.q, (q) => updateParams({ q }));
   // "/" jumps to the search box (not while typing in a field: Mantine's useHotkeys ignores inputs).
   const searchRef = useRef<HTMLInputElement>(null);
@@ -195,7 +196,7 @@ function HomeScreen() {
             <Pagination
               total={pageCount}
               value={Math.min(params.page, pageCount)}
-              onChange={(page) => updateParams({ page })}
+              onChange={(page) => updateParams({ page }, { push: true })}
               size="sm"
               siblings={isWide ? 1 : 0}
               getControlProps={(control) => ({
