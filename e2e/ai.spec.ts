@@ -179,7 +179,7 @@ test.describe('asistente de IA en el formulario de la mascota', () => {
       await expect(button).toBeDisabled();
     }
     await generateButton(page).hover();
-    await expect(page.getByRole('tooltip')).toHaveText(aiMessages.disabledHint);
+    await expect(page.getByRole('tooltip')).toHaveText(aiMessages.disabledHintVolunteer);
     await generateButton(page).click({ force: true });
     await improveButton(page, 'Historia').click({ force: true });
     await expect(page.getByRole('dialog')).toHaveCount(0);

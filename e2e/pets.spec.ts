@@ -91,6 +91,7 @@ test.describe('agregar y editar mascotas', () => {
     const imagesDialog = page.getByRole('dialog', { name: 'Carga de Imágenes' });
     await chooseFiles(page, imagesDialog.getByRole('button', { name: 'Elegir imágenes' }), [await jpeg('nueva.jpg', '#aa3355')]);
     await imagesDialog.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Estado de publicación' }).getByRole('radio', { name: 'Publicada' }).check();
 
     const started = Date.now();
     await page.getByRole('button', { name: 'GUARDAR MASCOTA' }).click();
@@ -113,7 +114,7 @@ test.describe('agregar y editar mascotas', () => {
 
     // The pet really changed on the server.
     const saved = (await (await page.request.get(`/phpApi/mascota/${id}`)).json()) as { edad: string; tipo: string; adoptado: string; tags: string };
-    expect(saved).toMatchObject({ edad: '5 años', tipo: 'Conejo', adoptado: '1' });
+    expect(saved).toMatchObject({ edad: '5 años', tipo: 'Conejo', adoptado: '1', estado: 'publicada' });
     expect(JSON.parse(saved.tags)).toEqual(['juguetón', 'cariñoso', 'dormilón']);
   });
 
@@ -270,7 +271,7 @@ test.describe('agregar y editar mascotas', () => {
     await expect(page.getByRole('img', { name: 'Vista previa de buena.jpg' })).toHaveCount(0);
   });
 
-  test('guardar sobre una versión antigua muestra el conflicto y carga la versión más reciente', async ({ page, browser }) => {
+  test('guardar sobre una versión antigua muestra el conflicto sin perder lo escrito, y salir sin guardar pregunta', async ({ page, browser }) => {
     await signIn(page, 'staff');
     const id = await createPet(page, { nombre: `Duo ${unique()}`, edad: '1 año' });
     const other = await openAdminBrowser(browser, page);
@@ -289,8 +290,22 @@ test.describe('agregar y editar mascotas', () => {
     );
     await expect(other.getByRole('dialog', { name: '¡Mascota Actualizada Exitosamente!' })).toHaveCount(0);
     await conflict.getByRole('button', { name: 'Cargar la versión más reciente' }).click();
+    // What was typed is not lost: each field that differs shows both values; the typed one is kept by default.
+    const resolve = other.getByRole('dialog', { name: 'Otra persona guardó cambios' });
+    await expect(resolve.getByRole('radiogroup')).toHaveCount(2);
+    await expect(resolve.getByRole('radiogroup', { name: 'Historia' }).getByRole('radio', { name: 'Lo que escribiste' })).toBeChecked();
+    await expect(resolve.getByRole('radiogroup', { name: 'Edad' }).getByRole('radio', { name: 'Versión más reciente' })).toBeChecked();
+    await resolve.getByRole('button', { name: 'Aplicar y seguir editando' }).click();
     await expect(other.getByLabel('Edad')).toHaveValue('2 años');
-    await expect(other.getByLabel('Historia')).toHaveValue('Llegó al refugio en invierno.');
+    await expect(other.getByLabel('Historia')).toHaveValue('Cambio hecho sobre datos viejos.');
+
+    // Leaving with that unsaved text asks first; staying keeps it.
+    await other.getByRole('link', { name: 'REGRESAR' }).click();
+    const leave = other.getByRole('dialog', { name: '¿Salir sin guardar?' });
+    await leave.getByRole('button', { name: 'Seguir editando' }).click();
+    await expect(leave).toBeHidden();
+    await expect(other).toHaveURL(new RegExp(`/editar/${id}$`));
+    await expect(other.getByLabel('Historia')).toHaveValue('Cambio hecho sobre datos viejos.');
 
     // Nothing of the stale save reached the server.
     const saved = (await (await page.request.get(`/phpApi/mascota/${id}`)).json()) as { historia: string };
@@ -357,16 +372,25 @@ test.describe('lista de mascotas', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('eliminar desde la lista y deshacer', async ({ page }) => {
+  test('adoptar y eliminar desde la lista, sin saltos de filas, y deshacer ambos', async ({ page }) => {
     await signIn(page, 'staff');
     const suffix = unique();
     const nombre = `Borra ${suffix}`;
-    await createPet(page, { nombre });
+    await createPet(page, { nombre, genero: 'hembra' });
+    await createPet(page, { nombre: `Vecino ${suffix}` });
     await page.goto(`/?q=${suffix}`);
-    await expect(page.getByRole('link', { name: nombre, exact: true })).toBeVisible();
+    const rows = page.getByRole('row').filter({ has: page.getByRole('link') });
+    // The newest change first: the neighbour, then her.
+    await expect(rows.nth(1)).toContainText(nombre);
 
-    await page.getByRole('button', { name: `Marcar a ${nombre} como adoptado` }).click();
-    await expect(page.getByRole('button', { name: `Marcar a ${nombre} como no adoptado` })).toBeVisible();
+    await page.getByRole('button', { name: `Marcar a ${nombre} como adoptada` }).click();
+    await expect(page.getByText(`${nombre} figura ahora como adoptada.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: `Marcar a ${nombre} como no adoptada` })).toBeVisible();
+    // Her row stays where it was until the list loads again.
+    await expect(rows.nth(1)).toContainText(nombre);
+    await page.getByRole('button', { name: 'Deshacer' }).click();
+    await expect(page.getByText('Cambio deshecho')).toBeVisible();
+    await expect(page.getByRole('button', { name: `Marcar a ${nombre} como adoptada` })).toBeVisible();
 
     await page.getByRole('button', { name: `Eliminar a ${nombre}` }).click();
     await page
@@ -374,10 +398,11 @@ test.describe('lista de mascotas', () => {
       .getByRole('button', { name: 'Eliminar' })
       .click();
     await expect(page.getByText('Mascota eliminada')).toBeVisible();
-    await expect(page.getByRole('link', { name: nombre, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Restaurar a ${nombre}` })).toBeVisible();
+    await expect(rows.nth(1)).toContainText(nombre);
     await page.getByRole('button', { name: 'Deshacer' }).click();
     await expect(page.getByText('Mascota restaurada')).toBeVisible();
-    await expect(page.getByRole('link', { name: nombre, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Eliminar a ${nombre}` })).toBeVisible();
   });
 });
 

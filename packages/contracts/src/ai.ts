@@ -16,6 +16,7 @@ export const aiMessages = {
   improveFailure: 'Error al conectar con el servicio de IA',
   improveButton: 'Mejorar con IA',
   generateTagsButton: 'GENERAR ETIQUETAS',
+  disabledHintVolunteer: 'El asistente de IA no está activado. Pide a un administrador que active la IA.',
   disabledHint:
     'El asistente de IA no está configurado. Un administrador puede activarlo con GEMINI_API_KEY (o AI_PROVIDER=openai con OPENAI_BASE_URL y OPENAI_MODEL) en la configuración del servidor.',
   rateLimited: 'Has hecho demasiadas solicitudes al asistente de IA. Espera un minuto y vuelve a intentarlo.',

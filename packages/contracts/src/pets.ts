@@ -75,6 +75,7 @@ export const petMessages = {
   flagInvalid: "El valor debe ser '0' o '1'.",
   stateInvalid: 'El estado debe ser borrador, programada o publicada.',
   scheduleRequired: 'Indica la fecha y hora de publicación.',
+  schedulePast: 'La fecha de publicación no puede estar en el pasado.',
   tagsInvalid: 'Las etiquetas deben ser una lista JSON de textos.',
   tagsTooMany: `Puedes asignar como máximo ${TAGS_MAX} etiquetas.`,
   tagTooLong: `Cada etiqueta puede tener como máximo ${TAG_MAX_LENGTH} caracteres.`,

@@ -5,6 +5,9 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
 
+// happy-dom has no `document.fonts`; Mantine's autosizing Textarea listens to it.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
+
 // A request no test answered is a mistake in the test: fail loudly instead of reaching the real network.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -36,7 +36,8 @@ function BackendLayout() {
   // out of the /login download.
   return (
     <ModalsProvider labels={modalLabels}>
-      <Notifications position="top-right" />
+      {/* At the bottom: a toast never covers the user menu (top right) or a viewer's close button. */}
+      <Notifications position="bottom-right" />
       <PageLoader />
       <AppShell
         layout="alt"

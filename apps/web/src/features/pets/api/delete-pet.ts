@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
-import { petsQueryKey } from './pets-query-key';
+import { patchPetInLists } from './patch-pet-lists';
+import { petQueryKey } from './pets-query-key';
 
 /** `POST /phpApi/mascota/{id}/eliminar`: a soft delete, undone by `restaurar`. */
 export async function deletePet(id: number): Promise<void> {
@@ -11,6 +12,11 @@ export function useDeletePet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePet,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: petsQueryKey }),
+    // The row stays where it is, shown as deleted with 'Restaurar', until the list loads again.
+    onSuccess: (_data, id) =>
+      Promise.all([
+        patchPetInLists(queryClient, id, { deletedAt: new Date().toISOString() }),
+        queryClient.invalidateQueries({ queryKey: petQueryKey(id) }),
+      ]),
   });
 }

@@ -1,7 +1,8 @@
 import { petSchema, type Pet } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
-import { petQueryKey, petListsQueryKey } from './pets-query-key';
+import { patchPetInLists } from './patch-pet-lists';
+import { petListsQueryKey, petQueryKey } from './pets-query-key';
 
 export interface SetPetAdoptedVariables {
   id: number;
@@ -20,8 +21,13 @@ export function useSetPetAdopted() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setPetAdopted,
-    onSuccess: (pet) => queryClient.setQueryData(petQueryKey(pet.id), pet),
-    onSettled: (_data, _error, { id }) =>
+    // The row changes where it is (no jump under the pointer); the lists reload at the next load.
+    onSuccess: (pet) => {
+      queryClient.setQueryData(petQueryKey(pet.id), pet);
+      return patchPetInLists(queryClient, pet.id, { adoptado: pet.adoptado, version: pet.version, updatedAt: pet.updatedAt, estado: pet.estado });
+    },
+    // A 409 says someone else changed the pet: the lists are refreshed with the newer data.
+    onError: (_error, { id }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: petListsQueryKey }),
         queryClient.invalidateQueries({ queryKey: petQueryKey(id), exact: true }),

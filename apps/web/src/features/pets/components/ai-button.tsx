@@ -1,6 +1,8 @@
 import { Button, Tooltip, type ButtonProps } from '@mantine/core';
-import { aiMessages } from '@refugio/contracts';
+import { ADMIN_ROLE, aiMessages } from '@refugio/contracts';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { sessionQueryOptions } from '../../../lib/session';
 
 /** What `GET /api/ai/estado` said: still asking, a provider is configured, or none is. */
 export type AiAvailability = 'checking' | 'available' | 'unavailable';
@@ -17,7 +19,7 @@ interface AiButtonProps extends Pick<ButtonProps, 'size' | 'variant' | 'leftSect
 
 /**
  * An AI action (improve a text, generate tags). Until the status is known, or when the server has no provider,
- * it is disabled; with no provider a tooltip says how to enable it. `data-disabled` + `aria-disabled` rather
+ * it is disabled; with no provider a tooltip says how to enable it (to an administrator) or whom to ask. `data-disabled` + `aria-disabled` rather
  * than `disabled` keep the tooltip working (disabled buttons get no pointer events).
  */
 export function AiButton({
@@ -32,8 +34,12 @@ export function AiButton({
 }: AiButtonProps) {
   const blocked = availability !== 'available' || busy;
   const unavailable = availability === 'unavailable';
+  // The session the sign-in guard already loaded (read from the cache, never fetched here): the technical
+  // hint (environment variables) is for administrators; a volunteer is told whom to ask.
+  const { data: session } = useQuery({ ...sessionQueryOptions, enabled: false });
+  const hint = session?.user.role === ADMIN_ROLE ? aiMessages.disabledHint : aiMessages.disabledHintVolunteer;
   return (
-    <Tooltip label={aiMessages.disabledHint} withArrow multiline w={320} disabled={!unavailable} events={{ hover: true, focus: true, touch: true }}>
+    <Tooltip label={hint} withArrow multiline w={320} disabled={!unavailable} events={{ hover: true, focus: true, touch: true }}>
       <Button
         type="button"
         size={size}
@@ -42,7 +48,7 @@ export function AiButton({
         loading={loading}
         data-disabled={blocked || undefined}
         aria-disabled={blocked || undefined}
-        aria-description={unavailable ? aiMessages.disabledHint : undefined}
+        aria-description={unavailable ? hint : undefined}
         onClick={(event) => {
           event.preventDefault();
           if (!blocked && !loading) onClick();

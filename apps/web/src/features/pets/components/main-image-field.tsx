@@ -43,7 +43,16 @@ export function MainImageField({ currentUrl, chosen, error, disabled, onChoose, 
         <Group gap="sm">
           <FileButton onChange={onChoose} accept="image/*" disabled={disabled}>
             {(props) => (
-              <Button {...props} variant="default" leftSection={<IconPhotoUp size={16} aria-hidden="true" />}>
+              // The label wraps instead of being cut in the narrow column.
+              <Button
+                {...props}
+                variant="default"
+                h="auto"
+                mih={36}
+                py={6}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                leftSection={<IconPhotoUp size={16} aria-hidden="true" />}
+              >
                 {preview ? 'Cambiar imagen principal' : 'Elegir imagen principal'}
               </Button>
             )}

@@ -30,7 +30,7 @@ export function PetCards({ pets, actions }: { pets: readonly PetListItem[]; acti
             </Stack>
           </Group>
           <Group justify="flex-end" mt={6}>
-            <PetRowActions pet={pet} actions={actions} />
+            <PetRowActions pet={pet} actions={actions} touch />
           </Group>
         </Paper>
       ))}

@@ -1,24 +1,25 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Grid, Group, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { DateInput, DatesProvider } from '@mantine/dates';
-import { useDisclosure } from '@mantine/hooks';
+import { Badge, Button, Grid, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { DateInput, DatesProvider, DateTimePicker } from '@mantine/dates';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import {
   PET_GENDERS,
   PET_SIZES,
   PET_TYPES,
+  PUBLICATION_STATES,
   aiMessages,
-  petFieldsSchema,
   petFormMessages,
   petMessages,
   type Pet,
   type PetFields,
 } from '@refugio/contracts';
-import { IconCalendar, IconDeviceFloppy, IconSparkles } from '@tabler/icons-react';
+import { IconCalendar, IconCalendarTime, IconDeviceFloppy, IconSparkles } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { usePetImages } from '../api/get-pet-images';
 import { usePetVideos } from '../api/get-pet-videos';
@@ -26,9 +27,13 @@ import { usePetAi } from '../hooks/use-pet-ai';
 import { usePetMedia } from '../hooks/use-pet-media';
 import { usePetSave } from '../hooks/use-pet-save';
 import { usePetSaveErrors } from '../hooks/use-pet-save-errors';
+import { useUnsavedChangesPrompt } from '../hooks/use-unsaved-changes-prompt';
 import type { ImprovableField } from '../lib/ai-requests';
-import { buildPetFormData, newPetFormValues, petToFormValues, type PetFormValues } from '../lib/pet-form-values';
+import { diffPetFormValues, type FieldConflict } from '../lib/form-conflict';
+import { estadoColors, estadoLabels } from '../lib/pet-display';
+import { LOCAL_DATE_TIME, buildPetFormData, newPetFormValues, petFormSchema, petToFormValues, type PetFormValues } from '../lib/pet-form-values';
 import { AiButton } from './ai-button';
+import { ConflictDialog, type ConflictChoices } from './conflict-dialog';
 import { ImagesDialog } from './images-dialog';
 import { ImproveTextModal } from './improve-text-modal';
 import { MainImageField } from './main-image-field';
@@ -101,10 +106,11 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
 
   const initialValues = () => (pet ? petToFormValues(pet) : newPetFormValues(dayjs().format('YYYY-MM-DD')));
   const form = useForm<PetFormValues, unknown, PetFields>({
-    resolver: zodResolver(petFieldsSchema),
+    resolver: zodResolver(petFormSchema),
     defaultValues: initialValues(),
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  const estado = useWatch({ control: form.control, name: 'estado' });
 
   const media = usePetMedia();
   const [imagesDialogOpened, imagesDialog] = useDisclosure(false);
@@ -113,6 +119,11 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
   const [savedId, setSavedId] = useState<number | null>(null);
   const { save, steps, isSaving, clearSteps } = usePetSave();
   const ai = usePetAi(form);
+  const [conflict, setConflict] = useState<{ latest: PetFormValues; fields: FieldConflict[] } | null>(null);
+
+  // Leaving with changes not saved (typed values or chosen files) asks first; saving makes the form clean again.
+  const hasQueuedFiles = media.mainImage !== null || media.queuedImages.length > 0 || media.queuedVideos.length > 0;
+  useUnsavedChangesPrompt((isDirty || hasQueuedFiles) && summary === null);
 
   /** REINICIAR: the form values come back from the loaded pet; chosen files are dropped. */
   const resetForm = () => {
@@ -127,7 +138,35 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
     return latest;
   };
 
-  const showSaveError = usePetSaveErrors({ setError: form.setError, reloadLatest, onReloaded: clearSteps });
+  /**
+   * After a conflict: the newest version goes into the form, but what was typed is not thrown away. When some
+   * typed value differs from the newest one, the conflict dialog lets the person keep either, field by field.
+   */
+  const loadLatest = async () => {
+    const latest = await onReloadPet?.();
+    if (!latest) return false;
+    const latestValues = petToFormValues(latest);
+    const fields = diffPetFormValues(form.getValues(), latestValues, form.formState.dirtyFields);
+    if (fields.length === 0) {
+      form.reset(latestValues);
+      return true;
+    }
+    setConflict({ latest: latestValues, fields });
+    return false;
+  };
+
+  const applyConflictChoices = (choices: ConflictChoices) => {
+    if (!conflict) return;
+    form.reset(conflict.latest);
+    for (const { field, mine } of conflict.fields) {
+      if (choices[field] === 'mine') form.setValue(field, mine, { shouldDirty: true });
+    }
+    setConflict(null);
+    clearSteps();
+    notifications.show({ color: 'cyan', title: petFormMessages.reloadedTitle, message: petFormMessages.reloadedText });
+  };
+
+  const showSaveError = usePetSaveErrors({ setError: form.setError, loadLatest, onReloaded: clearSteps });
 
   const improveButton = (campo: ImprovableField) => (
     <Group justify="flex-end" mt={6}>
@@ -171,6 +210,9 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
       showSaveError(error);
     }
   });
+
+  // Ctrl+S (Cmd+S) saves, also while typing in a field.
+  useHotkeys([['mod+S', () => void onSubmit()]], []);
 
   const continueEditing = () => {
     setSummary(null);
@@ -252,6 +294,66 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
             </Grid>
 
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+              <Group justify="space-between" align="baseline" mb="md" gap="xs">
+                <Title order={2} fz="h4">
+                  {petFormMessages.publicationTitle}
+                </Title>
+                {pet ? (
+                  <Group gap={6}>
+                    <Text size="sm">{petFormMessages.currentState}</Text>
+                    <Badge color={estadoColors[pet.estado]} variant="light">
+                      {estadoLabels[pet.estado]}
+                    </Badge>
+                  </Group>
+                ) : null}
+              </Group>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+                <Controller
+                  control={form.control}
+                  name="estado"
+                  render={({ field, fieldState }) => (
+                    <Radio.Group
+                      label={petFormMessages.estado}
+                      description={petFormMessages.estadoDescription}
+                      value={field.value ?? 'borrador'}
+                      onChange={field.onChange}
+                      error={fieldState.error?.message}
+                    >
+                      <Group gap="md" mt="xs">
+                        {PUBLICATION_STATES.map((state) => (
+                          <Radio key={state} value={state} label={estadoLabels[state]} onBlur={field.onBlur} />
+                        ))}
+                      </Group>
+                    </Radio.Group>
+                  )}
+                />
+                {estado === 'programada' ? (
+                  <Controller
+                    control={form.control}
+                    name="publicarEn"
+                    render={({ field, fieldState }) => (
+                      <DateTimePicker
+                        ref={field.ref}
+                        label={petFormMessages.publicarEn}
+                        placeholder={petFormMessages.publicarEnPlaceholder}
+                        required
+                        valueFormat="DD/MM/YYYY HH:mm"
+                        minDate={dayjs().format(LOCAL_DATE_TIME)}
+                        leftSection={<IconCalendarTime size={16} aria-hidden="true" />}
+                        value={field.value ? field.value : null}
+                        onChange={(value) => field.onChange(value ?? '')}
+                        onBlur={field.onBlur}
+                        error={fieldState.error?.message}
+                        popoverProps={{ withinPortal: true }}
+                        submitButtonProps={{ 'aria-label': 'Aceptar fecha y hora' }}
+                      />
+                    )}
+                  />
+                ) : null}
+              </SimpleGrid>
+            </Paper>
+
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
               <Stack gap="lg">
                 <div>
                   <Textarea
@@ -322,6 +424,7 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
 
       <ImagesDialog opened={imagesDialogOpened} queuedCount={media.queuedImages.length} onClose={imagesDialog.close} onAdd={media.addImages} />
       <VideoDialog opened={videoDialogOpened} onClose={videoDialog.close} onAdd={media.addVideo} />
+      <ConflictDialog conflicts={conflict?.fields ?? null} onApply={applyConflictChoices} />
       <ImproveTextModal proposal={ai.proposal} onAccept={ai.acceptProposal} onDiscard={ai.discardProposal} />
       <SaveSuccessModal
         title={isEdit ? petMessages.saveSuccessTitle : petFormMessages.createdTitle}

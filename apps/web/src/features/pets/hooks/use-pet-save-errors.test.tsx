@@ -8,8 +8,8 @@ import { usePetSaveErrors } from './use-pet-save-errors';
 const apiError = (init: { status: number; code: string; message: string; fieldErrors?: Record<string, string> }) =>
   new ApiError({ ...init, hasServerMessage: true });
 
-function setup(latest: unknown = { id: 7 }) {
-  const handlers = { setError: vi.fn(), reloadLatest: vi.fn(() => Promise.resolve(latest)), onReloaded: vi.fn() };
+function setup(loaded = true) {
+  const handlers = { setError: vi.fn(), loadLatest: vi.fn(() => Promise.resolve(loaded)), onReloaded: vi.fn() };
   const hook = renderHookWithProviders(() => usePetSaveErrors(handlers));
   return { ...hook, handlers };
 }
@@ -22,7 +22,7 @@ describe('usePetSaveErrors', () => {
     expect(await screen.findByText('Otra persona modificó esta mascota.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: petFormMessages.conflictReload }));
     await waitFor(() => expect(handlers.onReloaded).toHaveBeenCalledTimes(1));
-    expect(handlers.reloadLatest).toHaveBeenCalledTimes(1);
+    expect(handlers.loadLatest).toHaveBeenCalledTimes(1);
     expect(await screen.findByText(petFormMessages.reloadedText)).toBeInTheDocument();
     expect(handlers.setError).not.toHaveBeenCalled();
   });
@@ -31,7 +31,7 @@ describe('usePetSaveErrors', () => {
     const { result, user, handlers } = setup();
     act(() => result.current(apiError({ status: 409, code: 'CONFLICT', message: 'Otra persona modificó esta mascota.' })));
     await user.click(await screen.findByRole('button', { name: petFormMessages.conflictClose }));
-    expect(handlers.reloadLatest).not.toHaveBeenCalled();
+    expect(handlers.loadLatest).not.toHaveBeenCalled();
   });
 
   it("another error puts the server's field errors on the fields and shows a toast with the detail", async () => {

@@ -9,17 +9,20 @@ import { describeSaveError } from '../lib/save-error';
 
 interface SaveErrorHandlers {
   setError: UseFormSetError<PetFormValues>;
-  /** Reads the pet again and puts it in the form; resolves to undefined when there is nothing to reload. */
-  reloadLatest: () => Promise<unknown>;
+  /**
+   * Reads the newest version. Resolves true when it went straight into the form (nothing typed differs from
+   * it), false when the person still chooses field by field (the form's conflict dialog) or nothing was read.
+   */
+  loadLatest: () => Promise<boolean>;
   /** Called once the latest version is in the form (the progress bars of the failed save are cleared). */
   onReloaded: () => void;
 }
 
 /**
  * How the pet form answers a failed save: a conflict (someone else saved first) opens a dialog offering the
- * latest version; any other error puts the server's field errors on the fields and shows a toast.
+ * latest version (without losing what was typed: see `loadLatest`); any other error puts the server's field errors on the fields and shows a toast.
  */
-export function usePetSaveErrors({ setError, reloadLatest, onReloaded }: SaveErrorHandlers) {
+export function usePetSaveErrors({ setError, loadLatest, onReloaded }: SaveErrorHandlers) {
   const showConflict = (message: string) => {
     modals.openConfirmModal({
       title: petMessages.saveErrorTitle,
@@ -27,8 +30,8 @@ export function usePetSaveErrors({ setError, reloadLatest, onReloaded }: SaveErr
       children: <Text size="sm">{message}</Text>,
       labels: { confirm: petFormMessages.conflictReload, cancel: petFormMessages.conflictClose },
       onConfirm: () => {
-        void reloadLatest().then((latest) => {
-          if (latest) {
+        void loadLatest().then((loaded) => {
+          if (loaded) {
             onReloaded();
             notifications.show({ color: 'cyan', title: petFormMessages.reloadedTitle, message: petFormMessages.reloadedText });
           }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adoptadoLabel, countLabel, formatEntryDate, yesNo } from './pet-display';
+import { adoptadoLabel, adoptedWord, countLabel, formatEntryDate, yesNo } from './pet-display';
 
 describe('formatEntryDate', () => {
   it('shows the calendar day in Spanish, whatever the time', () => {
@@ -21,5 +21,12 @@ describe('labels', () => {
     expect(yesNo('0')).toBe('No');
     expect(countLabel(1, 'imagen', 'imágenes')).toBe('1 imagen');
     expect(countLabel(0, 'imagen', 'imágenes')).toBe('0 imágenes');
+  });
+});
+
+describe('adoptedWord', () => {
+  it('agrees with the gender', () => {
+    expect(adoptedWord('hembra')).toBe('adoptada');
+    expect(adoptedWord('macho')).toBe('adoptado');
   });
 });

@@ -17,6 +17,11 @@ export function adoptadoLabel(adoptado: string): string {
   return adoptado === '1' ? 'Adoptado' : 'En adopción';
 }
 
+/** 'adoptada' for a female pet, 'adoptado' otherwise: the words agree with the pet's gender. */
+export function adoptedWord(genero: string): string {
+  return genero === 'hembra' ? 'adoptada' : 'adoptado';
+}
+
 export function yesNo(flag: string): string {
   return flag === '1' ? 'Sí' : 'No';
 }

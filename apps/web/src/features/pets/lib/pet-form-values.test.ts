@@ -1,6 +1,6 @@
-import { petFieldsSchema, type Pet } from '@refugio/contracts';
+import { petFieldsSchema, petMessages, type Pet } from '@refugio/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildPetFormData, newPetFormValues, petToFormValues } from './pet-form-values';
+import { buildPetFormData, newPetFormValues, petFormSchema, petToFormValues } from './pet-form-values';
 
 const pet: Pet = {
   id: 5,
@@ -42,6 +42,8 @@ describe('petToFormValues', () => {
       personalidad: 'Tranquila',
       historia: 'Rescatada en la calle',
       tags: '["dócil","tranquila"]',
+      estado: 'publicada',
+      publicarEn: '',
       version: '3',
     });
   });
@@ -49,6 +51,40 @@ describe('petToFormValues', () => {
   it('falls back to the first option for values the selects do not offer, and repairs tags', () => {
     const values = petToFormValues({ ...pet, tipo: 'Hamster', genero: '', tamano: 'enorme', tags: 'roto' });
     expect(values).toMatchObject({ tipo: 'Perro', genero: 'macho', tamano: 'mediano', tags: '[]' });
+  });
+});
+
+describe('the publication state', () => {
+  const valid = { ...newPetFormValues('2025-01-02'), nombre: 'Toby', edad: '1' };
+
+  it('shows the effective state: a programmed pet keeps its date, in local time', () => {
+    const future = new Date(Date.now() + 86_400_000);
+    const values = petToFormValues({ ...pet, estado: 'programada', publicarEn: future.toISOString() });
+    expect(values.estado).toBe('programada');
+    expect(new Date(values.publicarEn).getTime()).toBe(Math.floor(future.getTime() / 1000) * 1000);
+    expect(petToFormValues({ ...pet, estado: 'publicada', publicarEn: '2020-01-01T00:00:00.000Z' })).toMatchObject({
+      estado: 'publicada',
+      publicarEn: '',
+    });
+  });
+
+  it('a programmed pet needs a date that is not in the past; sends it as ISO 8601', () => {
+    const missing = petFormSchema.safeParse({ ...valid, estado: 'programada', publicarEn: '' });
+    expect(missing.error?.issues.map((i) => [i.path[0], i.message])).toEqual([['publicarEn', petMessages.scheduleRequired]]);
+    const past = petFormSchema.safeParse({ ...valid, estado: 'programada', publicarEn: '2020-01-01 10:00:00' });
+    expect(past.error?.issues.map((i) => i.message)).toEqual([petMessages.schedulePast]);
+
+    const future = new Date(Date.now() + 3_600_000);
+    const fields = petFormSchema.parse({ ...valid, estado: 'programada', publicarEn: future.toISOString() });
+    const body = buildPetFormData(fields, null);
+    expect(body.get('estado')).toBe('programada');
+    expect(body.get('publicarEn')).toBe(future.toISOString());
+  });
+
+  it('any other state clears the date', () => {
+    const fields = petFormSchema.parse({ ...valid, estado: 'publicada', publicarEn: '2020-01-01 10:00:00' });
+    expect(buildPetFormData(fields, null).get('estado')).toBe('publicada');
+    expect(buildPetFormData(fields, null).get('publicarEn')).toBe('');
   });
 });
 
@@ -75,6 +111,8 @@ describe('the form values through petFieldsSchema', () => {
       historia: 'Rescatada en la calle',
       adoptado: '0',
       tags: '["dócil","tranquila"]',
+      estado: 'publicada',
+      publicarEn: '',
       version: '3',
     });
   });

@@ -1,4 +1,15 @@
-import { PET_GENDERS, PET_SIZES, PET_TYPES, type Pet, type PetFields, type PetFieldsInput } from '@refugio/contracts';
+import {
+  PET_GENDERS,
+  PET_SIZES,
+  PET_TYPES,
+  PUBLICATION_STATES,
+  petFieldsSchema,
+  petMessages,
+  type Pet,
+  type PetFields,
+  type PetFieldsInput,
+} from '@refugio/contracts';
+import dayjs from 'dayjs';
 import { isRealFile } from './media-rules';
 import { parseTagsText, serializeTags } from './tags';
 
@@ -13,7 +24,20 @@ export type PetFormValues = PetFieldsInput;
 export type PetFormDefaults = Required<
   Pick<
     PetFieldsInput,
-    'nombre' | 'edad' | 'tipo' | 'genero' | 'tamano' | 'discapacidad' | 'adoptado' | 'fechaingreso' | 'personalidad' | 'historia' | 'tags' | 'version'
+    | 'nombre'
+    | 'edad'
+    | 'tipo'
+    | 'genero'
+    | 'tamano'
+    | 'discapacidad'
+    | 'adoptado'
+    | 'fechaingreso'
+    | 'personalidad'
+    | 'historia'
+    | 'tags'
+    | 'estado'
+    | 'publicarEn'
+    | 'version'
   >
 >;
 
@@ -30,11 +54,27 @@ export const petFormFields = [
   'fechaingreso',
   'adoptado',
   'tags',
+  'estado',
+  'publicarEn',
 ] as const satisfies readonly (keyof PetFormDefaults)[];
 
 function oneOf<T extends string>(options: readonly T[], value: string, fallback: T): T {
   return (options as readonly string[]).includes(value) ? (value as T) : fallback;
 }
+
+/** How the date-time picker holds `publicarEn`: local time. */
+export const LOCAL_DATE_TIME = 'YYYY-MM-DD HH:mm:ss';
+
+/**
+ * The form's schema: the server's `petFieldsSchema` plus the publication rules of /borradores: a programmed
+ * pet needs a date and time, not in the past (`now` is read when the form is checked).
+ */
+export const petFormSchema = petFieldsSchema.superRefine((fields, ctx) => {
+  if (fields.estado !== 'programada') return;
+  if (!fields.publicarEn) ctx.addIssue({ code: 'custom', path: ['publicarEn'], message: petMessages.scheduleRequired });
+  else if (new Date(fields.publicarEn).getTime() < Date.now())
+    ctx.addIssue({ code: 'custom', path: ['publicarEn'], message: petMessages.schedulePast });
+});
 
 /** A new pet: type Perro, gender macho, size mediano, no disability, not adopted, entered today. */
 export function newPetFormValues(today: string): PetFormDefaults {
@@ -50,6 +90,8 @@ export function newPetFormValues(today: string): PetFormDefaults {
     personalidad: '',
     historia: '',
     tags: '[]',
+    estado: 'borrador',
+    publicarEn: '',
     version: '',
   };
 }
@@ -68,13 +110,16 @@ export function petToFormValues(pet: Pet): PetFormDefaults {
     personalidad: pet.personalidad,
     historia: pet.historia,
     tags: serializeTags(parseTagsText(pet.tags)),
+    // The effective state: a programmed pet whose time has passed reads 'publicada'.
+    estado: oneOf(PUBLICATION_STATES, pet.estado, 'borrador'),
+    publicarEn: pet.estado === 'programada' && pet.publicarEn ? dayjs(pet.publicarEn).format(LOCAL_DATE_TIME) : '',
     version: String(pet.version),
   };
 }
 
 /**
  * The multipart body of `POST /phpApi/mascota/{id}/actualizar` (and `nueva`): SPEC section 7's fields,
- * `tags` as JSON text, `version` when editing, and `image` only when a new main image was chosen.
+ * the publication state (`estado`, and `publicarEn` as ISO 8601 for a programmed pet), `tags` as JSON text, `version` when editing, and `image` only when a new main image was chosen.
  */
 export function buildPetFormData(fields: PetFields, mainImage: File | null): FormData {
   const body = new FormData();
@@ -89,6 +134,11 @@ export function buildPetFormData(fields: PetFields, mainImage: File | null): For
   body.append('historia', fields.historia);
   body.append('adoptado', fields.adoptado);
   body.append('tags', serializeTags(fields.tags));
+  if (fields.estado !== undefined) {
+    body.append('estado', fields.estado);
+    // Only a programmed pet keeps a date; any other state clears it.
+    body.append('publicarEn', fields.estado === 'programada' && fields.publicarEn ? fields.publicarEn : '');
+  }
   if (fields.version !== undefined) body.append('version', String(fields.version));
   if (isRealFile(mainImage)) body.append('image', mainImage, mainImage.name);
   return body;

@@ -87,6 +87,13 @@ describe('runSaveSequence', () => {
     expect(deps.log).toHaveBeenCalledTimes(2);
   });
 
+  it('with nothing to upload, success comes at once, without the wait', async () => {
+    const calls: string[] = [];
+    const result = await runSaveSequence({ saveFields: async () => ({ id: 5, version: 2 }), images: [], videos: [] }, makeDeps(calls));
+    expect(result).toMatchObject({ id: 5, version: 2, uploadedImages: 0, uploadedVideos: 0 });
+    expect(calls).toEqual([]);
+  });
+
   it('a failure saving the fields fails the save and uploads nothing', async () => {
     const calls: string[] = [];
     const deps = makeDeps(calls);

@@ -54,8 +54,8 @@ export const waitFor = (ms: number) => new Promise<void>((resolve) => setTimeout
 
 /**
  * The save of SPEC section 4: the fields first (with the version, so a stale edit is refused before
- * anything else changes); then each queued image in its own request; then each queued video; then a pause
- * of SAVE_SUCCESS_DELAY_MS before success is shown. `onSteps` receives every change of the progress bars.
+ * anything else changes); then each queued image in its own request; then each queued video; then, when
+ * files were sent, a pause of SAVE_SUCCESS_DELAY_MS before success is shown (none when nothing was uploaded). `onSteps` receives every change of the progress bars.
  */
 export async function runSaveSequence(
   input: SaveSequenceInput,
@@ -111,6 +111,7 @@ export async function runSaveSequence(
 
   const uploadedImages = await uploadAll('image', images, deps.uploadImage);
   const uploadedVideos = await uploadAll('video', videos, deps.uploadVideo);
-  await deps.wait(SAVE_SUCCESS_DELAY_MS);
+  // The pause lets the server finish with the uploaded files; with nothing uploaded, success shows at once.
+  if (images.length + videos.length > 0) await deps.wait(SAVE_SUCCESS_DELAY_MS);
   return { id: saved.id, version: saved.version, uploadedImages, uploadedVideos, failed };
 }

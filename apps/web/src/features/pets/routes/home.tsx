@@ -14,8 +14,9 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPaw, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { getErrorMessage } from '../../../lib/get-error-message';
@@ -79,9 +80,13 @@ function HomeScreen() {
   const activeFilterCount = filterKeys.filter((key) => key !== 'q' && params[key] !== '').length;
   const [filtersOpened, filtersPanel] = useDisclosure(activeFilterCount > 0);
 
-  const updateParams = (changes: Partial<PetsListParams>) =>
-    setSearchParams((current) => writePetsListParams(current, changes), { replace: true, preventScrollReset: true });
+  // Typing and filters replace the address; a page change is a step of its own, so Back returns to the previous page.
+  const updateParams = (changes: Partial<PetsListParams>, { push = false } = {}) =>
+    setSearchParams((current) => writePetsListParams(current, changes), { replace: !push, preventScrollReset: true });
   const search = useUrlSearch(params.q, (q) => updateParams({ q }));
+  // "/" jumps to the search box (not while typing in a field: Mantine's useHotkeys ignores inputs).
+  const searchRef = useRef<HTMLInputElement>(null);
+  useHotkeys([['/', () => searchRef.current?.focus()]]);
   const tag = useUrlSearch(params.tag, (value) => updateParams({ tag: value }));
 
   const clearAll = () => {
@@ -118,8 +123,10 @@ function HomeScreen() {
         <Stack gap="sm" p="md">
           <Group gap="sm" wrap="nowrap">
             <TextInput
+              ref={searchRef}
               type="search"
               aria-label="Buscar mascotas"
+              aria-keyshortcuts="/"
               placeholder="Buscar por nombre, historia, personalidad o etiqueta"
               leftSection={<IconSearch size={16} aria-hidden="true" />}
               rightSection={
@@ -193,7 +200,7 @@ function HomeScreen() {
             <Pagination
               total={pageCount}
               value={Math.min(params.page, pageCount)}
-              onChange={(page) => updateParams({ page })}
+              onChange={(page) => updateParams({ page }, { push: true })}
               size="sm"
               siblings={isWide ? 1 : 0}
               getControlProps={(control) => ({

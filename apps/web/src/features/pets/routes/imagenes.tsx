@@ -56,6 +56,9 @@ function StaffTools({ petId, images, index }: { petId: number; images: readonly 
       <Button
         size="compact-xs"
         variant="subtle"
+        h="auto"
+        miw={0}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
         leftSection={<IconStar size={14} aria-hidden="true" />}
         disabled={busy}
         aria-label={`Hacer principal la imagen ${index + 1}`}
@@ -150,7 +153,8 @@ function ImagenesScreen() {
               <UnstyledButton
                 className={classes.thumbButton}
                 onClick={() => setViewerIndex(i + offset)}
-                aria-label={`Ver la imagen ${i + 1} a pantalla completa`}
+                // Numbered as the viewer counts them (the main image, when there is one, is the first).
+                aria-label={`Ver la imagen ${i + offset + 1} a pantalla completa`}
               >
                 <Image src={image.thumbnailUrl} alt="" className={classes.thumb} loading="lazy" />
               </UnstyledButton>

@@ -107,7 +107,8 @@ function ProductoScreen() {
       <PetPageHeader
         title={data?.nombre ?? 'Detalle de la Mascota'}
         actions={
-          id !== null ? (
+          // Only for a pet that loaded: a missing one (404) offers nothing to edit.
+          id !== null && data ? (
             <>
               <Button component={Link} to={`/editar/${id}`} leftSection={<IconEdit size={16} aria-hidden="true" />}>
                 Editar
@@ -180,7 +181,8 @@ function ProductoScreen() {
                     key={image.id}
                     className={classes.thumbButton}
                     onClick={() => setViewerIndex(i + galleryOffset)}
-                    aria-label={`Ver imagen ${i + 1} a pantalla completa`}
+                    // Numbered as the viewer counts them (the main image, when there is one, is the first).
+                    aria-label={`Ver imagen ${i + galleryOffset + 1} a pantalla completa`}
                   >
                     <Image src={image.thumbnailUrl} alt="" className={classes.thumb} loading="lazy" />
                   </UnstyledButton>

@@ -1,7 +1,8 @@
 import { Button, CloseButton, Group, Loader, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import type { User } from '@refugio/contracts';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { useUrlSearch } from '../../../lib/use-url-search';
@@ -73,6 +74,9 @@ function ListaScreen() {
   const updateParams = (changes: Partial<UsersListParams>) =>
     setSearchParams((current) => writeUsersListParams(current, changes), { replace: true, preventScrollReset: true });
   const search = useUrlSearch(params.q, (q) => updateParams({ q }));
+  // "/" jumps to the search box (not while typing in a field: Mantine's useHotkeys ignores inputs).
+  const searchRef = useRef<HTMLInputElement>(null);
+  useHotkeys([['/', () => searchRef.current?.focus()]]);
   const clearSearch = () => {
     search.reset();
     updateParams({ q: '' });
@@ -106,8 +110,10 @@ function ListaScreen() {
       <Paper withBorder radius="md">
         <Group p="md" gap="md" justify="space-between" wrap="wrap">
           <TextInput
+            ref={searchRef}
             type="search"
             aria-label="Buscar usuarios"
+            aria-keyshortcuts="/"
             placeholder="Buscar por nombre, apellido o correo"
             leftSection={<IconSearch size={16} aria-hidden="true" />}
             rightSection={

@@ -1,0 +1,104 @@
+import { petFormMessages, type Pet } from '@refugio/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Link } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { server } from '../../../testing/server';
+import { PetForm } from './pet-form';
+
+const pet: Pet = {
+  id: 7,
+  nombre: 'Luna',
+  edad: '2 años',
+  tipo: 'Perro',
+  genero: 'hembra',
+  tamano: 'mediano',
+  fechaingreso: '2024-05-01 00:00:00',
+  personalidad: '',
+  historia: 'Llegó en invierno.',
+  adoptado: '0',
+  discapacidad: '0',
+  tags: '[]',
+  imagenprincipal: '',
+  imagenprincipalUrl: null,
+  thumbnailUrl: null,
+  estado: 'borrador',
+  publicarEn: null,
+  version: 3,
+  createdAt: '2024-05-01T00:00:00.000Z',
+  updatedAt: '2024-05-01T00:00:00.000Z',
+  createdBy: null,
+  updatedBy: null,
+  deletedAt: null,
+};
+
+function renderForm(onReloadPet = vi.fn(() => Promise.resolve<Pet | undefined>(pet))) {
+  server.use(
+    http.get('/phpApi/mascota/7/imagenes', () => HttpResponse.json([])),
+    http.get('/api/mascotas/7/videos', () => HttpResponse.json([])),
+    http.get('/api/ai/estado', () => HttpResponse.json({ available: false, provider: 'none' })),
+  );
+  return renderWithProviders(
+    <>
+      <Link to="/">Inicio</Link>
+      <PetForm pet={pet} onReloadPet={onReloadPet} />
+    </>,
+    { path: '/editar/7', routes: [{ path: '/', element: <h1>Lista de mascotas</h1> }] },
+  );
+}
+
+// Typing in happy-dom is slow on a busy machine.
+describe('PetForm', { timeout: 20_000 }, () => {
+  it('leaves at once while nothing changed', async () => {
+    const { user, router } = renderForm();
+    await user.click(screen.getByRole('link', { name: 'Inicio' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('asks before leaving with changes; staying keeps the typed text, leaving goes on', async () => {
+    const { user, router } = renderForm();
+    const name = screen.getByRole('textbox', { name: /nombre/i });
+    await user.type(name, ' Clara');
+
+    await user.click(screen.getByRole('link', { name: 'Inicio' }));
+    const dialog = await screen.findByRole('dialog', { name: petFormMessages.leaveTitle });
+    await user.click(within(dialog).getByRole('button', { name: petFormMessages.leaveCancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/editar/7');
+    expect(name).toHaveValue('Luna Clara');
+
+    await user.click(screen.getByRole('link', { name: 'Inicio' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: petFormMessages.leaveConfirm }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('after a conflict, shows the typed values beside the newer ones and keeps the ones chosen', async () => {
+    const newer: Pet = { ...pet, nombre: 'Lunita', adoptado: '1', version: 4 };
+    const onReloadPet = vi.fn(() => Promise.resolve<Pet | undefined>(newer));
+    const { user } = renderForm(onReloadPet);
+    server.use(
+      http.post('/phpApi/mascota/7/actualizar', () =>
+        HttpResponse.json({ code: 'CONFLICT', message: 'Otra persona guardó cambios.', requestId: 'r1' }, { status: 409 }),
+      ),
+    );
+    const name = screen.getByRole('textbox', { name: /nombre/i });
+    await user.clear(name);
+    await user.type(name, 'Luna Clara');
+    await user.keyboard('{Control>}s{/Control}');
+
+    await user.click(await screen.findByRole('button', { name: petFormMessages.conflictReload }));
+    const dialog = await screen.findByRole('dialog', { name: petFormMessages.conflictTitle });
+    // Only the fields that differ: the name (typed) and adoption (changed by someone else).
+    expect(within(dialog).getAllByRole('radiogroup')).toHaveLength(2);
+    expect(within(dialog).getByText('Luna Clara')).toBeInTheDocument();
+    expect(within(dialog).getByText('Lunita')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('radio', { name: petFormMessages.conflictMine })[0]).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: petFormMessages.conflictApply }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: petFormMessages.conflictTitle })).not.toBeInTheDocument());
+    expect(name).toHaveValue('Luna Clara');
+    expect(screen.getByRole('combobox', { name: /adoptado/i })).toHaveValue('Sí');
+    expect(onReloadPet).toHaveBeenCalledTimes(1);
+  });
+});
