@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pet } from '../src/db/schema';
 import { ADMIN, STAFF, type TestApp, createTestApp, expectErrorShape } from './helpers';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -23,12 +24,12 @@ async function redisReachable(): Promise<boolean> {
   }
 }
 
-function expectRefused(res: Awaited<ReturnType<TestApp['app']['inject']>>) {
+function expectRefused(res: Awaited<ReturnType<TestApp['app']['inject']>>, maxRetryAfterSeconds = 60) {
   const body = expectErrorShape(res, 429, 'RATE_LIMITED');
   expect(body.message).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo.');
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
-  expect(retryAfter).toBeLessThanOrEqual(60);
+  expect(retryAfter).toBeLessThanOrEqual(maxRetryAfterSeconds);
 }
 
 describe('what is never refused for volume', () => {
@@ -181,5 +182,66 @@ describe('counters shared by every instance', () => {
   it('in Redis when REDIS_URL is set', async ({ skip }) => {
     if (!(await redisReachable())) skip('no Redis at ' + REDIS_URL);
     await expectSharedCounters({ REDIS_URL });
+  });
+});
+
+describe('the public submission budget', () => {
+  let t: TestApp;
+  let petId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_SUBMISSIONS_PER_HOUR: '2' });
+    const [row] = await t.database.db
+      .insert(pet)
+      .values({ nombre: 'Luna', edad: '2 años', tipo: 'Perro', genero: 'hembra', tamano: 'mediano', estado: 'publicada' })
+      .returning();
+    petId = row!.id;
+  });
+  afterAll(() => t.close());
+
+  const application = (email: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/public/solicitudes-adopcion',
+      remoteAddress,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        mascotaId: petId,
+        nombre: 'María José Pérez',
+        email,
+        telefono: '+34 600 000 000',
+        edad: 34,
+        ciudad: 'Madrid',
+        direccion: 'Calle Mayor 1',
+        vivienda: 'casa',
+        viviendaPropia: true,
+        patio: true,
+        personasEnCasa: 2,
+        ninosEnCasa: 0,
+        horasSolo: 3,
+        otrasMascotas: '',
+        experiencia: '',
+        motivo: 'Un hogar tranquilo',
+        aceptaVisita: true,
+        aceptaPrivacidad: true,
+      }),
+    });
+
+  it('refuses the third adoption application from one address within the hour, not another address', async () => {
+    expect((await application('uno@example.com', '203.0.113.7')).statusCode).toBe(201);
+    expect((await application('dos@example.com', '203.0.113.7')).statusCode).toBe(201);
+    expectRefused(await application('tres@example.com', '203.0.113.7'), 3600);
+    expect((await application('cuatro@example.com', '203.0.113.8')).statusCode).toBe(201);
+  });
+
+  it('counts pet registrations in the same per-address budget', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/registro-mascota',
+      remoteAddress: '203.0.113.7',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="nombre"\r\n\r\nLuna\r\n--x--\r\n',
+    });
+    expectRefused(res, 3600);
   });
 });

@@ -82,7 +82,8 @@ export const publicAdoptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/public/solicitudes-adopcion',
     {
-      config: open,
+      // Strangers submit from phones: PUBLIC_SUBMISSIONS_PER_HOUR per address on top of the general budget.
+      config: { ...open, budget: 'publicSubmission' },
       bodyLimit: 64 * 1024,
       schema: {
         tags,

@@ -226,7 +226,8 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/public/registro-mascota',
     {
-      config: { access: 'public' },
+      // Strangers submit from phones: PUBLIC_SUBMISSIONS_PER_HOUR per address on top of the general budget.
+      config: { access: 'public', budget: 'publicSubmission' },
       schema: {
         tags: publicTags,
         summary: 'Registrar una mascota (multipart; crea una solicitud de publicación)',
