@@ -34,7 +34,16 @@ export async function appliedMigrations(db: Executor): Promise<AppliedMigration[
   return applied.map((m) => ({ hash: m.hash, createdAt: Number(m.created_at) }));
 }
 
-/** The tables of the public schema, each after every table it references. */
+/**
+ * Running totals kept by database triggers from the rows of other tables (the dashboard's aggregates): they are
+ * not archived, and a restore rebuilds them as the rows they count are inserted.
+ */
+export const DERIVED_TABLES: ReadonlySet<string> = new Set(['pet_count', 'pet_month', 'pet_adoption_days', 'request_count']);
+
+/** Settings the derived totals read (the organisation's time zone): restored before any other table. */
+const FIRST_TABLES = ['org_setting'];
+
+/** The archived tables of the public schema, each after every table it references. */
 export async function tablesInDependencyOrder(db: Executor): Promise<string[]> {
   const tables = (await rows<{ name: string }>(db, sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)).map(
     (t) => t.name,
@@ -56,8 +65,9 @@ export async function tablesInDependencyOrder(db: Executor): Promise<string[]> {
     visiting.delete(table);
     ordered.push(table);
   };
+  FIRST_TABLES.filter((t) => tables.includes(t)).forEach(visit);
   tables.forEach(visit);
-  return ordered;
+  return ordered.filter((t) => !DERIVED_TABLES.has(t));
 }
 
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);

@@ -19,7 +19,7 @@ import {
   type Manifest,
   type Progress,
 } from './backup';
-import { applyMigrations, codeMigrations, insertRows, isEmptyDatabase, resetSequences } from './database-dump';
+import { DERIVED_TABLES, applyMigrations, codeMigrations, insertRows, isEmptyDatabase, resetSequences } from './database-dump';
 
 /** The archive cannot be restored (damaged, truncated, not ours, or from a newer version); nothing was changed. */
 export class ArchiveError extends Error {
@@ -229,6 +229,8 @@ export async function restoreArchive(
     await target.db.transaction(async (tx) => {
       await applyMigrations(tx, before);
       for (const table of manifest.tables) {
+        // An archive made before these totals were derived carries them; the triggers have rebuilt them already.
+        if (DERIVED_TABLES.has(table.table)) continue;
         const lines = createInterface({ input: createReadStream(path.join(spool, path.basename(table.entry))), crlfDelay: Infinity });
         let batch: string[] = [];
         for await (const line of lines) {
