@@ -15,6 +15,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { multipartPlugin } from './plugins/multipart';
+import { originCheckPlugin } from './plugins/origin-check';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -57,6 +58,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
 
   await app.register(errorHandlerPlugin);
+  // Before anything reads the session: a forged write is refused without touching it.
+  await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(dbPlugin, { database: options.database });
   await app.register(storagePlugin, { config, storage: options.storage });
   await app.register(authPlugin, { config });

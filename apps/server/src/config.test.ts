@@ -17,6 +17,11 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('trusts PUBLIC_URL and TRUSTED_ORIGINS as origins', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://admin.refugio.org/', TRUSTED_ORIGINS: 'http://10.0.0.5:3000/ruta, https://admin.refugio.org' });
+    expect(config.trustedOrigins).toEqual(['https://admin.refugio.org', 'http://10.0.0.5:3000']);
+  });
+
   it('chooses gemini when a key is present, and the public URL follows the port', () => {
     const config = loadConfig({ GEMINI_API_KEY: 'k', PORT: '8080' });
     expect(config.ai).toMatchObject({ provider: 'gemini', apiKey: 'k' });
@@ -35,6 +40,7 @@ describe('loadConfig', () => {
     [{ AI_PROVIDER: 'gemini' }, 'GEMINI_API_KEY'],
     [{ AI_PROVIDER: 'openai' }, 'OPENAI_BASE_URL'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+    [{ TRUSTED_ORIGINS: 'https://ok.example, ftp://no' }, 'TRUSTED_ORIGINS'],
   ])('stops with one message naming the variable for %j', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`variable ${variable} `));

@@ -29,6 +29,22 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: booleanString,
     PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'debe ser una URL http(s)://' }).optional()),
+    TRUSTED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v, ctx) => {
+        const origins: string[] = [];
+        for (const entry of v.split(',').map((e) => e.trim())) {
+          if (entry === '') continue;
+          const url = URL.canParse(entry) ? new URL(entry) : undefined;
+          if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+            ctx.addIssue({ code: 'custom', message: `debe ser una lista de URLs http(s):// separadas por comas ("${entry}" no lo es)` });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
+        }
+        return origins;
+      }),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, 'debe tener al menos 32 caracteres').optional()),
     ADMIN_EMAIL: z
       .string()
@@ -82,6 +98,8 @@ export type Config = {
         forcePathStyle: boolean;
       };
   publicUrl: string;
+  /** Origins allowed to send state-changing requests with the session cookie: PUBLIC_URL's and TRUSTED_ORIGINS. */
+  trustedOrigins: string[];
   authSecret: string | undefined;
   admin: { email: string; password: string | undefined };
   aiLimits: { timeoutMs: number; perUserPerMinute: number };
@@ -109,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuración no válida: la variable ${variable} ${issue?.message ?? 'no es válida'}${shown}.`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const aiProvider = e.AI_PROVIDER ?? (e.GEMINI_API_KEY ? 'gemini' : 'none');
   return {
     port: e.PORT,
@@ -127,7 +146,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : { driver: 'local' },
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
+    trustedOrigins: [...new Set([new URL(publicUrl).origin, ...e.TRUSTED_ORIGINS])],
     authSecret: e.AUTH_SECRET,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     ai:

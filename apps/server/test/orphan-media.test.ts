@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectOrphanMedia } from '../src/modules/pets/orphan-media';
-import { STAFF, type TestApp, createTestApp } from './helpers';
+import { PUBLIC_URL, STAFF, type TestApp, createTestApp } from './helpers';
 import { jpeg, multipart, petFields } from './media';
 
 describe('orphan media sweep', () => {
@@ -17,14 +17,19 @@ describe('orphan media sweep', () => {
   it('removes old files no row points at, and keeps referenced and recent ones', async () => {
     const form = multipart([...petFields(), { name: 'image', value: await jpeg(), fileName: 'a.jpg', contentType: 'image/jpeg' }]);
     const { id } = (
-      await t.app.inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: form.payload, headers: { ...form.headers, cookie: staff } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/phpApi/mascota/nueva',
+        payload: form.payload,
+        headers: { ...form.headers, cookie: staff, origin: PUBLIC_URL },
+      })
     ).json<{ id: number }>();
     const extra = multipart([{ name: 'file', value: await jpeg(), fileName: 'b.jpg', contentType: 'image/jpeg' }]);
     await t.app.inject({
       method: 'POST',
       url: `/phpApi/mascota/${id}/imagenes/nueva`,
       payload: extra.payload,
-      headers: { ...extra.headers, cookie: staff },
+      headers: { ...extra.headers, cookie: staff, origin: PUBLIC_URL },
     });
     // What a crash between storing a file and saving its row leaves behind.
     await t.app.storage.put(`productos/${id}/1700000000000_deadbeef.jpg`, Readable.from(['huérfana']));

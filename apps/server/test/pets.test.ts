@@ -197,7 +197,7 @@ describe('pets API (/phpApi)', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: `/phpApi/mascota/${id}/imagenes/nueva`,
-        headers: { cookie: staff, 'content-type': 'application/json' },
+        headers: { cookie: staff, origin: PUBLIC_URL, 'content-type': 'application/json' },
         payload: '{}',
       });
       expect(res.statusCode).toBe(415);
@@ -210,7 +210,7 @@ describe('pets API (/phpApi)', () => {
       const reordered = await t.app.inject({
         method: 'POST',
         url: `/phpApi/mascota/${id}/imagenes/orden`,
-        headers: { cookie: staff },
+        headers: { cookie: staff, origin: PUBLIC_URL },
         payload: { ids: reversed },
       });
       expect(reordered.json<{ id: number }[]>().map((i) => i.id)).toEqual(reversed);
@@ -218,7 +218,7 @@ describe('pets API (/phpApi)', () => {
         await t.app.inject({
           method: 'POST',
           url: `/phpApi/mascota/${id}/imagenes/orden`,
-          headers: { cookie: staff },
+          headers: { cookie: staff, origin: PUBLIC_URL },
           payload: { ids: [reversed[0]] },
         }),
         400,
@@ -226,17 +226,29 @@ describe('pets API (/phpApi)', () => {
       );
 
       const chosen = images[0]!;
-      const main = await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/${chosen.id}/principal`, headers: { cookie: staff } });
+      const main = await t.app.inject({
+        method: 'POST',
+        url: `/phpApi/mascota/${id}/imagenes/${chosen.id}/principal`,
+        headers: { cookie: staff, origin: PUBLIC_URL },
+      });
       expect(main.json<PetBody>().imagenprincipal).toBe(chosen.nombre);
       const afterMain = (await get(`/phpApi/mascota/${id}/imagenes`)).json<{ id: number; nombre: string }[]>();
       expect(afterMain.map((i) => i.nombre)).not.toContain(chosen.nombre);
 
       const victim = afterMain[0]!;
-      const deleted = await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/${victim.id}/eliminar`, headers: { cookie: staff } });
+      const deleted = await t.app.inject({
+        method: 'POST',
+        url: `/phpApi/mascota/${id}/imagenes/${victim.id}/eliminar`,
+        headers: { cookie: staff, origin: PUBLIC_URL },
+      });
       expect(deleted.json()).toEqual({ status: 'OK', id: victim.id });
       expect((await get(`/phpApi/storage/app/public/productos/${id}/${victim.nombre}`, null)).statusCode).toBe(404);
       expectErrorShape(
-        await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/${victim.id}/eliminar`, headers: { cookie: staff } }),
+        await t.app.inject({
+          method: 'POST',
+          url: `/phpApi/mascota/${id}/imagenes/${victim.id}/eliminar`,
+          headers: { cookie: staff, origin: PUBLIC_URL },
+        }),
         404,
         'NOT_FOUND',
       );
@@ -304,23 +316,31 @@ describe('pets API (/phpApi)', () => {
     const adopted = await t.app.inject({
       method: 'POST',
       url: `/phpApi/mascota/${id}/adopcion`,
-      headers: { cookie: staff },
+      headers: { cookie: staff, origin: PUBLIC_URL },
       payload: { adoptado: '1' },
     });
     expect(adopted.json<PetBody>().adoptado).toBe('1');
-    expect((await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/eliminar`, headers: { cookie: staff } })).json()).toEqual({
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/eliminar`, headers: { cookie: staff, origin: PUBLIC_URL } })).json(),
+    ).toEqual({
       status: 'OK',
       id,
     });
     expectErrorShape(await get(`/phpApi/mascota/${id}`), 404, 'NOT_FOUND');
     const [row] = await t.database.db.select().from(pet).where(eq(pet.id, id));
     expect(row?.deletedAt).toBeInstanceOf(Date);
-    const restored = await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/restaurar`, headers: { cookie: staff } });
+    const restored = await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/restaurar`, headers: { cookie: staff, origin: PUBLIC_URL } });
     expect(restored.json<PetBody>().deletedAt).toBeNull();
 
-    await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/eliminar`, headers: { cookie: admin } });
-    expectErrorShape(await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/restaurar`, headers: { cookie: staff } }), 403, 'FORBIDDEN');
-    expect((await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/restaurar`, headers: { cookie: admin } })).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/eliminar`, headers: { cookie: admin, origin: PUBLIC_URL } });
+    expectErrorShape(
+      await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/restaurar`, headers: { cookie: staff, origin: PUBLIC_URL } }),
+      403,
+      'FORBIDDEN',
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/restaurar`, headers: { cookie: admin, origin: PUBLIC_URL } })).statusCode,
+    ).toBe(200);
   });
 
   it('keeps writes for signed-in staff, and shows only published pets to anonymous readers', async () => {

@@ -19,7 +19,12 @@ describe('pet videos (/api/mascotas/{id}/videos)', () => {
     staff = await t.signIn(STAFF.email, STAFF.password);
     const body = multipart(petFields());
     petId = (
-      await t.app.inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: body.payload, headers: { ...body.headers, cookie: staff } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/phpApi/mascota/nueva',
+        payload: body.payload,
+        headers: { ...body.headers, cookie: staff, origin: PUBLIC_URL },
+      })
     ).json<{ id: number }>().id;
   });
   afterAll(() => t.close());
@@ -34,7 +39,7 @@ describe('pet videos (/api/mascotas/{id}/videos)', () => {
     });
   };
   const list = async () =>
-    (await t.app.inject({ url: `/api/mascotas/${petId}/videos`, headers: { cookie: staff } })).json<
+    (await t.app.inject({ url: `/api/mascotas/${petId}/videos`, headers: { cookie: staff, origin: PUBLIC_URL } })).json<
       { name: string; url: string; fullPath: string }[]
     >();
   const stagingLeft = () => readdirSync(path.join(t.dataDir, 'media', '.tmp'));
@@ -126,23 +131,35 @@ describe('pet videos (/api/mascotas/{id}/videos)', () => {
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/mascotas/${petId}/videos/${encodeURIComponent(fileName)}`,
-      headers: { cookie: staff },
+      headers: { cookie: staff, origin: PUBLIC_URL },
     });
     expect(del.json()).toEqual({ success: true, message: 'Video deleted successfully' });
     expect((await list()).map((v) => v.name)).not.toContain(fileName);
     expectErrorShape(
-      await t.app.inject({ method: 'DELETE', url: `/api/mascotas/${petId}/videos/${encodeURIComponent(fileName)}`, headers: { cookie: staff } }),
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/mascotas/${petId}/videos/${encodeURIComponent(fileName)}`,
+        headers: { cookie: staff, origin: PUBLIC_URL },
+      }),
       404,
       'NOT_FOUND',
     );
     const other = (await list())[0]!.name;
     expectErrorShape(
-      await t.app.inject({ method: 'DELETE', url: `/api/mascotas/${petId + 1}/videos/${encodeURIComponent(other)}`, headers: { cookie: staff } }),
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/mascotas/${petId + 1}/videos/${encodeURIComponent(other)}`,
+        headers: { cookie: staff, origin: PUBLIC_URL },
+      }),
       404,
       'NOT_FOUND',
     );
     expectErrorShape(
-      await t.app.inject({ method: 'DELETE', url: `/api/mascotas/${petId}/videos/..%2F..%2Fauth-secret`, headers: { cookie: staff } }),
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/mascotas/${petId}/videos/..%2F..%2Fauth-secret`,
+        headers: { cookie: staff, origin: PUBLIC_URL },
+      }),
       404,
       'NOT_FOUND',
     );

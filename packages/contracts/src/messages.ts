@@ -39,6 +39,9 @@ export const messages = {
     notFoundText: 'La página que buscas no existe o fue movida.',
     signOut: 'Cerrar Sesión',
   },
+  security: {
+    originRefused: 'Solicitud rechazada: no proviene de esta aplicación. Recarga la página y vuelve a intentarlo.',
+  },
   users: {
     listUnauthenticated: 'Usuario no autenticado. Por favor, inicia sesión.',
     listError: 'Error al obtener usuarios',
