@@ -36,6 +36,16 @@ export interface BuildAppOptions {
   aiRetryDelayMs?: number;
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify refuses to trust a bare hop count (it cannot tell the proxy from
+ * a client that connects directly), so hops are counted here: the nearest `hops` addresses (the socket peer
+ * first, then X-Forwarded-For from the right) are proxies and the next one is the client. A list is handed over.
+ */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** Builds the app: plugins in a fixed order (config -> db -> storage -> auth -> security -> routes). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -44,7 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.logger === false
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Idle keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -13,6 +14,37 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+/** Names proxy-addr understands for groups of addresses. */
+const PROXY_ADDRESS_GROUPS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_ADDRESS_GROUPS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which proxies may tell the client address (X-Forwarded-For is read right to left, skipping only
+ * these). `false` trusts none; a number trusts that many hops; a list trusts those addresses or CIDR networks.
+ * A bare `true` means one hop (one reverse proxy in front): trusting every hop would let a client choose its
+ * own address by writing the leftmost value.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | undefined {
+  const v = value.toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const entries = v.split(',').map((e) => e.trim());
+  return entries.every((e) => e !== '' && isAddressOrCidr(e)) ? entries : undefined;
+}
 
 /** The environment contract of DESIGN section 3. */
 const envSchema = z
@@ -64,7 +96,22 @@ const envSchema = z
     AI_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
-    TRUST_PROXY: booleanString,
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((v, ctx) => {
+        const trust = parseTrustProxy(v);
+        if (trust === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'debe ser false, un número de proxies (1 = un proxy inverso delante) o una lista de direcciones o redes CIDR de los proxies separadas por comas',
+          });
+          return z.NEVER;
+        }
+        return trust;
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3') {
@@ -109,7 +156,8 @@ export type Config = {
     | { provider: 'openai'; baseUrl: string; apiKey: string | undefined; model: string };
   logLevel: (typeof LOG_LEVELS)[number];
   signInAttemptsPerMinute: number;
-  trustProxy: boolean;
+  /** false, a number of trusted hops, or the trusted proxies' addresses/CIDRs (Fastify's trustProxy). */
+  trustProxy: false | number | string[];
 };
 
 /** Raised when the environment is invalid: its message names the variable, and start-up stops. */
