@@ -26,6 +26,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with its declared access, for the permission matrix and the OpenAPI document. */
     routeAccess: Map<string, Access>;
+    /**
+     * The signed-in, active user able to act as staff, or null. A session that must still change its temporary
+     * password counts as none: it opens nothing but the password change, sign-out and get-session.
+     */
     getSessionUser(request: FastifyRequest): Promise<SessionUser | null>;
   }
 }
@@ -36,7 +40,7 @@ export const accessPlugin = fp(
     app.decorate('routeAccess', routeAccess);
     app.decorateRequest('user', null);
 
-    app.decorate('getSessionUser', async (request: FastifyRequest): Promise<SessionUser | null> => {
+    async function resolveSession(request: FastifyRequest): Promise<SessionUser | null> {
       const result = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers), query: { disableCookieCache: true } });
       if (!result) return null;
       const u = result.user as typeof result.user & Partial<SessionUser> & { banned?: boolean | null };
@@ -51,6 +55,11 @@ export const accessPlugin = fp(
         color: u.color ?? '',
         mustChangePassword: u.mustChangePassword ?? false,
       };
+    }
+
+    app.decorate('getSessionUser', async (request: FastifyRequest): Promise<SessionUser | null> => {
+      const user = await resolveSession(request);
+      return user && !user.mustChangePassword ? user : null;
     });
 
     app.addHook('onRoute', (route) => {
@@ -71,7 +80,7 @@ export const accessPlugin = fp(
       const access = request.routeOptions.config.access;
       // Unmatched URLs (404, SPA files) and the OpenAPI browser carry no access and are public.
       if (access === 'public' || access === undefined) return;
-      const user = await app.getSessionUser(request);
+      const user = await resolveSession(request);
       if (!user) throw new AppError('UNAUTHENTICATED');
       request.user = user;
       // A temporary password opens nothing but the password change (better-auth's own route, public here).

@@ -83,6 +83,24 @@ function safeJson(text: string): Record<string, unknown> | undefined {
   }
 }
 
+/**
+ * The better-auth endpoints the application uses; every other one (update-user, list-sessions, change-email,
+ * delete-user, the admin plugin's…) is closed: profiles change through /api/users, which enforces its rules.
+ */
+const OPEN_AUTH_ROUTES = new Set(['GET /get-session', 'POST /sign-in/email', 'POST /sign-out', 'POST /change-password']);
+
+/**
+ * A session's token is its bearer credential: the page gets it only inside the HttpOnly cookie. The one
+ * exception is the sign-in answer, whose `token` scripts use as `Authorization: Bearer` (getFirestoreUsers).
+ */
+function withoutSessionToken(body: Buffer): Buffer {
+  const parsed = safeJson(body.toString('utf8'));
+  const session = parsed?.session;
+  if (!parsed || !session || typeof session !== 'object' || !('token' in session)) return body;
+  const { token: _token, ...rest } = session as Record<string, unknown>;
+  return Buffer.from(JSON.stringify({ ...parsed, session: rest }));
+}
+
 /** After a successful password change the password is the user's own: lift the temporary-password block. */
 async function clearTemporaryPassword(app: FastifyInstance, response: Response) {
   const body = (await response.json()) as { user?: { id?: unknown } };
@@ -121,8 +139,8 @@ export const authPlugin = fp(
           // Fastify decides the client address (honouring TRUST_PROXY); better-auth's rate limit keys on it.
           headers.set('x-forwarded-for', request.ip);
           const pathname = request.url.split('?')[0] ?? '';
-          // User management goes through /api/users, which enforces the last-administrator rules.
-          if (pathname.startsWith(`${AUTH_BASE_PATH}/admin/`)) return sendError(reply, request, 'NOT_FOUND');
+          // User management goes through /api/users, which enforces its validation and the last-administrator rules.
+          if (!OPEN_AUTH_ROUTES.has(`${request.method} ${pathname.slice(AUTH_BASE_PATH.length)}`)) return sendError(reply, request, 'NOT_FOUND');
           const changingPassword = pathname === `${AUTH_BASE_PATH}/change-password`;
 
           let body: string | undefined;
@@ -149,12 +167,18 @@ export const authPlugin = fp(
           }
           if (changingPassword) await clearTemporaryPassword(app, response.clone());
           void reply.status(response.status);
+          const signingIn = pathname === `${AUTH_BASE_PATH}/sign-in/email`;
           response.headers.forEach((value, key) => {
-            if (key !== 'set-cookie' && key !== 'content-length') void reply.header(key, value);
+            if (key === 'set-cookie' || key === 'content-length') return;
+            // bearer()'s copy of the token in a header readable by the page: only the sign-in keeps it.
+            if (!signingIn && (key === 'set-auth-token' || key === 'access-control-expose-headers')) return;
+            void reply.header(key, value);
           });
           const cookies = response.headers.getSetCookie();
           if (cookies.length > 0) void reply.header('set-cookie', cookies);
-          return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+          if (!response.body) return reply.send(null);
+          const answer = Buffer.from(await response.arrayBuffer());
+          return reply.send(signingIn ? answer : withoutSessionToken(answer));
         },
       });
     });
