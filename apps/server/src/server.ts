@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
 import { scheduleOrphanMediaSweep } from './modules/pets/orphan-media';
+import { passwordWeakness } from './lib/password-policy';
 import { ensureFirstAdmin } from './modules/users/users.service';
 
 /** Opens the configured database and applies pending migrations. */
@@ -41,6 +42,9 @@ async function main() {
   const firstAdmin = await ensureFirstAdmin(database.db, config.admin);
   const app = await buildApp({ config, database });
   if (firstAdmin.created) printFirstAdmin(firstAdmin.email, firstAdmin.generatedPassword);
+  const adminPasswordWeakness =
+    firstAdmin.created && config.admin.password ? passwordWeakness(config.admin.password, { email: config.admin.email }) : undefined;
+  if (adminPasswordWeakness) app.log.warn(`ADMIN_PASSWORD es débil (${adminPasswordWeakness}) Cámbiala al entrar por primera vez.`);
   const stopSweep = scheduleOrphanMediaSweep(database.db, app.storage, app.log);
 
   let closing = false;

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type ErrorCode, messages, userMessages } from '@refugio/contracts';
+import { type ErrorCode, messages } from '@refugio/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import * as schema from '../db/schema';
-import { isCommonPassword } from '../lib/password-policy';
+import { passwordWeakness } from '../lib/password-policy';
 import { AUTH_BASE_PATH, type Auth, createAuth } from '../auth/auth';
 import { sendError } from './error-handler';
 
@@ -101,6 +101,21 @@ function withoutSessionToken(body: Buffer): Buffer {
   return Buffer.from(JSON.stringify({ ...parsed, session: rest }));
 }
 
+/** Why the new password of a change-password body is refused, if it is; a request without a session is left to better-auth (401). */
+async function changedPasswordWeakness(auth: Auth, headers: Headers, body: Record<string, unknown>): Promise<string | undefined> {
+  const { newPassword, currentPassword } = body;
+  if (typeof newPassword !== 'string') return undefined;
+  const session = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+  if (!session) return undefined;
+  const user = session.user as typeof session.user & { lastname?: string | null };
+  return passwordWeakness(newPassword, {
+    email: user.email,
+    name: user.name,
+    lastname: user.lastname ?? '',
+    currentPassword: typeof currentPassword === 'string' ? currentPassword : undefined,
+  });
+}
+
 /** After a successful password change the password is the user's own: lift the temporary-password block. */
 async function clearTemporaryPassword(app: FastifyInstance, response: Response) {
   const body = (await response.json()) as { user?: { id?: unknown } };
@@ -153,10 +168,9 @@ export const authPlugin = fp(
               // Changing the password always ends the user's other sessions, whatever the client asked.
               const parsed = safeJson(body);
               if (!parsed) return sendError(reply, request, 'INVALID_JSON');
-              // The same password policy as passwords set by administrators.
-              if (typeof parsed.newPassword === 'string' && isCommonPassword(parsed.newPassword)) {
-                return sendError(reply, request, 'VALIDATION_ERROR', userMessages.passwordTooCommon, { newPassword: userMessages.passwordTooCommon });
-              }
+              // The same password policy as passwords set by administrators, plus: not the current one again.
+              const weakness = await changedPasswordWeakness(auth, headers, parsed);
+              if (weakness) return sendError(reply, request, 'VALIDATION_ERROR', weakness, { newPassword: weakness });
               body = JSON.stringify({ ...parsed, revokeOtherSessions: true });
             }
           }

@@ -6,7 +6,7 @@ import { user } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password';
-import { isCommonPassword } from '../../lib/password-policy';
+import { passwordWeakness } from '../../lib/password-policy';
 import type { SessionUser } from '../../plugins/access';
 import { type UserRow, type UsersRepository, createUsersRepository } from './users.repository';
 
@@ -31,10 +31,9 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
-function assertNotCommon(password: string) {
-  if (isCommonPassword(password)) {
-    throw new AppError('VALIDATION_ERROR', { fieldErrors: { password: userMessages.passwordTooCommon } });
-  }
+function assertStrongPassword(password: string, person: { email: string; name: string; lastname: string }) {
+  const weakness = passwordWeakness(password, person);
+  if (weakness) throw new AppError('VALIDATION_ERROR', { message: weakness, fieldErrors: { password: weakness } });
 }
 
 export type FirstAdminResult = { created: false } | { created: true; email: string; generatedPassword: string | undefined };
@@ -75,7 +74,7 @@ export async function listUsers(db: Database, query: ListUsersQuery): Promise<Us
 }
 
 export async function createUser(db: Database, input: CreateUserInput): Promise<User> {
-  assertNotCommon(input.password);
+  assertStrongPassword(input.password, { email: input.mail, name: input.name, lastname: input.lastname });
   const passwordHash = await hashPassword(input.password);
   const id = randomUUID();
   try {
@@ -151,7 +150,9 @@ export async function enableUser(db: Database, id: string): Promise<User> {
 
 /** Sets a temporary password chosen by an administrator and ends the user's sessions. */
 export async function resetPassword(db: Database, id: string, password: string): Promise<User> {
-  assertNotCommon(password);
+  const target = await createUsersRepository(db).findById(id);
+  if (!target) throw new AppError('NOT_FOUND', { message: userMessages.notFound });
+  assertStrongPassword(password, target);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const repo = createUsersRepository(tx);
