@@ -5,3 +5,4 @@ export * from './layout';
 export * from './messages';
 export * from './pets';
 export * from './users';
+export * from './text';

@@ -43,6 +43,7 @@ export const messages = {
     signOut: 'Cerrar Sesión',
   },
   security: {
+    multipartInvalid: 'El formulario no se pudo leer: envíalo como multipart/form-data completo, con un separador (boundary) válido.',
     originRefused: 'Solicitud rechazada: no proviene de esta aplicación. Recarga la página y vuelve a intentarlo.',
   },
   users: {

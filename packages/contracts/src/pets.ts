@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { z } from 'zod';
+import { DATE_MAX_YEAR, DATE_MIN_YEAR, isDateInRange, isSafeText, safeText, textMessages } from './text';
 
 dayjs.extend(customParseFormat);
 
@@ -111,7 +112,7 @@ export function formatFechaIngreso(value: unknown): string {
   const parsed = dayjs(text, DATE_INPUT_FORMATS, true);
   if (!parsed.isValid()) return '';
   const year = parsed.year();
-  return year < 1900 || year > 2999 ? '' : parsed.format('YYYY-MM-DD HH:mm:ss');
+  return year < DATE_MIN_YEAR || year > DATE_MAX_YEAR ? '' : parsed.format('YYYY-MM-DD HH:mm:ss');
 }
 
 /** Trimmed, non-empty, deduplicated ignoring case and accents, first occurrence kept. */
@@ -135,13 +136,17 @@ export function normalizeTags(tags: readonly string[]): string[] {
 const flagSchema = z.enum(['0', '1'], { error: petMessages.flagInvalid });
 
 /** `tags` arrives as JSON text of a string list; at most 10. */
-export const tagsFieldSchema = z
-  .string({ error: petMessages.tagsInvalid })
+export const tagsFieldSchema = safeText({ error: petMessages.tagsInvalid })
   .transform((text, ctx) => {
     if (text.trim() === '') return [];
     try {
       const value: unknown = JSON.parse(text);
-      if (Array.isArray(value) && value.every((t) => typeof t === 'string')) return normalizeTags(value);
+      if (Array.isArray(value) && value.every((t) => typeof t === 'string')) {
+        // JSON escapes can spell what the raw text could not: "\u0000", a lone "\ud800".
+        if (value.every(isSafeText)) return normalizeTags(value);
+        ctx.addIssue({ code: 'custom', message: textMessages.invalidCharacters });
+        return z.NEVER;
+      }
     } catch {
       // fall through
     }
@@ -155,29 +160,26 @@ export const tagsFieldSchema = z
  * fields, so every value is a string). The same schema validates the browser form.
  */
 export const petFieldsSchema = z.object({
-  nombre: z.string({ error: petMessages.nameRequired }).trim().min(1, petMessages.nameRequired).max(PET_NAME_MAX_LENGTH, petMessages.nameTooLong),
-  edad: z.string({ error: petMessages.ageRequired }).trim().min(1, petMessages.ageRequired).max(PET_AGE_MAX_LENGTH, petMessages.ageTooLong),
+  nombre: safeText({ error: petMessages.nameRequired }).trim().min(1, petMessages.nameRequired).max(PET_NAME_MAX_LENGTH, petMessages.nameTooLong),
+  edad: safeText({ error: petMessages.ageRequired }).trim().min(1, petMessages.ageRequired).max(PET_AGE_MAX_LENGTH, petMessages.ageTooLong),
   tipo: z.enum(PET_TYPES, { error: petMessages.typeInvalid }).default('Perro'),
   genero: z.enum(PET_GENDERS, { error: petMessages.genderInvalid }).default('macho'),
   tamano: z.enum(PET_SIZES, { error: petMessages.sizeInvalid }).default('mediano'),
   discapacidad: flagSchema.default('0'),
   adoptado: flagSchema.default('0'),
-  fechaingreso: z
-    .string()
+  fechaingreso: safeText()
     .optional()
     .transform((v) => formatFechaIngreso(v)),
-  personalidad: z.string().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
-  historia: z.string().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
-  tags: z
-    .string()
+  personalidad: safeText().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
+  historia: safeText().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
+  tags: safeText()
     .optional()
     .transform((v) => v ?? '[]')
     .pipe(tagsFieldSchema),
   /** Publication state; optional so that the specification's clients need not send it. */
   estado: z.enum(PUBLICATION_STATES, { error: petMessages.stateInvalid }).optional(),
   /** ISO date-time from which a `programada` pet is public. Empty clears it. */
-  publicarEn: z
-    .string()
+  publicarEn: safeText()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined) return undefined;
@@ -187,14 +189,17 @@ export const petFieldsSchema = z.object({
         ctx.addIssue({ code: 'custom', message: petMessages.scheduleRequired });
         return z.NEVER;
       }
+      if (!isDateInRange(d)) {
+        ctx.addIssue({ code: 'custom', message: textMessages.dateOutOfRange });
+        return z.NEVER;
+      }
       return d.toISOString();
     }),
   /**
    * The version the edit started from. When sent and no longer current, the save answers 409 and changes
    * nothing. Clients of the original API that don't send it keep last-write-wins.
    */
-  version: z
-    .string()
+  version: safeText()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === '') return undefined;
@@ -280,14 +285,14 @@ export const PET_SORT_FIELDS = ['nombre', 'createdAt', 'updatedAt', 'fechaingres
 
 const optionalFlag = z.enum(['0', '1']).optional();
 export const listPetsQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().describe('Busca en nombre, historia, personalidad y etiquetas, sin distinguir acentos'),
+  q: safeText().trim().max(100).optional().describe('Busca en nombre, historia, personalidad y etiquetas, sin distinguir acentos'),
   tipo: z.enum(PET_TYPES, { error: petMessages.typeInvalid }).optional(),
   tamano: z.enum(PET_SIZES, { error: petMessages.sizeInvalid }).optional(),
   genero: z.enum(PET_GENDERS, { error: petMessages.genderInvalid }).optional(),
   adoptado: optionalFlag,
   discapacidad: optionalFlag,
   estado: z.enum(PUBLICATION_STATES, { error: petMessages.stateInvalid }).optional(),
-  tag: z.string().trim().min(1).max(TAG_MAX_LENGTH).optional(),
+  tag: safeText().trim().min(1).max(TAG_MAX_LENGTH).optional(),
   eliminadas: optionalFlag.describe("'1': solo las eliminadas (para restaurarlas)"),
   sort: z.enum(PET_SORT_FIELDS).default('updatedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -331,7 +336,21 @@ export const petIdParamsSchema = z.object({
     .max(2_147_483_647, petMessages.missingId),
 });
 export const petImageParamsSchema = petIdParamsSchema.extend({ imageId: z.coerce.number().int().min(1).max(2_147_483_647) });
-export const petVideoParamsSchema = petIdParamsSchema.extend({ name: z.string().min(1).max(300) });
+/** A stored file name in a URL: never '.' or '..' alone (a path), nor control characters. */
+const storedNameSchema = safeText()
+  .min(1)
+  .max(300)
+  .refine((name) => name !== '.' && name !== '..', 'Nombre de archivo no válido.');
+export const petVideoParamsSchema = petIdParamsSchema.extend({ name: storedNameSchema });
+/** Image files are named by the server: letters, digits, '_', '-' and '.'. */
+export const petFileParamsSchema = petIdParamsSchema.extend({
+  file: storedNameSchema.pipe(
+    z
+      .string()
+      .max(200)
+      .regex(/^[\w.-]+$/, 'Nombre de archivo no válido.'),
+  ),
+});
 
 export const setAdoptedInputSchema = z.object({ adoptado: flagSchema, version: z.number().int().min(1).optional() });
 export const reorderImagesInputSchema = z.object({ ids: z.array(z.number().int().min(1)).max(500) });

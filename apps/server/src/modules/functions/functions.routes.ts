@@ -36,6 +36,10 @@ export const functionsRoutes: FastifyPluginAsyncZod = async (app) => {
       ) {
         return reply.status(error.statusCode).send({ error: error.message });
       }
+      // Other refusals (a request budget's 429…) keep their status, in the function's `{ error }` shape.
+      const status = error instanceof AppError ? error.statusCode : ((error as { statusCode?: number }).statusCode ?? 500);
+      if (status >= 400 && status < 500)
+        return reply.status(status).send({ error: error instanceof Error ? error.message : messages.users.listError });
       request.log.error({ err: error }, 'getFirestoreUsers failed');
       return reply.status(500).send({ error: messages.users.listError });
     });

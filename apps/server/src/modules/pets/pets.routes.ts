@@ -7,6 +7,7 @@ import {
   listPetsResponseSchema,
   petFieldsSchema,
   petIdParamsSchema,
+  petFileParamsSchema,
   petImageParamsSchema,
   petImageSchema,
   petMessages,
@@ -366,14 +367,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /* ------------------------------------------------------------------ public image files (SPEC section 7) */
 
-  const fileParams = z.object({
-    id: z.coerce.number().int().min(1).max(2_147_483_647),
-    file: z
-      .string()
-      .min(1)
-      .max(200)
-      .regex(/^[\w.-]+$/),
-  });
+  const fileParams = petFileParamsSchema;
 
   app.get(
     '/phpApi/storage/app/public/productos/:id/:file',
