@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,4 +91,41 @@ describe('one error shape at the HTTP edge', () => {
       expect(body.requestId).toEqual(expect.any(String));
     }
   });
+
+  /** Issue 9.6: a refused upload must not leave its keep-alive connection stalled for the next request. */
+  it('serves the next request on the same keep-alive connection after refusing an upload', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const call = (options: http.RequestOptions, body?: Buffer) =>
+      new Promise<{ status: number; text: string; connection: string | undefined }>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, agent, timeout: 5000, ...options }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text, connection: res.headers.connection }));
+        });
+        req.on('timeout', () => req.destroy(new Error('timed out')));
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const notAVideo = multipart([{ name: 'file', value: Buffer.alloc(4 * 1024 * 1024, 0x41), fileName: 'falso.mp4', contentType: 'video/mp4' }]);
+      const attempts = [
+        { headers: notAVideo.headers, body: notAVideo.payload },
+        { headers: { 'content-type': 'application/octet-stream' }, body: Buffer.alloc(512 * 1024, 1) },
+      ];
+      for (const attempt of attempts) {
+        const refused = await call(
+          { method: 'POST', path: `/api/mascotas/${petId}/videos`, headers: { cookie: staff, origin: PUBLIC_URL, ...attempt.headers } },
+          attempt.body,
+        );
+        expect(refused.status).toBe(415);
+        const started = Date.now();
+        const next = await call({ method: 'GET', path: '/api/health' });
+        expect(next.status).toBe(200);
+        expect(Date.now() - started).toBeLessThan(2000);
+      }
+    } finally {
+      agent.destroy();
+    }
+  }, 30_000);
 });

@@ -93,6 +93,15 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
 /** The single place where errors become `{ code, message, fieldErrors?, requestId }`; 5xx details never leave the server. */
 export const errorHandlerPlugin = fp(
   (app: FastifyInstance) => {
+    // A request answered before its body was read (a refused upload) would leave the rest of the body in the
+    // keep-alive connection, stalling the next request on it: discard what still arrives and close the connection.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.raw.complete || request.raw.readableEnded) return;
+      void reply.header('connection', 'close');
+      request.raw.unpipe();
+      request.raw.resume();
+    });
+
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
