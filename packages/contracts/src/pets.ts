@@ -28,8 +28,8 @@ export const TAG_MAX_LENGTH = 40;
 export const PET_NAME_MAX_LENGTH = 100;
 export const PET_AGE_MAX_LENGTH = 50;
 export const PET_TEXT_MAX_LENGTH = 5000;
-/** Decoded images above this many pixels are refused (decompression bombs). */
-export const IMAGE_MAX_PIXELS = 50_000_000;
+/** Decoded images above this many pixels are refused (decompression bombs); a phone photo has 12-48 MP. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 /** The edit screen waits this long after uploads before showing success (SPEC section 4). */
 export const SAVE_SUCCESS_DELAY_MS = 2000;
 export const PETS_PAGE_SIZE_DEFAULT = 20;
@@ -87,7 +87,7 @@ export const petMessages = {
   fileEmpty: 'El archivo está vacío.',
   notAnImage: 'El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o AVIF).',
   imageTooBig: 'Cada imagen debe pesar como máximo 2MB.',
-  imageTooManyPixels: 'La imagen tiene demasiados píxeles.',
+  imageTooManyPixels: `La imagen tiene demasiados píxeles (más de ${IMAGE_MAX_PIXELS / 1_000_000} megapíxeles). Redúcela antes de subirla.`,
   tooManyImages: `Puedes subir como máximo ${IMAGES_PER_UPLOAD} imágenes a la vez.`,
   notAVideo: 'Solo se admiten videos MP4, AVI, MOV o WEBM.',
   videoTooBig: 'El video debe pesar como máximo 50MB.',
