@@ -20,10 +20,10 @@ describe('the better-auth routes', () => {
       method: 'POST',
       url: '/api/users',
       headers: { cookie: admin, origin: PUBLIC_URL },
-      payload: { name: 'Temporal', mail: 'temporal@refugio.test', password: 'temporal-del-admin-9' },
+      payload: { name: 'Temporal', mail: 'temporal@refugio.test', password: 'paseos-por-el-parque-9' },
     });
     expect(created.statusCode).toBe(201);
-    temporary = await t.signIn('temporal@refugio.test', 'temporal-del-admin-9');
+    temporary = await t.signIn('temporal@refugio.test', 'paseos-por-el-parque-9');
     const form = multipart(petFields({ estado: 'borrador' }));
     const pet = await t.app.inject({
       method: 'POST',
