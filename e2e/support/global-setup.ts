@@ -21,9 +21,9 @@ async function signInByApi(baseUrl: string, email: string, password: string): Pr
     .join('; ');
 }
 
-async function call(baseUrl: string, cookie: string, url: string, body: unknown) {
+async function call(baseUrl: string, cookie: string, url: string, body: unknown, method = 'POST') {
   const res = await fetch(`${baseUrl}${url}`, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
     body: JSON.stringify(body),
   });
@@ -38,7 +38,8 @@ async function createStaff(baseUrl: string) {
   const { staff, admin } = accounts;
   const temporary = 'temporal-e2e-9876';
   const adminCookie = await signInByApi(baseUrl, admin.email, admin.password);
-  await call(baseUrl, adminCookie, '/api/auth/update-user', { name: admin.name, lastname: admin.lastname });
+  const session = (await (await fetch(`${baseUrl}/api/auth/get-session`, { headers: { cookie: adminCookie } })).json()) as { user: { id: string } };
+  await call(baseUrl, adminCookie, `/api/users/${session.user.id}`, { name: admin.name, lastname: admin.lastname }, 'PATCH');
   await call(baseUrl, adminCookie, '/api/users', {
     name: staff.name,
     lastname: staff.lastname,

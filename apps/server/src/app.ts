@@ -19,9 +19,10 @@ import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
 import { budgetsPlugin } from './plugins/budgets';
 import { dbPlugin } from './plugins/db';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
 import { multipartPlugin } from './plugins/multipart';
+import { originCheckPlugin } from './plugins/origin-check';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -45,7 +46,17 @@ export interface BuildAppOptions {
   budgetSyncIntervalMs?: number;
 }
 
-/** Builds the app: plugins in a fixed order (config -> db -> storage -> ai -> auth -> session -> security -> budgets -> access -> modules). */
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify refuses to trust a bare hop count (it cannot tell the proxy from
+ * a client that connects directly), so hops are counted here: the nearest `hops` addresses (the socket peer
+ * first, then X-Forwarded-For from the right) are proxies and the next one is the client. A list is handed over.
+ */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
+/** Builds the app: plugins in a fixed order (config -> origin check -> db -> storage -> ai -> auth -> session -> security -> budgets -> access -> modules). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -53,13 +64,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.logger === false
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Idle keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's and Node's own refusals answer in the API's error shape too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -67,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
 
   await app.register(errorHandlerPlugin);
+  // Before anything reads the session: a forged write is refused without touching it.
+  await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(dbPlugin, { database: options.database });
   await app.register(storagePlugin, { config, storage: options.storage });
   await app.register(aiPlugin, { config, retryDelayMs: options.aiRetryDelayMs ?? 1000 });

@@ -18,6 +18,21 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('trusts PUBLIC_URL and TRUSTED_ORIGINS as origins', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://admin.refugio.org/', TRUSTED_ORIGINS: 'http://10.0.0.5:3000/ruta, https://admin.refugio.org' });
+    expect(config.trustedOrigins).toEqual(['https://admin.refugio.org', 'http://10.0.0.5:3000']);
+  });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    ['true', 1],
+    ['2', 2],
+    ['127.0.0.1, 10.0.0.0/8, ::1, loopback', ['127.0.0.1', '10.0.0.0/8', '::1', 'loopback']],
+  ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
   it('chooses gemini when a key is present, and the public URL follows the port', () => {
     const config = loadConfig({ GEMINI_API_KEY: 'k', PORT: '8080' });
     expect(config.ai).toMatchObject({ provider: 'gemini', apiKey: 'k' });
@@ -37,6 +52,10 @@ describe('loadConfig', () => {
     [{ AI_PROVIDER: 'openai' }, 'OPENAI_BASE_URL'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
     [{ ORG_TIME_ZONE: 'Europa/Madrid' }, 'ORG_TIME_ZONE'],
+    [{ TRUST_PROXY: 'si' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.interno' }, 'TRUST_PROXY'],
+    [{ TRUSTED_ORIGINS: 'https://ok.example, ftp://no' }, 'TRUSTED_ORIGINS'],
   ])('stops with one message naming the variable for %j', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`variable ${variable} `));

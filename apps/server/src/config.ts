@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_ORG_TIME_ZONE, isValidTimeZone, publicationMessages } from '@refugio/contracts';
 import { z } from 'zod';
@@ -14,6 +15,37 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+/** Names proxy-addr understands for groups of addresses. */
+const PROXY_ADDRESS_GROUPS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_ADDRESS_GROUPS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which proxies may tell the client address (X-Forwarded-For is read right to left, skipping only
+ * these). `false` trusts none; a number trusts that many hops; a list trusts those addresses or CIDR networks.
+ * A bare `true` means one hop (one reverse proxy in front): trusting every hop would let a client choose its
+ * own address by writing the leftmost value.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | undefined {
+  const v = value.toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const entries = v.split(',').map((e) => e.trim());
+  return entries.every((e) => e !== '' && isAddressOrCidr(e)) ? entries : undefined;
+}
 
 /** A request budget: a whole number of requests per window, `0` turns it off. */
 const budget = (fallback: number) => z.coerce.number().int().min(0).max(100_000_000).default(fallback);
@@ -33,6 +65,22 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: booleanString,
     PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'debe ser una URL http(s)://' }).optional()),
+    TRUSTED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v, ctx) => {
+        const origins: string[] = [];
+        for (const entry of v.split(',').map((e) => e.trim())) {
+          if (entry === '') continue;
+          const url = URL.canParse(entry) ? new URL(entry) : undefined;
+          if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+            ctx.addIssue({ code: 'custom', message: `debe ser una lista de URLs http(s):// separadas por comas ("${entry}" no lo es)` });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
+        }
+        return origins;
+      }),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, 'debe tener al menos 32 caracteres').optional()),
     ADMIN_EMAIL: z
       .string()
@@ -58,13 +106,28 @@ const envSchema = z
     REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'debe ser una URL redis:// o rediss://' }).optional()),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'debe tener al menos 16 caracteres').optional()),
-    TRUST_PROXY: booleanString,
     ORG_TIME_ZONE: z
       .string()
       .trim()
       .transform((v) => (v === '' ? DEFAULT_ORG_TIME_ZONE : v))
       .pipe(z.string().refine(isValidTimeZone, publicationMessages.timeZoneInvalid))
       .default(DEFAULT_ORG_TIME_ZONE),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((v, ctx) => {
+        const trust = parseTrustProxy(v);
+        if (trust === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'debe ser false, un número de proxies (1 = un proxy inverso delante) o una lista de direcciones o redes CIDR de los proxies separadas por comas',
+          });
+          return z.NEVER;
+        }
+        return trust;
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3') {
@@ -98,6 +161,8 @@ export type Config = {
         forcePathStyle: boolean;
       };
   publicUrl: string;
+  /** Origins allowed to send state-changing requests with the session cookie: PUBLIC_URL's and TRUSTED_ORIGINS. */
+  trustedOrigins: string[];
   authSecret: string | undefined;
   admin: { email: string; password: string | undefined };
   aiLimits: { timeoutMs: number; perUserPerMinute: number };
@@ -115,7 +180,8 @@ export type Config = {
   sessionCacheSeconds: number;
   /** Bearer token of GET /api/metrics; metrics are off when unset. */
   metricsToken: string | undefined;
-  trustProxy: boolean;
+  /** false, a number of trusted hops, or the trusted proxies' addresses/CIDRs (Fastify's trustProxy). */
+  trustProxy: false | number | string[];
   /** IANA time zone of the organisation: publication dates are chosen in it, "today" and "this month" are its. */
   orgTimeZone: string;
 };
@@ -135,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuración no válida: la variable ${variable} ${issue?.message ?? 'no es válida'}${shown}.`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const aiProvider = e.AI_PROVIDER ?? (e.GEMINI_API_KEY ? 'gemini' : 'none');
   return {
     port: e.PORT,
@@ -153,7 +220,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : { driver: 'local' },
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
+    trustedOrigins: [...new Set([new URL(publicUrl).origin, ...e.TRUSTED_ORIGINS])],
     authSecret: e.AUTH_SECRET,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     ai:

@@ -5,6 +5,7 @@ import { listenForBackups } from './backup/control-socket';
 import { acquireDataDirLock } from './lib/data-dir-lock';
 import { scheduleRequestMediaSweep } from './modules/intake/request-media-sweep';
 import { createRequestsRepository } from './modules/intake/requests.repository';
+import { passwordWeakness } from './lib/password-policy';
 
 /** Opens the configured database and applies pending migrations. */
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
@@ -42,6 +43,9 @@ async function main() {
   const app = await buildApp({ config, database });
   const firstAdmin = await app.usersService.ensureFirstAdmin(config.admin);
   if (firstAdmin.created) printFirstAdmin(firstAdmin.email, firstAdmin.generatedPassword);
+  const adminPasswordWeakness =
+    firstAdmin.created && config.admin.password ? passwordWeakness(config.admin.password, { email: config.admin.email }) : undefined;
+  if (adminPasswordWeakness) app.log.warn(`ADMIN_PASSWORD es débil (${adminPasswordWeakness}) Cámbiala al entrar por primera vez.`);
   const stopSweep = app.orphanMediaSweep.schedule();
   const stopRequestSweep = scheduleRequestMediaSweep(createRequestsRepository(database.db), app.storage, app.log);
 

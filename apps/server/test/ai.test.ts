@@ -52,7 +52,7 @@ describe('generative text with Gemini', () => {
   };
 
   it('says it is available without revealing the key', async () => {
-    const res = await t.app.inject({ url: '/api/ai/estado', headers: { cookie: staff } });
+    const res = await t.app.inject({ url: '/api/ai/estado', headers: { cookie: staff, origin: PUBLIC_URL } });
     expect(res.json()).toEqual({ available: true, provider: 'gemini' });
     expect(res.body).not.toContain('clave-secreta');
     expect((await t.app.inject('/api/docs/json')).body).not.toContain('clave-secreta');
@@ -164,28 +164,38 @@ describe('generative text with Gemini', () => {
   it('never touches the pet, whatever the answer', async () => {
     const form = multipart(petFields());
     const { id } = (
-      await t.app.inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: form.payload, headers: { ...form.headers, cookie: staff } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/phpApi/mascota/nueva',
+        payload: form.payload,
+        headers: { ...form.headers, cookie: staff, origin: PUBLIC_URL },
+      })
     ).json<{ id: number }>();
-    const before = (await t.app.inject({ url: `/phpApi/mascota/${id}`, headers: { cookie: staff } })).body;
+    const before = (await t.app.inject({ url: `/phpApi/mascota/${id}`, headers: { cookie: staff, origin: PUBLIC_URL } })).body;
     fake.enqueue({ status: 500, json: {} }, { status: 500, json: {} }, geminiText('nuevo, texto'), geminiText('otra historia'));
     await tags();
     await tags();
     await improve();
-    expect((await t.app.inject({ url: `/phpApi/mascota/${id}`, headers: { cookie: staff } })).body).toBe(before);
+    expect((await t.app.inject({ url: `/phpApi/mascota/${id}`, headers: { cookie: staff, origin: PUBLIC_URL } })).body).toBe(before);
   });
 
   it('refuses bad input with 400 and anonymous callers with 401, calling nobody', async () => {
     const empty = await t.app.inject({
       method: 'POST',
       url: '/api/ai/mejorar-texto',
-      headers: { cookie: staff },
+      headers: { cookie: staff, origin: PUBLIC_URL },
       payload: { campo: 'historia', texto: '   ' },
     });
     expect(expectErrorShape(empty, 400, 'VALIDATION_ERROR')).toMatchObject({
       fieldErrors: { texto: 'Escribe primero el texto que quieres mejorar.' },
     });
     expectErrorShape(
-      await t.app.inject({ method: 'POST', url: '/api/ai/mejorar-texto', headers: { cookie: staff }, payload: { campo: 'nombre', texto: 'x' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/ai/mejorar-texto',
+        headers: { cookie: staff, origin: PUBLIC_URL },
+        payload: { campo: 'nombre', texto: 'x' },
+      }),
       400,
       'VALIDATION_ERROR',
     );
@@ -200,7 +210,7 @@ describe('per-user rate limit', () => {
     const t = await createTestApp({ GEMINI_API_KEY: 'k', GEMINI_BASE_URL: fake.url, AI_REQUESTS_PER_MINUTE: '2' });
     await t.createUser(STAFF);
     const cookie = await t.signIn(STAFF.email, STAFF.password);
-    const call = () => t.app.inject({ method: 'POST', url: '/api/ai/etiquetas', headers: { cookie }, payload: pet });
+    const call = () => t.app.inject({ method: 'POST', url: '/api/ai/etiquetas', headers: { cookie, origin: PUBLIC_URL }, payload: pet });
     expect((await call()).statusCode).toBe(200);
     expect((await call()).statusCode).toBe(200);
     const limited = expectErrorShape(await call(), 429, 'RATE_LIMITED');
@@ -216,7 +226,7 @@ describe('OpenAI-compatible provider', () => {
     const t = await createTestApp({ AI_PROVIDER: 'openai', OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_MODEL: 'llama3.2', OPENAI_API_KEY: 'sk-local' });
     await t.createUser(STAFF);
     const cookie = await t.signIn(STAFF.email, STAFF.password);
-    const res = await t.app.inject({ method: 'POST', url: '/api/ai/etiquetas', headers: { cookie }, payload: pet });
+    const res = await t.app.inject({ method: 'POST', url: '/api/ai/etiquetas', headers: { cookie, origin: PUBLIC_URL }, payload: pet });
     expect(res.json()).toEqual({ tags: ['dulce', 'tímida'] });
     const req = fake.requests[0]!;
     expect(req.path).toBe('/v1/chat/completions');
@@ -237,9 +247,12 @@ describe('no provider', () => {
     const t = await createTestApp();
     await t.createUser(STAFF);
     const cookie = await t.signIn(STAFF.email, STAFF.password);
-    expect((await t.app.inject({ url: '/api/ai/estado', headers: { cookie } })).json()).toEqual({ available: false, provider: 'none' });
+    expect((await t.app.inject({ url: '/api/ai/estado', headers: { cookie, origin: PUBLIC_URL } })).json()).toEqual({
+      available: false,
+      provider: 'none',
+    });
     const body = expectErrorShape(
-      await t.app.inject({ method: 'POST', url: '/api/ai/etiquetas', headers: { cookie }, payload: pet }),
+      await t.app.inject({ method: 'POST', url: '/api/ai/etiquetas', headers: { cookie, origin: PUBLIC_URL }, payload: pet }),
       503,
       'AI_UNAVAILABLE',
     );

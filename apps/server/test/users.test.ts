@@ -186,18 +186,18 @@ describe('temporary passwords', () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/users',
-      headers: { cookie: admin },
+      headers: { cookie: admin, origin: PUBLIC_URL },
       payload: { name: 'Nueva', mail: 'nueva@refugio.test', password: 'temporal-del-admin' },
     });
     const id = created.json<UserBody>().id;
     const first = await t.signIn('nueva@refugio.test', 'temporal-del-admin');
     const second = await t.signIn('nueva@refugio.test', 'temporal-del-admin');
-    const session = (await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: first } })).json<{
+    const session = (await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: first, origin: PUBLIC_URL } })).json<{
       user: { mustChangePassword: boolean };
     }>();
     expect(session.user.mustChangePassword).toBe(true);
     expectErrorShape(
-      await t.app.inject({ url: `/api/functions/getUserRoleByUid?uid=${id}`, headers: { cookie: first } }),
+      await t.app.inject({ url: `/api/functions/getUserRoleByUid?uid=${id}`, headers: { cookie: first, origin: PUBLIC_URL } }),
       403,
       'PASSWORD_CHANGE_REQUIRED',
     );
@@ -220,10 +220,12 @@ describe('temporary passwords', () => {
     });
     expect(changed.statusCode).toBe(200);
     const current = cookieHeader(changed) || first;
-    expect((await t.app.inject({ url: `/api/functions/getUserRoleByUid?uid=${id}`, headers: { cookie: current } })).json()).toEqual({
+    expect(
+      (await t.app.inject({ url: `/api/functions/getUserRoleByUid?uid=${id}`, headers: { cookie: current, origin: PUBLIC_URL } })).json(),
+    ).toEqual({
       rol: 'Equipo',
     });
-    expect((await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: second } })).json()).toBeNull();
+    expect((await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: second, origin: PUBLIC_URL } })).json()).toBeNull();
   });
 
   it('makes a reset password temporary again and ends the sessions the user had', async () => {
@@ -232,11 +234,11 @@ describe('temporary passwords', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/users/${id}/reset-password`,
-      headers: { cookie: admin },
+      headers: { cookie: admin, origin: PUBLIC_URL },
       payload: { password: 'temporal-nueva-1' },
     });
     expect(res.json<UserBody>().mustChangePassword).toBe(true);
-    expect((await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: before } })).json()).toBeNull();
+    expect((await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: before, origin: PUBLIC_URL } })).json()).toBeNull();
     await expect(t.signIn('olvido@refugio.test', 'clave-que-olvide')).rejects.toThrow();
     await expect(t.signIn('olvido@refugio.test', 'temporal-nueva-1')).resolves.toBeTruthy();
   });
@@ -253,7 +255,7 @@ describe('GET /api/functions/getFirestoreUsers', () => {
 
   it('answers the users to an administrator by cookie or by Bearer session token', async () => {
     const cookie = await t.signIn(ADMIN.email, ADMIN.password);
-    const byCookie = await t.app.inject({ url: '/api/functions/getFirestoreUsers', headers: { cookie } });
+    const byCookie = await t.app.inject({ url: '/api/functions/getFirestoreUsers', headers: { cookie, origin: PUBLIC_URL } });
     const users = byCookie.json<{ users: Record<string, unknown>[] }>().users;
     expect(users).toHaveLength(2);
     expect(Object.keys(users[0]!).sort()).toEqual(['color', 'createdAt', 'id', 'lastname', 'mail', 'name', 'permisos', 'rol', 'updatedAt']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 import { PET_GENDERS, PET_SIZES, PET_TYPES, petMessages } from './pets';
 
 /* ------------------------------------------------------------------ constants (DESIGN sections 5 and 7) */
@@ -109,8 +110,7 @@ const FORMULA_START = /^[=+\-@]/;
 
 /** Short free text: trimmed, bounded, no HTML tags, no spreadsheet formula start. */
 function shortText(required: string, tooLong: string, max: number) {
-  return z
-    .string({ error: required })
+  return safeText({ error: required })
     .trim()
     .min(1, required)
     .max(max, tooLong)
@@ -119,8 +119,7 @@ function shortText(required: string, tooLong: string, max: number) {
 }
 
 function longText(max = APPLICATION_TEXT_MAX) {
-  return z
-    .string({ error: adoptionMessages.textTooLong })
+  return safeText({ error: adoptionMessages.textTooLong })
     .trim()
     .max(max, adoptionMessages.textTooLong)
     .refine((v) => !HTML_TAG.test(v), adoptionMessages.noHtml);
@@ -139,13 +138,11 @@ export const adoptionApplicationInputSchema = z
   .object({
     mascotaId: z.number({ error: adoptionMessages.petRequired }).int(adoptionMessages.petRequired).min(1).max(2_147_483_647),
     nombre: shortText(adoptionMessages.nameRequired, adoptionMessages.nameTooLong, APPLICANT_NAME_MAX),
-    email: z
-      .string({ error: adoptionMessages.emailInvalid })
+    email: safeText({ error: adoptionMessages.emailInvalid })
       .trim()
       .max(APPLICANT_EMAIL_MAX, adoptionMessages.emailInvalid)
       .pipe(z.email({ error: adoptionMessages.emailInvalid })),
-    telefono: z
-      .string({ error: adoptionMessages.phoneInvalid })
+    telefono: safeText({ error: adoptionMessages.phoneInvalid })
       .trim()
       .max(APPLICANT_PHONE_MAX, adoptionMessages.phoneInvalid)
       .regex(/^\+?[0-9 ()-]{6,}$/, adoptionMessages.phoneInvalid)
@@ -167,8 +164,7 @@ export const adoptionApplicationInputSchema = z
     horasSolo: int(adoptionMessages.hoursInvalid, 0, 24),
     otrasMascotas: longText().default(''),
     experiencia: longText().default(''),
-    motivo: z
-      .string({ error: adoptionMessages.reasonRequired })
+    motivo: safeText({ error: adoptionMessages.reasonRequired })
       .trim()
       .min(1, adoptionMessages.reasonRequired)
       .max(APPLICATION_TEXT_MAX, adoptionMessages.textTooLong)
@@ -179,7 +175,7 @@ export const adoptionApplicationInputSchema = z
      * Honeypot: a field the page hides from people (and from screen readers). A person leaves it empty;
      * a bot that fills every field gets a 201-looking answer and nothing is stored.
      */
-    sitioWeb: z.string().max(500).optional(),
+    sitioWeb: safeText().max(500).optional(),
   })
   // Cross-field rules, checked even when other fields have problems (`when`), so every message shows at once.
   .refine((v) => v.viviendaPropia !== false || (v.permiteMascotas !== undefined && v.permiteMascotas !== null), {
@@ -227,7 +223,7 @@ export const publicPetSchema = z.object({
 export type PublicPet = z.infer<typeof publicPetSchema>;
 
 export const listPublicPetsQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().describe('Busca en nombre, historia, personalidad y etiquetas, sin distinguir acentos'),
+  q: safeText().trim().max(100).optional().describe('Busca en nombre, historia, personalidad y etiquetas, sin distinguir acentos'),
   tipo: z.enum(PET_TYPES, { error: petMessages.typeInvalid }).optional(),
   tamano: z.enum(PET_SIZES, { error: petMessages.sizeInvalid }).optional(),
   genero: z.enum(PET_GENDERS, { error: petMessages.genderInvalid }).optional(),
@@ -251,7 +247,7 @@ export const ADOPTION_SORT_FIELDS = ['createdAt', 'nombre', 'estado'] as const;
 export const listAdoptionRequestsQuerySchema = z.object({
   estado: z.enum(ADOPTION_STATES, { error: adoptionMessages.stateInvalid }).optional(),
   mascotaId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  q: z.string().trim().max(100).optional().describe('Busca en nombre, correo y teléfono, sin distinguir acentos'),
+  q: safeText().trim().max(100).optional().describe('Busca en nombre, correo y teléfono, sin distinguir acentos'),
   sort: z.enum(ADOPTION_SORT_FIELDS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -333,7 +329,7 @@ export const adoptionRequestIdParamsSchema = z.object({
   id: z.coerce.number({ error: adoptionMessages.notFound }).int(adoptionMessages.notFound).min(1).max(2_147_483_647),
 });
 
-const noteSchema = z.string({ error: adoptionMessages.noteRequired }).trim().max(STAFF_NOTE_MAX, adoptionMessages.noteTooLong);
+const noteSchema = safeText({ error: adoptionMessages.noteRequired }).trim().max(STAFF_NOTE_MAX, adoptionMessages.noteTooLong);
 
 export const moveAdoptionRequestInputSchema = z.object({
   estado: z.enum(ADOPTION_STATES, { error: adoptionMessages.stateInvalid }),
@@ -346,7 +342,7 @@ export const moveAdoptionRequestInputSchema = z.object({
 });
 export type MoveAdoptionRequestInput = z.infer<typeof moveAdoptionRequestInputSchema>;
 
-export const addAdoptionNoteInputSchema = z.object({ nota: noteSchema.pipe(z.string().min(1, adoptionMessages.noteRequired)) });
+export const addAdoptionNoteInputSchema = z.object({ nota: noteSchema.pipe(safeText().min(1, adoptionMessages.noteRequired)) });
 export type AddAdoptionNoteInput = z.infer<typeof addAdoptionNoteInputSchema>;
 
 /** The columns of the CSV export, in order. */

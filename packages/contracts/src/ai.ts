@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 import { PET_AGE_MAX_LENGTH, PET_NAME_MAX_LENGTH, PET_TEXT_MAX_LENGTH } from './pets';
 
 /** SPEC sections 7 and 9. */
@@ -31,22 +32,22 @@ export type AiStatus = z.infer<typeof aiStatusSchema>;
 
 /** The pet fields the tag prompt uses (SPEC section 7). */
 export const suggestTagsInputSchema = z.object({
-  nombre: z.string().trim().max(PET_NAME_MAX_LENGTH).default(''),
-  tipo: z.string().trim().max(20).default(''),
-  edad: z.string().trim().max(PET_AGE_MAX_LENGTH).default(''),
-  genero: z.string().trim().max(20).default(''),
-  tamano: z.string().trim().max(20).default(''),
+  nombre: safeText().trim().max(PET_NAME_MAX_LENGTH).default(''),
+  tipo: safeText().trim().max(20).default(''),
+  edad: safeText().trim().max(PET_AGE_MAX_LENGTH).default(''),
+  genero: safeText().trim().max(20).default(''),
+  tamano: safeText().trim().max(20).default(''),
   discapacidad: z.enum(['0', '1']).default('0'),
-  historia: z.string().max(PET_TEXT_MAX_LENGTH).default(''),
-  personalidad: z.string().max(PET_TEXT_MAX_LENGTH).default(''),
+  historia: safeText().max(PET_TEXT_MAX_LENGTH).default(''),
+  personalidad: safeText().max(PET_TEXT_MAX_LENGTH).default(''),
 });
 export type SuggestTagsInput = z.infer<typeof suggestTagsInputSchema>;
 export const suggestTagsResponseSchema = z.object({ tags: z.array(z.string()) });
 
 export const improveTextInputSchema = z.object({
   campo: z.enum(['historia', 'personalidad']),
-  texto: z.string().trim().min(1, aiMessages.textRequired).max(PET_TEXT_MAX_LENGTH),
-  nombre: z.string().trim().max(PET_NAME_MAX_LENGTH).optional(),
+  texto: safeText().trim().min(1, aiMessages.textRequired).max(PET_TEXT_MAX_LENGTH),
+  nombre: safeText().trim().max(PET_NAME_MAX_LENGTH).optional(),
 });
 export type ImproveTextInput = z.infer<typeof improveTextInputSchema>;
-export const improveTextResponseSchema = z.object({ texto: z.string() });
+export const improveTextResponseSchema = z.object({ texto: safeText() });

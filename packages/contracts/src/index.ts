@@ -10,3 +10,4 @@ export * from './pet-form-messages';
 export * from './pets';
 export * from './publications';
 export * from './users';
+export * from './text';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, MAIN_IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, petFieldsSchema } from './pets';
 
 /*
@@ -88,12 +89,11 @@ export const intakeMessages = {
 const intSchema = (message: string, max: number) => z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
 
 export const packageInputSchema = z.object({
-  nombre: z
-    .string({ error: intakeMessages.packageNameRequired })
+  nombre: safeText({ error: intakeMessages.packageNameRequired })
     .trim()
     .min(1, intakeMessages.packageNameRequired)
     .max(PACKAGE_NAME_MAX_LENGTH, intakeMessages.packageNameTooLong),
-  descripcion: z.string().trim().max(PACKAGE_DESCRIPTION_MAX_LENGTH, intakeMessages.packageDescriptionTooLong).optional(),
+  descripcion: safeText().trim().max(PACKAGE_DESCRIPTION_MAX_LENGTH, intakeMessages.packageDescriptionTooLong).optional(),
   cupo: intSchema(intakeMessages.packageQuotaInvalid, PACKAGE_QUOTA_MAX).describe('Mascotas que puede registrar cada enlace'),
   diasVigencia: intSchema(intakeMessages.packageDaysInvalid, PACKAGE_DAYS_MAX).describe('Días que un enlace sigue siendo válido'),
 });
@@ -132,27 +132,24 @@ export const numericIdParamsSchema = z.object({ id: z.coerce.number().int().min(
 
 /* ------------------------------------------------------------------ registration links */
 
-const optionalEmail = z
-  .string()
+const optionalEmail = safeText()
   .trim()
   .max(254, intakeMessages.emailInvalid)
   .refine((v) => v === '' || z.email().safeParse(v).success, intakeMessages.emailInvalid);
-const optionalPhone = z
-  .string()
+const optionalPhone = safeText()
   .trim()
   .max(CONTACT_PHONE_MAX_LENGTH, intakeMessages.phoneInvalid)
   .regex(/^[\d\s+()./-]*$/, intakeMessages.phoneInvalid);
 
 export const createLinkInputSchema = z.object({
   paqueteId: z.coerce.number({ error: intakeMessages.packageNotFound }).int().min(1, intakeMessages.packageNotFound),
-  destinatario: z
-    .string({ error: intakeMessages.recipientRequired })
+  destinatario: safeText({ error: intakeMessages.recipientRequired })
     .trim()
     .min(1, intakeMessages.recipientRequired)
     .max(LINK_TEXT_MAX_LENGTH, intakeMessages.textTooLong),
   email: optionalEmail.optional(),
   telefono: optionalPhone.optional(),
-  nota: z.string().trim().max(LINK_NOTE_MAX_LENGTH, intakeMessages.noteTooLong).optional(),
+  nota: safeText().trim().max(LINK_NOTE_MAX_LENGTH, intakeMessages.noteTooLong).optional(),
 });
 export type CreateLinkInput = z.output<typeof createLinkInputSchema>;
 export type CreateLinkFormValues = z.input<typeof createLinkInputSchema>;
@@ -186,7 +183,7 @@ export const linkSchema = z.object({
 });
 export type RegistrationLink = z.infer<typeof linkSchema>;
 
-export const linkIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const linkIdParamsSchema = z.object({ id: safeText().min(1).max(200) });
 
 export const listLinksQuerySchema = z.object({
   paqueteId: z.coerce.number().int().min(1).optional(),
@@ -208,7 +205,7 @@ export const linkCheckSchema = z.discriminatedUnion('valido', [
   z.object({ valido: z.literal(false), motivo: z.enum(LINK_INVALID_REASONS), mensaje: z.string() }),
 ]);
 export type LinkCheck = z.infer<typeof linkCheckSchema>;
-export const publicLinkParamsSchema = z.object({ linkId: z.string().max(200) });
+export const publicLinkParamsSchema = z.object({ linkId: safeText().max(200) });
 
 /* ------------------------------------------------------------------ public registration */
 
@@ -220,25 +217,22 @@ export const publicLinkParamsSchema = z.object({ linkId: z.string().max(200) });
 export const registrationFieldsSchema = petFieldsSchema
   .pick({ nombre: true, edad: true, tipo: true, genero: true, tamano: true, discapacidad: true, personalidad: true, historia: true, tags: true })
   .extend({
-    contactoNombre: z
-      .string({ error: intakeMessages.contactNameRequired })
+    contactoNombre: safeText({ error: intakeMessages.contactNameRequired })
       .trim()
       .min(1, intakeMessages.contactNameRequired)
       .max(CONTACT_NAME_MAX_LENGTH, intakeMessages.contactNameTooLong),
-    contactoEmail: z
-      .string({ error: intakeMessages.contactEmailRequired })
+    contactoEmail: safeText({ error: intakeMessages.contactEmailRequired })
       .trim()
       .min(1, intakeMessages.contactEmailRequired)
       .max(254, intakeMessages.emailInvalid)
       .pipe(z.email(intakeMessages.emailInvalid)),
     contactoTelefono: optionalPhone.default(''),
-    enlaceId: z
-      .string()
+    enlaceId: safeText()
       .trim()
       .max(200)
       .optional()
       .transform((v) => (v ? v : undefined)),
-    [HONEYPOT_FIELD]: z.string().optional(),
+    [HONEYPOT_FIELD]: safeText().optional(),
   });
 export type RegistrationFieldsInput = z.input<typeof registrationFieldsSchema>;
 export type RegistrationFields = z.output<typeof registrationFieldsSchema>;
@@ -308,8 +302,7 @@ export const listPublicationRequestsResponseSchema = z.object({
 });
 
 export const rejectRequestInputSchema = z.object({
-  motivo: z
-    .string({ error: intakeMessages.rejectReasonRequired })
+  motivo: safeText({ error: intakeMessages.rejectReasonRequired })
     .trim()
     .min(1, intakeMessages.rejectReasonRequired)
     .max(REJECT_REASON_MAX_LENGTH, intakeMessages.rejectReasonTooLong),

@@ -16,9 +16,12 @@ export const messages = {
     METHOD_NOT_ALLOWED: 'Método no permitido para esta ruta.',
     CONFLICT: 'Otra persona modificó estos datos. Recarga para ver la versión más reciente.',
     PAYLOAD_TOO_LARGE: 'El contenido enviado supera el tamaño máximo permitido.',
+    URI_TOO_LONG: 'La dirección solicitada es demasiado larga.',
     UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido.',
+    RANGE_NOT_SATISFIABLE: 'El rango de bytes pedido está fuera del archivo.',
     UNPROCESSABLE: 'No se pudo procesar la solicitud.',
     RATE_LIMITED: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
+    HEADERS_TOO_LARGE: 'Las cabeceras de la solicitud son demasiado grandes.',
     INTERNAL: 'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo.',
     AI_FAILED: 'Error al conectar con el servicio de IA',
     AI_NO_RESULT: 'Error al mejorar el texto con IA',
@@ -44,6 +47,10 @@ export const messages = {
     notFoundTitle: 'Página no encontrada',
     notFoundText: 'La página que buscas no existe o fue movida.',
     signOut: 'Cerrar Sesión',
+  },
+  security: {
+    multipartInvalid: 'El formulario no se pudo leer: envíalo como multipart/form-data completo, con un separador (boundary) válido.',
+    originRefused: 'Solicitud rechazada: no proviene de esta aplicación. Recarga la página y vuelve a intentarlo.',
   },
   users: {
     listUnauthenticated: 'Usuario no autenticado. Por favor, inicia sesión.',

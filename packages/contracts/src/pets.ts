@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { z } from 'zod';
+import { DATE_MAX_YEAR, DATE_MIN_YEAR, isDateInRange, isSafeText, safeText, textMessages } from './text';
 
 dayjs.extend(customParseFormat);
 
@@ -27,8 +28,8 @@ export const TAG_MAX_LENGTH = 40;
 export const PET_NAME_MAX_LENGTH = 100;
 export const PET_AGE_MAX_LENGTH = 50;
 export const PET_TEXT_MAX_LENGTH = 5000;
-/** Decoded images above this many pixels are refused (decompression bombs). */
-export const IMAGE_MAX_PIXELS = 50_000_000;
+/** Decoded images above this many pixels are refused (decompression bombs); a phone photo has 12-48 MP. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 /** The edit screen waits this long after uploads before showing success (SPEC section 4). */
 export const SAVE_SUCCESS_DELAY_MS = 2000;
 export const PETS_PAGE_SIZE_DEFAULT = 20;
@@ -90,7 +91,7 @@ export const petMessages = {
   imageTooBig: 'Cada imagen debe pesar como máximo 2MB.',
   oneImageOnly: 'Envía una sola imagen por solicitud.',
   imageSaveFailed: 'No se pudo guardar la imagen. Inténtalo de nuevo.',
-  imageTooManyPixels: 'La imagen tiene demasiados píxeles.',
+  imageTooManyPixels: `La imagen tiene demasiados píxeles (más de ${IMAGE_MAX_PIXELS / 1_000_000} megapíxeles). Redúcela antes de subirla.`,
   tooManyImages: `Puedes subir como máximo ${IMAGES_PER_UPLOAD} imágenes a la vez.`,
   notAVideo: 'Solo se admiten videos MP4, AVI, MOV o WEBM.',
   videoTooBig: 'El video debe pesar como máximo 50MB.',
@@ -116,7 +117,7 @@ export function formatFechaIngreso(value: unknown): string {
   const parsed = dayjs(text, DATE_INPUT_FORMATS, true);
   if (!parsed.isValid()) return '';
   const year = parsed.year();
-  return year < 1900 || year > 2999 ? '' : parsed.format('YYYY-MM-DD HH:mm:ss');
+  return year < DATE_MIN_YEAR || year > DATE_MAX_YEAR ? '' : parsed.format('YYYY-MM-DD HH:mm:ss');
 }
 
 /** Trimmed, non-empty, deduplicated ignoring case and accents, first occurrence kept. */
@@ -140,13 +141,17 @@ export function normalizeTags(tags: readonly string[]): string[] {
 const flagSchema = z.enum(['0', '1'], { error: petMessages.flagInvalid });
 
 /** `tags` arrives as JSON text of a string list; at most 10. */
-export const tagsFieldSchema = z
-  .string({ error: petMessages.tagsInvalid })
+export const tagsFieldSchema = safeText({ error: petMessages.tagsInvalid })
   .transform((text, ctx) => {
     if (text.trim() === '') return [];
     try {
       const value: unknown = JSON.parse(text);
-      if (Array.isArray(value) && value.every((t) => typeof t === 'string')) return normalizeTags(value);
+      if (Array.isArray(value) && value.every((t) => typeof t === 'string')) {
+        // JSON escapes can spell what the raw text could not: "\u0000", a lone "\ud800".
+        if (value.every(isSafeText)) return normalizeTags(value);
+        ctx.addIssue({ code: 'custom', message: textMessages.invalidCharacters });
+        return z.NEVER;
+      }
     } catch {
       // fall through
     }
@@ -160,29 +165,26 @@ export const tagsFieldSchema = z
  * fields, so every value is a string). The same schema validates the browser form.
  */
 export const petFieldsSchema = z.object({
-  nombre: z.string({ error: petMessages.nameRequired }).trim().min(1, petMessages.nameRequired).max(PET_NAME_MAX_LENGTH, petMessages.nameTooLong),
-  edad: z.string({ error: petMessages.ageRequired }).trim().min(1, petMessages.ageRequired).max(PET_AGE_MAX_LENGTH, petMessages.ageTooLong),
+  nombre: safeText({ error: petMessages.nameRequired }).trim().min(1, petMessages.nameRequired).max(PET_NAME_MAX_LENGTH, petMessages.nameTooLong),
+  edad: safeText({ error: petMessages.ageRequired }).trim().min(1, petMessages.ageRequired).max(PET_AGE_MAX_LENGTH, petMessages.ageTooLong),
   tipo: z.enum(PET_TYPES, { error: petMessages.typeInvalid }).default('Perro'),
   genero: z.enum(PET_GENDERS, { error: petMessages.genderInvalid }).default('macho'),
   tamano: z.enum(PET_SIZES, { error: petMessages.sizeInvalid }).default('mediano'),
   discapacidad: flagSchema.default('0'),
   adoptado: flagSchema.default('0'),
-  fechaingreso: z
-    .string()
+  fechaingreso: safeText()
     .optional()
     .transform((v) => formatFechaIngreso(v)),
-  personalidad: z.string().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
-  historia: z.string().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
-  tags: z
-    .string()
+  personalidad: safeText().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
+  historia: safeText().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
+  tags: safeText()
     .optional()
     .transform((v) => v ?? '[]')
     .pipe(tagsFieldSchema),
   /** Publication state; optional so that the specification's clients need not send it. */
   estado: z.enum(PUBLICATION_STATES, { error: petMessages.stateInvalid }).optional(),
   /** ISO date-time from which a `programada` pet is public. Empty clears it. */
-  publicarEn: z
-    .string()
+  publicarEn: safeText()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined) return undefined;
@@ -192,14 +194,17 @@ export const petFieldsSchema = z.object({
         ctx.addIssue({ code: 'custom', message: petMessages.scheduleRequired });
         return z.NEVER;
       }
+      if (!isDateInRange(d)) {
+        ctx.addIssue({ code: 'custom', message: textMessages.dateOutOfRange });
+        return z.NEVER;
+      }
       return d.toISOString();
     }),
   /**
    * The version the edit started from. When sent and no longer current, the save answers 409 and changes
    * nothing. Clients of the original API that don't send it keep last-write-wins.
    */
-  version: z
-    .string()
+  version: safeText()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === '') return undefined;
@@ -290,14 +295,14 @@ export const PET_SORT_FIELDS = ['nombre', 'createdAt', 'updatedAt', 'fechaingres
 
 const optionalFlag = z.enum(['0', '1']).optional();
 export const listPetsQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().describe('Busca en nombre, historia, personalidad y etiquetas, sin distinguir acentos'),
+  q: safeText().trim().max(100).optional().describe('Busca en nombre, historia, personalidad y etiquetas, sin distinguir acentos'),
   tipo: z.enum(PET_TYPES, { error: petMessages.typeInvalid }).optional(),
   tamano: z.enum(PET_SIZES, { error: petMessages.sizeInvalid }).optional(),
   genero: z.enum(PET_GENDERS, { error: petMessages.genderInvalid }).optional(),
   adoptado: optionalFlag,
   discapacidad: optionalFlag,
   estado: z.enum(PUBLICATION_STATES, { error: petMessages.stateInvalid }).optional(),
-  tag: z.string().trim().min(1).max(TAG_MAX_LENGTH).optional(),
+  tag: safeText().trim().min(1).max(TAG_MAX_LENGTH).optional(),
   eliminadas: optionalFlag.describe("'1': solo las eliminadas (para restaurarlas)"),
   sort: z.enum(PET_SORT_FIELDS).default('updatedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -345,7 +350,21 @@ export const petIdParamsSchema = z.object({
     .max(2_147_483_647, petMessages.missingId),
 });
 export const petImageParamsSchema = petIdParamsSchema.extend({ imageId: z.coerce.number().int().min(1).max(2_147_483_647) });
-export const petVideoParamsSchema = petIdParamsSchema.extend({ name: z.string().min(1).max(300) });
+/** A stored file name in a URL: never '.' or '..' alone (a path), nor control characters. */
+const storedNameSchema = safeText()
+  .min(1)
+  .max(300)
+  .refine((name) => name !== '.' && name !== '..', 'Nombre de archivo no válido.');
+export const petVideoParamsSchema = petIdParamsSchema.extend({ name: storedNameSchema });
+/** Image files are named by the server: letters, digits, '_', '-' and '.'. */
+export const petFileParamsSchema = petIdParamsSchema.extend({
+  file: storedNameSchema.pipe(
+    z
+      .string()
+      .max(200)
+      .regex(/^[\w.-]+$/, 'Nombre de archivo no válido.'),
+  ),
+});
 
 export const setAdoptedInputSchema = z.object({ adoptado: flagSchema, version: z.number().int().min(1).optional() });
 export const reorderImagesInputSchema = z.object({ ids: z.array(z.number().int().min(1)).max(500) });

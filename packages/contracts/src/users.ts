@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 export const ROLES = ['Administrador', 'Equipo'] as const;
 export const rolSchema = z.enum(ROLES, { error: 'El rol debe ser Administrador o Equipo.' });
@@ -36,6 +37,9 @@ export const userMessages = {
   passwordTooShort: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`,
   passwordTooLong: `La contraseña no puede superar los ${PASSWORD_MAX_LENGTH} caracteres.`,
   passwordTooCommon: 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.',
+  passwordTooWeak: 'Esta contraseña es demasiado fácil de adivinar. Usa una frase de varias palabras o una combinación menos previsible.',
+  passwordPersonal: 'La contraseña no puede basarse en tu nombre, tu correo ni el nombre del refugio. Elige otra.',
+  passwordSameAsCurrent: 'La contraseña nueva debe ser distinta de la actual.',
   permisosInvalid: 'Los permisos solo pueden tener letras minúsculas, números, guiones y guiones bajos.',
   colorInvalid: 'El color debe ser un color hexadecimal, por ejemplo #3B82F6.',
   nothingToChange: 'No hay cambios que guardar.',
@@ -51,25 +55,21 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong);
 
-const nameSchema = z
-  .string({ error: userMessages.nameRequired })
+const nameSchema = safeText({ error: userMessages.nameRequired })
   .trim()
   .min(1, userMessages.nameRequired)
   .max(NAME_MAX_LENGTH, userMessages.nameTooLong);
-const lastnameSchema = z.string({ error: userMessages.lastnameTooLong }).trim().max(NAME_MAX_LENGTH, userMessages.lastnameTooLong);
-const mailSchema = z
-  .string({ error: userMessages.mailInvalid })
+const lastnameSchema = safeText({ error: userMessages.lastnameTooLong }).trim().max(NAME_MAX_LENGTH, userMessages.lastnameTooLong);
+const mailSchema = safeText({ error: userMessages.mailInvalid })
   .trim()
   .toLowerCase()
   .max(MAIL_MAX_LENGTH, userMessages.mailInvalid)
   .pipe(z.email({ error: userMessages.mailInvalid }));
-const permisosSchema = z
-  .string({ error: userMessages.permisosInvalid })
+const permisosSchema = safeText({ error: userMessages.permisosInvalid })
   .trim()
   .regex(/^[a-z0-9][a-z0-9_-]*$/, userMessages.permisosInvalid)
   .max(PERMISOS_MAX_LENGTH, userMessages.permisosInvalid);
-export const colorSchema = z
-  .string({ error: userMessages.colorInvalid })
+export const colorSchema = safeText({ error: userMessages.colorInvalid })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, userMessages.colorInvalid)
   .transform((c) => c.toUpperCase());
@@ -96,13 +96,13 @@ export const resetPasswordInputSchema = z.object({ password: passwordSchema });
 
 export const USER_SORT_FIELDS = ['name', 'mail', 'rol', 'createdAt'] as const;
 export const listUsersQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().describe('Busca en nombre, apellido y correo (sin distinguir mayúsculas ni acentos)'),
+  q: safeText().trim().max(100).optional().describe('Busca en nombre, apellido y correo (sin distinguir mayúsculas ni acentos)'),
   sort: z.enum(USER_SORT_FIELDS).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 
-export const userIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const userIdParamsSchema = z.object({ id: safeText().min(1).max(200) });
 
 /** A staff user as the API shows it (SPEC section 3 names: `mail`, `rol`). */
 export const userSchema = z.object({
@@ -131,8 +131,7 @@ export const firestoreUsersResponseSchema = z.object({
 export const firestoreErrorSchema = z.object({ error: z.string() });
 
 export const getUserRoleQuerySchema = z.object({
-  uid: z
-    .string({ error: 'Falta el identificador de usuario (uid).' })
+  uid: safeText({ error: 'Falta el identificador de usuario (uid).' })
     .min(1, 'Falta el identificador de usuario (uid).')
     .max(200)
     .describe('Identificador del usuario'),

@@ -18,7 +18,7 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',

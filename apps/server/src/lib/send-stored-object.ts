@@ -17,6 +17,12 @@ export async function sendStoredObject(
 ) {
   const head = await storage.head(key);
   if (!head) throw new AppError('NOT_FOUND', { message: notFoundMessage });
+  const rangeHeader = request.headers.range;
+  const ranges = rangeHeader ? parseRange(head.size, rangeHeader, { combine: true }) : undefined;
+  if (ranges === -1) {
+    void reply.header('content-range', `bytes */${head.size}`);
+    throw new AppError('RANGE_NOT_SATISFIABLE');
+  }
   void reply
     .header('accept-ranges', 'bytes')
     .header('content-type', contentType)
@@ -25,11 +31,6 @@ export async function sendStoredObject(
     // Public media: the organisation's website may embed these images and videos.
     .header('cross-origin-resource-policy', 'cross-origin');
 
-  const rangeHeader = request.headers.range;
-  const ranges = rangeHeader ? parseRange(head.size, rangeHeader, { combine: true }) : undefined;
-  if (ranges === -1) {
-    return reply.status(416).header('content-range', `bytes */${head.size}`).send();
-  }
   // Malformed (-2) or several ranges: answer the whole object, which HTTP allows.
   if (Array.isArray(ranges) && ranges.length === 1 && ranges.type === 'bytes') {
     const { start, end } = ranges[0]!;

@@ -14,6 +14,28 @@ const ACCEPTED: Record<string, 'jpeg' | 'png' | 'webp'> = {
 };
 const EXTENSION = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 const THUMBNAIL_SIZE = 320;
+/** Stored images are at most this many pixels on their long edge: enough for any screen, far less to decode. */
+export const IMAGE_MAX_EDGE = 2560;
+/** Decodes at once: each can take hundreds of MB and a core; more wait their turn. */
+const CONCURRENT_IMAGE_JOBS = 2;
+
+/** Runs at most `max` jobs at once; the others wait in arrival order. */
+export function createLimiter(max: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function limit<T>(job: () => Promise<T>): Promise<T> {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await job();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+const imageJobs = createLimiter(CONCURRENT_IMAGE_JOBS);
 
 export interface ProcessedImage {
   data: Buffer;
@@ -30,7 +52,11 @@ export interface ProcessedImage {
  * decompression bombs), applies its EXIF orientation, and re-encodes it without metadata (EXIF GPS could
  * reveal a foster home). Also makes the small WebP thumbnail the lists use.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export function processImage(input: Buffer): Promise<ProcessedImage> {
+  return imageJobs(() => decodeAndEncode(input));
+}
+
+async function decodeAndEncode(input: Buffer): Promise<ProcessedImage> {
   if (input.length === 0) throw new AppError('VALIDATION_ERROR', { message: petMessages.fileEmpty });
   const detected = await fileTypeFromBuffer(input);
   const format = detected ? ACCEPTED[detected.mime] : undefined;
@@ -38,7 +64,9 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 
   let pipeline: Sharp;
   try {
-    pipeline = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', animated: false }).rotate();
+    pipeline = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', animated: false })
+      .rotate()
+      .resize(IMAGE_MAX_EDGE, IMAGE_MAX_EDGE, { fit: 'inside', withoutEnlargement: true });
     const encoded =
       format === 'jpeg'
         ? pipeline.jpeg({ quality: 85, mozjpeg: true })

@@ -5,7 +5,7 @@ import { type ErrorCode, messages, userMessages } from '@refugio/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { isCommonPassword } from '../lib/password-policy';
+import { passwordWeakness } from '../lib/password-policy';
 import { AUTH_BASE_PATH, type Auth, createAuth } from '../auth/auth';
 import { type UsersRepository, createUsersRepository } from '../modules/users/users.repository';
 import { sendError } from './error-handler';
@@ -82,6 +82,39 @@ function safeJson(text: string): Record<string, unknown> | undefined {
   }
 }
 
+/**
+ * The better-auth endpoints the application uses; every other one (update-user, list-sessions, change-email,
+ * delete-user, the admin plugin's…) is closed: profiles change through /api/users, which enforces its rules.
+ */
+const OPEN_AUTH_ROUTES = new Set(['GET /get-session', 'POST /sign-in/email', 'POST /sign-out', 'POST /change-password']);
+
+/**
+ * A session's token is its bearer credential: the page gets it only inside the HttpOnly cookie. The one
+ * exception is the sign-in answer, whose `token` scripts use as `Authorization: Bearer` (getFirestoreUsers).
+ */
+function withoutSessionToken(body: Buffer): Buffer {
+  const parsed = safeJson(body.toString('utf8'));
+  const session = parsed?.session;
+  if (!parsed || !session || typeof session !== 'object' || !('token' in session)) return body;
+  const { token: _token, ...rest } = session as Record<string, unknown>;
+  return Buffer.from(JSON.stringify({ ...parsed, session: rest }));
+}
+
+/** Why the new password of a change-password body is refused, if it is; a request without a session is left to better-auth (401). */
+async function changedPasswordWeakness(auth: Auth, headers: Headers, body: Record<string, unknown>): Promise<string | undefined> {
+  const { newPassword, currentPassword } = body;
+  if (typeof newPassword !== 'string') return undefined;
+  const session = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+  if (!session) return undefined;
+  const user = session.user as typeof session.user & { lastname?: string | null };
+  return passwordWeakness(newPassword, {
+    email: user.email,
+    name: user.name,
+    lastname: user.lastname ?? '',
+    currentPassword: typeof currentPassword === 'string' ? currentPassword : undefined,
+  });
+}
+
 /** After a successful password change the password is the user's own: lift the temporary-password block. */
 async function clearTemporaryPassword(users: UsersRepository, response: Response) {
   const body = (await response.json()) as { user?: { id?: unknown } };
@@ -119,8 +152,8 @@ export const authPlugin = fp(
           // Fastify decides the client address (honouring TRUST_PROXY); better-auth's rate limit keys on it.
           headers.set('x-forwarded-for', request.ip);
           const pathname = request.url.split('?')[0] ?? '';
-          // User management goes through /api/users, which enforces the last-administrator rules.
-          if (pathname.startsWith(`${AUTH_BASE_PATH}/admin/`)) return sendError(reply, request, 'NOT_FOUND');
+          // User management goes through /api/users, which enforces its validation and the last-administrator rules.
+          if (!OPEN_AUTH_ROUTES.has(`${request.method} ${pathname.slice(AUTH_BASE_PATH.length)}`)) return sendError(reply, request, 'NOT_FOUND');
           const changingPassword = pathname === `${AUTH_BASE_PATH}/change-password`;
 
           let body: string | undefined;
@@ -133,10 +166,9 @@ export const authPlugin = fp(
               // Changing the password always ends the user's other sessions, whatever the client asked.
               const parsed = safeJson(body);
               if (!parsed) return sendError(reply, request, 'INVALID_JSON');
-              // The same password policy as passwords set by administrators.
-              if (typeof parsed.newPassword === 'string' && isCommonPassword(parsed.newPassword)) {
-                return sendError(reply, request, 'VALIDATION_ERROR', userMessages.passwordTooCommon, { newPassword: userMessages.passwordTooCommon });
-              }
+              // The same password policy as passwords set by administrators, plus: not the current one again.
+              const weakness = await changedPasswordWeakness(auth, headers, parsed);
+              if (weakness) return sendError(reply, request, 'VALIDATION_ERROR', weakness, { newPassword: weakness });
               body = JSON.stringify({ ...parsed, revokeOtherSessions: true });
             }
           }
@@ -147,12 +179,18 @@ export const authPlugin = fp(
           }
           if (changingPassword) await clearTemporaryPassword(users, response.clone());
           void reply.status(response.status);
+          const signingIn = pathname === `${AUTH_BASE_PATH}/sign-in/email`;
           response.headers.forEach((value, key) => {
-            if (key !== 'set-cookie' && key !== 'content-length') void reply.header(key, value);
+            if (key === 'set-cookie' || key === 'content-length') return;
+            // bearer()'s copy of the token in a header readable by the page: only the sign-in keeps it.
+            if (!signingIn && (key === 'set-auth-token' || key === 'access-control-expose-headers')) return;
+            void reply.header(key, value);
           });
           const cookies = response.headers.getSetCookie();
           if (cookies.length > 0) void reply.header('set-cookie', cookies);
-          return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+          if (!response.body) return reply.send(null);
+          const answer = Buffer.from(await response.arrayBuffer());
+          return reply.send(signingIn ? answer : withoutSessionToken(answer));
         },
       });
     });

@@ -1,6 +1,9 @@
 import { type ApiErrorBody, type ErrorCode, type FieldErrors, errorStatus, messages } from '@refugio/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { AppError } from '../lib/app-error';
 
 /** Fastify's own error codes that are the client's fault, and what we call them. */
@@ -14,6 +17,7 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_VALIDATION: 'VALIDATION_ERROR',
   FST_ERR_BAD_URL: 'BAD_REQUEST',
+  FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
   FST_ERR_ASYNC_CONSTRAINT: 'BAD_REQUEST',
   // @fastify/multipart
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
@@ -33,9 +37,12 @@ const codeByStatus: Partial<Record<number, ErrorCode>> = {
   405: 'METHOD_NOT_ALLOWED',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
   422: 'UNPROCESSABLE',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
   503: 'SERVICE_UNAVAILABLE',
 };
 
@@ -96,9 +103,42 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, code: Er
   return reply.status(errorStatus[code]).type('application/json; charset=utf-8').send(body);
 }
 
+/** Fastify's `frameworkErrors`: the router's own refusals (a malformed URL, an over-long parameter) in our shape. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(reply, request, fastifyCodes[error.code] ?? 'BAD_REQUEST');
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before any request exists (a malformed chunked
+ * body, Content-Length with Transfer-Encoding, headers over the size limit) is answered in our shape too, and
+ * the connection is closed, as Node does.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'BAD_REQUEST' : 'BAD_REQUEST';
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : errorStatus[code];
+  const body = JSON.stringify({ code, message: messages.errors[code], requestId: randomUUID() } satisfies ApiErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** The single place where errors become an answer (in the route's `errorShape`); 5xx details never leave the server. */
 export const errorHandlerPlugin = fp(
   (app: FastifyInstance) => {
+    // A request answered before its body was read (a refused upload) would leave the rest of the body in the
+    // keep-alive connection, stalling the next request on it: discard what still arrives and close the connection.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.raw.complete || request.raw.readableEnded) return;
+      void reply.header('connection', 'close');
+      request.raw.unpipe();
+      request.raw.resume();
+    });
+
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       const { errorShape = 'api', failureMessage } = request.routeOptions.config;
       const resolved = resolve(error);

@@ -83,7 +83,7 @@ export const publicAdoptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/public/solicitudes-adopcion',
     {
       // Strangers submit from phones: PUBLIC_SUBMISSIONS_PER_HOUR per address on top of the general budget.
-      config: { ...open, budget: 'publicSubmission' },
+      config: { ...open, budget: 'publicSubmission', crossSite: true },
       bodyLimit: 64 * 1024,
       schema: {
         tags,

@@ -227,7 +227,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/public/registro-mascota',
     {
       // Strangers submit from phones: PUBLIC_SUBMISSIONS_PER_HOUR per address on top of the general budget.
-      config: { access: 'public', budget: 'publicSubmission' },
+      config: { access: 'public', budget: 'publicSubmission', crossSite: true },
       schema: {
         tags: publicTags,
         summary: 'Registrar una mascota (multipart; crea una solicitud de publicación)',

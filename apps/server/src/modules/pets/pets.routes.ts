@@ -8,6 +8,7 @@ import {
   messages,
   petFieldsSchema,
   petIdParamsSchema,
+  petFileParamsSchema,
   petImageParamsSchema,
   petImageSchema,
   petMessages,
@@ -49,9 +50,13 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
   const pets = app.petsService;
   const videos = app.videosService;
 
-  /** Readers without a session see only published pets (the public gallery of /imagenes/{id}). */
+  /**
+   * Readers without a staff session see only published pets (the public gallery of /imagenes/{id}). A session
+   * that must still change its temporary password counts as none: it opens nothing but the password change.
+   */
   async function assertVisible(request: FastifyRequest, id: number) {
-    if (await app.getSessionUser(request)) return;
+    const user = await app.getSessionUser(request);
+    if (user && !user.mustChangePassword) return;
     if (!(await pets.isPublic(id))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
   }
 
@@ -334,14 +339,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /* ------------------------------------------------------------------ public image files (SPEC section 7) */
 
-  const fileParams = z.object({
-    id: z.coerce.number().int().min(1).max(2_147_483_647),
-    file: z
-      .string()
-      .min(1)
-      .max(200)
-      .regex(/^[\w.-]+$/),
-  });
+  const fileParams = petFileParamsSchema;
 
   app.get(
     '/phpApi/storage/app/public/productos/:id/:file',

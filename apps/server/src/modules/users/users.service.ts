@@ -3,7 +3,7 @@ import { ADMIN_ROLE, type CreateUserInput, type ListUsersQuery, ROLES, type Upda
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password';
-import { isCommonPassword } from '../../lib/password-policy';
+import { passwordWeakness } from '../../lib/password-policy';
 import type { SessionUser } from '../../plugins/access';
 import type { UserRow, UsersRepository } from './users.repository';
 
@@ -23,10 +23,9 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
-function assertNotCommon(password: string) {
-  if (isCommonPassword(password)) {
-    throw new AppError('VALIDATION_ERROR', { fieldErrors: { password: userMessages.passwordTooCommon } });
-  }
+function assertStrongPassword(password: string, person: { email: string; name: string; lastname: string }) {
+  const weakness = passwordWeakness(password, person);
+  if (weakness) throw new AppError('VALIDATION_ERROR', { message: weakness, fieldErrors: { password: weakness } });
 }
 
 export type FirstAdminResult = { created: false } | { created: true; email: string; generatedPassword: string | undefined };
@@ -92,7 +91,7 @@ export function createUsersService({ repo }: UsersServiceDeps) {
     },
 
     async create(input: CreateUserInput): Promise<User> {
-      assertNotCommon(input.password);
+      assertStrongPassword(input.password, { email: input.mail, name: input.name, lastname: input.lastname });
       const passwordHash = await hashPassword(input.password);
       const id = randomUUID();
       try {
@@ -148,7 +147,9 @@ export function createUsersService({ repo }: UsersServiceDeps) {
 
     /** Sets a temporary password chosen by an administrator and ends the user's sessions. */
     async resetPassword(id: string, password: string): Promise<User> {
-      assertNotCommon(password);
+      const target = await repo.findById(id);
+      if (!target) throw new AppError('NOT_FOUND', { message: userMessages.notFound });
+      assertStrongPassword(password, target);
       const passwordHash = await hashPassword(password);
       return repo.transaction(async (tx) => {
         const row = await tx.update(id, { mustChangePassword: true });
