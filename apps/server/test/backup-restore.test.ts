@@ -74,11 +74,19 @@ async function expectServesTheSame(database: DatabaseHandle, storage: StoragePro
     expect(part.rawPayload.equals(before.video.subarray(10, 20))).toBe(true);
     // The soft-deleted pet is still deleted, and the one who deleted it can still undo that.
     expect((await app.inject({ url: `/phpApi/mascota/${before.deletedPet}`, headers: { cookie } })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'POST', url: `/phpApi/mascota/${before.deletedPet}/restaurar`, headers: { cookie } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: `/phpApi/mascota/${before.deletedPet}/restaurar`, headers: { cookie, origin: PUBLIC_URL } }))
+        .statusCode,
+    ).toBe(200);
     expect((await app.inject({ url: `/phpApi/mascota/${before.deletedPet}`, headers: { cookie } })).statusCode).toBe(200);
     // Sequences moved past the restored ids: a new pet gets a new id.
     const form = multipart(petFields({ nombre: 'Nueva' }));
-    const created = await app.inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: form.payload, headers: { ...form.headers, cookie } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/phpApi/mascota/nueva',
+      payload: form.payload,
+      headers: { ...form.headers, cookie, origin: PUBLIC_URL },
+    });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json<{ id: number }>().id).toBeGreaterThan(before.deletedPet);
   } finally {

@@ -6,6 +6,7 @@ import { tablesInDependencyOrder } from '../src/backup/database-dump';
 import type { Database } from '../src/db/client';
 import type { StorageProvider } from '../src/storage/storage-provider';
 import { jpeg, multipart, petFields, videoBytes } from './media';
+import { PUBLIC_URL } from './helpers';
 
 /** Every row of every table (as PostgreSQL renders it, sorted) and every stored object's checksum. */
 export async function snapshotOf(
@@ -76,7 +77,7 @@ export async function populate(
 /** `populate`'s sender for an app in this process, signed in with `cookie`. */
 export function injector(app: FastifyInstance, cookie: string) {
   return async (request: { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: Buffer; headers?: Record<string, string> }) => {
-    const res = await app.inject({ ...request, headers: { ...request.headers, cookie } });
+    const res = await app.inject({ ...request, headers: { origin: PUBLIC_URL, ...request.headers, cookie } });
     return { statusCode: res.statusCode, body: res.body };
   };
 }

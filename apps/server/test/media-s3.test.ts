@@ -34,7 +34,7 @@ describe('media on STORAGE_DRIVER=s3', () => {
       method: 'POST',
       url: '/phpApi/mascota/nueva',
       payload: form.payload,
-      headers: { ...form.headers, cookie: staff },
+      headers: { ...form.headers, cookie: staff, origin: PUBLIC_URL },
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ id: number }>().id;
@@ -56,7 +56,7 @@ describe('media on STORAGE_DRIVER=s3', () => {
 
   it('stores a pet image in the bucket and serves it and its thumbnail', async () => {
     const id = await createPet(await jpeg(64, 48));
-    const pet = (await t.app.inject({ url: `/phpApi/mascota/${id}`, headers: { cookie: staff } })).json<{
+    const pet = (await t.app.inject({ url: `/phpApi/mascota/${id}`, headers: { cookie: staff, origin: PUBLIC_URL } })).json<{
       imagenprincipal: string;
       thumbnailUrl: string;
     }>();
@@ -78,16 +78,20 @@ describe('media on STORAGE_DRIVER=s3', () => {
       method: 'POST',
       url: `/phpApi/mascota/${id}/imagenes/nueva`,
       payload: form.payload,
-      headers: { ...form.headers, cookie: staff },
+      headers: { ...form.headers, cookie: staff, origin: PUBLIC_URL },
     });
     expect(added.statusCode, added.body).toBe(200);
-    const [image] = (await t.app.inject({ url: `/phpApi/mascota/${id}/imagenes`, headers: { cookie: staff } })).json<
+    const [image] = (await t.app.inject({ url: `/phpApi/mascota/${id}/imagenes`, headers: { cookie: staff, origin: PUBLIC_URL } })).json<
       { id: number; nombre: string }[]
     >();
     expect(await keys(`productos/${id}/`)).toContain(`productos/${id}/${image!.nombre}`);
     expect((await t.app.inject({ url: `/phpApi/storage/app/public/productos/${id}/${image!.nombre}` })).statusCode).toBe(200);
 
-    const deleted = await t.app.inject({ method: 'POST', url: `/phpApi/mascota/${id}/imagenes/${image!.id}/eliminar`, headers: { cookie: staff } });
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: `/phpApi/mascota/${id}/imagenes/${image!.id}/eliminar`,
+      headers: { cookie: staff, origin: PUBLIC_URL },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await keys(`productos/${id}/`)).toEqual([]);
   });
@@ -114,12 +118,14 @@ describe('media on STORAGE_DRIVER=s3', () => {
     expect((await t.app.inject({ url, headers: { range: 'bytes=-10' } })).rawPayload.equals(bytes.subarray(-10))).toBe(true);
     expect((await t.app.inject({ url, headers: { range: `bytes=${bytes.length + 10}-` } })).statusCode).toBe(416);
 
-    const listed = (await t.app.inject({ url: `/api/mascotas/${petId}/videos`, headers: { cookie: staff } })).json<{ name: string }[]>();
+    const listed = (await t.app.inject({ url: `/api/mascotas/${petId}/videos`, headers: { cookie: staff, origin: PUBLIC_URL } })).json<
+      { name: string }[]
+    >();
     expect(listed.map((v) => v.name)).toEqual([fileName]);
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/mascotas/${petId}/videos/${encodeURIComponent(fileName)}`,
-      headers: { cookie: staff },
+      headers: { cookie: staff, origin: PUBLIC_URL },
     });
     expect(deleted.json()).toEqual({ success: true, message: 'Video deleted successfully' });
     expect(await keys('videos/')).toEqual([]);

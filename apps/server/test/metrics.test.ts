@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, type TestApp, createTestApp, expectErrorShape } from './helpers';
+import { ADMIN, PUBLIC_URL, type TestApp, createTestApp, expectErrorShape } from './helpers';
 
 const TOKEN = 'token-de-metricas-de-prueba-123';
 
@@ -27,7 +27,7 @@ describe('GET /api/metrics', () => {
     await t.app.inject({
       method: 'POST',
       url: '/phpApi/mascota/nueva',
-      headers: { cookie: adminCookie, 'content-type': 'multipart/form-data; boundary=x' },
+      headers: { cookie: adminCookie, origin: PUBLIC_URL, 'content-type': 'multipart/form-data; boundary=x' },
       payload:
         '--x\r\nContent-Disposition: form-data; name="nombre"\r\n\r\nLuna\r\n--x\r\nContent-Disposition: form-data; name="edad"\r\n\r\n2\r\n--x--\r\n',
     });

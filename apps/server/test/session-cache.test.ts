@@ -54,7 +54,11 @@ describe('the session cache', () => {
   it('refuses a disabled user at once where it was disabled, and everywhere within the bound', async () => {
     const cookie = await a.signIn(email, password);
     await cachedOnBoth(cookie);
-    const disabled = await a.app.inject({ method: 'POST', url: `/api/users/${userId}/disable`, headers: { cookie: adminCookie } });
+    const disabled = await a.app.inject({
+      method: 'POST',
+      url: `/api/users/${userId}/disable`,
+      headers: { cookie: adminCookie, origin: PUBLIC_URL },
+    });
     expect(disabled.statusCode).toBe(200);
     expect(await status(a, cookie)).toBe(401);
     await waitPastTheBound();
@@ -95,7 +99,7 @@ describe('the session cache', () => {
     const demoted = await a.app.inject({
       method: 'PATCH',
       url: `/api/users/${userId}`,
-      headers: { cookie: adminCookie },
+      headers: { cookie: adminCookie, origin: PUBLIC_URL },
       payload: { rol: DEFAULT_ROLE },
     });
     expect(demoted.statusCode).toBe(200);
