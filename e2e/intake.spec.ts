@@ -94,7 +94,8 @@ test('paquete, enlace, registro desde el teléfono, enlace agotado y aprobación
   const petId = page.url().split('/').pop() ?? '';
   await page.goto(`/mascota/${petId}`);
   await expect(page.getByRole('img', { name: `${petName}, imagen principal` })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Ver imagen 1 a pantalla completa' })).toBeVisible();
+  // The gallery counts as the viewer does: the main image is 1, the request's other photo 2.
+  await expect(page.getByRole('button', { name: 'Ver imagen 2 a pantalla completa' })).toBeVisible();
   await expect(page.getByLabel(/^Video juego/)).toBeVisible();
 });
 
