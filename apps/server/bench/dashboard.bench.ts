@@ -266,7 +266,13 @@ async function run(driver: Driver) {
     process.stdout.write(
       `seeded ${ROWS} pets, ${REQUEST_ROWS} adoption requests, 2000 publication requests in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`,
     );
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: 'silent', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL,
+      LOG_LEVEL: 'silent',
+      SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
+      USER_REQUESTS_PER_MINUTE: '100000000',
+    });
     const buildStart = performance.now();
     app = await buildApp({ config, database, logger: false, webDistDir: path.join(dataDir, 'no-web') });
     process.stdout.write(
