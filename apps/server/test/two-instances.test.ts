@@ -77,6 +77,7 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database and one buc
       ADMIN_PASSWORD: ADMIN.password,
       TRUST_PROXY: 'true',
       SIGN_IN_ATTEMPTS_PER_MINUTE: '4',
+      ANON_REQUESTS_PER_MINUTE: '20',
     });
     servers.push(await start(env), await start(env));
     await Promise.all(servers.map((s) => waitReady(s.base, s.process, 120_000)));
@@ -154,7 +155,33 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database and one buc
     );
   });
 
-  it.todo('counts general request budgets (USER_REQUESTS_PER_MINUTE, ANON_REQUESTS_PER_MINUTE) across both instances once that feature is on main');
+  it('counts the general request budget across both instances (per address here; per user in budgets.test.ts)', async () => {
+    // Each instance sends its counts to the shared table every 0.5 s and learns the others' totals then.
+    const sync = () => new Promise((r) => setTimeout(r, 1_500));
+    const anonymous = (server: { base: string }) =>
+      fetch(`${server.base}/api/public/mascotas`, { headers: { 'x-forwarded-for': '198.51.100.23' } }).then((r) => r.status);
+    const sendTo = async (server: { base: string }, n: number, call: (s: { base: string }) => Promise<number>) => {
+      const statuses = [];
+      for (let i = 0; i < n; i++) statuses.push(await call(server));
+      return statuses;
+    };
+    // ANON_REQUESTS_PER_MINUTE=20 in total: 10 on A, then 10 on B fit; the next one is refused by either instance,
+    // though B alone has seen only 10 of its own.
+    expect(await sendTo(a(), 10, anonymous)).toEqual(Array(10).fill(200));
+    await sync();
+    expect(await sendTo(b(), 10, anonymous)).toEqual(Array(10).fill(200));
+    await sync();
+    expect(await anonymous(b())).toBe(429);
+    // A learns a key's shared total when it sends its own counts of it: one more passes there (the documented
+    // imprecision of one sync interval), then A refuses too.
+    expect(await anonymous(a())).toBe(200);
+    await sync();
+    expect(await anonymous(a())).toBe(429);
+
+    // Another address has its own budget.
+    const other = await fetch(`${a().base}/api/public/mascotas`, { headers: { 'x-forwarded-for': '198.51.100.24' } });
+    expect(other.status).toBe(200);
+  });
 
   it('sweeps orphan media once, however many instances run the sweep at the same moment', async () => {
     const orphan = 'productos/999999/1700000000000_deadbeef.jpg';
