@@ -4,7 +4,7 @@ import { type Server, type Socket, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { type BackupSource, writeBackup } from './backup';
+import type { BackupSource } from './backup';
 
 /**
  * PGlite belongs to one process, so `npm run backup` cannot open a data directory a running server holds. The
@@ -35,7 +35,9 @@ export async function listenForBackups(dataDir: string, source: BackupSource, lo
         return;
       }
       log.info('backup requested on the local socket');
-      writeBackup(source, socket)
+      // The archive code (and tar) is loaded when a backup is asked for, not at every start-up.
+      import('./backup')
+        .then(({ writeBackup }) => writeBackup(source, socket))
         .then((manifest) => log.info({ tables: manifest.tables.length, media: manifest.media.length }, 'backup written'))
         .catch((error: unknown) => {
           log.error({ err: error }, 'backup failed');

@@ -1,7 +1,8 @@
 import { userMessages } from '@refugio/contracts';
-import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as spanish from '@zxcvbn-ts/language-es-es';
+import type * as ZxcvbnCore from '@zxcvbn-ts/core';
+import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
+import type * as ZxcvbnSpanish from '@zxcvbn-ts/language-es-es';
+import { requireLazily } from './lazy-modules';
 
 /** Words anyone would try first against this organisation's accounts. */
 const ORGANISATION_WORDS = [
@@ -22,19 +23,26 @@ const ORGANISATION_WORDS = [
 /** zxcvbn score (0-4) a password needs: 2 means more than 10^6 guesses with the dictionaries and context words. */
 const MIN_SCORE = 2;
 
-let configured = false;
-function configure() {
-  if (configured) return;
-  zxcvbnOptions.setOptions({ dictionary: { ...common.dictionary, ...spanish.dictionary }, graphs: common.adjacencyGraphs });
-  configured = true;
+interface Zxcvbn {
+  zxcvbn: typeof ZxcvbnCore.zxcvbn;
+  commonSet: Set<string>;
 }
+let library: Zxcvbn | undefined;
 
-let commonSet: Set<string> | undefined;
+/** zxcvbn and its dictionaries (large), loaded and configured the first time a password is checked. */
+function zxcvbnLibrary(): Zxcvbn {
+  if (library) return library;
+  const core = requireLazily<typeof ZxcvbnCore>('@zxcvbn-ts/core');
+  const common = requireLazily<typeof ZxcvbnCommon>('@zxcvbn-ts/language-common');
+  const spanish = requireLazily<typeof ZxcvbnSpanish>('@zxcvbn-ts/language-es-es');
+  core.zxcvbnOptions.setOptions({ dictionary: { ...common.dictionary, ...spanish.dictionary }, graphs: common.adjacencyGraphs });
+  library = { zxcvbn: core.zxcvbn, commonSet: new Set(common.dictionary.passwords.map((p) => p.toLowerCase())) };
+  return library;
+}
 
 /** True for passwords found in the list of the most used (and first guessed) passwords. */
 export function isCommonPassword(password: string): boolean {
-  commonSet ??= new Set(common.dictionary.passwords.map((p) => p.toLowerCase()));
-  return commonSet.has(password.toLowerCase());
+  return zxcvbnLibrary().commonSet.has(password.toLowerCase());
 }
 
 const fold = (text: string) =>
@@ -70,8 +78,7 @@ export function passwordWeakness(
   let rest = letters;
   for (const word of words.filter((w) => w.length >= 4).sort((a, b) => b.length - a.length)) rest = rest.split(word.replace(/[^a-z]/g, '')).join('');
   if (letters.length > 0 && rest.length < 4 && rest.length < letters.length) return userMessages.passwordPersonal;
-  configure();
-  const result = zxcvbn(password, words);
+  const result = zxcvbnLibrary().zxcvbn(password, words);
   if (result.score >= MIN_SCORE) return undefined;
   const personal = result.sequence.some((m) => m.pattern === 'dictionary' && 'dictionaryName' in m && m.dictionaryName === 'userInputs');
   return personal ? userMessages.passwordPersonal : userMessages.passwordTooWeak;

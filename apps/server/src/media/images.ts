@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_MAX_PIXELS, petMessages } from '@refugio/contracts';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { AppError } from '../lib/app-error';
+import { fileTypeFromBuffer, sharp } from '../lib/lazy-modules';
 
 /** Formats accepted as uploads, by their magic bytes, and the format each is stored as. */
 const ACCEPTED: Record<string, 'jpeg' | 'png' | 'webp'> = {

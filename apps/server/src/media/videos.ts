@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { petMessages } from '@refugio/contracts';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../lib/app-error';
+import { fileTypeFromBuffer } from '../lib/lazy-modules';
 
 /** Video containers accepted (SPEC: MP4, AVI, MOV, WEBM), by the MIME type file-type reports for their magic bytes. */
 export interface DetectedVideo {

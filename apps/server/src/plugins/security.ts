@@ -1,13 +1,17 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Config } from '../config';
 
-/** Security headers with a CSP the SPA works under (request budgets: plugins/budgets.ts). */
+/**
+ * Security headers (helmet) with a CSP the SPA works under, on every answer (request budgets: plugins/budgets.ts).
+ * helmet's middleware is built once here: building it per request (as @fastify/helmet does) re-parses the CSP
+ * directives on every request.
+ */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config }) => {
+  (app: FastifyInstance, opts: { config: Config }) => {
     const https = opts.config.publicUrl.startsWith('https://');
-    await app.register(helmet, {
+    const applyHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -29,6 +33,9 @@ export const securityPlugin = fp(
       },
       hsts: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
     });
   },
   { name: 'security' },

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { LocalStorage } from '../storage/local-storage';
-import { S3Storage } from '../storage/s3-storage';
 import type { StorageProvider } from '../storage/storage-provider';
 
 declare module 'fastify' {
@@ -18,6 +17,8 @@ declare module 'fastify' {
  */
 export async function createStorage(config: Pick<Config, 'storage' | 'dataDir'>): Promise<StorageProvider> {
   if (config.storage.driver === 's3') {
+    // The AWS SDK is loaded only by the instances that use it (it is a large share of start-up otherwise).
+    const { S3Storage } = await import('../storage/s3-storage');
     const storage = new S3Storage(config.storage);
     try {
       await storage.init();
