@@ -35,7 +35,7 @@ async function backupTo(file: string, source: Parameters<typeof writeBackup>[0])
 /** An empty target: a PGlite database that was never migrated and an empty media folder. */
 async function emptyPgliteTarget() {
   const dataDir = scratch('data');
-  const database = await openDatabase({ driver: 'pglite', dataDir: undefined });
+  const database = await openDatabase({ driver: 'pglite', dataDir: undefined, template: false });
   const storage = new LocalStorage(path.join(dataDir, 'media'));
   await storage.init();
   return { database, storage, dataDir, drop: () => database.close() };
@@ -104,6 +104,8 @@ describe('backup and restore (PGlite + local disk)', () => {
     t = await createTestApp();
     await t.createUser(STAFF);
     populated = await populate(injector(t.app, await t.signIn(STAFF.email, STAFF.password)), PUBLIC_URL);
+    // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
+    await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);
     archive = scratch('copia.tar');
     await backupTo(archive, { db: t.database.db, databaseDriver: t.database.driver, storage: t.app.storage, dataDir: t.dataDir });
@@ -220,6 +222,7 @@ describe.skipIf(!postgres)('backup and restore across PGlite + local disk and Po
     const t = await createTestApp();
     await t.createUser(STAFF);
     const populated = await populate(injector(t.app, await t.signIn(STAFF.email, STAFF.password)), PUBLIC_URL);
+    await t.app.budgets.flush();
     const before = await snapshotOf(t.database.db, t.app.storage);
     const first = scratch('pglite.tar');
     await backupTo(first, { db: t.database.db, databaseDriver: t.database.driver, storage: t.app.storage, dataDir: t.dataDir });

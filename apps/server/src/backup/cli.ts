@@ -70,7 +70,8 @@ async function openConfigured(config: Config): Promise<{ database: DatabaseHandl
   try {
     const database = config.databaseUrl
       ? await openDatabase({ driver: 'postgres', url: config.databaseUrl, poolSize: 2 })
-      : await openDatabase({ driver: 'pglite', dataDir: config.dataDir });
+      : // A restore needs a database with no tables at all: never the template new servers start from.
+        await openDatabase({ driver: 'pglite', dataDir: config.dataDir, template: false });
     try {
       return { database, storage: await createStorage(config), release };
     } catch (error) {
