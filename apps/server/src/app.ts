@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
+import { RequestLog } from './lib/request-log';
 import { adoptionRequestsRoutes } from './modules/adoption-requests/adoption-requests.routes';
 import { publicAdoptionRoutes } from './modules/adoption-requests/public.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -18,6 +19,7 @@ import { accessPlugin } from './plugins/access';
 import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
 import { budgetsPlugin } from './plugins/budgets';
+import { changesPlugin } from './plugins/changes';
 import { dbPlugin } from './plugins/db';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
@@ -56,7 +58,7 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
   return trust;
 }
 
-/** Builds the app: plugins in a fixed order (config -> origin check -> db -> storage -> ai -> auth -> session -> security -> budgets -> access -> modules). */
+/** Builds the app: plugins in a fixed order (config -> origin check -> db -> change feed -> storage -> ai -> auth -> session -> security -> budgets -> access -> modules). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -69,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Idle keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     requestIdHeader: false,
+    logController: new RequestLog(),
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     // The router's and Node's own refusals answer in the API's error shape too.
@@ -84,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before anything reads the session: a forged write is refused without touching it.
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(dbPlugin, { database: options.database });
+  await app.register(changesPlugin);
   await app.register(storagePlugin, { config, storage: options.storage });
   await app.register(aiPlugin, { config, retryDelayMs: options.aiRetryDelayMs ?? 1000 });
   await app.register(authPlugin, { config });

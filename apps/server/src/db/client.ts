@@ -1,8 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Client as PgClient } from 'pg';
 import { migrationsFolder } from '../lib/paths';
+import { pgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,6 +18,15 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Connections open, idle and requests waiting for one (PGlite: one connection, in the process). */
   poolStats(): { total: number; idle: number; waiting: number };
+  /**
+   * Receives the NOTIFY payloads of `channel`. `onState(false)` when notifications may have been missed (the
+   * listening connection broke), `onState(true)` once they arrive again. PGlite delivers a notification before
+   * the statement (or the COMMIT) that sent it returns; PostgreSQL shortly after the commit, on a connection of
+   * its own that is re-opened when it breaks. Returns the function that stops listening.
+   */
+  /** PGlite only: its whole data directory as a tar file (the build's template for new databases). */
+  dumpDataDir?: () => Promise<Blob>;
+  listen(channel: string, onNotify: (payload: string) => void, onState: (live: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -23,15 +34,24 @@ export interface DatabaseHandle {
 const MIGRATION_LOCK_KEY = 7_340_117_001;
 
 export type OpenDatabaseOptions =
-  | { driver: 'pglite'; /** Undefined keeps the database in memory (tests). */ dataDir: string | undefined }
+  | {
+      driver: 'pglite';
+      /** Undefined keeps the database in memory (tests). */
+      dataDir: string | undefined;
+      /**
+       * A new database starts from the build's template when one fits (true, the default), or from the
+       * template in this folder; false runs initdb.
+       */
+      template?: boolean | string;
+    }
   | { driver: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.driver === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize ?? 10);
+  return options.driver === 'pglite' ? openPglite(options.dataDir, options.template ?? true) : openPostgres(options.url, options.poolSize ?? 10);
 }
 
 // Each driver is loaded only when it is used: start-up does not pay for the other one.
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, useTemplate: boolean | string): Promise<DatabaseHandle> {
   const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -44,8 +64,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     location = path.join(dataDir, 'db');
     mkdirSync(location, { recursive: true });
   }
+  const isNew = location === undefined || !existsSync(path.join(location, 'PG_VERSION'));
+  const template = !isNew || useTemplate === false ? undefined : pgliteTemplate(useTemplate === true ? undefined : useTemplate);
   // The constructor form: PGlite.create(undefined, options) ignores the options, extensions included.
-  const client = new PGlite(location ?? 'memory://', { extensions: { pg_trgm, unaccent } });
+  const client = new PGlite(location ?? 'memory://', { extensions: { pg_trgm, unaccent }, ...(template ? { loadDataDir: template } : {}) });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
@@ -65,6 +87,14 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     },
     poolStats() {
       return { total: client.closed ? 0 : 1, idle: 0, waiting: 0 };
+    },
+    dumpDataDir: async () => client.dumpDataDir('none'),
+    async listen(channel, onNotify, onState) {
+      const unlisten = await client.listen(channel, onNotify);
+      onState(true);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
     },
     async close() {
       if (!client.closed) await client.close();
@@ -104,8 +134,70 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     poolStats() {
       return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
     },
+    listen: (channel, onNotify, onState) => listenOnPostgres(pg.Client, url, channel, onNotify, onState),
     async close() {
       if (!pool.ended) await pool.end();
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). Until it listens, and
+ * whenever it breaks, listeners are told `onState(false)` (notifications may be lost meanwhile); it is opened
+ * again after 0.5 s, then twice as long each time up to 10 s. Never throws: a database that does not answer
+ * yet only delays `onState(true)`.
+ */
+async function listenOnPostgres(
+  Client: typeof PgClient,
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: InstanceType<typeof Client> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 500;
+
+  const connect = async (): Promise<void> => {
+    const client = new Client({ connectionString: url, connectionTimeoutMillis: 10_000, keepAlive: true });
+    let lost = false;
+    const onLost = () => {
+      if (lost || stopped) return;
+      lost = true;
+      current = undefined;
+      onState(false);
+      client.end().catch(() => undefined);
+      retry = setTimeout(() => void connect(), delay);
+      delay = Math.min(delay * 2, 10_000);
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onNotify(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    delay = 500;
+    onState(true);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
   };
 }

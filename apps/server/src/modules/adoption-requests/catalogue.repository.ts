@@ -1,5 +1,5 @@
 import type { ListPublicPetsQuery } from '@refugio/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pet, petImage } from '../../db/schema';
 
@@ -67,6 +67,15 @@ export function createCatalogueRepository(db: Database) {
         .where(and(eq(pet.id, id), isPublicPet))
         .limit(1);
       return row;
+    },
+
+    /** When the next scheduled pet becomes public (its publication time still ahead), if any. */
+    async nextPublicationAt(): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ at: min(pet.publicarEn) })
+        .from(pet)
+        .where(and(isNull(pet.deletedAt), eq(pet.adoptado, false), eq(pet.estado, 'programada'), sql`${pet.publicarEn} > now()`));
+      return row?.at ?? undefined;
     },
 
     /** The gallery file names of several pets, in each pet's order. */

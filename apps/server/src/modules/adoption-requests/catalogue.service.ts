@@ -54,6 +54,11 @@ export function createCatalogueService({ repo, storage }: { repo: CatalogueRepos
       return toPublicPet(row, images.get(id) ?? [], videos);
     },
 
+    /** When the catalogue changes by itself: the next scheduled pet's publication time. */
+    nextPublicationAt(): Promise<Date | undefined> {
+      return repo.nextPublicationAt();
+    },
+
     async isPublic(id: number): Promise<boolean> {
       return (await repo.findPublic(id)) !== undefined;
     },

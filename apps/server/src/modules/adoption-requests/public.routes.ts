@@ -10,6 +10,7 @@ import {
 } from '@refugio/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createLiveCache } from '../../lib/live-cache';
 import { createAdoptionRequestsRepository } from './adoption-requests.repository';
 import { createAdoptionRequestsService } from './adoption-requests.service';
 import { createCatalogueRepository } from './catalogue.repository';
@@ -21,36 +22,44 @@ const errors = { 400: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiError
 /** Short enough that an adopted or withdrawn pet leaves the organisation's website within a minute. */
 const CATALOGUE_CACHE_CONTROL = 'public, max-age=60';
 
+/** A catalogue answer as sent: the JSON text and its weak ETag, computed once and kept while it holds. */
+interface CatalogueAnswer {
+  body: string;
+  etag: string;
+}
+
+function catalogueAnswer(body: string): CatalogueAnswer {
+  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
 /**
- * Caching of catalogue answers: a weak ETag over the serialised body, `Cache-Control` with a short public
- * max-age, and 304 for a matching `If-None-Match`. Readable from any website (no credentials are involved).
+ * Sends a catalogue answer with a weak ETag, `Cache-Control` with a short public max-age, and 304 for a matching
+ * `If-None-Match`. Readable from any website (no credentials are involved).
  */
-async function cacheable(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
-  void reply.header('etag', etag);
+function sendCatalogueAnswer(request: FastifyRequest, reply: FastifyReply, answer: CatalogueAnswer) {
+  void reply.header('etag', answer.etag);
   void reply.header('cache-control', CATALOGUE_CACHE_CONTROL);
   void reply.header('access-control-allow-origin', '*');
   void reply.header('cross-origin-resource-policy', 'cross-origin');
-  const ifNoneMatch = request.headers['if-none-match'];
-  const tags = (ifNoneMatch ?? '').split(',').map((t) => t.trim());
-  if (tags.includes(etag) || tags.includes(etag.slice(2)) || tags.includes('*')) {
-    void reply.code(304);
-    return '';
-  }
-  return payload;
+  const tags = (request.headers['if-none-match'] ?? '').split(',').map((t) => t.trim());
+  if (tags.includes(answer.etag) || tags.includes(answer.etag.slice(2)) || tags.includes('*')) return reply.code(304).send();
+  // Already JSON text (checked against the response schema when it was made): sent as it is.
+  return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
 /** The public surface of DESIGN section 7: the catalogue of adoptable pets and the adoption application. */
 export const publicAdoptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogue = createCatalogueService({ repo: createCatalogueRepository(app.db), storage: app.storage });
   const requests = createAdoptionRequestsService({ repo: createAdoptionRequestsRepository(app.db), isPublicPet: (id) => catalogue.isPublic(id) });
+  // Strangers read the catalogue far more than staff change it: its answers are kept until a pet changes (on any
+  // instance, through the change feed) or, for the pages, until the next scheduled pet becomes public.
+  const pages = createLiveCache<string, CatalogueAnswer>(app.changes, { maxEntries: 500, ttlMs: 5 * 60_000, dependsOn: 'any' });
+  const pets = createLiveCache<number, CatalogueAnswer>(app.changes, { maxEntries: 2_000, ttlMs: 5 * 60_000, dependsOn: 'pet' });
 
   app.get(
     '/api/public/mascotas',
     {
       config: open,
-      onSend: cacheable,
       schema: {
         tags,
         summary: 'Mascotas en adopción (públicas)',
@@ -60,14 +69,19 @@ export const publicAdoptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listPublicPetsResponseSchema, ...errors },
       },
     },
-    async (request) => catalogue.list(request.query),
+    async (request, reply) => {
+      const answer = await pages.get(JSON.stringify(request.query), async () => {
+        const [page, nextPublication] = await Promise.all([catalogue.list(request.query), catalogue.nextPublicationAt()]);
+        return { value: catalogueAnswer(JSON.stringify(listPublicPetsResponseSchema.parse(page))), expiresAt: nextPublication?.getTime() };
+      });
+      return sendCatalogueAnswer(request, reply, answer);
+    },
   );
 
   app.get(
     '/api/public/mascotas/:id',
     {
       config: open,
-      onSend: cacheable,
       schema: {
         tags,
         summary: 'Una mascota en adopción',
@@ -76,7 +90,12 @@ export const publicAdoptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicPetSchema, ...errors },
       },
     },
-    async (request) => catalogue.get(request.params.id),
+    async (request, reply) => {
+      const answer = await pets.get(request.params.id, async () => ({
+        value: catalogueAnswer(JSON.stringify(publicPetSchema.parse(await catalogue.get(request.params.id)))),
+      }));
+      return sendCatalogueAnswer(request, reply, answer);
+    },
   );
 
   app.post(

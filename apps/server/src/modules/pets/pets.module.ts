@@ -18,10 +18,10 @@ declare module 'fastify' {
 export const petsModule = fp(
   async (app: FastifyInstance) => {
     const repo = createPetsRepository(app.db);
-    app.decorate('petsService', createPetsService({ repo, storage: app.storage, log: app.log }));
-    app.decorate('videosService', createVideosService({ repo, storage: app.storage }));
+    app.decorate('petsService', createPetsService({ repo, storage: app.storage, log: app.log, changes: app.changes }));
+    app.decorate('videosService', createVideosService({ repo, storage: app.storage, changes: app.changes }));
     app.decorate('orphanMediaSweep', createOrphanMediaSweep({ repo, storage: app.storage, log: app.log }));
     await app.register(petsRoutes);
   },
-  { name: 'pets', dependencies: ['db', 'storage', 'access'] },
+  { name: 'pets', dependencies: ['db', 'changes', 'storage', 'access'] },
 );

@@ -13,9 +13,11 @@ import {
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { createLiveCache } from '../../lib/live-cache';
 import { type ProcessedImage, describeImage, processImage } from '../../media/images';
 import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-keys';
 import type { SessionUser } from '../../plugins/access';
+import type { ChangeFeed } from '../../plugins/changes';
 import type { StorageProvider } from '../../storage/storage-provider';
 import type { PetImageRow, PetInsert, PetView, PetsRepository } from './pets.repository';
 
@@ -24,6 +26,12 @@ export interface PetsServiceDeps {
   repo: PetsRepository;
   storage: StorageProvider;
   log: FastifyBaseLogger;
+  changes: ChangeFeed;
+}
+
+/** The moment a row stops being true by itself: a scheduled pet reads 'publicada' from its publication time. */
+export function petExpiresAt(row: Pick<PetView, 'estado' | 'publicarEn'>): number | undefined {
+  return row.estado === 'programada' && row.publicarEn ? row.publicarEn.getTime() : undefined;
 }
 
 export function toPetDto(row: PetView): Pet {
@@ -93,7 +101,10 @@ async function requirePet(repo: PetsRepository, id: number): Promise<PetView> {
 }
 
 /** Pets and their images: the rules of SPEC section 3 over the repository and the media storage. */
-export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
+export function createPetsService({ repo, storage, log, changes }: PetsServiceDeps) {
+  // The most read answer of the back-office (every form and detail opens with it), kept until its pet changes.
+  const pets = createLiveCache<number, Pet>(changes, { maxEntries: 5_000, ttlMs: 5 * 60_000, dependsOn: 'pet' });
+
   /** Stores an image and its thumbnail; returns the stored file name. Nothing is left behind on failure. */
   async function storeImage(petId: number, image: ProcessedImage): Promise<string> {
     const fileName = newImageFileName(image.extension);
@@ -126,7 +137,10 @@ export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
     },
 
     async get(id: number): Promise<Pet> {
-      return toPetDto(await requirePet(repo, id));
+      return pets.get(id, async () => {
+        const row = await requirePet(repo, id);
+        return { value: toPetDto(row), expiresAt: petExpiresAt(row) };
+      });
     },
 
     /** A pet anybody may see: live and published (scheduled ones whose time has come included). */

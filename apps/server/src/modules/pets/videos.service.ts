@@ -5,6 +5,7 @@ import { type PetVideo, type VideoUploadResult, petMessages } from '@refugio/con
 import { AppError } from '../../lib/app-error';
 import { newVideoName, videoKey, videoKeyOf, videoNameOf, videoPrefix } from '../../media/storage-keys';
 import { VideoSniffer, sanitizeVideoFileName } from '../../media/videos';
+import type { ChangeFeed } from '../../plugins/changes';
 import type { StorageProvider } from '../../storage/storage-provider';
 import type { PetsRepository } from './pets.repository';
 
@@ -14,10 +15,12 @@ export const videoUrl = (petId: number, name: string) => `/api/mascotas/${petId}
 export interface VideosServiceDeps {
   repo: PetsRepository;
   storage: StorageProvider;
+  /** Videos have no rows: their changes are announced to the caches (the public catalogue lists them). */
+  changes: Pick<ChangeFeed, 'petsChanged'>;
 }
 
 /** A pet's videos: files in storage named after the pet, with no rows. */
-export function createVideosService({ repo, storage }: VideosServiceDeps) {
+export function createVideosService({ repo, storage, changes }: VideosServiceDeps) {
   async function requireLivePet(petId: number) {
     if (!(await repo.findById(petId))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
   }
@@ -70,6 +73,7 @@ export function createVideosService({ repo, storage }: VideosServiceDeps) {
         await storage.delete(key).catch(() => undefined);
         throw error;
       }
+      await changes.petsChanged([petId]);
       return { success: true, url: videoUrl(petId, fileName), fileName, size, type: detected.contentType, uploadedAt: uploadedAt.toISOString() };
     },
 
@@ -77,6 +81,7 @@ export function createVideosService({ repo, storage }: VideosServiceDeps) {
       const key = videoKey(petId, name);
       if (!key || !(await storage.head(key))) throw new AppError('NOT_FOUND', { message: petMessages.videoNotFound });
       await storage.delete(key);
+      await changes.petsChanged([petId]);
     },
   };
 }
