@@ -47,6 +47,8 @@ describe('adoption: public catalogue, application and staff review', () => {
       .insert(pet)
       .values({ nombre: 'Luna', edad: '2 años', tipo: 'Perro', genero: 'hembra', tamano: 'mediano', estado: 'publicada', ...values })
       .returning();
+    // Written around the app, as a script would: the app reads it once its change feed has heard of it.
+    await t.app.changes.caughtUp();
     return row!.id;
   };
   const apply = (body: unknown, headers: Record<string, string> = {}) =>
@@ -72,6 +74,7 @@ describe('adoption: public catalogue, application and staff review', () => {
         historia: 'Rescatada',
       });
       await t.database.db.insert(petImage).values({ petId: id, nombre: 'b.jpg', orden: 1, width: 1, height: 1, bytes: 1, contentHash: 'x' });
+      await t.app.changes.caughtUp();
       const res = await get(`/api/public/mascotas/${id}`, null);
       expect(res.statusCode).toBe(200);
       const body = res.json<Record<string, unknown>>();
@@ -119,6 +122,7 @@ describe('adoption: public catalogue, application and staff review', () => {
       const list = await get('/api/public/mascotas?q=etag', null);
       expect((await get('/api/public/mascotas?q=etag', null, { 'if-none-match': list.headers.etag as string })).statusCode).toBe(304);
       await t.database.db.update(pet).set({ nombre: 'Etag cambiado' }).where(eq(pet.id, id));
+      await t.app.changes.caughtUp();
       expect((await get(`/api/public/mascotas/${id}`, null, { 'if-none-match': etag })).statusCode).toBe(200);
     });
 
