@@ -100,6 +100,21 @@ function petsQueries(db: Database) {
       return row;
     },
 
+    /**
+     * Inside a transaction: the live pet, its row locked until the transaction ends (`SELECT ... FOR UPDATE`), so
+     * that every change of the pet and of its images is applied one after another. Undefined when the pet does not
+     * exist or is deleted (also when it was deleted while this waited for the lock).
+     */
+    async lockLive(id: number): Promise<PetView | undefined> {
+      const [row] = await db
+        .select({ ...petColumns, estadoEfectivo: effectiveEstado })
+        .from(pet)
+        .where(and(eq(pet.id, id), isNull(pet.deletedAt)))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+
     async insert(values: PetInsert): Promise<PetRow> {
       const [row] = await db.insert(pet).values(values).returning();
       return row!;
@@ -145,6 +160,7 @@ function petsQueries(db: Database) {
       return row;
     },
 
+    /** Adds an image after the pet's last one; take the pet's lock first (`lockLive`), or two inserts can race for a position. */
     async insertImage(values: Omit<typeof petImage.$inferInsert, 'id' | 'orden' | 'createdAt'>): Promise<PetImageRow> {
       const [row] = await db
         .insert(petImage)
@@ -164,8 +180,21 @@ function petsQueries(db: Database) {
       return row;
     },
 
-    async setImageOrder(imageId: number, orden: number): Promise<void> {
-      await db.update(petImage).set({ orden }).where(eq(petImage.id, imageId));
+    /**
+     * Gives the pet's images the positions 1..n in the order of `imageIds` (every image of the pet, once). Positions
+     * are unique per pet, so they first move out of the way to their negatives.
+     */
+    async setImageOrder(petId: number, imageIds: number[]): Promise<void> {
+      await db
+        .update(petImage)
+        .set({ orden: sql`-${petImage.orden}` })
+        .where(eq(petImage.petId, petId));
+      for (const [index, imageId] of imageIds.entries()) {
+        await db
+          .update(petImage)
+          .set({ orden: index + 1 })
+          .where(and(eq(petImage.petId, petId), eq(petImage.id, imageId)));
+      }
     },
 
     /** Inside a transaction: true when this one holds the orphan-sweep lock (released when it ends), false when another does. */

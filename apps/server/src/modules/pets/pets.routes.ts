@@ -117,7 +117,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Guardar una mascota (multipart)',
         description:
-          'Campos: nombre, edad, tipo, genero, tamano, discapacidad, fechaingreso, personalidad, historia, adoptado, tags (JSON), version y, opcional, `image` (imagen principal, máx. 150000 bytes). Con una `version` que ya no es la actual responde 409 y no cambia nada.',
+          'Campos: nombre, edad, tipo, genero, tamano, discapacidad, fechaingreso, personalidad, historia, adoptado, tags (JSON), version y, opcional, `image` (imagen principal, máx. 150000 bytes). Con una `version` que ya no es la actual responde 409 y no cambia nada. Sin `version` gana la última escritura: el guardado se aplica sobre lo que la mascota tenga en ese momento, con la fila bloqueada, y nunca responde 409 (los guardados y cambios de imágenes de una mascota se aplican de uno en uno).',
         consumes: ['multipart/form-data'],
         params: petIdParamsSchema,
         response: { 200: phpOkSchema, ...errors },

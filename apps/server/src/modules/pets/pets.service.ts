@@ -92,6 +92,13 @@ async function requirePet(repo: PetsRepository, id: number): Promise<PetView> {
   return row;
 }
 
+/** Inside a transaction: the live pet with its row locked until the transaction ends, or a 404. */
+async function lockPet(tx: PetsRepository, id: number): Promise<PetView> {
+  const row = await tx.lockLive(id);
+  if (!row) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+  return row;
+}
+
 /** Pets and their images: the rules of SPEC section 3 over the repository and the media storage. */
 export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
   /** Stores an image and its thumbnail; returns the stored file name. Nothing is left behind on failure. */
@@ -105,6 +112,12 @@ export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
       throw error;
     }
     return fileName;
+  }
+
+  /** Size and hash of a stored image, for its gallery row; undefined when its file is gone. */
+  async function describeStoredImage(petId: number, fileName: string) {
+    const stored = await storage.get(imageKey(petId, fileName));
+    return stored ? describeImage(await buffer(stored.body)) : undefined;
   }
 
   /** Removes an image file and its thumbnail; a failure is logged, never surfaced (the row is already gone). */
@@ -152,31 +165,43 @@ export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
       return (await repo.findById(created.id))!;
     },
 
+    /**
+     * A save. With a `version` that is no longer the pet's, 409 and nothing changes; without one, the save is
+     * applied to whatever the pet holds now (last write wins). Either way it runs under the pet's row lock, so
+     * saves and image changes of one pet apply one after another, on PGlite and PostgreSQL alike. A new main
+     * image is stored before the lock; the one it replaces is removed only after the save commits.
+     */
     async update(actor: SessionUser, id: number, fields: PetFields, mainImage: Buffer | undefined): Promise<PetView> {
+      // Early answers before any file is processed or stored; the lock below decides.
       const before = await requirePet(repo, id);
       if (fields.version !== undefined && fields.version !== before.version) throw new AppError('CONFLICT', { message: petMessages.stale });
       const processed = mainImage ? await processImage(mainImage) : undefined;
       const newFile = processed ? await storeImage(id, processed) : undefined;
-      const updated = await repo.update(
-        id,
-        { ...toColumns(fields), updatedBy: actor.id, ...(newFile ? { imagenPrincipal: newFile } : {}) },
-        fields.version ?? before.version,
-      );
-      if (!updated) {
+      let replaced: string | null;
+      let saved: PetView;
+      try {
+        ({ replaced, saved } = await repo.transaction(async (tx) => {
+          const current = await lockPet(tx, id);
+          if (fields.version !== undefined && fields.version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
+          await tx.update(id, { ...toColumns(fields), updatedBy: actor.id, ...(newFile ? { imagenPrincipal: newFile } : {}) });
+          return { replaced: newFile ? current.imagenPrincipal : null, saved: (await tx.findById(id))! };
+        }));
+      } catch (error) {
         if (newFile) await removeImageFiles(id, newFile);
-        // Somebody saved (or deleted) between our read and our write.
-        if (!(await repo.findById(id))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
-        throw new AppError('CONFLICT', { message: petMessages.stale });
+        throw error;
       }
-      if (newFile && before.imagenPrincipal) await removeImageFiles(id, before.imagenPrincipal);
-      return (await repo.findById(id))!;
+      if (replaced) await removeImageFiles(id, replaced);
+      return saved;
     },
 
+    /** Adopted or not; like a save, a stale `version` answers 409 and none applies to the pet as it is now. */
     async setAdopted(actor: SessionUser, id: number, adoptado: '0' | '1', version: number | undefined): Promise<Pet> {
-      const before = await requirePet(repo, id);
-      const updated = await repo.update(id, { adoptado: adoptado === '1', updatedBy: actor.id }, version ?? before.version);
-      if (!updated) throw new AppError('CONFLICT', { message: petMessages.stale });
-      return toPetDto((await repo.findById(id))!);
+      return repo.transaction(async (tx) => {
+        const current = await lockPet(tx, id);
+        if (version !== undefined && version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
+        await tx.update(id, { adoptado: adoptado === '1', updatedBy: actor.id });
+        return toPetDto((await tx.findById(id))!);
+      });
     },
 
     /** Soft delete: the record and its media stay until purged, so the deletion can be undone. */
@@ -198,58 +223,68 @@ export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
       return (await repo.listImages(petId)).map(toPetImageDto);
     },
 
+    /** The file is stored first; its row goes after the pet's last image, its position taken under the pet's lock. */
     async addImage(petId: number, data: Buffer): Promise<PetImage> {
       await requirePet(repo, petId);
       const processed = await processImage(data);
       const fileName = await storeImage(petId, processed);
       try {
-        const row = await repo.insertImage({
-          petId,
-          nombre: fileName,
-          width: processed.width,
-          height: processed.height,
-          bytes: processed.data.length,
-          contentHash: processed.contentHash,
+        return await repo.transaction(async (tx) => {
+          await lockPet(tx, petId);
+          const row = await tx.insertImage({
+            petId,
+            nombre: fileName,
+            width: processed.width,
+            height: processed.height,
+            bytes: processed.data.length,
+            contentHash: processed.contentHash,
+          });
+          return toPetImageDto(row);
         });
-        return toPetImageDto(row);
       } catch (error) {
         await removeImageFiles(petId, fileName);
         throw error;
       }
     },
 
+    /** The row goes under the pet's lock; its files only once that has committed (a rollback keeps them). */
     async deleteImage(petId: number, imageId: number): Promise<void> {
-      await requirePet(repo, petId);
-      const row = await repo.deleteImage(petId, imageId);
-      if (!row) throw new AppError('NOT_FOUND', { message: petMessages.imageNotFound });
+      const row = await repo.transaction(async (tx) => {
+        await lockPet(tx, petId);
+        const deleted = await tx.deleteImage(petId, imageId);
+        if (!deleted) throw new AppError('NOT_FOUND', { message: petMessages.imageNotFound });
+        return deleted;
+      });
       await removeImageFiles(petId, row.nombre);
     },
 
     async reorderImages(petId: number, ids: number[]): Promise<PetImage[]> {
       return repo.transaction(async (tx) => {
-        await requirePet(tx, petId);
+        await lockPet(tx, petId);
         const current = await tx.listImages(petId);
         const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((img) => ids.includes(img.id));
         if (!same)
           throw new AppError('VALIDATION_ERROR', { message: petMessages.imageOrderInvalid, fieldErrors: { ids: petMessages.imageOrderInvalid } });
-        for (const [index, imageId] of ids.entries()) await tx.setImageOrder(imageId, index + 1);
+        await tx.setImageOrder(petId, ids);
         return (await tx.listImages(petId)).map(toPetImageDto);
       });
     },
 
-    /** The gallery image becomes the main image; the previous main image (if any) joins the gallery. */
+    /**
+     * The gallery image becomes the main image; the previous main image (if any) joins the gallery. Under the
+     * pet's lock: an image deleted meanwhile answers 404, a main image changed meanwhile 409, never a main image
+     * pointing at a removed file.
+     */
     async makeMainImage(actor: SessionUser, petId: number, imageId: number): Promise<Pet> {
+      // The previous main image's size and hash are read from its file before the lock, not while holding it.
+      const before = await requirePet(repo, petId);
+      const previous = before.imagenPrincipal ? await describeStoredImage(petId, before.imagenPrincipal) : undefined;
       return repo.transaction(async (tx) => {
-        const current = await requirePet(tx, petId);
-        const image = await tx.findImage(petId, imageId);
+        const current = await lockPet(tx, petId);
+        if (current.imagenPrincipal !== before.imagenPrincipal) throw new AppError('CONFLICT', { message: petMessages.stale });
+        const image = await tx.deleteImage(petId, imageId);
         if (!image) throw new AppError('NOT_FOUND', { message: petMessages.imageNotFound });
-        await tx.deleteImage(petId, imageId);
-        if (current.imagenPrincipal) {
-          const stored = await storage.get(imageKey(petId, current.imagenPrincipal));
-          if (stored) {
-            await tx.insertImage({ petId, nombre: current.imagenPrincipal, ...(await describeImage(await buffer(stored.body))) });
-          }
-        }
+        if (current.imagenPrincipal && previous) await tx.insertImage({ petId, nombre: current.imagenPrincipal, ...previous });
         await tx.update(petId, { imagenPrincipal: image.nombre, updatedBy: actor.id });
         return toPetDto((await tx.findById(petId))!);
       });
