@@ -1,7 +1,7 @@
-import { ADOPTION_OPEN_STATES, type ListPetsQuery, PETS_TOTAL_CAP } from '@refugio/contracts';
+import { ADOPTION_OPEN_STATES, IDEMPOTENCY_KEY_TTL_HOURS, type ListPetsQuery, PETS_TOTAL_CAP } from '@refugio/contracts';
 import { type SQL, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { adoptionRequest, pet, petImage } from '../../db/schema';
+import { adoptionRequest, idempotencyKey, pet, petImage } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 
 export type PetRow = Omit<typeof pet.$inferSelect, 'searchText'>;
@@ -120,6 +120,65 @@ function petsQueries(db: Database) {
       return row!;
     },
 
+    /** Takes the next pet id from the identity sequence without a row, so files can be stored under it first. */
+    async reservePetId(): Promise<number> {
+      // Both drivers answer raw queries with `{ rows }`.
+      const result: unknown = await db.execute(sql`SELECT nextval(pg_get_serial_sequence('pet', 'id'))::integer AS id`);
+      return (result as { rows: { id: number }[] }).rows[0]!.id;
+    },
+
+    /** Inserts a pet under an id taken with `reservePetId`. */
+    async insertWithId(id: number, values: PetInsert): Promise<PetRow> {
+      const [row] = await db
+        .insert(pet)
+        .overridingSystemValue()
+        .values({ ...values, id })
+        .returning();
+      return row!;
+    },
+
+    /** The answer stored for a user's `Idempotency-Key` within the last 24 hours, if any. */
+    async findIdempotentAnswer(userId: string, key: string) {
+      const [row] = await db
+        .select({ route: idempotencyKey.route, requestHash: idempotencyKey.requestHash, response: idempotencyKey.response })
+        .from(idempotencyKey)
+        .where(
+          and(
+            eq(idempotencyKey.userId, userId),
+            eq(idempotencyKey.key, key),
+            sql`${idempotencyKey.createdAt} > now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Stores the answer of a key's first request (replacing an expired one). False when a live answer already holds
+     * the key: on PostgreSQL this waits for a transaction storing the same key, then sees its answer.
+     */
+    async saveIdempotentAnswer(values: { userId: string; key: string; route: string; requestHash: string; response: Record<string, unknown> }) {
+      const stored = await db
+        .insert(idempotencyKey)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [idempotencyKey.userId, idempotencyKey.key],
+          set: { route: values.route, requestHash: values.requestHash, response: values.response, createdAt: sql`now()` },
+          setWhere: sql`${idempotencyKey.createdAt} <= now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`,
+        })
+        .returning({ key: idempotencyKey.key });
+      return stored.length === 1;
+    },
+
+    /** Forgets the answers of keys older than 24 hours; returns how many. */
+    async deleteExpiredIdempotencyKeys(): Promise<number> {
+      const deleted = await db
+        .delete(idempotencyKey)
+        .where(sql`${idempotencyKey.createdAt} <= now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`)
+        .returning({ key: idempotencyKey.key });
+      return deleted.length;
+    },
+
     /**
      * Applies `values` and increments the version, only if the pet is live and (when given) still at
      * `expectedVersion`. Undefined when nothing matched.
@@ -140,11 +199,6 @@ function petsQueries(db: Database) {
         .where(and(eq(pet.id, id), deletedBy === null ? isNotNull(pet.deletedAt) : isNull(pet.deletedAt)))
         .returning();
       return row;
-    },
-
-    /** Removes the row for good (its images cascade); media files are the caller's to remove. */
-    async purge(id: number): Promise<void> {
-      await db.delete(pet).where(eq(pet.id, id));
     },
 
     async listImages(petId: number): Promise<PetImageRow[]> {

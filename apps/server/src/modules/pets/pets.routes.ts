@@ -1,4 +1,7 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_TTL_HOURS,
   IMAGE_MAX_BYTES,
   MAIN_IMAGE_MAX_BYTES,
   VIDEO_MAX_BYTES,
@@ -27,6 +30,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { formRequestHash, readIdempotencyKey } from '../../lib/idempotency';
 import { parseFields, readMultipartForm } from '../../lib/multipart-form';
 import { sendStoredObject } from '../../lib/send-stored-object';
 import { imageContentType } from '../../media/images';
@@ -68,7 +72,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       tooLargeMessage: petMessages.mainImageTooBig,
       tooManyMessage: petMessages.oneMainImageOnly,
     });
-    return { fields: parseFields(petFieldsSchema, fields), image: files[0]?.data };
+    return { fields: parseFields(petFieldsSchema, fields), image: files[0]?.data, raw: { fields, files } };
   }
 
   app.get(
@@ -98,13 +102,18 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Crear una mascota (multipart: los campos de actualizar y, opcional, `image`)',
+        description: `Todo o nada: la mascota queda creada con su imagen principal, o no queda nada. Cabecera opcional \`${IDEMPOTENCY_KEY_HEADER}\` (1 a ${IDEMPOTENCY_KEY_MAX_LENGTH} caracteres ASCII imprimibles; otra cosa responde 400): la respuesta de la primera alta con esa clave se guarda ${IDEMPOTENCY_KEY_TTL_HOURS} horas con la mascota, y repetir la solicitud con la misma clave (por ejemplo, tras perder la respuesta por un corte de red) responde lo mismo sin crear otra mascota; la misma clave con una solicitud distinta responde 422. Dos solicitudes con la misma clave a la vez crean una sola mascota. Las claves son de cada persona.`,
         consumes: ['multipart/form-data'],
-        response: { 200: phpOkSchema, ...errors },
+        response: { 200: phpOkSchema, ...errors, 422: apiErrorBodySchema },
       },
     },
     async (request) => {
-      const { fields, image } = await readPetForm(request);
-      const created = await pets.create(request.user!, fields, image);
+      // A malformed key is refused before the body is read.
+      const key = readIdempotencyKey(request.headers);
+      const { fields, image, raw } = await readPetForm(request);
+      const route = 'POST /phpApi/mascota/nueva';
+      const idempotency = key === undefined ? undefined : { key, route, requestHash: formRequestHash(route, raw.fields, raw.files) };
+      const created = await pets.create(request.user!, fields, image, idempotency);
       return { status: 'OK' as const, id: created.id, version: created.version };
     },
   );

@@ -7,12 +7,14 @@ import {
   type PetFields,
   type PetImage,
   formatFechaIngreso,
+  idempotencyMessages,
   petImageUrl,
   petMessages,
   petThumbnailUrl,
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import type { IdempotencyRequest } from '../../lib/idempotency';
 import { type ProcessedImage, describeImage, processImage } from '../../media/images';
 import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-keys';
 import type { SessionUser } from '../../plugins/access';
@@ -99,8 +101,27 @@ async function lockPet(tx: PetsRepository, id: number): Promise<PetView> {
   return row;
 }
 
+/** What a create answers (and what a retry with the same `Idempotency-Key` answers again). */
+export interface CreatedPet {
+  id: number;
+  version: number;
+}
+
+/** Another request stored the same `Idempotency-Key` while this one was creating: its pet is rolled back. */
+class KeyTakenMeanwhile extends Error {}
+
 /** Pets and their images: the rules of SPEC section 3 over the repository and the media storage. */
 export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
+  /** The stored answer of an earlier request with this key; 422 when that request was a different one. */
+  async function replayed(actor: SessionUser, idempotency: IdempotencyRequest): Promise<CreatedPet | undefined> {
+    const earlier = await repo.findIdempotentAnswer(actor.id, idempotency.key);
+    if (!earlier) return undefined;
+    if (earlier.route !== idempotency.route || earlier.requestHash !== idempotency.requestHash) {
+      throw new AppError('UNPROCESSABLE', { message: idempotencyMessages.keyReused });
+    }
+    return earlier.response as unknown as CreatedPet;
+  }
+
   /** Stores an image and its thumbnail; returns the stored file name. Nothing is left behind on failure. */
   async function storeImage(petId: number, image: ProcessedImage): Promise<string> {
     const fileName = newImageFileName(image.extension);
@@ -148,21 +169,46 @@ export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
       return row?.estadoEfectivo === 'publicada';
     },
 
-    async create(actor: SessionUser, fields: PetFields, mainImage: Buffer | undefined): Promise<PetView> {
+    /**
+     * A new pet, all or nothing: its id is taken from the sequence first, the main image and thumbnail are stored
+     * under that id's folder, then the row is inserted with them in one statement. A crash before the insert
+     * leaves only files no row points at, which the orphan sweep removes after its grace period.
+     *
+     * With an `Idempotency-Key` the answer is stored with the pet, in the same transaction: the same key again
+     * (a retry after a lost answer, or two submissions at once) answers the first pet, and the same key with a
+     * different request answers 422.
+     */
+    async create(actor: SessionUser, fields: PetFields, mainImage: Buffer | undefined, idempotency?: IdempotencyRequest): Promise<CreatedPet> {
+      if (idempotency) {
+        const earlier = await replayed(actor, idempotency);
+        if (earlier) return earlier;
+      }
       const processed = mainImage ? await processImage(mainImage) : undefined;
-      // The row first (its id names the folder), then the file, then the row points at it.
-      const created = await repo.insert({ ...(toColumns(fields) as PetInsert), createdBy: actor.id, updatedBy: actor.id });
-      if (!processed) return (await repo.findById(created.id))!;
-      let fileName: string;
+      const id = await repo.reservePetId();
+      const fileName = processed ? await storeImage(id, processed) : undefined;
       try {
-        fileName = await storeImage(created.id, processed);
+        return await repo.transaction(async (tx) => {
+          const row = await tx.insertWithId(id, {
+            ...(toColumns(fields) as PetInsert),
+            imagenPrincipal: fileName ?? null,
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          });
+          const answer = { id: row.id, version: row.version } satisfies CreatedPet;
+          if (idempotency && !(await tx.saveIdempotentAnswer({ userId: actor.id, ...idempotency, response: answer }))) {
+            throw new KeyTakenMeanwhile();
+          }
+          return answer;
+        });
       } catch (error) {
-        // Never seen by anybody: no trace of it should remain.
-        await repo.purge(created.id);
+        if (fileName) await removeImageFiles(id, fileName);
+        if (error instanceof KeyTakenMeanwhile && idempotency) {
+          // Another request with this key committed first: answer as it did.
+          const earlier = await replayed(actor, idempotency);
+          if (earlier) return earlier;
+        }
         throw error;
       }
-      await repo.update(created.id, { imagenPrincipal: fileName });
-      return (await repo.findById(created.id))!;
     },
 
     /**
