@@ -14,7 +14,8 @@ describe('pet videos (/api/mascotas/{id}/videos)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const body = multipart(petFields());
+    // Published: anybody may watch its videos (those of a pet that is not public are for staff only).
+    const body = multipart(petFields({ estado: 'publicada' }));
     petId = (await t.as('staff').inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: body.payload, headers: body.headers })).json<{
       id: number;
     }>().id;

@@ -100,6 +100,16 @@ function petsQueries(db: Database) {
       return row;
     },
 
+    /** What decides whether a pet is public (deleted pets included), or undefined when there is no such pet. */
+    async findVisibility(id: number) {
+      const [row] = await db
+        .select({ estado: pet.estado, publicarEn: pet.publicarEn, adoptado: pet.adoptado, deletedAt: pet.deletedAt })
+        .from(pet)
+        .where(eq(pet.id, id))
+        .limit(1);
+      return row;
+    },
+
     /**
      * Inside a transaction: the live pet, its row locked until the transaction ends (`SELECT ... FOR UPDATE`), so
      * that every change of the pet and of its images is applied one after another. Undefined when the pet does not

@@ -26,19 +26,21 @@ import {
   videoDeletedSchema,
   videoUploadResultSchema,
 } from '@refugio/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { formRequestHash, readIdempotencyKey } from '../../lib/idempotency';
 import { parseFields, readMultipartForm } from '../../lib/multipart-form';
-import { sendStoredObject } from '../../lib/send-stored-object';
+import { type StoredObjectAudience, sendStoredObject } from '../../lib/send-stored-object';
 import { imageContentType } from '../../media/images';
 import { imageKey, thumbnailKey, videoKey } from '../../media/storage-keys';
 import { videoContentType } from '../../media/videos';
 
 const staff = { access: 'staff' as const };
 const tags = ['Mascotas'];
+const mediaDescription =
+  'De una mascota pública (publicada, o programada cuya fecha pasó; ni adoptada ni eliminada): para cualquiera, con `Cache-Control: public`. De cualquier otra: solo con sesión del equipo y `Cache-Control: private, no-store`; sin ella, 404 como un archivo que no existe. Que una mascota es pública se recuerda unos segundos por instancia (5 s como máximo tras un cambio hecho en otra).';
 const errors = {
   400: apiErrorBodySchema,
   401: apiErrorBodySchema,
@@ -62,6 +64,21 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await app.getSessionUser(request);
     if (user && !user.mustChangePassword) return;
     if (!(await pets.isPublic(id))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+  }
+
+  /**
+   * Who may fetch a pet's image, thumbnail or video, and who may keep a copy. A public pet's media: anybody, cached
+   * anywhere (SPEC's public URL). Any other pet's (a draft, scheduled but not yet due, adopted or deleted): staff
+   * only, never kept by a cache; anybody else gets the 404 of a missing file, so the two cannot be told apart.
+   * Publicness is cached for a few seconds per instance (pet-visibility.ts): no database round trip per file.
+   */
+  async function mediaAudience(request: FastifyRequest, reply: FastifyReply, petId: number, notFoundMessage: string): Promise<StoredObjectAudience> {
+    // Whatever follows, a refusal is not to be kept by any cache either.
+    void reply.header('cache-control', 'no-store');
+    if (await pets.isPublic(petId)) return 'public';
+    const user = await app.getSessionUser(request);
+    if (user && !user.mustChangePassword) return 'private';
+    throw new AppError('NOT_FOUND', { message: notFoundMessage });
   }
 
   async function readPetForm(request: FastifyRequest) {
@@ -338,11 +355,15 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/mascotas/:id/videos/:name',
-    { config: { access: 'public' }, schema: { tags, summary: 'Bytes del video (admite Range)', params: petVideoParamsSchema } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Bytes del video (admite Range)', description: mediaDescription, params: petVideoParamsSchema },
+    },
     async (request, reply) => {
       const key = videoKey(request.params.id, request.params.name);
       if (!key) throw new AppError('NOT_FOUND', { message: petMessages.videoNotFound });
-      return sendStoredObject(request, reply, app.storage, key, videoContentType(key), petMessages.videoNotFound);
+      const audience = await mediaAudience(request, reply, request.params.id, petMessages.videoNotFound);
+      return sendStoredObject(request, reply, app.storage, key, videoContentType(key), petMessages.videoNotFound, audience);
     },
   );
 
@@ -352,24 +373,22 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/phpApi/storage/app/public/productos/:id/:file',
-    { config: { access: 'public' }, schema: { tags, summary: 'Archivo de imagen', params: fileParams } },
-    async (request, reply) =>
-      sendStoredObject(
-        request,
-        reply,
-        app.storage,
-        imageKey(request.params.id, request.params.file),
-        imageContentType(request.params.file),
-        petMessages.imageNotFound,
-      ),
+    { config: { access: 'public' }, schema: { tags, summary: 'Archivo de imagen', description: mediaDescription, params: fileParams } },
+    async (request, reply) => {
+      const { id, file } = request.params;
+      const audience = await mediaAudience(request, reply, id, petMessages.imageNotFound);
+      return sendStoredObject(request, reply, app.storage, imageKey(id, file), imageContentType(file), petMessages.imageNotFound, audience);
+    },
   );
 
   app.get(
     '/phpApi/storage/app/public/productos/:id/thumbs/:file',
-    { config: { access: 'public' }, schema: { tags, summary: 'Miniatura WebP', params: fileParams } },
+    { config: { access: 'public' }, schema: { tags, summary: 'Miniatura WebP', description: mediaDescription, params: fileParams } },
     async (request, reply) => {
+      const { id } = request.params;
       const name = request.params.file.replace(/\.webp$/, '');
-      return sendStoredObject(request, reply, app.storage, thumbnailKey(request.params.id, name), 'image/webp', petMessages.imageNotFound);
+      const audience = await mediaAudience(request, reply, id, petMessages.imageNotFound);
+      return sendStoredObject(request, reply, app.storage, thumbnailKey(id, name), 'image/webp', petMessages.imageNotFound, audience);
     },
   );
 };

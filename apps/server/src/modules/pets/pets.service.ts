@@ -19,6 +19,7 @@ import { type ProcessedImage, describeImage, processImage } from '../../media/im
 import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-keys';
 import type { SessionUser } from '../../plugins/access';
 import type { StorageProvider } from '../../storage/storage-provider';
+import type { PetVisibility } from './pet-visibility';
 import type { PetImageRow, PetInsert, PetView, PetsRepository } from './pets.repository';
 
 /** What the pets service needs, given once. */
@@ -26,6 +27,8 @@ export interface PetsServiceDeps {
   repo: PetsRepository;
   storage: StorageProvider;
   log: FastifyBaseLogger;
+  /** Told about every change that can make a pet public or not (publication, adoption, deletion). */
+  visibility: Pick<PetVisibility, 'isPublic' | 'forget'>;
 }
 
 export function toPetDto(row: PetView): Pet {
@@ -111,7 +114,7 @@ export interface CreatedPet {
 class KeyTakenMeanwhile extends Error {}
 
 /** Pets and their images: the rules of SPEC section 3 over the repository and the media storage. */
-export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
+export function createPetsService({ repo, storage, log, visibility }: PetsServiceDeps) {
   /** The stored answer of an earlier request with this key; 422 when that request was a different one. */
   async function replayed(actor: SessionUser, idempotency: IdempotencyRequest): Promise<CreatedPet | undefined> {
     const earlier = await repo.findIdempotentAnswer(actor.id, idempotency.key);
@@ -163,10 +166,12 @@ export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
       return toPetDto(await requirePet(repo, id));
     },
 
-    /** A pet anybody may see: live and published (scheduled ones whose time has come included). */
+    /**
+     * A pet anybody may see, with its images and videos: published (scheduled ones whose time has come included),
+     * not adopted, not deleted (DESIGN section 7). Cached briefly (pet-visibility.ts).
+     */
     async isPublic(id: number): Promise<boolean> {
-      const row = await repo.findById(id);
-      return row?.estadoEfectivo === 'publicada';
+      return visibility.isPublic(id);
     },
 
     /**
@@ -187,7 +192,7 @@ export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
       const id = await repo.reservePetId();
       const fileName = processed ? await storeImage(id, processed) : undefined;
       try {
-        return await repo.transaction(async (tx) => {
+        const created = await repo.transaction(async (tx) => {
           const row = await tx.insertWithId(id, {
             ...(toColumns(fields) as PetInsert),
             imagenPrincipal: fileName ?? null,
@@ -200,6 +205,8 @@ export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
           }
           return answer;
         });
+        visibility.forget(id);
+        return created;
       } catch (error) {
         if (fileName) await removeImageFiles(id, fileName);
         if (error instanceof KeyTakenMeanwhile && idempotency) {
@@ -236,24 +243,28 @@ export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
         if (newFile) await removeImageFiles(id, newFile);
         throw error;
       }
+      visibility.forget(id);
       if (replaced) await removeImageFiles(id, replaced);
       return saved;
     },
 
     /** Adopted or not; like a save, a stale `version` answers 409 and none applies to the pet as it is now. */
     async setAdopted(actor: SessionUser, id: number, adoptado: '0' | '1', version: number | undefined): Promise<Pet> {
-      return repo.transaction(async (tx) => {
+      const pet = await repo.transaction(async (tx) => {
         const current = await lockPet(tx, id);
         if (version !== undefined && version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
         await tx.update(id, { adoptado: adoptado === '1', updatedBy: actor.id });
         return toPetDto((await tx.findById(id))!);
       });
+      visibility.forget(id);
+      return pet;
     },
 
     /** Soft delete: the record and its media stay until purged, so the deletion can be undone. */
     async remove(actor: SessionUser, id: number): Promise<void> {
       const row = await repo.setDeleted(id, actor.id);
       if (!row) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+      visibility.forget(id);
     },
 
     async restore(actor: SessionUser, id: number): Promise<Pet> {
@@ -261,6 +272,7 @@ export function createPetsService({ repo, storage, log }: PetsServiceDeps) {
       if (!row?.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
       if (actor.role !== ADMIN_ROLE && row.deletedBy !== actor.id) throw new AppError('FORBIDDEN', { message: petMessages.restoreForbidden });
       await repo.setDeleted(id, null);
+      visibility.forget(id);
       return toPetDto((await repo.findById(id))!);
     },
 
