@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
 import { RequestLog } from './lib/request-log';
+import { STORED_NAME_MAX_URL_LENGTH } from './media/storage-keys';
 import { adoptionRequestsRoutes } from './modules/adoption-requests/adoption-requests.routes';
 import { publicAdoptionRoutes } from './modules/adoption-requests/public.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -73,7 +74,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     logController: new RequestLog(),
     genReqId: () => crypto.randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true },
+    // A parameter may be as long as the longest name the server stores, percent-encoded (a video's name).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: STORED_NAME_MAX_URL_LENGTH },
     // The router's and Node's own refusals answer in the API's error shape too.
     frameworkErrors,
     clientErrorHandler,

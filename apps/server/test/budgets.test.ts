@@ -41,6 +41,11 @@ describe('what is never refused for volume', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
     t = await createTestApp({ ANON_REQUESTS_PER_MINUTE: '3', USER_REQUESTS_PER_MINUTE: '3' }, { webDistDir: dist });
+    // A published pet 7 (media of pets that are not public are for staff only).
+    await t.database.db
+      .insert(pet)
+      .overridingSystemValue()
+      .values({ id: 7, nombre: 'Siete', edad: '1 año', tipo: 'Gato', genero: 'macho', tamano: 'chico', estado: 'publicada' });
     await t.app.storage.put('productos/7/foto.jpg', Readable.from([Buffer.from('imagen')]));
     await t.app.storage.put('productos/7/thumbs/foto.webp', Readable.from([Buffer.from('miniatura')]));
     await t.app.storage.put('videos/PET_VIDEO_7_1700000000000_paseo.mp4', Readable.from([Buffer.from('video')]));

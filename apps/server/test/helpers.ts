@@ -27,14 +27,17 @@ export const TEST_ENV_DEFAULTS: Record<string, string> = {
  * A fresh database per test file: PGlite in memory, or, when TEST_DATABASE_URL is set, a throwaway
  * database created on that PostgreSQL server and dropped afterwards.
  */
-export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+export async function openTestDatabase(
+  options: { /** False leaves the database without any migration applied. */ migrate?: boolean } = {},
+): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ driver: 'pglite', dataDir: undefined });
-    await database.migrate();
+    // Unmigrated means empty: not even the build's template (which has every migration).
+    const database = await openDatabase({ driver: 'pglite', dataDir: undefined, template: options.migrate !== false });
+    if (options.migrate !== false) await database.migrate();
     return { database, drop: () => database.close() };
   }
-  const { database, drop } = await openThrowawayDatabase(serverUrl, { prefix: 'refugio_test', poolSize: 4 });
+  const { database, drop } = await openThrowawayDatabase(serverUrl, { prefix: 'refugio_test', poolSize: 4, migrate: options.migrate });
   return { database, drop };
 }
 

@@ -327,7 +327,9 @@ describe('intake: packages, links, public registration, publication requests', (
     expect(pet.imagenprincipal).not.toBe('');
     const images = (await asStaff('GET', `/phpApi/mascota/${mascotaId}/imagenes`)).json<{ url: string }[]>();
     expect(images).toHaveLength(2);
-    expect((await t.app.inject({ method: 'GET', url: images[0]!.url })).statusCode).toBe(200);
+    // A draft: its files are for staff.
+    expect((await asStaff('GET', images[0]!.url)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: images[0]!.url })).statusCode).toBe(404);
     const videos = (await asStaff('GET', `/api/mascotas/${mascotaId}/videos`)).json<{ name: string }[]>();
     expect(videos).toHaveLength(1);
     expect(videos[0]!.name).toMatch(new RegExp(`^PET_VIDEO_${mascotaId}_\\d+_juego\\.webm$`));

@@ -29,7 +29,10 @@ describe('media on STORAGE_DRIVER=s3', () => {
 
   const keys = async (prefix: string) => (await t.app.storage.list(prefix)).map((o) => o.key);
   const createPet = async (image?: Buffer) => {
-    const form = multipart([...petFields(), ...(image ? [{ name: 'image', value: image, fileName: 'luna.jpg', contentType: 'image/jpeg' }] : [])]);
+    const form = multipart([
+      ...petFields({ estado: 'publicada' }),
+      ...(image ? [{ name: 'image', value: image, fileName: 'luna.jpg', contentType: 'image/jpeg' }] : []),
+    ]);
     const res = await t.app.inject({
       method: 'POST',
       url: '/phpApi/mascota/nueva',

@@ -95,7 +95,8 @@ describe('pets API (/phpApi)', () => {
   it('keeps the main image: re-encoded without metadata, auto-rotated, with a WebP thumbnail', async () => {
     const original = await jpeg(64, 48);
     expect((await sharp(original).metadata()).exif).toBeDefined();
-    const { id } = await create({}, [{ name: 'image', value: original, fileName: 'luna.jpg', contentType: 'image/jpeg' }]);
+    // Published, so that its image is served to anybody at the public URL.
+    const { id } = await create({ estado: 'publicada' }, [{ name: 'image', value: original, fileName: 'luna.jpg', contentType: 'image/jpeg' }]);
     const body = await getPet(id);
     expect(body.imagenprincipal).toMatch(/^\d+_[0-9a-f]{8}\.jpg$/);
     const file = await get(`/phpApi/storage/app/public/productos/${id}/${body.imagenprincipal}`, 'anonymous');

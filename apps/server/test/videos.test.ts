@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { VIDEO_MAX_BYTES } from '@refugio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORED_NAME_MAX_URL_LENGTH } from '../src/media/storage-keys';
 import { type TestApp, createTestApp, expectErrorShape } from './helpers';
 import { multipart, petFields, videoBytes } from './media';
 
@@ -13,7 +14,8 @@ describe('pet videos (/api/mascotas/{id}/videos)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const body = multipart(petFields());
+    // Published: anybody may watch its videos (those of a pet that is not public are for staff only).
+    const body = multipart(petFields({ estado: 'publicada' }));
     petId = (await t.as('staff').inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: body.payload, headers: body.headers })).json<{
       id: number;
     }>().id;
@@ -109,6 +111,36 @@ describe('pet videos (/api/mascotas/{id}/videos)', () => {
     expect(Buffer.byteLength(long)).toBeLessThanOrEqual(`PET_VIDEO_${petId}_1234567890123_`.length + 120);
     const dots = (await upload(videoBytes.mp4(), '....mp4')).json<Upload>().fileName;
     expect(dots).toMatch(/_video\.mp4$/);
+  });
+
+  it.each([
+    ['86 ASCII characters', `${'paseo-largo-por-la-playa-'.repeat(4).slice(0, 82)}.mp4`],
+    ['120 bytes of accented letters and emoji', `${'ñandú 🐶 gato 猫 '.repeat(12)}.mp4`],
+    ['spaces, #, ? and %', 'mi perro #1 ¿sí? 100% feliz & sano.mp4'],
+  ])('lists, plays and deletes a video whose name has %s', async (_label, original) => {
+    const uploaded = await upload(videoBytes.mp4(4000), original);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const { fileName, url } = uploaded.json<Upload>();
+    expect(Buffer.byteLength(fileName.slice(`PET_VIDEO_${petId}_1234567890123_`.length))).toBeLessThanOrEqual(120);
+    const listed = (await list()).find((v) => v.name === fileName);
+    expect(listed?.url).toBe(url);
+
+    const part = await t.as('staff').inject({ url, headers: { range: 'bytes=0-99' } });
+    expect(part.statusCode, part.body).toBe(206);
+    expect(part.rawPayload).toHaveLength(100);
+
+    const removed = await remove(encodeURIComponent(fileName));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await list()).map((v) => v.name)).not.toContain(fileName);
+  });
+
+  it('routes the longest stored name there can be, plain or percent-encoded (a 404 here, not a 414)', async () => {
+    const prefix = 'PET_VIDEO_2147483647_8640000000000000_';
+    expectErrorShape(await remove(`${prefix}${'a'.repeat(115)}.webm`), 404, 'NOT_FOUND');
+    const encoded = `${prefix}${'%C3%B1'.repeat(57)}.webm`;
+    expect(encoded.length).toBeGreaterThan(380);
+    expectErrorShape(await remove(encoded), 404, 'NOT_FOUND');
+    expectErrorShape(await remove('a'.repeat(STORED_NAME_MAX_URL_LENGTH + 1)), 414, 'URI_TOO_LONG');
   });
 
   it("deletes a video and answers the specification's message", async () => {

@@ -3,6 +3,7 @@ export * from './ai';
 export * from './dashboard';
 export * from './errors';
 export * from './health';
+export * from './idempotency';
 export * from './intake';
 export * from './layout';
 export * from './messages';

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /*
  * Authentication tables, in the shape better-auth (with its admin plugin) expects, plus the staff fields of
@@ -242,7 +242,33 @@ export const petImage = pgTable(
     contentHash: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('pet_image_file').on(t.petId, t.nombre), index('pet_image_order').on(t.petId, t.orden)],
+  (t) => [
+    uniqueIndex('pet_image_file').on(t.petId, t.nombre),
+    // One position per image: the next position is computed under the pet's row lock (pets.service.ts).
+    unique('pet_image_pet_orden').on(t.petId, t.orden),
+  ],
+);
+
+/**
+ * The answer of a create sent with an `Idempotency-Key` header, stored in the create's own transaction: a retry
+ * by the same person with the same key gets this answer instead of making a second record. `requestHash` tells
+ * a retry from a different request under the same key. Kept 24 hours (swept with the orphan media).
+ */
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    /** `POST /phpApi/mascota/nueva`: the route the key was first used on. */
+    route: text().notNull(),
+    /** SHA-256 of the route, the text fields and the files' bytes. */
+    requestHash: text().notNull(),
+    response: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_key_created').on(t.createdAt)],
 );
 
 /*

@@ -4,9 +4,18 @@ import type { StorageProvider } from '../storage/storage-provider';
 import { AppError } from './app-error';
 
 /**
- * Streams a stored object, honouring a single HTTP byte range (206) so that video players can seek.
- * Stored names are unique, so the bytes behind a URL never change: they are cached for a year.
+ * Who may keep a copy of a stored object: `public` (a public pet's media: any cache, for a year, since stored
+ * names are unique and the bytes behind a URL never change; other sites may embed them) or `private` (media
+ * only staff may see: never a shared cache nor a stored copy, and only this site may embed them).
  */
+export type StoredObjectAudience = 'public' | 'private';
+
+const CACHING: Record<StoredObjectAudience, { cacheControl: string; resourcePolicy: string }> = {
+  public: { cacheControl: 'public, max-age=31536000, immutable', resourcePolicy: 'cross-origin' },
+  private: { cacheControl: 'private, no-store', resourcePolicy: 'same-origin' },
+};
+
+/** Streams a stored object, honouring a single HTTP byte range (206) so that video players can seek. */
 export async function sendStoredObject(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -14,6 +23,7 @@ export async function sendStoredObject(
   key: string,
   contentType: string,
   notFoundMessage: string,
+  audience: StoredObjectAudience,
 ) {
   const head = await storage.head(key);
   if (!head) throw new AppError('NOT_FOUND', { message: notFoundMessage });
@@ -23,13 +33,13 @@ export async function sendStoredObject(
     void reply.header('content-range', `bytes */${head.size}`);
     throw new AppError('RANGE_NOT_SATISFIABLE');
   }
+  const caching = CACHING[audience];
   void reply
     .header('accept-ranges', 'bytes')
     .header('content-type', contentType)
-    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('cache-control', caching.cacheControl)
     .header('content-disposition', 'inline')
-    // Public media: the organisation's website may embed these images and videos.
-    .header('cross-origin-resource-policy', 'cross-origin');
+    .header('cross-origin-resource-policy', caching.resourcePolicy);
 
   // Malformed (-2) or several ranges: answer the whole object, which HTTP allows.
   if (Array.isArray(ranges) && ranges.length === 1 && ranges.type === 'bytes') {

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { imageKey, parseImageKey, thumbnailKey, videoKey } from './storage-keys';
+import { STORED_NAME_MAX_URL_LENGTH, imageKey, newVideoName, parseImageKey, thumbnailKey, videoKey } from './storage-keys';
+import { sanitizeVideoFileName } from './videos';
 
 describe('storage keys', () => {
   it('parses an image key and its thumbnail key back to the same image', () => {
@@ -24,5 +26,20 @@ describe('storage keys', () => {
     expect(videoKey(1, 'PET_VIDEO_1_1700000000000_a.mp4')).toBe('videos/PET_VIDEO_1_1700000000000_a.mp4');
     expect(videoKey(1, 'PET_VIDEO_12_1700000000000_a.mp4')).toBeUndefined();
     expect(videoKey(1, 'PET_VIDEO_1_1700000000000_../a.mp4')).toBeUndefined();
+  });
+
+  it("fits the longest name newVideoName can make, percent-encoded, in the router's limit on a parameter", () => {
+    // The largest pet id (int4) and the latest instant a Date can hold: the longest prefix there can be.
+    const longest = (safeName: string) => encodeURIComponent(newVideoName(2_147_483_647, new Date(8.64e15), safeName));
+    for (const filler of ['a', 'ñ', '猫', '𝒜', 'ñ猫𝒜a']) {
+      const url = longest(sanitizeVideoFileName(filler.repeat(200), 'webm'));
+      expect(url.length, filler).toBeLessThanOrEqual(STORED_NAME_MAX_URL_LENGTH);
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), fc.constantFrom('mp4', 'avi', 'mov', 'webm'), (original, ext) => {
+        expect(longest(sanitizeVideoFileName(original, ext)).length).toBeLessThanOrEqual(STORED_NAME_MAX_URL_LENGTH);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -35,6 +35,22 @@ export function parseImageKey(key: string): { petId: number; fileName: string; i
 /** The name every video of a pet starts with. */
 const videoNamePrefix = (petId: number) => `PET_VIDEO_${petId}_`;
 
+/**
+ * The longest original-name part of a stored video name, in UTF-8 bytes (the sanitiser in media/videos.ts
+ * cuts to it). File systems allow 255 bytes per name; the prefix PET_VIDEO_{petId}_{timestamp}_ comes on top.
+ */
+export const VIDEO_NAME_MAX_BYTES = 120;
+
+/** The longest prefix there can be: the largest pet id (int4) and the latest instant a Date holds (8.64e15 ms). */
+const VIDEO_PREFIX_MAX_LENGTH = videoNamePrefix(2_147_483_647).length + String(8.64e15).length + 1;
+
+/**
+ * The longest URL path segment of any name the server stores: a video name percent-encoded, where each byte of
+ * a non-ASCII character takes 3 URL characters. The router's limit on one parameter (app.ts) is this, so that
+ * every stored name can be played and deleted (a longer segment answers 414).
+ */
+export const STORED_NAME_MAX_URL_LENGTH = VIDEO_PREFIX_MAX_LENGTH + 3 * VIDEO_NAME_MAX_BYTES;
+
 /** The key prefix that lists a pet's videos. */
 export const videoPrefix = (petId: number) => `${VIDEO_FOLDER}${videoNamePrefix(petId)}`;
 

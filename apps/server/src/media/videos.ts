@@ -2,6 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { petMessages } from '@refugio/contracts';
 import { AppError } from '../lib/app-error';
 import { fileTypeFromBuffer } from '../lib/lazy-modules';
+import { VIDEO_NAME_MAX_BYTES } from './storage-keys';
 
 /** Video containers accepted (SPEC: MP4, AVI, MOV, WEBM), by the MIME type file-type reports for their magic bytes. */
 export interface DetectedVideo {
@@ -84,9 +85,6 @@ export class VideoSniffer extends Transform {
   }
 }
 
-/** In UTF-8 bytes: file systems allow 255 per name, and the key adds PET_VIDEO_{id}_{timestamp}_ in front. */
-const MAX_NAME_BYTES = 120;
-
 /**
  * The original file name made safe for a storage key: no path (only what follows the last separator), no
  * control or reserved characters, no leading dots, bounded length with the extension kept. The
@@ -104,7 +102,7 @@ export function sanitizeVideoFileName(original: string, ext: string): string {
     .replace(/^[._-]+|[._-]+$/g, '');
   let stem = '';
   for (const char of cleaned) {
-    if (Buffer.byteLength(stem + char) > MAX_NAME_BYTES - ext.length - 1) break;
+    if (Buffer.byteLength(stem + char) > VIDEO_NAME_MAX_BYTES - ext.length - 1) break;
     stem += char;
   }
   stem = stem.replace(/[._-]+$/, '') || 'video';

@@ -9,7 +9,7 @@ export type ChangedPets = readonly number[] | 'all';
 /**
  * What this instance hears of the changes every instance makes, through PostgreSQL's LISTEN/NOTIFY on the
  * channel `refugio_cambios` (database triggers announce every change to a pet or its gallery, whatever wrote
- * it: migration 0009_change_feed). Caches subscribe to it and drop what changed.
+ * it: migration 0010_change_feed). Caches subscribe to it and drop what changed.
  */
 export interface ChangeFeed {
   /** True while every change is heard. A cache must not answer from memory while it is false. */

@@ -17,6 +17,8 @@ export interface UploadOptions {
   onProgress?: ((progress: UploadProgress) => void) | undefined;
   signal?: AbortSignal | undefined;
   method?: 'POST' | 'PUT';
+  /** Further request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string> | undefined;
 }
 
 /** The XMLHttpRequest constructor; injectable so the helper can be tested without a browser. */
@@ -40,7 +42,7 @@ export function toUploadProgress(loaded: number, total: number): UploadProgress 
 
 /** Sends `body` as multipart/form-data to a same-origin URL and returns the parsed JSON answer. */
 export function sendMultipart(url: string, body: FormData, options: UploadOptions = {}, createXhr: XhrFactory = defaultXhr): Promise<unknown> {
-  const { onProgress, signal, method = 'POST' } = options;
+  const { onProgress, signal, method = 'POST', headers = {} } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was aborted', 'AbortError'));
@@ -52,6 +54,7 @@ export function sendMultipart(url: string, body: FormData, options: UploadOption
 
     xhr.open(method, url);
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       onProgress?.(toUploadProgress(event.loaded, event.lengthComputable ? event.total : 0));

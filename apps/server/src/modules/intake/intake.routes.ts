@@ -327,7 +327,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       { config: staff, schema: { tags: requestTags, summary: 'Un archivo de la solicitud (admite Range)', params: requestMediaParamsSchema } },
       async (request, reply) => {
         const { key, contentType } = await requests.media(request.params.id, request.params.index, false);
-        return sendStoredObject(request, reply, app.storage, key, contentType, intakeMessages.mediaNotFound);
+        return sendStoredObject(request, reply, app.storage, key, contentType, intakeMessages.mediaNotFound, 'private');
       },
     );
     typed.get(
@@ -335,7 +335,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       { config: staff, schema: { tags: requestTags, summary: 'Miniatura WebP de una imagen de la solicitud', params: requestMediaParamsSchema } },
       async (request, reply) => {
         const { key, contentType } = await requests.media(request.params.id, request.params.index, true);
-        return sendStoredObject(request, reply, app.storage, key, contentType, intakeMessages.mediaNotFound);
+        return sendStoredObject(request, reply, app.storage, key, contentType, intakeMessages.mediaNotFound, 'private');
       },
     );
   });

@@ -12,7 +12,7 @@ import type { PublicationRequestMedia } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/access';
 import type { StorageProvider } from '../../storage/storage-provider';
-import { imageKey, thumbnailKey, videoKey } from '../../media/storage-keys';
+import { imageKey, newVideoName, thumbnailKey, videoKeyOf } from '../../media/storage-keys';
 import { invalidLinkError } from './links.service';
 import type { RequestRow, RequestsRepository } from './requests.repository';
 import { requestThumbnailKey } from './storage-keys';
@@ -185,8 +185,7 @@ export function createPublicationRequestsService({
           const stamp = Date.now();
           for (const [position, item] of row.media.entries()) {
             if (item.kind === 'video') {
-              const name = `PET_VIDEO_${pet.id}_${stamp + position}_${item.nombre}`;
-              const key = videoKey(pet.id, name)!;
+              const key = videoKeyOf(newVideoName(pet.id, new Date(stamp + position), item.nombre));
               await copy(item.key, key, item.contentType);
               copied.push(key);
               continue;

@@ -15,7 +15,8 @@ const GRACE_MS = 60 * 60 * 1000;
 /**
  * Deletes image files that no row points at (left by a crash between storing a file and saving its row,
  * or by a failed clean-up). Rows are never touched: a row pointing at nothing is the one thing that must
- * not happen, and files are written before their rows. Returns the keys removed.
+ * not happen, and files are written before their rows. Returns the keys removed. It also forgets the stored
+ * answers of expired Idempotency-Keys.
  */
 async function collectOrphanMedia({ repo, storage, log }: OrphanMediaDeps, now: number): Promise<string[]> {
   return repo.transaction(async (txRepo) => {
@@ -31,6 +32,9 @@ async function collectOrphanMedia({ repo, storage, log }: OrphanMediaDeps, now: 
       removed.push(object.key);
     }
     if (removed.length > 0) log.info({ count: removed.length }, 'removed orphan media files');
+    // The same sweep forgets the answers of Idempotency-Keys older than 24 hours.
+    const expiredKeys = await txRepo.deleteExpiredIdempotencyKeys();
+    if (expiredKeys > 0) log.info({ count: expiredKeys }, 'forgot expired idempotency keys');
     return removed;
   });
 }

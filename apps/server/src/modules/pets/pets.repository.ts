@@ -1,7 +1,7 @@
-import { ADOPTION_OPEN_STATES, type ListPetsQuery, PETS_TOTAL_CAP } from '@refugio/contracts';
+import { ADOPTION_OPEN_STATES, IDEMPOTENCY_KEY_TTL_HOURS, type ListPetsQuery, PETS_TOTAL_CAP } from '@refugio/contracts';
 import { type SQL, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { adoptionRequest, pet, petImage } from '../../db/schema';
+import { adoptionRequest, idempotencyKey, pet, petImage } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 
 export type PetRow = Omit<typeof pet.$inferSelect, 'searchText'>;
@@ -100,9 +100,93 @@ function petsQueries(db: Database) {
       return row;
     },
 
+    /** What decides whether a pet is public (deleted pets included), or undefined when there is no such pet. */
+    async findVisibility(id: number) {
+      const [row] = await db
+        .select({ estado: pet.estado, publicarEn: pet.publicarEn, adoptado: pet.adoptado, deletedAt: pet.deletedAt })
+        .from(pet)
+        .where(eq(pet.id, id))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Inside a transaction: the live pet, its row locked until the transaction ends (`SELECT ... FOR UPDATE`), so
+     * that every change of the pet and of its images is applied one after another. Undefined when the pet does not
+     * exist or is deleted (also when it was deleted while this waited for the lock).
+     */
+    async lockLive(id: number): Promise<PetView | undefined> {
+      const [row] = await db
+        .select({ ...petColumns, estadoEfectivo: effectiveEstado })
+        .from(pet)
+        .where(and(eq(pet.id, id), isNull(pet.deletedAt)))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+
     async insert(values: PetInsert): Promise<PetRow> {
       const [row] = await db.insert(pet).values(values).returning();
       return row!;
+    },
+
+    /** Takes the next pet id from the identity sequence without a row, so files can be stored under it first. */
+    async reservePetId(): Promise<number> {
+      // Both drivers answer raw queries with `{ rows }`.
+      const result: unknown = await db.execute(sql`SELECT nextval(pg_get_serial_sequence('pet', 'id'))::integer AS id`);
+      return (result as { rows: { id: number }[] }).rows[0]!.id;
+    },
+
+    /** Inserts a pet under an id taken with `reservePetId`. */
+    async insertWithId(id: number, values: PetInsert): Promise<PetRow> {
+      const [row] = await db
+        .insert(pet)
+        .overridingSystemValue()
+        .values({ ...values, id })
+        .returning();
+      return row!;
+    },
+
+    /** The answer stored for a user's `Idempotency-Key` within the last 24 hours, if any. */
+    async findIdempotentAnswer(userId: string, key: string) {
+      const [row] = await db
+        .select({ route: idempotencyKey.route, requestHash: idempotencyKey.requestHash, response: idempotencyKey.response })
+        .from(idempotencyKey)
+        .where(
+          and(
+            eq(idempotencyKey.userId, userId),
+            eq(idempotencyKey.key, key),
+            sql`${idempotencyKey.createdAt} > now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Stores the answer of a key's first request (replacing an expired one). False when a live answer already holds
+     * the key: on PostgreSQL this waits for a transaction storing the same key, then sees its answer.
+     */
+    async saveIdempotentAnswer(values: { userId: string; key: string; route: string; requestHash: string; response: Record<string, unknown> }) {
+      const stored = await db
+        .insert(idempotencyKey)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [idempotencyKey.userId, idempotencyKey.key],
+          set: { route: values.route, requestHash: values.requestHash, response: values.response, createdAt: sql`now()` },
+          setWhere: sql`${idempotencyKey.createdAt} <= now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`,
+        })
+        .returning({ key: idempotencyKey.key });
+      return stored.length === 1;
+    },
+
+    /** Forgets the answers of keys older than 24 hours; returns how many. */
+    async deleteExpiredIdempotencyKeys(): Promise<number> {
+      const deleted = await db
+        .delete(idempotencyKey)
+        .where(sql`${idempotencyKey.createdAt} <= now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`)
+        .returning({ key: idempotencyKey.key });
+      return deleted.length;
     },
 
     /**
@@ -127,11 +211,6 @@ function petsQueries(db: Database) {
       return row;
     },
 
-    /** Removes the row for good (its images cascade); media files are the caller's to remove. */
-    async purge(id: number): Promise<void> {
-      await db.delete(pet).where(eq(pet.id, id));
-    },
-
     async listImages(petId: number): Promise<PetImageRow[]> {
       return db.select().from(petImage).where(eq(petImage.petId, petId)).orderBy(asc(petImage.orden), asc(petImage.id));
     },
@@ -145,6 +224,7 @@ function petsQueries(db: Database) {
       return row;
     },
 
+    /** Adds an image after the pet's last one; take the pet's lock first (`lockLive`), or two inserts can race for a position. */
     async insertImage(values: Omit<typeof petImage.$inferInsert, 'id' | 'orden' | 'createdAt'>): Promise<PetImageRow> {
       const [row] = await db
         .insert(petImage)
@@ -164,8 +244,21 @@ function petsQueries(db: Database) {
       return row;
     },
 
-    async setImageOrder(imageId: number, orden: number): Promise<void> {
-      await db.update(petImage).set({ orden }).where(eq(petImage.id, imageId));
+    /**
+     * Gives the pet's images the positions 1..n in the order of `imageIds` (every image of the pet, once). Positions
+     * are unique per pet, so they first move out of the way to their negatives.
+     */
+    async setImageOrder(petId: number, imageIds: number[]): Promise<void> {
+      await db
+        .update(petImage)
+        .set({ orden: sql`-${petImage.orden}` })
+        .where(eq(petImage.petId, petId));
+      for (const [index, imageId] of imageIds.entries()) {
+        await db
+          .update(petImage)
+          .set({ orden: index + 1 })
+          .where(and(eq(petImage.petId, petId), eq(petImage.id, imageId)));
+      }
     },
 
     /** Inside a transaction: true when this one holds the orphan-sweep lock (released when it ends), false when another does. */

@@ -1,4 +1,7 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_TTL_HOURS,
   IMAGE_MAX_BYTES,
   MAIN_IMAGE_MAX_BYTES,
   VIDEO_MAX_BYTES,
@@ -23,18 +26,21 @@ import {
   videoDeletedSchema,
   videoUploadResultSchema,
 } from '@refugio/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { formRequestHash, readIdempotencyKey } from '../../lib/idempotency';
 import { parseFields, readMultipartForm } from '../../lib/multipart-form';
-import { sendStoredObject } from '../../lib/send-stored-object';
+import { type StoredObjectAudience, sendStoredObject } from '../../lib/send-stored-object';
 import { imageContentType } from '../../media/images';
 import { imageKey, thumbnailKey, videoKey } from '../../media/storage-keys';
 import { videoContentType } from '../../media/videos';
 
 const staff = { access: 'staff' as const };
 const tags = ['Mascotas'];
+const mediaDescription =
+  'De una mascota pública (publicada, o programada cuya fecha pasó; ni adoptada ni eliminada): para cualquiera, con `Cache-Control: public`. De cualquier otra: solo con sesión del equipo y `Cache-Control: private, no-store`; sin ella, 404 como un archivo que no existe. Que una mascota es pública se recuerda unos segundos por instancia (5 s como máximo tras un cambio hecho en otra).';
 const errors = {
   400: apiErrorBodySchema,
   401: apiErrorBodySchema,
@@ -60,6 +66,21 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await pets.isPublic(id))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
   }
 
+  /**
+   * Who may fetch a pet's image, thumbnail or video, and who may keep a copy. A public pet's media: anybody, cached
+   * anywhere (SPEC's public URL). Any other pet's (a draft, scheduled but not yet due, adopted or deleted): staff
+   * only, never kept by a cache; anybody else gets the 404 of a missing file, so the two cannot be told apart.
+   * Publicness is cached for a few seconds per instance (pet-visibility.ts): no database round trip per file.
+   */
+  async function mediaAudience(request: FastifyRequest, reply: FastifyReply, petId: number, notFoundMessage: string): Promise<StoredObjectAudience> {
+    // Whatever follows, a refusal is not to be kept by any cache either.
+    void reply.header('cache-control', 'no-store');
+    if (await pets.isPublic(petId)) return 'public';
+    const user = await app.getSessionUser(request);
+    if (user && !user.mustChangePassword) return 'private';
+    throw new AppError('NOT_FOUND', { message: notFoundMessage });
+  }
+
   async function readPetForm(request: FastifyRequest) {
     const { fields, files } = await readMultipartForm(request, {
       fileFields: ['image'],
@@ -68,7 +89,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       tooLargeMessage: petMessages.mainImageTooBig,
       tooManyMessage: petMessages.oneMainImageOnly,
     });
-    return { fields: parseFields(petFieldsSchema, fields), image: files[0]?.data };
+    return { fields: parseFields(petFieldsSchema, fields), image: files[0]?.data, raw: { fields, files } };
   }
 
   app.get(
@@ -98,13 +119,18 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Crear una mascota (multipart: los campos de actualizar y, opcional, `image`)',
+        description: `Todo o nada: la mascota queda creada con su imagen principal, o no queda nada. Cabecera opcional \`${IDEMPOTENCY_KEY_HEADER}\` (1 a ${IDEMPOTENCY_KEY_MAX_LENGTH} caracteres ASCII imprimibles; otra cosa responde 400): la respuesta de la primera alta con esa clave se guarda ${IDEMPOTENCY_KEY_TTL_HOURS} horas con la mascota, y repetir la solicitud con la misma clave (por ejemplo, tras perder la respuesta por un corte de red) responde lo mismo sin crear otra mascota; la misma clave con una solicitud distinta responde 422. Dos solicitudes con la misma clave a la vez crean una sola mascota. Las claves son de cada persona.`,
         consumes: ['multipart/form-data'],
-        response: { 200: phpOkSchema, ...errors },
+        response: { 200: phpOkSchema, ...errors, 422: apiErrorBodySchema },
       },
     },
     async (request) => {
-      const { fields, image } = await readPetForm(request);
-      const created = await pets.create(request.user!, fields, image);
+      // A malformed key is refused before the body is read.
+      const key = readIdempotencyKey(request.headers);
+      const { fields, image, raw } = await readPetForm(request);
+      const route = 'POST /phpApi/mascota/nueva';
+      const idempotency = key === undefined ? undefined : { key, route, requestHash: formRequestHash(route, raw.fields, raw.files) };
+      const created = await pets.create(request.user!, fields, image, idempotency);
       return { status: 'OK' as const, id: created.id, version: created.version };
     },
   );
@@ -117,7 +143,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Guardar una mascota (multipart)',
         description:
-          'Campos: nombre, edad, tipo, genero, tamano, discapacidad, fechaingreso, personalidad, historia, adoptado, tags (JSON), version y, opcional, `image` (imagen principal, máx. 150000 bytes). Con una `version` que ya no es la actual responde 409 y no cambia nada.',
+          'Campos: nombre, edad, tipo, genero, tamano, discapacidad, fechaingreso, personalidad, historia, adoptado, tags (JSON), version y, opcional, `image` (imagen principal, máx. 150000 bytes). Con una `version` que ya no es la actual responde 409 y no cambia nada. Sin `version` gana la última escritura: el guardado se aplica sobre lo que la mascota tenga en ese momento, con la fila bloqueada, y nunca responde 409 (los guardados y cambios de imágenes de una mascota se aplican de uno en uno).',
         consumes: ['multipart/form-data'],
         params: petIdParamsSchema,
         response: { 200: phpOkSchema, ...errors },
@@ -329,11 +355,15 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/mascotas/:id/videos/:name',
-    { config: { access: 'public' }, schema: { tags, summary: 'Bytes del video (admite Range)', params: petVideoParamsSchema } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Bytes del video (admite Range)', description: mediaDescription, params: petVideoParamsSchema },
+    },
     async (request, reply) => {
       const key = videoKey(request.params.id, request.params.name);
       if (!key) throw new AppError('NOT_FOUND', { message: petMessages.videoNotFound });
-      return sendStoredObject(request, reply, app.storage, key, videoContentType(key), petMessages.videoNotFound);
+      const audience = await mediaAudience(request, reply, request.params.id, petMessages.videoNotFound);
+      return sendStoredObject(request, reply, app.storage, key, videoContentType(key), petMessages.videoNotFound, audience);
     },
   );
 
@@ -343,24 +373,22 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/phpApi/storage/app/public/productos/:id/:file',
-    { config: { access: 'public' }, schema: { tags, summary: 'Archivo de imagen', params: fileParams } },
-    async (request, reply) =>
-      sendStoredObject(
-        request,
-        reply,
-        app.storage,
-        imageKey(request.params.id, request.params.file),
-        imageContentType(request.params.file),
-        petMessages.imageNotFound,
-      ),
+    { config: { access: 'public' }, schema: { tags, summary: 'Archivo de imagen', description: mediaDescription, params: fileParams } },
+    async (request, reply) => {
+      const { id, file } = request.params;
+      const audience = await mediaAudience(request, reply, id, petMessages.imageNotFound);
+      return sendStoredObject(request, reply, app.storage, imageKey(id, file), imageContentType(file), petMessages.imageNotFound, audience);
+    },
   );
 
   app.get(
     '/phpApi/storage/app/public/productos/:id/thumbs/:file',
-    { config: { access: 'public' }, schema: { tags, summary: 'Miniatura WebP', params: fileParams } },
+    { config: { access: 'public' }, schema: { tags, summary: 'Miniatura WebP', description: mediaDescription, params: fileParams } },
     async (request, reply) => {
+      const { id } = request.params;
       const name = request.params.file.replace(/\.webp$/, '');
-      return sendStoredObject(request, reply, app.storage, thumbnailKey(request.params.id, name), 'image/webp', petMessages.imageNotFound);
+      const audience = await mediaAudience(request, reply, id, petMessages.imageNotFound);
+      return sendStoredObject(request, reply, app.storage, thumbnailKey(id, name), 'image/webp', petMessages.imageNotFound, audience);
     },
   );
 };

@@ -7,18 +7,21 @@ import {
   type PetFields,
   type PetImage,
   formatFechaIngreso,
+  idempotencyMessages,
   petImageUrl,
   petMessages,
   petThumbnailUrl,
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import type { IdempotencyRequest } from '../../lib/idempotency';
 import { createLiveCache } from '../../lib/live-cache';
 import { type ProcessedImage, describeImage, processImage } from '../../media/images';
 import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-keys';
 import type { SessionUser } from '../../plugins/access';
 import type { ChangeFeed } from '../../plugins/changes';
 import type { StorageProvider } from '../../storage/storage-provider';
+import type { PetVisibility } from './pet-visibility';
 import type { PetImageRow, PetInsert, PetView, PetsRepository } from './pets.repository';
 
 /** What the pets service needs, given once. */
@@ -26,6 +29,8 @@ export interface PetsServiceDeps {
   repo: PetsRepository;
   storage: StorageProvider;
   log: FastifyBaseLogger;
+  /** Told about every change that can make a pet public or not (publication, adoption, deletion). */
+  visibility: Pick<PetVisibility, 'isPublic' | 'forget'>;
   changes: ChangeFeed;
 }
 
@@ -100,10 +105,36 @@ async function requirePet(repo: PetsRepository, id: number): Promise<PetView> {
   return row;
 }
 
+/** Inside a transaction: the live pet with its row locked until the transaction ends, or a 404. */
+async function lockPet(tx: PetsRepository, id: number): Promise<PetView> {
+  const row = await tx.lockLive(id);
+  if (!row) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+  return row;
+}
+
+/** What a create answers (and what a retry with the same `Idempotency-Key` answers again). */
+export interface CreatedPet {
+  id: number;
+  version: number;
+}
+
+/** Another request stored the same `Idempotency-Key` while this one was creating: its pet is rolled back. */
+class KeyTakenMeanwhile extends Error {}
+
 /** Pets and their images: the rules of SPEC section 3 over the repository and the media storage. */
-export function createPetsService({ repo, storage, log, changes }: PetsServiceDeps) {
+export function createPetsService({ repo, storage, log, visibility, changes }: PetsServiceDeps) {
   // The most read answer of the back-office (every form and detail opens with it), kept until its pet changes.
   const pets = createLiveCache<number, Pet>(changes, { maxEntries: 5_000, ttlMs: 5 * 60_000, dependsOn: 'pet' });
+
+  /** The stored answer of an earlier request with this key; 422 when that request was a different one. */
+  async function replayed(actor: SessionUser, idempotency: IdempotencyRequest): Promise<CreatedPet | undefined> {
+    const earlier = await repo.findIdempotentAnswer(actor.id, idempotency.key);
+    if (!earlier) return undefined;
+    if (earlier.route !== idempotency.route || earlier.requestHash !== idempotency.requestHash) {
+      throw new AppError('UNPROCESSABLE', { message: idempotencyMessages.keyReused });
+    }
+    return earlier.response as unknown as CreatedPet;
+  }
 
   /** Stores an image and its thumbnail; returns the stored file name. Nothing is left behind on failure. */
   async function storeImage(petId: number, image: ProcessedImage): Promise<string> {
@@ -116,6 +147,12 @@ export function createPetsService({ repo, storage, log, changes }: PetsServiceDe
       throw error;
     }
     return fileName;
+  }
+
+  /** Size and hash of a stored image, for its gallery row; undefined when its file is gone. */
+  async function describeStoredImage(petId: number, fileName: string) {
+    const stored = await storage.get(imageKey(petId, fileName));
+    return stored ? describeImage(await buffer(stored.body)) : undefined;
   }
 
   /** Removes an image file and its thumbnail; a failure is logged, never surfaced (the row is already gone). */
@@ -143,60 +180,105 @@ export function createPetsService({ repo, storage, log, changes }: PetsServiceDe
       });
     },
 
-    /** A pet anybody may see: live and published (scheduled ones whose time has come included). */
+    /**
+     * A pet anybody may see, with its images and videos: published (scheduled ones whose time has come included),
+     * not adopted, not deleted (DESIGN section 7). Cached briefly (pet-visibility.ts).
+     */
     async isPublic(id: number): Promise<boolean> {
-      const row = await repo.findById(id);
-      return row?.estadoEfectivo === 'publicada';
+      return visibility.isPublic(id);
     },
 
-    async create(actor: SessionUser, fields: PetFields, mainImage: Buffer | undefined): Promise<PetView> {
+    /**
+     * A new pet, all or nothing: its id is taken from the sequence first, the main image and thumbnail are stored
+     * under that id's folder, then the row is inserted with them in one statement. A crash before the insert
+     * leaves only files no row points at, which the orphan sweep removes after its grace period.
+     *
+     * With an `Idempotency-Key` the answer is stored with the pet, in the same transaction: the same key again
+     * (a retry after a lost answer, or two submissions at once) answers the first pet, and the same key with a
+     * different request answers 422.
+     */
+    async create(actor: SessionUser, fields: PetFields, mainImage: Buffer | undefined, idempotency?: IdempotencyRequest): Promise<CreatedPet> {
+      if (idempotency) {
+        const earlier = await replayed(actor, idempotency);
+        if (earlier) return earlier;
+      }
       const processed = mainImage ? await processImage(mainImage) : undefined;
-      // The row first (its id names the folder), then the file, then the row points at it.
-      const created = await repo.insert({ ...(toColumns(fields) as PetInsert), createdBy: actor.id, updatedBy: actor.id });
-      if (!processed) return (await repo.findById(created.id))!;
-      let fileName: string;
+      const id = await repo.reservePetId();
+      const fileName = processed ? await storeImage(id, processed) : undefined;
       try {
-        fileName = await storeImage(created.id, processed);
+        const created = await repo.transaction(async (tx) => {
+          const row = await tx.insertWithId(id, {
+            ...(toColumns(fields) as PetInsert),
+            imagenPrincipal: fileName ?? null,
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          });
+          const answer = { id: row.id, version: row.version } satisfies CreatedPet;
+          if (idempotency && !(await tx.saveIdempotentAnswer({ userId: actor.id, ...idempotency, response: answer }))) {
+            throw new KeyTakenMeanwhile();
+          }
+          return answer;
+        });
+        visibility.forget(id);
+        return created;
       } catch (error) {
-        // Never seen by anybody: no trace of it should remain.
-        await repo.purge(created.id);
+        if (fileName) await removeImageFiles(id, fileName);
+        if (error instanceof KeyTakenMeanwhile && idempotency) {
+          // Another request with this key committed first: answer as it did.
+          const earlier = await replayed(actor, idempotency);
+          if (earlier) return earlier;
+        }
         throw error;
       }
-      await repo.update(created.id, { imagenPrincipal: fileName });
-      return (await repo.findById(created.id))!;
     },
 
+    /**
+     * A save. With a `version` that is no longer the pet's, 409 and nothing changes; without one, the save is
+     * applied to whatever the pet holds now (last write wins). Either way it runs under the pet's row lock, so
+     * saves and image changes of one pet apply one after another, on PGlite and PostgreSQL alike. A new main
+     * image is stored before the lock; the one it replaces is removed only after the save commits.
+     */
     async update(actor: SessionUser, id: number, fields: PetFields, mainImage: Buffer | undefined): Promise<PetView> {
+      // Early answers before any file is processed or stored; the lock below decides.
       const before = await requirePet(repo, id);
       if (fields.version !== undefined && fields.version !== before.version) throw new AppError('CONFLICT', { message: petMessages.stale });
       const processed = mainImage ? await processImage(mainImage) : undefined;
       const newFile = processed ? await storeImage(id, processed) : undefined;
-      const updated = await repo.update(
-        id,
-        { ...toColumns(fields), updatedBy: actor.id, ...(newFile ? { imagenPrincipal: newFile } : {}) },
-        fields.version ?? before.version,
-      );
-      if (!updated) {
+      let replaced: string | null;
+      let saved: PetView;
+      try {
+        ({ replaced, saved } = await repo.transaction(async (tx) => {
+          const current = await lockPet(tx, id);
+          if (fields.version !== undefined && fields.version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
+          await tx.update(id, { ...toColumns(fields), updatedBy: actor.id, ...(newFile ? { imagenPrincipal: newFile } : {}) });
+          return { replaced: newFile ? current.imagenPrincipal : null, saved: (await tx.findById(id))! };
+        }));
+      } catch (error) {
         if (newFile) await removeImageFiles(id, newFile);
-        // Somebody saved (or deleted) between our read and our write.
-        if (!(await repo.findById(id))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
-        throw new AppError('CONFLICT', { message: petMessages.stale });
+        throw error;
       }
-      if (newFile && before.imagenPrincipal) await removeImageFiles(id, before.imagenPrincipal);
-      return (await repo.findById(id))!;
+      visibility.forget(id);
+      if (replaced) await removeImageFiles(id, replaced);
+      return saved;
     },
 
+    /** Adopted or not; like a save, a stale `version` answers 409 and none applies to the pet as it is now. */
     async setAdopted(actor: SessionUser, id: number, adoptado: '0' | '1', version: number | undefined): Promise<Pet> {
-      const before = await requirePet(repo, id);
-      const updated = await repo.update(id, { adoptado: adoptado === '1', updatedBy: actor.id }, version ?? before.version);
-      if (!updated) throw new AppError('CONFLICT', { message: petMessages.stale });
-      return toPetDto((await repo.findById(id))!);
+      const pet = await repo.transaction(async (tx) => {
+        const current = await lockPet(tx, id);
+        if (version !== undefined && version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
+        await tx.update(id, { adoptado: adoptado === '1', updatedBy: actor.id });
+        return toPetDto((await tx.findById(id))!);
+      });
+      visibility.forget(id);
+      return pet;
     },
 
     /** Soft delete: the record and its media stay until purged, so the deletion can be undone. */
     async remove(actor: SessionUser, id: number): Promise<void> {
       const row = await repo.setDeleted(id, actor.id);
       if (!row) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+      visibility.forget(id);
     },
 
     async restore(actor: SessionUser, id: number): Promise<Pet> {
@@ -204,6 +286,7 @@ export function createPetsService({ repo, storage, log, changes }: PetsServiceDe
       if (!row?.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
       if (actor.role !== ADMIN_ROLE && row.deletedBy !== actor.id) throw new AppError('FORBIDDEN', { message: petMessages.restoreForbidden });
       await repo.setDeleted(id, null);
+      visibility.forget(id);
       return toPetDto((await repo.findById(id))!);
     },
 
@@ -212,58 +295,68 @@ export function createPetsService({ repo, storage, log, changes }: PetsServiceDe
       return (await repo.listImages(petId)).map(toPetImageDto);
     },
 
+    /** The file is stored first; its row goes after the pet's last image, its position taken under the pet's lock. */
     async addImage(petId: number, data: Buffer): Promise<PetImage> {
       await requirePet(repo, petId);
       const processed = await processImage(data);
       const fileName = await storeImage(petId, processed);
       try {
-        const row = await repo.insertImage({
-          petId,
-          nombre: fileName,
-          width: processed.width,
-          height: processed.height,
-          bytes: processed.data.length,
-          contentHash: processed.contentHash,
+        return await repo.transaction(async (tx) => {
+          await lockPet(tx, petId);
+          const row = await tx.insertImage({
+            petId,
+            nombre: fileName,
+            width: processed.width,
+            height: processed.height,
+            bytes: processed.data.length,
+            contentHash: processed.contentHash,
+          });
+          return toPetImageDto(row);
         });
-        return toPetImageDto(row);
       } catch (error) {
         await removeImageFiles(petId, fileName);
         throw error;
       }
     },
 
+    /** The row goes under the pet's lock; its files only once that has committed (a rollback keeps them). */
     async deleteImage(petId: number, imageId: number): Promise<void> {
-      await requirePet(repo, petId);
-      const row = await repo.deleteImage(petId, imageId);
-      if (!row) throw new AppError('NOT_FOUND', { message: petMessages.imageNotFound });
+      const row = await repo.transaction(async (tx) => {
+        await lockPet(tx, petId);
+        const deleted = await tx.deleteImage(petId, imageId);
+        if (!deleted) throw new AppError('NOT_FOUND', { message: petMessages.imageNotFound });
+        return deleted;
+      });
       await removeImageFiles(petId, row.nombre);
     },
 
     async reorderImages(petId: number, ids: number[]): Promise<PetImage[]> {
       return repo.transaction(async (tx) => {
-        await requirePet(tx, petId);
+        await lockPet(tx, petId);
         const current = await tx.listImages(petId);
         const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((img) => ids.includes(img.id));
         if (!same)
           throw new AppError('VALIDATION_ERROR', { message: petMessages.imageOrderInvalid, fieldErrors: { ids: petMessages.imageOrderInvalid } });
-        for (const [index, imageId] of ids.entries()) await tx.setImageOrder(imageId, index + 1);
+        await tx.setImageOrder(petId, ids);
         return (await tx.listImages(petId)).map(toPetImageDto);
       });
     },
 
-    /** The gallery image becomes the main image; the previous main image (if any) joins the gallery. */
+    /**
+     * The gallery image becomes the main image; the previous main image (if any) joins the gallery. Under the
+     * pet's lock: an image deleted meanwhile answers 404, a main image changed meanwhile 409, never a main image
+     * pointing at a removed file.
+     */
     async makeMainImage(actor: SessionUser, petId: number, imageId: number): Promise<Pet> {
+      // The previous main image's size and hash are read from its file before the lock, not while holding it.
+      const before = await requirePet(repo, petId);
+      const previous = before.imagenPrincipal ? await describeStoredImage(petId, before.imagenPrincipal) : undefined;
       return repo.transaction(async (tx) => {
-        const current = await requirePet(tx, petId);
-        const image = await tx.findImage(petId, imageId);
+        const current = await lockPet(tx, petId);
+        if (current.imagenPrincipal !== before.imagenPrincipal) throw new AppError('CONFLICT', { message: petMessages.stale });
+        const image = await tx.deleteImage(petId, imageId);
         if (!image) throw new AppError('NOT_FOUND', { message: petMessages.imageNotFound });
-        await tx.deleteImage(petId, imageId);
-        if (current.imagenPrincipal) {
-          const stored = await storage.get(imageKey(petId, current.imagenPrincipal));
-          if (stored) {
-            await tx.insertImage({ petId, nombre: current.imagenPrincipal, ...(await describeImage(await buffer(stored.body))) });
-          }
-        }
+        if (current.imagenPrincipal && previous) await tx.insertImage({ petId, nombre: current.imagenPrincipal, ...previous });
         await tx.update(petId, { imagenPrincipal: image.nombre, updatedBy: actor.id });
         return toPetDto((await tx.findById(petId))!);
       });

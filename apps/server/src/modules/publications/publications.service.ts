@@ -22,6 +22,8 @@ export interface PublicationsServiceDeps {
   clock: Clock;
   /** ORG_TIME_ZONE: the zone the browser shows and picks publication dates in. */
   timeZone: string;
+  /** Told about each pet whose publication changed (the media's visibility cache forgets it). */
+  onPetChanged?: (petId: number) => void;
 }
 
 function toItem(row: PublicationRow, now: Date): PublicationItem {
@@ -44,7 +46,7 @@ function toItem(row: PublicationRow, now: Date): PublicationItem {
  * publishing, scheduling or withdrawing one pet or many. Each change is based on the version the person
  * saw; a stale one changes nothing. The pet form and the pet list's bulk actions reuse these calls.
  */
-export function createPublicationsService({ repo, clock, timeZone }: PublicationsServiceDeps) {
+export function createPublicationsService({ repo, clock, timeZone, onPetChanged = () => {} }: PublicationsServiceDeps) {
   /** The change for `estado`, or a 400 naming publicarEn (missing, or in the past). */
   function decide(estado: PublicationState, publicarEn: string | null | undefined, now: Date) {
     const decision = decidePublication(estado, publicarEn ? new Date(publicarEn) : null, now);
@@ -71,6 +73,7 @@ export function createPublicationsService({ repo, clock, timeZone }: Publication
         if (!current) throw new AppError('NOT_FOUND', { message: publicationMessages.notFound });
         throw new AppError('CONFLICT', { message: publicationMessages.stale });
       }
+      onPetChanged(id);
       const [row] = await repo.findLive([id]);
       if (!row) throw new AppError('NOT_FOUND', { message: publicationMessages.notFound });
       return toItem(row, now);
@@ -82,7 +85,10 @@ export function createPublicationsService({ repo, clock, timeZone }: Publication
       const change = decide(ACTION_STATE[input.accion], input.publicarEn, now);
       const applied = new Set<number>();
       for (const { id, version } of input.items) {
-        if (await repo.setPublication(id, change, actorId, version)) applied.add(id);
+        if (await repo.setPublication(id, change, actorId, version)) {
+          applied.add(id);
+          onPetChanged(id);
+        }
       }
       const rows = new Map((await repo.findLive(input.items.map((i) => i.id))).map((row) => [row.id, row]));
       return {

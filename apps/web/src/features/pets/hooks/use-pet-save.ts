@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { createPet } from '../api/create-pet';
 import { petsQueryKey } from '../api/pets-query-key';
 import { updatePet } from '../api/update-pet';
 import { uploadPetImage } from '../api/upload-pet-image';
 import { uploadPetVideo } from '../api/upload-pet-video';
+import { createSubmissionKeys } from '../lib/submission-key';
 import { runSaveSequence, waitFor, type ProgressCallback, type SaveSequenceDeps, type SaveSequenceResult, type SaveStep } from '../lib/save-sequence';
 
 const toPercent = (onProgress: ProgressCallback) => ({ onProgress: ({ percent }: { percent: number }) => onProgress(percent) });
@@ -25,11 +26,25 @@ export interface SavePetRequest {
   videos: readonly unknown[];
 }
 
-/** Runs the save of SPEC section 4 and exposes its progress bars; every pets query is refreshed after. */
+/**
+ * Runs the save of SPEC section 4 and exposes its progress bars; every pets query is refreshed after. A create
+ * carries an `Idempotency-Key`, the same when the person saves the same form again after it got no answer (a
+ * network failure), so that a create the server did make is answered again instead of made twice.
+ */
 export function usePetSave() {
   const queryClient = useQueryClient();
   const [steps, setSteps] = useState<SaveStep[]>([]);
   const [isSaving, setSaving] = useState(false);
+  const submissionKeys = useRef(createSubmissionKeys()).current;
+
+  const create = useCallback(
+    async (body: FormData, onProgress: ProgressCallback) => {
+      const saved = await createPet(body, { ...toPercent(onProgress), idempotencyKey: submissionKeys.keyFor(body) });
+      submissionKeys.succeeded();
+      return saved;
+    },
+    [submissionKeys],
+  );
 
   const save = useCallback(
     async ({ petId, body, images, videos }: SavePetRequest): Promise<SaveSequenceResult> => {
@@ -37,7 +52,7 @@ export function usePetSave() {
       try {
         return await runSaveSequence(
           {
-            saveFields: (onProgress) => (petId === null ? createPet(body, toPercent(onProgress)) : updatePet(petId, body, toPercent(onProgress))),
+            saveFields: (onProgress) => (petId === null ? create(body, onProgress) : updatePet(petId, body, toPercent(onProgress))),
             images,
             videos,
           },
@@ -49,7 +64,7 @@ export function usePetSave() {
         void queryClient.invalidateQueries({ queryKey: petsQueryKey });
       }
     },
-    [queryClient],
+    [queryClient, create],
   );
 
   const clearSteps = useCallback(() => setSteps([]), []);
