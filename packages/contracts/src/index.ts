@@ -7,6 +7,7 @@ export * from './intake';
 export * from './layout';
 export * from './messages';
 export * from './pet-form-messages';
+export * from './pet-media-messages';
 export * from './pets';
 export * from './publications';
 export * from './users';
