@@ -6,6 +6,7 @@ export * from './health';
 export * from './intake';
 export * from './layout';
 export * from './messages';
+export * from './pet-batch';
 export * from './pet-form-messages';
 export * from './pet-media-messages';
 export * from './pets';
