@@ -76,7 +76,7 @@ export function allMatchingOffer(
 /** The list's search and filters, as the bulk endpoint takes them (no order or page). */
 export function toBatchFilter(params: PetsListParams): PetBatchFilter {
   const { sort: _sort, order: _order, page: _page, pageSize: _pageSize, ...filter } = toListPetsQuery(params);
-  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as PetBatchFilter;
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
 }
 
 /**
