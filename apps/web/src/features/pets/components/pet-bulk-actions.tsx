@@ -30,6 +30,9 @@ export function SelectCheckbox({
   );
 }
 
+/** Bar buttons: labels wrap instead of being cut when two share a phone's row. */
+const barButton = { className: classes.action, size: 'sm', h: 'auto', styles: { label: { whiteSpace: 'normal' } } } as const;
+
 const subject = (bulk: PetBulk) => (bulk.allMatching ? t.subjectMatching(bulk.count) : t.subjectPicked(bulk.count));
 
 /**
@@ -48,7 +51,9 @@ export function PetBulkBar({ bulk, deletedView }: { bulk: PetBulk; deletedView: 
           </Text>
           {bulk.offer === 'offer' ? (
             <>
-              <Text size="sm">{t.pageSelected(bulk.count)}</Text>
+              <Text size="sm" className={classes.pageNote}>
+                {t.pageSelected(bulk.count)}
+              </Text>
               <Anchor component="button" type="button" size="sm" fw={600} className={classes.link} onClick={bulk.selectAllMatching}>
                 {t.selectAllMatching(bulk.total)}
               </Anchor>
@@ -57,29 +62,18 @@ export function PetBulkBar({ bulk, deletedView }: { bulk: PetBulk; deletedView: 
           {bulk.offer === 'tooMany' ? <Text size="sm">{t.tooManyToSelect}</Text> : null}
         </Group>
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <Group gap="xs" wrap="wrap">
+          <div className={classes.actions}>
             {deletedView ? (
-              <Button
-                className={classes.action}
-                size="sm"
-                leftSection={<IconRestore size={16} aria-hidden="true" />}
-                onClick={() => bulk.ask('restaurar')}
-              >
+              <Button {...barButton} leftSection={<IconRestore size={16} aria-hidden="true" />} onClick={() => bulk.ask('restaurar')}>
                 {t.restore}
               </Button>
             ) : (
               <>
-                <Button
-                  className={classes.action}
-                  size="sm"
-                  leftSection={<IconSend size={16} aria-hidden="true" />}
-                  onClick={() => bulk.ask('publicar')}
-                >
+                <Button {...barButton} leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => bulk.ask('publicar')}>
                   {t.publish}
                 </Button>
                 <Button
-                  className={classes.action}
-                  size="sm"
+                  {...barButton}
                   variant="light"
                   leftSection={<IconCalendarClock size={16} aria-hidden="true" />}
                   onClick={() => bulk.ask('programar')}
@@ -87,8 +81,7 @@ export function PetBulkBar({ bulk, deletedView }: { bulk: PetBulk; deletedView: 
                   {t.schedule}
                 </Button>
                 <Button
-                  className={classes.action}
-                  size="sm"
+                  {...barButton}
                   variant="light"
                   leftSection={<IconHeartHandshake size={16} aria-hidden="true" />}
                   onClick={() => bulk.ask('adoptar')}
@@ -97,14 +90,13 @@ export function PetBulkBar({ bulk, deletedView }: { bulk: PetBulk; deletedView: 
                 </Button>
               </>
             )}
-            <Button className={classes.action} size="sm" variant="default" leftSection={<IconX size={16} aria-hidden="true" />} onClick={bulk.clear}>
+            <Button {...barButton} variant="default" leftSection={<IconX size={16} aria-hidden="true" />} onClick={bulk.clear}>
               {t.clearSelection}
             </Button>
-          </Group>
+          </div>
           {deletedView ? null : (
             <Button
-              className={classes.action}
-              size="sm"
+              {...barButton}
               color="red"
               variant="outline"
               leftSection={<IconTrash size={16} aria-hidden="true" />}
