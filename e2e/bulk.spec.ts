@@ -43,7 +43,7 @@ test.describe('acciones en lote en la lista de mascotas', () => {
     await confirm.getByRole('button', { name: 'Publicar', exact: true }).click();
     await expect(summary(page)).toContainText('1 publicada, 1 no se pudo: cambiada por otra persona');
     await expect(summary(page).getByRole('list', { name: 'No se pudieron cambiar:' })).toHaveText(`${names[1]}: cambiada por otra persona`);
-    await summary(page).getByRole('button', { name: 'Cerrar' }).click();
+    await summary(page).getByRole('button', { name: 'Cerrar', exact: true }).click();
     await expect(bar(page)).toBeHidden();
 
     await page.goto(`/?q=${suffix}&estado=publicada`);
@@ -69,7 +69,7 @@ test.describe('acciones en lote en la lista de mascotas', () => {
       .getByRole('button', { name: 'Publicar', exact: true })
       .click();
     await expect(summary(page)).toContainText('12 publicadas');
-    await summary(page).getByRole('button', { name: 'Cerrar' }).click();
+    await summary(page).getByRole('button', { name: 'Cerrar', exact: true }).click();
 
     await page.goto(`/?q=${suffix}&estado=publicada`);
     await expect(page.getByText('12 mascotas', { exact: true })).toBeVisible();
@@ -141,7 +141,7 @@ test.describe('acciones en lote en la lista de mascotas', () => {
     await bar(page).getByRole('button', { name: 'Marcar adoptadas' }).click();
     await page.getByRole('dialog', { name: '¿Marcar como adoptadas 2 mascotas?' }).getByRole('button', { name: 'Marcar adoptadas' }).click();
     await expect(summary(page)).toContainText('2 marcadas como adoptadas');
-    await summary(page).getByRole('button', { name: 'Cerrar' }).click();
+    await summary(page).getByRole('button', { name: 'Cerrar', exact: true }).click();
     await page.goto(`/?q=${suffix}&adoptado=1`);
     await expect(page.getByText('2 mascotas', { exact: true })).toBeVisible();
   });

@@ -336,15 +336,13 @@ test.describe('agregar y editar mascotas', () => {
 
 /** Drops files on `target` as a person dragging them from the desktop would (a DataTransfer carrying Files). */
 async function dropFiles(page: Page, target: Locator, files: Payload[]) {
-  const dataTransfer = await page.evaluateHandle(
-    (list) => {
-      const transfer = new DataTransfer();
-      for (const file of list)
-        transfer.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.mimeType }));
-      return transfer;
-    },
-    files.map((file) => ({ name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64') })),
-  );
+  const list = JSON.stringify(files.map((file) => ({ name: file.name, type: file.mimeType, base64: file.buffer.toString('base64') })));
+  // Built in the page (this project's Node types know no DataTransfer).
+  const dataTransfer = await page.evaluateHandle(`(() => {
+    const transfer = new DataTransfer();
+    for (const f of ${list}) transfer.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
+    return transfer;
+  })()`);
   await target.dispatchEvent('dragenter', { dataTransfer });
   await target.dispatchEvent('dragover', { dataTransfer });
   await target.dispatchEvent('drop', { dataTransfer });
@@ -352,10 +350,12 @@ async function dropFiles(page: Page, target: Locator, files: Payload[]) {
 
 /** The thumbnails of the gallery in Editar, in the order shown (their files name the images). */
 async function galleryOrder(page: Page): Promise<string[]> {
-  const gallery = page.getByRole('list', { name: 'Galería' });
-  return gallery
+  const images = await page
+    .getByRole('list', { name: 'Galería' })
     .getByRole('img', { name: /^Imagen \d+$/ })
-    .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src.split('/').pop() ?? ''));
+    .all();
+  const sources = await Promise.all(images.map((image) => image.getAttribute('src')));
+  return sources.map((src) => src?.split('/').pop() ?? '');
 }
 
 /** The gallery's order as the server keeps it, by the same file names. */

@@ -112,7 +112,13 @@ function ImagesDialogBody({ queuedCount, onClose, onAdd }: Omit<ImagesDialogProp
 /** SPEC section 2's 'Carga de Imágenes': several images at once; the chosen ones join the upload queue. */
 export function ImagesDialog({ opened, ...props }: ImagesDialogProps) {
   return (
-    <Modal opened={opened} onClose={props.onClose} title={petMessages.imagesDialogTitle} centered>
+    <Modal
+      opened={opened}
+      onClose={props.onClose}
+      title={petMessages.imagesDialogTitle}
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar diálogo' }}
+    >
       {/* Mounted only while open, so every opening starts with an empty selection. */}
       {opened ? <ImagesDialogBody {...props} /> : null}
     </Modal>

@@ -163,7 +163,13 @@ function ConfirmBody({ bulk, accion }: { bulk: PetBulk; accion: PetBatchAction }
 export function PetBulkConfirm({ bulk }: { bulk: PetBulk }) {
   const accion = bulk.confirming;
   return (
-    <Modal opened={accion !== null} onClose={bulk.cancel} title={accion ? t.confirmTitle[accion](subject(bulk)) : ''} centered>
+    <Modal
+      opened={accion !== null}
+      onClose={bulk.cancel}
+      title={accion ? t.confirmTitle[accion](subject(bulk)) : ''}
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar diálogo' }}
+    >
       {accion ? <ConfirmBody key={accion} bulk={bulk} accion={accion} /> : null}
     </Modal>
   );
@@ -190,7 +196,7 @@ export function PetBulkSummary({ outcome, onClose }: { outcome: BulkOutcome | nu
   };
 
   return (
-    <Modal opened={outcome !== null} onClose={onClose} title={t.summaryTitle} centered>
+    <Modal opened={outcome !== null} onClose={onClose} title={t.summaryTitle} centered closeButtonProps={{ 'aria-label': 'Cerrar diálogo' }}>
       {summary ? (
         <Stack gap="md">
           <Text role="status">{summary.text}</Text>

@@ -86,7 +86,13 @@ function VideoDialogBody({ onClose, onAdd }: Omit<VideoDialogProps, 'opened'>) {
 /** SPEC section 2's 'Carga de Video': one video at a time; it joins the upload queue. */
 export function VideoDialog({ opened, ...props }: VideoDialogProps) {
   return (
-    <Modal opened={opened} onClose={props.onClose} title={petMessages.videoDialogTitle} centered>
+    <Modal
+      opened={opened}
+      onClose={props.onClose}
+      title={petMessages.videoDialogTitle}
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar diálogo' }}
+    >
       {opened ? <VideoDialogBody {...props} /> : null}
     </Modal>
   );
