@@ -462,6 +462,14 @@ test.describe('imágenes en Editar', () => {
     ]);
     await expect(videoDialog.getByRole('alert')).toHaveText('paseo.mp4: Solo se admiten videos MP4, AVI, MOV o WEBM.');
     await expect(videoDialog.getByRole('button', { name: 'Agregar Video' })).toBeDisabled();
+    await videoDialog.getByRole('button', { name: 'Cancelar' }).click();
+
+    // And the main image: dropped on its preview, checked the same way.
+    const preview = page.getByText('Sin imagen principal');
+    await dropFiles(page, preview, [{ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') }]);
+    await expect(page.getByRole('alert').filter({ hasText: 'notas.txt: El archivo no es una imagen válida' })).toBeVisible();
+    await dropFiles(page, preview, [await jpeg('portada.jpg', '#446688', 120)]);
+    await expect(page.getByRole('img', { name: 'Vista previa de portada.jpg' })).toBeVisible();
   });
 });
 
