@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, openSecondBrowser, signIn, test } from './support/fixtures';
-import { jpeg, oversizedPng, png, webm } from './support/media';
+import { jpeg, oversizedPng, png, webm, type Payload } from './support/media';
 import { chooseFiles, createPet, openEdit, pick, unique } from './support/pets';
 
 /*
@@ -265,7 +265,7 @@ test.describe('agregar y editar mascotas', () => {
       { name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') },
     ]);
     await expect(dialog.getByText('1 imagen lista para agregar:')).toBeVisible();
-    await expect(dialog.getByText('notas.txt: No es una imagen.')).toBeVisible();
+    await expect(dialog.getByText('notas.txt: El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o AVIF).')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('img', { name: 'Vista previa de buena.jpg' })).toHaveCount(0);
@@ -331,6 +331,145 @@ test.describe('agregar y editar mascotas', () => {
     await page.goto(`/editar/${id}`);
     await expect(page.getByText('Cargando información de la mascota...')).toBeVisible();
     await expect(page.getByLabel('Nombre')).toHaveValue(/^Lento /);
+  });
+});
+
+/** Drops files on `target` as a person dragging them from the desktop would (a DataTransfer carrying Files). */
+async function dropFiles(page: Page, target: Locator, files: Payload[]) {
+  const list = JSON.stringify(files.map((file) => ({ name: file.name, type: file.mimeType, base64: file.buffer.toString('base64') })));
+  // Built in the page (this project's Node types know no DataTransfer).
+  const dataTransfer = await page.evaluateHandle(`(() => {
+    const transfer = new DataTransfer();
+    for (const f of ${list}) transfer.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
+    return transfer;
+  })()`);
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/** The thumbnails of the gallery in Editar, in the order shown (their files name the images). */
+async function galleryOrder(page: Page): Promise<string[]> {
+  const images = await page
+    .getByRole('list', { name: 'Galería' })
+    .getByRole('img', { name: /^Imagen \d+$/ })
+    .all();
+  const sources = await Promise.all(images.map((image) => image.getAttribute('src')));
+  return sources.map((src) => src?.split('/').pop() ?? '');
+}
+
+/** The gallery's order as the server keeps it, by the same file names. */
+async function savedOrder(page: Page, id: number): Promise<string[]> {
+  const images = (await (await page.request.get(`/phpApi/mascota/${id}/imagenes`)).json()) as { thumbnailUrl: string }[];
+  return images.map((image) => image.thumbnailUrl.split('/').pop() ?? '');
+}
+
+test.describe('imágenes en Editar', () => {
+  test('ordenar arrastrando con el ratón y con el teclado se guarda y se ve al recargar', async ({ page }) => {
+    await signIn(page, 'staff');
+    const id = await createPet(page, {
+      nombre: `Orden ${unique()}`,
+      images: [await jpeg('uno.jpg', '#aa0000'), await jpeg('dos.jpg', '#00aa00'), await jpeg('tres.jpg', '#0000aa')],
+    });
+    await openEdit(page, id);
+    const [a, b, c] = await savedOrder(page, id);
+    await expect.poll(() => galleryOrder(page)).toEqual([a, b, c]);
+
+    // Drag the first image's handle onto the third.
+    const from = page.getByRole('button', { name: 'Reordenar la imagen 1' });
+    const to = page.getByRole('button', { name: 'Reordenar la imagen 3' });
+    await page.getByRole('list', { name: 'Galería' }).scrollIntoViewIfNeeded();
+    const saved = page.waitForResponse((res) => res.url().endsWith(`/phpApi/mascota/${id}/imagenes/orden`) && res.ok());
+    const start = (await from.boundingBox())!;
+    const end = (await to.boundingBox())!;
+    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2, { steps: 3 });
+    await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await saved;
+    await expect.poll(() => galleryOrder(page)).toEqual([b, c, a]);
+    expect(await savedOrder(page, id)).toEqual([b, c, a]);
+
+    // The keyboard alternative: focus the handle, Space to take it, an arrow to move it, Space to drop it.
+    await page.getByRole('button', { name: 'Reordenar la imagen 1' }).focus();
+    const savedAgain = page.waitForResponse((res) => res.url().endsWith(`/phpApi/mascota/${id}/imagenes/orden`) && res.ok());
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    // What a screen reader hears, in Spanish.
+    await expect(page.getByText('La imagen 1 está en la posición 2 de 3.')).toBeAttached();
+    await page.keyboard.press('Space');
+    await savedAgain;
+    await expect(page.getByText(/^Soltaste la imagen 1 en la posición 2 de 3\.$/)).toBeAttached();
+    await expect.poll(() => galleryOrder(page)).toEqual([c, b, a]);
+
+    await page.reload();
+    await expect.poll(() => galleryOrder(page)).toEqual([c, b, a]);
+    expect(await savedOrder(page, id)).toEqual([c, b, a]);
+  });
+
+  test('Hacer principal en Editar no pierde lo escrito y el siguiente GUARDAR no da conflicto', async ({ page }) => {
+    await signIn(page, 'staff');
+    const id = await createPet(page, {
+      nombre: `Principal ${unique()}`,
+      mainImage: await jpeg('portada.jpg', '#884400', 120),
+      images: [await jpeg('galeria.jpg', '#004488')],
+    });
+    await openEdit(page, id);
+    const main = page.getByRole('img', { name: 'Imagen principal actual' });
+    const before = await main.getAttribute('src');
+    const [galleryThumb] = await savedOrder(page, id);
+    await page.getByLabel('Historia').fill('Escrito antes de cambiar la portada.');
+
+    await page.getByRole('button', { name: 'Hacer principal la imagen 1' }).click();
+    await expect(page.getByText('La imagen anterior pasó a la galería.')).toBeVisible();
+    await expect(main).not.toHaveAttribute('src', before ?? '');
+    // The previous main image joined the gallery; what was typed is still there.
+    await expect(page.getByRole('list', { name: 'Galería' }).getByRole('img', { name: /^Imagen \d+$/ })).toHaveCount(1);
+    await expect(page.getByLabel('Historia')).toHaveValue('Escrito antes de cambiar la portada.');
+
+    await page.getByRole('button', { name: 'GUARDAR MASCOTA' }).click();
+    await expect(page.getByRole('dialog', { name: '¡Mascota Actualizada Exitosamente!' })).toBeVisible({ timeout: 20_000 });
+    const saved = (await (await page.request.get(`/phpApi/mascota/${id}`)).json()) as { historia: string; imagenprincipal: string };
+    expect(saved.historia).toBe('Escrito antes de cambiar la portada.');
+    // The gallery's image is the main one now (its thumbnail is named after its file).
+    expect(`${saved.imagenprincipal}.webp`).toBe(galleryThumb);
+  });
+
+  test('un archivo que no es una imagen, soltado en el diálogo, se rechaza allí por su contenido', async ({ page }) => {
+    await signIn(page, 'staff');
+    await page.goto('/agregar');
+    await page.getByRole('button', { name: 'Agregar imágenes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Carga de Imágenes' });
+    // Dropped on the zone around the picker button (the events reach it as they do from a desktop drag).
+    const zone = dialog.getByRole('button', { name: 'Elegir imágenes' });
+    // A text file that calls itself a PNG: its bytes give it away.
+    await dropFiles(page, zone, [
+      { name: 'falsa.png', mimeType: 'image/png', buffer: Buffer.from('esto no es una imagen') },
+      await png('buena.png', '#336699'),
+    ]);
+    await expect(dialog.getByRole('alert')).toContainText('falsa.png: El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o AVIF).');
+    await expect(dialog.getByText('1 imagen lista para agregar:')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await expect(page.getByRole('img', { name: 'Vista previa de buena.png' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Vista previa de falsa.png' })).toHaveCount(0);
+
+    // The video dialog too: a JPEG named .mp4 is not a video.
+    await page.getByRole('button', { name: 'Agregar video' }).click();
+    const videoDialog = page.getByRole('dialog', { name: 'Carga de Video' });
+    await dropFiles(page, videoDialog.getByRole('button', { name: 'Elegir video' }), [
+      { ...(await jpeg('x.jpg', '#000000')), name: 'paseo.mp4', mimeType: 'video/mp4' },
+    ]);
+    await expect(videoDialog.getByRole('alert')).toHaveText('paseo.mp4: Solo se admiten videos MP4, AVI, MOV o WEBM.');
+    await expect(videoDialog.getByRole('button', { name: 'Agregar Video' })).toBeDisabled();
+    await videoDialog.getByRole('button', { name: 'Cancelar' }).click();
+
+    // And the main image: dropped on its preview, checked the same way.
+    const preview = page.getByText('Sin imagen principal');
+    await dropFiles(page, preview, [{ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') }]);
+    await expect(page.getByRole('alert').filter({ hasText: 'notas.txt: El archivo no es una imagen válida' })).toBeVisible();
+    await dropFiles(page, preview, [await jpeg('portada.jpg', '#446688', 120)]);
+    await expect(page.getByRole('img', { name: 'Vista previa de portada.jpg' })).toBeVisible();
   });
 });
 

@@ -29,6 +29,8 @@ export interface NewPet {
   historia?: string;
   tags?: string[];
   estado?: string;
+  /** The main image (at most 150000 bytes). */
+  mainImage?: Payload;
   images?: Payload[];
   videos?: Payload[];
 }
@@ -52,6 +54,7 @@ export async function createPet(page: Page, pet: NewPet): Promise<number> {
       historia: pet.historia ?? 'Llegó al refugio en invierno.',
       tags: JSON.stringify(pet.tags ?? ['juguetón', 'cariñoso']),
       ...(pet.estado ? { estado: pet.estado } : {}),
+      ...(pet.mainImage ? { image: pet.mainImage } : {}),
     },
   });
   expect(res.ok(), await res.text()).toBe(true);

@@ -52,6 +52,7 @@ const expected: Record<string, Access> = {
   'GET /api/publicaciones': 'staff',
   'POST /phpApi/mascota/:id/publicacion': 'staff',
   'POST /api/publicaciones/lote': 'staff',
+  'POST /api/mascotas/lote': 'staff',
   'GET /api/dashboard': 'staff',
   'GET /api/pendientes': 'staff',
   'GET /api/ai/estado': 'staff',

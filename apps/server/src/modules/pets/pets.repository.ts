@@ -40,21 +40,25 @@ const sortColumns = {
 /** Serialises orphan-media sweeps across instances. */
 const ORPHAN_SWEEP_LOCK_KEY = 7_340_117_004;
 
+/** The pets the list's search and filters match (`GET /phpApi/mascotas`; the bulk actions' filter too). */
+export function petListWhere(query: Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'>): SQL | undefined {
+  return and(
+    query.eliminadas === '1' ? isNotNull(pet.deletedAt) : isNull(pet.deletedAt),
+    query.q ? sql`${pet.searchText} LIKE '%' || refugio_fold(${escapeLike(query.q)}) || '%'` : undefined,
+    query.tipo ? eq(pet.tipo, query.tipo) : undefined,
+    query.tamano ? eq(pet.tamano, query.tamano) : undefined,
+    query.genero ? eq(pet.genero, query.genero) : undefined,
+    query.adoptado ? eq(pet.adoptado, query.adoptado === '1') : undefined,
+    query.discapacidad ? eq(pet.discapacidad, query.discapacidad === '1') : undefined,
+    estadoCondition(query.estado),
+    query.tag ? sql`${pet.tags} @> ${JSON.stringify([query.tag])}::jsonb` : undefined,
+  );
+}
+
 function petsQueries(db: Database) {
   return {
     async list(query: ListPetsQuery): Promise<{ rows: PetView[]; total: number; totalExact: boolean }> {
-      const conditions = [
-        query.eliminadas === '1' ? isNotNull(pet.deletedAt) : isNull(pet.deletedAt),
-        query.q ? sql`${pet.searchText} LIKE '%' || refugio_fold(${escapeLike(query.q)}) || '%'` : undefined,
-        query.tipo ? eq(pet.tipo, query.tipo) : undefined,
-        query.tamano ? eq(pet.tamano, query.tamano) : undefined,
-        query.genero ? eq(pet.genero, query.genero) : undefined,
-        query.adoptado ? eq(pet.adoptado, query.adoptado === '1') : undefined,
-        query.discapacidad ? eq(pet.discapacidad, query.discapacidad === '1') : undefined,
-        estadoCondition(query.estado),
-        query.tag ? sql`${pet.tags} @> ${JSON.stringify([query.tag])}::jsonb` : undefined,
-      ];
-      const where = and(...conditions);
+      const where = petListWhere(query);
       const direction = query.order === 'asc' ? asc : desc;
       const sortColumn = sortColumns[query.sort];
       const orderBy = query.sort === 'fechaingreso' ? sql`${sortColumn} ${sql.raw(query.order)} NULLS LAST` : direction(sortColumn);

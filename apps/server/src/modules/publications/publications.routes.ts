@@ -3,6 +3,8 @@ import {
   listPublicationsQuerySchema,
   listPublicationsResponseSchema,
   organizationSettingsSchema,
+  petBatchInputSchema,
+  petBatchResultSchema,
   petIdParamsSchema,
   publicationBatchInputSchema,
   publicationBatchResultSchema,
@@ -11,6 +13,8 @@ import {
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { systemClock } from '../../lib/clock';
+import { createPetBatchRepository } from './pet-batch.repository';
+import { createPetBatchService } from './pet-batch.service';
 import { createPublicationsRepository } from './publications.repository';
 import { createPublicationsService } from './publications.service';
 
@@ -18,7 +22,7 @@ const staff = { access: 'staff' as const };
 const tags = ['Publicaciones'];
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
 
-/** Publicaciones Programadas: drafts and scheduled pets, and the calls that publish them. */
+/** Publicaciones Programadas: drafts and scheduled pets, and the calls that publish them; the pet list's bulk actions. */
 export const publicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPublicationsService({
     repo: createPublicationsRepository(app.db),
@@ -82,5 +86,23 @@ export const publicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.applyBatch(request.user!.id, request.body),
+  );
+
+  const petBatch = createPetBatchService({ repo: createPetBatchRepository(app.db), clock: systemClock });
+
+  app.post(
+    '/api/mascotas/lote',
+    {
+      config: staff,
+      schema: {
+        tags: ['Mascotas'],
+        summary: 'Acciones en lote de la lista de mascotas: publicar, programar, marcar adoptadas, eliminar o restaurar',
+        description:
+          'Para las mascotas elegidas (items, cada una con la versión mostrada) o para todas las que coinciden con el filtro de la lista (filtro, como máximo 1000; si hay más responde 400). Cada mascota se cambia en su propia transacción con las reglas de la acción individual; el resultado dice, por mascota, si se cambió, si ya estaba así (sinCambios) o por qué no (CONFLICT, NOT_FOUND, FORBIDDEN). Programar sin fecha o con una fecha pasada rechaza la solicitud entera (400).',
+        body: petBatchInputSchema,
+        response: { 200: petBatchResultSchema, ...errors },
+      },
+    },
+    async (request) => petBatch.apply(request.user!, request.body),
   );
 };

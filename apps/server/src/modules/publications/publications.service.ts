@@ -5,6 +5,7 @@ import {
   type OrganizationSettings,
   type PublicationBatchInput,
   type PublicationBatchResult,
+  type PublicationChange,
   type PublicationItem,
   type PublicationState,
   type SetPublicationInput,
@@ -46,13 +47,15 @@ function toItem(row: PublicationRow, now: Date): PublicationItem {
  * publishing, scheduling or withdrawing one pet or many. Each change is based on the version the person
  * saw; a stale one changes nothing. The pet form and the pet list's bulk actions reuse these calls.
  */
+/** The change for `estado`, or a 400 naming publicarEn (missing, or in the past). Shared with the pet list's bulk actions. */
+export function decidePublicationOrThrow(estado: PublicationState, publicarEn: string | null | undefined, now: Date): PublicationChange {
+  const decision = decidePublication(estado, publicarEn ? new Date(publicarEn) : null, now);
+  if (!decision.ok) throw new AppError('VALIDATION_ERROR', { message: decision.message, fieldErrors: { [decision.field]: decision.message } });
+  return decision.change;
+}
+
 export function createPublicationsService({ repo, clock, timeZone, onPetChanged = () => {} }: PublicationsServiceDeps) {
-  /** The change for `estado`, or a 400 naming publicarEn (missing, or in the past). */
-  function decide(estado: PublicationState, publicarEn: string | null | undefined, now: Date) {
-    const decision = decidePublication(estado, publicarEn ? new Date(publicarEn) : null, now);
-    if (!decision.ok) throw new AppError('VALIDATION_ERROR', { message: decision.message, fieldErrors: { [decision.field]: decision.message } });
-    return decision.change;
-  }
+  const decide = decidePublicationOrThrow;
 
   return {
     settings(): OrganizationSettings {

@@ -14,11 +14,15 @@ export async function reorderPetImages({ petId, ids }: ReorderPetImagesVariables
   await requestJson(`/phpApi/mascota/${petId}/imagenes/orden`, { json: { ids } });
 }
 
-/** Moves the gallery at once and puts it back if the server refuses. */
+/**
+ * Moves the gallery at once and puts it back if the server refuses. Orders are sent one after the other (one
+ * mutation scope), so a quick second move never races the first.
+ */
 export function useReorderPetImages() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reorderPetImages,
+    scope: { id: 'reorder-pet-images' },
     onMutate: async ({ petId, ids }) => {
       const key = petImagesQueryKey(petId);
       await queryClient.cancelQueries({ queryKey: key });

@@ -1,3 +1,4 @@
+import { petSchema, type Pet } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
 import { petQueryKey, petListsQueryKey } from './pets-query-key';
@@ -7,16 +8,20 @@ export interface SetMainPetImageVariables {
   imageId: number;
 }
 
-/** `POST /phpApi/mascota/{id}/imagenes/{imageId}/principal`: the previous main image joins the gallery. */
-export async function setMainPetImage({ petId, imageId }: SetMainPetImageVariables): Promise<void> {
-  await requestJson(`/phpApi/mascota/${petId}/imagenes/${imageId}/principal`, { method: 'POST' });
+/**
+ * `POST /phpApi/mascota/{id}/imagenes/{imageId}/principal`: the previous main image joins the gallery. Answers
+ * the pet, whose version went up by one (Editar's form follows it, so its next save is not a false conflict).
+ */
+export async function setMainPetImage({ petId, imageId }: SetMainPetImageVariables): Promise<Pet> {
+  return petSchema.parse(await requestJson(`/phpApi/mascota/${petId}/imagenes/${imageId}/principal`, { method: 'POST' }));
 }
 
 export function useSetMainPetImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setMainPetImage,
-    onSuccess: async (_data, { petId }) => {
+    // The pet's key holds its images too: both come back from the server.
+    onSuccess: async (_pet, { petId }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: petQueryKey(petId) }),
         queryClient.invalidateQueries({ queryKey: petListsQueryKey }),

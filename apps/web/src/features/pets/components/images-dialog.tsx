@@ -1,8 +1,9 @@
-import { Alert, Button, FileButton, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { IMAGES_PER_UPLOAD, petMessages } from '@refugio/contracts';
+import { Alert, Button, FileButton, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IMAGES_PER_UPLOAD, petMediaMessages, petMessages } from '@refugio/contracts';
 import { IconAlertTriangle, IconPhotoPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import { formatBytes, splitImageSelection, type ImageSelection } from '../lib/media-rules';
+import { useRef, useState } from 'react';
+import { FileDropZone } from '../../../components/ui/file-drop-zone';
+import { formatBytes, sniffImageFiles, splitImageSelection, type ImageSelection } from '../lib/media-rules';
 
 interface ImagesDialogProps {
   opened: boolean;
@@ -16,7 +17,19 @@ const emptySelection: ImageSelection = { accepted: [], refused: [] };
 
 function ImagesDialogBody({ queuedCount, onClose, onAdd }: Omit<ImagesDialogProps, 'opened'>) {
   const [selection, setSelection] = useState<ImageSelection>(emptySelection);
+  const [checking, setChecking] = useState(false);
+  const latest = useRef(0);
   const room = Math.max(0, IMAGES_PER_UPLOAD - queuedCount);
+
+  /** Chosen or dropped files replace the selection, once their content has been read (images only). */
+  const choose = async (files: File[]) => {
+    const request = (latest.current += 1);
+    setChecking(true);
+    const candidates = await sniffImageFiles(files);
+    if (request !== latest.current) return;
+    setSelection(splitImageSelection(candidates, queuedCount));
+    setChecking(false);
+  };
 
   return (
     <Stack gap="md">
@@ -24,13 +37,26 @@ function ImagesDialogBody({ queuedCount, onClose, onAdd }: Omit<ImagesDialogProp
         Solo imágenes, hasta {IMAGES_PER_UPLOAD} archivos de 2MB como máximo cada uno.
         {queuedCount > 0 ? ` Ya hay ${queuedCount} en espera: puedes agregar ${room} más.` : ''}
       </Text>
-      <FileButton multiple accept="image/*" onChange={(files) => setSelection(splitImageSelection(files, queuedCount))}>
-        {(props) => (
-          <Button {...props} variant="default" leftSection={<IconPhotoPlus size={16} aria-hidden="true" />} disabled={room === 0}>
-            Elegir imágenes
-          </Button>
-        )}
-      </FileButton>
+      <FileDropZone
+        onFiles={(files) => void choose(files)}
+        disabled={room === 0}
+        hint={petMediaMessages.dropHere}
+        activeHint={petMediaMessages.dropActive}
+      >
+        <FileButton multiple accept="image/*" onChange={(files) => void choose(files)}>
+          {(props) => (
+            <Button {...props} variant="default" leftSection={<IconPhotoPlus size={16} aria-hidden="true" />} disabled={room === 0}>
+              Elegir imágenes
+            </Button>
+          )}
+        </FileButton>
+      </FileDropZone>
+      {checking ? (
+        <Group gap="xs" role="status">
+          <Loader size="xs" />
+          <Text size="sm">{petMediaMessages.checking}</Text>
+        </Group>
+      ) : null}
 
       {selection.accepted.length > 0 ? (
         <div>
@@ -48,7 +74,13 @@ function ImagesDialogBody({ queuedCount, onClose, onAdd }: Omit<ImagesDialogProp
       ) : null}
 
       {selection.refused.length > 0 ? (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title="Estos archivos no se agregarán">
+        <Alert
+          role="alert"
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+          title="Estos archivos no se agregarán"
+        >
           <List size="sm">
             {selection.refused.map((file, i) => (
               <List.Item key={`${file.name}-${i}`}>
@@ -64,7 +96,7 @@ function ImagesDialogBody({ queuedCount, onClose, onAdd }: Omit<ImagesDialogProp
           Cancelar
         </Button>
         <Button
-          disabled={selection.accepted.length === 0}
+          disabled={checking || selection.accepted.length === 0}
           onClick={() => {
             onAdd(selection.accepted);
             onClose();
@@ -80,7 +112,13 @@ function ImagesDialogBody({ queuedCount, onClose, onAdd }: Omit<ImagesDialogProp
 /** SPEC section 2's 'Carga de Imágenes': several images at once; the chosen ones join the upload queue. */
 export function ImagesDialog({ opened, ...props }: ImagesDialogProps) {
   return (
-    <Modal opened={opened} onClose={props.onClose} title={petMessages.imagesDialogTitle} centered>
+    <Modal
+      opened={opened}
+      onClose={props.onClose}
+      title={petMessages.imagesDialogTitle}
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar diálogo' }}
+    >
       {/* Mounted only while open, so every opening starts with an empty selection. */}
       {opened ? <ImagesDialogBody {...props} /> : null}
     </Modal>

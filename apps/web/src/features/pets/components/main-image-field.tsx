@@ -1,5 +1,7 @@
 import { Alert, Button, FileButton, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
+import { petMediaMessages } from '@refugio/contracts';
 import { IconAlertTriangle, IconPhoto, IconPhotoUp, IconX } from '@tabler/icons-react';
+import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { formatBytes } from '../lib/media-rules';
 import classes from './pet-form.module.css';
 
@@ -15,26 +17,32 @@ interface MainImageFieldProps {
   /** Why the last chosen file was refused (e.g. 'El peso de la imagen debe ser menor a 150KB'). */
   error: string | null;
   disabled?: boolean;
+  /** A file chosen or dropped (the first one when several were dropped); checked by content before it is kept. */
   onChoose: (file: File | null) => void;
   onClear: () => void;
 }
 
-/** Main image picker with a preview; files over 150000 bytes are refused with the SPEC's alert. */
+/**
+ * Main image picker with a preview (a file can be dropped on it too); files over 150000 bytes are refused with
+ * the SPEC's alert, files that are not images by their content with a message naming them.
+ */
 export function MainImageField({ currentUrl, chosen, error, disabled, onChoose, onClear }: MainImageFieldProps) {
   const preview = chosen?.url ?? currentUrl;
   return (
-    <Input.Wrapper label="Imagen principal" description="Una imagen de 150KB como máximo.">
+    <Input.Wrapper label="Imagen principal" description={petMediaMessages.mainImageDescription}>
       <Stack gap="sm" mt={6}>
-        <Paper withBorder radius="md" className={classes.mainPreview}>
-          {preview ? (
-            <Image src={preview} alt={chosen ? `Vista previa de ${chosen.file.name}` : 'Imagen principal actual'} fit="contain" h="100%" />
-          ) : (
-            <Stack align="center" justify="center" gap={4} h="100%" c="dimmed">
-              <IconPhoto size={40} aria-hidden="true" />
-              <Text size="sm">Sin imagen principal</Text>
-            </Stack>
-          )}
-        </Paper>
+        <FileDropZone bare disabled={disabled} onFiles={(files) => onChoose(files[0] ?? null)} activeHint={petMediaMessages.mainImageDropActive}>
+          <Paper withBorder radius="md" className={classes.mainPreview}>
+            {preview ? (
+              <Image src={preview} alt={chosen ? `Vista previa de ${chosen.file.name}` : 'Imagen principal actual'} fit="contain" h="100%" />
+            ) : (
+              <Stack align="center" justify="center" gap={4} h="100%" c="dimmed">
+                <IconPhoto size={40} aria-hidden="true" />
+                <Text size="sm">Sin imagen principal</Text>
+              </Stack>
+            )}
+          </Paper>
+        </FileDropZone>
         {chosen ? (
           <Text size="sm">
             Nueva imagen: <strong>{chosen.file.name}</strong> ({formatBytes(chosen.file.size)}). Se guardará con la mascota.

@@ -1,5 +1,6 @@
 import { petFormMessages, type Pet } from '@refugio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { http, HttpResponse } from 'msw';
 import { Link } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -33,9 +34,20 @@ const pet: Pet = {
   deletedAt: null,
 };
 
-function renderForm(onReloadPet = vi.fn(() => Promise.resolve<Pet | undefined>(pet))) {
+const galleryImage = (id: number, orden: number) => ({
+  id,
+  nombre: `g${id}.jpg`,
+  orden,
+  width: 10,
+  height: 10,
+  bytes: 100,
+  url: `/phpApi/storage/app/public/productos/7/g${id}.jpg`,
+  thumbnailUrl: `/phpApi/storage/app/public/productos/7/thumbs/g${id}.jpg.webp`,
+});
+
+function renderForm(onReloadPet = vi.fn(() => Promise.resolve<Pet | undefined>(pet)), images = [] as ReturnType<typeof galleryImage>[]) {
   server.use(
-    http.get('/phpApi/mascota/7/imagenes', () => HttpResponse.json([])),
+    http.get('/phpApi/mascota/7/imagenes', () => HttpResponse.json(images)),
     http.get('/api/mascotas/7/videos', () => HttpResponse.json([])),
     http.get('/api/ai/estado', () => HttpResponse.json({ available: false, provider: 'none' })),
   );
@@ -100,5 +112,31 @@ describe('PetForm', { timeout: 20_000 }, () => {
     expect(name).toHaveValue('Luna Clara');
     expect(screen.getByRole('combobox', { name: /adoptado/i })).toHaveValue('Sí');
     expect(onReloadPet).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    { answered: 4, sent: '4', who: 'nobody else changed the pet: the form takes its new version' },
+    { answered: 6, sent: '3', who: 'somebody else changed it meanwhile: the form keeps its version, so the save reports them' },
+  ])('"Hacer principal" keeps the typed text; $who', async ({ answered, sent }) => {
+    notifications.clean();
+    const { user } = renderForm(undefined, [galleryImage(11, 1), galleryImage(12, 2)]);
+    let saved: FormData | undefined;
+    server.use(
+      http.post('/phpApi/mascota/7/imagenes/12/principal', () => HttpResponse.json({ ...pet, imagenprincipal: 'g12.jpg', version: answered })),
+      http.post('/phpApi/mascota/7/actualizar', async ({ request }) => {
+        saved = await request.formData();
+        return HttpResponse.json({ status: 'OK', id: 7, version: answered + 1 });
+      }),
+    );
+    const name = screen.getByRole('textbox', { name: /nombre/i });
+    await user.type(name, ' Clara');
+    await user.click(await screen.findByRole('button', { name: 'Hacer principal la imagen 2' }));
+    expect(await screen.findByText('La imagen anterior pasó a la galería.')).toBeInTheDocument();
+    expect(name).toHaveValue('Luna Clara');
+
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(saved).toBeDefined());
+    expect(saved?.get('version')).toBe(sent);
+    expect(saved?.get('nombre')).toBe('Luna Clara');
   });
 });

@@ -166,6 +166,19 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
     notifications.show({ color: 'cyan', title: petFormMessages.reloadedTitle, message: petFormMessages.reloadedText });
   };
 
+  /**
+   * "Hacer principal" changed the pet (its version went up by one). When nobody else changed it meanwhile (the
+   * answer is exactly one version past the form's), the form takes the new version, so the next GUARDAR is not
+   * a false conflict; typed changes stay as they are. Otherwise the form keeps its version and the next save
+   * reports the other person's change as usual.
+   */
+  const followMainImageChange = (updated: Pet) => {
+    if (form.getValues('version') !== String(updated.version - 1)) return;
+    // The version has no input: registering it lets resetField move its value and its default together.
+    form.register('version');
+    form.resetField('version', { defaultValue: String(updated.version) });
+  };
+
   const showSaveError = usePetSaveErrors({ setError: form.setError, loadLatest, onReloaded: clearSteps });
 
   const improveButton = (campo: ImprovableField) => (
@@ -286,7 +299,7 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
                     chosen={media.mainImage}
                     error={media.mainImageError}
                     disabled={isSaving}
-                    onChoose={media.chooseMainImage}
+                    onChoose={(file) => void media.chooseMainImage(file)}
                     onClear={media.clearMainImage}
                   />
                 </Paper>
@@ -394,6 +407,7 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
                 disabled={isSaving}
                 onRemoveQueued={media.removeImage}
                 onOpenDialog={imagesDialog.open}
+                onMainChanged={followMainImageChange}
               />
             </Paper>
 

@@ -1,11 +1,12 @@
-import { ActionIcon, Alert, Badge, Button, Card, Group, Image, Loader, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { petMessages, type PetImage } from '@refugio/contracts';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Image, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { petMediaMessages, petMessages, type Pet, type PetImage } from '@refugio/contracts';
 import { IconAlertCircle, IconPhotoPlus, IconTrash, IconX } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useDeletePetImage } from '../api/delete-pet-image';
 import { formatBytes } from '../lib/media-rules';
 import { confirmDanger, notifyError, notifySuccess } from './confirm-texts';
 import classes from './pet-form.module.css';
+import { SortableImageGrid } from './sortable-image-grid';
 
 export interface QueuedFile {
   id: string;
@@ -20,10 +21,15 @@ interface PetImagesSectionProps {
   disabled: boolean;
   onRemoveQueued: (id: string) => void;
   onOpenDialog: () => void;
+  /** The pet after "Hacer principal" (its version changed). */
+  onMainChanged?: (pet: Pet) => void;
 }
 
-/** The additional images: those on the server (each can be deleted) and those waiting to be uploaded. */
-export function PetImagesSection({ petId, images, queued, disabled, onRemoveQueued, onOpenDialog }: PetImagesSectionProps) {
+/**
+ * The additional images: those on the server (reordered, made the main image or deleted, as on /imagenes) and
+ * those waiting to be uploaded (after them, in the order they were chosen).
+ */
+export function PetImagesSection({ petId, images, queued, disabled, onRemoveQueued, onOpenDialog, onMainChanged }: PetImagesSectionProps) {
   const deleteImage = useDeletePetImage();
 
   const askDelete = (image: PetImage) => {
@@ -78,25 +84,26 @@ export function PetImagesSection({ petId, images, queued, disabled, onRemoveQueu
       ) : null}
 
       {existing.length > 0 || queued.length > 0 ? (
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 4, xl: 6 }} spacing="sm" aria-label="Imágenes adicionales" role="list">
-          {existing.map((image, index) => (
-            <Card key={image.id} withBorder padding={0} radius="md" role="listitem" className={classes.mediaCard}>
-              <Image src={image.thumbnailUrl} alt={`Imagen ${index + 1}`} className={classes.thumb} loading="lazy" />
-              <Tooltip label="Eliminar imagen">
-                <ActionIcon
-                  className={classes.mediaAction}
-                  color="red"
-                  variant="filled"
-                  aria-label={`Eliminar imagen ${index + 1}`}
-                  disabled={disabled}
-                  onClick={() => askDelete(image)}
-                >
-                  <IconTrash size={16} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
-            </Card>
-          ))}
-          {queued.map((item) => (
+        <SortableImageGrid
+          petId={petId ?? 0}
+          images={existing}
+          disabled={disabled || petId === null}
+          renderAction={(image, number) => (
+            <Tooltip label="Eliminar imagen">
+              <ActionIcon
+                className={classes.mediaAction}
+                color="red"
+                variant="filled"
+                aria-label={`Eliminar imagen ${number}`}
+                disabled={disabled}
+                onClick={() => askDelete(image)}
+              >
+                <IconTrash size={16} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          onMainChanged={onMainChanged}
+          trailing={queued.map((item) => (
             <Card key={item.id} withBorder padding={0} radius="md" role="listitem" className={classes.mediaCard}>
               <Image src={item.url} alt={`Vista previa de ${item.file.name}`} className={classes.thumb} />
               <Badge className={classes.mediaBadge} size="sm" variant="filled" color="cyan">
@@ -119,11 +126,16 @@ export function PetImagesSection({ petId, images, queued, disabled, onRemoveQueu
               </Text>
             </Card>
           ))}
-        </SimpleGrid>
+        />
+      ) : null}
+      {existing.length > 1 ? (
+        <Text size="xs" c="dimmed">
+          {petMediaMessages.galleryHint}
+        </Text>
       ) : null}
       {queued.length > 0 ? (
         <Text size="xs" c="dimmed">
-          Las imágenes nuevas se subirán al guardar la mascota.
+          {existing.length > 0 ? petMediaMessages.queuedOrderNote : 'Las imágenes nuevas se subirán al guardar la mascota.'}
         </Text>
       ) : null}
     </Stack>

@@ -2,9 +2,12 @@ import { Anchor, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core
 import { SortableHeader } from '../../../components/ui/sortable-header';
 import type { PetListItem } from '@refugio/contracts';
 import { Link } from 'react-router';
+import { petBatchUiMessages } from '@refugio/contracts';
 import type { PetActions } from '../hooks/use-pet-actions';
+import type { PetBulk } from '../hooks/use-pet-bulk';
 import type { PetSortField, PetsListParams } from '../lib/pets-list-params';
 import { PetBadges } from './pet-badges';
+import { SelectCheckbox } from './pet-bulk-actions';
 import { PetOpenRequests } from './pet-open-requests';
 import { PetRowActions } from './pet-row-actions';
 import { PetTags } from './pet-tags';
@@ -16,15 +19,25 @@ interface PetsTableProps {
   sort: Pick<PetsListParams, 'sort' | 'order'>;
   onSort: (field: PetSortField) => void;
   actions: PetActions;
+  /** The selection for bulk actions. */
+  bulk: PetBulk;
 }
 
-/** The pet list as a table (wide screens). */
-export function PetsTable({ pets, sort, onSort, actions }: PetsTableProps) {
+/** The pet list as a table (wide screens), with a checkbox per row and one for the page. */
+export function PetsTable({ pets, sort, onSort, actions, bulk }: PetsTableProps) {
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Mascotas">
         <Table.Thead>
           <Table.Tr>
+            <Table.Th w={48}>
+              <SelectCheckbox
+                label={petBatchUiMessages.selectPage}
+                checked={bulk.pageState === 'all'}
+                indeterminate={bulk.pageState === 'some'}
+                onChange={bulk.togglePage}
+              />
+            </Table.Th>
             <SortableHeader field="nombre" sort={sort} onSort={onSort}>
               Mascota
             </SortableHeader>
@@ -43,7 +56,19 @@ export function PetsTable({ pets, sort, onSort, actions }: PetsTableProps) {
         </Table.Thead>
         <Table.Tbody>
           {pets.map((pet) => (
-            <Table.Tr key={pet.id} data-deleted={pet.deletedAt ? true : undefined} className={classes.row}>
+            <Table.Tr
+              key={pet.id}
+              data-deleted={pet.deletedAt ? true : undefined}
+              data-selected={bulk.isSelected(pet.id) || undefined}
+              className={classes.row}
+            >
+              <Table.Td>
+                <SelectCheckbox
+                  label={petBatchUiMessages.selectRow(pet.nombre)}
+                  checked={bulk.isSelected(pet.id)}
+                  onChange={() => bulk.toggle(pet)}
+                />
+              </Table.Td>
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
                   <PetThumb url={pet.thumbnailUrl} />

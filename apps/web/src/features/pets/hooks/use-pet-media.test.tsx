@@ -3,7 +3,8 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePetMedia } from './use-pet-media';
 
-const image = (name = 'foto.jpg') => new File([new Uint8Array(10)], name, { type: 'image/jpeg' });
+// Real magic bytes: the main image is checked by its content.
+const image = (name = 'foto.jpg') => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0])], name, { type: 'image/jpeg' });
 const video = (name = 'paseo.mp4') => new File([new Uint8Array(10)], name, { type: 'video/mp4' });
 
 describe('usePetMedia', () => {
@@ -22,22 +23,25 @@ describe('usePetMedia', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('keeps a valid main image with a preview, and revokes the previous preview when replaced', () => {
+  it('keeps a valid main image with a preview, and revokes the previous preview when replaced', async () => {
     const { result } = renderHook(() => usePetMedia());
-    act(() => result.current.chooseMainImage(image('a.jpg')));
+    await act(() => result.current.chooseMainImage(image('a.jpg')));
     expect(result.current.mainImage?.file.name).toBe('a.jpg');
     expect(result.current.mainImage?.url).toBe('blob:test/1');
 
-    act(() => result.current.chooseMainImage(image('b.jpg')));
+    await act(() => result.current.chooseMainImage(image('b.jpg')));
     expect(result.current.mainImage?.file.name).toBe('b.jpg');
     expect(revoked).toEqual(['blob:test/1']);
   });
 
-  it('refuses a file that is not an image, says why and keeps the previous choice', () => {
+  it('refuses a file that is not an image by its content, names it and keeps the previous choice', async () => {
     const { result } = renderHook(() => usePetMedia());
-    act(() => result.current.chooseMainImage(image('a.jpg')));
-    act(() => result.current.chooseMainImage(new File(['x'], 'notas.txt', { type: 'text/plain' })));
-    expect(result.current.mainImageError).toBe(petMessages.notAnImage);
+    await act(() => result.current.chooseMainImage(image('a.jpg')));
+    await act(() => result.current.chooseMainImage(new File(['x'], 'notas.txt', { type: 'text/plain' })));
+    expect(result.current.mainImageError).toBe(`notas.txt: ${petMessages.notAnImage}`);
+    // A name and a type that say "image" do not make it one.
+    await act(() => result.current.chooseMainImage(new File(['<svg/>'], 'falsa.jpg', { type: 'image/jpeg' })));
+    expect(result.current.mainImageError).toBe(`falsa.jpg: ${petMessages.notAnImage}`);
     expect(result.current.mainImage?.file.name).toBe('a.jpg');
     expect(created).toHaveLength(1);
   });
@@ -55,9 +59,9 @@ describe('usePetMedia', () => {
     expect(revoked).toEqual([first.url]);
   });
 
-  it('clear drops every chosen file and revokes every preview', () => {
+  it('clear drops every chosen file and revokes every preview', async () => {
     const { result } = renderHook(() => usePetMedia());
-    act(() => result.current.chooseMainImage(image()));
+    await act(() => result.current.chooseMainImage(image()));
     act(() => result.current.addImages([image('1.jpg')]));
     act(() => result.current.addVideo(video()));
     act(() => result.current.clear());

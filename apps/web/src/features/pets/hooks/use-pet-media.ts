@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ChosenImage } from '../components/main-image-field';
 import type { QueuedFile } from '../components/pet-images-section';
-import { checkMainImage } from '../lib/media-rules';
+import { checkMainImage, isImageByContent } from '../lib/media-rules';
 import { useObjectUrls } from './use-object-urls';
 
 let queueSequence = 0;
@@ -31,9 +31,14 @@ export function usePetMedia() {
     setQueuedVideos([]);
   };
 
-  const chooseMainImage = (file: File | null) => {
+  const latestMainChoice = useRef(0);
+  /** Reads the file's first bytes before keeping it: only the last choice counts if several overlap. */
+  const chooseMainImage = async (file: File | null) => {
     if (!file) return;
-    const refusal = checkMainImage(file);
+    const choice = (latestMainChoice.current += 1);
+    const isImage = await isImageByContent(file);
+    if (choice !== latestMainChoice.current) return;
+    const refusal = checkMainImage({ file, isImage });
     setMainImageError(refusal);
     // A refused file is not kept: the previous choice (or the current image) stays.
     if (refusal) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveImage } from './image-order';
+import { moveImage, orderImages } from './image-order';
 
 describe('moveImage', () => {
   it('swaps an image with its neighbour', () => {
@@ -17,5 +17,18 @@ describe('moveImage', () => {
     const ids = [1, 2];
     moveImage(ids, 0, 1);
     expect(ids).toEqual([1, 2]);
+  });
+});
+
+describe('orderImages', () => {
+  const images = [{ id: 1 }, { id: 2 }, { id: 3 }];
+
+  it('puts the images in the order of the ids', () => {
+    expect(orderImages(images, [3, 1, 2]).map((i) => i.id)).toEqual([3, 1, 2]);
+  });
+
+  it('keeps images the order does not name at the end, and skips ids of images that are gone', () => {
+    expect(orderImages(images, [2, 9, 1]).map((i) => i.id)).toEqual([2, 1, 3]);
+    expect(orderImages([], [1, 2])).toEqual([]);
   });
 });

@@ -5,7 +5,10 @@ import {
   checkVideoFile,
   formatBytes,
   imageRefusals,
+  isImageByContent,
   isRealFile,
+  isVideoByContent,
+  sniffImageFiles,
   splitImageSelection,
   uploadableFiles,
   videoDisplayName,
@@ -15,6 +18,19 @@ import {
 function fileOfSize(name: string, size: number, type: string): File {
   return new File([new Uint8Array(size)], name, { type });
 }
+
+const JPEG_START = [0xff, 0xd8, 0xff, 0xe0];
+const MP4_START = [0, 0, 0, 0x18, ...Buffer.from('ftypisom')];
+
+/** A file whose content starts with `start` (magic bytes), padded to `size`. */
+function fileStarting(name: string, start: number[], size = 64, type = ''): File {
+  const bytes = new Uint8Array(size);
+  bytes.set(start);
+  return new File([bytes], name, { type });
+}
+
+const image = (file: File) => ({ file, isImage: true });
+const notImage = (file: File) => ({ file, isImage: false });
 
 describe('isRealFile / uploadableFiles', () => {
   it('keeps only real non-empty files', () => {
@@ -28,14 +44,29 @@ describe('isRealFile / uploadableFiles', () => {
   });
 });
 
+describe('isImageByContent / isVideoByContent / sniffImageFiles', () => {
+  it('reads the content, whatever the name and the type say', async () => {
+    expect(await isImageByContent(fileStarting('foto.txt', JPEG_START))).toBe(true);
+    expect(await isImageByContent(fileStarting('foto.jpg', [...Buffer.from('hola')], 64, 'image/jpeg'))).toBe(false);
+    expect(await isVideoByContent(fileStarting('paseo', MP4_START))).toBe(true);
+    expect(await isVideoByContent(fileStarting('paseo.mp4', JPEG_START, 64, 'video/mp4'))).toBe(false);
+    const candidates = await sniffImageFiles([fileStarting('a.jpg', JPEG_START), fileOfSize('b.jpg', 10, 'image/jpeg')]);
+    expect(candidates.map((c) => [c.file.name, c.isImage])).toEqual([
+      ['a.jpg', true],
+      ['b.jpg', false],
+    ]);
+  });
+});
+
 describe('checkMainImage', () => {
   it('allows an image of exactly 150000 bytes and refuses one byte more with the SPEC alert', () => {
-    expect(checkMainImage(fileOfSize('a.jpg', MAIN_IMAGE_MAX_BYTES, 'image/jpeg'))).toBeNull();
-    expect(checkMainImage(fileOfSize('a.jpg', MAIN_IMAGE_MAX_BYTES + 1, 'image/jpeg'))).toBe('El peso de la imagen debe ser menor a 150KB');
+    expect(checkMainImage(image(fileOfSize('a.jpg', MAIN_IMAGE_MAX_BYTES, 'image/jpeg')))).toBeNull();
+    expect(checkMainImage(image(fileOfSize('a.jpg', MAIN_IMAGE_MAX_BYTES + 1, 'image/jpeg')))).toBe('El peso de la imagen debe ser menor a 150KB');
   });
 
-  it('refuses what is not an image', () => {
-    expect(checkMainImage(fileOfSize('a.pdf', 10, 'application/pdf'))).toBe(petMessages.notAnImage);
+  it('refuses what is not an image, naming the file', () => {
+    expect(checkMainImage(notImage(fileOfSize('a.pdf', 10, 'application/pdf')))).toBe(`a.pdf: ${petMessages.notAnImage}`);
+    expect(checkMainImage(image(fileOfSize('vacia.jpg', 0, 'image/jpeg')))).toBe(`vacia.jpg: ${petMessages.notAnImage}`);
   });
 });
 
@@ -46,7 +77,7 @@ describe('splitImageSelection', () => {
     const big = fileOfSize('grande.jpg', IMAGE_MAX_BYTES + 1, 'image/jpeg');
     const text = fileOfSize('nota.txt', 10, 'text/plain');
     const empty = fileOfSize('vacia.png', 0, 'image/png');
-    expect(splitImageSelection([ok, limit, big, text, empty])).toEqual({
+    expect(splitImageSelection([image(ok), image(limit), image(big), notImage(text), image(empty)])).toEqual({
       accepted: [ok, limit],
       refused: [
         { name: 'grande.jpg', reason: imageRefusals.tooBig },
@@ -57,7 +88,7 @@ describe('splitImageSelection', () => {
   });
 
   it(`accepts at most ${IMAGES_PER_UPLOAD} files counting those already queued`, () => {
-    const files = Array.from({ length: 12 }, (_, i) => fileOfSize(`f${i}.jpg`, 10, 'image/jpeg'));
+    const files = Array.from({ length: 12 }, (_, i) => image(fileOfSize(`f${i}.jpg`, 10, 'image/jpeg')));
     const first = splitImageSelection(files);
     expect(first.accepted).toHaveLength(IMAGES_PER_UPLOAD);
     expect(first.refused.map((r) => r.name)).toEqual(['f10.jpg', 'f11.jpg']);
@@ -67,24 +98,17 @@ describe('splitImageSelection', () => {
 });
 
 describe('checkVideoFile', () => {
-  it('accepts MP4, AVI, MOV and WEBM by extension or type', () => {
-    for (const [name, type] of [
-      ['a.mp4', 'video/mp4'],
-      ['b.AVI', ''],
-      ['c.mov', 'video/quicktime'],
-      ['d.webm', 'video/webm'],
-      ['sin-extension', 'video/webm'],
-    ] as const) {
-      expect(checkVideoFile(fileOfSize(name, 10, type))).toBeNull();
-    }
+  it('accepts a video by its content, whatever its name', () => {
+    expect(checkVideoFile(fileOfSize('a.mp4', 10, 'video/mp4'), true)).toBeNull();
+    expect(checkVideoFile(fileOfSize('sin-extension', 10, ''), true)).toBeNull();
   });
 
-  it('refuses other types, empty files and files over 50MB', () => {
-    expect(checkVideoFile(fileOfSize('a.mkv', 10, 'video/x-matroska'))).toBe(videoRefusals.notAVideo);
-    expect(checkVideoFile(fileOfSize('a.jpg', 10, 'image/jpeg'))).toBe(videoRefusals.notAVideo);
-    expect(checkVideoFile(fileOfSize('a.mp4', 0, 'video/mp4'))).toBe(videoRefusals.empty);
+  it('refuses other content, empty files and files over 50MB', () => {
+    expect(checkVideoFile(fileOfSize('a.mkv', 10, 'video/x-matroska'), false)).toBe(videoRefusals.notAVideo);
+    expect(checkVideoFile(fileOfSize('a.mp4', 10, 'video/mp4'), false)).toBe(videoRefusals.notAVideo);
+    expect(checkVideoFile(fileOfSize('a.mp4', 0, 'video/mp4'), true)).toBe(videoRefusals.empty);
     const big = { name: 'a.mp4', type: 'video/mp4', size: VIDEO_MAX_BYTES + 1 } as File;
-    expect(checkVideoFile(big)).toBe(videoRefusals.tooBig);
+    expect(checkVideoFile(big, true)).toBe(videoRefusals.tooBig);
   });
 });
 

@@ -5,8 +5,10 @@ import {
   VIDEO_EXTENSIONS,
   VIDEO_MAX_BYTES,
   VIDEO_MIME_TYPES,
+  petMediaMessages,
   petMessages,
 } from '@refugio/contracts';
+import { readFileHead, sniffImage, sniffVideo } from '../../../lib/file-sniff';
 
 /** SPEC section 5: queued images (and videos) are uploaded only if each is a real, non-empty file. */
 export function isRealFile(value: unknown): value is File {
@@ -18,13 +20,41 @@ export function uploadableFiles(queue: readonly unknown[]): File[] {
   return queue.filter(isRealFile);
 }
 
-export function isImageFile(file: File): boolean {
-  return file.type.startsWith('image/');
+/** A chosen (or dropped) file and whether its content is an image the server accepts (lib/file-sniff). */
+export interface ImageCandidate {
+  file: File;
+  isImage: boolean;
 }
 
-/** Why the main image is refused, or null when it is fine (SPEC section 5: at most 150000 bytes). */
-export function checkMainImage(file: File): string | null {
-  if (!isImageFile(file)) return petMessages.notAnImage;
+/** Whether a file's content is an image the server accepts; a file that cannot be read is not. */
+export async function isImageByContent(file: File): Promise<boolean> {
+  try {
+    return sniffImage(await readFileHead(file)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the first bytes of each file: images are recognised by their content, not by their name or type. */
+export function sniffImageFiles(files: readonly File[]): Promise<ImageCandidate[]> {
+  return Promise.all(files.map(async (file) => ({ file, isImage: await isImageByContent(file) })));
+}
+
+/** Whether a file's content is a video the server accepts (MP4, MOV, AVI or WebM). */
+export async function isVideoByContent(file: File): Promise<boolean> {
+  try {
+    return sniffVideo(await readFileHead(file)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why the main image is refused, or null when it is fine (SPEC section 5: at most 150000 bytes, with its alert
+ * word for word). A file whose content is not an image is refused naming the file.
+ */
+export function checkMainImage({ file, isImage }: ImageCandidate): string | null {
+  if (file.size === 0 || !isImage) return petMediaMessages.notAnImage(file.name);
   if (file.size > MAIN_IMAGE_MAX_BYTES) return petMessages.mainImageTooBig;
   return null;
 }
@@ -40,34 +70,29 @@ export interface ImageSelection {
 }
 
 export const imageRefusals = {
-  notAnImage: 'No es una imagen.',
+  notAnImage: petMessages.notAnImage,
   tooBig: 'Pesa más de 2MB.',
   empty: 'El archivo está vacío.',
   tooMany: `Se superó el máximo de ${IMAGES_PER_UPLOAD} imágenes por carga.`,
 } as const;
 
 /**
- * Sorts chosen files into those that can join the queue and those refused, with the reason: images only,
- * 2MB each, non-empty, and at most IMAGES_PER_UPLOAD in the queue counting `alreadyQueued`.
+ * Sorts chosen files into those that can join the queue and those refused, with the reason: non-empty, images
+ * by content, 2MB each, and at most IMAGES_PER_UPLOAD in the queue counting `alreadyQueued`.
  */
-export function splitImageSelection(files: readonly File[], alreadyQueued = 0): ImageSelection {
+export function splitImageSelection(candidates: readonly ImageCandidate[], alreadyQueued = 0): ImageSelection {
   const accepted: File[] = [];
   const refused: RefusedFile[] = [];
-  for (const file of files) {
+  for (const { file, isImage } of candidates) {
     let reason: string | null = null;
-    if (!isImageFile(file)) reason = imageRefusals.notAnImage;
-    else if (file.size === 0) reason = imageRefusals.empty;
+    if (file.size === 0) reason = imageRefusals.empty;
+    else if (!isImage) reason = imageRefusals.notAnImage;
     else if (file.size > IMAGE_MAX_BYTES) reason = imageRefusals.tooBig;
     else if (alreadyQueued + accepted.length >= IMAGES_PER_UPLOAD) reason = imageRefusals.tooMany;
     if (reason) refused.push({ name: file.name, reason });
     else accepted.push(file);
   }
   return { accepted, refused };
-}
-
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
 /** The `accept` attribute of the video picker: the MIME types and the extensions. */
@@ -79,12 +104,13 @@ export const videoRefusals = {
   empty: 'El archivo está vacío.',
 } as const;
 
-/** Why a video is refused, or null (SPEC section 5: MP4, AVI, MOV or WEBM, at most 50MB). */
-export function checkVideoFile(file: File): string | null {
-  const byExtension = (VIDEO_EXTENSIONS as readonly string[]).includes(extensionOf(file.name));
-  const byType = (VIDEO_MIME_TYPES as readonly string[]).includes(file.type);
-  if (!byExtension && !byType) return videoRefusals.notAVideo;
+/**
+ * Why a video is refused, or null (SPEC section 5: MP4, AVI, MOV or WEBM, at most 50MB). `isVideo` says what
+ * its content is (isVideoByContent); the name and type the browser reports are not trusted.
+ */
+export function checkVideoFile(file: File, isVideo: boolean): string | null {
   if (file.size === 0) return videoRefusals.empty;
+  if (!isVideo) return videoRefusals.notAVideo;
   if (file.size > VIDEO_MAX_BYTES) return videoRefusals.tooBig;
   return null;
 }

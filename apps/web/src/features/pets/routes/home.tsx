@@ -26,7 +26,9 @@ import { PetCards } from '../components/pet-cards';
 import { PetListFilters } from '../components/pet-list-filters';
 import { PetsTable } from '../components/pets-table';
 import { PublicCatalogueLink } from '../components/public-catalogue-link';
+import { PetBulkBar, PetBulkConfirm, PetBulkSummary } from '../components/pet-bulk-actions';
 import { usePetActions } from '../hooks/use-pet-actions';
+import { usePetBulk } from '../hooks/use-pet-bulk';
 import {
   PAGE_SIZE_OPTIONS,
   defaultPetsListParams,
@@ -69,12 +71,16 @@ function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => v
   );
 }
 
-/** Home (/): the pet list with server-side search, filters, order and pages, all kept in the address. */
+/**
+ * Home (/): the pet list with server-side search, filters, order and pages, all kept in the address; rows can
+ * be selected (or every pet matching the filter) for bulk actions.
+ */
 function HomeScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readPetsListParams(searchParams);
   const pets = usePets(params);
   const actions = usePetActions();
+  const bulk = usePetBulk(params, pets.data);
   const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
   const filtered = hasActiveFilters(params);
   const activeFilterCount = filterKeys.filter((key) => key !== 'q' && params[key] !== '').length;
@@ -189,11 +195,12 @@ function HomeScreen() {
         {data && data.items.length === 0 ? <EmptyState filtered={filtered} onClear={clearAll} /> : null}
         {data && data.items.length > 0 ? (
           isWide ? (
-            <PetsTable pets={data.items} sort={params} onSort={sortBy} actions={actions} />
+            <PetsTable pets={data.items} sort={params} onSort={sortBy} actions={actions} bulk={bulk} />
           ) : (
-            <PetCards pets={data.items} actions={actions} />
+            <PetCards pets={data.items} actions={actions} bulk={bulk} />
           )
         ) : null}
+        <PetBulkBar bulk={bulk} deletedView={params.eliminadas === '1'} />
 
         {data && data.total > 0 ? (
           <Group justify="space-between" p="md" gap="sm">
@@ -220,6 +227,8 @@ function HomeScreen() {
           </Group>
         ) : null}
       </Paper>
+      <PetBulkConfirm bulk={bulk} />
+      <PetBulkSummary outcome={bulk.outcome} onClose={bulk.closeOutcome} />
     </Stack>
   );
 }
