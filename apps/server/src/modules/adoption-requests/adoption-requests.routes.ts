@@ -23,7 +23,6 @@ export const adoptionRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAdoptionRequestsService({
     repo: createAdoptionRequestsRepository(app.db),
     isPublicPet: async (id) => (await catalogue.findPublic(id)) !== undefined,
-    onPetChanged: (id) => app.petVisibility.forget(id),
   });
 
   app.get(

@@ -98,12 +98,10 @@ export interface AdoptionRequestsDeps {
   /** Whether a pet is public right now (the catalogue's rule). */
   isPublicPet: (id: number) => Promise<boolean>;
   clock?: () => Date;
-  /** Told about a pet marked adopted by an approval (the media's visibility cache forgets it). */
-  onPetChanged?: (petId: number) => void;
 }
 
 /** Adoption requests: the public application and the staff's review (DESIGN sections 5 and 7). */
-export function createAdoptionRequestsService({ repo, isPublicPet, clock = () => new Date(), onPetChanged = () => {} }: AdoptionRequestsDeps) {
+export function createAdoptionRequestsService({ repo, isPublicPet, clock = () => new Date() }: AdoptionRequestsDeps) {
   async function detail(r: AdoptionRequestQueries, id: number): Promise<AdoptionRequest> {
     const row = await r.findById(id);
     if (!row) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
@@ -173,7 +171,7 @@ export function createAdoptionRequestsService({ repo, isPublicPet, clock = () =>
      * mark the pet adopted and close its other open requests (rechazada, with an automatic note).
      */
     async move(actor: SessionUser, id: number, input: MoveAdoptionRequestInput): Promise<AdoptionRequest> {
-      const { answer, adoptedPetId } = await repo.transaction(async (tx) => {
+      return repo.transaction(async (tx) => {
         const current = await tx.findById(id, { forUpdate: true });
         if (!current) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
         if (current.version !== input.version) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
@@ -182,9 +180,8 @@ export function createAdoptionRequestsService({ repo, isPublicPet, clock = () =>
         const moved = await tx.setState(id, input.estado, input.version);
         if (!moved) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
         await tx.insertEvent({ requestId: id, tipo: 'estado', deEstado: from, aEstado: input.estado, nota: input.nota ?? '', authorId: actor.id });
-        const adopted = input.estado === 'aprobada' && input.marcarAdoptada === true;
         if (input.estado === 'aprobada') {
-          if (adopted) await tx.markPetAdopted(current.petId, actor.id);
+          if (input.marcarAdoptada) await tx.markPetAdopted(current.petId, actor.id);
           if (input.cerrarOtras) {
             for (const other of await tx.lockOtherOpen(current.petId, id)) {
               await tx.setState(other.id, 'rechazada');
@@ -199,10 +196,8 @@ export function createAdoptionRequestsService({ repo, isPublicPet, clock = () =>
             }
           }
         }
-        return { answer: await detail(tx, id), adoptedPetId: adopted ? current.petId : undefined };
+        return detail(tx, id);
       });
-      if (adoptedPetId !== undefined) onPetChanged(adoptedPetId);
-      return answer;
     },
 
     async addNote(actor: SessionUser, id: number, input: AddAdoptionNoteInput): Promise<AdoptionRequest> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type OrphanMediaSweep, createOrphanMediaSweep } from './orphan-media';
-import { type PetVisibility, createPetVisibility } from './pet-visibility';
+import { createPetVisibility } from './pet-visibility';
 import { createPetsRepository } from './pets.repository';
 import { petsRoutes } from './pets.routes';
 import { type PetsService, createPetsService } from './pets.service';
@@ -13,7 +13,6 @@ declare module 'fastify' {
     videosService: VideosService;
     orphanMediaSweep: OrphanMediaSweep;
     /** "Is pet N public?", briefly cached; other modules that change a pet's publication or adoption call `forget`. */
-    petVisibility: PetVisibility;
   }
 }
 
@@ -21,8 +20,7 @@ declare module 'fastify' {
 export const petsModule = fp(
   async (app: FastifyInstance) => {
     const repo = createPetsRepository(app.db);
-    const visibility = createPetVisibility({ load: (id) => repo.findVisibility(id) });
-    app.decorate('petVisibility', visibility);
+    const visibility = createPetVisibility({ changes: app.changes, load: (id) => repo.findVisibility(id) });
     app.decorate('petsService', createPetsService({ repo, storage: app.storage, log: app.log, visibility, changes: app.changes }));
     app.decorate('videosService', createVideosService({ repo, storage: app.storage, changes: app.changes }));
     app.decorate('orphanMediaSweep', createOrphanMediaSweep({ repo, storage: app.storage, log: app.log }));

@@ -70,7 +70,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
    * Who may fetch a pet's image, thumbnail or video, and who may keep a copy. A public pet's media: anybody, cached
    * anywhere (SPEC's public URL). Any other pet's (a draft, scheduled but not yet due, adopted or deleted): staff
    * only, never kept by a cache; anybody else gets the 404 of a missing file, so the two cannot be told apart.
-   * Publicness is cached for a few seconds per instance (pet-visibility.ts): no database round trip per file.
+   * Publicness is kept in memory until the pet changes (pet-visibility.ts): no database round trip per file.
    */
   async function mediaAudience(request: FastifyRequest, reply: FastifyReply, petId: number, notFoundMessage: string): Promise<StoredObjectAudience> {
     // Whatever follows, a refusal is not to be kept by any cache either.

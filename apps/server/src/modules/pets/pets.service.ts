@@ -29,8 +29,8 @@ export interface PetsServiceDeps {
   repo: PetsRepository;
   storage: StorageProvider;
   log: FastifyBaseLogger;
-  /** Told about every change that can make a pet public or not (publication, adoption, deletion). */
-  visibility: Pick<PetVisibility, 'isPublic' | 'forget'>;
+  /** Whether a pet is public, kept right by the change feed (pet-visibility.ts). */
+  visibility: Pick<PetVisibility, 'isPublic'>;
   changes: ChangeFeed;
 }
 
@@ -182,7 +182,7 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
 
     /**
      * A pet anybody may see, with its images and videos: published (scheduled ones whose time has come included),
-     * not adopted, not deleted (DESIGN section 7). Cached briefly (pet-visibility.ts).
+     * not adopted, not deleted (DESIGN section 7). Kept in memory until the pet changes (pet-visibility.ts).
      */
     async isPublic(id: number): Promise<boolean> {
       return visibility.isPublic(id);
@@ -219,7 +219,6 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
           }
           return answer;
         });
-        visibility.forget(id);
         return created;
       } catch (error) {
         if (fileName) await removeImageFiles(id, fileName);
@@ -257,7 +256,6 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
         if (newFile) await removeImageFiles(id, newFile);
         throw error;
       }
-      visibility.forget(id);
       if (replaced) await removeImageFiles(id, replaced);
       return saved;
     },
@@ -270,7 +268,6 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
         await tx.update(id, { adoptado: adoptado === '1', updatedBy: actor.id });
         return toPetDto((await tx.findById(id))!);
       });
-      visibility.forget(id);
       return pet;
     },
 
@@ -278,7 +275,6 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
     async remove(actor: SessionUser, id: number): Promise<void> {
       const row = await repo.setDeleted(id, actor.id);
       if (!row) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
-      visibility.forget(id);
     },
 
     async restore(actor: SessionUser, id: number): Promise<Pet> {
@@ -286,7 +282,6 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
       if (!row?.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
       if (actor.role !== ADMIN_ROLE && row.deletedBy !== actor.id) throw new AppError('FORBIDDEN', { message: petMessages.restoreForbidden });
       await repo.setDeleted(id, null);
-      visibility.forget(id);
       return toPetDto((await repo.findById(id))!);
     },
 

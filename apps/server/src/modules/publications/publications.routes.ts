@@ -28,7 +28,6 @@ export const publicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     repo: createPublicationsRepository(app.db),
     clock: systemClock,
     timeZone: app.config.orgTimeZone,
-    onPetChanged: (id) => app.petVisibility.forget(id),
   });
 
   app.get(

@@ -23,8 +23,6 @@ export interface PublicationsServiceDeps {
   clock: Clock;
   /** ORG_TIME_ZONE: the zone the browser shows and picks publication dates in. */
   timeZone: string;
-  /** Told about each pet whose publication changed (the media's visibility cache forgets it). */
-  onPetChanged?: (petId: number) => void;
 }
 
 function toItem(row: PublicationRow, now: Date): PublicationItem {
@@ -42,11 +40,6 @@ function toItem(row: PublicationRow, now: Date): PublicationItem {
   };
 }
 
-/**
- * Publication of pets (Publicaciones Programadas; DESIGN sections 5 and 7): what is not yet public, and
- * publishing, scheduling or withdrawing one pet or many. Each change is based on the version the person
- * saw; a stale one changes nothing. The pet form and the pet list's bulk actions reuse these calls.
- */
 /** The change for `estado`, or a 400 naming publicarEn (missing, or in the past). Shared with the pet list's bulk actions. */
 export function decidePublicationOrThrow(estado: PublicationState, publicarEn: string | null | undefined, now: Date): PublicationChange {
   const decision = decidePublication(estado, publicarEn ? new Date(publicarEn) : null, now);
@@ -54,7 +47,12 @@ export function decidePublicationOrThrow(estado: PublicationState, publicarEn: s
   return decision.change;
 }
 
-export function createPublicationsService({ repo, clock, timeZone, onPetChanged = () => {} }: PublicationsServiceDeps) {
+/**
+ * Publication of pets (Publicaciones Programadas; DESIGN sections 5 and 7): what is not yet public, and
+ * publishing, scheduling or withdrawing one pet or many. Each change is based on the version the person
+ * saw; a stale one changes nothing. The pet form and the pet list's bulk actions reuse these calls.
+ */
+export function createPublicationsService({ repo, clock, timeZone }: PublicationsServiceDeps) {
   const decide = decidePublicationOrThrow;
 
   return {
@@ -76,7 +74,6 @@ export function createPublicationsService({ repo, clock, timeZone, onPetChanged 
         if (!current) throw new AppError('NOT_FOUND', { message: publicationMessages.notFound });
         throw new AppError('CONFLICT', { message: publicationMessages.stale });
       }
-      onPetChanged(id);
       const [row] = await repo.findLive([id]);
       if (!row) throw new AppError('NOT_FOUND', { message: publicationMessages.notFound });
       return toItem(row, now);
@@ -88,10 +85,7 @@ export function createPublicationsService({ repo, clock, timeZone, onPetChanged 
       const change = decide(ACTION_STATE[input.accion], input.publicarEn, now);
       const applied = new Set<number>();
       for (const { id, version } of input.items) {
-        if (await repo.setPublication(id, change, actorId, version)) {
-          applied.add(id);
-          onPetChanged(id);
-        }
+        if (await repo.setPublication(id, change, actorId, version)) applied.add(id);
       }
       const rows = new Map((await repo.findLive(input.items.map((i) => i.id))).map((row) => [row.id, row]));
       return {
