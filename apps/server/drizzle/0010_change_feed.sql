@@ -18,45 +18,37 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- The trigger's argument names the column holding the pet id in the changed rows ("changed", the statement's
+-- transition table): id in pet, pet_id in pet_image.
 CREATE OR REPLACE FUNCTION refugio_pet_changed() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
+DECLARE
+  ids integer[];
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     PERFORM pg_notify('refugio_cambios', 'pet:*');
   ELSE
-    PERFORM refugio_announce_pets((SELECT array_agg(DISTINCT id) FROM changed));
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION refugio_pet_image_changed() RETURNS trigger
-  LANGUAGE plpgsql
-  AS $$
-BEGIN
-  IF TG_OP = 'TRUNCATE' THEN
-    PERFORM pg_notify('refugio_cambios', 'pet:*');
-  ELSE
-    PERFORM refugio_announce_pets((SELECT array_agg(DISTINCT pet_id) FROM changed));
+    EXECUTE format('SELECT array_agg(DISTINCT %I) FROM changed', TG_ARGV[0]) INTO ids;
+    PERFORM refugio_announce_pets(ids);
   END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 -- One trigger per event: a trigger with transition tables may fire on one event only.
-CREATE TRIGGER pet_changed_insert AFTER INSERT ON "pet" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_changed();
+CREATE TRIGGER pet_changed_insert AFTER INSERT ON "pet" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_changed('id');
 --> statement-breakpoint
-CREATE TRIGGER pet_changed_update AFTER UPDATE ON "pet" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_changed();
+CREATE TRIGGER pet_changed_update AFTER UPDATE ON "pet" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_changed('id');
 --> statement-breakpoint
-CREATE TRIGGER pet_changed_delete AFTER DELETE ON "pet" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_changed();
+CREATE TRIGGER pet_changed_delete AFTER DELETE ON "pet" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_changed('id');
 --> statement-breakpoint
-CREATE TRIGGER pet_changed_truncate AFTER TRUNCATE ON "pet" FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_changed();
+CREATE TRIGGER pet_changed_truncate AFTER TRUNCATE ON "pet" FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_changed('id');
 --> statement-breakpoint
-CREATE TRIGGER pet_image_changed_insert AFTER INSERT ON "pet_image" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_image_changed();
+CREATE TRIGGER pet_image_changed_insert AFTER INSERT ON "pet_image" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_changed('pet_id');
 --> statement-breakpoint
-CREATE TRIGGER pet_image_changed_update AFTER UPDATE ON "pet_image" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_image_changed();
+CREATE TRIGGER pet_image_changed_update AFTER UPDATE ON "pet_image" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_changed('pet_id');
 --> statement-breakpoint
-CREATE TRIGGER pet_image_changed_delete AFTER DELETE ON "pet_image" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_image_changed();
+CREATE TRIGGER pet_image_changed_delete AFTER DELETE ON "pet_image" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_changed('pet_id');
 --> statement-breakpoint
-CREATE TRIGGER pet_image_changed_truncate AFTER TRUNCATE ON "pet_image" FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_image_changed();
+CREATE TRIGGER pet_image_changed_truncate AFTER TRUNCATE ON "pet_image" FOR EACH STATEMENT EXECUTE FUNCTION refugio_pet_changed('pet_id');

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pet } from '../src/db/schema';
+import { pet, petImage } from '../src/db/schema';
 import type { InjectOptions } from 'fastify';
 import { PUBLIC_URL, type TestApp, createTestApp } from './helpers';
 import { multipart, petFields, videoBytes } from './media';
@@ -112,6 +112,16 @@ describe('change feed and the caches it keeps right', () => {
     const del = await asStaff(a, { method: 'DELETE', url: `/api/mascotas/${id}/videos/${encodeURIComponent(name)}` });
     expect(del.statusCode, del.body).toBe(200);
     expect((await catalogue(a)).items.find((p) => p.id === id)?.videos).toEqual([]);
+  });
+
+  it("drops a pet's entries when its gallery changes", async () => {
+    const id = await create(a, { nombre: 'Galería' });
+    const images = async () => (await b.as('anonymous').inject({ url: `/api/public/mascotas/${id}` })).json<{ imagenes: string[] }>().imagenes;
+    expect(await images()).toEqual([]);
+    await a.database.db.insert(petImage).values({ petId: id, nombre: 'nueva.jpg', orden: 1, width: 1, height: 1, bytes: 1, contentHash: 'x' });
+    await eventually(async () => (await images()).length === 1);
+    await a.database.db.delete(petImage).where(eq(petImage.petId, id));
+    await eventually(async () => (await images()).length === 0);
   });
 
   it('makes a scheduled pet public at its time, though nothing announces it', async () => {
