@@ -33,33 +33,40 @@ function readablePalette(palette: MantineColorsTuple): MantineColorsTuple {
   return shades as unknown as MantineColorsTuple;
 }
 
-const readableColors = Object.fromEntries(
-  Object.entries(colors)
-    // `dark` is the dark scheme's surfaces, not a text colour.
-    .filter(([name]) => name !== 'dark')
-    .map(([name, palette]) => [name, readablePalette(palette)]),
-);
-
 /**
- * Secondary text (`c="dimmed"`, descriptions, placeholders): lighter than body text, still 4.5:1, also on the
- * tinted backgrounds of light variants (a highlighted row, an alert): shade 1 in light, shade 9 darkened by
- * half in dark (Mantine's `-light` colours).
+ * Secondary text: Mantine paints it gray 6 in light and dark 2 in dark (`c="dimmed"`, input descriptions, a
+ * toast's text, calendar weekdays...), 3.3:1 and 4:1 by default. These shades become the lightest that still
+ * reach 4.5:1, also on the tinted backgrounds of light variants (a highlighted row, an alert): shade 1 in
+ * light, shade 9 darkened by half in dark (Mantine's `-light` colours).
  */
 const tints = Object.entries(colors).filter(([name]) => name !== 'dark' && name !== 'gray');
-const dimmedLight = ensureContrast(gray[6], [...lightSurfaces, ...tints.map(([, p]) => p[1])], TEXT_RATIO, 'darken');
-const dimmedDark = ensureContrast(dark[2], [...darkSurfaces, ...tints.map(([, p]) => mix(p[9], '#000000', 0.5))], TEXT_RATIO, 'lighten');
+const secondaryLight = ensureContrast(gray[6], [...lightSurfaces, ...tints.map(([, p]) => p[1])], TEXT_RATIO, 'darken');
+const secondaryDark = ensureContrast(dark[2], [...darkSurfaces, ...tints.map(([, p]) => mix(p[9], '#000000', 0.5))], TEXT_RATIO, 'lighten');
 
-/** Mantine's colours for secondary text, placeholders and errors are below 4.5:1 by default; these are not. */
+function withShade(palette: MantineColorsTuple, index: number, value: string): MantineColorsTuple {
+  const shades = [...palette];
+  shades[index] = value;
+  return shades as unknown as MantineColorsTuple;
+}
+
+const readableColors = Object.fromEntries(
+  Object.entries(colors).map(([name, palette]) => {
+    // `dark` is the dark scheme's surfaces, not a text colour: only its secondary-text shade changes.
+    if (name === 'dark') return [name, withShade(palette, 2, secondaryDark)];
+    const readable = readablePalette(palette);
+    return [name, name === 'gray' ? withShade(readable, 6, secondaryLight) : readable];
+  }),
+);
+
+/** Placeholders (gray 5 and dark 3 by default) read like secondary text; errors use the readable red. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
-    '--mantine-color-dimmed': dimmedLight,
-    '--mantine-color-placeholder': dimmedLight,
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
   },
   dark: {
-    '--mantine-color-dimmed': dimmedDark,
-    '--mantine-color-placeholder': dimmedDark,
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
   },
 });
@@ -86,6 +93,7 @@ export const theme = createTheme({
     ModalCloseButton: { defaultProps: { 'aria-label': 'Cerrar diálogo' } },
     DrawerCloseButton: { defaultProps: { 'aria-label': 'Cerrar panel' } },
     InputClearButton: { defaultProps: { 'aria-label': 'Borrar' } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar aviso' } } },
     // The focus placeholder is a role="presentation" child of role="menu", which ARIA does not allow; without
     // it the first item takes the focus when a menu opens, as the ARIA menu pattern has it.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },

@@ -68,6 +68,7 @@ function PetFilter({ value, selectedLabel, onChange }: { value: string; selected
       placeholder="Todas las mascotas"
       searchable
       clearable
+      clearButtonProps={{ 'aria-label': 'Quitar el filtro de mascota' }}
       data={data}
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
