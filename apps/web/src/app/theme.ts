@@ -94,6 +94,21 @@ export const theme = createTheme({
     DrawerCloseButton: { defaultProps: { 'aria-label': 'Cerrar panel' } },
     InputClearButton: { defaultProps: { 'aria-label': 'Borrar' } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar aviso' } } },
+    // Every calendar of the date pickers: its arrows and level buttons say what they do.
+    Calendar: {
+      defaultProps: {
+        ariaLabels: {
+          previousMonth: 'Mes anterior',
+          nextMonth: 'Mes siguiente',
+          previousYear: 'Año anterior',
+          nextYear: 'Año siguiente',
+          previousDecade: 'Década anterior',
+          nextDecade: 'Década siguiente',
+          monthLevelControl: 'Elegir el mes',
+          yearLevelControl: 'Elegir el año',
+        },
+      },
+    },
     // The focus placeholder is a role="presentation" child of role="menu", which ARIA does not allow; without
     // it the first item takes the focus when a menu opens, as the ARIA menu pattern has it.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
