@@ -285,11 +285,13 @@ test.describe('gestión de usuarios', () => {
       await expect(address).toBeVisible();
       await expect(address).toHaveAttribute('href', `mailto:${longMember.email}`);
       // One line: as tall as a line of its text, so never broken in the middle.
-      const box = await address.evaluate((element) => ({
-        height: element.getBoundingClientRect().height,
-        lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight),
-        cut: element.scrollWidth > element.clientWidth,
-      }));
+      const box = await address.evaluate<{ height: number; lineHeight: number; cut: boolean }, undefined>(
+        `(element) => ({
+          height: element.getBoundingClientRect().height,
+          lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight),
+          cut: element.scrollWidth > element.clientWidth,
+        })`,
+      );
       expect(box.height).toBeLessThanOrEqual(box.lineHeight + 1);
       expect(box.cut).toBe(true);
       // The whole address is there for whoever needs it: pointing at it, focusing it or touching it.

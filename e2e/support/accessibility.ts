@@ -18,7 +18,7 @@ const BLOCKING_IMPACTS = new Set(['critical', 'serious']);
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   // Transitions (the page fade, a dialog sliding in) must end first: half-faded text has half the contrast.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)))');
   const [wcag, landmarks] = [
     await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze(),
     await new AxeBuilder({ page }).withRules(LANDMARK_RULES).analyze(),

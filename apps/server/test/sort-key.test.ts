@@ -17,14 +17,15 @@ describe('refugio_sort_key: Spanish order by name', () => {
 
   /** `names` in the order the database gives them by their sort key (ties keep the given order). */
   const sorted = async (names: string[]): Promise<string[]> => {
-    const result = await database.db.execute<{ name: string }>(
+    // The two drivers type `execute` differently; both answer `{ rows }`.
+    const result: unknown = await database.db.execute(
       sql`SELECT name FROM json_array_elements_text(${JSON.stringify(names)}::json) WITH ORDINALITY AS n(name, position) ORDER BY ${sortKey(sql.raw('name'))}, position`,
     );
-    return result.rows.map((row) => row.name);
+    return (result as { rows: { name: string }[] }).rows.map((row) => row.name);
   };
   const key = async (name: string): Promise<string> => {
-    const result = await database.db.execute<{ key: string }>(sql`SELECT refugio_sort_key(${name}) AS key`);
-    return result.rows[0]!.key;
+    const result: unknown = await database.db.execute(sql`SELECT refugio_sort_key(${name}) AS key`);
+    return (result as { rows: { key: string }[] }).rows[0]!.key;
   };
 
   it('puts ñ after every n and before o', async () => {
@@ -65,8 +66,8 @@ describe('refugio_sort_key: Spanish order by name', () => {
         .where(isNull(pet.deletedAt))
         .orderBy(asc(sortKey(pet.nombre)), asc(pet.id))
         .limit(20);
-      const plan = await tx.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN ${query}`);
-      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      const plan: unknown = await tx.execute(sql`EXPLAIN ${query}`);
+      const text = (plan as { rows: { 'QUERY PLAN': string }[] }).rows.map((row) => row['QUERY PLAN']).join('\n');
       // Read in order from the index: no sort step.
       expect(text).toContain('Index Scan using pet_live_nombre_orden');
       expect(text).not.toMatch(/\bSort\b/);
