@@ -284,16 +284,18 @@ test.describe('gestión de usuarios', () => {
       const address = screen.getByRole('link', { name: longMember.email });
       await expect(address).toBeVisible();
       await expect(address).toHaveAttribute('href', `mailto:${longMember.email}`);
-      // One line: as tall as a line of its text, so never broken in the middle.
-      const box = await address.evaluate<{ height: number; lineHeight: number; cut: boolean }, undefined>(
-        `(element) => ({
-          height: element.getBoundingClientRect().height,
-          lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight),
-          cut: element.scrollWidth > element.clientWidth,
-        })`,
-      );
+      // One line: as tall as a line of its text, so never broken in the middle; cut with "…" since it does not fit.
+      const box = await screen.evaluate<{ height: number; lineHeight: number; cut: boolean }>(`(() => {
+        const shown = [...document.querySelectorAll('a[href="mailto:${longMember.email}"]')].find((a) => a.offsetParent !== null);
+        return {
+          height: shown.getBoundingClientRect().height,
+          lineHeight: Number.parseFloat(getComputedStyle(shown).lineHeight),
+          cut: shown.scrollWidth > shown.clientWidth,
+        };
+      })()`);
       expect(box.height).toBeLessThanOrEqual(box.lineHeight + 1);
       expect(box.cut).toBe(true);
+      await expect(address).toHaveCSS('text-overflow', 'ellipsis');
       // The whole address is there for whoever needs it: pointing at it, focusing it or touching it.
       if (viewport.width < 500) await address.tap();
       else await address.focus();
