@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from '../lib/contrast';
+import { contrastRatio, mix } from '../lib/contrast';
 import { cssVariablesResolver, theme } from './theme';
 
 const { white, colors } = DEFAULT_THEME;
@@ -47,11 +47,14 @@ describe('theme colours (WCAG 2.2 AA, text 4.5:1)', () => {
   it('gives secondary text (gray 6 in light, dark 2 in dark: dimmed, descriptions, placeholders) 4.5:1, also on tinted rows', () => {
     const secondaryLight = theme.colors!.gray![6];
     const secondaryDark = theme.colors!.dark![2];
-    for (const surface of [...lightSurfaces, colors.blue[1], colors.yellow[1]])
+    for (const surface of [...lightSurfaces, colors.blue[1], colors.red[1]])
       expect(contrastRatio(secondaryLight, surface)).toBeGreaterThanOrEqual(4.5);
-    for (const surface of darkSurfaces) expect(contrastRatio(secondaryDark, surface)).toBeGreaterThanOrEqual(4.5);
+    for (const surface of [...darkSurfaces, mix(colors.blue[9], '#000000', 0.5)])
+      expect(contrastRatio(secondaryDark, surface)).toBeGreaterThanOrEqual(4.5);
     // Still secondary: lighter than the darker grays meant for body text.
     expect(contrastRatio(secondaryLight, white)).toBeLessThan(contrastRatio(colors.gray[7], white));
+    // In dark too: clearly dimmer than the body text (dark 0).
+    expect(contrastRatio(secondaryDark, colors.dark[7])).toBeLessThan(contrastRatio(colors.dark[0], colors.dark[7]) - 2);
     // The dark scheme's surfaces themselves stay Mantine's.
     const others = [0, 1, 3, 4, 5, 6, 7, 8, 9] as const;
     expect(others.map((i) => theme.colors!.dark![i])).toEqual(others.map((i) => colors.dark[i]));

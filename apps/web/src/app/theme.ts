@@ -36,10 +36,11 @@ function readablePalette(palette: MantineColorsTuple): MantineColorsTuple {
 /**
  * Secondary text: Mantine paints it gray 6 in light and dark 2 in dark (`c="dimmed"`, input descriptions, a
  * toast's text, calendar weekdays...), 3.3:1 and 4:1 by default. These shades become the lightest that still
- * reach 4.5:1, also on the tinted backgrounds of light variants (a highlighted row, an alert): shade 1 in
- * light, shade 9 darkened by half in dark (Mantine's `-light` colours).
+ * reach 4.5:1, also on the tinted backgrounds the app puts secondary text on (Mantine's `-light` colours:
+ * shade 1 in light, shade 9 darkened by half in dark): highlighted rows (blue), the active menu entry (cyan),
+ * success and error notices (teal, red). Every tint would make it nearly as strong as body text in dark.
  */
-const tints = Object.entries(colors).filter(([name]) => name !== 'dark' && name !== 'gray');
+const tints = Object.entries(colors).filter(([name]) => ['blue', 'cyan', 'teal', 'red'].includes(name));
 const secondaryLight = ensureContrast(gray[6], [...lightSurfaces, ...tints.map(([, p]) => p[1])], TEXT_RATIO, 'darken');
 const secondaryDark = ensureContrast(dark[2], [...darkSurfaces, ...tints.map(([, p]) => mix(p[9], '#000000', 0.5))], TEXT_RATIO, 'lighten');
 
