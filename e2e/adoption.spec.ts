@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectAccessible } from './support/accessibility';
 import { expect, signIn, test } from './support/fixtures';
 
 /*
@@ -65,6 +66,7 @@ test('en un teléfono, una persona encuentra una mascota en el catálogo públic
   const visitor = await phone.newPage();
   await visitor.goto('/adopta');
   await expect(visitor.getByRole('heading', { level: 1, name: 'Mascotas en adopción' })).toBeVisible();
+  await expectAccessible(visitor, '/adopta, 390 px');
   await visitor.getByLabel('Tipo').selectOption('Gato');
   await visitor.getByRole('searchbox', { name: 'Buscar' }).fill(nombre);
   await visitor.getByRole('link', { name: new RegExp(nombre) }).click();
@@ -73,12 +75,14 @@ test('en un teléfono, una persona encuentra una mascota en el catálogo públic
   await expect(visitor.getByText('La encontraron en un mercado.')).toBeVisible();
   // Nothing fits a 390 px screen sideways.
   expect(await visitor.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await expectAccessible(visitor, '/adopta/{id} con el formulario de solicitud, 390 px');
 
   const form = visitor.getByRole('form', { name: `Solicitar la adopción de ${nombre}` });
   await form.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(form.getByText('Revisa los campos marcados antes de enviar.')).toBeVisible();
   await expect(form.getByText('Escribe tu nombre completo.')).toBeVisible();
   await expect(form.getByLabel('Nombre completo')).toBeFocused();
+  await expectAccessible(visitor, '/adopta/{id}, formulario con errores, 390 px');
 
   await form.getByLabel('Nombre completo').fill('Lucía Fernández');
   await form.getByLabel('Correo electrónico').fill('lucia@example.com');
@@ -100,6 +104,7 @@ test('en un teléfono, una persona encuentra una mascota en el catálogo públic
 
   await expect(visitor.getByRole('heading', { name: '¡Solicitud enviada!' })).toBeVisible();
   await expect(visitor.getByText(/Revisaremos tu solicitud/)).toBeVisible();
+  await expectAccessible(visitor, '/adopta/{id}, solicitud enviada, 390 px');
   await phone.close();
 });
 
@@ -119,14 +124,19 @@ test('el equipo revisa una solicitud, la aprueba y la mascota sale del catálogo
   await page.getByRole('button', { name: /^Nueva \(\d+\)$/ }).click();
   await page.getByLabel('Buscar').fill('nunez');
   await expect(page).toHaveURL(/q=nunez/);
+  await expect(page.getByRole('link', { name: 'Rodrigo Núñez' })).toBeVisible();
+  await expectAccessible(page, '/formularios con filtros y una solicitud nueva');
   await page.getByRole('link', { name: 'Rodrigo Núñez' }).click();
 
   await expect(page.getByRole('heading', { name: 'Solicitud de Rodrigo Núñez' })).toBeVisible();
   await expect(page.getByRole('link', { name: nombre })).toBeVisible();
   await expect(page.getByText('Nos encantan los gatos')).toBeVisible();
+  await expectAccessible(page, '/formulario/{id}');
 
   await page.getByRole('button', { name: 'Pasar a revisión' }).click();
   const review = page.getByRole('dialog');
+  await expect(review).toBeVisible();
+  await expectAccessible(page, '/formulario/{id}, pasar a revisión');
   await review.getByLabel('Nota (opcional)').fill('Llamada hecha, todo bien.');
   await review.getByRole('button', { name: 'Pasar a revisión' }).click();
   await expect(review).toBeHidden();
@@ -137,6 +147,7 @@ test('el equipo revisa una solicitud, la aprueba y la mascota sale del catálogo
   const approve = page.getByRole('dialog');
   await expect(approve.getByLabel(`Marcar a ${nombre} como adoptada (deja de verse en el catálogo público)`)).toBeChecked();
   await expect(approve.getByLabel(/Cerrar la otra solicitud abierta/)).toBeChecked();
+  await expectAccessible(page, '/formulario/{id}, aprobar');
   await approve.getByRole('button', { name: 'Aprobar' }).click();
   await expect(approve).toBeHidden();
   await expect(page.getByText('En revisión → Aprobada')).toBeVisible();
@@ -147,8 +158,11 @@ test('el equipo revisa una solicitud, la aprueba y la mascota sale del catálogo
   const requests = page.getByRole('list', { name: 'Solicitudes de adopción de la mascota' });
   await expect(requests.getByRole('listitem').filter({ hasText: 'Sara Gil' })).toContainText('Rechazada');
 
-  const visitor = await page.context().browser()!.newPage({ baseURL });
+  // A context of its own: axe-core needs one to finish its run.
+  const visitorContext = await page.context().browser()!.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
   await visitor.goto(`/adopta/${petId}`);
   await expect(visitor.getByRole('heading', { name: 'Esta mascota ya no está disponible' })).toBeVisible();
-  await visitor.close();
+  await expectAccessible(visitor, '/adopta/{id} de una mascota ya adoptada');
+  await visitorContext.close();
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { aiMessages } from '@refugio/contracts';
 import { fakeAi } from './support/fake-ai';
+import { expectAccessible } from './support/accessibility';
 import { expect, signIn, test } from './support/fixtures';
 import { createPet, openEdit, unique } from './support/pets';
 
@@ -51,6 +52,7 @@ test.describe('asistente de IA en el formulario de la mascota', () => {
     await expectGeneratedChips(page);
     for (const tag of oldTags) await expect(chip(page, tag)).toHaveCount(0);
     await page.screenshot({ path: `${shots}/tags-success-desktop.png`, animations: 'disabled' });
+    await expectAccessible(page, 'Editar, etiquetas generadas con su aviso');
 
     const field = textField(page, 'Historia');
     const improved = `${fakeAi.improvedPrefix}${historia}`;
@@ -61,6 +63,7 @@ test.describe('asistente de IA en el formulario de la mascota', () => {
     // Nothing is overwritten while the proposal is only shown.
     await expect(field).toHaveValue(historia);
     await page.screenshot({ path: `${shots}/proposal-desktop.png`, animations: 'disabled' });
+    await expectAccessible(page, 'Editar, propuesta de la IA');
     await dialog.getByRole('button', { name: 'Descartar' }).click();
     await expect(dialog).toBeHidden();
     await expect(field).toHaveValue(historia);
@@ -180,6 +183,7 @@ test.describe('asistente de IA en el formulario de la mascota', () => {
     }
     await generateButton(page).hover();
     await expect(page.getByRole('tooltip')).toHaveText(aiMessages.disabledHintVolunteer);
+    await expectAccessible(page, 'Editar sin IA, con la explicación a la vista');
     await generateButton(page).click({ force: true });
     await improveButton(page, 'Historia').click({ force: true });
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { expect, signIn, test } from './support/fixtures';
 import { createPet, unique } from './support/pets';
 
@@ -34,15 +35,18 @@ test.describe('acciones en lote en la lista de mascotas', () => {
     await page.getByRole('checkbox', { name: `Seleccionar a ${names[1]}` }).check();
     await expect(bar(page)).toContainText('2 mascotas seleccionadas');
     await expect(page.getByRole('checkbox', { name: 'Seleccionar las mascotas de esta página' })).toHaveAttribute('data-indeterminate', 'true');
+    await expectAccessible(page, 'Mascotas, dos filas elegidas y la barra de acciones en lote');
     // Somebody else changes Bruno meanwhile.
     await changeElsewhere(page, ids[1]!);
 
     await bar(page).getByRole('button', { name: 'Publicar ahora' }).click();
     const confirm = page.getByRole('dialog', { name: '¿Publicar 2 mascotas?' });
     await expect(confirm).toContainText('Serán visibles en el catálogo público');
+    await expectAccessible(page, 'Mascotas, confirmación de publicar en lote');
     await confirm.getByRole('button', { name: 'Publicar', exact: true }).click();
     await expect(summary(page)).toContainText('1 publicada, 1 no se pudo: cambiada por otra persona');
     await expect(summary(page).getByRole('list', { name: 'No se pudieron cambiar:' })).toHaveText(`${names[1]}: cambiada por otra persona`);
+    await expectAccessible(page, 'Mascotas, resumen del cambio en lote con un fallo');
     await summary(page).getByRole('button', { name: 'Cerrar', exact: true }).click();
     await expect(bar(page)).toBeHidden();
 
@@ -109,6 +113,7 @@ test.describe('acciones en lote en la lista de mascotas', () => {
     const confirm = page.getByRole('dialog', { name: 'Programar la publicación de 1 mascota' });
     await confirm.getByRole('button', { name: 'Programar', exact: true }).click();
     await expect(confirm).toContainText('Indica la fecha y hora de publicación.');
+    await expectAccessible(page, 'Mascotas, programar en lote sin fecha');
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await expect(confirm).toBeHidden();
     await expect(bar(page)).toContainText('1 mascota seleccionada');
@@ -137,6 +142,7 @@ test.describe('acciones en lote en la lista de mascotas', () => {
     // Nothing of the bar leaves the screen sideways.
     const barBox = await bar(page).boundingBox();
     expect(barBox!.x + barBox!.width).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'Mascotas en un teléfono, dos tarjetas elegidas');
 
     await bar(page).getByRole('button', { name: 'Marcar adoptadas' }).click();
     await page.getByRole('dialog', { name: '¿Marcar como adoptadas 2 mascotas?' }).getByRole('button', { name: 'Marcar adoptadas' }).click();

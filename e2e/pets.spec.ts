@@ -1,4 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { expect, openSecondBrowser, signIn, test } from './support/fixtures';
 import { jpeg, oversizedPng, png, webm, type Payload } from './support/media';
 import { chooseFiles, createPet, openEdit, pick, unique } from './support/pets';
@@ -43,6 +44,7 @@ test.describe('agregar y editar mascotas', () => {
       await png('siesta.png', '#7b6d8d'),
     ]);
     await expect(imagesDialog.getByText('2 imágenes listas para agregar:')).toBeVisible();
+    await expectAccessible(page, 'Agregar, diálogo de imágenes con dos elegidas');
     await imagesDialog.getByRole('button', { name: 'Agregar', exact: true }).click();
     await expect(imagesDialog).toBeHidden();
     await expect(page.getByRole('img', { name: 'Vista previa de jardin.jpg' })).toBeVisible();
@@ -52,6 +54,7 @@ test.describe('agregar y editar mascotas', () => {
     const videoDialog = page.getByRole('dialog', { name: 'Carga de Video' });
     await expect(videoDialog.getByRole('button', { name: 'Agregar Video' })).toBeDisabled();
     await chooseFiles(page, videoDialog.getByRole('button', { name: 'Elegir video' }), [webm('paseo.webm')]);
+    await expectAccessible(page, 'Agregar, diálogo de video');
     await videoDialog.getByRole('button', { name: 'Agregar Video' }).click();
     await expect(page.getByText('paseo.webm', { exact: false })).toBeVisible();
 
@@ -66,6 +69,7 @@ test.describe('agregar y editar mascotas', () => {
     await expect(summaryRow(success, 'Imágenes')).toContainText('2');
     await expect(summaryRow(success, 'Videos')).toContainText('1');
     await expect(summaryRow(success, 'Etiquetas')).toContainText('1');
+    await expectAccessible(page, 'Agregar, diálogo de éxito');
 
     await success.getByRole('button', { name: 'Seguir Editando' }).click();
     await expect(page).toHaveURL(/\/editar\/\d+$/);
@@ -73,6 +77,7 @@ test.describe('agregar y editar mascotas', () => {
     await expect(page.getByRole('button', { name: /^Eliminar imagen \d$/ })).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'Eliminar video paseo.webm' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Imagen principal actual' })).toBeVisible();
+    await expectAccessible(page, 'Editar con imagen principal, imágenes y video');
   });
 
   test('editar: cambiar campos y agregar una imagen muestra el resumen tras la espera de 2 segundos', async ({ page }) => {
@@ -131,6 +136,7 @@ test.describe('agregar y editar mascotas', () => {
     await page.getByRole('button', { name: 'Eliminar imagen 1' }).click();
     const confirmImage = page.getByRole('dialog');
     await expect(confirmImage).toContainText('¡La imagen seleccionada será eliminada!');
+    await expectAccessible(page, 'Editar, confirmar que se elimina una imagen');
     await confirmImage.getByRole('button', { name: 'Sí, eliminar imagen' }).click();
     await expect(page.getByText('¡Eliminada!')).toBeVisible();
     await expect(page.getByText('Tu imagen ha sido eliminada.')).toBeVisible();
@@ -238,6 +244,7 @@ test.describe('agregar y editar mascotas', () => {
     await page.getByRole('button', { name: 'GUARDAR MASCOTA' }).click();
     await expect(page.getByText('El nombre es obligatorio.')).toBeVisible();
     await expect(page.getByText('La edad es obligatoria.')).toBeVisible();
+    await expectAccessible(page, 'Agregar con errores de validación');
     await expect(page).toHaveURL(/\/agregar$/);
     // The form's own check (the server's schema) stops the save before any request.
     expect(saveCalls).toBe(0);
@@ -248,6 +255,7 @@ test.describe('agregar y editar mascotas', () => {
     await page.goto('/agregar');
     await chooseFiles(page, page.getByRole('button', { name: 'Elegir imagen principal' }), [await oversizedPng('enorme.png')]);
     await expect(page.getByRole('alert').filter({ hasText: 'El peso de la imagen debe ser menor a 150KB' })).toBeVisible();
+    await expectAccessible(page, 'Agregar, imagen principal rechazada');
     await expect(page.getByRole('img', { name: 'Vista previa de enorme.png' })).toHaveCount(0);
 
     await chooseFiles(page, page.getByRole('button', { name: 'Elegir imagen principal' }), [await jpeg('chica.jpg', '#88aa55')]);
@@ -266,6 +274,7 @@ test.describe('agregar y editar mascotas', () => {
     ]);
     await expect(dialog.getByText('1 imagen lista para agregar:')).toBeVisible();
     await expect(dialog.getByText('notas.txt: El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o AVIF).')).toBeVisible();
+    await expectAccessible(page, 'Agregar, diálogo de imágenes con un archivo rechazado');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('img', { name: 'Vista previa de buena.jpg' })).toHaveCount(0);
@@ -289,12 +298,14 @@ test.describe('agregar y editar mascotas', () => {
       'Otra persona guardó cambios en esta mascota mientras la editabas. Recarga para ver la versión más reciente antes de guardar.',
     );
     await expect(other.getByRole('dialog', { name: '¡Mascota Actualizada Exitosamente!' })).toHaveCount(0);
+    await expectAccessible(other, 'Editar, conflicto al guardar');
     await conflict.getByRole('button', { name: 'Cargar la versión más reciente' }).click();
     // What was typed is not lost: each field that differs shows both values; the typed one is kept by default.
     const resolve = other.getByRole('dialog', { name: 'Otra persona guardó cambios' });
     await expect(resolve.getByRole('radiogroup')).toHaveCount(2);
     await expect(resolve.getByRole('radiogroup', { name: 'Historia' }).getByRole('radio', { name: 'Lo que escribiste' })).toBeChecked();
     await expect(resolve.getByRole('radiogroup', { name: 'Edad' }).getByRole('radio', { name: 'Versión más reciente' })).toBeChecked();
+    await expectAccessible(other, 'Editar, elegir entre lo escrito y la versión más reciente');
     await resolve.getByRole('button', { name: 'Aplicar y seguir editando' }).click();
     await expect(other.getByLabel('Edad')).toHaveValue('2 años');
     await expect(other.getByLabel('Historia')).toHaveValue('Cambio hecho sobre datos viejos.');
@@ -302,6 +313,8 @@ test.describe('agregar y editar mascotas', () => {
     // Leaving with that unsaved text asks first; staying keeps it.
     await other.getByRole('link', { name: 'REGRESAR' }).click();
     const leave = other.getByRole('dialog', { name: '¿Salir sin guardar?' });
+    await expect(leave).toBeVisible();
+    await expectAccessible(other, 'Editar, ¿salir sin guardar?');
     await leave.getByRole('button', { name: 'Seguir editando' }).click();
     await expect(leave).toBeHidden();
     await expect(other).toHaveURL(new RegExp(`/editar/${id}$`));
@@ -321,6 +334,7 @@ test.describe('agregar y editar mascotas', () => {
     await expect(page.getByRole('alert')).toHaveText('Error: No se proporcionó un ID válido');
     await page.goto('/editar/999999');
     await expect(page.getByRole('alert')).toContainText('Error al cargar la mascota: ');
+    await expectAccessible(page, 'Editar, mascota inexistente');
 
     // While the pet loads, the SPEC's message shows.
     const id = await createPet(page, { nombre: `Lento ${unique()}` });
@@ -374,6 +388,7 @@ test.describe('imágenes en Editar', () => {
     await openEdit(page, id);
     const [a, b, c] = await savedOrder(page, id);
     await expect.poll(() => galleryOrder(page)).toEqual([a, b, c]);
+    await expectAccessible(page, 'Editar, galería con tres imágenes para ordenar');
 
     // Drag the first image's handle onto the third.
     const from = page.getByRole('button', { name: 'Reordenar la imagen 1' });
@@ -398,6 +413,7 @@ test.describe('imágenes en Editar', () => {
     await page.keyboard.press('ArrowRight');
     // What a screen reader hears, in Spanish.
     await expect(page.getByText('La imagen 1 está en la posición 2 de 3.')).toBeAttached();
+    await expectAccessible(page, 'Editar, imagen levantada con el teclado');
     await page.keyboard.press('Space');
     await savedAgain;
     await expect(page.getByText(/^Soltaste la imagen 1 en la posición 2 de 3\.$/)).toBeAttached();
@@ -427,6 +443,7 @@ test.describe('imágenes en Editar', () => {
     // The previous main image joined the gallery; what was typed is still there.
     await expect(page.getByRole('list', { name: 'Galería' }).getByRole('img', { name: /^Imagen \d+$/ })).toHaveCount(1);
     await expect(page.getByLabel('Historia')).toHaveValue('Escrito antes de cambiar la portada.');
+    await expectAccessible(page, 'Editar, tras Hacer principal');
 
     await page.getByRole('button', { name: 'GUARDAR MASCOTA' }).click();
     await expect(page.getByRole('dialog', { name: '¡Mascota Actualizada Exitosamente!' })).toBeVisible({ timeout: 20_000 });
@@ -449,6 +466,7 @@ test.describe('imágenes en Editar', () => {
       await png('buena.png', '#336699'),
     ]);
     await expect(dialog.getByRole('alert')).toContainText('falsa.png: El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o AVIF).');
+    await expectAccessible(page, 'Editar, diálogo de imágenes con un archivo soltado y rechazado');
     await expect(dialog.getByText('1 imagen lista para agregar:')).toBeVisible();
     await dialog.getByRole('button', { name: 'Agregar', exact: true }).click();
     await expect(page.getByRole('img', { name: 'Vista previa de buena.png' })).toBeVisible();
@@ -500,6 +518,7 @@ test.describe('lista de mascotas', () => {
     await page.getByLabel('Etiqueta').fill(`etq${suffix}`);
     await expect(page).toHaveURL(new RegExp(`tipo=Conejo.*tag=etq${suffix}|tag=etq${suffix}.*tipo=Conejo`));
     await expect(page.getByRole('link', { name: nombre, exact: true })).toBeVisible();
+    await expectAccessible(page, 'Mascotas con los filtros abiertos');
 
     await page.reload();
     await expect(page.getByRole('link', { name: nombre, exact: true })).toBeVisible();
@@ -507,6 +526,7 @@ test.describe('lista de mascotas', () => {
 
     await pick(page, 'Tipo', 'Perro');
     await expect(page.getByText('No hay mascotas que coincidan con la búsqueda o los filtros.')).toBeVisible();
+    await expectAccessible(page, 'Mascotas sin resultados');
     await page.getByRole('button', { name: 'Limpiar filtros' }).first().click();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -532,16 +552,35 @@ test.describe('lista de mascotas', () => {
     await expect(page.getByRole('button', { name: `Marcar a ${nombre} como adoptada` })).toBeVisible();
 
     await page.getByRole('button', { name: `Eliminar a ${nombre}` }).click();
-    await page
-      .getByRole('dialog', { name: `¿Eliminar a ${nombre}?` })
-      .getByRole('button', { name: 'Eliminar' })
-      .click();
+    const confirmDelete = page.getByRole('dialog', { name: `¿Eliminar a ${nombre}?` });
+    await expect(confirmDelete).toBeVisible();
+    await expectAccessible(page, 'Mascotas, confirmar que se elimina');
+    await confirmDelete.getByRole('button', { name: 'Eliminar' }).click();
     await expect(page.getByText('Mascota eliminada')).toBeVisible();
+    await expectAccessible(page, 'Mascotas, aviso de eliminada con Deshacer');
     await expect(page.getByRole('button', { name: `Restaurar a ${nombre}` })).toBeVisible();
     await expect(rows.nth(1)).toContainText(nombre);
     await page.getByRole('button', { name: 'Deshacer' }).click();
     await expect(page.getByText('Mascota restaurada')).toBeVisible();
     await expect(page.getByRole('button', { name: `Eliminar a ${nombre}` })).toBeVisible();
+  });
+
+  test('ordenar por nombre sigue el orden del español: Ñube después de Nube, Órion antes de Pepa', async ({ page }) => {
+    await signIn(page, 'staff');
+    const suffix = unique();
+    // Created out of order, so neither the creation nor the update time gives the expected order.
+    for (const name of ['Pepa', 'Órion', 'Ñube', 'Zafiro', 'Nube', 'Oca', 'Ñandú']) await createPet(page, { nombre: `${name} ${suffix}` });
+    await page.goto(`/?q=${suffix}`);
+    const rows = page.getByRole('row').filter({ has: page.getByRole('link') });
+    await expect(rows).toHaveCount(7);
+    await page.getByRole('columnheader', { name: 'Mascota', exact: true }).getByRole('button').click();
+    await expect(page).toHaveURL(/[?&]sort=nombre/);
+    await expect(page.getByRole('columnheader', { name: 'Mascota', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+    const order = ['Nube', 'Ñandú', 'Ñube', 'Oca', 'Órion', 'Pepa', 'Zafiro'].map((name) => `${name} ${suffix}`);
+    await expect(async () => {
+      const texts = await rows.allTextContents();
+      expect(order.map((name) => texts.findIndex((text) => text.includes(name)))).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    }).toPass({ timeout: 10_000 });
   });
 });
 
@@ -557,16 +596,29 @@ test.describe('detalle y galería', () => {
     await expect(datos.getByRole('row', { name: /Tamaño/ })).toContainText('grande');
     await expect(page.getByText('juguetón', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Editar', exact: true })).toHaveAttribute('href', `/editar/${id}`);
+    await expectAccessible(page, 'Producto');
 
     await page.getByRole('button', { name: 'Ver imagen 1 a pantalla completa' }).click();
     const viewer = page.getByRole('dialog', { name: new RegExp(nombre) });
     await expect(viewer).toContainText('Imagen 1 de 2');
+    await expectAccessible(page, 'Producto, visor de imágenes');
     await page.keyboard.press('ArrowRight');
     await expect(viewer).toContainText('Imagen 2 de 2');
     await page.keyboard.press('ArrowRight');
     await expect(viewer).toContainText('Imagen 1 de 2');
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
+
+    await page.goto(`/imagenes/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: /^Imágenes de / })).toBeVisible();
+    await expect(page.getByRole('button', { name: /pantalla completa/ }).first()).toBeVisible();
+    await expectAccessible(page, '/imagenes');
+    await page
+      .getByRole('button', { name: /pantalla completa/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: new RegExp(nombre) })).toBeVisible();
+    await expectAccessible(page, '/imagenes, visor');
   });
 
   test('sin sesión, /imagenes muestra solo mascotas publicadas', async ({ page, browser }) => {
@@ -579,6 +631,7 @@ test.describe('detalle y galería', () => {
     await visitor.goto(`/imagenes/${published}`);
     await expect(visitor.getByRole('button', { name: 'Ver la imagen 1 a pantalla completa' })).toBeVisible();
     await expect(visitor.getByRole('button', { name: /Hacer principal/ })).toHaveCount(0);
+    await expectAccessible(visitor, '/imagenes sin sesión');
     await visitor.goto(`/imagenes/${draft}`);
     await expect(visitor.getByRole('alert')).toContainText('la mascota no existe o todavía no está publicada');
     await context.close();

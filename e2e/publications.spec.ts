@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectAccessible } from './support/accessibility';
 import { expect, signIn, test } from './support/fixtures';
 
 /*
@@ -64,22 +65,27 @@ test.describe('publicaciones programadas y panel de control', () => {
     await expect(page.getByRole('heading', { name: 'Publicaciones Programadas' })).toBeVisible();
     const card = page.getByRole('listitem', { name: nombre });
     await expect(card.getByText('Borrador')).toBeVisible();
+    await expectAccessible(page, '/borradores');
     await card.getByRole('button', { name: `Programar: ${nombre}` }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Programar publicación' });
     const when = new Date(Date.now() + 20_000);
     const wall = madrid(when);
     await dialog.getByRole('button', { name: 'Fecha y hora de publicación' }).click();
+    await expect(page.getByRole('button', { name: wall.day, exact: true })).toBeVisible();
+    await expectAccessible(page, '/borradores, programar con el calendario abierto');
     await page.getByRole('button', { name: wall.day, exact: true }).click();
     await page.getByLabel('Horas').fill(wall.hour);
     await page.getByLabel('Minutos').fill(wall.minute);
     await page.getByLabel('Segundos').fill(wall.second);
     await page.getByRole('button', { name: 'Aceptar fecha y hora' }).click();
+    await expectAccessible(page, '/borradores, programar con la fecha elegida');
     await dialog.getByRole('button', { name: 'Programar', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(card.getByText('Programada')).toBeVisible();
     await page.getByText('Calendario', { exact: true }).click();
     await expect(page.getByRole('link', { name: nombre })).toBeVisible();
+    await expectAccessible(page, '/borradores, vista de calendario');
 
     const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'es-ES' });
     const visitor = await context.newPage();
@@ -122,6 +128,7 @@ test.describe('publicaciones programadas y panel de control', () => {
     for (const title of ['Ingresos y adopciones por mes', 'Mascotas en el refugio por tipo', 'Mascotas en el refugio por tamaño']) {
       await expect(page.getByRole('figure', { name: title }).locator('svg.recharts-surface').first()).toBeVisible();
     }
+    await expectAccessible(page, '/dashboard');
 
     await figures.getByRole('link', { name: /^Próximas publicaciones/ }).click();
     await expect(page).toHaveURL(/\/borradores$/);
@@ -135,5 +142,6 @@ test.describe('publicaciones programadas y panel de control', () => {
     await page.getByRole('button', { name: /^Abrir panel lateral/ }).click();
     const panel = page.getByRole('dialog', { name: 'Panel lateral' });
     await expect(panel.getByRole('heading', { name: 'Pendientes' })).toBeVisible();
+    await expectAccessible(page, 'panel lateral con el trabajo pendiente');
   });
 });

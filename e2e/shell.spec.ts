@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { accounts } from './support/accounts';
 import { expect, signIn, test } from './support/fixtures';
 
@@ -75,6 +76,7 @@ test.describe('mensajes de inicio de sesión', () => {
     await page.getByLabel('Contraseña').fill('no-es-la-clave');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(page.getByRole('alert')).toContainText('Correo o contraseña incorrectos.');
+    await expectAccessible(page, '/login con el error del servidor');
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -88,6 +90,7 @@ test.describe('mensajes de inicio de sesión', () => {
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(page.getByText('Ingresa tu correo electrónico.')).toBeVisible();
     await expect(page.getByText('Ingresa tu contraseña.')).toBeVisible();
+    await expectAccessible(page, '/login con los campos vacíos señalados');
     await page.getByLabel('Correo electrónico').fill('ana@refugio');
     await page.getByLabel('Contraseña').fill('x');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
@@ -163,7 +166,9 @@ test.describe('menú lateral en el móvil', () => {
   test('empieza cerrado, se abre con el botón del encabezado y se cierra con su botón', async ({ page }) => {
     await signIn(page, 'staff');
     await expectSidebarClosed(page);
+    await expectAccessible(page, 'Mascotas, 390 px');
     await openSidebar(page);
+    await expectAccessible(page, 'Mascotas, 390 px, con el menú lateral abierto');
     await page.getByRole('button', { name: 'Cerrar menú' }).click();
     await expectSidebarClosed(page);
   });
@@ -194,6 +199,7 @@ test.describe('estructura', () => {
     await expect(panel.getByRole('heading', { name: 'Pendientes' })).toBeVisible();
     // The e2e server is shared by every spec: whether work is waiting depends on which ran first.
     await expect(panel.getByText(/^(Todo al día: no hay nada por revisar\.|Solicitudes de adopción nuevas)$/).first()).toBeVisible();
+    await expectAccessible(page, 'panel lateral abierto');
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
   });
@@ -212,17 +218,36 @@ test.describe('estructura', () => {
     await expect(page.getByRole('switch', { name: 'Menú lateral compacto' })).toBeChecked();
   });
 
+  test('Saltar al contenido es lo primero que alcanza el teclado y lleva al contenido', async ({ page }) => {
+    await signIn(page, 'staff');
+    await page.goto('/paquetes');
+    await expect(page.getByRole('heading', { name: 'Paquetes', level: 1 })).toBeVisible();
+    const skip = page.getByRole('link', { name: 'Saltar al contenido' });
+    await expect(skip).not.toBeInViewport();
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    await expect(page).toHaveURL(/\/paquetes$/);
+    // The next Tab lands inside the content, past the header and the sidebar.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
+  });
+
   test('/blocks redirige a /blocks/styles', async ({ page }) => {
     await signIn(page, 'staff');
     await page.goto('/blocks');
     await expect(page).toHaveURL(/\/blocks\/styles$/);
     await expect(page.getByRole('heading', { name: 'Guía de estilos' })).toBeVisible();
+    await expectAccessible(page, '/blocks/styles');
   });
 
   test('una dirección desconocida muestra la página 404', async ({ page }) => {
     await page.goto('/esta-pagina-no-existe');
     await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
     await expect(page.getByText('La página que buscas no existe o fue movida.')).toBeVisible();
+    await expectAccessible(page, 'página 404');
   });
 
   test('las pantallas se muestran dentro de su diseño', async ({ page }) => {
@@ -235,6 +260,7 @@ test.describe('estructura', () => {
     await page.context().clearCookies();
     await page.goto('/registro-mascota');
     await expect(page.getByRole('heading', { name: 'Registro de Mascota' })).toBeVisible();
+    await expectAccessible(page, '/registro-mascota');
     await expect(page.getByRole('banner')).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Menú principal' })).toHaveCount(0);
   });
@@ -244,5 +270,6 @@ test.describe('estructura', () => {
     await expect(page).toHaveURL(/\/imagenes\/3$/);
     await expect(page.getByRole('heading', { name: 'Imágenes de la Mascota' })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
+    await expectAccessible(page, '/imagenes sin sesión, mascota no publicada o inexistente');
   });
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { accounts } from './support/accounts';
 import { expect, openSecondBrowser, signIn, submitSignIn, test } from './support/fixtures';
 
@@ -53,6 +54,7 @@ test.describe.serial('alta de un miembro del equipo', () => {
     await expect(page.getByRole('heading', { name: 'Agregar Usuario' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Permisos' })).toHaveValue('equipo-web');
     await expect(page.getByRole('textbox', { name: 'Color' })).toHaveValue('#3B82F6');
+    await expectAccessible(page, '/usuarionuevo');
 
     await page.getByRole('textbox', { name: 'Nombre' }).fill(member.name);
     await page.getByRole('textbox', { name: 'Apellido' }).fill(member.lastname);
@@ -69,12 +71,14 @@ test.describe.serial('alta de un miembro del equipo', () => {
     await expect(row).toContainText('Activo');
     await expect(row).toContainText('Contraseña temporal');
     await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(member.email)}$`));
+    await expectAccessible(page, '/lista con el aviso de usuario creado');
   });
 
   test('al entrar debe cambiar la contraseña temporal y luego no ve Lista de Usuarios', async ({ page }) => {
     await submitSignIn(page, member.email, member.password);
     await expect(page).toHaveURL(/\/cambiar-contrasena$/);
     await expect(page.getByRole('heading', { name: 'Cambiar contraseña' })).toBeVisible();
+    await expectAccessible(page, '/cambiar-contrasena');
 
     // No other screen renders before the password is changed.
     await page.goto('/borradores');
@@ -85,6 +89,7 @@ test.describe.serial('alta de un miembro del equipo', () => {
     await page.getByLabel('Repite la nueva contraseña').fill(`${ownPassword}!`);
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await expect(page.getByText('Las contraseñas no coinciden.')).toBeVisible();
+    await expectAccessible(page, '/cambiar-contrasena con un error');
 
     await page.getByLabel('Repite la nueva contraseña').fill(ownPassword);
     const roleLookup = page.waitForResponse((response) => response.url().includes('/api/functions/getUserRoleByUid'));
@@ -99,6 +104,7 @@ test.describe.serial('alta de un miembro del equipo', () => {
 
     await page.goto('/lista');
     await expect(page.getByRole('heading', { name: 'No tienes permiso para ver esta página.' })).toBeVisible();
+    await expectAccessible(page, '/lista sin permiso');
     await page.goto('/usuarionuevo');
     await expect(page.getByRole('heading', { name: 'No tienes permiso para ver esta página.' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Correo electrónico' })).toHaveCount(0);
@@ -119,6 +125,7 @@ test.describe.serial('alta de un miembro del equipo', () => {
     await page.getByRole('menuitem', { name: 'Desactivar' }).click();
     const confirm = page.getByRole('dialog', { name: `¿Desactivar a ${fullName(member)}?` });
     await expect(confirm).toContainText(member.email);
+    await expectAccessible(page, '/lista, confirmar que se desactiva');
     await confirm.getByRole('button', { name: 'Desactivar' }).click();
     await expect(page.getByText(`${fullName(member)} ya no puede iniciar sesión.`)).toBeVisible();
     await expect(row).toContainText('Desactivado');
@@ -142,6 +149,7 @@ test.describe('gestión de usuarios', () => {
     await page.getByRole('button', { name: 'Crear usuario' }).click();
     await expect(page.getByText('El nombre es obligatorio.')).toBeVisible();
     await expect(page.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeVisible();
+    await expectAccessible(page, '/usuarionuevo con errores de validación');
 
     await page.getByRole('textbox', { name: 'Nombre' }).fill('Elena');
     await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(accounts.staff.email);
@@ -159,6 +167,7 @@ test.describe('gestión de usuarios', () => {
     await expect(row).toContainText('Tú');
     await row.getByRole('button', { name: `Acciones de ${accounts.admin.name} ${accounts.admin.lastname}` }).click();
     await expect(page.getByRole('menuitem', { name: 'Editar' })).toBeVisible();
+    await expectAccessible(page, '/lista con el menú de acciones abierto');
     await expect(page.getByRole('menuitem', { name: 'Desactivar' })).toHaveCount(0);
     await expect(page.getByRole('menuitem', { name: 'Eliminar' })).toHaveCount(0);
   });
@@ -193,6 +202,8 @@ test.describe('gestión de usuarios', () => {
     await row.getByRole('button', { name: `Acciones de ${fullName(member)}` }).click();
     await page.getByRole('menuitem', { name: 'Editar' }).click();
     const edit = page.getByRole('dialog', { name: `Editar a ${fullName(member)}` });
+    await expect(edit).toBeVisible();
+    await expectAccessible(page, '/lista, editar usuario');
     await edit.getByRole('textbox', { name: 'Apellido' }).fill('Editada');
     await edit.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(page.getByText(`Se guardaron los cambios de ${member.name} Editada.`)).toBeVisible();
@@ -207,6 +218,7 @@ test.describe('gestión de usuarios', () => {
     await reset.getByLabel('Contraseña temporal').fill('corta');
     await reset.getByRole('button', { name: 'Restablecer contraseña' }).click();
     await expect(reset.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeVisible();
+    await expectAccessible(page, '/lista, restablecer contraseña con un error');
     await reset.getByLabel('Contraseña temporal').fill('nueva-temporal-e2e-7');
     await reset.getByRole('button', { name: 'Restablecer contraseña' }).click();
     await expect(page.getByText(`${fullName(renamed)} deberá elegir una contraseña nueva`)).toBeVisible();
@@ -215,6 +227,7 @@ test.describe('gestión de usuarios', () => {
     await page.getByRole('menuitem', { name: 'Eliminar' }).click();
     const confirm = page.getByRole('dialog', { name: `¿Eliminar a ${fullName(renamed)}?` });
     await expect(confirm).toContainText('no se puede deshacer');
+    await expectAccessible(page, '/lista, confirmar que se elimina');
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
     await expect(page.getByText(`Se eliminó la cuenta de ${fullName(renamed)}.`)).toBeVisible();
     await expect(page.getByText(`No hay usuarios que coincidan con «${member.email}».`)).toBeVisible();
@@ -248,5 +261,49 @@ test.describe('gestión de usuarios', () => {
     );
     await page.goto('/lista');
     await expect(page.getByText('Error al obtener usuarios')).toBeVisible();
+    await expectAccessible(page, '/lista sin la lista');
+  });
+
+  test('un correo largo no se parte: una línea, con «…» si no cabe y la dirección completa a mano, a 1280 y 390 px', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const member = newMember('correo');
+    const longMember = { ...member, email: `maria.fernanda.gonzalez-rodriguez.voluntaria-${member.email}` };
+    await createMemberByApi(page, longMember);
+
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const context = await browser.newContext({ baseURL, viewport, locale: 'es-ES', hasTouch: viewport.width < 500 });
+      const screen = await context.newPage();
+      await signIn(screen, 'admin');
+      await screen.goto(`/lista?q=${encodeURIComponent(longMember.email)}`);
+      const address = screen.getByRole('link', { name: longMember.email });
+      await expect(address).toBeVisible();
+      await expect(address).toHaveAttribute('href', `mailto:${longMember.email}`);
+      // One line: as tall as a line of its text, so never broken in the middle; cut with "…" since it does not fit.
+      const box = await screen.evaluate<{ height: number; lineHeight: number; cut: boolean }>(`(() => {
+        const shown = [...document.querySelectorAll('a[href="mailto:${longMember.email}"]')].find((a) => a.offsetParent !== null);
+        return {
+          height: shown.getBoundingClientRect().height,
+          lineHeight: Number.parseFloat(getComputedStyle(shown).lineHeight),
+          cut: shown.scrollWidth > shown.clientWidth,
+        };
+      })()`);
+      expect(box.height).toBeLessThanOrEqual(box.lineHeight + 1);
+      expect(box.cut).toBe(true);
+      await expect(address).toHaveCSS('text-overflow', 'ellipsis');
+      // The whole address is there for whoever needs it: pointing at it, focusing it or touching it.
+      if (viewport.width < 500) await address.tap();
+      else await address.focus();
+      await expect(screen.getByRole('tooltip', { name: longMember.email })).toBeVisible();
+      // No column is pushed out of sight: the row's actions stay on screen.
+      await expect(screen.getByRole('button', { name: `Acciones de ${fullName(longMember)}` }).first()).toBeInViewport();
+      await expectAccessible(screen, `/lista con un correo largo, ${viewport.width} px`);
+      await context.close();
+    }
   });
 });

@@ -296,6 +296,18 @@ describe('pets API (/phpApi)', () => {
       expectErrorShape(await get('/phpApi/mascotas?tipo=Dragon'), 400, 'VALIDATION_ERROR');
       expectErrorShape(await get('/phpApi/mascotas?pageSize=1000'), 400, 'VALIDATION_ERROR');
     });
+
+    it('sorts by name in Spanish order: ñ after n, accented letters with their letter, any case', async () => {
+      const names = ['Zorro', 'Órion', 'oso', 'Ñube', 'Pepa', 'Oca', 'Ñandú', 'Nube', 'Álvaro', 'Bruno', 'alba', 'NIEVE'];
+      for (const nombre of names) await create({ nombre, tags: JSON.stringify(['orden-es']) });
+      const byName = async (order: 'asc' | 'desc', pageSize = 100, page = 1) =>
+        (await list(`tag=orden-es&sort=nombre&order=${order}&pageSize=${pageSize}&page=${page}`)).items.map((p) => p.nombre);
+      const expected = ['alba', 'Álvaro', 'Bruno', 'NIEVE', 'Nube', 'Ñandú', 'Ñube', 'Oca', 'Órion', 'oso', 'Pepa', 'Zorro'];
+      expect(await byName('asc')).toEqual(expected);
+      expect(await byName('desc')).toEqual([...expected].reverse());
+      // Pages follow the same order.
+      expect([...(await byName('asc', 5, 1)), ...(await byName('asc', 5, 2)), ...(await byName('asc', 5, 3))]).toEqual(expected);
+    });
   });
 
   it('marks a pet adopted', async () => {

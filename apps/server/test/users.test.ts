@@ -95,6 +95,27 @@ describe('users API', () => {
     expectErrorShape(await api('GET', '/api/users?sort=password'), 400, 'VALIDATION_ERROR');
   });
 
+  it('sorts by name in Spanish order (ñ after n, accents with their letter, any case), then by last name', async () => {
+    const people = [
+      ['Órion', 'Sur'],
+      ['Ñube', 'Alta'],
+      ['Oca', 'Blanca'],
+      ['nube', 'Zeta'],
+      ['Nube', 'Ávila'],
+      ['Ñandú', 'Río'],
+      ['Álvaro', 'Mar'],
+      ['Pepa', 'Luna'],
+    ] as const;
+    for (const [index, [name, lastname]] of people.entries()) {
+      await t.createUser({ email: `orden-${index}@refugio.test`, password: 'clave-orden-segura-1', name, lastname });
+    }
+    const byName = async (order: 'asc' | 'desc') =>
+      (await api('GET', `/api/users?q=orden-&sort=name&order=${order}`)).json<{ items: UserBody[] }>().items.map((u) => `${u.name} ${u.lastname}`);
+    const expected = ['Álvaro Mar', 'Nube Ávila', 'nube Zeta', 'Ñandú Río', 'Ñube Alta', 'Oca Blanca', 'Órion Sur', 'Pepa Luna'];
+    expect(await byName('asc')).toEqual(expected);
+    expect(await byName('desc')).toEqual([...expected].reverse());
+  });
+
   it('edits name, lastname, rol, permisos and color, and refuses unknown fields', async () => {
     const res = await api('PATCH', `/api/users/${staffId}`, { lastname: 'Pérez Gil', color: '#10b981', permisos: 'equipo-redes' });
     expect(res.json<UserBody>()).toMatchObject({ lastname: 'Pérez Gil', color: '#10B981', permisos: 'equipo-redes', rol: 'Equipo' });

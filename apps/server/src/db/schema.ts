@@ -154,8 +154,9 @@ export const pet = pgTable(
     index('pet_live_tipo_v2')
       .on(t.tipo, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} IS NULL`),
-    index('pet_live_nombre')
-      .on(sql`lower(${t.nombre})`, t.id)
+    // The list's order by name (refugio_sort_key, migration 0011): the same expression as the repository's.
+    index('pet_live_nombre_orden')
+      .on(sql`refugio_sort_key(${t.nombre}) COLLATE "C"`, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
     // What is not yet public, by publication date: Publicaciones Programadas and the scheduled counts.
     index('pet_live_unpublished')

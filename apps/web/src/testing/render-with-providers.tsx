@@ -6,7 +6,7 @@ import { render, renderHook, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { theme } from '../app/theme';
+import { cssVariablesResolver, theme } from '../app/theme';
 
 /** A fresh cache per test, without retries so an error answer shows at once. */
 export function createTestQueryClient() {
@@ -16,7 +16,7 @@ export function createTestQueryClient() {
 /** The providers the signed-in screens run under (app.tsx and the backend layout), with the app theme; `env="test"` turns off Mantine's transitions and portals. */
 export function TestProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <MantineProvider theme={theme} env="test">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
           <Notifications />

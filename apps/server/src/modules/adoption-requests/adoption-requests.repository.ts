@@ -1,6 +1,7 @@
 import { ADOPTION_OPEN_STATES, type AdoptionState, type ListAdoptionRequestsQuery } from '@refugio/contracts';
 import { type SQL, and, asc, count, desc, eq, getTableColumns, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { sortKey } from '../../db/sort-key';
 import { adoptionRequest, adoptionRequestEvent, pet, user } from '../../db/schema';
 
 export type AdoptionRequestRow = Omit<typeof adoptionRequest.$inferSelect, 'searchText'>;
@@ -51,7 +52,7 @@ function filterConditions(filters: ListFilters, options: { withEstado: boolean }
 
 const sortColumns = {
   createdAt: adoptionRequest.createdAt,
-  nombre: sql`lower(${adoptionRequest.nombre})`,
+  nombre: sortKey(adoptionRequest.nombre),
   estado: adoptionRequest.estado,
 } as const;
 

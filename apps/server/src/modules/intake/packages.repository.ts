@@ -1,5 +1,6 @@
 import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { sortKey } from '../../db/sort-key';
 import { paquete } from '../../db/schema';
 
 export type PackageRow = typeof paquete.$inferSelect & { enlaces: number; enlacesActivos: number };
@@ -19,7 +20,7 @@ export function createPackagesRepository(db: Database) {
         .select(selection)
         .from(paquete)
         .where(options.includeArchived ? undefined : isNull(paquete.archivedAt))
-        .orderBy(sql`${paquete.archivedAt} IS NOT NULL`, asc(sql`lower(${paquete.nombre})`), desc(paquete.id));
+        .orderBy(sql`${paquete.archivedAt} IS NOT NULL`, asc(sortKey(paquete.nombre)), desc(paquete.id));
     },
 
     async findById(id: number): Promise<PackageRow | undefined> {

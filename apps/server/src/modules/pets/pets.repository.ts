@@ -1,6 +1,7 @@
 import { ADOPTION_OPEN_STATES, IDEMPOTENCY_KEY_TTL_HOURS, type ListPetsQuery, PETS_TOTAL_CAP } from '@refugio/contracts';
 import { type SQL, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { sortKey } from '../../db/sort-key';
 import { adoptionRequest, idempotencyKey, pet, petImage } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 
@@ -30,7 +31,7 @@ function estadoCondition(estado: ListPetsQuery['estado']): SQL | undefined {
 }
 
 const sortColumns = {
-  nombre: sql`lower(${pet.nombre})`,
+  nombre: sortKey(pet.nombre),
   createdAt: pet.createdAt,
   updatedAt: pet.updatedAt,
   fechaingreso: pet.fechaIngreso,

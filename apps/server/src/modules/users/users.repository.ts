@@ -1,12 +1,19 @@
 import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { sortKey } from '../../db/sort-key';
 import { account, session, user } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 import type { ListUsersQuery } from '@refugio/contracts';
 
 export type UserRow = typeof user.$inferSelect;
 
-const sortColumns = { name: user.name, mail: user.email, rol: user.role, createdAt: user.createdAt } as const;
+/** What each sort sorts by: a name in Spanish order (then the last name), the others as stored. */
+const sortColumns = {
+  name: [sortKey(user.name), sortKey(user.lastname)],
+  mail: [user.email],
+  rol: [user.role],
+  createdAt: [user.createdAt],
+} as const;
 
 /** Lower-case, accent-free text, so 'jose' finds 'José'. */
 const fold = (value: SQL | string) => sql`translate(lower(${value}), 'áéíóúüñàèìòùâêîôûäëïö', 'aeiouunaeiouaeiouaeio')`;
@@ -43,7 +50,11 @@ function usersQueries(db: Database) {
         ? sql`${fold(sql`${user.name} || ' ' || ${user.lastname} || ' ' || ${user.email}`)} LIKE ${fold(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`
         : undefined;
       const direction = order === 'desc' ? desc : asc;
-      return db.select().from(user).where(where).orderBy(direction(sortColumns[sort]), asc(user.id));
+      return db
+        .select()
+        .from(user)
+        .where(where)
+        .orderBy(...sortColumns[sort].map((column) => direction(column)), asc(user.id));
     },
 
     async countUsers(): Promise<number> {

@@ -12,7 +12,7 @@ export function Footer() {
       </Text>
       <Text size="sm" c="dimmed">
         Hecho con cariño para los animales del refugio ·{' '}
-        <Anchor component={Link} to="/blocks/styles" size="sm" c="dimmed">
+        <Anchor component={Link} to="/blocks/styles" size="sm" c="dimmed" underline="always">
           Guía de estilos
         </Anchor>
       </Text>

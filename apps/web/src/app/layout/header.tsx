@@ -38,18 +38,20 @@ export function Header({
     <AppShell.Header className={classes.header} style={fixed ? undefined : { position: 'absolute' }}>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
-          <ActionIcon
-            hiddenFrom="md"
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label="Abrir menú"
-            aria-controls={SIDEBAR_ID}
-            aria-expanded={sidebarOpenedMobile}
-            onClick={onOpenSidebar}
-          >
-            <IconMenu2 size={22} aria-hidden="true" />
-          </ActionIcon>
+          <Tooltip label="Abrir menú">
+            <ActionIcon
+              hiddenFrom="md"
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label="Abrir menú"
+              aria-controls={SIDEBAR_ID}
+              aria-expanded={sidebarOpenedMobile}
+              onClick={onOpenSidebar}
+            >
+              <IconMenu2 size={22} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
           <Tooltip label={sidebarVisibleDesktop ? 'Ocultar menú lateral' : 'Mostrar menú lateral'}>
             <ActionIcon
               visibleFrom="md"

@@ -116,7 +116,9 @@ export function Sidebar({ mini, hidden, onClose }: SidebarProps) {
           <Link to="/" className={classes.brandLink}>
             <Logo compact={mini} />
           </Link>
-          <CloseButton ref={closeButtonRef} hiddenFrom="md" size="lg" aria-label="Cerrar menú" onClick={onClose} />
+          <Tooltip label="Cerrar menú">
+            <CloseButton ref={closeButtonRef} hiddenFrom="md" size="lg" aria-label="Cerrar menú" onClick={onClose} />
+          </Tooltip>
         </Group>
       </AppShell.Section>
 

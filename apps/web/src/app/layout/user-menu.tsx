@@ -16,7 +16,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <Menu.Target>
         <UnstyledButton className={classes.userButton}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar size={32} radius="xl" color={user.color || 'cyan'} variant="filled" aria-hidden="true">
+            <Avatar size={32} radius="xl" color={user.color || 'cyan'} variant="filled" autoContrast aria-hidden="true">
               {getInitials(user.name, user.lastname, user.email)}
             </Avatar>
             <Text size="sm" fw={500} className={classes.userName} truncate="end">
@@ -27,7 +27,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={signOut.run}>
+        <Menu.Item c="red" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={signOut.run}>
           {messages.app.signOut}
         </Menu.Item>
       </Menu.Dropdown>

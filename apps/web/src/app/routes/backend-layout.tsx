@@ -11,11 +11,14 @@ import { useLayoutSettings } from '../layout/layout-settings';
 import { PageLoader } from '../layout/page-loader';
 import { SideOverlay } from '../layout/side-overlay';
 import { Sidebar } from '../layout/sidebar';
+import { SkipLink } from '../layout/skip-link';
 import classes from '../layout/backend-layout.module.css';
 
 // Mantine's `md` breakpoint is 62em = 992px, the SIDEBAR_CLOSE_BREAKPOINT of the contracts.
 const DESKTOP_QUERY = '(min-width: 62em)';
 const HEADER_HEIGHT = 60;
+
+const MAIN_ID = 'contenido';
 
 const containerSize = { full: undefined, boxed: 'xl', narrow: 'md' } as const;
 const modalLabels = { confirm: 'Confirmar', cancel: 'Cancelar' };
@@ -39,6 +42,7 @@ function BackendLayout() {
       {/* At the bottom: a toast never covers the user menu (top right) or a viewer's close button. */}
       <Notifications position="bottom-right" />
       <PageLoader />
+      <SkipLink targetId={MAIN_ID} />
       <AppShell
         layout="alt"
         header={{ height: HEADER_HEIGHT }}
@@ -74,7 +78,7 @@ function BackendLayout() {
         <Sidebar mini={mini} hidden={isDesktop ? !settings.sidebarVisibleDesktop : !sidebarOpenedMobile} onClose={closeSidebar} />
         <SideOverlay opened={sideOverlayOpened} onClose={sideOverlay.close} />
 
-        <AppShell.Main className={classes.main}>
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
           <Container
             fluid={settings.mainContent === 'full'}
             size={containerSize[settings.mainContent]}

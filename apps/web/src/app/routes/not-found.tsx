@@ -10,7 +10,7 @@ function NotFoundScreen() {
       <title>{`${messages.app.notFoundTitle} · Refugio Admin`}</title>
       <Stack align="center" gap="md" maw={440} ta="center">
         <Logo />
-        <Text fz={72} fw={800} lh={1} c="cyan.8" aria-hidden="true">
+        <Text fz={72} fw={800} lh={1} c="cyan" aria-hidden="true">
           404
         </Text>
         <Title order={1} fz="h2">

@@ -23,7 +23,7 @@ export function Logo({ compact = false, size = 32 }: LogoProps) {
       {compact ? null : (
         <Text component="span" fw={700} fz="lg" lh={1} aria-hidden="true">
           Refugio{' '}
-          <Text component="span" inherit c="cyan.8" fw={500}>
+          <Text component="span" inherit c="cyan" fw={500}>
             Admin
           </Text>
         </Text>

@@ -36,6 +36,7 @@ export function PublicationDateTimePicker({
         valueFormat="DD/MM/YYYY HH:mm:ss"
         withSeconds
         clearable
+        clearButtonProps={{ 'aria-label': 'Borrar la fecha y hora' }}
         minDate={now}
         value={value}
         onChange={onChange}

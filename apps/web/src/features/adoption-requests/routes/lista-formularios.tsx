@@ -1,4 +1,4 @@
-import { Button, CloseButton, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, CloseButton, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { useDebouncedCallback, useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { ADOPTION_STATES, type AdoptionState, adoptionStateLabels } from '@refugio/contracts';
 import { IconDownload, IconInbox, IconSearch } from '@tabler/icons-react';
@@ -68,6 +68,7 @@ function PetFilter({ value, selectedLabel, onChange }: { value: string; selected
       placeholder="Todas las mascotas"
       searchable
       clearable
+      clearButtonProps={{ 'aria-label': 'Quitar el filtro de mascota' }}
       data={data}
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
@@ -134,15 +135,17 @@ function ListaFormulariosScreen() {
                 requests.isFetching && data ? (
                   <Loader size={16} aria-label="Buscando" />
                 ) : draft ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label="Limpiar búsqueda"
-                    onClick={() => {
-                      commitSearch.cancel();
-                      setDraft('');
-                      updateParams({ q: '' });
-                    }}
-                  />
+                  <Tooltip label="Limpiar búsqueda">
+                    <CloseButton
+                      size="sm"
+                      aria-label="Limpiar búsqueda"
+                      onClick={() => {
+                        commitSearch.cancel();
+                        setDraft('');
+                        updateParams({ q: '' });
+                      }}
+                    />
+                  </Tooltip>
                 ) : null
               }
               value={draft}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { REGISTRATION_LIMITS, VIDEO_EXTENSIONS, VIDEO_MIME_TYPES } from '@refugio/contracts';
 import { IconCamera, IconPhotoPlus, IconVideoPlus, IconX } from '@tabler/icons-react';
 import type { RegistrationMedia } from '../lib/registration-values';
@@ -22,9 +22,11 @@ function FileList({ files, onRemove }: { files: File[]; onRemove: (index: number
               ({size(file.size)})
             </Text>
           </Text>
-          <ActionIcon variant="subtle" color="red" onClick={() => onRemove(index)} aria-label={`Quitar ${file.name}`}>
-            <IconX size={16} aria-hidden="true" />
-          </ActionIcon>
+          <Tooltip label="Quitar">
+            <ActionIcon variant="subtle" color="red" onClick={() => onRemove(index)} aria-label={`Quitar ${file.name}`}>
+              <IconX size={16} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
         </Group>
       ))}
     </Stack>

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Modal, Text } from '@mantine/core';
+import { ActionIcon, Group, Modal, Text, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import classes from './gallery-viewer.module.css';
@@ -60,20 +60,24 @@ export function GalleryViewer({ images, index, onIndexChange, onClose, title }: 
           <img key={image.key} src={image.src} alt={image.alt} className={classes.image} />
           {count > 1 ? (
             <>
-              <ActionIcon
-                className={classes.prev}
-                size={48}
-                radius="xl"
-                variant="filled"
-                color="dark"
-                aria-label="Imagen anterior"
-                onClick={previous}
-              >
-                <IconChevronLeft size={28} aria-hidden="true" />
-              </ActionIcon>
-              <ActionIcon className={classes.next} size={48} radius="xl" variant="filled" color="dark" aria-label="Imagen siguiente" onClick={next}>
-                <IconChevronRight size={28} aria-hidden="true" />
-              </ActionIcon>
+              <Tooltip label="Imagen anterior">
+                <ActionIcon
+                  className={classes.prev}
+                  size={48}
+                  radius="xl"
+                  variant="filled"
+                  color="dark"
+                  aria-label="Imagen anterior"
+                  onClick={previous}
+                >
+                  <IconChevronLeft size={28} aria-hidden="true" />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Imagen siguiente">
+                <ActionIcon className={classes.next} size={48} radius="xl" variant="filled" color="dark" aria-label="Imagen siguiente" onClick={next}>
+                  <IconChevronRight size={28} aria-hidden="true" />
+                </ActionIcon>
+              </Tooltip>
             </>
           ) : null}
         </div>

@@ -20,7 +20,7 @@ function TextColumn({ heading, text, highlight = false }: { heading: string; tex
   const headingId = useId();
   return (
     <Stack gap={6} component="section" aria-labelledby={headingId}>
-      <Title order={3} fz="sm" fw={700} c={highlight ? 'teal.8' : 'dimmed'} id={headingId}>
+      <Title order={3} fz="sm" fw={700} c={highlight ? 'teal' : 'dimmed'} id={headingId}>
         {heading}
       </Title>
       <Paper withBorder radius="md" p="sm" bg={highlight ? 'teal.0' : 'gray.0'}>

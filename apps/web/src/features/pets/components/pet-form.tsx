@@ -279,6 +279,7 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
                           valueFormat="YY-MM-DD"
                           placeholder={petFormMessages.fechaingresoPlaceholder}
                           clearable
+                          clearButtonProps={{ 'aria-label': 'Borrar la fecha de ingreso' }}
                           leftSection={<IconCalendar size={16} aria-hidden="true" />}
                           value={field.value === '' ? null : field.value}
                           onChange={(value) => field.onChange(value ?? '')}

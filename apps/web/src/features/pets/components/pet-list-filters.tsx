@@ -35,6 +35,7 @@ export function PetListFilters({ params, tagDraft, onTagDraftChange, onChange, o
       value={params[key] || null}
       onChange={(value) => onChange({ [key]: value ?? '' })}
       clearable
+      clearButtonProps={{ 'aria-label': `Quitar el filtro ${label}` }}
       comboboxProps={{ withinPortal: true }}
     />
   );

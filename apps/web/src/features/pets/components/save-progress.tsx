@@ -22,11 +22,11 @@ export function SaveProgress({ steps }: { steps: readonly SaveStep[] }) {
                   {step.label}
                 </Text>
                 {step.status === 'done' ? (
-                  <ThemeIcon size="sm" radius="xl" color="teal" aria-label="Listo">
+                  <ThemeIcon size="sm" radius="xl" color="teal" role="img" aria-label="Listo">
                     <IconCheck size={12} />
                   </ThemeIcon>
                 ) : step.status === 'error' ? (
-                  <ThemeIcon size="sm" radius="xl" color="red" aria-label="Falló">
+                  <ThemeIcon size="sm" radius="xl" color="red" role="img" aria-label="Falló">
                     <IconX size={12} />
                   </ThemeIcon>
                 ) : (

@@ -13,6 +13,7 @@ import {
   TextInput,
   ThemeIcon,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPaw, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -139,14 +140,16 @@ function HomeScreen() {
                 pets.isFetching && data ? (
                   <Loader size={16} aria-label="Buscando" />
                 ) : search.draft ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label="Limpiar búsqueda"
-                    onClick={() => {
-                      search.reset();
-                      updateParams({ q: '' });
-                    }}
-                  />
+                  <Tooltip label="Limpiar búsqueda">
+                    <CloseButton
+                      size="sm"
+                      aria-label="Limpiar búsqueda"
+                      onClick={() => {
+                        search.reset();
+                        updateParams({ q: '' });
+                      }}
+                    />
+                  </Tooltip>
                 ) : null
               }
               value={search.draft}

@@ -27,11 +27,11 @@ function EnlacesAdminScreen() {
           </Title>
           <Text c="dimmed">
             Cada enlace permite a un rescatista registrar mascotas con el formulario público. Los paquetes se gestionan en{' '}
-            <Anchor component={Link} to="/paquetes">
+            <Anchor component={Link} to="/paquetes" underline="always">
               Paquetes
             </Anchor>
             ; las mascotas recibidas, en{' '}
-            <Anchor component={Link} to="/solicitud-publicacion">
+            <Anchor component={Link} to="/solicitud-publicacion" underline="always">
               Solicitudes de publicación
             </Anchor>
             .

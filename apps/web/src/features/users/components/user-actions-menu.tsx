@@ -1,4 +1,4 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import type { User } from '@refugio/contracts';
 import { IconDots, IconKey, IconPencil, IconPlayerPlay, IconTrash, IconUserOff } from '@tabler/icons-react';
 import { getFullName } from '../lib/user-display';
@@ -22,9 +22,11 @@ export function UserActionsMenu({ user, isSelf, onEdit, onResetPassword, onDisab
   return (
     <Menu position="bottom-end" withArrow shadow="md" width={230}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Acciones de ${getFullName(user)}`}>
-          <IconDots size={18} aria-hidden="true" />
-        </ActionIcon>
+        <Tooltip label="Acciones">
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Acciones de ${getFullName(user)}`}>
+            <IconDots size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => onEdit(user)}>
@@ -44,11 +46,11 @@ export function UserActionsMenu({ user, isSelf, onEdit, onResetPassword, onDisab
                 Reactivar
               </Menu.Item>
             ) : (
-              <Menu.Item color="orange" leftSection={<IconUserOff size={16} aria-hidden="true" />} onClick={() => onDisable(user)}>
+              <Menu.Item c="orange" leftSection={<IconUserOff size={16} aria-hidden="true" />} onClick={() => onDisable(user)}>
                 Desactivar
               </Menu.Item>
             )}
-            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => onDelete(user)}>
+            <Menu.Item c="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => onDelete(user)}>
               Eliminar
             </Menu.Item>
           </>

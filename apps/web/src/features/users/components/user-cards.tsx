@@ -2,6 +2,7 @@ import { Box, Group, Text } from '@mantine/core';
 import { formatDate } from '../../../lib/format-date';
 import { getFullName, isCurrentUser } from '../lib/user-display';
 import { UserActionsMenu } from './user-actions-menu';
+import { MailAddress } from './mail-address';
 import { UserAvatar } from './user-avatar';
 import { RolBadge, SelfBadge, StateBadges } from './user-badges';
 import type { UsersListViewProps } from './users-table';
@@ -24,9 +25,7 @@ export function UserCards({ users, currentEmail, ...actions }: UsersListViewProp
                   </Text>
                   {isSelf ? <SelfBadge /> : null}
                 </Group>
-                <Text size="sm" c="dimmed" truncate="end">
-                  {user.mail}
-                </Text>
+                <MailAddress mail={user.mail} dimmed />
                 <Group gap={6} mt={8}>
                   <RolBadge rol={user.rol} />
                   <StateBadges user={user} />

@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format-date';
 import { getFullName, isCurrentUser } from '../lib/user-display';
 import type { UserSortField, UsersListParams } from '../lib/users-list-params';
 import { UserActionsMenu, type UserActions } from './user-actions-menu';
+import { MailAddress } from './mail-address';
 import { UserAvatar } from './user-avatar';
 import { RolBadge, SelfBadge, StateBadges } from './user-badges';
 import classes from './users-table.module.css';
@@ -18,19 +19,6 @@ export interface UsersListViewProps extends UserActions {
 interface UsersTableProps extends UsersListViewProps {
   sort: Pick<UsersListParams, 'sort' | 'order'>;
   onSort: (field: UserSortField) => void;
-}
-
-/** An e-mail that may wrap before the "@" (and only there) when the column is narrow. */
-function BreakableMail({ mail }: { mail: string }) {
-  const at = mail.indexOf('@');
-  if (at <= 0) return <span className={classes.nowrap}>{mail}</span>;
-  return (
-    <>
-      <span className={classes.nowrap}>{mail.slice(0, at)}</span>
-      <wbr />
-      <span className={classes.nowrap}>{mail.slice(at)}</span>
-    </>
-  );
 }
 
 /** The staff accounts on wide screens: one row each, sortable columns and a menu of actions per row. */
@@ -75,10 +63,8 @@ export function UsersTable({ users, sort, onSort, currentEmail, ...actions }: Us
                     </Group>
                   </Group>
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    <BreakableMail mail={user.mail} />
-                  </Text>
+                <Table.Td className={classes.mailCell}>
+                  <MailAddress mail={user.mail} />
                 </Table.Td>
                 <Table.Td>
                   <RolBadge rol={user.rol} />

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Group, Loader, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, CloseButton, Group, Loader, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import type { User } from '@refugio/contracts';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
@@ -120,7 +120,9 @@ function ListaScreen() {
               users.isFetching && data ? (
                 <Loader size={16} aria-label="Buscando" />
               ) : search.draft ? (
-                <CloseButton size="sm" aria-label="Limpiar búsqueda" onClick={clearSearch} />
+                <Tooltip label="Limpiar búsqueda">
+                  <CloseButton size="sm" aria-label="Limpiar búsqueda" onClick={clearSearch} />
+                </Tooltip>
               ) : null
             }
             value={search.draft}

@@ -1,0 +1,34 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA: the rules the product promises (README, Accessibility). */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/**
+ * Landmark rules outside the WCAG tags that the product keeps too: one banner, one main, one contentinfo, even
+ * while a drawer or a dialog is open.
+ */
+const LANDMARK_RULES = ['landmark-no-duplicate-banner', 'landmark-no-duplicate-main', 'landmark-no-duplicate-contentinfo', 'landmark-one-main'];
+const BLOCKING_IMPACTS = new Set(['critical', 'serious']);
+
+/**
+ * Runs axe-core on the page as it is now (no rule switched off, no element left out) and fails when it finds a
+ * critical or serious WCAG 2.2 AA violation, or a duplicated landmark, listing each with the selectors of its
+ * elements. `label` names the screen and state in the failure ("Home con el menú abierto, 390 px").
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Transitions (the page fade, a dialog sliding in) must end first: half-faded text has half the contrast.
+  await page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)))');
+  const [wcag, landmarks] = [
+    await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze(),
+    await new AxeBuilder({ page }).withRules(LANDMARK_RULES).analyze(),
+  ];
+  const problems = [...wcag.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? '')), ...landmarks.violations];
+  const report = problems.map((violation) => {
+    const targets = violation.nodes.map(
+      (node) => `    ${node.target.join(' >> ')}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`,
+    );
+    return `  [${violation.impact}] ${violation.id}: ${violation.help}\n${targets.join('\n')}`;
+  });
+  expect(problems.length, `Accesibilidad (${label}), ${problems.length} problema(s):\n${report.join('\n')}`).toBe(0);
+}
