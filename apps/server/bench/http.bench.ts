@@ -237,7 +237,6 @@ interface Outcome {
   non2xx: number;
   errors: number;
   goal?: number;
-  note?: string;
 }
 
 async function load(base: string, scenario: Scenario, seconds: number): Promise<autocannon.Result> {
@@ -318,9 +317,6 @@ async function runHttp(driver: Driver) {
     const { petIds, images } = await seed(base, cookie);
     const seedSeconds = (performance.now() - seedStart) / 1000;
 
-    const catalogue = await fetch(`${base}/api/public/mascotas?page=1&pageSize=20`);
-    const hasCatalogue = catalogue.status === 200;
-
     const scenarios: Scenario[] = [
       {
         name: 'signed-in pet read GET /phpApi/mascota/{id}',
@@ -330,9 +326,15 @@ async function runHttp(driver: Driver) {
       },
       { name: 'signed-in list page GET /phpApi/mascotas', paths: ['/phpApi/mascotas?page=1&pageSize=20'], headers: { cookie } },
       {
+        // As a browser or a website's fetch() asks for it: every one of them accepts compressed answers.
         name: 'public catalogue page GET /api/public/mascotas',
         paths: ['/api/public/mascotas?page=1&pageSize=20'],
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
         goal: { pglite: 0.25, postgres: 0.4 },
+      },
+      {
+        name: '  the same, from a client that takes no compression',
+        paths: ['/api/public/mascotas?page=1&pageSize=20'],
       },
       { name: 'public image file (main images of 20 pets)', paths: images },
       { name: 'GET /api/health', paths: ['/api/health'] },
@@ -342,10 +344,6 @@ async function runHttp(driver: Driver) {
     const hello = await helloWorld();
     const outcomes: Outcome[] = [];
     for (const scenario of scenarios) {
-      if (scenario.name.startsWith('public catalogue') && !hasCatalogue) {
-        outcomes.push({ name: scenario.name, rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, non2xx: 0, errors: 0, note: 'not available' });
-        continue;
-      }
       const outcome = await measureScenario(base, scenario);
       outcomes.push({ ...outcome, goal: scenario.goal?.[driver] });
     }
@@ -384,7 +382,6 @@ function cpuPressure(): string {
 function table(hello: Outcome, outcomes: Outcome[]): string {
   const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', '% of hello', 'goal'];
   const line = (o: Outcome, isHello = false) => {
-    if (o.note) return [o.name, o.note, '-', '-', '-', '-', '-', o.goal === undefined ? '' : `>= ${o.goal * 100}%`];
     const share = o.rps / hello.rps;
     const verdict = o.goal === undefined ? '' : `>= ${(o.goal * 100).toFixed(0)}% ${share >= o.goal ? 'ok' : 'MISS'}`;
     return [

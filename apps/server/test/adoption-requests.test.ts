@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adoptionRequest, adoptionRequestEvent, pet, petImage } from '../src/db/schema';
 import { ADMIN, PUBLIC_URL, STAFF, type TestApp, createTestApp, expectErrorShape } from './helpers';
@@ -110,6 +111,26 @@ describe('adoption: public catalogue, application and staff review', () => {
       });
       expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);
       expect(res.headers.etag).toBeTruthy();
+    });
+
+    it('compresses with brotli or gzip when the client accepts it, the same answer and ETag as uncompressed', async () => {
+      const id = await insertPet({ nombre: 'Comprimida', historia: 'Una historia larga. '.repeat(40) });
+      for (const url of ['/api/public/mascotas?q=comprimida', `/api/public/mascotas/${id}`]) {
+        const plain = await get(url, null);
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.headers.vary).toBe('Accept-Encoding');
+        const br = await get(url, null, { 'accept-encoding': 'gzip, deflate, br' });
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+        expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+        const gz = await get(url, null, { 'accept-encoding': 'gzip' });
+        expect(gz.headers['content-encoding']).toBe('gzip');
+        expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+        expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(1);
+        // Refused or unknown encodings get the plain answer.
+        expect((await get(url, null, { 'accept-encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding']).toBeUndefined();
+        expect((await get(url, null, { 'accept-encoding': 'zstd' })).headers['content-encoding']).toBeUndefined();
+      }
     });
 
     it('answers 304 to a conditional request with the same ETag, and 200 once the pet changed', async () => {
