@@ -101,6 +101,38 @@ test.describe('publicaciones programadas y panel de control', () => {
     await context.close();
   });
 
+  test('programar desde Editar en un teléfono con otra zona horaria guarda la hora de la organización', async ({ browser, baseURL }) => {
+    // A volunteer travelling, or a phone set to another zone: the form still shows and picks Madrid's time.
+    const context = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'America/Mexico_City' });
+    const page = await context.newPage();
+    try {
+      await signIn(page, 'staff');
+      const nombre = `Zona ${unique()}`;
+      const id = await createPet(page, nombre);
+      await page.goto(`/editar/${id}`);
+      await expect(page.getByLabel('Nombre')).toHaveValue(nombre);
+      await page.getByRole('radio', { name: 'Programada' }).check();
+      const when = new Date(Date.now() + 3 * 86_400_000);
+      when.setUTCSeconds(0, 0);
+      const wall = madrid(when);
+      await expect(page.getByText('Hora de Europe/Madrid')).toBeVisible();
+      await page.getByRole('button', { name: 'Publicar el' }).click();
+      await page.getByRole('button', { name: wall.day, exact: true }).click();
+      await page.getByLabel('Horas').fill(wall.hour);
+      await page.getByLabel('Minutos').fill(wall.minute);
+      await page.getByLabel('Segundos').fill(wall.second);
+      await page.getByRole('button', { name: 'Aceptar fecha y hora' }).click();
+      await expectAccessible(page, 'Editar, programada con su fecha');
+      await page.getByRole('button', { name: 'GUARDAR MASCOTA' }).click();
+      await expect(page.getByRole('dialog', { name: '¡Mascota Actualizada Exitosamente!' })).toBeVisible({ timeout: 20_000 });
+      const saved = (await (await page.request.get(`/phpApi/mascota/${id}`)).json()) as { estado: string; publicarEn: string };
+      expect(saved.estado).toBe('programada');
+      expect(saved.publicarEn).toBe(when.toISOString());
+    } finally {
+      await context.close();
+    }
+  });
+
   test('el panel dibuja sus gráficas y sus cifras son las del servidor y llevan a sus listas', async ({ page }) => {
     await signIn(page, 'staff');
     const nombre = `Pronto ${unique()}`;

@@ -12,6 +12,10 @@ interface PublicationDateTimePickerProps {
   onChange: (value: string | null) => void;
   label?: string;
   error?: string | undefined;
+  required?: boolean;
+  onBlur?: () => void;
+  /** For a form library to focus the field with an error. */
+  inputRef?: React.Ref<HTMLButtonElement>;
 }
 
 /**
@@ -25,12 +29,18 @@ export function PublicationDateTimePicker({
   onChange,
   label = 'Fecha y hora de publicación',
   error,
+  required,
+  onBlur,
+  inputRef,
 }: PublicationDateTimePickerProps) {
   const now = instantToWallTime(new Date(), timeZone);
   return (
     <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
       <DateTimePicker
+        ref={inputRef}
         label={label}
+        required={required}
+        onBlur={onBlur}
         description={`Hora de ${timeZone.replace(/_/g, ' ')}`}
         placeholder="Elige el día y la hora"
         valueFormat="DD/MM/YYYY HH:mm:ss"

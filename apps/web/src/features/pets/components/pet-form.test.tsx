@@ -50,6 +50,7 @@ function renderForm(onReloadPet = vi.fn(() => Promise.resolve<Pet | undefined>(p
     http.get('/phpApi/mascota/7/imagenes', () => HttpResponse.json(images)),
     http.get('/api/mascotas/7/videos', () => HttpResponse.json([])),
     http.get('/api/ai/estado', () => HttpResponse.json({ available: false, provider: 'none' })),
+    http.get('/api/organizacion', () => HttpResponse.json({ zonaHoraria: 'Europe/Madrid' })),
   );
   return renderWithProviders(
     <>
@@ -70,7 +71,7 @@ describe('PetForm', { timeout: 20_000 }, () => {
 
   it('asks before leaving with changes; staying keeps the typed text, leaving goes on', async () => {
     const { user, router } = renderForm();
-    const name = screen.getByRole('textbox', { name: /nombre/i });
+    const name = await screen.findByRole('textbox', { name: /nombre/i });
     await user.type(name, ' Clara');
 
     await user.click(screen.getByRole('link', { name: 'Inicio' }));
@@ -94,7 +95,7 @@ describe('PetForm', { timeout: 20_000 }, () => {
         HttpResponse.json({ code: 'CONFLICT', message: 'Otra persona guardó cambios.', requestId: 'r1' }, { status: 409 }),
       ),
     );
-    const name = screen.getByRole('textbox', { name: /nombre/i });
+    const name = await screen.findByRole('textbox', { name: /nombre/i });
     await user.clear(name);
     await user.type(name, 'Luna Clara');
     await user.keyboard('{Control>}s{/Control}');
@@ -128,7 +129,7 @@ describe('PetForm', { timeout: 20_000 }, () => {
         return HttpResponse.json({ status: 'OK', id: 7, version: answered + 1 });
       }),
     );
-    const name = screen.getByRole('textbox', { name: /nombre/i });
+    const name = await screen.findByRole('textbox', { name: /nombre/i });
     await user.type(name, ' Clara');
     await user.click(await screen.findByRole('button', { name: 'Hacer principal la imagen 2' }));
     expect(await screen.findByText('La imagen anterior pasó a la galería.')).toBeInTheDocument();

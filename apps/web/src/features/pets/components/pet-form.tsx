@@ -1,11 +1,12 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Button, Grid, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { DateInput, DatesProvider, DateTimePicker } from '@mantine/dates';
+import { Badge, Button, Grid, Group, Loader, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { DateInput, DatesProvider } from '@mantine/dates';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
+  DEFAULT_ORG_TIME_ZONE,
   PET_GENDERS,
   PET_SIZES,
   PET_TYPES,
@@ -16,11 +17,14 @@ import {
   type Pet,
   type PetFields,
 } from '@refugio/contracts';
-import { IconCalendar, IconCalendarTime, IconDeviceFloppy, IconSparkles } from '@tabler/icons-react';
+import { IconCalendar, IconDeviceFloppy, IconSparkles } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { PublicationDateTimePicker } from '../../../components/ui/publication-date-time-picker';
+import { organizationSettingsQueryOptions } from '../../../lib/organization-settings';
 import { usePetImages } from '../api/get-pet-images';
 import { usePetVideos } from '../api/get-pet-videos';
 import { usePetAi } from '../hooks/use-pet-ai';
@@ -31,7 +35,7 @@ import { useUnsavedChangesPrompt } from '../hooks/use-unsaved-changes-prompt';
 import type { ImprovableField } from '../lib/ai-requests';
 import { diffPetFormValues, type FieldConflict } from '../lib/form-conflict';
 import { estadoColors, estadoLabels } from '../lib/pet-display';
-import { LOCAL_DATE_TIME, buildPetFormData, newPetFormValues, petFormSchema, petToFormValues, type PetFormValues } from '../lib/pet-form-values';
+import { buildPetFormData, newPetFormValues, petFormSchema, petToFormValues, type PetFormValues } from '../lib/pet-form-values';
 import { AiButton } from './ai-button';
 import { ConflictDialog, type ConflictChoices } from './conflict-dialog';
 import { ImagesDialog } from './images-dialog';
@@ -95,7 +99,14 @@ function SelectField({
  * server's own `petFieldsSchema`, main image, additional images and videos queued for upload, and the save
  * sequence of SPEC section 4 with a progress bar per request.
  */
-export function PetForm({ pet, onReloadPet }: PetFormProps) {
+export function PetForm(props: PetFormProps) {
+  // Publication dates are picked in the organisation's time zone: the form starts once it is known.
+  const organization = useQuery(organizationSettingsQueryOptions);
+  if (organization.isPending) return <Loader aria-label="Cargando..." m="xl" />;
+  return <PetFormInZone {...props} timeZone={organization.data?.zonaHoraria ?? DEFAULT_ORG_TIME_ZONE} />;
+}
+
+function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone: string }) {
   const navigate = useNavigate();
   const petId = pet?.id ?? null;
   const isEdit = pet !== null;
@@ -104,9 +115,9 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
   const images = usePetImages(petId);
   const videos = usePetVideos(petId, { enabled: images.isSuccess || images.isError });
 
-  const initialValues = () => (pet ? petToFormValues(pet) : newPetFormValues(dayjs().format('YYYY-MM-DD')));
+  const initialValues = () => (pet ? petToFormValues(pet, timeZone) : newPetFormValues(dayjs().format('YYYY-MM-DD')));
   const form = useForm<PetFormValues, unknown, PetFields>({
-    resolver: zodResolver(petFormSchema),
+    resolver: zodResolver(petFormSchema(timeZone)),
     defaultValues: initialValues(),
   });
   const { errors, isDirty } = form.formState;
@@ -134,7 +145,7 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
 
   const reloadLatest = async () => {
     const latest = await onReloadPet?.();
-    if (latest) form.reset(petToFormValues(latest));
+    if (latest) form.reset(petToFormValues(latest, timeZone));
     return latest;
   };
 
@@ -145,7 +156,7 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
   const loadLatest = async () => {
     const latest = await onReloadPet?.();
     if (!latest) return false;
-    const latestValues = petToFormValues(latest);
+    const latestValues = petToFormValues(latest, timeZone);
     const fields = diffPetFormValues(form.getValues(), latestValues, form.formState.dirtyFields);
     if (fields.length === 0) {
       form.reset(latestValues);
@@ -346,20 +357,15 @@ export function PetForm({ pet, onReloadPet }: PetFormProps) {
                     control={form.control}
                     name="publicarEn"
                     render={({ field, fieldState }) => (
-                      <DateTimePicker
-                        ref={field.ref}
+                      <PublicationDateTimePicker
+                        timeZone={timeZone}
+                        inputRef={field.ref}
                         label={petFormMessages.publicarEn}
-                        placeholder={petFormMessages.publicarEnPlaceholder}
                         required
-                        valueFormat="DD/MM/YYYY HH:mm"
-                        minDate={dayjs().format(LOCAL_DATE_TIME)}
-                        leftSection={<IconCalendarTime size={16} aria-hidden="true" />}
                         value={field.value ? field.value : null}
                         onChange={(value) => field.onChange(value ?? '')}
                         onBlur={field.onBlur}
                         error={fieldState.error?.message}
-                        popoverProps={{ withinPortal: true }}
-                        submitButtonProps={{ 'aria-label': 'Aceptar fecha y hora' }}
                       />
                     )}
                   />

@@ -1,4 +1,4 @@
-import { petFieldsSchema, petMessages, type Pet } from '@refugio/contracts';
+import { instantToWallTime, petFieldsSchema, petMessages, type Pet } from '@refugio/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildPetFormData, newPetFormValues, petFormSchema, petToFormValues } from './pet-form-values';
 
@@ -30,7 +30,7 @@ const pet: Pet = {
 
 describe('petToFormValues', () => {
   it('copies the fields and keeps the version as text', () => {
-    expect(petToFormValues(pet)).toEqual({
+    expect(petToFormValues(pet, 'Europe/Madrid')).toEqual({
       nombre: 'Luna',
       edad: '2 años',
       tipo: 'Gato',
@@ -49,7 +49,7 @@ describe('petToFormValues', () => {
   });
 
   it('falls back to the first option for values the selects do not offer, and repairs tags', () => {
-    const values = petToFormValues({ ...pet, tipo: 'Hamster', genero: '', tamano: 'enorme', tags: 'roto' });
+    const values = petToFormValues({ ...pet, tipo: 'Hamster', genero: '', tamano: 'enorme', tags: 'roto' }, 'Europe/Madrid');
     expect(values).toMatchObject({ tipo: 'Perro', genero: 'macho', tamano: 'mediano', tags: '[]' });
   });
 });
@@ -57,32 +57,46 @@ describe('petToFormValues', () => {
 describe('the publication state', () => {
   const valid = { ...newPetFormValues('2025-01-02'), nombre: 'Toby', edad: '1' };
 
-  it('shows the effective state: a programmed pet keeps its date, in local time', () => {
-    const future = new Date(Date.now() + 86_400_000);
-    const values = petToFormValues({ ...pet, estado: 'programada', publicarEn: future.toISOString() });
-    expect(values.estado).toBe('programada');
-    expect(new Date(values.publicarEn).getTime()).toBe(Math.floor(future.getTime() / 1000) * 1000);
-    expect(petToFormValues({ ...pet, estado: 'publicada', publicarEn: '2020-01-01T00:00:00.000Z' })).toMatchObject({
+  it("shows the effective state: a programmed pet keeps its date, as the organisation's wall time", () => {
+    const values = petToFormValues({ ...pet, estado: 'programada', publicarEn: '2030-01-15T16:30:00.000Z' }, 'America/Mexico_City');
+    expect(values).toMatchObject({ estado: 'programada', publicarEn: '2030-01-15 10:30:00' });
+    expect(petToFormValues({ ...pet, estado: 'programada', publicarEn: '2030-07-15T08:00:00.000Z' }, 'Europe/Madrid').publicarEn).toBe(
+      '2030-07-15 10:00:00',
+    );
+    expect(petToFormValues({ ...pet, estado: 'publicada', publicarEn: '2020-01-01T00:00:00.000Z' }, 'Europe/Madrid')).toMatchObject({
       estado: 'publicada',
       publicarEn: '',
     });
   });
 
-  it('a programmed pet needs a date that is not in the past; sends it as ISO 8601', () => {
-    const missing = petFormSchema.safeParse({ ...valid, estado: 'programada', publicarEn: '' });
-    expect(missing.error?.issues.map((i) => [i.path[0], i.message])).toEqual([['publicarEn', petMessages.scheduleRequired]]);
-    const past = petFormSchema.safeParse({ ...valid, estado: 'programada', publicarEn: '2020-01-01 10:00:00' });
-    expect(past.error?.issues.map((i) => i.message)).toEqual([petMessages.schedulePast]);
-
-    const future = new Date(Date.now() + 3_600_000);
-    const fields = petFormSchema.parse({ ...valid, estado: 'programada', publicarEn: future.toISOString() });
-    const body = buildPetFormData(fields, null);
+  it("reads the picked time in the organisation's zone, whatever the device's, and sends the instant as ISO 8601", () => {
+    const body = buildPetFormData(
+      petFormSchema('America/Mexico_City').parse({ ...valid, estado: 'programada', publicarEn: '2030-01-15 10:30:00' }),
+      null,
+    );
     expect(body.get('estado')).toBe('programada');
-    expect(body.get('publicarEn')).toBe(future.toISOString());
+    expect(body.get('publicarEn')).toBe('2030-01-15T16:30:00.000Z');
+    const madrid = petFormSchema('Europe/Madrid').parse({ ...valid, estado: 'programada', publicarEn: '2030-01-15 10:30:00' });
+    expect(madrid.publicarEn).toBe('2030-01-15T09:30:00.000Z');
+  });
+
+  it('a programmed pet needs a date that is not in the past', () => {
+    const schema = petFormSchema('Europe/Madrid');
+    const missing = schema.safeParse({ ...valid, estado: 'programada', publicarEn: '' });
+    expect(missing.error?.issues.map((i) => [i.path[0], i.message])).toEqual([['publicarEn', petMessages.scheduleRequired]]);
+    const past = schema.safeParse({ ...valid, estado: 'programada', publicarEn: '2020-01-01 10:00:00' });
+    expect(past.error?.issues.map((i) => i.message)).toEqual([petMessages.schedulePast]);
+    // A wall time that is already past in the organisation's zone, though not yet on a device far to the west.
+    const inMadridJustPassed = schema.safeParse({
+      ...valid,
+      estado: 'programada',
+      publicarEn: instantToWallTime(new Date(Date.now() - 60_000), 'Europe/Madrid'),
+    });
+    expect(inMadridJustPassed.success).toBe(false);
   });
 
   it('any other state clears the date', () => {
-    const fields = petFormSchema.parse({ ...valid, estado: 'publicada', publicarEn: '2020-01-01 10:00:00' });
+    const fields = petFormSchema('Europe/Madrid').parse({ ...valid, estado: 'publicada', publicarEn: '2020-01-01 10:00:00' });
     expect(buildPetFormData(fields, null).get('estado')).toBe('publicada');
     expect(buildPetFormData(fields, null).get('publicarEn')).toBe('');
   });
@@ -97,7 +111,7 @@ describe('the form values through petFieldsSchema', () => {
   });
 
   it('a loaded pet round-trips into the multipart body', () => {
-    const fields = petFieldsSchema.parse(petToFormValues(pet));
+    const fields = petFieldsSchema.parse(petToFormValues(pet, 'Europe/Madrid'));
     const body = buildPetFormData(fields, null);
     expect(Object.fromEntries(body.entries())).toEqual({
       nombre: 'Luna',
@@ -126,7 +140,7 @@ describe('the form values through petFieldsSchema', () => {
   });
 
   it('adds the main image only when a real file was chosen', () => {
-    const fields = petFieldsSchema.parse(petToFormValues(pet));
+    const fields = petFieldsSchema.parse(petToFormValues(pet, 'Europe/Madrid'));
     const image = new File([new Uint8Array(10)], 'nueva.jpg', { type: 'image/jpeg' });
     expect(buildPetFormData(fields, image).get('image')).toBeInstanceOf(File);
     expect(buildPetFormData(fields, new File([], 'vacia.jpg')).has('image')).toBe(false);

@@ -3,13 +3,15 @@ import {
   PET_SIZES,
   PET_TYPES,
   PUBLICATION_STATES,
+  instantToWallTime,
   petFieldsSchema,
   petMessages,
+  wallTimeToInstant,
   type Pet,
   type PetFields,
   type PetFieldsInput,
 } from '@refugio/contracts';
-import dayjs from 'dayjs';
+import { z } from 'zod';
 import { isRealFile } from './media-rules';
 import { parseTagsText, serializeTags } from './tags';
 
@@ -62,19 +64,26 @@ function oneOf<T extends string>(options: readonly T[], value: string, fallback:
   return (options as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
-/** How the date-time picker holds `publicarEn`: local time. */
-export const LOCAL_DATE_TIME = 'YYYY-MM-DD HH:mm:ss';
-
 /**
- * The form's schema: the server's `petFieldsSchema` plus the publication rules of /borradores: a programmed
- * pet needs a date and time, not in the past (`now` is read when the form is checked).
+ * The form's schema: the server's `petFieldsSchema` plus the publication rules of /borradores. The form holds
+ * `publicarEn` as the wall time of the organisation's time zone ('YYYY-MM-DD HH:mm:ss', what the picker shows,
+ * whatever the device's zone): it becomes the instant it means there (ISO 8601) before the server's schema reads
+ * it. A programmed pet needs a date and time, not in the past (`now` is read when the form is checked).
  */
-export const petFormSchema = petFieldsSchema.superRefine((fields, ctx) => {
-  if (fields.estado !== 'programada') return;
-  if (!fields.publicarEn) ctx.addIssue({ code: 'custom', path: ['publicarEn'], message: petMessages.scheduleRequired });
-  else if (new Date(fields.publicarEn).getTime() < Date.now())
-    ctx.addIssue({ code: 'custom', path: ['publicarEn'], message: petMessages.schedulePast });
-});
+export function petFormSchema(timeZone: string) {
+  return z
+    .custom<PetFormValues>()
+    .transform((values) =>
+      values.publicarEn ? { ...values, publicarEn: wallTimeToInstant(values.publicarEn, timeZone)?.toISOString() ?? 'no válida' } : values,
+    )
+    .pipe(petFieldsSchema)
+    .superRefine((fields, ctx) => {
+      if (fields.estado !== 'programada') return;
+      if (!fields.publicarEn) ctx.addIssue({ code: 'custom', path: ['publicarEn'], message: petMessages.scheduleRequired });
+      else if (new Date(fields.publicarEn).getTime() < Date.now())
+        ctx.addIssue({ code: 'custom', path: ['publicarEn'], message: petMessages.schedulePast });
+    });
+}
 
 /** A new pet: type Perro, gender macho, size mediano, no disability, not adopted, entered today. */
 export function newPetFormValues(today: string): PetFormDefaults {
@@ -96,8 +105,11 @@ export function newPetFormValues(today: string): PetFormDefaults {
   };
 }
 
-/** The loaded pet as form values; its version is what the save sends back, to detect concurrent edits. */
-export function petToFormValues(pet: Pet): PetFormDefaults {
+/**
+ * The loaded pet as form values; its version is what the save sends back, to detect concurrent edits. Its
+ * publication time is shown as the wall time of the organisation's `timeZone`.
+ */
+export function petToFormValues(pet: Pet, timeZone: string): PetFormDefaults {
   return {
     nombre: pet.nombre,
     edad: pet.edad,
@@ -112,7 +124,7 @@ export function petToFormValues(pet: Pet): PetFormDefaults {
     tags: serializeTags(parseTagsText(pet.tags)),
     // The effective state: a programmed pet whose time has passed reads 'publicada'.
     estado: oneOf(PUBLICATION_STATES, pet.estado, 'borrador'),
-    publicarEn: pet.estado === 'programada' && pet.publicarEn ? dayjs(pet.publicarEn).format(LOCAL_DATE_TIME) : '',
+    publicarEn: pet.estado === 'programada' && pet.publicarEn ? instantToWallTime(new Date(pet.publicarEn), timeZone) : '',
     version: String(pet.version),
   };
 }
