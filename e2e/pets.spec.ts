@@ -410,6 +410,8 @@ test.describe('imágenes en Editar', () => {
     await page.getByRole('button', { name: 'Reordenar la imagen 1' }).focus();
     const savedAgain = page.waitForResponse((res) => res.url().endsWith(`/phpApi/mascota/${id}/imagenes/orden`) && res.ok());
     await page.keyboard.press('Space');
+    // Taken (announced) before it moves: an arrow pressed earlier would be lost.
+    await expect(page.getByRole('status').filter({ hasText: /la imagen 1,? (está )?en la posición 1 de 3\./i })).toBeAttached();
     await page.keyboard.press('ArrowRight');
     // What a screen reader hears, in Spanish.
     await expect(page.getByText('La imagen 1 está en la posición 2 de 3.')).toBeAttached();
