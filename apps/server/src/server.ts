@@ -3,8 +3,6 @@ import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { listenForBackups } from './backup/control-socket';
 import { acquireDataDirLock } from './lib/data-dir-lock';
-import { scheduleRequestMediaSweep } from './modules/intake/request-media-sweep';
-import { createRequestsRepository } from './modules/intake/requests.repository';
 import { passwordWeakness } from './lib/password-policy';
 
 /** Opens the configured database and applies pending migrations. */
@@ -47,7 +45,7 @@ async function main() {
     firstAdmin.created && config.admin.password ? passwordWeakness(config.admin.password, { email: config.admin.email }) : undefined;
   if (adminPasswordWeakness) app.log.warn(`ADMIN_PASSWORD es débil (${adminPasswordWeakness}) Cámbiala al entrar por primera vez.`);
   const stopSweep = app.orphanMediaSweep.schedule();
-  const stopRequestSweep = scheduleRequestMediaSweep(createRequestsRepository(database.db), app.storage, app.log);
+  const stopRequestSweep = app.requestMediaSweep.schedule();
 
   let stopBackups: (() => Promise<void>) | undefined;
   let closing = false;

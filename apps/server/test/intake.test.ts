@@ -12,8 +12,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enlaceRegistro, petImage, publicationRequest } from '../src/db/schema';
-import { collectRequestMedia } from '../src/modules/intake/request-media-sweep';
-import { createRequestsRepository } from '../src/modules/intake/requests.repository';
 import { PUBLIC_URL, STAFF, type TestApp, createTestApp, expectErrorShape } from './helpers';
 import { type Part, jpeg, multipart, png, videoBytes } from './media';
 
@@ -355,12 +353,11 @@ describe('intake: packages, links, public registration, publication requests', (
 
     const [row] = await t.database.db.select().from(publicationRequest).where(eq(publicationRequest.id, id));
     const keys = row!.media.map((m) => m.key);
-    const repo = createRequestsRepository(t.database.db);
     // An orphan left by a crashed submission, old enough to collect.
     await t.app.storage.put('solicitudes/abandonada/imagen-1.jpg', Readable.from(['x']));
-    expect(await collectRequestMedia(repo, t.app.storage, t.app.log)).toEqual([]);
+    expect(await t.app.requestMediaSweep.collect()).toEqual([]);
     const later = Date.now() + 31 * 86_400_000;
-    const removed = await collectRequestMedia(repo, t.app.storage, t.app.log, later);
+    const removed = await t.app.requestMediaSweep.collect(later);
     expect(removed).toEqual(expect.arrayContaining([...keys, 'solicitudes/abandonada/imagen-1.jpg']));
     const [after] = await t.database.db.select().from(publicationRequest).where(eq(publicationRequest.id, id));
     expect(after!.media).toEqual([]);

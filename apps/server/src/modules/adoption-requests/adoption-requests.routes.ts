@@ -9,9 +9,6 @@ import {
   moveAdoptionRequestInputSchema,
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createAdoptionRequestsRepository } from './adoption-requests.repository';
-import { createAdoptionRequestsService } from './adoption-requests.service';
-import { createCatalogueRepository } from './catalogue.repository';
 
 const staff = { access: 'staff' as const };
 const tags = ['Solicitudes de adopción'];
@@ -19,11 +16,7 @@ const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiError
 
 /** The staff's review of adoption requests (DESIGN section 7). */
 export const adoptionRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogue = createCatalogueRepository(app.db);
-  const service = createAdoptionRequestsService({
-    repo: createAdoptionRequestsRepository(app.db),
-    isPublicPet: async (id) => (await catalogue.findPublic(id)) !== undefined,
-  });
+  const service = app.adoptionRequestsService;
 
   app.get(
     '/api/solicitudes-adopcion',

@@ -14,10 +14,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createLiveCache } from '../../lib/live-cache';
-import { createAdoptionRequestsRepository } from './adoption-requests.repository';
-import { createAdoptionRequestsService } from './adoption-requests.service';
-import { createCatalogueRepository } from './catalogue.repository';
-import { createCatalogueService } from './catalogue.service';
 
 const open = { access: 'public' as const };
 const tags = ['Público'];
@@ -71,8 +67,8 @@ function sendCatalogueAnswer(request: FastifyRequest, reply: FastifyReply, answe
 
 /** The public surface of DESIGN section 7: the catalogue of adoptable pets and the adoption application. */
 export const publicAdoptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogue = createCatalogueService({ repo: createCatalogueRepository(app.db), storage: app.storage });
-  const requests = createAdoptionRequestsService({ repo: createAdoptionRequestsRepository(app.db), isPublicPet: (id) => catalogue.isPublic(id) });
+  const catalogue = app.catalogueService;
+  const requests = app.adoptionRequestsService;
   // Strangers read the catalogue far more than staff change it: its answers are kept until a pet changes (on any
   // instance, through the change feed) or, for the pages, until the next scheduled pet becomes public.
   const pages = createLiveCache<string, CatalogueAnswer>(app.changes, { maxEntries: 500, ttlMs: 5 * 60_000, dependsOn: 'any' });

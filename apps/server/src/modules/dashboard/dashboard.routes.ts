@@ -1,8 +1,5 @@
 import { apiErrorBodySchema, dashboardSchema, pendingWorkSchema } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { systemClock } from '../../lib/clock';
-import { createDashboardRepository } from './dashboard.repository';
-import { createDashboardService } from './dashboard.service';
 
 const staff = { access: 'staff' as const };
 const tags = ['Panel'];
@@ -10,10 +7,7 @@ const errors = { 401: apiErrorBodySchema, 403: apiErrorBodySchema };
 
 /** The dashboard and the side overlay's "Pendientes". */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createDashboardRepository(app.db);
-  // The monthly figures follow ORG_TIME_ZONE: rebuilt here, once, when it changed since the last start.
-  if (await repo.useTimeZone(app.config.orgTimeZone)) app.log.info({ timeZone: app.config.orgTimeZone }, 'monthly dashboard figures rebuilt');
-  const service = createDashboardService({ repo, clock: systemClock, timeZone: app.config.orgTimeZone });
+  const service = app.dashboardService;
 
   app.get(
     '/api/dashboard',

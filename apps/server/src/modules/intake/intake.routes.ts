@@ -29,13 +29,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { AppError } from '../../lib/app-error';
 import { parseFields } from '../../lib/multipart-form';
 import { sendStoredObject } from '../../lib/send-stored-object';
-import { createLinksRepository } from './links.repository';
-import { createLinksService } from './links.service';
-import { createPackagesRepository } from './packages.repository';
-import { createPackagesService } from './packages.service';
 import { deleteFolder, receiveRegistrationForm } from './registration-form';
-import { createRequestsRepository } from './requests.repository';
-import { createPublicationRequestsService } from './requests.service';
 import { newRequestFolder } from './storage-keys';
 
 const staff = { access: 'staff' as const };
@@ -55,10 +49,9 @@ const errors = {
  * public link check and registration, and the publication requests staff review.
  */
 export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const packagesRepo = createPackagesRepository(app.db);
-  const packages = createPackagesService({ repo: packagesRepo });
-  const links = createLinksService({ repo: createLinksRepository(app.db), packages: packagesRepo, publicUrl: app.config.publicUrl });
-  const requests = createPublicationRequestsService({ repo: createRequestsRepository(app.db), storage: app.storage, log: app.log });
+  const packages = app.packagesService;
+  const links = app.linksService;
+  const requests = app.publicationRequestsService;
 
   /* ------------------------------------------------------------------ packages */
   const packageTags = ['Paquetes'];

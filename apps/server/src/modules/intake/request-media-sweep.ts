@@ -1,5 +1,6 @@
 import { REQUEST_MEDIA_RETENTION_DAYS } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { repeat } from '../../lib/repeat';
 import type { StorageProvider } from '../../storage/storage-provider';
 import type { RequestsRepository } from './requests.repository';
 import { REQUEST_MEDIA_ROOT, requestThumbnailKey } from './storage-keys';
@@ -17,12 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * at and that is older than the grace period is deleted: those, and what a refused, interrupted or crashed
  * submission left behind. A row never points at a missing file. Returns the keys removed.
  */
-export async function collectRequestMedia(
-  repo: RequestsRepository,
-  storage: StorageProvider,
-  log: FastifyBaseLogger,
-  now = Date.now(),
-): Promise<string[]> {
+async function collectRequestMedia(repo: RequestsRepository, storage: StorageProvider, log: FastifyBaseLogger, now = Date.now()): Promise<string[]> {
   return repo.transaction(async ({ requests }) => {
     if (!(await requests.tryLock(SWEEP_LOCK_KEY))) return [];
     await requests.clearMediaDecidedBefore(new Date(now - REQUEST_MEDIA_RETENTION_DAYS * DAY_MS));
@@ -42,22 +38,26 @@ export async function collectRequestMedia(
   });
 }
 
-/** Runs the sweep shortly after start-up and every `intervalMs`; returns the function that stops it. */
-export function scheduleRequestMediaSweep(
-  repo: RequestsRepository,
-  storage: StorageProvider,
-  log: FastifyBaseLogger,
-  intervalMs = 6 * 60 * 60 * 1000,
-) {
-  const run = () => {
-    collectRequestMedia(repo, storage, log).catch((error: unknown) => log.warn({ err: error }, 'publication request media sweep failed'));
-  };
-  const first = setTimeout(run, 15_000);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
+export interface RequestMediaSweepDeps {
+  repo: RequestsRepository;
+  storage: StorageProvider;
+  log: FastifyBaseLogger;
+}
+
+/** The request-media sweep over the publication requests' repository and the media storage. */
+export function createRequestMediaSweep({ repo, storage, log }: RequestMediaSweepDeps) {
+  return {
+    /** One sweep; `now` lets a test look at the files as if time had passed. */
+    collect: (now = Date.now()) => collectRequestMedia(repo, storage, log, now),
+    /** Runs the sweep shortly after start-up and every `intervalMs`; returns the function that stops it. */
+    schedule: (intervalMs = 6 * 60 * 60 * 1000) =>
+      repeat(() => collectRequestMedia(repo, storage, log), {
+        firstAfterMs: 15_000,
+        everyMs: intervalMs,
+        log,
+        what: 'publication request media sweep',
+      }),
   };
 }
+
+export type RequestMediaSweep = ReturnType<typeof createRequestMediaSweep>;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { repeat } from '../../lib/repeat';
 import { IMAGE_FOLDER, parseImageKey } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
 import type { PetsRepository } from './pets.repository';
@@ -39,27 +40,14 @@ async function collectOrphanMedia({ repo, storage, log }: OrphanMediaDeps, now: 
   });
 }
 
-/** Runs the sweep soon (without delaying start-up) and every `intervalMs`; returns the function that stops it. */
-function scheduleOrphanMediaSweep(deps: OrphanMediaDeps, intervalMs: number) {
-  const run = () => {
-    collectOrphanMedia(deps, Date.now()).catch((error: unknown) => deps.log.warn({ err: error }, 'orphan media sweep failed'));
-  };
-  const first = setTimeout(run, 10_000);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
-}
-
 /** The orphan-media sweep over the pets repository and the media storage. */
 export function createOrphanMediaSweep(deps: OrphanMediaDeps) {
   return {
     /** One sweep; `now` lets a test look at the files as if time had passed. */
     collect: (now = Date.now()) => collectOrphanMedia(deps, now),
-    schedule: (intervalMs = 6 * 60 * 60 * 1000) => scheduleOrphanMediaSweep(deps, intervalMs),
+    /** Runs the sweep soon (without delaying start-up) and every `intervalMs`; returns the function that stops it. */
+    schedule: (intervalMs = 6 * 60 * 60 * 1000) =>
+      repeat(() => collectOrphanMedia(deps, Date.now()), { firstAfterMs: 10_000, everyMs: intervalMs, log: deps.log, what: 'orphan media sweep' }),
   };
 }
 

@@ -12,7 +12,6 @@ declare module 'fastify' {
     petsService: PetsService;
     videosService: VideosService;
     orphanMediaSweep: OrphanMediaSweep;
-    /** "Is pet N public?", briefly cached; other modules that change a pet's publication or adoption call `forget`. */
   }
 }
 

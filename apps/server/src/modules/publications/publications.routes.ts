@@ -12,11 +12,6 @@ import {
   setPublicationInputSchema,
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { systemClock } from '../../lib/clock';
-import { createPetBatchRepository } from './pet-batch.repository';
-import { createPetBatchService } from './pet-batch.service';
-import { createPublicationsRepository } from './publications.repository';
-import { createPublicationsService } from './publications.service';
 
 const staff = { access: 'staff' as const };
 const tags = ['Publicaciones'];
@@ -24,11 +19,8 @@ const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiError
 
 /** Publicaciones Programadas: drafts and scheduled pets, and the calls that publish them; the pet list's bulk actions. */
 export const publicationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createPublicationsService({
-    repo: createPublicationsRepository(app.db),
-    clock: systemClock,
-    timeZone: app.config.orgTimeZone,
-  });
+  const service = app.publicationsService;
+  const petBatch = app.petBatchService;
 
   app.get(
     '/api/organizacion',
@@ -86,8 +78,6 @@ export const publicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.applyBatch(request.user!.id, request.body),
   );
-
-  const petBatch = createPetBatchService({ repo: createPetBatchRepository(app.db), clock: systemClock });
 
   app.post(
     '/api/mascotas/lote',

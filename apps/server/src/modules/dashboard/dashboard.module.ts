@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { systemClock } from '../../lib/clock';
+import { createDashboardRepository } from './dashboard.repository';
+import { dashboardRoutes } from './dashboard.routes';
+import { type DashboardService, createDashboardService } from './dashboard.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dashboardService: DashboardService;
+  }
+}
+
+/** The dashboard and the side overlay's "Pendientes": the service built once, then the routes. */
+export const dashboardModule = fp(
+  async (app: FastifyInstance) => {
+    const repo = createDashboardRepository(app.db);
+    // The monthly figures follow ORG_TIME_ZONE: rebuilt here, once, when it changed since the last start.
+    if (await repo.useTimeZone(app.config.orgTimeZone)) app.log.info({ timeZone: app.config.orgTimeZone }, 'monthly dashboard figures rebuilt');
+    app.decorate('dashboardService', createDashboardService({ repo, clock: systemClock, timeZone: app.config.orgTimeZone }));
+    await app.register(dashboardRoutes);
+  },
+  { name: 'dashboard', dependencies: ['db', 'access'] },
+);

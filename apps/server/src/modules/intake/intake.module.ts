@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { intakeRoutes } from './intake.routes';
+import { createLinksRepository } from './links.repository';
+import { type LinksService, createLinksService } from './links.service';
+import { createPackagesRepository } from './packages.repository';
+import { type PackagesService, createPackagesService } from './packages.service';
+import { type RequestMediaSweep, createRequestMediaSweep } from './request-media-sweep';
+import { createRequestsRepository } from './requests.repository';
+import { type PublicationRequestsService, createPublicationRequestsService } from './requests.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    packagesService: PackagesService;
+    linksService: LinksService;
+    publicationRequestsService: PublicationRequestsService;
+    /** The publication requests' side of the orphan sweep; `server.ts` schedules it. */
+    requestMediaSweep: RequestMediaSweep;
+  }
+}
+
+/** Intake from outside rescuers: packages, links, publication requests and their media sweep, built once; then the routes. */
+export const intakeModule = fp(
+  async (app: FastifyInstance) => {
+    const packagesRepo = createPackagesRepository(app.db);
+    const requestsRepo = createRequestsRepository(app.db);
+    app.decorate('packagesService', createPackagesService({ repo: packagesRepo }));
+    app.decorate(
+      'linksService',
+      createLinksService({ repo: createLinksRepository(app.db), packages: packagesRepo, publicUrl: app.config.publicUrl }),
+    );
+    app.decorate('publicationRequestsService', createPublicationRequestsService({ repo: requestsRepo, storage: app.storage, log: app.log }));
+    app.decorate('requestMediaSweep', createRequestMediaSweep({ repo: requestsRepo, storage: app.storage, log: app.log }));
+    await app.register(intakeRoutes);
+  },
+  { name: 'intake', dependencies: ['db', 'storage', 'access'] },
+);
