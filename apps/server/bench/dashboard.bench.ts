@@ -10,76 +10,37 @@
  * Options: --db=pglite|postgres|both  --rows=100000  --requests-rows=200000  --requests=300  --warmup=30
  * --explain (EXPLAIN ANALYZE every statement of one dashboard request).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_ROLE } from '@refugio/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { hashPassword } from '../src/lib/password';
-import { createUsersRepository } from '../src/modules/users/users.repository';
-import { openThrowawayDatabase } from '../test/throwaway-database';
+import type { DatabaseHandle } from '../src/db/client';
+import {
+  type Driver,
+  cpuPressure,
+  driversToRun,
+  intOption,
+  loadAverage,
+  nextRemoteAddress,
+  openBenchDatabase,
+  option,
+  percentile,
+  rawClient,
+  rawQuery,
+  signInStaff,
+} from './support';
 
 const GOAL_P95_MS = 50;
 const PUBLIC_URL = 'http://localhost:3000';
-const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function option(name: string): string | undefined {
-  const prefix = `--${name}=`;
-  const arg = process.argv.slice(2).find((a) => a === `--${name}` || a.startsWith(prefix));
-  if (arg === undefined) return undefined;
-  return arg.startsWith(prefix) ? arg.slice(prefix.length) : 'true';
-}
-
-function intOption(name: string, fallback: number): number {
-  const value = option(name);
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-  return n;
-}
 
 const ROWS = intOption('rows', 100_000);
 const REQUEST_ROWS = intOption('requests-rows', 200_000);
 const REQUESTS = intOption('requests', 300);
 const WARMUP = intOption('warmup', 30);
 const EXPLAIN = option('explain') === 'true';
-
-type Driver = 'pglite' | 'postgres';
-
-function driversToRun(): Driver[] {
-  const db = option('db') ?? (process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite');
-  if (db === 'both') return ['pglite', 'postgres'];
-  if (db === 'pglite' || db === 'postgres') return [db];
-  throw new Error(`--db must be pglite, postgres or both (got "${db}")`);
-}
-
-interface RawClient {
-  query(text: unknown, params?: unknown[], ...rest: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
-
-function rawClient(database: DatabaseHandle): RawClient {
-  return (database.db as unknown as { $client: RawClient }).$client;
-}
-
-async function rawQuery(database: DatabaseHandle, text: string, params: unknown[] = []) {
-  return (await rawClient(database).query(text, params)).rows;
-}
-
-async function openBenchDatabase(driver: Driver): Promise<{ database: DatabaseHandle; label: string; drop: () => Promise<void> }> {
-  if (driver === 'pglite') {
-    const database = await openDatabase({ driver: 'pglite', dataDir: undefined });
-    await database.migrate();
-    return { database, label: 'PGlite (in memory, in the server process)', drop: () => database.close() };
-  }
-  const { database, name, host, drop } = await openThrowawayDatabase(process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL, {
-    prefix: 'refugio_bench',
-  });
-  return { database, label: `PostgreSQL ${host}, throwaway database ${name} (pool of 10)`, drop };
-}
 
 /* ------------------------------------------------------------------ seed */
 
@@ -174,37 +135,10 @@ async function seed(database: DatabaseHandle): Promise<void> {
 
 /* ------------------------------------------------------------------ measuring */
 
-let remoteCounter = 0;
-function nextRemoteAddress(): string {
-  remoteCounter++;
-  return `10.${(remoteCounter >> 16) & 255}.${(remoteCounter >> 8) & 255}.${remoteCounter & 255}`;
-}
-
-async function signInStaff(app: FastifyInstance, database: DatabaseHandle): Promise<string> {
-  const email = 'bench@refugio.test';
-  const password = 'clave-del-benchmark-1';
-  await createUsersRepository(database.db).insertWithPassword({
-    id: crypto.randomUUID(),
-    email,
-    name: 'Persona',
-    lastname: 'Del Benchmark',
-    role: DEFAULT_ROLE,
-    passwordHash: await hashPassword(password),
-  });
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: { email, password } });
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
-
 async function inject(app: FastifyInstance, cookie: string, url: string) {
   const res = await app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: nextRemoteAddress() });
   if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
   return res;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[Math.min(sorted.length, rank) - 1] ?? Number.NaN;
 }
 
 async function measure(app: FastifyInstance, cookie: string, url: string): Promise<number[]> {
@@ -241,18 +175,7 @@ async function explainDashboard(app: FastifyInstance, database: DatabaseHandle, 
 }
 
 function conditions(): string {
-  let pressure = '';
-  try {
-    const some = /^some avg10=([\d.]+) avg60=([\d.]+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
-    if (some) pressure = `; CPU pressure avg10 ${some[1]}%, avg60 ${some[2]}%`;
-  } catch {
-    // not Linux
-  }
-  const load = os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-  return `Node ${process.version}, ${os.cpus().length} CPUs, load average ${load}${pressure}`;
+  return `Node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage()}${cpuPressure()}`;
 }
 
 async function run(driver: Driver) {
@@ -278,7 +201,7 @@ async function run(driver: Driver) {
     process.stdout.write(
       `app built, monthly figures rebuilt for ${config.orgTimeZone}, in ${((performance.now() - buildStart) / 1000).toFixed(1)} s\n`,
     );
-    const cookie = await signInStaff(app, database);
+    const cookie = await signInStaff(app, database, PUBLIC_URL);
     const sample = (await inject(app, cookie, '/api/dashboard')).json<{ contadores: Record<string, number> }>();
     process.stdout.write(`counts: ${JSON.stringify(sample.contadores)}\n`);
     process.stdout.write(`${conditions()}\n`);

@@ -4,6 +4,7 @@
  *
  *   npm run bench:http                 builds the server, then: start-up, throughput on PGlite (a fresh DATA_DIR)
  *   npm run bench:http -- --db=both    ... then the same on PostgreSQL (BENCH_DATABASE_URL or the local server)
+ *                                      (with BENCH_DATABASE_URL set and no --db: PostgreSQL only)
  *   npm run bench:startup              start-up and idle memory only
  * Options: --db=pglite|postgres|both  --duration=10 (seconds measured per scenario)  --warmup=3
  * --connections=10  --pets=200  --starts=3 (start-up measurements per case)  --only=startup|http
@@ -17,27 +18,10 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { openThrowawayDatabase } from '../test/throwaway-database';
 import { freePort } from '../test/server-process-support';
+import { BENCH_USER, DEFAULT_POSTGRES_URL, type Driver, cpuPressure, driversToRun, intOption, loadAverage, median, option } from './support';
 
 const entry = path.resolve(import.meta.dirname, '../dist/server.js');
-const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-const ADMIN = { email: 'bench@refugio.test', password: 'clave-del-benchmark-1' };
-
-/* ------------------------------------------------------------------ options */
-
-function option(name: string): string | undefined {
-  const prefix = `--${name}=`;
-  const arg = process.argv.slice(2).find((a) => a === `--${name}` || a.startsWith(prefix));
-  if (arg === undefined) return undefined;
-  return arg.startsWith(prefix) ? arg.slice(prefix.length) : 'true';
-}
-
-function intOption(name: string, fallback: number): number {
-  const value = option(name);
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-  return n;
-}
+const ADMIN = BENCH_USER;
 
 const DURATION = intOption('duration', 10);
 const WARMUP = intOption('warmup', 3);
@@ -45,14 +29,6 @@ const CONNECTIONS = intOption('connections', 10);
 const PETS = intOption('pets', 200);
 const STARTS = intOption('starts', 3);
 const ONLY = option('only');
-
-type Driver = 'pglite' | 'postgres';
-function drivers(): Driver[] {
-  const db = option('db') ?? 'pglite';
-  if (db === 'both') return ['pglite', 'postgres'];
-  if (db === 'pglite' || db === 'postgres') return [db];
-  throw new Error(`--db must be pglite, postgres or both (got "${db}")`);
-}
 
 /* ------------------------------------------------------------------ processes */
 
@@ -121,12 +97,6 @@ function serverEnv(dataDir: string, port: number, extra: NodeJS.ProcessEnv = {})
 
 /* ------------------------------------------------------------------ start-up */
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length === 0 ? Number.NaN : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 async function measureStartup() {
   const fresh: number[] = [];
   const existing: number[] = [];
@@ -164,10 +134,7 @@ async function measureStartup() {
       ` CPU time used by then ${median(cpu.get(existing)!).toFixed(0)} ms\n` +
       `(wall time stretches with the machine's load; the CPU time is the start-up's own work)\n` +
       `idle RSS 3 s after start-up (existing directory):    median ${median(idle).toFixed(0)} MB  [${fmtList(idle)}]\n` +
-      `load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}${cpuPressure()}\n`,
+      `load average ${loadAverage()}${cpuPressure()}\n`,
   );
 }
 
@@ -354,10 +321,7 @@ async function runHttp(driver: Driver) {
         `Server: node ${path.relative(process.cwd(), entry)} (NODE_ENV=production, LOG_LEVEL=info: one log line per request,\n` +
         `request budgets counted but set far above the load). Load: autocannon in the bench process, ${CONNECTIONS} connections,\n` +
         `${WARMUP} s warm-up then ${DURATION} s per scenario; hello-world measured the same way in the same run.\n` +
-        `Node ${process.version}; ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}); load average ${os
-          .loadavg()
-          .map((l) => l.toFixed(2))
-          .join(' ')}${cpuPressure()}\n` +
+        `Node ${process.version}; ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}); load average ${loadAverage()}${cpuPressure()}\n` +
         `Server RSS: ${rssBefore.toFixed(0)} MB after seeding, ${rssAfter.toFixed(0)} MB after the load.\n\n`,
     );
     process.stdout.write(`${table(hello, outcomes)}\n`);
@@ -369,15 +333,6 @@ async function runHttp(driver: Driver) {
 }
 
 /* ------------------------------------------------------------------ report */
-
-function cpuPressure(): string {
-  try {
-    const some = /^some avg10=([\d.]+) avg60=([\d.]+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
-    return some ? `; CPU pressure (PSI "some") avg10 ${some[1]}%, avg60 ${some[2]}%` : '';
-  } catch {
-    return '';
-  }
-}
 
 function table(hello: Outcome, outcomes: Outcome[]): string {
   const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', '% of hello', 'goal'];
@@ -406,7 +361,7 @@ function table(hello: Outcome, outcomes: Outcome[]): string {
 async function main() {
   if (!existsSync(entry)) throw new Error(`${entry} not found: run "npm run bench:http", which builds the server first`);
   if (ONLY !== 'http') await measureStartup();
-  if (ONLY !== 'startup') for (const driver of drivers()) await runHttp(driver);
+  if (ONLY !== 'startup') for (const driver of driversToRun()) await runHttp(driver);
 }
 
 main().catch((error: unknown) => {

@@ -12,39 +12,31 @@
  * ANALYZE instead of ANALYZE after seeding)  --explain=all (EXPLAIN every scenario, not only the main one and misses)
  * --what-if (then add candidate indexes to the throwaway database, VACUUM ANALYZE, and measure again).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_ROLE } from '@refugio/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { openThrowawayDatabase } from '../test/throwaway-database';
-import { hashPassword } from '../src/lib/password';
-import { createUsersRepository } from '../src/modules/users/users.repository';
+import type { DatabaseHandle } from '../src/db/client';
+import {
+  type Driver,
+  cpuPressure,
+  driversToRun,
+  intOption,
+  loadAverage,
+  nextRemoteAddress,
+  openBenchDatabase,
+  option,
+  percentile,
+  rawClient,
+  rawQuery,
+  signInStaff,
+} from './support';
 
 const GOAL_P95_MS = 20;
 const PUBLIC_URL = 'http://localhost:3000';
-const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/* ------------------------------------------------------------------ options */
-
-function option(name: string): string | undefined {
-  const prefix = `--${name}=`;
-  const arg = process.argv.slice(2).find((a) => a === `--${name}` || a.startsWith(prefix));
-  if (arg === undefined) return undefined;
-  return arg.startsWith(prefix) ? arg.slice(prefix.length) : 'true';
-}
-
-function intOption(name: string, fallback: number): number {
-  const value = option(name);
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-  return n;
-}
 
 const ROWS = intOption('rows', 100_000);
 const REQUESTS = intOption('requests', 300);
@@ -55,43 +47,6 @@ const WHAT_IF = option('what-if') === 'true';
 /** Per-scenario time limits: a scenario that is far off its goal reports fewer samples rather than a 10-minute run. */
 const SCENARIO_BUDGET_MS = intOption('budget', 8) * 1000;
 const WARMUP_BUDGET_MS = 2000;
-
-type Driver = 'pglite' | 'postgres';
-
-function driversToRun(): Driver[] {
-  const db = option('db') ?? (process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite');
-  if (db === 'both') return ['pglite', 'postgres'];
-  if (db === 'pglite' || db === 'postgres') return [db];
-  throw new Error(`--db must be pglite, postgres or both (got "${db}")`);
-}
-
-/* ------------------------------------------------------------------ database */
-
-/** The driver's own client under Drizzle (PGlite instance or pg.Pool): both answer query(text, params). */
-interface RawClient {
-  query(text: unknown, params?: unknown[], ...rest: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
-
-function rawClient(database: DatabaseHandle): RawClient {
-  return (database.db as unknown as { $client: RawClient }).$client;
-}
-
-async function rawQuery(database: DatabaseHandle, text: string, params: unknown[] = []) {
-  return (await rawClient(database).query(text, params)).rows;
-}
-
-/** A migrated database: PGlite in memory, or a throwaway database on a PostgreSQL server (dropped by `drop`). */
-async function openBenchDatabase(driver: Driver): Promise<{ database: DatabaseHandle; label: string; drop: () => Promise<void> }> {
-  if (driver === 'pglite') {
-    const database = await openDatabase({ driver: 'pglite', dataDir: undefined });
-    await database.migrate();
-    return { database, label: 'PGlite (in memory, in the server process)', drop: () => database.close() };
-  }
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
-  // The pool size server.ts uses (openDatabase's default).
-  const { database, name, host, drop } = await openThrowawayDatabase(serverUrl, { prefix: 'refugio_bench' });
-  return { database, label: `PostgreSQL ${host}, throwaway database ${name} (pool of 10)`, drop };
-}
 
 /* ------------------------------------------------------------------ seed */
 
@@ -333,32 +288,6 @@ const WHAT_IF_DDL = [
 
 /* ------------------------------------------------------------------ app */
 
-let remoteCounter = 0;
-/**
- * Each injected request comes from its own address, as many clients would (the request budgets themselves are
- * set far above what the benchmark sends, so they count but never refuse).
- */
-function nextRemoteAddress(): string {
-  remoteCounter++;
-  return `10.${(remoteCounter >> 16) & 255}.${(remoteCounter >> 8) & 255}.${remoteCounter & 255}`;
-}
-
-async function signInStaff(app: FastifyInstance, database: DatabaseHandle): Promise<string> {
-  const email = 'bench@refugio.test';
-  const password = 'clave-del-benchmark-1';
-  await createUsersRepository(database.db).insertWithPassword({
-    id: crypto.randomUUID(),
-    email,
-    name: 'Persona',
-    lastname: 'Del Benchmark',
-    role: DEFAULT_ROLE,
-    passwordHash: await hashPassword(password),
-  });
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: { email, password } });
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
-
 /* ------------------------------------------------------------------ measuring */
 
 interface Scenario {
@@ -375,11 +304,6 @@ interface Result {
   dbTimes: number[];
   /** `total` of the list answer (matches), or undefined for the detail scenario. */
   total: number | undefined;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[Math.min(sorted.length, rank) - 1] ?? Number.NaN;
 }
 
 async function inject(app: FastifyInstance, cookie: string, url: string) {
@@ -470,16 +394,6 @@ async function explain(app: FastifyInstance, database: DatabaseHandle, cookie: s
     process.stdout.write(`\n  ${text}\n  params: ${JSON.stringify(params)}\n`);
     const rows = await rawQuery(database, `EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
     for (const row of rows) process.stdout.write(`    ${String(Object.values(row)[0])}\n`);
-  }
-}
-
-/** Linux pressure-stall figures: the share of time runnable tasks waited for a CPU (other work on the machine). */
-function cpuPressure(): string {
-  try {
-    const some = /^some avg10=([\d.]+) avg60=([\d.]+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
-    return some ? `; CPU pressure (PSI "some": tasks waiting for a CPU) avg10 ${some[1]}%, avg60 ${some[2]}%` : '';
-  } catch {
-    return '';
   }
 }
 
@@ -603,7 +517,7 @@ async function run(driver: Driver): Promise<{ driver: Driver; misses: string[]; 
       ANON_REQUESTS_PER_MINUTE: '100000000',
     });
     app = await buildApp({ config, database, logger: false, webDistDir: path.join(dataDir, 'no-web') });
-    const cookie = await signInStaff(app, database);
+    const cookie = await signInStaff(app, database, PUBLIC_URL);
 
     const liveIds = (await rawQuery(database, 'SELECT id FROM pet WHERE deleted_at IS NULL')).map((r) => Number(r.id));
     let state = 12345;
@@ -632,10 +546,7 @@ async function run(driver: Driver): Promise<{ driver: Driver; misses: string[]; 
 
     process.stdout.write(
       `\nConditions: ${label}; ${String(versionRow?.v).split(',')[0]}; ${String(counts?.rows)} pets; ` +
-        `Node ${process.version}; ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}); load average ${os
-          .loadavg()
-          .map((l) => l.toFixed(2))
-          .join(' ')}${cpuPressure()}\n` +
+        `Node ${process.version}; ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}); load average ${loadAverage()}${cpuPressure()}\n` +
         `Times are SERVER time measured around app.inject (no network, no sockets): routing, session lookup, validation, SQL,\n` +
         `serialization. "db p50": median wall time per request with a query in flight at the driver (session lookup included).\n` +
         `One request at a time; ${WARMUP} warm-up requests (at most ${WARMUP_BUDGET_MS / 1000} s) then ${REQUESTS} measured\n` +

@@ -18,6 +18,7 @@ import { Worker } from 'node:worker_threads';
 import { VIDEO_MAX_BYTES } from '@refugio/contracts';
 import { multipart, petFields } from '../test/media';
 import { type RunningServer, freePort, spawnServer, waitReady } from '../test/server-process-support';
+import { cpuPressure, loadAverage, median } from './support';
 
 const GOAL_GROWTH_MB = 40;
 const MB = 1024 * 1024;
@@ -167,22 +168,6 @@ function startSampler(pid: number): { stop: () => Promise<{ t: number; mb: numbe
         worker.postMessage('stop');
       }),
   };
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-/** Linux pressure-stall figures: the share of time runnable tasks waited for a CPU (other work on the machine). */
-function cpuPressure(): string {
-  try {
-    const some = /^some avg10=([\d.]+) avg60=([\d.]+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
-    return some ? `; CPU pressure (PSI "some": tasks waiting for a CPU) avg10 ${some[1]}%, avg60 ${some[2]}%` : '';
-  } catch {
-    return '';
-  }
 }
 
 /* ------------------------------------------------------------------ main */
@@ -337,10 +322,8 @@ async function main() {
     const line = (cells: string[]) => cells.map((cell, c) => cell.padStart(widths[c]!)).join('  ');
     process.stdout.write(`${[line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')}\n`);
     process.stdout.write(
-      `\nConditions: Node ${process.version}; ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}); load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}${cpuPressure()};\n` + 'client and server on the same machine over loopback.\n',
+      `\nConditions: Node ${process.version}; ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}); load average ${loadAverage()}${cpuPressure()};\n` +
+        'client and server on the same machine over loopback.\n',
     );
     const first = results[0]!;
     const lastPeak = Math.max(...results.map((r) => r.peak));
