@@ -71,15 +71,18 @@ export const changesPlugin = fp(
       if (topic === 'pet') tellPets(parsePets(value));
       else if (topic === 'marker') markers.get(value)?.();
     };
+    let closing = false;
     const onState = (isLive: boolean) => {
       if (isLive === live) return;
       live = isLive;
       tellPets('all');
-      if (!isLive) app.log.warn('change feed: not hearing changes; caches read the database until it is back');
+      // A shutdown stops listening on purpose: only an unexpected loss is worth an operator's attention.
+      if (!isLive && !closing) app.log.warn('change feed: not hearing changes; caches read the database until it is back');
     };
 
     const stop = await app.database.listen(CHANGES_CHANNEL, onNotify, onState);
     app.addHook('onClose', async () => {
+      closing = true;
       onState(false);
       await stop();
     });
