@@ -40,7 +40,7 @@ import { videoContentType } from '../../media/videos';
 const staff = { access: 'staff' as const };
 const tags = ['Mascotas'];
 const mediaDescription =
-  'De una mascota pública (publicada, o programada cuya fecha pasó; ni adoptada ni eliminada): para cualquiera, con `Cache-Control: public`. De cualquier otra: solo con sesión del equipo y `Cache-Control: private, no-store`; sin ella, 404 como un archivo que no existe. Que una mascota es pública se recuerda unos segundos por instancia (5 s como máximo tras un cambio hecho en otra).';
+  'De una mascota pública (publicada, o programada cuya fecha pasó; ni adoptada ni eliminada): para cualquiera, con `Cache-Control: public`. De cualquier otra: solo con sesión del equipo y `Cache-Control: private, no-store`; sin ella, 404 como un archivo que no existe. Que una mascota es pública se recuerda en cada instancia hasta que la mascota cambia en cualquiera de ellas (lo avisa la base de datos); mientras ese aviso no llega, se consulta la base de datos en cada petición.';
 const errors = {
   400: apiErrorBodySchema,
   401: apiErrorBodySchema,
