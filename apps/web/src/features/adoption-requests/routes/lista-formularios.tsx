@@ -1,11 +1,13 @@
-import { Button, CloseButton, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { useDebouncedCallback, useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Button, CloseButton, Group, Loader, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { ADOPTION_STATES, type AdoptionState, adoptionStateLabels } from '@refugio/contracts';
 import { IconDownload, IconInbox, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { useUrlSearch } from '../../../lib/use-url-search';
 import { useAdoptionRequests } from '../api/list-adoption-requests';
 import { usePetOptions } from '../api/search-pet-options';
 import { RequestCards, RequestsTable } from '../components/requests-table';
@@ -14,7 +16,6 @@ import {
   type RequestSortField,
   type RequestsListParams,
   csvExportUrl,
-  defaultRequestsListParams,
   readRequestsListParams,
   writeRequestsListParams,
 } from '../lib/requests-list-params';
@@ -87,16 +88,10 @@ function ListaFormulariosScreen() {
   const params = readRequestsListParams(searchParams);
   const requests = useAdoptionRequests(params);
   const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
-  const updateParams = (changes: Partial<RequestsListParams>) =>
-    setSearchParams((current) => writeRequestsListParams(current, changes), { replace: true, preventScrollReset: true });
-
-  const [draft, setDraft] = useState(params.q);
-  const [committed, setCommitted] = useState(params.q);
-  if (params.q !== committed) {
-    setCommitted(params.q);
-    setDraft(params.q);
-  }
-  const commitSearch = useDebouncedCallback((q: string) => updateParams({ q }), TYPING_DELAY_MS);
+  // A new page is a step back can undo; filters, search and order replace the current entry.
+  const updateParams = (changes: Partial<RequestsListParams>, { push = false } = {}) =>
+    setSearchParams((current) => writeRequestsListParams(current, changes), { replace: !push, preventScrollReset: true });
+  const search = useUrlSearch(params.q, (q) => updateParams({ q }));
 
   const data = requests.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -134,25 +129,21 @@ function ListaFormulariosScreen() {
               rightSection={
                 requests.isFetching && data ? (
                   <Loader size={16} aria-label="Buscando" />
-                ) : draft ? (
+                ) : search.draft ? (
                   <Tooltip label="Limpiar búsqueda">
                     <CloseButton
                       size="sm"
                       aria-label="Limpiar búsqueda"
                       onClick={() => {
-                        commitSearch.cancel();
-                        setDraft('');
+                        search.reset();
                         updateParams({ q: '' });
                       }}
                     />
                   </Tooltip>
                 ) : null
               }
-              value={draft}
-              onChange={(event) => {
-                setDraft(event.currentTarget.value);
-                commitSearch(event.currentTarget.value);
-              }}
+              value={search.draft}
+              onChange={(event) => search.change(event.currentTarget.value)}
               style={{ flex: 1 }}
               miw={220}
               maw={420}
@@ -184,7 +175,7 @@ function ListaFormulariosScreen() {
               <Button
                 variant="light"
                 onClick={() => {
-                  setDraft('');
+                  search.reset();
                   updateParams({ q: '', estado: '', mascotaId: '' });
                 }}
               >
@@ -201,28 +192,17 @@ function ListaFormulariosScreen() {
           )
         ) : null}
         {data && data.total > 0 ? (
-          <Group justify="space-between" p="md" gap="sm">
-            <Pagination
-              total={pageCount}
-              value={Math.min(params.page, pageCount)}
-              onChange={(page) => updateParams({ page })}
-              size="sm"
-              siblings={isWide ? 1 : 0}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? 'Página anterior' : control === 'next' ? 'Página siguiente' : control,
-              })}
-              getItemProps={(page) => ({ 'aria-label': `Página ${page}` })}
-            />
-            <Select
-              aria-label="Solicitudes por página"
-              data={REQUEST_PAGE_SIZE_OPTIONS.map((size) => ({ value: String(size), label: `${size} por página` }))}
-              value={String(params.pageSize)}
-              onChange={(value) => updateParams({ pageSize: Number(value ?? defaultRequestsListParams.pageSize) })}
-              allowDeselect={false}
-              w={150}
-              size="xs"
-            />
-          </Group>
+          <ListPager
+            page={params.page}
+            pageCount={pageCount}
+            onPage={(page) => updateParams({ page }, { push: true })}
+            pageSize={{
+              value: params.pageSize,
+              options: REQUEST_PAGE_SIZE_OPTIONS,
+              label: 'Solicitudes por página',
+              onChange: (pageSize) => updateParams({ pageSize }),
+            }}
+          />
         ) : null}
       </Paper>
     </Stack>

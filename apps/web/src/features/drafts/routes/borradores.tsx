@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { PublicationItem } from '@refugio/contracts';
 import { IconCalendarClock, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { getErrorMessage } from '../../../lib/get-error-message';
@@ -183,17 +184,14 @@ function DraftsScreen() {
                 onWithdraw={(item) => change(item, 'borrador')}
               />
               {list.data.total > PAGE_SIZE ? (
-                <Group justify="center">
-                  <Pagination
-                    total={Math.ceil(list.data.total / PAGE_SIZE)}
-                    value={page}
-                    onChange={(next) => {
-                      setPage(next);
-                      setSelected(new Set());
-                    }}
-                    getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Página siguiente' : 'Página anterior' })}
-                  />
-                </Group>
+                <ListPager
+                  page={page}
+                  pageCount={Math.ceil(list.data.total / PAGE_SIZE)}
+                  onPage={(next) => {
+                    setPage(next);
+                    setSelected(new Set());
+                  }}
+                />
               ) : null}
             </>
           )}

@@ -1,24 +1,9 @@
-import {
-  Button,
-  CloseButton,
-  Collapse,
-  Group,
-  Indicator,
-  Loader,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Button, CloseButton, Collapse, Group, Indicator, Loader, Paper, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPaw, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useUrlSearch } from '../../../lib/use-url-search';
@@ -206,28 +191,17 @@ function HomeScreen() {
         <PetBulkBar bulk={bulk} deletedView={params.eliminadas === '1'} />
 
         {data && data.total > 0 ? (
-          <Group justify="space-between" p="md" gap="sm">
-            <Pagination
-              total={pageCount}
-              value={Math.min(params.page, pageCount)}
-              onChange={(page) => updateParams({ page }, { push: true })}
-              size="sm"
-              siblings={isWide ? 1 : 0}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? 'Página anterior' : control === 'next' ? 'Página siguiente' : control,
-              })}
-              getItemProps={(page) => ({ 'aria-label': `Página ${page}` })}
-            />
-            <Select
-              aria-label="Mascotas por página"
-              data={PAGE_SIZE_OPTIONS.map((size) => ({ value: String(size), label: `${size} por página` }))}
-              value={String(params.pageSize)}
-              onChange={(value) => updateParams({ pageSize: Number(value ?? defaultPetsListParams.pageSize) })}
-              allowDeselect={false}
-              w={150}
-              size="xs"
-            />
-          </Group>
+          <ListPager
+            page={params.page}
+            pageCount={pageCount}
+            onPage={(page) => updateParams({ page }, { push: true })}
+            pageSize={{
+              value: params.pageSize,
+              options: PAGE_SIZE_OPTIONS,
+              label: 'Mascotas por página',
+              onChange: (pageSize) => updateParams({ pageSize }),
+            }}
+          />
         ) : null}
       </Paper>
       <PetBulkConfirm bulk={bulk} />

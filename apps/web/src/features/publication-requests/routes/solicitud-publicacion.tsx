@@ -1,7 +1,8 @@
-import { Avatar, Button, Card, Group, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { intakeMessages, PUBLICATION_REQUEST_STATES, type PublicationRequestListItem, type PublicationRequestState } from '@refugio/contracts';
 import { IconPaw } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { formatDate } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
@@ -90,7 +91,7 @@ function SolicitudPublicacionScreen() {
           {requests.data.items.map((item) => (
             <RequestCard key={item.id} item={item} onOpen={() => setOpen(item.id)} />
           ))}
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Páginas" />}
+          {pages > 1 && <ListPager page={page} pageCount={pages} onPage={setPage} />}
         </Stack>
       )}
       <RequestDetailModal id={open} onClose={() => setOpen(null)} />
