@@ -341,6 +341,7 @@ export const listPetsResponseSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+export type ListPetsResponse = z.infer<typeof listPetsResponseSchema>;
 
 export const petIdParamsSchema = z.object({
   id: z.coerce
