@@ -81,4 +81,19 @@ describe('ListaFormularios: pages', () => {
     expect(await screen.findAllByText('Persona 45')).not.toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Página 2' })).toBeNull();
   });
+
+  it('the search box writes to the address after a pause and its clear button empties both', async () => {
+    const asked = answerPages();
+    const { user, router } = renderWithProviders(<ListaFormularios />, { path: '/formularios' });
+    await screen.findAllByText('Persona 1');
+
+    const box = screen.getByRole('searchbox', { name: 'Buscar' });
+    await user.type(box, 'ana');
+    await waitFor(() => expect(router.state.location.search).toContain('q=ana'));
+    await waitFor(() => expect(asked.at(-1)?.get('q')).toBe('ana'));
+
+    await user.click(await screen.findByRole('button', { name: 'Limpiar búsqueda' }));
+    expect(box).toHaveValue('');
+    await waitFor(() => expect(router.state.location.search).not.toContain('q='));
+  });
 });

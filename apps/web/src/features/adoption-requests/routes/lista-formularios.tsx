@@ -1,4 +1,4 @@
-import { Button, CloseButton, Group, Loader, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { ADOPTION_STATES, type AdoptionState, adoptionStateLabels } from '@refugio/contracts';
 import { IconDownload, IconInbox, IconSearch } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
+import { SearchBoxEnd } from '../../../components/ui/search-box-end';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { useAdoptionRequests } from '../api/list-adoption-requests';
@@ -127,20 +128,14 @@ function ListaFormulariosScreen() {
               placeholder="Nombre, correo o teléfono"
               leftSection={<IconSearch size={16} aria-hidden="true" />}
               rightSection={
-                requests.isFetching && data ? (
-                  <Loader size={16} aria-label="Buscando" />
-                ) : search.draft ? (
-                  <Tooltip label="Limpiar búsqueda">
-                    <CloseButton
-                      size="sm"
-                      aria-label="Limpiar búsqueda"
-                      onClick={() => {
-                        search.reset();
-                        updateParams({ q: '' });
-                      }}
-                    />
-                  </Tooltip>
-                ) : null
+                <SearchBoxEnd
+                  busy={requests.isFetching && data !== undefined}
+                  hasText={search.draft !== ''}
+                  onClear={() => {
+                    search.reset();
+                    updateParams({ q: '' });
+                  }}
+                />
               }
               value={search.draft}
               onChange={(event) => search.change(event.currentTarget.value)}

@@ -1,10 +1,11 @@
-import { Button, CloseButton, Collapse, Group, Indicator, Loader, Paper, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { Button, Collapse, Group, Indicator, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPaw, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
+import { SearchBoxEnd } from '../../../components/ui/search-box-end';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { usePets } from '../api/list-pets';
@@ -122,20 +123,14 @@ function HomeScreen() {
               placeholder="Buscar por nombre, historia, personalidad o etiqueta"
               leftSection={<IconSearch size={16} aria-hidden="true" />}
               rightSection={
-                pets.isFetching && data ? (
-                  <Loader size={16} aria-label="Buscando" />
-                ) : search.draft ? (
-                  <Tooltip label="Limpiar búsqueda">
-                    <CloseButton
-                      size="sm"
-                      aria-label="Limpiar búsqueda"
-                      onClick={() => {
-                        search.reset();
-                        updateParams({ q: '' });
-                      }}
-                    />
-                  </Tooltip>
-                ) : null
+                <SearchBoxEnd
+                  busy={pets.isFetching && data !== undefined}
+                  hasText={search.draft !== ''}
+                  onClear={() => {
+                    search.reset();
+                    updateParams({ q: '' });
+                  }}
+                />
               }
               value={search.draft}
               onChange={(event) => search.change(event.currentTarget.value)}

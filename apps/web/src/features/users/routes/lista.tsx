@@ -1,10 +1,11 @@
-import { Button, CloseButton, Group, Loader, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import type { User } from '@refugio/contracts';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
+import { SearchBoxEnd } from '../../../components/ui/search-box-end';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { useUsers } from '../api/list-users';
 import { EditUserModal } from '../components/edit-user-modal';
@@ -116,15 +117,7 @@ function ListaScreen() {
             aria-keyshortcuts="/"
             placeholder="Buscar por nombre, apellido o correo"
             leftSection={<IconSearch size={16} aria-hidden="true" />}
-            rightSection={
-              users.isFetching && data ? (
-                <Loader size={16} aria-label="Buscando" />
-              ) : search.draft ? (
-                <Tooltip label="Limpiar búsqueda">
-                  <CloseButton size="sm" aria-label="Limpiar búsqueda" onClick={clearSearch} />
-                </Tooltip>
-              ) : null
-            }
+            rightSection={<SearchBoxEnd busy={users.isFetching && data !== undefined} hasText={search.draft !== ''} onClear={clearSearch} />}
             value={search.draft}
             onChange={(event) => search.change(event.currentTarget.value)}
             w={{ base: '100%', sm: 360 }}
