@@ -1,11 +1,8 @@
-import { listPetsResponseSchema } from '@refugio/contracts';
+import { type ListPetsResponse, listPetsResponseSchema } from '@refugio/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { requestJson } from '../../../lib/api-client';
 import { toListPetsQuery, type PetsListParams } from '../lib/pets-list-params';
 import { petListsQueryKey } from './pets-query-key';
-
-export type ListPetsResponse = z.infer<typeof listPetsResponseSchema>;
 
 /** `GET /phpApi/mascotas`: one page of the pet list, searched, filtered and sorted by the server. */
 export async function listPets(params: PetsListParams, signal?: AbortSignal): Promise<ListPetsResponse> {

@@ -1,6 +1,5 @@
-import type { PetListItem } from '@refugio/contracts';
+import type { ListPetsResponse, PetListItem } from '@refugio/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ListPetsResponse } from './list-pets';
 import { petListsQueryKey } from './pets-query-key';
 
 /**

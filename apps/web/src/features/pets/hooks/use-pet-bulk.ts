@@ -1,7 +1,6 @@
-import { PET_BATCH_MAX, type PetBatchAction, type PetListItem } from '@refugio/contracts';
+import { type ListPetsResponse, PET_BATCH_MAX, type PetBatchAction, type PetListItem } from '@refugio/contracts';
 import { useState } from 'react';
 import { useApplyPetBatch } from '../api/apply-pet-batch';
-import type { ListPetsResponse } from '../api/list-pets';
 import { summarizePetBatch, type PetBatchSummary } from '../lib/pet-batch-summary';
 import {
   allMatchingOffer,
