@@ -42,7 +42,7 @@ describe('Home (pet list): pages', () => {
         return HttpResponse.json(body);
       }),
     );
-    const { user, router } = renderWithProviders(<Home />, { path: '/home' });
+    const { user, router } = renderWithProviders(<Home />, { path: '/' });
     expect(await screen.findAllByText('Mascota 1')).not.toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Página 2' }));
@@ -51,7 +51,7 @@ describe('Home (pet list): pages', () => {
 
     await router.navigate(-1);
     await waitFor(() => expect(router.state.location.search).not.toContain('page=2'));
-    expect(router.state.location.pathname).toBe('/home');
+    expect(router.state.location.pathname).toBe('/');
     expect(await screen.findAllByText('Mascota 1')).not.toHaveLength(0);
   });
 });
