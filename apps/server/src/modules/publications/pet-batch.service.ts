@@ -12,6 +12,7 @@ import {
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { yieldToOthers } from '../../lib/yield-to-others';
 import type { SessionUser } from '../../plugins/access';
 import type { BatchPetChange, BatchPetRow, PetBatchRepository } from './pet-batch.repository';
 import { decidePublicationOrThrow } from './publications.service';
@@ -71,7 +72,8 @@ function decideFor(
  * Bulk actions on the pet list (`POST /api/mascotas/lote`): one action for the pets picked (each with the
  * version the person saw, when known) or for every pet the list's filter matches, at most PET_BATCH_MAX. Each pet
  * is changed in a transaction of its own with its row locked, so one that fails leaves the others changed, and
- * the answer says per pet what happened.
+ * the answer says per pet what happened. Between two pets the server serves whatever else is waiting, so a large
+ * action never holds the one PGlite connection (or the process) for long.
  */
 export function createPetBatchService({ repo, clock }: PetBatchServiceDeps) {
   /** The pets the request names, or those its filter matches now (with their versions, so a change made meanwhile is a conflict). */
@@ -103,6 +105,8 @@ export function createPetBatchService({ repo, clock }: PetBatchServiceDeps) {
           return { id, nombre: row.nombre, ok: true, sinCambios: false, version: await tx.apply(id, outcome.change) };
         });
         resultados.push(result);
+        // Requests that arrived meanwhile (a health check, another person's page) are served between pets.
+        await yieldToOthers();
       }
       return { accion: input.accion, resultados };
     },
