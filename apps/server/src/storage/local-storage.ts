@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -57,16 +57,36 @@ export class LocalStorage implements StorageProvider {
   }
 
   async get(key: string, range?: ByteRange): Promise<{ object: StoredObject; body: Readable } | undefined> {
-    const object = await this.head(key);
-    if (!object) return undefined;
-    const body = createReadStream(this.resolve(key), range ? { start: range.start, end: range.end } : {});
-    return { object, body };
+    // Opened first, then described through the open file: an object deleted or replaced meanwhile is either
+    // read whole, as it was when opened, or reported missing, never a stream that fails or a wrong size.
+    let handle;
+    try {
+      handle = await open(this.resolve(key), 'r');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR') return undefined;
+      throw error;
+    }
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) {
+        await handle.close();
+        return undefined;
+      }
+      const object = { key, size: info.size, contentType: undefined, lastModified: info.mtime };
+      const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+      return { object, body };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   async delete(key: string): Promise<void> {
     await rm(this.resolve(key), { force: true });
   }
 
+  /** Objects present when the listing reached them: a file or folder deleted while it runs is left out, never an error. */
   async list(prefix: string): Promise<StoredObject[]> {
     // Walk only the deepest folder the prefix names, then filter by the rest of it.
     const slash = prefix.lastIndexOf('/');
@@ -86,7 +106,14 @@ export class LocalStorage implements StorageProvider {
         if (!keyPrefix && entry.name === TMP_DIR) continue;
         if (entry.isDirectory()) await walk(path.join(dir, entry.name), key);
         else if (entry.isFile() && key.startsWith(prefix)) {
-          const info = await stat(path.join(dir, entry.name));
+          let info;
+          try {
+            info = await stat(path.join(dir, entry.name));
+          } catch (error) {
+            // Deleted between the folder's listing and now (a photo removed while a backup or a sweep lists): gone, so not listed.
+            if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+            throw error;
+          }
           found.push({ key, size: info.size, contentType: undefined, lastModified: info.mtime });
         }
       }

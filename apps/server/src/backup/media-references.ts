@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { PublicationRequestMedia } from '../db/schema';
+import { imageKey, thumbnailKey } from '../media/storage-keys';
+import { requestThumbnailKey } from '../modules/intake/storage-keys';
+
+type Executor = Pick<Database, 'execute'>;
+
+/** A stored object a row points at: the key, and the row (table and id) that needs it. */
+export interface MediaReference {
+  key: string;
+  table: string;
+  id: string;
+}
+
+async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Every media key the rows of the database point at, read in the caller's transaction (the backup's snapshot):
+ * a pet's main image and its thumbnail, each gallery image and its thumbnail, and the files of publication
+ * requests (images with their thumbnails, videos). Videos of pets have no row: they are whatever storage holds.
+ * A table that comes to point at stored files adds its keys here, so the backup keeps checking that every
+ * archived row has its file.
+ */
+export async function mediaReferences(tx: Executor): Promise<MediaReference[]> {
+  const found: MediaReference[] = [];
+  const add = (table: string, id: string | number, ...keys: string[]) => {
+    for (const key of keys) found.push({ key, table, id: String(id) });
+  };
+  for (const row of await rows<{ id: number; file: string }>(
+    tx,
+    sql`SELECT id, imagen_principal AS file FROM pet WHERE imagen_principal IS NOT NULL`,
+  )) {
+    add('pet', row.id, imageKey(row.id, row.file), thumbnailKey(row.id, row.file));
+  }
+  for (const row of await rows<{ id: number; pet: number; file: string }>(tx, sql`SELECT id, pet_id AS pet, nombre AS file FROM pet_image`)) {
+    add('pet_image', row.id, imageKey(row.pet, row.file), thumbnailKey(row.pet, row.file));
+  }
+  for (const row of await rows<{ id: number; media: PublicationRequestMedia[] | string }>(
+    tx,
+    sql`SELECT id, media FROM publication_request WHERE jsonb_array_length(media) > 0`,
+  )) {
+    const media = typeof row.media === 'string' ? (JSON.parse(row.media) as PublicationRequestMedia[]) : row.media;
+    for (const item of media) {
+      if (item.kind === 'video') add('publication_request', row.id, item.key);
+      else add('publication_request', row.id, item.key, requestThumbnailKey(item.key));
+    }
+  }
+  return found;
+}
+
+/** The tables whose rows point at media, in the order their rows are locked (a pet's row first, as writers do). */
+const LOCK_ORDER = ['pet', 'pet_image', 'publication_request'] as const;
+
+/**
+ * Inside the snapshot's transaction: share-locks the rows of `references` as the snapshot saw them, so none of
+ * them is changed or deleted (and so none of their files removed, since files go after their rows' commit)
+ * until the transaction ends. A row changed since the snapshot was taken fails with PostgreSQL's serialization
+ * error (40001); a lock not granted within `lockTimeoutMs` fails with 55P03: the caller takes a new snapshot.
+ */
+export async function lockReferencingRows(tx: Executor, references: readonly MediaReference[], lockTimeoutMs = 10_000): Promise<void> {
+  await tx.execute(sql.raw(`SET LOCAL lock_timeout = ${Math.max(1, Math.floor(lockTimeoutMs))}`));
+  for (const table of LOCK_ORDER) {
+    const ids = [...new Set(references.filter((r) => r.table === table).map((r) => Number(r.id)))].sort((a, b) => a - b);
+    if (ids.length === 0) continue;
+    await tx.execute(
+      sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) ORDER BY id FOR SHARE`,
+    );
+  }
+}
