@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -20,9 +21,10 @@ export interface DatabaseHandle {
   poolStats(): { total: number; idle: number; waiting: number };
   /**
    * Receives the NOTIFY payloads of `channel`. `onState(false)` when notifications may have been missed (the
-   * listening connection broke), `onState(true)` once they arrive again. PGlite delivers a notification before
-   * the statement (or the COMMIT) that sent it returns; PostgreSQL shortly after the commit, on a connection of
-   * its own that is re-opened when it breaks. Returns the function that stops listening.
+   * listening connection broke, or hangs: a heartbeat sent through the channel did not come back in time),
+   * `onState(true)` once they arrive again. PGlite delivers a notification before the statement (or the COMMIT)
+   * that sent it returns; PostgreSQL shortly after the commit, on a connection of its own that is re-opened when
+   * it breaks. Returns the function that stops listening.
    */
   /** PGlite only: its whole data directory as a tar file (the build's template for new databases). */
   dumpDataDir?: () => Promise<Blob>;
@@ -44,10 +46,27 @@ export type OpenDatabaseOptions =
        */
       template?: boolean | string;
     }
-  | { driver: 'postgres'; url: string; poolSize?: number };
+  | { driver: 'postgres'; url: string; poolSize?: number; listen?: ListenOptions };
+
+/** How the PostgreSQL change feed's listening connection is opened and watched. */
+export interface ListenOptions {
+  /** Where the listening connection goes; the database's URL unless set. */
+  url?: string;
+  /** How often a heartbeat notification is sent through the feed (default 5 s). */
+  heartbeatEveryMs?: number;
+  /** How soon it must come back on the listening connection (default 5 s); otherwise that connection is taken as hung. */
+  heartbeatWithinMs?: number;
+}
+
+/** Payloads of the heartbeats each listening instance sends itself through the channel; never passed on. */
+const HEARTBEAT_PREFIX = 'heartbeat:';
+const HEARTBEAT_EVERY_MS = 5_000;
+const HEARTBEAT_WITHIN_MS = 5_000;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.driver === 'pglite' ? openPglite(options.dataDir, options.template ?? true) : openPostgres(options.url, options.poolSize ?? 10);
+  return options.driver === 'pglite'
+    ? openPglite(options.dataDir, options.template ?? true)
+    : openPostgres(options.url, options.poolSize ?? 10, options.listen ?? {});
 }
 
 // Each driver is loaded only when it is used: start-up does not pay for the other one.
@@ -102,7 +121,7 @@ async function openPglite(dataDir: string | undefined, useTemplate: boolean | st
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize: number, listen: ListenOptions): Promise<DatabaseHandle> {
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -134,7 +153,22 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     poolStats() {
       return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
     },
-    listen: (channel, onNotify, onState) => listenOnPostgres(pg.Client, url, channel, onNotify, onState),
+    listen: (channel, onNotify, onState) =>
+      listenOnPostgres(
+        pg.Client,
+        {
+          url: listen.url ?? url,
+          // Sent on a pooled connection, as any change is: heard back only if the listening connection works.
+          notify: async (payload) => {
+            await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+          },
+          heartbeatEveryMs: listen.heartbeatEveryMs ?? HEARTBEAT_EVERY_MS,
+          heartbeatWithinMs: listen.heartbeatWithinMs ?? HEARTBEAT_WITHIN_MS,
+        },
+        channel,
+        onNotify,
+        onState,
+      ),
     async close() {
       if (!pool.ended) await pool.end();
     },
@@ -144,12 +178,16 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to other queries). Until it listens, and
  * whenever it breaks, listeners are told `onState(false)` (notifications may be lost meanwhile); it is opened
- * again after 0.5 s, then twice as long each time up to 10 s. Never throws: a database that does not answer
- * yet only delays `onState(true)`.
+ * again after 0.5 s, then twice as long each time up to 10 s. A connection can also hang without breaking (a
+ * stalled network path or proxy, a frozen server): TCP keepalive notices a peer that is gone, and a heartbeat
+ * notices the rest: every `heartbeatEveryMs` a notification is sent through the channel from the pool, and
+ * when it is not heard on the listening connection within `heartbeatWithinMs` of being sent, that connection
+ * is taken as broken (closed outright and opened again). Never throws: a database that does not answer yet
+ * only delays `onState(true)`.
  */
 async function listenOnPostgres(
   Client: typeof PgClient,
-  url: string,
+  options: { url: string; notify: (payload: string) => Promise<void>; heartbeatEveryMs: number; heartbeatWithinMs: number },
   channel: string,
   onNotify: (payload: string) => void,
   onState: (live: boolean) => void,
@@ -158,23 +196,50 @@ async function listenOnPostgres(
   let current: InstanceType<typeof Client> | undefined;
   let retry: NodeJS.Timeout | undefined;
   let delay = 500;
+  /** The heartbeat awaited: the client it was sent for, and whether it was heard (it may come before `notify` returns). */
+  let beat: { id: string; client: InstanceType<typeof Client>; heard: boolean; timer?: NodeJS.Timeout } | undefined;
+  const losers = new Map<InstanceType<typeof Client>, () => void>();
 
   const connect = async (): Promise<void> => {
-    const client = new Client({ connectionString: url, connectionTimeoutMillis: 10_000, keepAlive: true });
+    const client = new Client({
+      connectionString: options.url,
+      connectionTimeoutMillis: 10_000,
+      // LISTEN on a connection that hangs must fail too, so the next attempt can be made.
+      query_timeout: 10_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     let lost = false;
     const onLost = () => {
       if (lost || stopped) return;
       lost = true;
-      current = undefined;
+      losers.delete(client);
+      if (current === client) current = undefined;
+      if (beat?.client === client) {
+        clearTimeout(beat.timer);
+        beat = undefined;
+      }
       onState(false);
       client.end().catch(() => undefined);
+      // A hung connection would never finish a polite end: its socket is closed outright.
+      client.connection.stream.destroy();
       retry = setTimeout(() => void connect(), delay);
       delay = Math.min(delay * 2, 10_000);
     };
+    losers.set(client, onLost);
     client.on('error', onLost);
     client.on('end', onLost);
     client.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) onNotify(message.payload);
+      if (message.channel !== channel || message.payload === undefined) return;
+      if (message.payload.startsWith(HEARTBEAT_PREFIX)) {
+        if (beat && beat.client === client && message.payload === `${HEARTBEAT_PREFIX}${beat.id}`) {
+          clearTimeout(beat.timer);
+          beat.heard = true;
+          beat = undefined;
+        }
+        return;
+      }
+      onNotify(message.payload);
     });
     try {
       await client.connect();
@@ -192,10 +257,39 @@ async function listenOnPostgres(
     onState(true);
   };
 
+  const sendHeartbeat = async (): Promise<void> => {
+    const client = current;
+    if (!client || beat || stopped) return;
+    const sent = { id: randomUUID(), client, heard: false, timer: undefined as NodeJS.Timeout | undefined };
+    beat = sent;
+    try {
+      await options.notify(`${HEARTBEAT_PREFIX}${sent.id}`);
+    } catch {
+      // The pool could not send it: nothing is learned about the listening connection this time.
+      if (beat === sent) beat = undefined;
+      return;
+    }
+    if (sent.heard || beat !== sent) return;
+    sent.timer = setTimeout(() => {
+      // After this turn's network reads: a heartbeat already received while the process was busy counts.
+      setImmediate(() => {
+        if (beat !== sent) return;
+        beat = undefined;
+        losers.get(client)?.();
+      });
+    }, options.heartbeatWithinMs);
+    sent.timer.unref();
+  };
+  const heartbeat = setInterval(() => void sendHeartbeat(), options.heartbeatEveryMs);
+  heartbeat.unref();
+
   await connect();
   return async () => {
     stopped = true;
+    clearInterval(heartbeat);
     clearTimeout(retry);
+    clearTimeout(beat?.timer);
+    beat = undefined;
     const client = current;
     current = undefined;
     await client?.end().catch(() => undefined);
