@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../lib/app-error';
 
@@ -127,22 +129,62 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
   socket.destroy(error);
 }
 
+/** How much of a refused request's body is read and discarded after the answer, at most (bytes, then time). */
+export const LINGER_MAX_BYTES = 200 * 1024 * 1024;
+export const LINGER_MAX_MS = 30_000;
+
+/**
+ * Closing a connection while the client is still sending makes the kernel answer with a reset, and a client
+ * that did not wait for `100 Continue` (Node's fetch, curl scripts) then loses the answer it was sent. So when
+ * Node would close such a connection, the server only ends its side and keeps reading (and discarding) the rest
+ * of the body, until it ends or `LINGER_MAX_BYTES` or `LINGER_MAX_MS` pass, before closing (a lingering close).
+ */
+export function lingerBeforeClosing(raw: IncomingMessage) {
+  const socket = raw.socket as Socket & { destroySoon?: () => void };
+  if (!socket || socket.destroyed) return;
+  const declared = Number(raw.headers['content-length']);
+  const startBytes = socket.bytesRead;
+  // A body beyond the bound would be cut anyway: no point reading it first.
+  if (Number.isFinite(declared) && declared > LINGER_MAX_BYTES) return;
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+    const close = () => {
+      clearTimeout(timer);
+      socket.destroy();
+    };
+    const timer = setTimeout(close, LINGER_MAX_MS);
+    timer.unref();
+    if (raw.complete) return close();
+    raw.once('end', close);
+    raw.once('close', close);
+    socket.on('data', () => {
+      if (socket.bytesRead - startBytes > LINGER_MAX_BYTES) close();
+    });
+    socket.once('end', close);
+  };
+}
+
 /** The single place where errors become an answer (in the route's `errorShape`); 5xx details never leave the server. */
 export const errorHandlerPlugin = fp(
   (app: FastifyInstance) => {
     // A request answered before its body was read (a refused upload) would leave the rest of the body in the
-    // keep-alive connection, stalling the next request on it: discard what still arrives and close the connection.
+    // keep-alive connection, stalling the next request on it: discard what still arrives and close the connection,
+    // lingering so that the client reads the answer (DESIGN section 8).
     app.addHook('onSend', async (request, reply) => {
       if (request.raw.complete || request.raw.readableEnded) return;
       void reply.header('connection', 'close');
       request.raw.unpipe();
       request.raw.resume();
+      lingerBeforeClosing(request.raw);
     });
 
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       const { errorShape = 'api', failureMessage } = request.routeOptions.config;
       const resolved = resolve(error);
       const status = resolved ? errorStatus[resolved.code] : 500;
+      // A refusal that knows when the client may try again (an upload budget) says so.
+      const retryAfter = error instanceof AppError ? (error as AppError & { retryAfterSeconds?: unknown }).retryAfterSeconds : undefined;
+      if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
       if (status >= 500) request.log.error({ err: error }, resolved ? 'application error' : 'unhandled error');
 
       if (errorShape === 'php') {

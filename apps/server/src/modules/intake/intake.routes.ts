@@ -231,6 +231,8 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Before a byte is read: the disk guard (507) and the daily byte budgets of public uploads (429).
+      const upload = await app.budgets.admitPublicUpload(request);
       const folder = newRequestFolder();
       const { fields, media } = await receiveRegistrationForm(request, {
         storage: app.storage,
@@ -242,6 +244,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
           return parsed;
         },
       });
+      await upload.settle(media.reduce((sum, m) => sum + m.bytes, 0));
       const created = await requests.submit(fields, media, () => deleteFolder(app.storage, folder, request.log));
       return reply.status(201).send(created);
     },
