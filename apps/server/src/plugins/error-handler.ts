@@ -129,15 +129,17 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
   socket.destroy(error);
 }
 
-/** How much of a refused request's body is read and discarded after the answer, at most (bytes, then time). */
+/** How much of a refused request's body is read and discarded after the answer, at most: bytes, time, and pause. */
 export const LINGER_MAX_BYTES = 200 * 1024 * 1024;
 export const LINGER_MAX_MS = 30_000;
+export const LINGER_IDLE_MS = 2_000;
 
 /**
  * Closing a connection while the client is still sending makes the kernel answer with a reset, and a client
  * that did not wait for `100 Continue` (Node's fetch, curl scripts) then loses the answer it was sent. So when
  * Node would close such a connection, the server only ends its side and keeps reading (and discarding) the rest
- * of the body, until it ends or `LINGER_MAX_BYTES` or `LINGER_MAX_MS` pass, before closing (a lingering close).
+ * of the body until it ends, `LINGER_MAX_BYTES` or `LINGER_MAX_MS` pass, or nothing arrives for
+ * `LINGER_IDLE_MS`, and only then closes (a lingering close).
  */
 export function lingerBeforeClosing(raw: IncomingMessage) {
   const socket = raw.socket as Socket & { destroySoon?: () => void };
@@ -148,19 +150,27 @@ export function lingerBeforeClosing(raw: IncomingMessage) {
   if (Number.isFinite(declared) && declared > LINGER_MAX_BYTES) return;
   socket.destroySoon = () => {
     if (socket.writable) socket.end();
+    // Node's parser reads this socket natively (no 'data' events): progress is watched through bytesRead.
+    const started = Date.now();
+    let lastBytes = socket.bytesRead;
+    let lastByteAt = started;
     const close = () => {
-      clearTimeout(timer);
+      clearInterval(watch);
       socket.destroy();
     };
-    const timer = setTimeout(close, LINGER_MAX_MS);
-    timer.unref();
+    const watch = setInterval(() => {
+      const now = Date.now();
+      if (socket.bytesRead !== lastBytes) {
+        lastBytes = socket.bytesRead;
+        lastByteAt = now;
+      }
+      const done = raw.complete || socket.destroyed || socket.readableEnded;
+      if (done || socket.bytesRead - startBytes > LINGER_MAX_BYTES || now - started > LINGER_MAX_MS || now - lastByteAt > LINGER_IDLE_MS) close();
+    }, 100);
+    watch.unref();
     if (raw.complete) return close();
     raw.once('end', close);
-    raw.once('close', close);
-    socket.on('data', () => {
-      if (socket.bytesRead - startBytes > LINGER_MAX_BYTES) close();
-    });
-    socket.once('end', close);
+    socket.once('close', () => clearInterval(watch));
   };
 }
 
