@@ -32,12 +32,13 @@ function exchange(port: number, chunks: (string | Buffer | number)[], options: {
     socket.on('data', (chunk: Buffer) => received.push(chunk));
     socket.on('close', () => finish(true));
     socket.on('error', () => finish(true));
-    socket.once('connect', async () => {
+    const send = async () => {
       for (const chunk of chunks) {
         if (typeof chunk === 'number') await new Promise((r) => setTimeout(r, chunk));
         else if (!socket.destroyed) socket.write(chunk);
       }
-    });
+    };
+    socket.once('connect', () => void send());
   });
 }
 
@@ -66,13 +67,14 @@ function sendAllThenRead(port: number, head: string, body: Buffer): Promise<{ re
     let error: string | undefined;
     socket.on('error', (e: NodeJS.ErrnoException) => (error ??= e.code ?? e.message));
     socket.on('close', () => resolve({ received: Buffer.concat(received).toString('utf8'), error }));
-    socket.once('connect', async () => {
+    const send = async () => {
       socket.write(head);
       for (let at = 0; at < body.length && !socket.destroyed; at += 64 * 1024) {
         if (!socket.write(body.subarray(at, at + 64 * 1024))) await new Promise((r) => socket.once('drain', r).once('close', r));
       }
       if (!socket.destroyed) socket.on('data', (chunk: Buffer) => received.push(chunk));
-    });
+    };
+    socket.once('connect', () => void send());
   });
 }
 
@@ -110,9 +112,13 @@ describe('bodies that never arrive (REQUEST_TIMEOUT_SECONDS, UPLOAD_IDLE_SECONDS
   afterAll(() => t.close());
 
   it('answers 408 in Spanish and closes a request whose body stops coming', async () => {
-    const res = await exchange(port, ['POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em'], {
-      waitMs: 8000,
-    });
+    const res = await exchange(
+      port,
+      ['POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em'],
+      {
+        waitMs: 8000,
+      },
+    );
     expect(res.closed).toBe(true);
     const { status, body } = answer(res.received);
     expect(status).toBe(408);
@@ -195,20 +201,33 @@ describe("Node's own refusals and refused uploads", () => {
 
   it('lets a client that sends the whole body without Expect: 100-continue read the refusal (no reset)', async () => {
     // Over PUBLIC_UPLOAD_MB_PER_DAY: refused (429) before the body is read, while fetch is still sending it.
-    const big = multipart([...registrationParts(), { name: 'videos', value: Buffer.alloc(24 * 1024 * 1024, 0x20), fileName: 'v.mp4', contentType: 'video/mp4' }]);
+    const big = multipart([
+      ...registrationParts(),
+      { name: 'videos', value: Buffer.alloc(24 * 1024 * 1024, 0x20), fileName: 'v.mp4', contentType: 'video/mp4' },
+    ]);
     const refused = await fetch(`http://127.0.0.1:${port}/api/public/registro-mascota`, { method: 'POST', body: big.payload, headers: big.headers });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: messages.security.publicUploadDailyBudget });
 
     // Refused after part of the body was read: the main image is over its limit (413).
-    const tooBig = multipart([...registrationParts(), { name: 'image', value: Buffer.alloc(900 * 1024, 0xff), fileName: 'a.jpg', contentType: 'image/jpeg' }]);
-    const late = await fetch(`http://127.0.0.1:${port}/api/public/registro-mascota`, { method: 'POST', body: tooBig.payload, headers: tooBig.headers });
+    const tooBig = multipart([
+      ...registrationParts(),
+      { name: 'image', value: Buffer.alloc(900 * 1024, 0xff), fileName: 'a.jpg', contentType: 'image/jpeg' },
+    ]);
+    const late = await fetch(`http://127.0.0.1:${port}/api/public/registro-mascota`, {
+      method: 'POST',
+      body: tooBig.payload,
+      headers: tooBig.headers,
+    });
     expect(late.status).toBe(413);
     expect(await late.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('lets a client that writes the whole body before reading read the refusal (no reset)', async () => {
-    const big = multipart([...registrationParts(), { name: 'videos', value: Buffer.alloc(16 * 1024 * 1024, 0x20), fileName: 'v.mp4', contentType: 'video/mp4' }]);
+    const big = multipart([
+      ...registrationParts(),
+      { name: 'videos', value: Buffer.alloc(16 * 1024 * 1024, 0x20), fileName: 'v.mp4', contentType: 'video/mp4' },
+    ]);
     const head = `POST /api/public/registro-mascota HTTP/1.1\r\nHost: x\r\nContent-Type: ${big.headers['content-type']}\r\nContent-Length: ${big.payload.length}\r\n\r\n`;
     const res = await sendAllThenRead(port, head, big.payload);
     expect(res.error).toBeUndefined();

@@ -103,7 +103,13 @@ async function expectSharedUploadBudget(extra: Record<string, string>) {
     const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const send = (t: TestApp) => {
       const form = registrationOf600Kb();
-      return t.app.inject({ method: 'POST', url: '/api/public/registro-mascota', payload: form.payload, headers: form.headers, remoteAddress: address });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/public/registro-mascota',
+        payload: form.payload,
+        headers: form.headers,
+        remoteAddress: address,
+      });
     };
     expect((await send(a)).statusCode).toBe(201);
     expect(expectErrorShape(await send(b), 429, 'RATE_LIMITED').message).toBe(messages.security.publicUploadDailyBudget);

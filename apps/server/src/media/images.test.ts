@@ -6,7 +6,6 @@ import { petMessages } from '@refugio/contracts';
 import { AVIF_6300 } from '../../test/media';
 import { IMAGE_MAX_EDGE, IMAGE_LANES, createLimiter, decodeFailure, imageLanes, processImage } from './images';
 
-
 /** A real 1×1 PNG whose header claims `width`×`height`: decoders learn the size before spending memory on it. */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
   const png = Buffer.from(
@@ -76,9 +75,7 @@ describe('public and staff image lanes', () => {
     const gate = new Promise<void>((resolve) => (open = resolve));
     // Public decodes that do not finish until released, more of them than any lane runs at once: the public
     // lane is busy and the rest wait behind them.
-    const blockers = Array.from({ length: IMAGE_LANES.staff.concurrency + IMAGE_LANES.public.concurrency }, () =>
-      imageLanes.public(() => gate),
-    );
+    const blockers = Array.from({ length: IMAGE_LANES.staff.concurrency + IMAGE_LANES.public.concurrency }, () => imageLanes.public(() => gate));
     let publicDone = false;
     const queuedPublic = processImage(small, 'public').then((r) => {
       publicDone = true;

@@ -165,7 +165,8 @@ function publicUploadBudget(store: BudgetStore, config: Config, onError: (error:
     const day = Math.floor(now / DAY);
     const expiresAt = (day + 1) * DAY + 1000;
     const keys: { key: string; limit: number; message: string; expiresAt: number }[] = [];
-    if (perAddress > 0) keys.push({ key: `upload:${day}:a:${subject}`, limit: perAddress, message: messages.security.publicUploadDailyBudget, expiresAt });
+    if (perAddress > 0)
+      keys.push({ key: `upload:${day}:a:${subject}`, limit: perAddress, message: messages.security.publicUploadDailyBudget, expiresAt });
     if (total > 0) keys.push({ key: `upload:${day}:total`, limit: total, message: messages.security.publicUploadTotalBudget, expiresAt });
     return keys;
   };
@@ -186,7 +187,9 @@ function publicUploadBudget(store: BudgetStore, config: Config, onError: (error:
       const reserved = Number.isFinite(declared) && declared > 0 ? Math.ceil(declared / KIB) : 0;
       if (keys.length > 0) {
         const totals = await add(keys, reserved);
-        const over = totals ? keys.find((k) => (totals.get(k.key) ?? 0) > k.limit || ((totals.get(k.key) ?? 0) >= k.limit && reserved === 0)) : undefined;
+        const over = totals
+          ? keys.find((k) => (totals.get(k.key) ?? 0) > k.limit || ((totals.get(k.key) ?? 0) >= k.limit && reserved === 0))
+          : undefined;
         if (over) {
           if (reserved > 0) await add(keys, -reserved);
           const retryAfter = Math.max(1, Math.ceil(((Math.floor(now / DAY) + 1) * DAY - now) / 1000));

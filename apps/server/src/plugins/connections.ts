@@ -103,7 +103,10 @@ export function watchBody(
     const expired = upload ? now - lastActivity >= limits.uploadIdleMs : now - started >= limits.requestTimeoutMs && !waitingOnUs;
     if (!expired) return;
     stop();
-    request.log.info({ upload, bytesRead: socket.bytesRead }, upload ? 'upload idle: connection closed' : 'request body timed out: connection closed');
+    request.log.info(
+      { upload, bytesRead: socket.bytesRead },
+      upload ? 'upload idle: connection closed' : 'request body timed out: connection closed',
+    );
     // The route may still be waiting for the body: the answer is ours, and what it does next is discarded.
     if (!reply.sent) reply.hijack();
     answerAndClose(reply.raw, 'REQUEST_TIMEOUT', upload ? messages.security.uploadIdle : messages.errors.REQUEST_TIMEOUT);
