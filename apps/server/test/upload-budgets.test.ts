@@ -76,6 +76,29 @@ describe('byte budgets of public uploads', () => {
   });
 });
 
+describe('a refused public upload', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_UPLOAD_MB_PER_DAY: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('gives its declared bytes back: only what is stored counts', async () => {
+    const invalid = multipart([
+      ...registrationParts().map((p) => (p.name === 'contactoEmail' ? { ...p, value: 'no-es-un-correo' } : p)),
+      { name: 'videos', value: videoBytes.mp4(600 * 1024), fileName: 'paseo.mp4', contentType: 'video/mp4' },
+    ]);
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/public/registro-mascota', payload: invalid.payload, headers: invalid.headers });
+      expectErrorShape(res, 400, 'VALIDATION_ERROR');
+    }
+    const valid = registrationOf600Kb();
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/public/registro-mascota', payload: valid.payload, headers: valid.headers })).statusCode,
+    ).toBe(201);
+  });
+});
+
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function redisReachable(): Promise<boolean> {

@@ -29,8 +29,9 @@ declare module 'fastify' {
       /**
        * Admits a public upload before its body is read (DESIGN section 8): refused with 507 when the local disk
        * is nearly full, and with 429 when the declared size would pass PUBLIC_UPLOAD_MB_PER_DAY for the client's
-       * address or PUBLIC_UPLOAD_MB_PER_DAY_TOTAL for the instance. The declared size is spent at once; call
-       * `settle` with the bytes actually stored once they are known (a body without Content-Length is counted then).
+       * address or PUBLIC_UPLOAD_MB_PER_DAY_TOTAL for the instance. The declared size is spent at once; `settle`
+       * then makes the upload count the bytes it stored (0 for a refused one; a body without Content-Length is
+       * counted only then).
        */
       admitPublicUpload(request: FastifyRequest): Promise<{ settle(storedBytes: number): Promise<void> }>;
     };
@@ -197,9 +198,10 @@ function publicUploadBudget(store: BudgetStore, config: Config, onError: (error:
         }
       }
       return {
+        /** Makes the upload count what it stored: the difference from the declared size is added or given back. */
         async settle(storedBytes: number) {
-          const extra = Math.ceil(storedBytes / KIB) - reserved;
-          if (extra > 0 && keys.length > 0) await add(keysFor(subject, now), extra);
+          const difference = Math.ceil(storedBytes / KIB) - reserved;
+          if (difference !== 0 && keys.length > 0) await add(keys, difference);
         },
       };
     },
