@@ -117,9 +117,10 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // ERR_HTTP_REQUEST_TIMEOUT: the headers did not arrive within Node's headersTimeout.
   const code: ErrorCode =
-    error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'BAD_REQUEST' : 'BAD_REQUEST';
-  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : errorStatus[code];
+    error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST';
+  const status = errorStatus[code];
   const body = JSON.stringify({ code, message: messages.errors[code], requestId: randomUUID() } satisfies ApiErrorBody);
   if (socket.writable) {
     socket.write(
