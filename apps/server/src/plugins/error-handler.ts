@@ -157,7 +157,11 @@ export function lingerBeforeClosing(raw: IncomingMessage) {
     let lastByteAt = started;
     const close = () => {
       clearInterval(watch);
-      socket.destroy();
+      // Never before the answer has left (as Node's own destroySoon).
+      if (socket.writableFinished) return void socket.destroy();
+      socket.once('finish', () => socket.destroy());
+      // A client that does not read its answer either is not waited for long.
+      setTimeout(() => socket.destroy(), LINGER_IDLE_MS).unref();
     };
     const watch = setInterval(() => {
       const now = Date.now();
