@@ -21,6 +21,7 @@ import { authPlugin } from './plugins/auth';
 import { budgetsPlugin } from './plugins/budgets';
 import { changesPlugin } from './plugins/changes';
 import { dbPlugin } from './plugins/db';
+import { connectionsPlugin } from './plugins/connections';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
 import { multipartPlugin } from './plugins/multipart';
@@ -29,7 +30,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
-import { storagePlugin } from './plugins/storage';
+import { type FreeSpaceProbe, storagePlugin } from './plugins/storage';
 import type { StorageProvider } from './storage/storage-provider';
 
 // Validation messages in Spanish for every schema the server checks.
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
   aiRetryDelayMs?: number;
   /** How often request-budget counts are sent to the shared store; tests shorten it. */
   budgetSyncIntervalMs?: number;
+  /** Free space of the media disk (fs.statfs); tests inject a nearly full disk. */
+  freeSpaceProbe?: FreeSpaceProbe;
 }
 
 /**
@@ -58,7 +61,7 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
   return trust;
 }
 
-/** Builds the app: plugins in a fixed order (config -> origin check -> db -> change feed -> storage -> ai -> auth -> session -> security -> budgets -> access -> modules). */
+/** Builds the app: plugins in a fixed order (config -> connections -> origin check -> db -> change feed -> storage -> ai -> auth -> session -> security -> budgets -> access -> modules). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -78,6 +81,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The router's and Node's own refusals answer in the API's error shape too.
     frameworkErrors,
     clientErrorHandler,
+    // A request without Host is refused by the connections plugin, in the API's error shape (Node's is empty).
+    http: { requireHostHeader: false },
+    // Bodies are timed by the connections plugin (REQUEST_TIMEOUT_SECONDS, UPLOAD_IDLE_SECONDS): an upload may
+    // take longer than the request timeout. Headers must still arrive within Node's headersTimeout (60 s).
+    requestTimeout: 0,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -85,18 +93,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
 
   await app.register(errorHandlerPlugin);
+  // First of the onRequest hooks: slow bodies, greedy addresses and requests without Host.
+  await app.register(connectionsPlugin, { config });
   // Before anything reads the session: a forged write is refused without touching it.
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(dbPlugin, { database: options.database });
   await app.register(changesPlugin);
-  await app.register(storagePlugin, { config, storage: options.storage });
+  await app.register(storagePlugin, { config, storage: options.storage, freeSpaceProbe: options.freeSpaceProbe });
   await app.register(aiPlugin, { config, retryDelayMs: options.aiRetryDelayMs ?? 1000 });
   await app.register(authPlugin, { config });
   await app.register(sessionPlugin, { ttlSeconds: config.sessionCacheSeconds });
   // onRequest hooks run in this order: security headers, request budgets, then the access check, so that
   // every answer (a 401 or a 429 too) carries the headers and anonymous calls are budgeted.
   await app.register(securityPlugin, { config });
-  await app.register(budgetsPlugin, { config, syncIntervalMs: options.budgetSyncIntervalMs });
+  await app.register(budgetsPlugin, { config, syncIntervalMs: options.budgetSyncIntervalMs, assertDiskRoom: () => app.assertDiskRoom() });
   await app.register(accessPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(multipartPlugin);

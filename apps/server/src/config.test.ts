@@ -14,8 +14,22 @@ describe('loadConfig', () => {
       ai: { provider: 'none' },
       logLevel: 'info',
       orgTimeZone: 'Europe/Madrid',
+      connections: { requestTimeoutMs: 60_000, uploadIdleMs: 30_000, maxPerAddress: 200 },
     });
+    expect(config.budgets).toMatchObject({ publicUploadMbPerDay: 300, publicUploadMbPerDayTotal: 5000 });
     expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('reads the slow-client limits and the byte budgets of public uploads', () => {
+    const config = loadConfig({
+      REQUEST_TIMEOUT_SECONDS: '90',
+      UPLOAD_IDLE_SECONDS: '0.5',
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
+      PUBLIC_UPLOAD_MB_PER_DAY: '50',
+      PUBLIC_UPLOAD_MB_PER_DAY_TOTAL: '0',
+    });
+    expect(config.connections).toEqual({ requestTimeoutMs: 90_000, uploadIdleMs: 500, maxPerAddress: 0 });
+    expect(config.budgets).toMatchObject({ publicUploadMbPerDay: 50, publicUploadMbPerDayTotal: 0 });
   });
 
   it('trusts PUBLIC_URL and TRUSTED_ORIGINS as origins', () => {
@@ -56,6 +70,11 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.1, proxy.interno' }, 'TRUST_PROXY'],
     [{ TRUSTED_ORIGINS: 'https://ok.example, ftp://no' }, 'TRUSTED_ORIGINS'],
+    [{ REQUEST_TIMEOUT_SECONDS: '0' }, 'REQUEST_TIMEOUT_SECONDS'],
+    [{ UPLOAD_IDLE_SECONDS: 'mucho' }, 'UPLOAD_IDLE_SECONDS'],
+    [{ MAX_CONNECTIONS_PER_ADDRESS: '-1' }, 'MAX_CONNECTIONS_PER_ADDRESS'],
+    [{ PUBLIC_UPLOAD_MB_PER_DAY: '1.5' }, 'PUBLIC_UPLOAD_MB_PER_DAY'],
+    [{ PUBLIC_UPLOAD_MB_PER_DAY_TOTAL: 'x' }, 'PUBLIC_UPLOAD_MB_PER_DAY_TOTAL'],
   ])('stops with one message naming the variable for %j', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`variable ${variable} `));

@@ -50,6 +50,10 @@ export function parseTrustProxy(value: string): false | number | string[] | unde
 /** A request budget: a whole number of requests per window, `0` turns it off. */
 const budget = (fallback: number) => z.coerce.number().int().min(0).max(100_000_000).default(fallback);
 
+/** A time limit in seconds (decimals allowed), from a tenth of a second to an hour. */
+const seconds = (fallback: number) =>
+  z.coerce.number().min(0.1, 'debe ser al menos 0.1 segundos').max(3600, 'debe ser como mucho 3600 segundos').default(fallback);
+
 /** The environment contract of DESIGN sections 3 and 8. */
 const envSchema = z
   .object({
@@ -103,6 +107,11 @@ const envSchema = z
     USER_REQUESTS_PER_MINUTE: budget(600),
     ANON_REQUESTS_PER_MINUTE: budget(300),
     PUBLIC_SUBMISSIONS_PER_HOUR: budget(20),
+    PUBLIC_UPLOAD_MB_PER_DAY: budget(300),
+    PUBLIC_UPLOAD_MB_PER_DAY_TOTAL: budget(5000),
+    REQUEST_TIMEOUT_SECONDS: seconds(60),
+    UPLOAD_IDLE_SECONDS: seconds(30),
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(200),
     REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'debe ser una URL redis:// o rediss://' }).optional()),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'debe tener al menos 16 caracteres').optional()),
@@ -173,7 +182,23 @@ export type Config = {
   logLevel: (typeof LOG_LEVELS)[number];
   signInAttemptsPerMinute: number;
   /** Request budgets (DESIGN section 8); 0 turns one off. */
-  budgets: { userPerMinute: number; anonPerMinute: number; publicSubmissionsPerHour: number };
+  budgets: {
+    userPerMinute: number;
+    anonPerMinute: number;
+    publicSubmissionsPerHour: number;
+    /** Megabytes of public uploads a day per client address (PUBLIC_UPLOAD_MB_PER_DAY) and for the instance. */
+    publicUploadMbPerDay: number;
+    publicUploadMbPerDayTotal: number;
+  };
+  /** Slow and greedy clients (DESIGN section 8). */
+  connections: {
+    /** A request's body must have arrived within this long (REQUEST_TIMEOUT_SECONDS). */
+    requestTimeoutMs: number;
+    /** An upload (multipart body) may take longer, but is closed after this long without a byte (UPLOAD_IDLE_SECONDS). */
+    uploadIdleMs: number;
+    /** Open connections per client address (MAX_CONNECTIONS_PER_ADDRESS); 0 turns the cap off. */
+    maxPerAddress: number;
+  };
   /** Shared store of the budgets' counters; the database when unset. */
   redisUrl: string | undefined;
   /** How long a session lookup is reused in the process (seconds; 0 = look it up on every request). */
@@ -237,6 +262,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       userPerMinute: e.USER_REQUESTS_PER_MINUTE,
       anonPerMinute: e.ANON_REQUESTS_PER_MINUTE,
       publicSubmissionsPerHour: e.PUBLIC_SUBMISSIONS_PER_HOUR,
+      publicUploadMbPerDay: e.PUBLIC_UPLOAD_MB_PER_DAY,
+      publicUploadMbPerDayTotal: e.PUBLIC_UPLOAD_MB_PER_DAY_TOTAL,
+    },
+    connections: {
+      requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+      uploadIdleMs: Math.round(e.UPLOAD_IDLE_SECONDS * 1000),
+      maxPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     },
     redisUrl: e.REDIS_URL,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,

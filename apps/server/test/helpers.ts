@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN_ROLE, DEFAULT_ROLE } from '@refugio/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { openThrowawayDatabase } from './throwaway-database';
@@ -68,7 +68,13 @@ export interface Caller {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { webDistDir?: string; aiRetryDelayMs?: number; budgetSyncIntervalMs?: number; database?: DatabaseHandle } = {},
+  options: {
+    webDistDir?: string;
+    aiRetryDelayMs?: number;
+    budgetSyncIntervalMs?: number;
+    database?: DatabaseHandle;
+    freeSpaceProbe?: BuildAppOptions['freeSpaceProbe'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-test-'));
   const config = loadConfig({ ...TEST_ENV_DEFAULTS, DATA_DIR: dataDir, ...env });
@@ -83,6 +89,7 @@ export async function createTestApp(
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web'),
     aiRetryDelayMs: options.aiRetryDelayMs ?? 20,
     budgetSyncIntervalMs: options.budgetSyncIntervalMs,
+    freeSpaceProbe: options.freeSpaceProbe,
   });
   const users = createUsersRepository(database.db);
   const created = new Set<string>();

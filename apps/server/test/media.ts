@@ -12,6 +12,12 @@ export async function jpeg(width = 64, height = 48, options: { quality?: number;
     .toBuffer();
 }
 
+/** A real 920-byte AVIF of 6300x6300 pixels (one flat colour): cheap to send, about 40 megapixels to decode. */
+export const AVIF_6300 = Buffer.from(
+  'AAAAHGZ0eXBhdmlmAAAAAG1pZjFhdmlmbWlhZgAAANZtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAACJpbG9jAAAAAERAAAEAAQAAAAAA+gABAAAAAAAAAp4AAAAjaWluZgAAAAAAAQAAABVpbmZlAgAAAAABAABhdjAxAAAAAA5waXRtAAAAAAABAAAAVmlwcnAAAAA4aXBjbwAAAAxhdjFDgT8CAAAAABRpc3BlAAAAAAAAGJwAABicAAAAEHBpeGkAAAAAAwgICAAAABZpcG1hAAAAAAAAAAEAAQOBAgMAAAKmbWRhdBIACgo/8zE3ibaQENBpMo0FEBiExcnTTTTCxsCAAFPPyitCebPNSEMbs7ZFuykEgrtPHXm7b21JWYqYYbUB8cgKySOTdan6ca2PVssnfCOdWe6rhBEgR9p/W+pb2krUmBOEIDfhVTKgtaezRn4cxanAISBRz8orQnmKd93zHtUMqTIBwZBTsmRiiclUTf1GukyDuKuklHQjBv86dCzJAaeUQNt2AIE0p7K190+TInNKlWQRJDP8/98yBfRwvn2z8ioP0uBa9VHPyitCUU2jhOHWAFY9yoJYRrntSVU7LhQq3L/FqgjrRDp721Nra7f/y/xi6ukZh0ovHOxW0WYI27P3lR9wxN4mUiTS+0jB00ReoXBOrzqLWd4gSs/KKuYl/72QR1L29nPd9HNEErzHQyAvQwFQutqpFdW6KrsgYLmGg8MgQQK6xuxwbyOmytuZ/6EZY7hg5fNSgUdP59twosd9S8WvUFHPyitCUU2jhOHWAFY9yoJYRrntSVU7LhQq3L/FqgjrRDp721Nra7f/y/xi6ukZh0ovHOxW0WYI27P3lR9wxN4mUiTS+0jB00ReoXBOrzqLWd4gSs/KKuYl/72QR1L29nPd9HNEErzHQyAvQwFQutqpFdW6KrsgYLmGg8MgQQK6xuxwbyOmytuZ/6EZY7hg5fNSgUdP59twosd9S8WvUE/PyitCUU2jhOHWAFY9yoJYRrntSVU7LhQq3L/FqgjrRDp721Nra7f/y/xi6ukZh0ovHOxW0WYI27P3lR9wxN4mUiTS+0jB00ReoXBOrzqLbM/KKuYl/72QR1L29nPd9HNEErzHQyAvQwFQutqpFdW6KrsgYLmGg8MgQQK6xuxwbyOmytuZ/6EZY7hg5fNSgUdP59twosd9S8k=',
+  'base64',
+);
+
 export async function png(width = 32, height = 32): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 0.5 } } })
     .png()

@@ -16,9 +16,11 @@ export const messages = {
     METHOD_NOT_ALLOWED: 'Método no permitido para esta ruta.',
     CONFLICT: 'Otra persona modificó estos datos. Recarga para ver la versión más reciente.',
     PAYLOAD_TOO_LARGE: 'El contenido enviado supera el tamaño máximo permitido.',
+    REQUEST_TIMEOUT: 'La solicitud tardó demasiado en llegar completa. Revisa tu conexión y vuelve a intentarlo.',
     URI_TOO_LONG: 'La dirección solicitada es demasiado larga.',
     UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido.',
     RANGE_NOT_SATISFIABLE: 'El rango de bytes pedido está fuera del archivo.',
+    EXPECTATION_FAILED: 'El servidor no admite la expectativa pedida en la cabecera Expect.',
     UNPROCESSABLE: 'No se pudo procesar la solicitud.',
     RATE_LIMITED: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
     HEADERS_TOO_LARGE: 'Las cabeceras de la solicitud son demasiado grandes.',
@@ -27,6 +29,7 @@ export const messages = {
     AI_NO_RESULT: 'Error al mejorar el texto con IA',
     AI_UNAVAILABLE: 'El asistente de IA no está configurado en este servidor.',
     SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento.',
+    INSUFFICIENT_STORAGE: 'El servidor no tiene espacio para guardar archivos ahora mismo. Inténtalo más tarde.',
   },
   auth: {
     signInRateLimited: 'Demasiados intentos de inicio de sesión. Espera un minuto y vuelve a intentarlo.',
@@ -50,6 +53,10 @@ export const messages = {
   },
   security: {
     multipartInvalid: 'El formulario no se pudo leer: envíalo como multipart/form-data completo, con un separador (boundary) válido.',
+    hostMissing: 'La solicitud no indica el servidor al que va dirigida (falta la cabecera Host).',
+    uploadIdle: 'La subida se detuvo: no llegaron datos durante demasiado tiempo. Revisa tu conexión y vuelve a intentarlo.',
+    publicUploadDailyBudget: 'Se alcanzó el límite diario de archivos enviados desde tu conexión. Vuelve a intentarlo mañana.',
+    publicUploadTotalBudget: 'Hoy se recibieron demasiados archivos en este servidor. Vuelve a intentarlo mañana.',
     originRefused: 'Solicitud rechazada: no proviene de esta aplicación. Recarga la página y vuelve a intentarlo.',
   },
   users: {

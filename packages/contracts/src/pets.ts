@@ -30,6 +30,8 @@ export const PET_AGE_MAX_LENGTH = 50;
 export const PET_TEXT_MAX_LENGTH = 5000;
 /** Decoded images above this many pixels are refused (decompression bombs); a phone photo has 12-48 MP. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
+/** Images sent by the public (registrations, foster portal) may have at most this many pixels: cheaper to decode. */
+export const PUBLIC_IMAGE_MAX_PIXELS = 24_000_000;
 /** The edit screen waits this long after uploads before showing success (SPEC section 4). */
 export const SAVE_SUCCESS_DELAY_MS = 2000;
 export const PETS_PAGE_SIZE_DEFAULT = 20;
@@ -92,6 +94,8 @@ export const petMessages = {
   oneImageOnly: 'Envía una sola imagen por solicitud.',
   imageSaveFailed: 'No se pudo guardar la imagen. Inténtalo de nuevo.',
   imageTooManyPixels: `La imagen tiene demasiados píxeles (más de ${IMAGE_MAX_PIXELS / 1_000_000} megapíxeles). Redúcela antes de subirla.`,
+  publicImageTooManyPixels: `La imagen tiene demasiados píxeles (más de ${PUBLIC_IMAGE_MAX_PIXELS / 1_000_000} megapíxeles). Redúcela antes de enviarla.`,
+  imageTooSlow: 'La imagen tarda demasiado en procesarse. Redúcela o envíala como JPEG o PNG.',
   tooManyImages: `Puedes subir como máximo ${IMAGES_PER_UPLOAD} imágenes a la vez.`,
   notAVideo: 'Solo se admiten videos MP4, AVI, MOV o WEBM.',
   videoTooBig: 'El video debe pesar como máximo 50MB.',

@@ -2,7 +2,9 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error';
-import { IMAGE_MAX_EDGE, createLimiter, processImage } from './images';
+import { petMessages } from '@refugio/contracts';
+import { AVIF_6300 } from '../../test/media';
+import { IMAGE_MAX_EDGE, IMAGE_LANES, createLimiter, decodeFailure, imageLanes, processImage } from './images';
 
 /** A real 1×1 PNG whose header claims `width`×`height`: decoders learn the size before spending memory on it. */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
@@ -49,5 +51,50 @@ describe('image processing limits', () => {
       });
     await Promise.all(Array.from({ length: 8 }, job));
     expect(most).toBe(2);
+  });
+});
+
+/** Issue 21.2: public images cost less to decode than staff ones, and never delay staff work. */
+describe('public and staff image lanes', () => {
+  it('refuses a 6300x6300 AVIF from the public before decoding it, and still processes it for staff', async () => {
+    const refused = await processImage(AVIF_6300, 'public').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).statusCode).toBe(400);
+    expect((refused as AppError).message).toBe(petMessages.publicImageTooManyPixels);
+    const staff = await processImage(AVIF_6300, 'staff');
+    expect(staff.width).toBe(IMAGE_MAX_EDGE);
+    expect(IMAGE_LANES.public.maxPixels).toBeLessThan(IMAGE_LANES.staff.maxPixels);
+    expect(IMAGE_LANES.public.timeoutSeconds).toBeLessThan(IMAGE_LANES.staff.timeoutSeconds);
+  });
+
+  it('processes a staff image while the public lane is full and its queue waits', async () => {
+    const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#884422' } })
+      .jpeg()
+      .toBuffer();
+    let open = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // Public decodes that do not finish until released, more of them than any lane runs at once: the public
+    // lane is busy and the rest wait behind them.
+    const blockers = Array.from({ length: IMAGE_LANES.staff.concurrency + IMAGE_LANES.public.concurrency }, () => imageLanes.public(() => gate));
+    let publicDone = false;
+    const queuedPublic = processImage(small, 'public').then((r) => {
+      publicDone = true;
+      return r;
+    });
+    const staff = await processImage(small, 'staff');
+    expect(staff.width).toBe(40);
+    expect(publicDone).toBe(false);
+    open();
+    await Promise.all(blockers);
+    expect((await queuedPublic).width).toBe(40);
+  });
+
+  it('refuses an image whose decoding passed the time limit with a Spanish 422', () => {
+    // libvips' words when sharp's `timeout` stops a pipeline.
+    const error = decodeFailure(new Error('timeout: 37% complete'), IMAGE_LANES.public);
+    expect(error.statusCode).toBe(422);
+    expect(error.message).toBe(petMessages.imageTooSlow);
+    expect(decodeFailure(new Error('Input image exceeds pixel limit'), IMAGE_LANES.public).message).toBe(petMessages.publicImageTooManyPixels);
+    expect(decodeFailure(new Error('VipsJpeg: premature end'), IMAGE_LANES.staff).statusCode).toBe(415);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_MAX_PIXELS, petMessages } from '@refugio/contracts';
+import { IMAGE_MAX_PIXELS, PUBLIC_IMAGE_MAX_PIXELS, petMessages } from '@refugio/contracts';
 import type { Sharp } from 'sharp';
 import { AppError } from '../lib/app-error';
 import { fileTypeFromBuffer, sharp } from '../lib/lazy-modules';
@@ -16,8 +16,28 @@ const EXTENSION = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 const THUMBNAIL_SIZE = 320;
 /** Stored images are at most this many pixels on their long edge: enough for any screen, far less to decode. */
 export const IMAGE_MAX_EDGE = 2560;
-/** Decodes at once: each can take hundreds of MB and a core; more wait their turn. */
-const CONCURRENT_IMAGE_JOBS = 2;
+
+/**
+ * Who sent an image, which decides what its decoding may cost. Staff images (pet forms and galleries) keep the
+ * higher pixel limit; images the public sends (registrations, later the foster portal) cost little to send, so
+ * they get a lower one and a shorter decoding time. Each origin has its own lane (queue): staff work never waits
+ * behind public uploads.
+ */
+export type ImageOrigin = 'staff' | 'public';
+
+interface LaneRules {
+  /** Decodes at once in this lane: each can take hundreds of MB and a core; more wait their turn. */
+  concurrency: number;
+  maxPixels: number;
+  /** libvips stops a pipeline that runs longer (whole seconds, sharp's `timeout`). */
+  timeoutSeconds: number;
+  tooManyPixels: string;
+}
+
+export const IMAGE_LANES: Record<ImageOrigin, LaneRules> = {
+  staff: { concurrency: 2, maxPixels: IMAGE_MAX_PIXELS, timeoutSeconds: 30, tooManyPixels: petMessages.imageTooManyPixels },
+  public: { concurrency: 1, maxPixels: PUBLIC_IMAGE_MAX_PIXELS, timeoutSeconds: 8, tooManyPixels: petMessages.publicImageTooManyPixels },
+};
 
 /** Runs at most `max` jobs at once; the others wait in arrival order. */
 export function createLimiter(max: number) {
@@ -35,7 +55,11 @@ export function createLimiter(max: number) {
   };
 }
 
-const imageJobs = createLimiter(CONCURRENT_IMAGE_JOBS);
+/** One queue per origin (exported so tests can occupy a lane). */
+export const imageLanes: Record<ImageOrigin, ReturnType<typeof createLimiter>> = {
+  staff: createLimiter(IMAGE_LANES.staff.concurrency),
+  public: createLimiter(IMAGE_LANES.public.concurrency),
+};
 
 export interface ProcessedImage {
   data: Buffer;
@@ -52,11 +76,20 @@ export interface ProcessedImage {
  * decompression bombs), applies its EXIF orientation, and re-encodes it without metadata (EXIF GPS could
  * reveal a foster home). Also makes the small WebP thumbnail the lists use.
  */
-export function processImage(input: Buffer): Promise<ProcessedImage> {
-  return imageJobs(() => decodeAndEncode(input));
+export function processImage(input: Buffer, origin: ImageOrigin = 'staff'): Promise<ProcessedImage> {
+  return imageLanes[origin](() => decodeAndEncode(input, IMAGE_LANES[origin]));
 }
 
-async function decodeAndEncode(input: Buffer): Promise<ProcessedImage> {
+/** What a failed decode means for the sender: too many pixels, too slow, or not an image. */
+export function decodeFailure(error: unknown, rules: Pick<LaneRules, 'tooManyPixels'>): AppError {
+  const message = error instanceof Error ? error.message : '';
+  if (/pixel limit/i.test(message)) return new AppError('VALIDATION_ERROR', { message: rules.tooManyPixels });
+  // libvips' own words when `timeout` stops a pipeline ("timeout: 12% complete").
+  if (/^timeout: \d+% complete/im.test(message)) return new AppError('UNPROCESSABLE', { message: petMessages.imageTooSlow });
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', { message: petMessages.notAnImage, cause: error });
+}
+
+async function decodeAndEncode(input: Buffer, rules: LaneRules): Promise<ProcessedImage> {
   if (input.length === 0) throw new AppError('VALIDATION_ERROR', { message: petMessages.fileEmpty });
   const detected = await fileTypeFromBuffer(input);
   const format = detected ? ACCEPTED[detected.mime] : undefined;
@@ -64,7 +97,8 @@ async function decodeAndEncode(input: Buffer): Promise<ProcessedImage> {
 
   let pipeline: Sharp;
   try {
-    pipeline = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', animated: false })
+    pipeline = sharp(input, { limitInputPixels: rules.maxPixels, failOn: 'error', animated: false })
+      .timeout({ seconds: rules.timeoutSeconds })
       .rotate()
       .resize(IMAGE_MAX_EDGE, IMAGE_MAX_EDGE, { fit: 'inside', withoutEnlargement: true });
     const encoded =
@@ -75,6 +109,7 @@ async function decodeAndEncode(input: Buffer): Promise<ProcessedImage> {
           : pipeline.webp({ quality: 85 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     const thumbnail = await sharp(data)
+      .timeout({ seconds: rules.timeoutSeconds })
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'attention' })
       .webp({ quality: 70 })
       .toBuffer();
@@ -88,10 +123,7 @@ async function decodeAndEncode(input: Buffer): Promise<ProcessedImage> {
       thumbnail,
     };
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new AppError('VALIDATION_ERROR', { message: petMessages.imageTooManyPixels });
-    }
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: petMessages.notAnImage, cause: error });
+    throw decodeFailure(error, rules);
   }
 }
 

@@ -1,9 +1,11 @@
 import { aiMessages, messages } from '@refugio/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { addressKey } from '../budgets/address-key';
 import { type BudgetDecision, type BudgetRule, createBudgetCounter } from '../budgets/budget-counter';
 import { type BudgetStore, createDatabaseBudgetStore, createRedisBudgetStore } from '../budgets/budget-store';
 import type { Config } from '../config';
+import { AppError } from '../lib/app-error';
 import { sendError } from './error-handler';
 
 /**
@@ -24,6 +26,14 @@ declare module 'fastify' {
       readonly store: BudgetStore['kind'];
       /** Sends this instance's counts to the shared store now (the plugin does it every `syncIntervalMs`). */
       flush(): Promise<void>;
+      /**
+       * Admits a public upload before its body is read (DESIGN section 8): refused with 507 when the local disk
+       * is nearly full, and with 429 when the declared size would pass PUBLIC_UPLOAD_MB_PER_DAY for the client's
+       * address or PUBLIC_UPLOAD_MB_PER_DAY_TOTAL for the instance. The declared size is spent at once; `settle`
+       * then makes the upload count the bytes it stored (0 for a refused one; a body without Content-Length is
+       * counted only then).
+       */
+      admitPublicUpload(request: FastifyRequest): Promise<{ settle(storedBytes: number): Promise<void> }>;
     };
   }
 }
@@ -41,6 +51,9 @@ export const UNBUDGETED_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** Upload budgets are counted in KiB (a whole day of an instance fits the counter column with room to spare). */
+const KIB = 1024;
 const HOUR = 60 * MINUTE;
 const API_PATH = /^\/(api|phpApi)(\/|$|\?)/;
 
@@ -55,6 +68,8 @@ function isExempt(request: FastifyRequest): boolean {
 
 export interface BudgetsOptions {
   config: Config;
+  /** Refuses (507) a public upload when the media disk is nearly full; see storage.ts. */
+  assertDiskRoom?: () => Promise<void>;
   /** How often the local counts are sent to the shared store (ms). */
   syncIntervalMs?: number;
 }
@@ -101,7 +116,7 @@ export const budgetsPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       if (!generalOn || isExempt(request)) return;
       const caller = await app.getSessionUser(request);
-      const general = caller ? counter.take(user, caller.id) : counter.take(anon, request.ip);
+      const general = caller ? counter.take(user, caller.id) : counter.take(anon, addressKey(request.ip));
       if (!general.allowed) return refuse(request, reply, general, messages.errors.RATE_LIMITED);
     });
 
@@ -111,7 +126,7 @@ export const budgetsPlugin = fp(
       const named = request.routeOptions.config.budget;
       if (named === undefined || named === 'none') return;
       const caller = await app.getSessionUser(request);
-      const subject = named === 'ai' && caller ? `u:${caller.id}` : `a:${request.ip}`;
+      const subject = named === 'ai' && caller ? `u:${caller.id}` : `a:${addressKey(request.ip)}`;
       const decision = await counter.consume(strict[named], subject);
       if (!decision.allowed) return refuse(request, reply, decision, strictMessages[named]);
     });
@@ -122,7 +137,13 @@ export const budgetsPlugin = fp(
     const sweep = setInterval(() => void store.sweep().catch(onError), 5 * MINUTE);
     sweep.unref();
 
-    app.decorate('budgets', { store: store.kind, flush: () => counter.flush() });
+    const uploads = publicUploadBudget(store, config, onError);
+    const admitPublicUpload = async (request: FastifyRequest) => {
+      await opts.assertDiskRoom?.();
+      return uploads.admit(request, addressKey(request.ip));
+    };
+
+    app.decorate('budgets', { store: store.kind, flush: () => counter.flush(), admitPublicUpload });
     app.addHook('onClose', async () => {
       clearInterval(sync);
       clearInterval(sweep);
@@ -132,3 +153,67 @@ export const budgetsPlugin = fp(
   },
   { name: 'budgets', dependencies: ['db', 'session'] },
 );
+
+/**
+ * Bytes of public uploads per day (UTC), per client address and for the whole instance, shared by every
+ * instance through the budget store: the declared size is added (exact on every instance) and, when it passes a
+ * budget, taken back and refused. A store that is down lets uploads through (logged), like the other budgets.
+ */
+function publicUploadBudget(store: BudgetStore, config: Config, onError: (error: unknown) => void) {
+  const perAddress = config.budgets.publicUploadMbPerDay * KIB;
+  const total = config.budgets.publicUploadMbPerDayTotal * KIB;
+  const keysFor = (subject: string, now: number) => {
+    const day = Math.floor(now / DAY);
+    const expiresAt = (day + 1) * DAY + 1000;
+    const keys: { key: string; limit: number; message: string; expiresAt: number }[] = [];
+    if (perAddress > 0)
+      keys.push({ key: `upload:${day}:a:${subject}`, limit: perAddress, message: messages.security.publicUploadDailyBudget, expiresAt });
+    if (total > 0) keys.push({ key: `upload:${day}:total`, limit: total, message: messages.security.publicUploadTotalBudget, expiresAt });
+    return keys;
+  };
+  const add = async (keys: ReturnType<typeof keysFor>, kib: number) => {
+    try {
+      return await store.add(keys.map(({ key, expiresAt }) => ({ key, by: kib, expiresAt })));
+    } catch (error) {
+      onError(error);
+      return undefined;
+    }
+  };
+
+  return {
+    async admit(request: FastifyRequest, subject: string) {
+      const now = Date.now();
+      const keys = keysFor(subject, now);
+      const declared = Number(request.headers['content-length']);
+      const reserved = Number.isFinite(declared) && declared > 0 ? Math.ceil(declared / KIB) : 0;
+      if (keys.length > 0) {
+        const totals = await add(keys, reserved);
+        const over = totals
+          ? keys.find((k) => (totals.get(k.key) ?? 0) > k.limit || ((totals.get(k.key) ?? 0) >= k.limit && reserved === 0))
+          : undefined;
+        if (over) {
+          if (reserved > 0) await add(keys, -reserved);
+          const retryAfter = Math.max(1, Math.ceil(((Math.floor(now / DAY) + 1) * DAY - now) / 1000));
+          throw new RateLimitedUpload(over.message, retryAfter);
+        }
+      }
+      return {
+        /** Makes the upload count what it stored: the difference from the declared size is added or given back. */
+        async settle(storedBytes: number) {
+          const difference = Math.ceil(storedBytes / KIB) - reserved;
+          if (difference !== 0 && keys.length > 0) await add(keys, difference);
+        },
+      };
+    },
+  };
+}
+
+/** A 429 for an upload budget; the error handler sends Retry-After with it. */
+export class RateLimitedUpload extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', { message });
+  }
+}

@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../lib/app-error';
 
@@ -115,9 +117,10 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // ERR_HTTP_REQUEST_TIMEOUT: the headers did not arrive within Node's headersTimeout.
   const code: ErrorCode =
-    error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'BAD_REQUEST' : 'BAD_REQUEST';
-  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : errorStatus[code];
+    error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST';
+  const status = errorStatus[code];
   const body = JSON.stringify({ code, message: messages.errors[code], requestId: randomUUID() } satisfies ApiErrorBody);
   if (socket.writable) {
     socket.write(
@@ -127,22 +130,76 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
   socket.destroy(error);
 }
 
+/** How much of a refused request's body is read and discarded after the answer, at most: bytes, time, and pause. */
+export const LINGER_MAX_BYTES = 200 * 1024 * 1024;
+export const LINGER_MAX_MS = 30_000;
+export const LINGER_IDLE_MS = 2_000;
+
+/**
+ * Closing a connection while the client is still sending makes the kernel answer with a reset, and a client
+ * that did not wait for `100 Continue` (Node's fetch, curl scripts) then loses the answer it was sent. So when
+ * Node would close such a connection, the server only ends its side and keeps reading (and discarding) the rest
+ * of the body until it ends, `LINGER_MAX_BYTES` or `LINGER_MAX_MS` pass, or nothing arrives for
+ * `LINGER_IDLE_MS`, and only then closes (a lingering close).
+ */
+export function lingerBeforeClosing(raw: IncomingMessage) {
+  const socket = raw.socket as Socket & { destroySoon?: () => void };
+  if (!socket || socket.destroyed) return;
+  const declared = Number(raw.headers['content-length']);
+  const startBytes = socket.bytesRead;
+  // A body beyond the bound would be cut anyway: no point reading it first.
+  if (Number.isFinite(declared) && declared > LINGER_MAX_BYTES) return;
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+    // Node's parser reads this socket natively (no 'data' events): progress is watched through bytesRead.
+    const started = Date.now();
+    let lastBytes = socket.bytesRead;
+    let lastByteAt = started;
+    const close = () => {
+      clearInterval(watch);
+      // Never before the answer has left (as Node's own destroySoon).
+      if (socket.writableFinished) return void socket.destroy();
+      socket.once('finish', () => socket.destroy());
+      // A client that does not read its answer either is not waited for long.
+      setTimeout(() => socket.destroy(), LINGER_IDLE_MS).unref();
+    };
+    const watch = setInterval(() => {
+      const now = Date.now();
+      if (socket.bytesRead !== lastBytes) {
+        lastBytes = socket.bytesRead;
+        lastByteAt = now;
+      }
+      const done = raw.complete || socket.destroyed || socket.readableEnded;
+      if (done || socket.bytesRead - startBytes > LINGER_MAX_BYTES || now - started > LINGER_MAX_MS || now - lastByteAt > LINGER_IDLE_MS) close();
+    }, 100);
+    watch.unref();
+    if (raw.complete) return close();
+    raw.once('end', close);
+    socket.once('close', () => clearInterval(watch));
+  };
+}
+
 /** The single place where errors become an answer (in the route's `errorShape`); 5xx details never leave the server. */
 export const errorHandlerPlugin = fp(
   (app: FastifyInstance) => {
     // A request answered before its body was read (a refused upload) would leave the rest of the body in the
-    // keep-alive connection, stalling the next request on it: discard what still arrives and close the connection.
+    // keep-alive connection, stalling the next request on it: discard what still arrives and close the connection,
+    // lingering so that the client reads the answer (DESIGN section 8).
     app.addHook('onSend', async (request, reply) => {
       if (request.raw.complete || request.raw.readableEnded) return;
       void reply.header('connection', 'close');
       request.raw.unpipe();
       request.raw.resume();
+      lingerBeforeClosing(request.raw);
     });
 
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       const { errorShape = 'api', failureMessage } = request.routeOptions.config;
       const resolved = resolve(error);
       const status = resolved ? errorStatus[resolved.code] : 500;
+      // A refusal that knows when the client may try again (an upload budget) says so.
+      const retryAfter = error instanceof AppError ? (error as AppError & { retryAfterSeconds?: unknown }).retryAfterSeconds : undefined;
+      if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
       if (status >= 500) request.log.error({ err: error }, resolved ? 'application error' : 'unhandled error');
 
       if (errorShape === 'php') {

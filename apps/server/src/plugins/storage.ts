@@ -1,14 +1,38 @@
+import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { AppError } from '../lib/app-error';
 import { LocalStorage } from '../storage/local-storage';
 import type { StorageProvider } from '../storage/storage-provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
     storage: StorageProvider;
+    /** Refuses (507, Spanish) when the local media disk has under MIN_FREE_DISK_RATIO free; S3 never does. */
+    assertDiskRoom(): Promise<void>;
   }
+}
+
+/** Free and total bytes of the disk that holds a folder. */
+export type FreeSpaceProbe = (folder: string) => Promise<{ available: number; total: number }>;
+
+/** Public uploads are refused when the media disk has less than this share free (DESIGN section 8). */
+export const MIN_FREE_DISK_RATIO = 0.05;
+
+export const statfsProbe: FreeSpaceProbe = async (folder) => {
+  const stats = await statfs(folder);
+  return { available: stats.bavail * stats.bsize, total: stats.blocks * stats.bsize };
+};
+
+/** The disk guard: under 5 % free on the local media disk, an upload is refused before a byte is stored. */
+export function diskRoomGuard(folder: string | undefined, probe: FreeSpaceProbe): () => Promise<void> {
+  return async () => {
+    if (folder === undefined) return;
+    const { available, total } = await probe(folder);
+    if (total > 0 && available / total < MIN_FREE_DISK_RATIO) throw new AppError('INSUFFICIENT_STORAGE');
+  };
 }
 
 /**
@@ -28,15 +52,20 @@ export async function createStorage(config: Pick<Config, 'storage' | 'dataDir'>)
     }
     return storage;
   }
-  const storage = new LocalStorage(path.join(config.dataDir, 'media'));
+  const storage = new LocalStorage(mediaFolder(config.dataDir));
   await storage.init();
   return storage;
 }
 
+/** Where the local driver keeps media. */
+const mediaFolder = (dataDir: string) => path.join(dataDir, 'media');
+
 export const storagePlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config; storage?: StorageProvider }) => {
+  async (app: FastifyInstance, opts: { config: Config; storage?: StorageProvider; freeSpaceProbe?: FreeSpaceProbe }) => {
     const storage = opts.storage ?? (await createStorage(opts.config));
     app.decorate('storage', storage);
+    const mediaRoot = opts.config.storage.driver === 'local' ? mediaFolder(opts.config.dataDir) : undefined;
+    app.decorate('assertDiskRoom', diskRoomGuard(storage.driver === 'local' ? mediaRoot : undefined, opts.freeSpaceProbe ?? statfsProbe));
     // A store the app opened itself is closed with it; one passed in belongs to the caller.
     if (!opts.storage) app.addHook('onClose', () => storage.close?.());
   },

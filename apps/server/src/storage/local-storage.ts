@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -36,7 +36,12 @@ export class LocalStorage implements StorageProvider {
     try {
       await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
       await mkdir(path.dirname(target), { recursive: true });
-      await rename(tmp, target);
+      await rename(tmp, target).catch(async (error: NodeJS.ErrnoException) => {
+        // A delete emptied and removed the folder between the two steps: make it again.
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(tmp, target);
+      });
     } catch (error) {
       await rm(tmp, { force: true });
       throw error;
@@ -82,8 +87,26 @@ export class LocalStorage implements StorageProvider {
     }
   }
 
+  /** Deletes an object, and the folders it leaves empty (a refused submission leaves no empty folder behind). */
   async delete(key: string): Promise<void> {
-    await rm(this.resolve(key), { force: true });
+    const file = this.resolve(key);
+    await rm(file, { force: true });
+    await this.removeEmptyFolders(path.dirname(file));
+  }
+
+  /** Removes `dir` and its parents while they are empty, up to (not including) the root. */
+  private async removeEmptyFolders(dir: string): Promise<void> {
+    const root = path.resolve(this.root);
+    for (let current = path.resolve(dir); current.startsWith(`${root}${path.sep}`); current = path.dirname(current)) {
+      try {
+        await rmdir(current);
+      } catch (error) {
+        // Not empty (another object is there), or already gone: stop.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') continue;
+        return;
+      }
+    }
   }
 
   /** Objects present when the listing reached them: a file or folder deleted while it runs is left out, never an error. */

@@ -231,6 +231,10 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Before a byte is read: the disk guard (507) and the daily byte budgets of public uploads (429).
+      const upload = await app.budgets.admitPublicUpload(request);
+      // The budget keeps what is stored: a refused or failed submission gives its declared bytes back.
+      const giveBack = (error: unknown) => upload.settle(0).then(() => Promise.reject(error as Error));
       const folder = newRequestFolder();
       const { fields, media } = await receiveRegistrationForm(request, {
         storage: app.storage,
@@ -241,8 +245,9 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
           if (parsed.enlaceId) await links.assertUsable(parsed.enlaceId);
           return parsed;
         },
-      });
-      const created = await requests.submit(fields, media, () => deleteFolder(app.storage, folder, request.log));
+      }).catch(giveBack);
+      const created = await requests.submit(fields, media, () => deleteFolder(app.storage, folder, request.log)).catch(giveBack);
+      await upload.settle(media.reduce((sum, m) => sum + m.bytes, 0));
       return reply.status(201).send(created);
     },
   );

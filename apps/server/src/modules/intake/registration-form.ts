@@ -45,7 +45,7 @@ async function storeImage(
   kind: 'principal' | 'imagen',
   originalName: string,
 ) {
-  const image = await processImage(data);
+  const image = await processImage(data, 'public');
   const fullKey = keyOf(image.extension);
   await storage.put(fullKey, bufferStream(image.data), { contentType: image.contentType });
   await storage.put(requestThumbnailKey(fullKey), bufferStream(image.thumbnail), { contentType: 'image/webp' });
