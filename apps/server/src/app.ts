@@ -21,6 +21,7 @@ import { authPlugin } from './plugins/auth';
 import { budgetsPlugin } from './plugins/budgets';
 import { changesPlugin } from './plugins/changes';
 import { dbPlugin } from './plugins/db';
+import { jobsPlugin } from './plugins/jobs';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
 import { multipartPlugin } from './plugins/multipart';
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
   aiRetryDelayMs?: number;
   /** How often request-budget counts are sent to the shared store; tests shorten it. */
   budgetSyncIntervalMs?: number;
+  /** How often a started job worker looks for due jobs; tests shorten it. */
+  jobPollMs?: number;
 }
 
 /**
@@ -58,7 +61,7 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
   return trust;
 }
 
-/** Builds the app: plugins in a fixed order (config -> origin check -> db -> change feed -> storage -> ai -> auth -> session -> security -> budgets -> access -> modules). */
+/** Builds the app: plugins in a fixed order (config -> origin check -> db -> change feed -> jobs -> storage -> ai -> auth -> session -> security -> budgets -> access -> modules). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -89,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(dbPlugin, { database: options.database });
   await app.register(changesPlugin);
+  await app.register(jobsPlugin, { pollMs: options.jobPollMs });
   await app.register(storagePlugin, { config, storage: options.storage });
   await app.register(aiPlugin, { config, retryDelayMs: options.aiRetryDelayMs ?? 1000 });
   await app.register(authPlugin, { config });

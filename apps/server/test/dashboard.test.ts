@@ -147,9 +147,13 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
     expect(body.ingresosAdopciones).toEqual(
       months.map((mes) => ({ mes, ingresos: expectedIntakes.get(mes) ?? 0, adopciones: mes === months[11] ? 2 : 0 })),
     );
-    // The sweep wrote B's state, which was already public by query, without touching its version or last change.
+    // The dashboard wrote nothing: B, already public by query, is counted but still `programada`.
+    expect((await db().select().from(pet).where(eq(pet.id, b.id)))[0]).toMatchObject({ estado: 'programada', version: b.version });
+    // The publication job writes B's state, without touching its version or last change; the counts stay.
+    await t.app.jobs.tick();
     const [bAfter] = await db().select().from(pet).where(eq(pet.id, b.id));
     expect(bAfter).toMatchObject({ estado: 'publicada', version: b.version, updatedAt: b.updatedAt });
+    expect((await get<DashboardBody>('/api/dashboard')).contadores).toMatchObject({ enAdopcion: 2, publicacionesProximas: 2 });
     // Median of 30 and 10 whole days.
     expect(body.diasHastaAdopcion).toEqual({ mediana: 20, adopciones: 2 });
 

@@ -68,7 +68,7 @@ export interface Caller {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { webDistDir?: string; aiRetryDelayMs?: number; budgetSyncIntervalMs?: number; database?: DatabaseHandle } = {},
+  options: { webDistDir?: string; aiRetryDelayMs?: number; budgetSyncIntervalMs?: number; jobPollMs?: number; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-test-'));
   const config = loadConfig({ ...TEST_ENV_DEFAULTS, DATA_DIR: dataDir, ...env });
@@ -83,6 +83,7 @@ export async function createTestApp(
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web'),
     aiRetryDelayMs: options.aiRetryDelayMs ?? 20,
     budgetSyncIntervalMs: options.budgetSyncIntervalMs,
+    jobPollMs: options.jobPollMs,
   });
   const users = createUsersRepository(database.db);
   const created = new Set<string>();

@@ -232,18 +232,26 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const folder = newRequestFolder();
-      const { fields, media } = await receiveRegistrationForm(request, {
-        storage: app.storage,
-        folder,
-        onFields: async (raw) => {
-          const parsed = parseFields(registrationFieldsSchema, raw);
-          if (parsed[HONEYPOT_FIELD]) throw new AppError('BAD_REQUEST', { message: intakeMessages.honeypot });
-          if (parsed.enlaceId) await links.assertUsable(parsed.enlaceId);
-          return parsed;
-        },
-      });
-      const created = await requests.submit(fields, media, () => deleteFolder(app.storage, folder, request.log));
-      return reply.status(201).send(created);
+      // Marked as an upload in progress from its first file until its row points at the files.
+      let endUpload: (() => Promise<void>) | undefined;
+      try {
+        const { fields, media } = await receiveRegistrationForm(request, {
+          storage: app.storage,
+          folder,
+          onFields: async (raw) => {
+            const parsed = parseFields(registrationFieldsSchema, raw);
+            if (parsed[HONEYPOT_FIELD]) throw new AppError('BAD_REQUEST', { message: intakeMessages.honeypot });
+            if (parsed.enlaceId) await links.assertUsable(parsed.enlaceId);
+            endUpload = await requests.trackUpload(folder);
+            return parsed;
+          },
+        });
+        const created = await requests.submit(fields, media, () => deleteFolder(app.storage, folder, request.log));
+        void reply.status(201);
+        return created;
+      } finally {
+        await endUpload?.();
+      }
     },
   );
 
