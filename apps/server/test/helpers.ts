@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { openThrowawayDatabase } from './throwaway-database';
 import { createUsersRepository } from '../src/modules/users/users.repository';
 import { hashPassword } from '../src/lib/password';
+import type { StorageProvider } from '../src/storage/storage-provider';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 
@@ -68,7 +69,7 @@ export interface Caller {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { webDistDir?: string; aiRetryDelayMs?: number; budgetSyncIntervalMs?: number; jobPollMs?: number; database?: DatabaseHandle } = {},
+  options: { webDistDir?: string; aiRetryDelayMs?: number; budgetSyncIntervalMs?: number; jobPollMs?: number; database?: DatabaseHandle; storage?: StorageProvider } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-test-'));
   const config = loadConfig({ ...TEST_ENV_DEFAULTS, DATA_DIR: dataDir, ...env });
@@ -84,6 +85,7 @@ export async function createTestApp(
     aiRetryDelayMs: options.aiRetryDelayMs ?? 20,
     budgetSyncIntervalMs: options.budgetSyncIntervalMs,
     jobPollMs: options.jobPollMs,
+    ...(options.storage ? { storage: options.storage } : {}),
   });
   const users = createUsersRepository(database.db);
   const created = new Set<string>();
