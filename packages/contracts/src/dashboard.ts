@@ -56,6 +56,7 @@ export type PendingWork = z.infer<typeof pendingWorkSchema>;
 
 /** `POST /api/trabajos/{id}/reintentar`: a failed job, queued again (administrators). */
 export const jobIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const retriedJobSchema = z.object({ id: z.number().int() });
 export const jobMessages = {
   notFailed: 'Ese trabajo no existe o no está fallido.',
 } as const;

@@ -1,5 +1,4 @@
-import { ADMIN_ROLE, apiErrorBodySchema, dashboardSchema, jobIdParamsSchema, pendingWorkSchema } from '@refugio/contracts';
-import { z } from 'zod';
+import { ADMIN_ROLE, apiErrorBodySchema, dashboardSchema, jobIdParamsSchema, pendingWorkSchema, retriedJobSchema } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const staff = { access: 'staff' as const };
@@ -46,7 +45,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Reintentar un trabajo en segundo plano fallido (administradores)',
         params: jobIdParamsSchema,
-        response: { 200: z.object({ id: z.number().int() }), 404: apiErrorBodySchema, ...errors },
+        response: { 200: retriedJobSchema, 404: apiErrorBodySchema, ...errors },
       },
     },
     async (request) => service.retryJob(request.params.id),
