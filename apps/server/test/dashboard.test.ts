@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adoptionRequest, pet, petAdoptionDays, petCount, petMonth, publicationRequest } from '../src/db/schema';
 import { createDashboardRepository } from '../src/modules/dashboard/dashboard.repository';
+import { snapshotOf } from './backup-support';
 import { PUBLIC_URL, STAFF, type TestApp, createTestApp } from './helpers';
 
 const TZ = 'Europe/Madrid';
@@ -164,6 +165,22 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
     const pending = await get<Record<string, number>>('/api/pendientes');
     const jToday = jAt < dayBoundsInZone(new Date(), TZ).end ? 1 : 0;
     expect(pending).toEqual({ solicitudesNuevas: 2, solicitudesPublicacionPendientes: 2, publicacionesHoy: jToday, total: 4 + jToday });
+  });
+
+  it('GET /api/dashboard and GET /api/pendientes write nothing, even with a scheduled pet already due', async () => {
+    await insert({ nombre: 'Debida', estado: 'programada', publicarEn: ago(60_000) });
+    await t.app.budgets.flush();
+    const tables = async () => {
+      return (await snapshotOf(db(), t.app.storage)).tables;
+    };
+    const before = await tables();
+    for (const url of ['/api/dashboard', '/api/pendientes']) expect((await t.app.inject({ url, headers: { cookie: staff } })).statusCode).toBe(200);
+    await t.app.budgets.flush();
+    const after = await tables();
+    // The request budgets count every request (their own table); nothing else changes.
+    delete before.request_budget;
+    delete after.request_budget;
+    expect(after).toEqual(before);
   });
 
   it('adoptado_en follows adoptado: set when it becomes true, kept while true, cleared when false', async () => {
