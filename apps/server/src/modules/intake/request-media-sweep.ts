@@ -60,8 +60,8 @@ export function createRequestMediaSweep({ repo, storage, log }: RequestMediaSwee
       every: 6 * 60 * 60 * 1000,
       maxAttempts: 3,
       backoffMs: 5 * 60 * 1000,
-      handler: async () => {
-        await collectRequestMedia(repo, storage, log);
+      handler: async (_payload, { now }) => {
+        await collectRequestMedia(repo, storage, log, now.getTime());
       },
     }),
   };

@@ -49,8 +49,8 @@ export function createOrphanMediaSweep(deps: OrphanMediaDeps) {
       every: 6 * HOUR_MS,
       maxAttempts: 3,
       backoffMs: 5 * 60 * 1000,
-      handler: async () => {
-        await collectOrphanMedia(deps, Date.now());
+      handler: async (_payload, { now }) => {
+        await collectOrphanMedia(deps, now.getTime());
       },
     }),
     /** Every hour: forget the stored answers of Idempotency-Keys older than 24 hours. */
