@@ -69,7 +69,14 @@ export interface Caller {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { webDistDir?: string; aiRetryDelayMs?: number; budgetSyncIntervalMs?: number; jobPollMs?: number; database?: DatabaseHandle; storage?: StorageProvider } = {},
+  options: {
+    webDistDir?: string;
+    aiRetryDelayMs?: number;
+    budgetSyncIntervalMs?: number;
+    jobPollMs?: number;
+    database?: DatabaseHandle;
+    storage?: StorageProvider;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-test-'));
   const config = loadConfig({ ...TEST_ENV_DEFAULTS, DATA_DIR: dataDir, ...env });

@@ -161,7 +161,7 @@ describe('intake: storage work outside transactions, uploads in progress, missin
     // The loser's copies are removed and no pet was written.
     expect(await db().select({ id: pet.id }).from(pet).where(eq(pet.nombre, 'Copia'))).toEqual([]);
     const maxPet = await db().execute(sql`SELECT last_value::int AS v FROM pet_id_seq`);
-    const reserved = (maxPet as unknown as { rows: { v: number }[] }).rows[0]!.v;
+    const reserved = (maxPet as { rows: { v: number }[] }).rows[0]!.v;
     expect(await petFolderFiles(reserved)).toEqual([]);
   });
 
@@ -177,6 +177,6 @@ describe('intake: storage work outside transactions, uploads in progress, missin
     const [after] = await db().select().from(publicationRequest).where(eq(publicationRequest.id, id));
     expect(after!.estado).toBe('pendiente');
     const seq = await db().execute(sql`SELECT last_value::int AS v FROM pet_id_seq`);
-    expect(await petFolderFiles((seq as unknown as { rows: { v: number }[] }).rows[0]!.v)).toEqual([]);
+    expect(await petFolderFiles((seq as { rows: { v: number }[] }).rows[0]!.v)).toEqual([]);
   });
 });

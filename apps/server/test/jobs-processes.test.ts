@@ -68,7 +68,7 @@ describe.skipIf(!postgres)('jobs across processes on one PostgreSQL database', (
         'every job done',
         async () => {
           const result = await database.db.execute(sql`SELECT count(*)::int AS n FROM job WHERE name = 'test.record' AND state = 'done'`);
-          return (result as unknown as { rows: { n: number }[] }).rows[0]!.n === ids.length ? true : undefined;
+          return (result as { rows: { n: number }[] }).rows[0]!.n === ids.length ? true : undefined;
         },
         workers,
       );
@@ -86,7 +86,7 @@ describe.skipIf(!postgres)('jobs across processes on one PostgreSQL database', (
       const ticks = ticksSeen();
       expect(new Set(ticks).size).toBe(ticks.length);
       const periods = await database.db.execute(sql`SELECT count(*)::int AS n FROM job WHERE name = 'test.tick' AND state = 'done'`);
-      expect(ticks.length).toBe((periods as unknown as { rows: { n: number }[] }).rows[0]!.n);
+      expect(ticks.length).toBe((periods as { rows: { n: number }[] }).rows[0]!.n);
     } finally {
       for (const w of workers) if (w.child.exitCode === null) await killHard(w);
       await drop();

@@ -162,7 +162,7 @@ describe('durable jobs (src/jobs)', () => {
     await Promise.all(instances.map((q) => q.tick()));
     expect(ticks).toHaveLength(2);
     const keys = await db().execute(sql`SELECT unique_key FROM job WHERE name = 'test.every-minute' ORDER BY unique_key`);
-    expect((keys as unknown as { rows: { unique_key: string }[] }).rows.map((r) => r.unique_key)).toEqual([
+    expect((keys as { rows: { unique_key: string }[] }).rows.map((r) => r.unique_key)).toEqual([
       'test.every-minute@2030-01-01T10:00:00.000Z',
       'test.every-minute@2030-01-01T10:01:00.000Z',
     ]);

@@ -477,8 +477,12 @@ export const job = pgTable(
   (t) => [
     uniqueIndex('job_unique_key').on(t.uniqueKey),
     // What a worker looks for: the next due queued job, or a running one whose lease ran out.
-    index('job_claimable').on(t.state, t.runAt).where(sql`state IN ('queued', 'running')`),
-    index('job_failed').on(t.updatedAt).where(sql`state = 'failed'`),
+    index('job_claimable')
+      .on(t.state, t.runAt)
+      .where(sql`state IN ('queued', 'running')`),
+    index('job_failed')
+      .on(t.updatedAt)
+      .where(sql`state = 'failed'`),
     check('job_state', sql`state IN ('queued', 'running', 'done', 'failed')`),
   ],
 );
