@@ -151,8 +151,11 @@ export function createJobQueue({ db, log, clock = systemClock, pollMs = 2000, ke
     runDue,
     /** Enqueues the scheduled jobs of the current period and runs what is due (what a started queue does every poll). */
     tick,
-    /** Starts the worker: one tick now, then every `pollMs`, never two at once. */
-    start(): void {
+    /**
+     * Starts the worker: a first tick after `firstAfterMs` (start-up and its first requests do not wait for the
+     * jobs due meanwhile), then every `pollMs`, never two at once.
+     */
+    start({ firstAfterMs = 0 }: { firstAfterMs?: number } = {}): void {
       if (timer) return;
       stopping = false;
       const loop = () => {
@@ -161,7 +164,7 @@ export function createJobQueue({ db, log, clock = systemClock, pollMs = 2000, ke
           if (!stopping) timer = setTimeout(loop, pollMs);
         });
       };
-      timer = setTimeout(loop, 0);
+      timer = setTimeout(loop, firstAfterMs);
     },
     /** Stops taking jobs and waits for the one running, if any. */
     async stop(): Promise<void> {
