@@ -39,6 +39,10 @@ describe('durable jobs (src/jobs)', () => {
     await db().transaction(async (tx) => {
       await queue.enqueue(note, { n: 2 }, { tx });
     });
+    // One definition per name.
+    expect(() => queue.define(defineJob({ name: 'test.note', title: 'Otra', payload: z.object({}), handler: async () => undefined }))).toThrow(
+      'job test.note is defined twice',
+    );
     // A payload its schema refuses is never stored.
     await expect(queue.enqueue(note, { n: 'tres' } as unknown as { n: number })).rejects.toThrow();
     expect(await queue.runDue()).toBe(1);
