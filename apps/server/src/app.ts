@@ -22,6 +22,7 @@ import { budgetsPlugin } from './plugins/budgets';
 import { changesPlugin } from './plugins/changes';
 import { dbPlugin } from './plugins/db';
 import { connectionsPlugin } from './plugins/connections';
+import { jobsPlugin } from './plugins/jobs';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
 import { multipartPlugin } from './plugins/multipart';
@@ -49,6 +50,8 @@ export interface BuildAppOptions {
   budgetSyncIntervalMs?: number;
   /** Free space of the media disk (fs.statfs); tests inject a nearly full disk. */
   freeSpaceProbe?: FreeSpaceProbe;
+  /** How often a started job worker looks for due jobs; tests shorten it. */
+  jobPollMs?: number;
 }
 
 /**
@@ -61,7 +64,7 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
   return trust;
 }
 
-/** Builds the app: plugins in a fixed order (config -> connections -> origin check -> db -> change feed -> storage -> ai -> auth -> session -> security -> budgets -> access -> modules). */
+/** Builds the app: plugins in a fixed order (config -> connections -> origin check -> db -> change feed -> jobs -> storage -> ai -> auth -> session -> security -> budgets -> access -> modules). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -99,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(dbPlugin, { database: options.database });
   await app.register(changesPlugin);
+  await app.register(jobsPlugin, { pollMs: options.jobPollMs });
   await app.register(storagePlugin, { config, storage: options.storage, freeSpaceProbe: options.freeSpaceProbe });
   await app.register(aiPlugin, { config, retryDelayMs: options.aiRetryDelayMs ?? 1000 });
   await app.register(authPlugin, { config });

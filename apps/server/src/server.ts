@@ -44,8 +44,8 @@ async function main() {
   const adminPasswordWeakness =
     firstAdmin.created && config.admin.password ? passwordWeakness(config.admin.password, { email: config.admin.email }) : undefined;
   if (adminPasswordWeakness) app.log.warn(`ADMIN_PASSWORD es débil (${adminPasswordWeakness}) Cámbiala al entrar por primera vez.`);
-  const stopSweep = app.orphanMediaSweep.schedule();
-  const stopRequestSweep = app.requestMediaSweep.schedule();
+  // The durable jobs (sweeps, scheduled publications): this instance takes its share a few seconds after start-up.
+  app.jobs.start({ firstAfterMs: 5_000 });
 
   let stopBackups: (() => Promise<void>) | undefined;
   let closing = false;
@@ -58,8 +58,6 @@ async function main() {
       process.exit(1);
     }, 15_000);
     force.unref();
-    stopSweep();
-    stopRequestSweep();
     (stopBackups ?? (() => Promise.resolve()))()
       .then(() => app.close())
       .then(() => {

@@ -10,6 +10,7 @@ import { isEmptyDatabase } from '../src/backup/database-dump';
 import { ArchiveError, RestoreRefusedError, assertEmptyTarget, restoreArchive } from '../src/backup/restore';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { job, uploadInProgress } from '../src/db/schema';
 import { LocalStorage } from '../src/storage/local-storage';
 import { S3Storage } from '../src/storage/s3-storage';
 import type { StorageProvider } from '../src/storage/storage-provider';
@@ -104,9 +105,28 @@ describe('backup and restore (PGlite + local disk)', () => {
     t = await createTestApp();
     await t.createUser(STAFF);
     populated = await populate(injector(t.app, await t.signIn(STAFF.email, STAFF.password)), PUBLIC_URL);
+    // Jobs in every state and an upload in progress: a restore keeps them all (the job table is a shelter's own record).
+    const at = new Date('2030-01-01T10:00:00.000Z');
+    await t.database.db.insert(job).values([
+      {
+        name: 'pets.orphan-media-sweep',
+        state: 'done',
+        attempts: 1,
+        maxAttempts: 3,
+        runAt: at,
+        finishedAt: at,
+        uniqueKey: 'pets.orphan-media-sweep@2030-01-01T06:00:00.000Z',
+      },
+      { name: 'publications.publish-due', state: 'failed', attempts: 3, maxAttempts: 3, runAt: at, lastError: 'sin conexión', finishedAt: at },
+      { name: 'intake.request-media-sweep', state: 'queued', payload: { a: 1 }, maxAttempts: 3, runAt: at },
+      { name: 'pets.forget-idempotency-keys', state: 'running', attempts: 1, maxAttempts: 3, runAt: at, lockedBy: 'otra:1', lockedUntil: at },
+    ]);
+    await t.database.db.insert(uploadInProgress).values({ folder: 'solicitudes/en-curso/', lastSeenAt: at });
     // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
     await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);
+    expect(before.tables.job).toHaveLength(4);
+    expect(before.tables.upload_in_progress).toHaveLength(1);
     archive = scratch('copia.tar');
     await backupTo(archive, { db: t.database.db, databaseDriver: t.database.driver, storage: t.app.storage, dataDir: t.dataDir });
   });

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adoptionRequest, pet, petAdoptionDays, petCount, petMonth, publicationRequest } from '../src/db/schema';
 import { createDashboardRepository } from '../src/modules/dashboard/dashboard.repository';
+import { snapshotOf } from './backup-support';
 import { PUBLIC_URL, STAFF, type TestApp, createTestApp } from './helpers';
 
 const TZ = 'Europe/Madrid';
@@ -147,9 +148,13 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
     expect(body.ingresosAdopciones).toEqual(
       months.map((mes) => ({ mes, ingresos: expectedIntakes.get(mes) ?? 0, adopciones: mes === months[11] ? 2 : 0 })),
     );
-    // The sweep wrote B's state, which was already public by query, without touching its version or last change.
+    // The dashboard wrote nothing: B, already public by query, is counted but still `programada`.
+    expect((await db().select().from(pet).where(eq(pet.id, b.id)))[0]).toMatchObject({ estado: 'programada', version: b.version });
+    // The publication job writes B's state, without touching its version or last change; the counts stay.
+    await t.app.jobs.tick();
     const [bAfter] = await db().select().from(pet).where(eq(pet.id, b.id));
     expect(bAfter).toMatchObject({ estado: 'publicada', version: b.version, updatedAt: b.updatedAt });
+    expect((await get<DashboardBody>('/api/dashboard')).contadores).toMatchObject({ enAdopcion: 2, publicacionesProximas: 2 });
     // Median of 30 and 10 whole days.
     expect(body.diasHastaAdopcion).toEqual({ mediana: 20, adopciones: 2 });
 
@@ -160,6 +165,22 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
     const pending = await get<Record<string, number>>('/api/pendientes');
     const jToday = jAt < dayBoundsInZone(new Date(), TZ).end ? 1 : 0;
     expect(pending).toEqual({ solicitudesNuevas: 2, solicitudesPublicacionPendientes: 2, publicacionesHoy: jToday, total: 4 + jToday });
+  });
+
+  it('GET /api/dashboard and GET /api/pendientes write nothing, even with a scheduled pet already due', async () => {
+    await insert({ nombre: 'Debida', estado: 'programada', publicarEn: ago(60_000) });
+    await t.app.budgets.flush();
+    const tables = async () => {
+      return (await snapshotOf(db(), t.app.storage)).tables;
+    };
+    const before = await tables();
+    for (const url of ['/api/dashboard', '/api/pendientes']) expect((await t.app.inject({ url, headers: { cookie: staff } })).statusCode).toBe(200);
+    await t.app.budgets.flush();
+    const after = await tables();
+    // The request budgets count every request (their own table); nothing else changes.
+    delete before.request_budget;
+    delete after.request_budget;
+    expect(after).toEqual(before);
   });
 
   it('adoptado_en follows adoptado: set when it becomes true, kept while true, cleared when false', async () => {

@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { openThrowawayDatabase } from './throwaway-database';
 import { createUsersRepository } from '../src/modules/users/users.repository';
 import { hashPassword } from '../src/lib/password';
+import type { StorageProvider } from '../src/storage/storage-provider';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 
@@ -72,7 +73,9 @@ export async function createTestApp(
     webDistDir?: string;
     aiRetryDelayMs?: number;
     budgetSyncIntervalMs?: number;
+    jobPollMs?: number;
     database?: DatabaseHandle;
+    storage?: StorageProvider;
     freeSpaceProbe?: BuildAppOptions['freeSpaceProbe'];
   } = {},
 ): Promise<TestApp> {
@@ -90,6 +93,8 @@ export async function createTestApp(
     aiRetryDelayMs: options.aiRetryDelayMs ?? 20,
     budgetSyncIntervalMs: options.budgetSyncIntervalMs,
     freeSpaceProbe: options.freeSpaceProbe,
+    jobPollMs: options.jobPollMs,
+    ...(options.storage ? { storage: options.storage } : {}),
   });
   const users = createUsersRepository(database.db);
   const created = new Set<string>();

@@ -55,6 +55,7 @@ const expected: Record<string, Access> = {
   'POST /api/mascotas/lote': 'staff',
   'GET /api/dashboard': 'staff',
   'GET /api/pendientes': 'staff',
+  'POST /api/trabajos/:id/reintentar': 'admin',
   'GET /api/ai/estado': 'staff',
   'POST /api/ai/etiquetas': 'staff',
   'POST /api/ai/mejorar-texto': 'staff',

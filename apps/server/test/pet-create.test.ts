@@ -114,7 +114,7 @@ describe('creating a pet', () => {
     expect(stray).toEqual([]);
   });
 
-  it('forgets a key after 24 hours: the same key then creates again, and the sweep removes expired keys', async () => {
+  it('forgets a key after 24 hours: the same key then creates again, and the scheduled job removes expired keys', async () => {
     const parts = petFields({ nombre: 'Caducada' });
     expect((await create(parts, 'alta-vieja')).statusCode).toBe(200);
     await t.database.db
@@ -128,7 +128,8 @@ describe('creating a pet', () => {
       .update(idempotencyKey)
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(eq(idempotencyKey.key, 'alta-vieja'));
-    await t.app.orphanMediaSweep.collect();
+    // The scheduled jobs of this period, the idempotency keys' included, run.
+    await t.app.jobs.tick();
     expect(await t.database.db.select().from(idempotencyKey).where(eq(idempotencyKey.key, 'alta-vieja'))).toHaveLength(0);
   });
 

@@ -4,11 +4,13 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { isNotNull, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeMigrations } from '../src/backup/database-dump';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { pet, petImage } from '../src/db/schema';
+import { job, pet, petImage } from '../src/db/schema';
+import { periodKey } from '../src/jobs/define-job';
+import { createJobQueue } from '../src/jobs/job-queue';
 import { createOrphanMediaSweep } from '../src/modules/pets/orphan-media';
 import { createPetsRepository } from '../src/modules/pets/pets.repository';
 import { S3Storage } from '../src/storage/s3-storage';
@@ -183,19 +185,34 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database and one buc
     expect(other.status).toBe(200);
   });
 
-  it('sweeps orphan media once, however many instances run the sweep at the same moment', async () => {
+  it('sweeps orphan media once, however many instances run the sweep job at the same moment', async () => {
     const orphan = 'productos/999999/1700000000000_deadbeef.jpg';
     await storage.put(orphan, Readable.from(['huérfana']));
-    // Two instances' sweeps at the same moment: their own connections to the one database.
+    // Two instances' job workers at the same moment, on their own connections to the one database, a day from now
+    // (a period the running servers have not reached, and past the files' hour of grace).
     const other = await openDatabase({ driver: 'postgres', url: databaseUrl, poolSize: 2 });
+    const deleted: string[] = [];
+    const counting = Object.create(storage) as S3Storage;
+    counting.delete = async (key: string) => {
+      deleted.push(key);
+      await storage.delete(key);
+    };
+    const at = Date.now() + 24 * 60 * 60 * 1000;
+    const clock = { now: () => new Date(at) };
     try {
-      const later = Date.now() + 2 * 60 * 60 * 1000;
-      const removed = await Promise.all([
-        createOrphanMediaSweep({ repo: createPetsRepository(database.db), storage, log: silentLog }).collect(later),
-        createOrphanMediaSweep({ repo: createPetsRepository(other.db), storage, log: silentLog }).collect(later),
-      ]);
-      expect(removed.flat()).toEqual([orphan]);
+      const workers = [database, other].map((d) => {
+        const queue = createJobQueue({ db: d.db, log: silentLog, clock });
+        queue.define(createOrphanMediaSweep({ repo: createPetsRepository(d.db), storage: counting, log: silentLog }).job);
+        return queue;
+      });
+      await Promise.all(workers.map((w) => w.tick()));
+      expect(deleted).toEqual([orphan]);
       expect(await storage.head(orphan)).toBeUndefined();
+      const runs = await database.db
+        .select()
+        .from(job)
+        .where(eq(job.uniqueKey, periodKey({ name: 'pets.orphan-media-sweep', every: 6 * 60 * 60 * 1000 }, new Date(at))));
+      expect(runs.map((r) => r.state)).toEqual(['done']);
     } finally {
       await other.close();
     }

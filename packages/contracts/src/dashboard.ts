@@ -36,5 +36,27 @@ export const pendingWorkSchema = z.object({
   solicitudesPublicacionPendientes: count,
   publicacionesHoy: count.describe('Programadas para lo que queda de hoy (zona horaria de la organización)'),
   total: count,
+  trabajosFallidos: z
+    .object({
+      total: count,
+      items: z.array(
+        z.object({
+          id: z.number().int(),
+          titulo: z.string().describe('Qué hacía el trabajo'),
+          intentos: count,
+          error: z.string().describe('El error de su último intento'),
+          fallidoEn: z.string(),
+        }),
+      ),
+    })
+    .optional()
+    .describe('Solo para administradores: trabajos en segundo plano que agotaron sus intentos (los más recientes)'),
 });
 export type PendingWork = z.infer<typeof pendingWorkSchema>;
+
+/** `POST /api/trabajos/{id}/reintentar`: a failed job, queued again (administrators). */
+export const jobIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const retriedJobSchema = z.object({ id: z.number().int() });
+export const jobMessages = {
+  notFailed: 'Ese trabajo no existe o no está fallido.',
+} as const;

@@ -81,6 +81,7 @@ export const intakeMessages = {
   rejectReasonRequired: 'Indica el motivo del rechazo.',
   rejectReasonTooLong: `El motivo no puede superar los ${REJECT_REASON_MAX_LENGTH} caracteres.`,
   mediaNotFound: 'No existe ese archivo en la solicitud.',
+  requestMediaMissing: 'Falta un archivo de esta solicitud, así que no se puede aprobar. Recházala y pide que la envíen de nuevo.',
   withoutLink: 'Sin enlace',
 } as const;
 

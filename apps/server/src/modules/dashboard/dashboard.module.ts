@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { systemClock } from '../../lib/clock';
 import { createDashboardRepository } from './dashboard.repository';
 import { dashboardRoutes } from './dashboard.routes';
+import { duePublicationsJob } from './due-publications.job';
 import { type DashboardService, createDashboardService } from './dashboard.service';
 
 declare module 'fastify' {
@@ -17,8 +18,18 @@ export const dashboardModule = fp(
     const repo = createDashboardRepository(app.db);
     // The monthly figures follow ORG_TIME_ZONE: rebuilt here, once, when it changed since the last start.
     if (await repo.useTimeZone(app.config.orgTimeZone)) app.log.info({ timeZone: app.config.orgTimeZone }, 'monthly dashboard figures rebuilt');
-    app.decorate('dashboardService', createDashboardService({ repo, clock: systemClock, timeZone: app.config.orgTimeZone }));
+    app.jobs.define(duePublicationsJob({ repo, clock: systemClock, log: app.log }));
+    app.decorate(
+      'dashboardService',
+      createDashboardService({
+        repo,
+        clock: systemClock,
+        timeZone: app.config.orgTimeZone,
+        failedJobs: (limit) => app.jobs.failed(limit),
+        retryJob: (id) => app.jobs.retry(id),
+      }),
+    );
     await app.register(dashboardRoutes);
   },
-  { name: 'dashboard', dependencies: ['db', 'access'] },
+  { name: 'dashboard', dependencies: ['db', 'jobs', 'access'] },
 );

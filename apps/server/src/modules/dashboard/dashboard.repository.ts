@@ -12,6 +12,8 @@ export interface PetCountRow {
 
 export interface DashboardSnapshot {
   petCounts: PetCountRow[];
+  /** Scheduled pets whose time has come that the publication job has not yet marked `publicada` (public already). */
+  dueNow: number;
   upcoming: number;
   newRequests: number;
   pendingPublications: number;
@@ -59,7 +61,7 @@ export function createDashboardRepository(db: Database) {
     },
 
     /**
-     * The idempotent sweep of DESIGN section 2: scheduled pets whose time has come (public by query already)
+     * The idempotent sweep of DESIGN section 2 (run by the job `publications.publish-due`, never by a read): scheduled pets whose time has come (public by query already)
      * become `publicada`, keeping version and last change, so the range of scheduled pets that the counts and
      * the drafts list read stays small. At most `limit` per call (the caller repeats while it gets `limit`).
      * The ordered, limited read is a plain index scan, which marks the index entries of rows swept earlier as
@@ -82,7 +84,8 @@ export function createDashboardRepository(db: Database) {
 
     /**
      * Everything the dashboard shows, in one statement (one round trip: on a busy machine each trip costs
-     * more than these reads). Call after the sweep: every public pet is then `publicada` in pet_count.
+     * more than these reads). It writes nothing: the scheduled pets already due, that the publication job marks
+     * `publicada` within a minute, are counted apart (`dueNow`, a short range of the partial index).
      */
     async snapshot(now: Date, upcomingUntil: Date, firstMonth: string): Promise<DashboardSnapshot> {
       const at = now.toISOString();
@@ -90,6 +93,9 @@ export function createDashboardRepository(db: Database) {
         SELECT
           (SELECT coalesce(json_agg(json_build_object('tipo', tipo, 'tamano', tamano, 'estado', estado, 'adoptado', adoptado, 'n', n)), '[]')
              FROM ${petCount} WHERE n > 0) AS "petCounts",
+          (SELECT count(*) FROM ${pet}
+            WHERE deleted_at IS NULL AND estado <> 'publicada' AND estado = 'programada' AND NOT adoptado
+              AND publicar_en <= ${at}::timestamptz)::int AS "dueNow",
           (SELECT count(*) FROM ${pet}
             WHERE deleted_at IS NULL AND estado <> 'publicada' AND estado = 'programada' AND NOT adoptado
               AND publicar_en > ${at}::timestamptz AND publicar_en <= ${upcomingUntil.toISOString()}::timestamptz)::int AS "upcoming",
@@ -104,6 +110,7 @@ export function createDashboardRepository(db: Database) {
       const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
       return {
         petCounts: json(row.petCounts),
+        dueNow: Number(row.dueNow),
         upcoming: Number(row.upcoming),
         newRequests: Number(row.newRequests),
         pendingPublications: Number(row.pendingPublications),

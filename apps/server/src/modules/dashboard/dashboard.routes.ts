@@ -1,4 +1,4 @@
-import { apiErrorBodySchema, dashboardSchema, pendingWorkSchema } from '@refugio/contracts';
+import { ADMIN_ROLE, apiErrorBodySchema, dashboardSchema, jobIdParamsSchema, pendingWorkSchema, retriedJobSchema } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const staff = { access: 'staff' as const };
@@ -27,13 +27,27 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staff,
       schema: {
         tags,
-        summary: 'Trabajo pendiente: solicitudes nuevas, solicitudes de publicación y publicaciones de hoy',
+        summary: 'Trabajo pendiente: solicitudes nuevas, solicitudes de publicación, publicaciones de hoy y, para administradores, trabajos fallidos',
         response: { 200: pendingWorkSchema, ...errors },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.pending();
+      return service.pending({ admin: request.user?.role === ADMIN_ROLE });
     },
+  );
+
+  app.post(
+    '/api/trabajos/:id/reintentar',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Reintentar un trabajo en segundo plano fallido (administradores)',
+        params: jobIdParamsSchema,
+        response: { 200: retriedJobSchema, 404: apiErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => service.retryJob(request.params.id),
   );
 };

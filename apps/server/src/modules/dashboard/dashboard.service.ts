@@ -6,8 +6,11 @@ import {
   type PendingWork,
   UPCOMING_PUBLICATION_DAYS,
   dayBoundsInZone,
+  jobMessages,
   lastMonthsInZone,
 } from '@refugio/contracts';
+import type { FailedJob } from '../../jobs/job-queue';
+import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { DashboardRepository } from './dashboard.repository';
 
@@ -16,10 +19,16 @@ export interface DashboardServiceDeps {
   clock: Clock;
   /** ORG_TIME_ZONE: "this month" and "today" are the organisation's. */
   timeZone: string;
+  /** The job queue's failed jobs (administrators see them in "Pendientes"). */
+  failedJobs: (limit: number) => Promise<{ total: number; items: FailedJob[] }>;
+  /** Queues a failed job again; false when there is no failed job with that id. */
+  retryJob: (id: number) => Promise<boolean>;
 }
 
+/** Failed jobs listed in "Pendientes". */
+const FAILED_JOBS_SHOWN = 10;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
-const SWEEP_BATCH = 1000;
 
 /** The median of a histogram of [value, count] sorted by value (the mean of the two middle values when even). */
 export function histogramMedian(histogram: readonly [number, number][]): number | null {
@@ -37,12 +46,11 @@ export function histogramMedian(histogram: readonly [number, number][]): number 
 }
 
 /** The dashboard's counts and series, and the work waiting for the team (DESIGN sections 5 and 7). */
-export function createDashboardService({ repo, clock, timeZone }: DashboardServiceDeps) {
+export function createDashboardService({ repo, clock, timeZone, failedJobs, retryJob }: DashboardServiceDeps) {
   return {
     async dashboard(): Promise<Dashboard> {
       const now = clock.now();
       const months = lastMonthsInZone(now, timeZone, DASHBOARD_MONTHS);
-      while ((await repo.sweepDuePublications(now, SWEEP_BATCH)) === SWEEP_BATCH);
       const snap = await repo.snapshot(now, new Date(now.getTime() + UPCOMING_PUBLICATION_DAYS * DAY_MS), `${months[0]}-01`);
       const byMonth = new Map(snap.months.map((m) => [m.mes.slice(0, 7), m]));
       const inShelter = snap.petCounts.filter((c) => !c.adoptado);
@@ -51,7 +59,7 @@ export function createDashboardService({ repo, clock, timeZone }: DashboardServi
         zonaHoraria: timeZone,
         generadoEn: now.toISOString(),
         contadores: {
-          enAdopcion: sum(inShelter.filter((c) => c.estado === 'publicada')),
+          enAdopcion: sum(inShelter.filter((c) => c.estado === 'publicada')) + snap.dueNow,
           adoptadasEsteMes: byMonth.get(months.at(-1)!)?.adopciones ?? 0,
           solicitudesNuevas: snap.newRequests,
           solicitudesPublicacionPendientes: snap.pendingPublications,
@@ -64,15 +72,37 @@ export function createDashboardService({ repo, clock, timeZone }: DashboardServi
       };
     },
 
-    async pending(): Promise<PendingWork> {
+    /** The work waiting; administrators also get the jobs that ran out of attempts (counted in the total). */
+    async pending({ admin }: { admin: boolean }): Promise<PendingWork> {
       const now = clock.now();
-      const { newRequests, pendingPublications, dueToday } = await repo.pending(now, dayBoundsInZone(now, timeZone).end);
+      const [{ newRequests, pendingPublications, dueToday }, failed] = await Promise.all([
+        repo.pending(now, dayBoundsInZone(now, timeZone).end),
+        admin ? failedJobs(FAILED_JOBS_SHOWN) : undefined,
+      ]);
       return {
         solicitudesNuevas: newRequests,
         solicitudesPublicacionPendientes: pendingPublications,
         publicacionesHoy: dueToday,
-        total: newRequests + pendingPublications + dueToday,
+        total: newRequests + pendingPublications + dueToday + (failed?.total ?? 0),
+        ...(failed && {
+          trabajosFallidos: {
+            total: failed.total,
+            items: failed.items.map((j) => ({
+              id: j.id,
+              titulo: j.title,
+              intentos: j.attempts,
+              error: j.error,
+              fallidoEn: j.failedAt.toISOString(),
+            })),
+          },
+        }),
       };
+    },
+
+    /** An administrator's "retry" on a failed job. */
+    async retryJob(id: number): Promise<{ id: number }> {
+      if (!(await retryJob(id))) throw new AppError('NOT_FOUND', { message: jobMessages.notFailed });
+      return { id };
     },
   };
 }

@@ -14,7 +14,7 @@ declare module 'fastify' {
     packagesService: PackagesService;
     linksService: LinksService;
     publicationRequestsService: PublicationRequestsService;
-    /** The publication requests' side of the orphan sweep; `server.ts` schedules it. */
+    /** The publication requests' side of the orphan sweep (a scheduled job). */
     requestMediaSweep: RequestMediaSweep;
   }
 }
@@ -30,8 +30,10 @@ export const intakeModule = fp(
       createLinksService({ repo: createLinksRepository(app.db), packages: packagesRepo, publicUrl: app.config.publicUrl }),
     );
     app.decorate('publicationRequestsService', createPublicationRequestsService({ repo: requestsRepo, storage: app.storage, log: app.log }));
-    app.decorate('requestMediaSweep', createRequestMediaSweep({ repo: requestsRepo, storage: app.storage, log: app.log }));
+    const sweep = createRequestMediaSweep({ repo: requestsRepo, storage: app.storage, log: app.log });
+    app.jobs.define(sweep.job);
+    app.decorate('requestMediaSweep', sweep);
     await app.register(intakeRoutes);
   },
-  { name: 'intake', dependencies: ['db', 'storage', 'access'] },
+  { name: 'intake', dependencies: ['db', 'jobs', 'storage', 'access'] },
 );

@@ -236,19 +236,29 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       // The budget keeps what is stored: a refused or failed submission gives its declared bytes back.
       const giveBack = (error: unknown) => upload.settle(0).then(() => Promise.reject(error as Error));
       const folder = newRequestFolder();
-      const { fields, media } = await receiveRegistrationForm(request, {
-        storage: app.storage,
-        folder,
-        onFields: async (raw) => {
-          const parsed = parseFields(registrationFieldsSchema, raw);
-          if (parsed[HONEYPOT_FIELD]) throw new AppError('BAD_REQUEST', { message: intakeMessages.honeypot });
-          if (parsed.enlaceId) await links.assertUsable(parsed.enlaceId);
-          return parsed;
-        },
-      }).catch(giveBack);
-      const created = await requests.submit(fields, media, () => deleteFolder(app.storage, folder, request.log)).catch(giveBack);
-      await upload.settle(media.reduce((sum, m) => sum + m.bytes, 0));
-      return reply.status(201).send(created);
+      // Marked as an upload in progress from its first file until its row points at the files.
+      let endUpload: (() => Promise<void>) | undefined;
+      try {
+        const { fields, media } = await receiveRegistrationForm(request, {
+          storage: app.storage,
+          folder,
+          onFields: async (raw) => {
+            const parsed = parseFields(registrationFieldsSchema, raw);
+            if (parsed[HONEYPOT_FIELD]) throw new AppError('BAD_REQUEST', { message: intakeMessages.honeypot });
+            if (parsed.enlaceId) await links.assertUsable(parsed.enlaceId);
+            endUpload = await requests.trackUpload(folder);
+            return parsed;
+          },
+        }).catch(giveBack);
+        const created = await requests
+          .submit(fields, media, () => deleteFolder(app.storage, folder, request.log))
+          .catch(giveBack);
+        await upload.settle(media.reduce((sum, m) => sum + m.bytes, 0));
+        void reply.status(201);
+        return created;
+      } finally {
+        await endUpload?.();
+      }
     },
   );
 

@@ -1,7 +1,7 @@
 import { type SQL, and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { PublicationRequestState } from '@refugio/contracts';
 import type { Database } from '../../db/client';
-import { enlaceRegistro, paquete, publicationRequest, user } from '../../db/schema';
+import { enlaceRegistro, paquete, publicationRequest, uploadInProgress, user } from '../../db/schema';
 import { type PetsRepository, createPetsRepository } from '../pets/pets.repository';
 import { type LinksRepository, createLinksRepository } from './links.repository';
 
@@ -100,10 +100,26 @@ function requestQueries(db: Database) {
       return rows.flatMap((r) => r.media.map((m) => m.key));
     },
 
-    /** A transaction-scoped advisory lock taken without waiting; false when another instance holds it. */
-    async tryLock(key: number): Promise<boolean> {
-      const result: unknown = await db.execute(sql`SELECT pg_try_advisory_xact_lock(${key}) AS locked`);
-      return (result as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
+    /** Marks a submission's folder as being uploaded to (or renews the mark): the sweep leaves it alone. */
+    async markUpload(folder: string, at: Date): Promise<void> {
+      await db
+        .insert(uploadInProgress)
+        .values({ folder, lastSeenAt: at })
+        .onConflictDoUpdate({ target: uploadInProgress.folder, set: { lastSeenAt: at } });
+    },
+
+    async unmarkUpload(folder: string): Promise<void> {
+      await db.delete(uploadInProgress).where(eq(uploadInProgress.folder, folder));
+    },
+
+    /** Forgets the marks of uploads not renewed since `cutoff` (the process that held them is gone). */
+    async forgetUploadsSeenBefore(cutoff: Date): Promise<void> {
+      await db.delete(uploadInProgress).where(lt(uploadInProgress.lastSeenAt, cutoff));
+    },
+
+    /** The folders of uploads in progress. */
+    async uploadFolders(): Promise<string[]> {
+      return (await db.select({ folder: uploadInProgress.folder }).from(uploadInProgress)).map((r) => r.folder);
     },
   };
 }
@@ -118,6 +134,8 @@ export interface RequestsTransaction {
 export function createRequestsRepository(db: Database) {
   return {
     ...requestQueries(db),
+    /** The id the approved request's pet will have, reserved so its files can be copied before the row exists. */
+    reservePetId: () => createPetsRepository(db).reservePetId(),
     /**
      * Runs `work` in one transaction with repositories bound to it (the requests', the links' and the
      * pets'): everything it writes commits together or not at all.

@@ -69,6 +69,9 @@ function toDetail(row: RequestRow): PublicationRequest {
   };
 }
 
+/** How often an upload in progress renews its mark (the sweep's grace period is an hour). */
+const UPLOAD_HEARTBEAT_MS = 60_000;
+
 const newImageFileName = (extension: string) => `${Date.now()}_${randomBytes(4).toString('hex')}.${extension}`;
 const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
 
@@ -88,13 +91,57 @@ export function createPublicationRequestsService({
     return row;
   }
 
-  async function copy(from: string, to: string, contentType: string) {
+  /** A file the request points at is gone (it should not happen; the sweep keeps a pending request's files): 409. */
+  async function copy(from: string, to: string, contentType: string, copied: string[]) {
     const source = await storage.get(from);
-    if (!source) throw new Error(`request media missing: ${from}`);
+    if (!source) {
+      log.warn({ key: from }, 'a file of a publication request is missing');
+      throw new AppError('CONFLICT', { message: intakeMessages.requestMediaMissing });
+    }
     await storage.put(to, source.body, { contentType });
+    copied.push(to);
+  }
+
+  /** Copies a request's media under the keys of the pet `petId` (no row yet); `copied` collects every key written. */
+  async function copyMediaToPet(row: RequestRow, petId: number, copied: string[]) {
+    let mainImage: string | undefined;
+    const gallery: { nombre: string; width: number; height: number; bytes: number; contentHash: string }[] = [];
+    // One timestamp per video (+ its position), so two videos with the same name keep both.
+    const stamp = Date.now();
+    for (const [position, item] of row.media.entries()) {
+      if (item.kind === 'video') {
+        await copy(item.key, videoKeyOf(newVideoName(petId, new Date(stamp + position), item.nombre)), item.contentType, copied);
+        continue;
+      }
+      const fileName = newImageFileName(extensionOf(item.key));
+      await copy(item.key, imageKey(petId, fileName), item.contentType, copied);
+      await copy(requestThumbnailKey(item.key), thumbnailKey(petId, fileName), 'image/webp', copied);
+      if (item.kind === 'principal') mainImage = fileName;
+      else
+        gallery.push({ nombre: fileName, width: item.width ?? 0, height: item.height ?? 0, bytes: item.bytes, contentHash: item.contentHash ?? '' });
+    }
+    return { mainImage, gallery };
+  }
+
+  /**
+   * Marks a submission's folder as an upload in progress, renewed every minute until the returned function
+   * ends it: the request-media sweep never takes the files of an upload still running, however long it takes.
+   */
+  async function trackUpload(folder: string): Promise<() => Promise<void>> {
+    await repo.markUpload(folder, new Date());
+    const heartbeat = setInterval(() => {
+      repo.markUpload(folder, new Date()).catch((error: unknown) => log.warn({ err: error, folder }, 'could not renew an upload mark'));
+    }, UPLOAD_HEARTBEAT_MS);
+    heartbeat.unref();
+    return async () => {
+      clearInterval(heartbeat);
+      await repo.unmarkUpload(folder).catch((error: unknown) => log.warn({ err: error, folder }, 'could not remove an upload mark'));
+    };
   }
 
   return {
+    trackUpload,
+
     /**
      * Saves a submission whose files are already stored. In one transaction the link (if any) gives up one
      * place, atomically, and the request row is inserted; when the link can no longer take it, nothing is
@@ -153,19 +200,25 @@ export function createPublicationRequestsService({
     },
 
     /**
-     * Creates the pet as a `borrador` with the request's media, and marks the request approved with a link
-     * to it, all in one transaction with the request's row locked: approving twice, or a rejected request,
-     * answers 409, and two approvals racing cannot both create a pet. Files are copied into the pet's keys
-     * before the rows that point at them; on failure the copies are removed.
+     * Creates the pet as a `borrador` with the request's media, and marks the request approved with a link to
+     * it. Files first, outside any transaction: the pet's id is reserved and the media copied under its keys;
+     * then one short transaction locks the request's row, checks it is still pending, and writes the pet, its
+     * images and the decision. Approving twice, or a rejected request, answers 409, and two approvals racing
+     * cannot both create a pet (the loser's copies are removed, as on any failure). A file of the request that
+     * is gone answers 409 too.
      */
     async approve(actor: SessionUser, id: number): Promise<{ mascotaId: number }> {
+      const row = await requireRow(id);
+      if (row.estado !== 'pendiente') throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
+      const petId = await repo.reservePetId();
       const copied: string[] = [];
       try {
+        const media = await copyMediaToPet(row, petId, copied);
         return await repo.transaction(async ({ requests, pets }) => {
-          const row = await requests.lockById(id);
-          if (!row) throw new AppError('NOT_FOUND', { message: intakeMessages.requestNotFound });
-          if (row.estado !== 'pendiente') throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
-          const pet = await pets.insert({
+          const locked = await requests.lockById(id);
+          if (!locked) throw new AppError('NOT_FOUND', { message: intakeMessages.requestNotFound });
+          if (locked.estado !== 'pendiente') throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
+          await pets.insertWithId(petId, {
             nombre: row.nombre,
             edad: row.edad,
             tipo: row.tipo,
@@ -177,42 +230,15 @@ export function createPublicationRequestsService({
             tags: row.tags,
             fechaIngreso: formatFechaIngreso(row.createdAt) || null,
             estado: 'borrador',
+            imagenPrincipal: media.mainImage ?? null,
             createdBy: actor.id,
             updatedBy: actor.id,
           });
-          let mainImage: string | undefined;
-          // One timestamp per video (+ its position), so two videos with the same name keep both.
-          const stamp = Date.now();
-          for (const [position, item] of row.media.entries()) {
-            if (item.kind === 'video') {
-              const key = videoKeyOf(newVideoName(pet.id, new Date(stamp + position), item.nombre));
-              await copy(item.key, key, item.contentType);
-              copied.push(key);
-              continue;
-            }
-            const fileName = newImageFileName(extensionOf(item.key));
-            await copy(item.key, imageKey(pet.id, fileName), item.contentType);
-            copied.push(imageKey(pet.id, fileName));
-            await copy(requestThumbnailKey(item.key), thumbnailKey(pet.id, fileName), 'image/webp');
-            copied.push(thumbnailKey(pet.id, fileName));
-            if (item.kind === 'principal') {
-              mainImage = fileName;
-            } else {
-              await pets.insertImage({
-                petId: pet.id,
-                nombre: fileName,
-                width: item.width ?? 0,
-                height: item.height ?? 0,
-                bytes: item.bytes,
-                contentHash: item.contentHash ?? '',
-              });
-            }
-          }
-          if (mainImage) await pets.update(pet.id, { imagenPrincipal: mainImage });
-          if (!(await requests.decide(id, { estado: 'aprobada', decididoPor: actor.id, mascotaId: pet.id }))) {
+          for (const image of media.gallery) await pets.insertImage({ petId, ...image });
+          if (!(await requests.decide(id, { estado: 'aprobada', decididoPor: actor.id, mascotaId: petId }))) {
             throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
           }
-          return { mascotaId: pet.id };
+          return { mascotaId: petId };
         });
       } catch (error) {
         for (const key of copied) await storage.delete(key).catch((e: unknown) => log.warn({ err: e, key }, 'could not remove copied media'));

@@ -23,3 +23,9 @@ export function requestThumbnailKey(imageKey: string): string {
   const slash = imageKey.lastIndexOf('/');
   return `${imageKey.slice(0, slash)}/thumbs/${imageKey.slice(slash + 1)}.webp`;
 }
+
+/** The submission folder (`solicitudes/{random}/`) a key of request media lies in. */
+export function requestFolderOf(key: string): string {
+  const end = key.indexOf('/', REQUEST_MEDIA_ROOT.length);
+  return end < 0 ? key : key.slice(0, end + 1);
+}

@@ -22,8 +22,11 @@ export const petsModule = fp(
     const visibility = createPetVisibility({ changes: app.changes, load: (id) => repo.findVisibility(id) });
     app.decorate('petsService', createPetsService({ repo, storage: app.storage, log: app.log, visibility, changes: app.changes }));
     app.decorate('videosService', createVideosService({ repo, storage: app.storage, changes: app.changes }));
-    app.decorate('orphanMediaSweep', createOrphanMediaSweep({ repo, storage: app.storage, log: app.log }));
+    const sweep = createOrphanMediaSweep({ repo, storage: app.storage, log: app.log });
+    app.jobs.define(sweep.job);
+    app.jobs.define(sweep.idempotencyJob);
+    app.decorate('orphanMediaSweep', sweep);
     await app.register(petsRoutes);
   },
-  { name: 'pets', dependencies: ['db', 'changes', 'storage', 'access'] },
+  { name: 'pets', dependencies: ['db', 'changes', 'jobs', 'storage', 'access'] },
 );

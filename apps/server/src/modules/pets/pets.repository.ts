@@ -38,9 +38,6 @@ const sortColumns = {
   tipo: pet.tipo,
 } as const;
 
-/** Serialises orphan-media sweeps across instances. */
-const ORPHAN_SWEEP_LOCK_KEY = 7_340_117_004;
-
 /** The pets the list's search and filters match (`GET /phpApi/mascotas`; the bulk actions' filter too). */
 export function petListWhere(query: Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'>): SQL | undefined {
   return and(
@@ -264,14 +261,6 @@ function petsQueries(db: Database) {
           .set({ orden: index + 1 })
           .where(and(eq(petImage.petId, petId), eq(petImage.id, imageId)));
       }
-    },
-
-    /** Inside a transaction: true when this one holds the orphan-sweep lock (released when it ends), false when another does. */
-    async tryLockOrphanSweep(): Promise<boolean> {
-      // Both drivers answer raw queries with `{ rows }`.
-      const result: unknown = await db.execute(sql`SELECT pg_try_advisory_xact_lock(${ORPHAN_SWEEP_LOCK_KEY}) AS locked`);
-      const [lock] = (result as { rows: { locked: boolean }[] }).rows;
-      return lock?.locked === true;
     },
 
     /** Every image file a row points at (main images and gallery images, deleted pets included), as `{petId}/{file}`. */

@@ -4,15 +4,17 @@ import { IconCalendarClock, IconChecklist, IconClipboardText, IconPaw } from '@t
 import { Link } from 'react-router';
 import { ListLoading } from '../../../components/ui/list-states';
 import { usePendingWork } from '../api/get-pending-work';
+import { FailedJobsList } from './failed-jobs-list';
 
-const entries: { key: keyof Omit<PendingWork, 'total'>; label: string; to: string; icon: typeof IconPaw }[] = [
+const entries: { key: keyof Omit<PendingWork, 'total' | 'trabajosFallidos'>; label: string; to: string; icon: typeof IconPaw }[] = [
   { key: 'solicitudesNuevas', label: 'Solicitudes de adopción nuevas', to: '/formularios?estado=nueva', icon: IconClipboardText },
   { key: 'solicitudesPublicacionPendientes', label: 'Registros por revisar', to: '/solicitud-publicacion?estado=pendiente', icon: IconPaw },
   { key: 'publicacionesHoy', label: 'Publicaciones de hoy', to: '/borradores', icon: IconCalendarClock },
 ];
 
 /**
- * The work waiting for the team (side overlay): each kind with its count and a link to its list. Asked
+ * The work waiting for the team (side overlay): each kind with its count and a link to its list, and, for
+ * administrators, the background jobs that failed. Asked
  * again every minute and when the window regains focus. The texts avoid the word "pendientes" so the
  * section title stays the only match when someone looks for it.
  */
@@ -45,27 +47,30 @@ export function PendingWorkList({ enabled, onNavigate }: { enabled: boolean; onN
     );
   }
   return (
-    <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {entries.map(({ key, label, to, icon: Icon }) => {
-        const n = pending.data[key];
-        return (
-          <li key={key}>
-            <NavLink
-              component={Link}
-              to={to}
-              onClick={onNavigate}
-              label={label}
-              aria-label={`${label}: ${n}`}
-              leftSection={<Icon size={18} aria-hidden="true" />}
-              rightSection={
-                <Badge color={n > 0 ? 'red' : 'gray'} variant={n > 0 ? 'filled' : 'light'} aria-hidden="true">
-                  {n}
-                </Badge>
-              }
-            />
-          </li>
-        );
-      })}
+    <Stack gap="md">
+      <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {entries.map(({ key, label, to, icon: Icon }) => {
+          const n = pending.data[key];
+          return (
+            <li key={key}>
+              <NavLink
+                component={Link}
+                to={to}
+                onClick={onNavigate}
+                label={label}
+                aria-label={`${label}: ${n}`}
+                leftSection={<Icon size={18} aria-hidden="true" />}
+                rightSection={
+                  <Badge color={n > 0 ? 'red' : 'gray'} variant={n > 0 ? 'filled' : 'light'} aria-hidden="true">
+                    {n}
+                  </Badge>
+                }
+              />
+            </li>
+          );
+        })}
+      </Stack>
+      {pending.data.trabajosFallidos && <FailedJobsList jobs={pending.data.trabajosFallidos} />}
     </Stack>
   );
 }
