@@ -64,8 +64,9 @@ export const storagePlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; storage?: StorageProvider; freeSpaceProbe?: FreeSpaceProbe }) => {
     const storage = opts.storage ?? (await createStorage(opts.config));
     app.decorate('storage', storage);
-    const mediaRoot = opts.config.storage.driver === 'local' ? mediaFolder(opts.config.dataDir) : undefined;
-    app.decorate('assertDiskRoom', diskRoomGuard(storage.driver === 'local' ? mediaRoot : undefined, opts.freeSpaceProbe ?? statfsProbe));
+    // The disk that holds the media actually in use (a store passed in may live outside DATA_DIR).
+    const mediaRoot = storage instanceof LocalStorage ? storage.root : undefined;
+    app.decorate('assertDiskRoom', diskRoomGuard(mediaRoot, opts.freeSpaceProbe ?? statfsProbe));
     // A store the app opened itself is closed with it; one passed in belongs to the caller.
     if (!opts.storage) app.addHook('onClose', () => storage.close?.());
   },

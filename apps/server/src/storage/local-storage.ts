@@ -15,7 +15,7 @@ const TMP_DIR = '.tmp';
 export class LocalStorage implements StorageProvider {
   readonly driver = 'local' as const;
 
-  constructor(private readonly root: string) {}
+  constructor(readonly root: string) {}
 
   private resolve(key: string): string {
     assertValidKey(key);

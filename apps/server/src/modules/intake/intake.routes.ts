@@ -250,9 +250,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
             return parsed;
           },
         }).catch(giveBack);
-        const created = await requests
-          .submit(fields, media, () => deleteFolder(app.storage, folder, request.log))
-          .catch(giveBack);
+        const created = await requests.submit(fields, media, () => deleteFolder(app.storage, folder, request.log)).catch(giveBack);
         await upload.settle(media.reduce((sum, m) => sum + m.bytes, 0));
         void reply.status(201);
         return created;
