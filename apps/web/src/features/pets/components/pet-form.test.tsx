@@ -140,4 +140,37 @@ describe('PetForm', { timeout: 20_000 }, () => {
     expect(saved?.get('version')).toBe(sent);
     expect(saved?.get('nombre')).toBe('Luna Clara');
   });
+  it('REINICIAR reloads the values; photos chosen and not uploaded stay unless the person says to discard them', async () => {
+    const { user } = renderForm();
+    const name = await screen.findByRole('textbox', { name: /nombre/i });
+    await user.type(name, ' Clara');
+    // A main photo chosen (small, an image by its content), not uploaded yet.
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0])], 'foto.jpg', { type: 'image/jpeg' });
+    // The hidden input of the "Elegir imagen principal" button.
+    const input = screen.getByRole('button', { name: 'Elegir imagen principal' }).parentElement!.querySelector('input[type="file"]');
+    await user.upload(input as HTMLInputElement, photo);
+    expect(await screen.findByText(/Nueva imagen:/)).toHaveTextContent('foto.jpg');
+
+    await user.click(screen.getByRole('button', { name: petFormMessages.resetButton }));
+    let dialog = await screen.findByRole('dialog', { name: petFormMessages.resetTitle });
+    expect(dialog).toHaveTextContent('(1 foto)');
+    await user.click(within(dialog).getByRole('button', { name: petFormMessages.resetKeepFiles }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(name).toHaveValue('Luna');
+    expect(screen.getByText(/Nueva imagen:/)).toHaveTextContent('foto.jpg');
+
+    await user.type(name, ' Sol');
+    await user.click(screen.getByRole('button', { name: petFormMessages.resetButton }));
+    dialog = await screen.findByRole('dialog', { name: petFormMessages.resetTitle });
+    await user.click(within(dialog).getByRole('button', { name: petFormMessages.resetDiscardFiles }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(name).toHaveValue('Luna');
+    expect(screen.queryByText(/Nueva imagen:/)).not.toBeInTheDocument();
+
+    // Nothing queued: REINICIAR reloads at once, nothing to ask.
+    await user.type(name, ' Mar');
+    await user.click(screen.getByRole('button', { name: petFormMessages.resetButton }));
+    expect(name).toHaveValue('Luna');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });
