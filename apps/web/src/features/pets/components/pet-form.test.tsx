@@ -173,4 +173,33 @@ describe('PetForm', { timeout: 20_000 }, () => {
     expect(name).toHaveValue('Luna');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+  it('while saving, the sticky save bar says which file is going up, of how many, and its percent', async () => {
+    const { user } = renderForm();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post('/phpApi/mascota/7/actualizar', () => HttpResponse.json({ status: 'OK', id: 7, version: 4 })),
+      http.post('/phpApi/mascota/7/imagenes/nueva', async () => {
+        await held;
+        return HttpResponse.json({ status: 'OK', id: 30, nombre: 'perro.jpg' });
+      }),
+    );
+    await screen.findByRole('textbox', { name: /nombre/i });
+    await user.click(screen.getByRole('button', { name: 'Agregar imágenes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Carga de Imágenes' });
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0])], 'perro.jpg', { type: 'image/jpeg' });
+    await user.upload(
+      within(dialog).getByRole('button', { name: 'Elegir imágenes' }).parentElement!.querySelector('input[type="file"]') as HTMLInputElement,
+      photo,
+    );
+    await user.click(await within(dialog).findByRole('button', { name: 'Agregar' }));
+
+    await user.click(screen.getByRole('button', { name: petFormMessages.saveButton }));
+    const bar = await screen.findByRole('group', { name: 'Progreso del guardado' });
+    await waitFor(() => expect(bar).toHaveTextContent('Imagen 2 de 2: perro.jpg'));
+    expect(bar).toHaveTextContent(/\d+%/);
+    expect(within(bar).getByRole('progressbar', { name: 'Progreso de perro.jpg' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('dialog', { name: '¡Mascota Actualizada Exitosamente!' }, { timeout: 8000 })).toBeInTheDocument();
+  });
 });

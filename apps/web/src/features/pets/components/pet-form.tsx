@@ -44,7 +44,7 @@ import { MainImageField } from './main-image-field';
 import { PetImagesSection } from './pet-images-section';
 import { PetVideosSection } from './pet-videos-section';
 import classes from './pet-form.module.css';
-import { SaveProgress } from './save-progress';
+import { SaveBarProgress, SaveProgress } from './save-progress';
 import { SaveSuccessModal, type SaveSummary } from './save-success-modal';
 import { TagsField } from './tags-field';
 import { VideoDialog } from './video-dialog';
@@ -449,7 +449,8 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
           </Stack>
         </fieldset>
 
-        <Group justify="flex-end" gap="sm" mt="lg" wrap="nowrap" className={classes.actions}>
+        <Group justify="flex-end" gap="sm" mt="lg" wrap={isSaving ? 'wrap' : 'nowrap'} className={classes.actions}>
+          {isSaving ? <SaveBarProgress steps={steps} /> : null}
           <Button type="button" variant="default" onClick={askReset} disabled={isSaving}>
             {petFormMessages.resetButton}
           </Button>
