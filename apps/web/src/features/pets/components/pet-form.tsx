@@ -326,6 +326,7 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
                     currentUrl={pet?.imagenprincipalUrl ?? null}
                     chosen={media.mainImage}
                     error={media.mainImageError}
+                    oversized={media.oversizedMainImage}
                     disabled={isSaving}
                     onChoose={(file) => void media.chooseMainImage(file)}
                     onClear={media.clearMainImage}
