@@ -8,6 +8,10 @@ import { renderWithProviders } from '../../../testing/render-with-providers';
 import { server } from '../../../testing/server';
 import { PetForm } from './pet-form';
 
+// Canvas and createImageBitmap are the browser's: the reduction itself is proven by e2e/photo-shrink.spec.ts.
+const shrinkImage = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/shrink-image', () => ({ shrinkImage }));
+
 const pet: Pet = {
   id: 7,
   nombre: 'Luna',
@@ -201,5 +205,24 @@ describe('PetForm', { timeout: 20_000 }, () => {
     expect(within(bar).getByRole('progressbar', { name: 'Progreso de perro.jpg' })).toBeInTheDocument();
     release();
     expect(await screen.findByRole('dialog', { name: '¡Mascota Actualizada Exitosamente!' }, { timeout: 8000 })).toBeInTheDocument();
+  });
+  it('a main photo over 150KB keeps the alert, and beside it the photo can be reduced and used', async () => {
+    const { user } = renderForm();
+    await screen.findByRole('textbox', { name: /nombre/i });
+    const jpegStart = [0xff, 0xd8, 0xff, 0xe0];
+    const heavy = new File([new Uint8Array([...jpegStart, ...new Array<number>(200_000).fill(0)])], 'camara.jpg', { type: 'image/jpeg' });
+    const reduced = new File([new Uint8Array([...jpegStart, ...new Array<number>(90_000).fill(0)])], 'camara.jpg', { type: 'image/jpeg' });
+    shrinkImage.mockResolvedValueOnce({ file: reduced, width: 1280, height: 960 });
+    const input = screen.getByRole('button', { name: 'Elegir imagen principal' }).parentElement!.querySelector('input[type="file"]');
+    await user.upload(input as HTMLInputElement, heavy);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('El peso de la imagen debe ser menor a 150KB');
+    const offer = screen.getByRole('region', { name: 'Reducir la foto' });
+    await user.click(within(offer).getByRole('button', { name: 'Reducir la foto' }));
+    await user.click(await within(offer).findByRole('button', { name: 'Usar la foto reducida' }));
+
+    expect(await screen.findByText(/Nueva imagen:/)).toHaveTextContent('camara.jpg (90 KB)');
+    expect(screen.queryByText('El peso de la imagen debe ser menor a 150KB')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Reducir la foto' })).not.toBeInTheDocument();
   });
 });
