@@ -1,12 +1,13 @@
 import { expectAccessible } from './support/accessibility';
 import { expect, signIn, test } from './support/fixtures';
-import { cameraPhoto } from './support/media';
-import { chooseFiles, unique } from './support/pets';
+import { cameraPhoto, jpeg } from './support/media';
+import { chooseFiles, createPet, openEdit, unique } from './support/pets';
 
 /*
  * Phone photos (2-5 MB) and the limits of SPEC section 5: a main photo over 150KB keeps its alert, and beside it
  * the photo can be reduced in the browser, previewed and used; gallery photos over 2MB are reduced as they are
- * added, and the person is told. The server takes the reduced files (its limits are the same).
+ * added, and the person is told. The server takes the reduced files (its limits are the same). Photos waiting to
+ * be uploaded survive REINICIAR, and while they go up the save bar shows each one's percent.
  */
 
 const TOO_BIG = 'El peso de la imagen debe ser menor a 150KB';
@@ -87,5 +88,47 @@ test.describe('fotos del teléfono', () => {
     });
     await expect(page.getByRole('button', { name: 'Quitar jardin.jpg' })).toBeVisible();
     await expectAccessible(page, '/registro-mascota, fotos reducidas');
+  });
+});
+
+test.describe('fotos y videos en espera', () => {
+  test('en un teléfono: REINICIAR conserva las fotos elegidas si se pide, y al guardar cada archivo muestra su porcentaje', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'staff');
+    const nombre = `Espera ${unique()}`;
+    const id = await createPet(page, { nombre });
+    await openEdit(page, id);
+
+    await page.getByRole('button', { name: 'Agregar imágenes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Carga de Imágenes' });
+    await chooseFiles(page, dialog.getByRole('button', { name: 'Elegir imágenes' }), [
+      await jpeg('uno.jpg', '#336699'),
+      await jpeg('dos.jpg', '#996633'),
+    ]);
+    await dialog.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await page.getByLabel('Nombre').fill('Otro nombre');
+
+    await page.getByRole('button', { name: 'REINICIAR' }).click();
+    const ask = page.getByRole('dialog', { name: '¿Reiniciar el formulario?' });
+    await expect(ask).toContainText('(2 fotos)');
+    await expectAccessible(page, 'Editar, REINICIAR con fotos en espera, 390 px');
+    await ask.getByRole('button', { name: 'Reiniciar y conservar los archivos' }).click();
+    await expect(page.getByLabel('Nombre')).toHaveValue(nombre);
+    await expect(page.getByRole('img', { name: /uno\.jpg/ })).toBeVisible();
+    await expect(page.getByRole('img', { name: /dos\.jpg/ })).toBeVisible();
+
+    // The uploads are held back a moment, so the bar can be seen while they go up.
+    await page.route('**/imagenes/nueva', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'GUARDAR MASCOTA' }).click();
+    const bar = page.getByRole('group', { name: 'Progreso del guardado' });
+    await expect(bar).toContainText(/Imagen [23] de 3: (uno|dos)\.jpg/);
+    await expect(bar).toContainText(/\d+%/);
+    await expect(bar).toBeInViewport();
+    await expectAccessible(page, 'Editar, guardando con fotos, 390 px');
+    await expect(page.getByRole('dialog', { name: '¡Mascota Actualizada Exitosamente!' })).toBeVisible({ timeout: 30_000 });
   });
 });
