@@ -31,7 +31,9 @@ describe('ImageShrinkOffer', { timeout: 20_000 }, () => {
     const { user } = renderWithProviders(<ImageShrinkOffer file={big} maxBytes={150_000} onUse={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Reducir la foto' }));
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('No se pudo reducir esta foto en el navegador. Prueba con otra foto o redúcela antes en tu teléfono.'),
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'No se pudo reducir esta foto en el navegador. Prueba con otra foto o redúcela antes en tu teléfono.',
+      ),
     );
   });
 });
