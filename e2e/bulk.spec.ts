@@ -114,6 +114,21 @@ test.describe('acciones en lote en la lista de mascotas', () => {
     await confirm.getByRole('button', { name: 'Programar', exact: true }).click();
     await expect(confirm).toContainText('Indica la fecha y hora de publicación.');
     await expectAccessible(page, 'Mascotas, programar en lote sin fecha');
+    // Hours and minutes, typed as people type them; what will be saved is said in words before confirming.
+    const picker = confirm.getByRole('group', { name: 'Fecha y hora de publicación' });
+    const hora = picker.getByRole('combobox', { name: 'Hora' });
+    await hora.fill('1030');
+    await hora.press('Tab');
+    await expect(hora).toHaveValue('10:30');
+    await expect(picker.getByRole('status')).toHaveText('Falta el día.');
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const dayName = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: 'numeric', month: 'long', year: 'numeric' })
+      .format(tomorrow)
+      .replace(/ de /g, ' ');
+    await picker.getByRole('button', { name: 'Día' }).click();
+    await page.getByRole('button', { name: dayName, exact: true }).click();
+    await expect(picker.getByRole('status')).toContainText(/^Se publicará el \S+ \d+ de \S+( de \d{4})? a las 10:30\.$/);
+    await expectAccessible(page, 'Mascotas, programar en lote con fecha y hora');
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await expect(confirm).toBeHidden();
     await expect(bar(page)).toContainText('1 mascota seleccionada');

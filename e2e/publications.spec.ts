@@ -51,12 +51,22 @@ function madrid(date: Date) {
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
-  return { day: `${parts.day} ${parts.month} ${parts.year}`, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  const weekday = new Intl.DateTimeFormat('es-ES', { timeZone: TZ, weekday: 'long' }).format(date);
+  const sameYear = parts.year === new Intl.DateTimeFormat('es-ES', { timeZone: TZ, year: 'numeric' }).format(new Date());
+  const hourNumber = Number(parts.hour);
+  return {
+    day: `${parts.day} ${parts.month} ${parts.year}`,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+    /** What the picker says will be saved, e.g. "el martes 25 de noviembre a las 10:30". */
+    words: `el ${weekday} ${parts.day} de ${parts.month}${sameYear ? '' : ` de ${parts.year}`} ${hourNumber === 1 ? 'a la' : 'a las'} ${hourNumber}:${parts.minute}`,
+  };
 }
 
 test.describe('publicaciones programadas y panel de control', () => {
   test('programar una mascota unos segundos después la hace pública a su hora', async ({ page, browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await signIn(page, 'staff');
     const nombre = `Prog ${unique()}`;
     const id = await createPet(page, nombre);
@@ -69,16 +79,19 @@ test.describe('publicaciones programadas y panel de control', () => {
     await card.getByRole('button', { name: `Programar: ${nombre}` }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Programar publicación' });
-    const when = new Date(Date.now() + 20_000);
+    // Publication times have hours and minutes only: the next whole minute at least 15 s ahead.
+    const when = new Date(Date.now() + 15_000);
+    when.setUTCSeconds(0, 0);
+    when.setUTCMinutes(when.getUTCMinutes() + 1);
     const wall = madrid(when);
-    await dialog.getByRole('button', { name: 'Fecha y hora de publicación' }).click();
+    const picker = dialog.getByRole('group', { name: 'Fecha y hora de publicación' });
+    await picker.getByRole('button', { name: 'Día' }).click();
     await expect(page.getByRole('button', { name: wall.day, exact: true })).toBeVisible();
     await expectAccessible(page, '/borradores, programar con el calendario abierto');
     await page.getByRole('button', { name: wall.day, exact: true }).click();
-    await page.getByLabel('Horas').fill(wall.hour);
-    await page.getByLabel('Minutos').fill(wall.minute);
-    await page.getByLabel('Segundos').fill(wall.second);
-    await page.getByRole('button', { name: 'Aceptar fecha y hora' }).click();
+    // Typed as a person types it, without a colon: "1030" is 10:30.
+    await picker.getByRole('combobox', { name: 'Hora' }).fill(`${wall.hour}${wall.minute}`);
+    await expect(picker.getByRole('status')).toHaveText(`Se publicará ${wall.words}.`);
     await expectAccessible(page, '/borradores, programar con la fecha elegida');
     await dialog.getByRole('button', { name: 'Programar', exact: true }).click();
     await expect(dialog).toBeHidden();
@@ -97,7 +110,7 @@ test.describe('publicaciones programadas y panel de control', () => {
     await expect(async () => {
       await visitor.goto(`/imagenes/${id}`);
       await expect(visitor.getByRole('button', { name: 'Ver la imagen 1 a pantalla completa' })).toBeVisible({ timeout: 2000 });
-    }).toPass({ timeout: 45_000, intervals: [2000] });
+    }).toPass({ timeout: 90_000, intervals: [2000] });
     await context.close();
   });
 
@@ -116,12 +129,11 @@ test.describe('publicaciones programadas y panel de control', () => {
       when.setUTCSeconds(0, 0);
       const wall = madrid(when);
       await expect(page.getByText('Hora de Europe/Madrid')).toBeVisible();
-      await page.getByRole('button', { name: 'Publicar el' }).click();
+      const picker = page.getByRole('group', { name: 'Publicar el' });
+      await picker.getByRole('button', { name: 'Día' }).click();
       await page.getByRole('button', { name: wall.day, exact: true }).click();
-      await page.getByLabel('Horas').fill(wall.hour);
-      await page.getByLabel('Minutos').fill(wall.minute);
-      await page.getByLabel('Segundos').fill(wall.second);
-      await page.getByRole('button', { name: 'Aceptar fecha y hora' }).click();
+      await picker.getByRole('combobox', { name: 'Hora' }).fill(`${wall.hour}:${wall.minute}`);
+      await expect(picker.getByRole('status')).toHaveText(`Se publicará ${wall.words}.`);
       await expectAccessible(page, 'Editar, programada con su fecha');
       await page.getByRole('button', { name: 'GUARDAR MASCOTA' }).click();
       await expect(page.getByRole('dialog', { name: '¡Mascota Actualizada Exitosamente!' })).toBeVisible({ timeout: 20_000 });

@@ -60,3 +60,25 @@ export function webm(name: string): Payload {
   ];
   return { name, mimeType: 'video/webm', buffer: Buffer.from(bytes) };
 }
+
+/**
+ * A photo as a phone camera gives it: a large JPEG (noise over a gradient, so it compresses like a busy scene)
+ * of more than `minBytes` (default 2.5 MB), over both the 150KB main image and the 2MB gallery limits.
+ */
+export async function cameraPhoto(name: string, minBytes = 2_500_000): Promise<Payload> {
+  const width = 2400;
+  const height = 1800;
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = name.length * 7919 + 17;
+  for (let i = 0; i < raw.length; i += 1) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const pixel = Math.floor(i / 3);
+    const gradient = ((pixel % width) / width) * 160 + (Math.floor(pixel / width) / height) * 60;
+    raw[i] = Math.max(0, Math.min(255, Math.round(gradient + ((seed >> 16) % 96) - 48)));
+  }
+  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  if (buffer.length <= minBytes) throw new Error(`cameraPhoto is only ${buffer.length} bytes`);
+  return { name, mimeType: 'image/jpeg', buffer };
+}

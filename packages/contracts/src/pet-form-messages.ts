@@ -22,6 +22,12 @@ export const petFormMessages = {
   flagNo: 'No',
   flagYes: 'Sí',
   resetButton: 'REINICIAR',
+  resetTitle: '¿Reiniciar el formulario?',
+  resetText: (files: string) =>
+    `Los datos vuelven a los de la mascota guardada. También hay archivos elegidos que aún no se han subido (${files}): ¿los conservas?`,
+  resetKeepFiles: 'Reiniciar y conservar los archivos',
+  resetDiscardFiles: 'Reiniciar y descartar los archivos',
+  resetCancel: 'Cancelar',
   saveButton: 'GUARDAR MASCOTA',
   createdTitle: '¡Mascota Agregada Exitosamente!',
   conflictReload: 'Cargar la versión más reciente',

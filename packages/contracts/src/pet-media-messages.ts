@@ -41,4 +41,15 @@ export const petMediaMessages = {
   tooManyDropped: `Se superó el máximo de ${IMAGES_PER_UPLOAD} imágenes por carga.`,
   oneVideoOnlyDropped: 'Suelta un solo video: se tomó el primero.',
   oneImageOnlyDropped: 'Suelta una sola imagen principal: se tomó la primera.',
+  // A photo too heavy for its limit, reduced in the browser (issue: phone photos weigh 2-5 MB).
+  shrinkOffer: (limit: string) => `Podemos reducirla aquí mismo, en tu dispositivo, para que pese menos de ${limit}.`,
+  shrinkButton: 'Reducir la foto',
+  shrinking: 'Reduciendo la foto...',
+  shrunkResult: (before: string, after: string, width: number, height: number) => `Foto reducida: de ${before} a ${after} (${width} × ${height} px).`,
+  shrunkPreviewAlt: (name: string) => `Vista previa de ${name} reducida`,
+  shrinkUse: 'Usar la foto reducida',
+  shrinkDiscard: 'Descartar',
+  shrinkFailed: 'No se pudo reducir esta foto en el navegador. Prueba con otra foto o redúcela antes en tu teléfono.',
+  shrunkGalleryTitle: 'Fotos reducidas para poder subirlas',
+  shrunkGalleryItem: (name: string, before: string, after: string) => `${name}: pesaba ${before}, ahora ${after}.`,
 } as const;

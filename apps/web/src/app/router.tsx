@@ -1,5 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { prefetchFirstScreenOnSignIn } from './prefetch-first-screen';
+import { queryClient } from './query-client';
 import { RequireSignIn } from './routes/require-sign-in';
 import { RootErrorBoundary, RootLayout } from './routes/root-layout';
 import { requireSessionLoader, requireSignInLoader, rootLoader } from './routes/session-loaders';
@@ -21,7 +23,15 @@ export const routes: RouteObject[] = [
         // Simple layout, no sign-in check.
         lazy: () => import('./routes/simple-layout'),
         children: [
-          { path: 'login', lazy: () => import('../features/auth/routes/login') },
+          {
+            path: 'login',
+            // No waterfall after "Iniciar sesión": the list's code and data are fetched ahead (prefetch-first-screen.ts).
+            loader: () => {
+              prefetchFirstScreenOnSignIn(queryClient);
+              return null;
+            },
+            lazy: () => import('../features/auth/routes/login'),
+          },
           { path: 'registro-mascota', lazy: () => import('../features/pet-registration/routes/registro-mascota') },
           {
             path: 'registro-mascota/:linkId',

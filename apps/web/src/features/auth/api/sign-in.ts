@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifySignedIn } from '../../../lib/after-sign-in';
 import { requestJson } from '../../../lib/api-client';
 import { getSession, sessionQueryKey } from '../../../lib/session';
 
@@ -25,6 +26,8 @@ export function useSignIn() {
   return useMutation({
     mutationFn: async (input: SignInInput) => {
       await signIn(input);
+      // The cookie is set: the app may start loading the next screen's data alongside the session read.
+      notifySignedIn();
       const session = await getSession();
       if (!session) throw new SessionNotEstablishedError('Sign-in did not establish a session');
       return session;

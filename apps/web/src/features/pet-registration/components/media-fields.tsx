@@ -1,6 +1,7 @@
 import { ActionIcon, Button, FileButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { REGISTRATION_LIMITS, VIDEO_EXTENSIONS, VIDEO_MIME_TYPES } from '@refugio/contracts';
+import { REGISTRATION_LIMITS, VIDEO_EXTENSIONS, VIDEO_MIME_TYPES, petMediaMessages } from '@refugio/contracts';
 import { IconCamera, IconPhotoPlus, IconVideoPlus, IconX } from '@tabler/icons-react';
+import { ImageShrinkOffer, ShrunkNotice, useOversizedImages } from '../../../components/ui/image-shrink';
 import type { RegistrationMedia } from '../lib/registration-values';
 
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
@@ -54,6 +55,9 @@ export function MediaFields({
   errors: Partial<Record<keyof RegistrationMedia, string>>;
   onChange: (next: RegistrationMedia) => void;
 }) {
+  // Phone photos weigh 2-5 MB: more photos over 2MB are reduced as they are added; a main photo over 150KB can be.
+  const oversized = useOversizedImages(REGISTRATION_LIMITS.imageBytes);
+  const addImages = async (files: File[]) => onChange({ ...media, imagenes: [...media.imagenes, ...(await oversized.prepare(files))] });
   return (
     <Stack gap="lg">
       <Stack gap={6}>
@@ -72,6 +76,9 @@ export function MediaFields({
         </Group>
         <FileList files={media.image ? [media.image] : []} onRemove={() => onChange({ ...media, image: null })} />
         <FieldError message={errors.image} />
+        {media.image && media.image.size > REGISTRATION_LIMITS.mainImageBytes ? (
+          <ImageShrinkOffer file={media.image} maxBytes={REGISTRATION_LIMITS.mainImageBytes} onUse={(file) => onChange({ ...media, image: file })} />
+        ) : null}
       </Stack>
       <Stack gap={6}>
         <Text fw={600}>Más fotos</Text>
@@ -79,24 +86,14 @@ export function MediaFields({
           Hasta {REGISTRATION_LIMITS.images} fotos de 2MB cada una.
         </Text>
         <Group gap="xs">
-          <FileButton
-            accept={IMAGE_ACCEPT}
-            multiple
-            name="imagenes"
-            onChange={(files) => onChange({ ...media, imagenes: [...media.imagenes, ...files] })}
-          >
+          <FileButton accept={IMAGE_ACCEPT} multiple name="imagenes" onChange={(files) => void addImages(files)}>
             {(props) => (
               <Button {...props} variant="light" leftSection={<IconPhotoPlus size={18} aria-hidden="true" />}>
                 Agregar fotos
               </Button>
             )}
           </FileButton>
-          <FileButton
-            accept="image/*"
-            capture="environment"
-            name="imagenes-camara"
-            onChange={(file) => file && onChange({ ...media, imagenes: [...media.imagenes, file] })}
-          >
+          <FileButton accept="image/*" capture="environment" name="imagenes-camara" onChange={(file) => file && void addImages([file])}>
             {(props) => (
               <Button {...props} variant="default" leftSection={<IconCamera size={18} aria-hidden="true" />}>
                 Tomar foto
@@ -104,6 +101,13 @@ export function MediaFields({
             )}
           </FileButton>
         </Group>
+        {oversized.working ? (
+          <Text size="sm" role="status">
+            {petMediaMessages.shrinking}
+          </Text>
+        ) : (
+          <ShrunkNotice notes={oversized.notes} />
+        )}
         <FileList files={media.imagenes} onRemove={(i) => onChange({ ...media, imagenes: media.imagenes.filter((_, j) => j !== i) })} />
         <FieldError message={errors.imagenes} />
       </Stack>

@@ -12,14 +12,22 @@ export function UploadProgress({ state, media }: { state: Extract<SubmitState, {
         Enviando... {overall}%
       </Text>
       <Progress value={overall} aria-label="Progreso del envío" />
-      {mediaQueue(media).map((entry, index) => (
-        <div key={`${entry.file.name}-${index}`}>
-          <Text size="xs" truncate>
-            {entry.file.name}
-          </Text>
-          <Progress size="sm" value={filePercent(entry, state.loaded)} aria-label={`Subida de ${entry.file.name}`} />
-        </div>
-      ))}
+      {mediaQueue(media).map((entry, index) => {
+        const percent = filePercent(entry, state.loaded);
+        return (
+          <div key={`${entry.file.name}-${index}`}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="xs" truncate>
+                {entry.file.name}
+              </Text>
+              <Text size="xs" fw={600} style={{ flexShrink: 0 }}>
+                {percent}%
+              </Text>
+            </Group>
+            <Progress size="sm" value={percent} aria-label={`Subida de ${entry.file.name}`} />
+          </div>
+        );
+      })}
     </Stack>
   );
 }

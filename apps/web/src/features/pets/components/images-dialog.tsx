@@ -1,8 +1,9 @@
 import { Alert, Button, FileButton, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IMAGES_PER_UPLOAD, petMediaMessages, petMessages } from '@refugio/contracts';
+import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, petMediaMessages, petMessages } from '@refugio/contracts';
 import { IconAlertTriangle, IconPhotoPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { FileDropZone } from '../../../components/ui/file-drop-zone';
+import { ShrunkNotice, useOversizedImages } from '../../../components/ui/image-shrink';
 import { formatBytes, sniffImageFiles, splitImageSelection, type ImageSelection } from '../lib/media-rules';
 
 interface ImagesDialogProps {
@@ -18,6 +19,7 @@ const emptySelection: ImageSelection = { accepted: [], refused: [] };
 function ImagesDialogBody({ queuedCount, onClose, onAdd }: Omit<ImagesDialogProps, 'opened'>) {
   const [selection, setSelection] = useState<ImageSelection>(emptySelection);
   const [checking, setChecking] = useState(false);
+  const oversized = useOversizedImages(IMAGE_MAX_BYTES);
   const latest = useRef(0);
   const room = Math.max(0, IMAGES_PER_UPLOAD - queuedCount);
 
@@ -25,7 +27,10 @@ function ImagesDialogBody({ queuedCount, onClose, onAdd }: Omit<ImagesDialogProp
   const choose = async (files: File[]) => {
     const request = (latest.current += 1);
     setChecking(true);
-    const candidates = await sniffImageFiles(files);
+    // Photos over 2MB are reduced first (the person is told which), then checked as any other.
+    const ready = await oversized.prepare(files);
+    if (request !== latest.current) return;
+    const candidates = await sniffImageFiles(ready);
     if (request !== latest.current) return;
     setSelection(splitImageSelection(candidates, queuedCount));
     setChecking(false);
@@ -34,7 +39,7 @@ function ImagesDialogBody({ queuedCount, onClose, onAdd }: Omit<ImagesDialogProp
   return (
     <Stack gap="md">
       <Text size="sm">
-        Solo imágenes, hasta {IMAGES_PER_UPLOAD} archivos de 2MB como máximo cada uno.
+        Solo imágenes, hasta {IMAGES_PER_UPLOAD} archivos de 2MB como máximo cada uno (las fotos más pesadas se reducen aquí).
         {queuedCount > 0 ? ` Ya hay ${queuedCount} en espera: puedes agregar ${room} más.` : ''}
       </Text>
       <FileDropZone
@@ -72,6 +77,8 @@ function ImagesDialogBody({ queuedCount, onClose, onAdd }: Omit<ImagesDialogProp
           </List>
         </div>
       ) : null}
+
+      {checking ? null : <ShrunkNotice notes={oversized.notes} />}
 
       {selection.refused.length > 0 ? (
         <Alert

@@ -1,7 +1,8 @@
 import { Alert, Button, FileButton, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
-import { petMediaMessages } from '@refugio/contracts';
+import { MAIN_IMAGE_MAX_BYTES, petMediaMessages } from '@refugio/contracts';
 import { IconAlertTriangle, IconPhoto, IconPhotoUp, IconX } from '@tabler/icons-react';
 import { FileDropZone } from '../../../components/ui/file-drop-zone';
+import { ImageShrinkOffer } from '../../../components/ui/image-shrink';
 import { formatBytes } from '../lib/media-rules';
 import classes from './pet-form.module.css';
 
@@ -16,6 +17,8 @@ interface MainImageFieldProps {
   chosen: ChosenImage | null;
   /** Why the last chosen file was refused (e.g. 'El peso de la imagen debe ser menor a 150KB'). */
   error: string | null;
+  /** The last chosen file when it was refused for its weight only: reducing it is offered. */
+  oversized?: File | null;
   disabled?: boolean;
   /** A file chosen or dropped (the first one when several were dropped); checked by content before it is kept. */
   onChoose: (file: File | null) => void;
@@ -24,9 +27,10 @@ interface MainImageFieldProps {
 
 /**
  * Main image picker with a preview (a file can be dropped on it too); files over 150000 bytes are refused with
- * the SPEC's alert, files that are not images by their content with a message naming them.
+ * the SPEC's alert, and reducing them in the browser is offered with it; files that are not images by their
+ * content are refused with a message naming them.
  */
-export function MainImageField({ currentUrl, chosen, error, disabled, onChoose, onClear }: MainImageFieldProps) {
+export function MainImageField({ currentUrl, chosen, error, oversized, disabled, onChoose, onClear }: MainImageFieldProps) {
   const preview = chosen?.url ?? currentUrl;
   return (
     <Input.Wrapper label="Imagen principal" description={petMediaMessages.mainImageDescription}>
@@ -76,6 +80,7 @@ export function MainImageField({ currentUrl, chosen, error, disabled, onChoose, 
             {error}
           </Alert>
         ) : null}
+        {oversized ? <ImageShrinkOffer file={oversized} maxBytes={MAIN_IMAGE_MAX_BYTES} onUse={onChoose} disabled={disabled} /> : null}
       </Stack>
     </Input.Wrapper>
   );

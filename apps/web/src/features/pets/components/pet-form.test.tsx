@@ -8,6 +8,10 @@ import { renderWithProviders } from '../../../testing/render-with-providers';
 import { server } from '../../../testing/server';
 import { PetForm } from './pet-form';
 
+// Canvas and createImageBitmap are the browser's: the reduction itself is proven by e2e/photo-shrink.spec.ts.
+const shrinkImage = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/shrink-image', () => ({ shrinkImage }));
+
 const pet: Pet = {
   id: 7,
   nombre: 'Luna',
@@ -139,5 +143,86 @@ describe('PetForm', { timeout: 20_000 }, () => {
     await waitFor(() => expect(saved).toBeDefined());
     expect(saved?.get('version')).toBe(sent);
     expect(saved?.get('nombre')).toBe('Luna Clara');
+  });
+  it('REINICIAR reloads the values; photos chosen and not uploaded stay unless the person says to discard them', async () => {
+    const { user } = renderForm();
+    const name = await screen.findByRole('textbox', { name: /nombre/i });
+    await user.type(name, ' Clara');
+    // A main photo chosen (small, an image by its content), not uploaded yet.
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0])], 'foto.jpg', { type: 'image/jpeg' });
+    // The hidden input of the "Elegir imagen principal" button.
+    const input = screen.getByRole('button', { name: 'Elegir imagen principal' }).parentElement!.querySelector('input[type="file"]');
+    await user.upload(input as HTMLInputElement, photo);
+    expect(await screen.findByText(/Nueva imagen:/)).toHaveTextContent('foto.jpg');
+
+    await user.click(screen.getByRole('button', { name: petFormMessages.resetButton }));
+    let dialog = await screen.findByRole('dialog', { name: petFormMessages.resetTitle });
+    expect(dialog).toHaveTextContent('(1 foto)');
+    await user.click(within(dialog).getByRole('button', { name: petFormMessages.resetKeepFiles }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(name).toHaveValue('Luna');
+    expect(screen.getByText(/Nueva imagen:/)).toHaveTextContent('foto.jpg');
+
+    await user.type(name, ' Sol');
+    await user.click(screen.getByRole('button', { name: petFormMessages.resetButton }));
+    dialog = await screen.findByRole('dialog', { name: petFormMessages.resetTitle });
+    await user.click(within(dialog).getByRole('button', { name: petFormMessages.resetDiscardFiles }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(name).toHaveValue('Luna');
+    expect(screen.queryByText(/Nueva imagen:/)).not.toBeInTheDocument();
+
+    // Nothing queued: REINICIAR reloads at once, nothing to ask.
+    await user.type(name, ' Mar');
+    await user.click(screen.getByRole('button', { name: petFormMessages.resetButton }));
+    expect(name).toHaveValue('Luna');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+  it('while saving, the sticky save bar says which file is going up, of how many, and its percent', async () => {
+    const { user } = renderForm();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post('/phpApi/mascota/7/actualizar', () => HttpResponse.json({ status: 'OK', id: 7, version: 4 })),
+      http.post('/phpApi/mascota/7/imagenes/nueva', async () => {
+        await held;
+        return HttpResponse.json({ status: 'OK', id: 30, nombre: 'perro.jpg' });
+      }),
+    );
+    await screen.findByRole('textbox', { name: /nombre/i });
+    await user.click(screen.getByRole('button', { name: 'Agregar imágenes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Carga de Imágenes' });
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0])], 'perro.jpg', { type: 'image/jpeg' });
+    await user.upload(
+      within(dialog).getByRole('button', { name: 'Elegir imágenes' }).parentElement!.querySelector('input[type="file"]') as HTMLInputElement,
+      photo,
+    );
+    await user.click(await within(dialog).findByRole('button', { name: 'Agregar' }));
+
+    await user.click(screen.getByRole('button', { name: petFormMessages.saveButton }));
+    const bar = await screen.findByRole('group', { name: 'Progreso del guardado' });
+    await waitFor(() => expect(bar).toHaveTextContent('Imagen 2 de 2: perro.jpg'));
+    expect(bar).toHaveTextContent(/\d+%/);
+    expect(within(bar).getByRole('progressbar', { name: 'Progreso de perro.jpg' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('dialog', { name: '¡Mascota Actualizada Exitosamente!' }, { timeout: 8000 })).toBeInTheDocument();
+  });
+  it('a main photo over 150KB keeps the alert, and beside it the photo can be reduced and used', async () => {
+    const { user } = renderForm();
+    await screen.findByRole('textbox', { name: /nombre/i });
+    const jpegStart = [0xff, 0xd8, 0xff, 0xe0];
+    const heavy = new File([new Uint8Array([...jpegStart, ...new Array<number>(200_000).fill(0)])], 'camara.jpg', { type: 'image/jpeg' });
+    const reduced = new File([new Uint8Array([...jpegStart, ...new Array<number>(90_000).fill(0)])], 'camara.jpg', { type: 'image/jpeg' });
+    shrinkImage.mockResolvedValueOnce({ file: reduced, width: 1280, height: 960 });
+    const input = screen.getByRole('button', { name: 'Elegir imagen principal' }).parentElement!.querySelector('input[type="file"]');
+    await user.upload(input as HTMLInputElement, heavy);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('El peso de la imagen debe ser menor a 150KB');
+    const offer = screen.getByRole('region', { name: 'Reducir la foto' });
+    await user.click(within(offer).getByRole('button', { name: 'Reducir la foto' }));
+    await user.click(await within(offer).findByRole('button', { name: 'Usar la foto reducida' }));
+
+    expect(await screen.findByText(/Nueva imagen:/)).toHaveTextContent('camara.jpg (90 KB)');
+    expect(screen.queryByText('El peso de la imagen debe ser menor a 150KB')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Reducir la foto' })).not.toBeInTheDocument();
   });
 });

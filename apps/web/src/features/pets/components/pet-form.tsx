@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Button, Grid, Group, Loader, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Grid, Group, Loader, Modal, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -44,10 +44,18 @@ import { MainImageField } from './main-image-field';
 import { PetImagesSection } from './pet-images-section';
 import { PetVideosSection } from './pet-videos-section';
 import classes from './pet-form.module.css';
-import { SaveProgress } from './save-progress';
+import { SaveBarProgress, SaveProgress } from './save-progress';
 import { SaveSuccessModal, type SaveSummary } from './save-success-modal';
 import { TagsField } from './tags-field';
 import { VideoDialog } from './video-dialog';
+
+/** "2 fotos y 1 video": what is queued and not uploaded yet. */
+function describeQueuedFiles(photos: number, videos: number): string {
+  const parts: string[] = [];
+  if (photos > 0) parts.push(photos === 1 ? '1 foto' : `${photos} fotos`);
+  if (videos > 0) parts.push(videos === 1 ? '1 video' : `${videos} videos`);
+  return parts.join(' y ');
+}
 
 const flagOptions = [
   { value: '0', label: petFormMessages.flagNo },
@@ -136,12 +144,20 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
   const hasQueuedFiles = media.mainImage !== null || media.queuedImages.length > 0 || media.queuedVideos.length > 0;
   useUnsavedChangesPrompt((isDirty || hasQueuedFiles) && summary === null);
 
-  /** REINICIAR: the form values come back from the loaded pet; chosen files are dropped. */
-  const resetForm = () => {
+  /**
+   * REINICIAR (SPEC section 2): the form values come back from the loaded pet. Photos and videos chosen but not
+   * uploaded yet are never dropped silently: with some queued, the person chooses to keep or discard them.
+   */
+  const [askingReset, setAskingReset] = useState(false);
+  const queuedPhotos = media.queuedImages.length + (media.mainImage ? 1 : 0);
+  const queuedVideos = media.queuedVideos.length;
+  const resetForm = ({ discardFiles }: { discardFiles: boolean }) => {
+    setAskingReset(false);
     form.reset(initialValues());
-    media.clear();
+    if (discardFiles) media.clear();
     clearSteps();
   };
+  const askReset = () => (hasQueuedFiles ? setAskingReset(true) : resetForm({ discardFiles: false }));
 
   const reloadLatest = async () => {
     const latest = await onReloadPet?.();
@@ -310,6 +326,7 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
                     currentUrl={pet?.imagenprincipalUrl ?? null}
                     chosen={media.mainImage}
                     error={media.mainImageError}
+                    oversized={media.oversizedMainImage}
                     disabled={isSaving}
                     onChoose={(file) => void media.chooseMainImage(file)}
                     onClear={media.clearMainImage}
@@ -433,8 +450,9 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
           </Stack>
         </fieldset>
 
-        <Group justify="flex-end" gap="sm" mt="lg" wrap="nowrap" className={classes.actions}>
-          <Button type="button" variant="default" onClick={resetForm} disabled={isSaving}>
+        <Group justify="flex-end" gap="sm" mt="lg" wrap={isSaving ? 'wrap' : 'nowrap'} className={classes.actions}>
+          {isSaving ? <SaveBarProgress steps={steps} /> : null}
+          <Button type="button" variant="default" onClick={askReset} disabled={isSaving}>
             {petFormMessages.resetButton}
           </Button>
           <Button type="submit" loading={isSaving} leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}>
@@ -445,6 +463,28 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
 
       <ImagesDialog opened={imagesDialogOpened} queuedCount={media.queuedImages.length} onClose={imagesDialog.close} onAdd={media.addImages} />
       <VideoDialog opened={videoDialogOpened} onClose={videoDialog.close} onAdd={media.addVideo} />
+      <Modal
+        opened={askingReset}
+        onClose={() => setAskingReset(false)}
+        title={petFormMessages.resetTitle}
+        centered
+        closeButtonProps={{ 'aria-label': 'Cerrar diálogo' }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{petFormMessages.resetText(describeQueuedFiles(queuedPhotos, queuedVideos))}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAskingReset(false)}>
+              {petFormMessages.resetCancel}
+            </Button>
+            <Button variant="light" color="red" onClick={() => resetForm({ discardFiles: true })}>
+              {petFormMessages.resetDiscardFiles}
+            </Button>
+            <Button data-autofocus onClick={() => resetForm({ discardFiles: false })}>
+              {petFormMessages.resetKeepFiles}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <ConflictDialog conflicts={conflict?.fields ?? null} onApply={applyConflictChoices} />
       <ImproveTextModal proposal={ai.proposal} onAccept={ai.acceptProposal} onDiscard={ai.discardProposal} />
       <SaveSuccessModal

@@ -1,6 +1,7 @@
 import { Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { SaveStep } from '../lib/save-sequence';
+import classes from './pet-form.module.css';
 
 const kindLabel = { fields: 'Datos', image: 'Imagen', video: 'Video' } as const;
 
@@ -52,5 +53,36 @@ export function SaveProgress({ steps }: { steps: readonly SaveStep[] }) {
         })}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * The same progress, one line in the sticky save bar: on a phone the full list is far below, so the bar says
+ * which file is going up, which of how many, and its percent (the list above keeps every file's bar).
+ */
+export function SaveBarProgress({ steps }: { steps: readonly SaveStep[] }) {
+  if (steps.length === 0) return null;
+  const index = steps.findIndex((step) => step.status === 'uploading' || step.status === 'pending');
+  const current = steps[index === -1 ? steps.length - 1 : index]!;
+  const position = (index === -1 ? steps.length - 1 : index) + 1;
+  const finished = index === -1;
+  return (
+    <div className={classes.barProgress} role="group" aria-label="Progreso del guardado">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" truncate title={current.label}>
+          {finished ? 'Terminando...' : `${kindLabel[current.kind]} ${position} de ${steps.length}: ${current.label}`}
+        </Text>
+        <Text size="xs" fw={600} style={{ flexShrink: 0 }}>
+          {finished ? '100%' : `${current.percent}%`}
+        </Text>
+      </Group>
+      <Progress
+        value={finished ? 100 : current.percent}
+        size="xs"
+        color="cyan"
+        animated={current.status === 'uploading'}
+        aria-label={finished ? 'Progreso de todo el guardado' : `Progreso de ${current.label}`}
+      />
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { petMessages } from '@refugio/contracts';
 import { useRef, useState } from 'react';
 import type { ChosenImage } from '../components/main-image-field';
 import type { QueuedFile } from '../components/pet-images-section';
@@ -16,6 +17,8 @@ export function usePetMedia() {
   const objectUrls = useObjectUrls();
   const [mainImage, setMainImage] = useState<ChosenImage | null>(null);
   const [mainImageError, setMainImageError] = useState<string | null>(null);
+  /** A main image refused only for its weight: the form offers to reduce it (components/ui/image-shrink). */
+  const [oversizedMainImage, setOversizedMainImage] = useState<File | null>(null);
   const [queuedImages, setQueuedImages] = useState<QueuedFile[]>([]);
   const [queuedVideos, setQueuedVideos] = useState<QueuedFile[]>([]);
 
@@ -27,6 +30,7 @@ export function usePetMedia() {
     for (const item of [...queuedImages, ...queuedVideos]) objectUrls.revoke(item.url);
     setMainImage(null);
     setMainImageError(null);
+    setOversizedMainImage(null);
     setQueuedImages([]);
     setQueuedVideos([]);
   };
@@ -40,6 +44,7 @@ export function usePetMedia() {
     if (choice !== latestMainChoice.current) return;
     const refusal = checkMainImage({ file, isImage });
     setMainImageError(refusal);
+    setOversizedMainImage(refusal === petMessages.mainImageTooBig ? file : null);
     // A refused file is not kept: the previous choice (or the current image) stays.
     if (refusal) return;
     if (mainImage) objectUrls.revoke(mainImage.url);
@@ -50,6 +55,7 @@ export function usePetMedia() {
     if (mainImage) objectUrls.revoke(mainImage.url);
     setMainImage(null);
     setMainImageError(null);
+    setOversizedMainImage(null);
   };
 
   const removeFrom = (list: QueuedFile[], setQueue: typeof setQueuedImages) => (id: string) => {
@@ -71,6 +77,7 @@ export function usePetMedia() {
   return {
     mainImage,
     mainImageError,
+    oversizedMainImage,
     queuedImages,
     queuedVideos,
     chooseMainImage,

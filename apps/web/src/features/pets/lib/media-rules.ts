@@ -121,11 +121,5 @@ export function videoDisplayName(name: string): string {
   return base.replace(/^PET_VIDEO_\d+_\d+_/, '') || base;
 }
 
-const sizeFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
-
 /** A byte count for people: "820 B", "148,5 KB", "1,9 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${sizeFormat.format(bytes / 1000)} KB`;
-  return `${sizeFormat.format(bytes / 1_000_000)} MB`;
-}
+export { formatBytes } from '../../../lib/format-bytes';
