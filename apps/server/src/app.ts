@@ -7,11 +7,13 @@ import { defaultWebDistDir } from './lib/paths';
 import { RequestLog } from './lib/request-log';
 import { STORED_NAME_MAX_URL_LENGTH } from './media/storage-keys';
 import { adoptionRequestsModule } from './modules/adoption-requests/adoption-requests.module';
+import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { dashboardModule } from './modules/dashboard/dashboard.module';
 import { aiModule } from './modules/ai/ai.module';
 import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { intakeModule } from './modules/intake/intake.module';
+import { organizationRoutes } from './modules/organization/organization.routes';
 import { petsModule } from './modules/pets/pets.module';
 import { publicationsModule } from './modules/publications/publications.module';
 import { usersModule } from './modules/users/users.module';
@@ -109,9 +111,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(petsModule);
   await app.register(aiModule);
   await app.register(intakeModule);
+  await app.register(catalogueModule);
   await app.register(adoptionRequestsModule);
   await app.register(publicationsModule);
   await app.register(dashboardModule);
+  await app.register(organizationRoutes);
 
   await app.register(spaPlugin, { webDistDir: options.webDistDir ?? defaultWebDistDir });
   await app.ready();

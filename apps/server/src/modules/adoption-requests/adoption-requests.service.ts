@@ -18,6 +18,7 @@ import {
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/access';
+import type { PetsPort } from '../pets/pets.port';
 import type {
   AdoptionEventRow,
   AdoptionRequestQueries,
@@ -95,13 +96,15 @@ function csvRow(row: AdoptionRequestWithPet): string {
 
 export interface AdoptionRequestsDeps {
   repo: AdoptionRequestsRepository;
+  /** "Mark adopted" is a write to the pet: through the pets port, inside this module's transaction. */
+  pets: Pick<PetsPort, 'within'>;
   /** Whether a pet is public right now (the catalogue's rule). */
   isPublicPet: (id: number) => Promise<boolean>;
   clock?: () => Date;
 }
 
 /** Adoption requests: the public application and the staff's review (DESIGN sections 5 and 7). */
-export function createAdoptionRequestsService({ repo, isPublicPet, clock = () => new Date() }: AdoptionRequestsDeps) {
+export function createAdoptionRequestsService({ repo, pets, isPublicPet, clock = () => new Date() }: AdoptionRequestsDeps) {
   async function detail(r: AdoptionRequestQueries, id: number): Promise<AdoptionRequest> {
     const row = await r.findById(id);
     if (!row) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
@@ -181,7 +184,7 @@ export function createAdoptionRequestsService({ repo, isPublicPet, clock = () =>
         if (!moved) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
         await tx.insertEvent({ requestId: id, tipo: 'estado', deEstado: from, aEstado: input.estado, nota: input.nota ?? '', authorId: actor.id });
         if (input.estado === 'aprobada') {
-          if (input.marcarAdoptada) await tx.markPetAdopted(current.petId, actor.id);
+          if (input.marcarAdoptada) await pets.within(tx.handle).markAdopted(current.petId, actor);
           if (input.cerrarOtras) {
             for (const other of await tx.lockOtherOpen(current.petId, id)) {
               await tx.setState(other.id, 'rechazada');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { systemClock } from '../../lib/clock';
+import { createPetsPort } from '../pets/pets.port';
 import { createDashboardRepository } from './dashboard.repository';
 import { dashboardRoutes } from './dashboard.routes';
 import { type DashboardService, createDashboardService } from './dashboard.service';
@@ -17,7 +18,10 @@ export const dashboardModule = fp(
     const repo = createDashboardRepository(app.db);
     // The monthly figures follow ORG_TIME_ZONE: rebuilt here, once, when it changed since the last start.
     if (await repo.useTimeZone(app.config.orgTimeZone)) app.log.info({ timeZone: app.config.orgTimeZone }, 'monthly dashboard figures rebuilt');
-    app.decorate('dashboardService', createDashboardService({ repo, clock: systemClock, timeZone: app.config.orgTimeZone }));
+    app.decorate(
+      'dashboardService',
+      createDashboardService({ repo, pets: createPetsPort(app.db), clock: systemClock, timeZone: app.config.orgTimeZone }),
+    );
     await app.register(dashboardRoutes);
   },
   { name: 'dashboard', dependencies: ['db', 'access'] },

@@ -9,10 +9,13 @@ import {
   lastMonthsInZone,
 } from '@refugio/contracts';
 import type { Clock } from '../../lib/clock';
+import type { PetsPort } from '../pets/pets.port';
 import type { DashboardRepository } from './dashboard.repository';
 
 export interface DashboardServiceDeps {
   repo: DashboardRepository;
+  /** The materialisation of due publications is a write to pets: through the pets port. */
+  pets: Pick<PetsPort, 'materialiseDuePublications'>;
   clock: Clock;
   /** ORG_TIME_ZONE: "this month" and "today" are the organisation's. */
   timeZone: string;
@@ -37,12 +40,12 @@ export function histogramMedian(histogram: readonly [number, number][]): number 
 }
 
 /** The dashboard's counts and series, and the work waiting for the team (DESIGN sections 5 and 7). */
-export function createDashboardService({ repo, clock, timeZone }: DashboardServiceDeps) {
+export function createDashboardService({ repo, pets, clock, timeZone }: DashboardServiceDeps) {
   return {
     async dashboard(): Promise<Dashboard> {
       const now = clock.now();
       const months = lastMonthsInZone(now, timeZone, DASHBOARD_MONTHS);
-      while ((await repo.sweepDuePublications(now, SWEEP_BATCH)) === SWEEP_BATCH);
+      while ((await pets.materialiseDuePublications(now, SWEEP_BATCH)) === SWEEP_BATCH);
       const snap = await repo.snapshot(now, new Date(now.getTime() + UPCOMING_PUBLICATION_DAYS * DAY_MS), `${months[0]}-01`);
       const byMonth = new Map(snap.months.map((m) => [m.mes.slice(0, 7), m]));
       const inShelter = snap.petCounts.filter((c) => !c.adoptado);

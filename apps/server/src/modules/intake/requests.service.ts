@@ -165,21 +165,21 @@ export function createPublicationRequestsService({
           const row = await requests.lockById(id);
           if (!row) throw new AppError('NOT_FOUND', { message: intakeMessages.requestNotFound });
           if (row.estado !== 'pendiente') throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
-          const pet = await pets.insert({
-            nombre: row.nombre,
-            edad: row.edad,
-            tipo: row.tipo,
-            genero: row.genero,
-            tamano: row.tamano,
-            discapacidad: row.discapacidad,
-            personalidad: row.personalidad,
-            historia: row.historia,
-            tags: row.tags,
-            fechaIngreso: formatFechaIngreso(row.createdAt) || null,
-            estado: 'borrador',
-            createdBy: actor.id,
-            updatedBy: actor.id,
-          });
+          const pet = await pets.createDraft(
+            {
+              nombre: row.nombre,
+              edad: row.edad,
+              tipo: row.tipo,
+              genero: row.genero,
+              tamano: row.tamano,
+              discapacidad: row.discapacidad,
+              personalidad: row.personalidad,
+              historia: row.historia,
+              tags: row.tags,
+              fechaIngreso: formatFechaIngreso(row.createdAt) || null,
+            },
+            actor,
+          );
           let mainImage: string | undefined;
           // One timestamp per video (+ its position), so two videos with the same name keep both.
           const stamp = Date.now();
@@ -198,7 +198,7 @@ export function createPublicationRequestsService({
             if (item.kind === 'principal') {
               mainImage = fileName;
             } else {
-              await pets.insertImage({
+              await pets.addGalleryImage({
                 petId: pet.id,
                 nombre: fileName,
                 width: item.width ?? 0,
@@ -208,7 +208,7 @@ export function createPublicationRequestsService({
               });
             }
           }
-          if (mainImage) await pets.update(pet.id, { imagenPrincipal: mainImage });
+          if (mainImage) await pets.setMainImage(pet.id, mainImage);
           if (!(await requests.decide(id, { estado: 'aprobada', decididoPor: actor.id, mascotaId: pet.id }))) {
             throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
           }

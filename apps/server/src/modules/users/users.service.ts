@@ -160,6 +160,11 @@ export function createUsersService({ repo }: UsersServiceDeps) {
       });
     },
 
+    /** A person changed their own password (through the sign-in routes): it is no longer a temporary one. */
+    async passwordChanged(userId: string): Promise<void> {
+      await repo.update(userId, { mustChangePassword: false });
+    },
+
     async remove(actor: SessionUser, id: string): Promise<void> {
       assertNotSelf(actor, id);
       await withLastAdminGuard(id, (tx) => tx.delete(id));
