@@ -17,6 +17,7 @@ import {
   petThumbnailUrl,
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
+import { isLockConflict } from '../../lib/db-errors';
 import type { SessionUser } from '../../plugins/access';
 import type { PetsPort } from '../pets/pets.port';
 import type {
@@ -170,37 +171,51 @@ export function createAdoptionRequestsService({ repo, pets, isPublicPet, clock =
     get: (id: number) => detail(repo, id),
 
     /**
-     * Moves a request along the allowed paths, in one transaction with its row locked. Approving can also
-     * mark the pet adopted and close its other open requests (rechazada, with an automatic note).
+     * Moves a request along the allowed paths, in one transaction. Approving can also mark the pet adopted (never
+     * a deleted pet: 409) and close its other open requests (rechazada, with an automatic note).
+     *
+     * Locks are taken in one order, the pet's row first (as every change of the pet does), then the request's:
+     * two moves of requests of the same pet queue on the pet instead of each holding a row the other needs (the
+     * request counts' trigger row against a sibling's row lock). The one that waited then finds its request
+     * changed and answers 409. Should PostgreSQL still pick a victim, that answer is a 409 too, never a 500.
      */
     async move(actor: SessionUser, id: number, input: MoveAdoptionRequestInput): Promise<AdoptionRequest> {
-      return repo.transaction(async (tx) => {
-        const current = await tx.findById(id, { forUpdate: true });
-        if (!current) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
-        if (current.version !== input.version) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
-        const from = current.estado as AdoptionState;
-        if (!canMove(from, input.estado)) throw new AppError('CONFLICT', { message: adoptionMessages.forbiddenMove(from, input.estado) });
-        const moved = await tx.setState(id, input.estado, input.version);
-        if (!moved) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
-        await tx.insertEvent({ requestId: id, tipo: 'estado', deEstado: from, aEstado: input.estado, nota: input.nota ?? '', authorId: actor.id });
-        if (input.estado === 'aprobada') {
-          if (input.marcarAdoptada) await pets.within(tx.handle).markAdopted(current.petId, actor);
-          if (input.cerrarOtras) {
-            for (const other of await tx.lockOtherOpen(current.petId, id)) {
-              await tx.setState(other.id, 'rechazada');
-              await tx.insertEvent({
-                requestId: other.id,
-                tipo: 'estado',
-                deEstado: other.estado,
-                aEstado: 'rechazada',
-                nota: adoptionMessages.autoClosedNote,
-                authorId: actor.id,
-              });
+      const target = await repo.findById(id);
+      if (!target) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
+      try {
+        return await repo.transaction(async (tx) => {
+          const pet = pets.within(tx.handle);
+          await pet.lockForChange(target.petId);
+          const current = await tx.findById(id, { forUpdate: true });
+          if (!current) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
+          if (current.version !== input.version) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
+          const from = current.estado as AdoptionState;
+          if (!canMove(from, input.estado)) throw new AppError('CONFLICT', { message: adoptionMessages.forbiddenMove(from, input.estado) });
+          const moved = await tx.setState(id, input.estado, input.version);
+          if (!moved) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
+          await tx.insertEvent({ requestId: id, tipo: 'estado', deEstado: from, aEstado: input.estado, nota: input.nota ?? '', authorId: actor.id });
+          if (input.estado === 'aprobada') {
+            if (input.marcarAdoptada) await pet.markAdopted(current.petId, actor);
+            if (input.cerrarOtras) {
+              for (const other of await tx.lockOtherOpen(current.petId, id)) {
+                await tx.setState(other.id, 'rechazada');
+                await tx.insertEvent({
+                  requestId: other.id,
+                  tipo: 'estado',
+                  deEstado: other.estado,
+                  aEstado: 'rechazada',
+                  nota: adoptionMessages.autoClosedNote,
+                  authorId: actor.id,
+                });
+              }
             }
           }
-        }
-        return detail(tx, id);
-      });
+          return detail(tx, id);
+        });
+      } catch (error) {
+        if (isLockConflict(error)) throw new AppError('CONFLICT', { message: adoptionMessages.busy });
+        throw error;
+      }
     },
 
     async addNote(actor: SessionUser, id: number, input: AddAdoptionNoteInput): Promise<AdoptionRequest> {
