@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
 import { RequestLog } from './lib/request-log';
+import { runInRequestContext } from './lib/request-context';
 import { STORED_NAME_MAX_URL_LENGTH } from './media/storage-keys';
 import { adoptionRequestsModule } from './modules/adoption-requests/adoption-requests.module';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
@@ -12,6 +13,7 @@ import { dashboardModule } from './modules/dashboard/dashboard.module';
 import { aiModule } from './modules/ai/ai.module';
 import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { historyModule } from './modules/history/history.module';
 import { intakeModule } from './modules/intake/intake.module';
 import { organizationRoutes } from './modules/organization/organization.routes';
 import { petsModule } from './modules/pets/pets.module';
@@ -86,6 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
+  // Everything that runs for a request can name it (the history's requestId) without being handed it.
+  app.addHook('onRequest', (request, _reply, done) => runInRequestContext({ requestId: request.id }, done));
   await app.register(errorHandlerPlugin);
   // Before anything reads the session: a forged write is refused without touching it.
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
@@ -116,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicationsModule);
   await app.register(dashboardModule);
   await app.register(organizationRoutes);
+  await app.register(historyModule);
 
   await app.register(spaPlugin, { webDistDir: options.webDistDir ?? defaultWebDistDir });
   await app.ready();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { historyPort } from '../history/history.port';
 import { createPetsPort } from '../pets/pets.port';
 import { createAdoptionRequestsRepository } from './adoption-requests.repository';
 import { adoptionRequestsRoutes } from './adoption-requests.routes';
@@ -18,7 +19,12 @@ export const adoptionRequestsModule = fp(
     const pets = createPetsPort(app.db);
     app.decorate(
       'adoptionRequestsService',
-      createAdoptionRequestsService({ repo: createAdoptionRequestsRepository(app.db), pets, isPublicPet: (id) => pets.isPublicNow(id) }),
+      createAdoptionRequestsService({
+        repo: createAdoptionRequestsRepository(app.db),
+        pets,
+        history: historyPort,
+        isPublicPet: (id) => pets.isPublicNow(id),
+      }),
     );
     await app.register(publicAdoptionRoutes);
     await app.register(adoptionRequestsRoutes);

@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { isLockConflict } from '../../lib/db-errors';
 import type { SessionUser } from '../../plugins/access';
+import { type HistoryPort, publicActor, userActor } from '../history/history.port';
 import type { PetsPort } from '../pets/pets.port';
 import type {
   AdoptionEventRow,
@@ -99,13 +100,14 @@ export interface AdoptionRequestsDeps {
   repo: AdoptionRequestsRepository;
   /** "Mark adopted" is a write to the pet: through the pets port, inside this module's transaction. */
   pets: Pick<PetsPort, 'within'>;
+  history: Pick<HistoryPort, 'record'>;
   /** Whether a pet is public right now (the catalogue's rule). */
   isPublicPet: (id: number) => Promise<boolean>;
   clock?: () => Date;
 }
 
 /** Adoption requests: the public application and the staff's review (DESIGN sections 5 and 7). */
-export function createAdoptionRequestsService({ repo, pets, isPublicPet, clock = () => new Date() }: AdoptionRequestsDeps) {
+export function createAdoptionRequestsService({ repo, pets, history, isPublicPet, clock = () => new Date() }: AdoptionRequestsDeps) {
   async function detail(r: AdoptionRequestQueries, id: number): Promise<AdoptionRequest> {
     const row = await r.findById(id);
     if (!row) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
@@ -153,6 +155,13 @@ export function createAdoptionRequestsService({ repo, pets, isPublicPet, clock =
           permiteMascotas: fields.viviendaPropia ? null : (fields.permiteMascotas ?? null),
         });
         await tx.insertEvent({ requestId: row.id, tipo: 'estado', deEstado: null, aEstado: 'nueva', nota: '', authorId: null });
+        await history.record(tx.handle, {
+          actor: publicActor(fields.nombre),
+          entidad: 'solicitud_adopcion',
+          entidadId: row.id,
+          accion: 'crear',
+          cambios: { nombre: [null, fields.nombre], mascotaId: [null, mascotaId], estado: [null, 'nueva'] },
+        });
         return { id: row.id, estado: 'nueva' as const };
       });
     },
@@ -194,6 +203,13 @@ export function createAdoptionRequestsService({ repo, pets, isPublicPet, clock =
           const moved = await tx.setState(id, input.estado, input.version);
           if (!moved) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
           await tx.insertEvent({ requestId: id, tipo: 'estado', deEstado: from, aEstado: input.estado, nota: input.nota ?? '', authorId: actor.id });
+          await history.record(tx.handle, {
+            actor: userActor(actor),
+            entidad: 'solicitud_adopcion',
+            entidadId: id,
+            accion: 'estado',
+            cambios: { estado: [from, input.estado], ...(input.nota ? { nota: [null, input.nota] as [null, string] } : {}) },
+          });
           if (input.estado === 'aprobada') {
             if (input.marcarAdoptada) await pet.markAdopted(current.petId, actor);
             if (input.cerrarOtras) {
@@ -206,6 +222,13 @@ export function createAdoptionRequestsService({ repo, pets, isPublicPet, clock =
                   aEstado: 'rechazada',
                   nota: adoptionMessages.autoClosedNote,
                   authorId: actor.id,
+                });
+                await history.record(tx.handle, {
+                  actor: userActor(actor),
+                  entidad: 'solicitud_adopcion',
+                  entidadId: other.id,
+                  accion: 'estado',
+                  cambios: { estado: [other.estado, 'rechazada'], nota: [null, adoptionMessages.autoClosedNote] },
                 });
               }
             }
@@ -222,6 +245,13 @@ export function createAdoptionRequestsService({ repo, pets, isPublicPet, clock =
       return repo.transaction(async (tx) => {
         if (!(await tx.findById(id))) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
         await tx.insertEvent({ requestId: id, tipo: 'nota', deEstado: null, aEstado: null, nota: input.nota, authorId: actor.id });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'solicitud_adopcion',
+          entidadId: id,
+          accion: 'modificar',
+          cambios: { nota: [null, input.nota] },
+        });
         return detail(tx, id);
       });
     },

@@ -110,6 +110,8 @@ function requestQueries(db: Database) {
 
 export type RequestQueries = ReturnType<typeof requestQueries>;
 export interface RequestsTransaction {
+  /** The transaction itself, for another module's port (the history's `record`). */
+  handle: Database;
   requests: RequestQueries;
   links: LinksRepository;
   /** The pets port joined to this transaction: an approval's new pet is written by the pets module. */
@@ -124,7 +126,7 @@ export function createRequestsRepository(db: Database) {
      * everything it writes commits together or not at all.
      */
     async transaction<T>(work: (tx: RequestsTransaction) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work({ requests: requestQueries(tx), links: createLinksRepository(tx), pets: createPetsPort(tx) }));
+      return db.transaction((tx) => work({ handle: tx, requests: requestQueries(tx), links: createLinksRepository(tx), pets: createPetsPort(tx) }));
     },
   };
 }

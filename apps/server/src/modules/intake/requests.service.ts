@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/access';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { imageKey, newVideoName, thumbnailKey, videoKeyOf } from '../../media/storage-keys';
+import { type HistoryPort, linkActor, publicActor, userActor } from '../history/history.port';
 import { invalidLinkError } from './links.service';
 import type { RequestRow, RequestsRepository } from './requests.repository';
 import { requestThumbnailKey } from './storage-keys';
@@ -77,10 +78,12 @@ export function createPublicationRequestsService({
   repo,
   storage,
   log,
+  history,
 }: {
   repo: RequestsRepository;
   storage: StorageProvider;
   log: FastifyBaseLogger;
+  history: Pick<HistoryPort, 'record'>;
 }) {
   async function requireRow(id: number): Promise<RequestRow> {
     const row = await repo.findById(id);
@@ -104,14 +107,15 @@ export function createPublicationRequestsService({
       const enlaceId = fields.enlaceId ?? null;
       let refused: string | undefined;
       try {
-        const id = await repo.transaction(async ({ requests, links }) => {
+        const id = await repo.transaction(async ({ handle, requests, links }) => {
           if (enlaceId && !(await links.consume(enlaceId))) {
             // Lost the race for the last place, or the link changed since the form's fields were checked.
             const row = await links.findById(enlaceId);
             refused = intakeMessages.linkInvalid[!row ? 'no_existe' : row.estado === 'activo' ? 'sin_cupo' : row.estado];
             throw invalidLinkError(refused);
           }
-          return requests.insert({
+          const link = enlaceId ? await links.findById(enlaceId) : undefined;
+          const created = await requests.insert({
             enlaceId,
             nombre: fields.nombre,
             edad: fields.edad,
@@ -127,6 +131,14 @@ export function createPublicationRequestsService({
             contactoTelefono: fields.contactoTelefono,
             media,
           });
+          await history.record(handle, {
+            actor: link ? linkActor(link.destinatario) : publicActor(fields.contactoNombre),
+            entidad: 'solicitud_publicacion',
+            entidadId: created,
+            accion: 'crear',
+            cambios: { nombre: [null, fields.nombre], ...(link ? { enlace: [null, link.destinatario] as [null, string] } : {}) },
+          });
+          return created;
         });
         return { id };
       } catch (error) {
@@ -161,7 +173,7 @@ export function createPublicationRequestsService({
     async approve(actor: SessionUser, id: number): Promise<{ mascotaId: number }> {
       const copied: string[] = [];
       try {
-        return await repo.transaction(async ({ requests, pets }) => {
+        return await repo.transaction(async ({ handle, requests, pets }) => {
           const row = await requests.lockById(id);
           if (!row) throw new AppError('NOT_FOUND', { message: intakeMessages.requestNotFound });
           if (row.estado !== 'pendiente') throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
@@ -198,20 +210,30 @@ export function createPublicationRequestsService({
             if (item.kind === 'principal') {
               mainImage = fileName;
             } else {
-              await pets.addGalleryImage({
-                petId: pet.id,
-                nombre: fileName,
-                width: item.width ?? 0,
-                height: item.height ?? 0,
-                bytes: item.bytes,
-                contentHash: item.contentHash ?? '',
-              });
+              await pets.addGalleryImage(
+                {
+                  petId: pet.id,
+                  nombre: fileName,
+                  width: item.width ?? 0,
+                  height: item.height ?? 0,
+                  bytes: item.bytes,
+                  contentHash: item.contentHash ?? '',
+                },
+                actor,
+              );
             }
           }
-          if (mainImage) await pets.setMainImage(pet.id, mainImage);
+          if (mainImage) await pets.setMainImage(pet.id, mainImage, actor);
           if (!(await requests.decide(id, { estado: 'aprobada', decididoPor: actor.id, mascotaId: pet.id }))) {
             throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
           }
+          await history.record(handle, {
+            actor: userActor(actor),
+            entidad: 'solicitud_publicacion',
+            entidadId: id,
+            accion: 'estado',
+            cambios: { estado: ['pendiente', 'aprobada'], mascotaId: [null, pet.id] },
+          });
           return { mascotaId: pet.id };
         });
       } catch (error) {
@@ -222,10 +244,20 @@ export function createPublicationRequestsService({
 
     /** Rejects a pending request with a reason; its files are deleted by the sweep after the retention period. */
     async reject(actor: SessionUser, id: number, motivo: string): Promise<PublicationRequest> {
-      if (!(await repo.decide(id, { estado: 'rechazada', decididoPor: actor.id, motivoRechazo: motivo }))) {
-        await requireRow(id);
-        throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
-      }
+      await repo.transaction(async ({ handle, requests }) => {
+        if (!(await requests.decide(id, { estado: 'rechazada', decididoPor: actor.id, motivoRechazo: motivo }))) {
+          // Inside the transaction: on PGlite's one connection a read outside it would wait for it.
+          if (!(await requests.findById(id))) throw new AppError('NOT_FOUND', { message: intakeMessages.requestNotFound });
+          throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
+        }
+        await history.record(handle, {
+          actor: userActor(actor),
+          entidad: 'solicitud_publicacion',
+          entidadId: id,
+          accion: 'estado',
+          cambios: { estado: ['pendiente', 'rechazada'], motivoRechazo: [null, motivo] },
+        });
+      });
       return toDetail(await requireRow(id));
     },
   };

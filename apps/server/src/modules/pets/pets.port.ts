@@ -2,8 +2,10 @@ import { type PetBatchFilter, type PublicationChange, type SessionUser, adoption
 import type { Database } from '../../db/client';
 import { transactional } from '../../db/transactional';
 import { AppError } from '../../lib/app-error';
+import { type HistoryEventInput, changedFields, historyPort, systemActor, userActor } from '../history/history.port';
 import { mayMarkAdopted } from './pet-rules';
 import { type BatchPetChange, type LockedPetRow, type PetImageRow, type PetInsert, createPetsRepository } from './pets.repository';
+import { PET_HISTORY_FIELDS } from './pets.service';
 
 /*
  * What other modules may do to a pet: the only way into the pets module from outside it (lint enforces it,
@@ -25,6 +27,32 @@ export type IntakePetValues = Pick<
   'nombre' | 'edad' | 'tipo' | 'genero' | 'tamano' | 'discapacidad' | 'personalidad' | 'historia' | 'tags' | 'fechaIngreso'
 >;
 export type GalleryImageValues = Omit<PetImageRow, 'id' | 'orden' | 'createdAt'>;
+/** Who makes a change: a member of staff (their name goes into the history). */
+export type PetActor = Pick<SessionUser, 'id' | 'name' | 'lastname'>;
+
+/** The history event of a bulk action's change to one pet. */
+function batchEvent(petId: number, change: BatchPetChange, before: LockedPetRow, actor: PetActor): HistoryEventInput {
+  const base = { actor: userActor(actor), entidad: 'mascota' as const, entidadId: petId };
+  switch (change.kind) {
+    case 'publication':
+      return {
+        ...base,
+        accion: 'estado',
+        cambios: {
+          estado: [before.estado, change.estado],
+          ...(before.publicarEn?.getTime() !== change.publicarEn?.getTime()
+            ? { publicarEn: [before.publicarEn?.toISOString() ?? null, change.publicarEn?.toISOString() ?? null] }
+            : {}),
+        },
+      };
+    case 'adopted':
+      return { ...base, accion: 'modificar', cambios: { adoptado: [before.adoptado, true] } };
+    case 'deleted':
+      return { ...base, accion: 'eliminar' };
+    case 'restored':
+      return { ...base, accion: 'restaurar' };
+  }
+}
 
 function portQueries(db: Database) {
   const repo = createPetsRepository(db);
@@ -43,42 +71,106 @@ function portQueries(db: Database) {
      * "Mark adopted", under the pet's lock (take `lockForChange` first). A deleted or missing pet cannot be
      * adopted: 409 with the Spanish message, and nothing is written.
      */
-    async markAdopted(petId: number, actor: Pick<SessionUser, 'id'>): Promise<void> {
+    async markAdopted(petId: number, actor: PetActor): Promise<void> {
       const row = await repo.lockAny(petId);
       if (!row || !mayMarkAdopted(row)) throw new AppError('CONFLICT', { message: adoptionMessages.petDeleted });
       if (row.adoptado) return;
       if (!(await repo.markAdopted(petId, actor.id))) throw new AppError('CONFLICT', { message: adoptionMessages.petDeleted });
+      await historyPort.record(db, {
+        actor: userActor(actor),
+        entidad: 'mascota',
+        entidadId: petId,
+        accion: 'modificar',
+        cambios: { adoptado: [false, true] },
+      });
     },
 
-    /** Publish, schedule or withdraw, only when the pet is live and still at `expectedVersion`; false when not. */
-    setPublication: (petId: number, change: PublicationChange, actor: Pick<SessionUser, 'id'>, expectedVersion: number): Promise<boolean> =>
-      repo.setPublication(petId, change, actor.id, expectedVersion),
+    /**
+     * Publish, schedule or withdraw, only when the pet is live and still at `expectedVersion`; false when not
+     * (nothing written). The change and its history event commit together.
+     */
+    setPublication: (petId: number, change: PublicationChange, actor: PetActor, expectedVersion: number): Promise<boolean> =>
+      db.transaction(async (tx) => {
+        const txRepo = createPetsRepository(tx);
+        const before = await txRepo.lockAny(petId);
+        if (!before || !(await txRepo.setPublication(petId, change, actor.id, expectedVersion))) return false;
+        await historyPort.record(tx, batchEvent(petId, { kind: 'publication', ...change, actorId: actor.id }, before, actor));
+        return true;
+      }),
 
     /** The bulk actions' targets: ids and versions of the pets the list's filter matches, at most `limit`. */
     matchingIds: (filter: PetBatchFilter, limit: number) => repo.matchingIds(filter, limit),
 
-    /** A bulk action's change to one pet, under its lock (take `lockForChange` first); answers the new version. */
-    applyBatchChange: (petId: number, change: BatchPetChange): Promise<number> => repo.applyBatchChange(petId, change),
+    /**
+     * A bulk action's change to one pet, under its lock (take `lockForChange` first, `before` is what it answered),
+     * with its history event; answers the new version. Call it inside a transaction (`transaction(work)`).
+     */
+    async applyBatchChange(petId: number, change: BatchPetChange, before: LockedPetRow, actor: PetActor): Promise<number> {
+      const version = await repo.applyBatchChange(petId, change);
+      await historyPort.record(db, batchEvent(petId, change, before, actor));
+      return version;
+    },
 
-    /** Scheduled pets whose time has come become `publicada` (at most `limit`; answers how many). */
-    materialiseDuePublications: (now: Date, limit: number): Promise<number> => repo.materialiseDuePublications(now, limit),
+    /**
+     * Scheduled pets whose time has come become `publicada` (at most `limit`; answers how many), each with its
+     * history event by the system, in one transaction.
+     */
+    materialiseDuePublications: (now: Date, limit: number): Promise<number> =>
+      db.transaction(async (tx) => {
+        const ids = await createPetsRepository(tx).materialiseDuePublications(now, limit);
+        await historyPort.recordMany(
+          tx,
+          ids.map((id) => ({
+            actor: systemActor,
+            entidad: 'mascota',
+            entidadId: id,
+            accion: 'estado',
+            cambios: { estado: ['programada', 'publicada'] },
+          })),
+        );
+        return ids.length;
+      }),
 
     /** Takes the next pet id without a row, so an intake approval can store files under it first. */
     reservePetId: (): Promise<number> => repo.reservePetId(),
 
     /** An intake approval's new pet, a `borrador`, under a reserved id when one is given. */
-    async createDraft(values: IntakePetValues, actor: Pick<SessionUser, 'id'>, id?: number): Promise<{ id: number }> {
+    async createDraft(values: IntakePetValues, actor: PetActor, id?: number): Promise<{ id: number }> {
       const insert = { ...values, estado: 'borrador', createdBy: actor.id, updatedBy: actor.id } satisfies PetInsert;
       const row = id === undefined ? await repo.insert(insert) : await repo.insertWithId(id, insert);
+      await historyPort.record(db, {
+        actor: userActor(actor),
+        entidad: 'mascota',
+        entidadId: row.id,
+        accion: 'crear',
+        cambios: changedFields({}, { ...values, estado: 'borrador' }, PET_HISTORY_FIELDS),
+      });
       return { id: row.id };
     },
 
     /** Adds a stored image to the end of the pet's gallery (take the pet's lock first when the pet already existed). */
-    addGalleryImage: (values: GalleryImageValues): Promise<PetImageRow> => repo.insertImage(values),
+    async addGalleryImage(values: GalleryImageValues, actor: PetActor): Promise<PetImageRow> {
+      const row = await repo.insertImage(values);
+      await historyPort.record(db, {
+        actor: userActor(actor),
+        entidad: 'mascota',
+        entidadId: values.petId,
+        accion: 'modificar',
+        cambios: { imagen: [null, values.nombre] },
+      });
+      return row;
+    },
 
     /** Points the pet's main image at a stored file. */
-    async setMainImage(petId: number, fileName: string): Promise<void> {
+    async setMainImage(petId: number, fileName: string, actor: PetActor): Promise<void> {
       await repo.update(petId, { imagenPrincipal: fileName });
+      await historyPort.record(db, {
+        actor: userActor(actor),
+        entidad: 'mascota',
+        entidadId: petId,
+        accion: 'modificar',
+        cambios: { imagenPrincipal: [null, fileName] },
+      });
     },
   };
 }

@@ -380,7 +380,7 @@ function petsQueries(db: Database) {
      * The ordered, limited read is a plain index scan, which marks the index entries of rows swept earlier as
      * dead, so later calls skip them (a bitmap scan would revisit them until a VACUUM; PGlite has no autovacuum).
      */
-    async materialiseDuePublications(now: Date, limit: number): Promise<number> {
+    async materialiseDuePublications(now: Date, limit: number): Promise<number[]> {
       const result = await db.execute(sql`
         WITH due AS (
           SELECT id FROM ${pet}
@@ -388,11 +388,11 @@ function petsQueries(db: Database) {
            ORDER BY estado, publicar_en
            LIMIT ${limit}
         ), swept AS (
-          UPDATE ${pet} SET estado = 'publicada' WHERE id IN (SELECT id FROM due) RETURNING 1
+          UPDATE ${pet} SET estado = 'publicada' WHERE id IN (SELECT id FROM due) RETURNING id
         )
-        SELECT count(*)::int AS n FROM swept
+        SELECT id FROM swept
       `);
-      return Number((result as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+      return (result as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
     },
 
     /** Inside a transaction: true when this one holds the orphan-sweep lock (released when it ends), false when another does. */

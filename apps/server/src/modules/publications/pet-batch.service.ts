@@ -100,7 +100,7 @@ export function createPetBatchService({ pets, clock }: PetBatchServiceDeps) {
           const outcome = decideFor(input.accion, row, actor, publication, version);
           if ('failure' in outcome) return { id, nombre: row.nombre, ok: false, code: outcome.failure, message: failureMessages[outcome.failure] };
           if ('unchanged' in outcome) return { id, nombre: row.nombre, ok: true, sinCambios: true, version: row.version };
-          return { id, nombre: row.nombre, ok: true, sinCambios: false, version: await tx.applyBatchChange(id, outcome.change) };
+          return { id, nombre: row.nombre, ok: true, sinCambios: false, version: await tx.applyBatchChange(id, outcome.change, row, actor) };
         });
         resultados.push(result);
       }
