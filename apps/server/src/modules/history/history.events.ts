@@ -68,7 +68,7 @@ export function historyValue(value: unknown): HistoryValue {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (Array.isArray(value)) return value.map(historyValue);
   if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, historyValue(v)]));
-  return String(value as bigint);
+  return String(value);
 }
 
 /** The fields of `after` whose value differs from `before`, each as [antes, despues]; only `fields` are compared. */
