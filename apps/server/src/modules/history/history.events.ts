@@ -68,11 +68,16 @@ export function historyValue(value: unknown): HistoryValue {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (Array.isArray(value)) return value.map(historyValue);
   if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, historyValue(v)]));
-  return String(value);
+  // A bigint is kept as its text; a symbol or a function is never a field of a record.
+  return typeof value === 'bigint' ? value.toString() : null;
 }
 
 /** The fields of `after` whose value differs from `before`, each as [antes, despues]; only `fields` are compared. */
-export function changedFields<F extends string>(before: Partial<Record<F, unknown>>, after: Partial<Record<F, unknown>>, fields: readonly F[]): Changes<F> {
+export function changedFields<F extends string>(
+  before: Partial<Record<F, unknown>>,
+  after: Partial<Record<F, unknown>>,
+  fields: readonly F[],
+): Changes<F> {
   const changes: Changes<F> = {};
   for (const field of fields) {
     if (!(field in after)) continue;
