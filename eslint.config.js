@@ -37,6 +37,28 @@ const webBoundaryZones = [
   },
 ];
 
+// The server's boundaries (DESIGN section 9, one owner per record): a module reaches another only through that
+// module's port file (`modules/<m>/<m>.port.ts`), never its repository, service or tables' code; infrastructure
+// (plugins/, lib/, db/, media/, storage/, budgets/, auth/, ai/, backup/) imports no module. app.ts and server.ts
+// wire the modules together and are outside the zones. No import cycles (import-x/no-cycle).
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+export const serverBoundaryZones = [
+  ...serverModules.map((module) => ({
+    target: `./apps/server/src/modules/${module}`,
+    from: './apps/server/src/modules',
+    except: [`./${module}`, ...serverModules.filter((other) => other !== module).map((other) => `./${other}/${other}.port.ts`)],
+    message: "A module reaches another only through that module's port (modules/<m>/<m>.port.ts), never its repository or service.",
+  })),
+  {
+    target: ['plugins', 'lib', 'db', 'media', 'storage', 'budgets', 'auth', 'ai', 'backup'].map((dir) => `./apps/server/src/${dir}`),
+    from: './apps/server/src/modules',
+    message: 'Infrastructure (plugins, lib, db, media, storage, ...) imports no module: a module subscribes to it instead.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -74,6 +96,17 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['@refugio/server', '@refugio/server/*'], message: 'The web app never imports server code.' }] },
       ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/server/tsconfig.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverBoundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

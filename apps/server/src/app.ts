@@ -5,13 +5,17 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
 import { RequestLog } from './lib/request-log';
+import { runInRequestContext } from './lib/request-context';
 import { STORED_NAME_MAX_URL_LENGTH } from './media/storage-keys';
 import { adoptionRequestsModule } from './modules/adoption-requests/adoption-requests.module';
+import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { dashboardModule } from './modules/dashboard/dashboard.module';
 import { aiModule } from './modules/ai/ai.module';
 import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { historyModule } from './modules/history/history.module';
 import { intakeModule } from './modules/intake/intake.module';
+import { organizationRoutes } from './modules/organization/organization.routes';
 import { petsModule } from './modules/pets/pets.module';
 import { publicationsModule } from './modules/publications/publications.module';
 import { usersModule } from './modules/users/users.module';
@@ -95,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
+  // Everything that runs for a request can name it (the history's requestId) without being handed it.
+  app.addHook('onRequest', (request, _reply, done) => runInRequestContext({ requestId: request.id }, done));
   await app.register(errorHandlerPlugin);
   // First of the onRequest hooks: slow bodies, greedy addresses and requests without Host.
   await app.register(connectionsPlugin, { config });
@@ -123,9 +129,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(petsModule);
   await app.register(aiModule);
   await app.register(intakeModule);
+  await app.register(catalogueModule);
   await app.register(adoptionRequestsModule);
   await app.register(publicationsModule);
   await app.register(dashboardModule);
+  await app.register(organizationRoutes);
+  await app.register(historyModule);
 
   await app.register(spaPlugin, { webDistDir: options.webDistDir ?? defaultWebDistDir });
   await app.ready();

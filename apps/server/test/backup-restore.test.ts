@@ -144,6 +144,8 @@ describe('backup and restore (PGlite + local disk)', () => {
       authSecretConfigured: false,
     });
     expect(summary.media).toBe(5);
+    // The history travels whole: every event of the populated instance, as it was (DESIGN section 9).
+    expect(before.tables.history_event?.length).toBeGreaterThanOrEqual(5);
     expect(await snapshotOf(target.database.db, target.storage)).toEqual(before);
     // The generated auth secret travels with the data directory's other contents.
     expect(readFileSync(path.join(target.dataDir, 'auth-secret'), 'utf8')).toBe(readFileSync(path.join(t.dataDir, 'auth-secret'), 'utf8'));

@@ -49,6 +49,8 @@ const expected: Record<string, Access> = {
   'POST /api/solicitudes-adopcion/:id/estado': 'staff',
   'POST /api/solicitudes-adopcion/:id/notas': 'staff',
   'GET /api/organizacion': 'staff',
+  'GET /api/auditoria': 'admin',
+  'GET /api/mascotas/:id/historial': 'staff',
   'GET /api/publicaciones': 'staff',
   'POST /phpApi/mascota/:id/publicacion': 'staff',
   'POST /api/publicaciones/lote': 'staff',

@@ -100,6 +100,8 @@ export const adoptionMessages = {
   noteRequired: 'Escribe la nota.',
   noteTooLong: `La nota no puede superar los ${STAFF_NOTE_MAX} caracteres.`,
   autoClosedNote: 'Cerrada automáticamente: se aprobó otra solicitud para esta mascota.',
+  petDeleted: 'Esta mascota está eliminada y no se puede marcar como adoptada. Restáurala antes de aprobar con «marcar como adoptada».',
+  busy: 'Otra persona estaba cambiando a la vez las solicitudes de esta mascota. Recarga para ver su estado actual e inténtalo de nuevo.',
   versionInvalid: 'La versión no es válida.',
 } as const;
 

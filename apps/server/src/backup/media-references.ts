@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { PublicationRequestMedia } from '../db/schema';
 import { imageKey, thumbnailKey } from '../media/storage-keys';
-import { requestThumbnailKey } from '../modules/intake/storage-keys';
+import { requestThumbnailKey } from '../media/request-storage-keys';
 
 type Executor = Pick<Database, 'execute'>;
 

@@ -4,6 +4,11 @@ import type { Database } from './client';
 export type Transactional<R> = R & {
   /** Runs `work` in a transaction; every call on `txRepo` belongs to it. A throw rolls everything back. */
   transaction<T>(work: (txRepo: Transactional<R>) => Promise<T>): Promise<T>;
+  /**
+   * The database or transaction this repository is bound to, opaque to services: handed to another module's
+   * port (`pets.within(tx.handle)`, `history.record(tx.handle, event)`) so that its writes join this transaction.
+   */
+  readonly handle: Database;
 };
 
 /**
@@ -13,6 +18,7 @@ export type Transactional<R> = R & {
 export function transactional<R extends object>(db: Database, queries: (db: Database) => R): Transactional<R> {
   return {
     ...queries(db),
+    handle: db,
     transaction: <T>(work: (txRepo: Transactional<R>) => Promise<T>) => db.transaction((tx) => work(transactional(tx, queries))),
   };
 }

@@ -7,12 +7,13 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { passwordWeakness } from '../lib/password-policy';
 import { AUTH_BASE_PATH, type Auth, createAuth } from '../auth/auth';
-import { type UsersRepository, createUsersRepository } from '../modules/users/users.repository';
 import { sendError } from './error-handler';
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    /** Listeners of what happens on the sign-in routes (the users module subscribes). */
+    authEvents: AuthEvents;
   }
 }
 
@@ -115,18 +116,27 @@ async function changedPasswordWeakness(auth: Auth, headers: Headers, body: Recor
   });
 }
 
-/** After a successful password change the password is the user's own: lift the temporary-password block. */
-async function clearTemporaryPassword(users: UsersRepository, response: Response) {
+/** The id of the user whose password a successful change-password answer is about. */
+async function changedPasswordOf(response: Response): Promise<string | undefined> {
   const body = (await response.json()) as { user?: { id?: unknown } };
-  if (typeof body.user?.id === 'string') await users.update(body.user.id, { mustChangePassword: false });
+  return typeof body.user?.id === 'string' ? body.user.id : undefined;
+}
+
+/**
+ * What the users module learns from the sign-in routes (a plugin imports no module: the module subscribes).
+ * `passwordChanged` runs after a person changed their own password.
+ */
+export interface AuthEvents {
+  passwordChanged: ((userId: string) => Promise<void>)[];
 }
 
 /** better-auth mounted at /api/auth, speaking our error shape. */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const auth = createAuth({ db: app.db, config: opts.config, secret: resolveAuthSecret(opts.config) });
-    const users = createUsersRepository(app.db);
+    const events: AuthEvents = { passwordChanged: [] };
     app.decorate('auth', auth);
+    app.decorate('authEvents', events);
 
     await app.register(async (scope) => {
       // Hand better-auth the raw body: it parses it itself, and an empty body (sign-out) must not be a 400.
@@ -177,7 +187,10 @@ export const authPlugin = fp(
             for (const cookie of response.headers.getSetCookie()) void reply.header('set-cookie', cookie);
             return sendAuthError(request, reply, response);
           }
-          if (changingPassword) await clearTemporaryPassword(users, response.clone());
+          if (changingPassword) {
+            const userId = await changedPasswordOf(response.clone());
+            if (userId) for (const listener of events.passwordChanged) await listener(userId);
+          }
           void reply.status(response.status);
           const signingIn = pathname === `${AUTH_BASE_PATH}/sign-in/email`;
           response.headers.forEach((value, key) => {

@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'lista', lazy: () => import('../features/users/routes/lista') },
                   { path: 'usuarionuevo', lazy: () => import('../features/users/routes/agregar-usuario') },
+                  { path: 'auditoria', lazy: () => import('../features/audit/routes/auditoria') },
                 ],
               },
               {

@@ -3,6 +3,7 @@ import { type SQL, and, asc, count, desc, eq, getTableColumns, gte, inArray, ne,
 import type { Database } from '../../db/client';
 import { sortKey } from '../../db/sort-key';
 import { adoptionRequest, adoptionRequestEvent, pet, user } from '../../db/schema';
+import { type Transactional, transactional } from '../../db/transactional';
 
 export type AdoptionRequestRow = Omit<typeof adoptionRequest.$inferSelect, 'searchText'>;
 export type AdoptionRequestInsert = Omit<typeof adoptionRequest.$inferInsert, 'id' | 'searchText' | 'estado' | 'version' | 'createdAt' | 'updatedAt'>;
@@ -181,28 +182,14 @@ function adoptionQueries(db: Database) {
     async insertEvent(values: Omit<typeof adoptionRequestEvent.$inferInsert, 'id' | 'createdAt'>): Promise<void> {
       await db.insert(adoptionRequestEvent).values(values);
     },
-
-    /** Marks the pet adopted (a new pet version, so an open edit form learns of it). */
-    async markPetAdopted(petId: number, actorId: string): Promise<void> {
-      await db
-        .update(pet)
-        .set({ adoptado: true, updatedBy: actorId, version: sql`${pet.version} + 1` })
-        .where(eq(pet.id, petId));
-    },
   };
 }
 
 export type AdoptionRequestQueries = ReturnType<typeof adoptionQueries>;
 
 /** The only Drizzle user of the adoption tables. */
-export function createAdoptionRequestsRepository(db: Database) {
-  return {
-    ...adoptionQueries(db),
-    /** Runs `fn` in one transaction with the queries bound to it. */
-    async transaction<T>(fn: (tx: AdoptionRequestQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(adoptionQueries(tx)));
-    },
-  };
+export function createAdoptionRequestsRepository(db: Database): AdoptionRequestsRepository {
+  return transactional(db, adoptionQueries);
 }
 
-export type AdoptionRequestsRepository = ReturnType<typeof createAdoptionRequestsRepository>;
+export type AdoptionRequestsRepository = Transactional<AdoptionRequestQueries>;

@@ -17,7 +17,10 @@ import {
   petThumbnailUrl,
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
+import { isLockConflict } from '../../lib/db-errors';
 import type { SessionUser } from '../../plugins/access';
+import { type HistoryPort, publicActor, userActor } from '../history/history.port';
+import type { PetsPort } from '../pets/pets.port';
 import type {
   AdoptionEventRow,
   AdoptionRequestQueries,
@@ -95,13 +98,16 @@ function csvRow(row: AdoptionRequestWithPet): string {
 
 export interface AdoptionRequestsDeps {
   repo: AdoptionRequestsRepository;
+  /** "Mark adopted" is a write to the pet: through the pets port, inside this module's transaction. */
+  pets: Pick<PetsPort, 'within'>;
+  history: Pick<HistoryPort, 'record'>;
   /** Whether a pet is public right now (the catalogue's rule). */
   isPublicPet: (id: number) => Promise<boolean>;
   clock?: () => Date;
 }
 
 /** Adoption requests: the public application and the staff's review (DESIGN sections 5 and 7). */
-export function createAdoptionRequestsService({ repo, isPublicPet, clock = () => new Date() }: AdoptionRequestsDeps) {
+export function createAdoptionRequestsService({ repo, pets, history, isPublicPet, clock = () => new Date() }: AdoptionRequestsDeps) {
   async function detail(r: AdoptionRequestQueries, id: number): Promise<AdoptionRequest> {
     const row = await r.findById(id);
     if (!row) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
@@ -149,6 +155,13 @@ export function createAdoptionRequestsService({ repo, isPublicPet, clock = () =>
           permiteMascotas: fields.viviendaPropia ? null : (fields.permiteMascotas ?? null),
         });
         await tx.insertEvent({ requestId: row.id, tipo: 'estado', deEstado: null, aEstado: 'nueva', nota: '', authorId: null });
+        await history.record(tx.handle, {
+          actor: publicActor(fields.nombre),
+          entidad: 'solicitud_adopcion',
+          entidadId: row.id,
+          accion: 'crear',
+          cambios: { nombre: [null, fields.nombre], mascotaId: [null, mascotaId], estado: [null, 'nueva'] },
+        });
         return { id: row.id, estado: 'nueva' as const };
       });
     },
@@ -167,43 +180,78 @@ export function createAdoptionRequestsService({ repo, isPublicPet, clock = () =>
     get: (id: number) => detail(repo, id),
 
     /**
-     * Moves a request along the allowed paths, in one transaction with its row locked. Approving can also
-     * mark the pet adopted and close its other open requests (rechazada, with an automatic note).
+     * Moves a request along the allowed paths, in one transaction. Approving can also mark the pet adopted (never
+     * a deleted pet: 409) and close its other open requests (rechazada, with an automatic note).
+     *
+     * Locks are taken in one order, the pet's row first (as every change of the pet does), then the request's:
+     * two moves of requests of the same pet queue on the pet instead of each holding a row the other needs (the
+     * request counts' trigger row against a sibling's row lock). The one that waited then finds its request
+     * changed and answers 409. Should PostgreSQL still pick a victim, that answer is a 409 too, never a 500.
      */
     async move(actor: SessionUser, id: number, input: MoveAdoptionRequestInput): Promise<AdoptionRequest> {
-      return repo.transaction(async (tx) => {
-        const current = await tx.findById(id, { forUpdate: true });
-        if (!current) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
-        if (current.version !== input.version) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
-        const from = current.estado as AdoptionState;
-        if (!canMove(from, input.estado)) throw new AppError('CONFLICT', { message: adoptionMessages.forbiddenMove(from, input.estado) });
-        const moved = await tx.setState(id, input.estado, input.version);
-        if (!moved) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
-        await tx.insertEvent({ requestId: id, tipo: 'estado', deEstado: from, aEstado: input.estado, nota: input.nota ?? '', authorId: actor.id });
-        if (input.estado === 'aprobada') {
-          if (input.marcarAdoptada) await tx.markPetAdopted(current.petId, actor.id);
-          if (input.cerrarOtras) {
-            for (const other of await tx.lockOtherOpen(current.petId, id)) {
-              await tx.setState(other.id, 'rechazada');
-              await tx.insertEvent({
-                requestId: other.id,
-                tipo: 'estado',
-                deEstado: other.estado,
-                aEstado: 'rechazada',
-                nota: adoptionMessages.autoClosedNote,
-                authorId: actor.id,
-              });
+      const target = await repo.findById(id);
+      if (!target) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
+      try {
+        return await repo.transaction(async (tx) => {
+          const pet = pets.within(tx.handle);
+          await pet.lockForChange(target.petId);
+          const current = await tx.findById(id, { forUpdate: true });
+          if (!current) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
+          if (current.version !== input.version) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
+          const from = current.estado as AdoptionState;
+          if (!canMove(from, input.estado)) throw new AppError('CONFLICT', { message: adoptionMessages.forbiddenMove(from, input.estado) });
+          const moved = await tx.setState(id, input.estado, input.version);
+          if (!moved) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
+          await tx.insertEvent({ requestId: id, tipo: 'estado', deEstado: from, aEstado: input.estado, nota: input.nota ?? '', authorId: actor.id });
+          await history.record(tx.handle, {
+            actor: userActor(actor),
+            entidad: 'solicitud_adopcion',
+            entidadId: id,
+            accion: 'estado',
+            cambios: { estado: [from, input.estado], ...(input.nota ? { nota: [null, input.nota] as [null, string] } : {}) },
+          });
+          if (input.estado === 'aprobada') {
+            if (input.marcarAdoptada) await pet.markAdopted(current.petId, actor);
+            if (input.cerrarOtras) {
+              for (const other of await tx.lockOtherOpen(current.petId, id)) {
+                await tx.setState(other.id, 'rechazada');
+                await tx.insertEvent({
+                  requestId: other.id,
+                  tipo: 'estado',
+                  deEstado: other.estado,
+                  aEstado: 'rechazada',
+                  nota: adoptionMessages.autoClosedNote,
+                  authorId: actor.id,
+                });
+                await history.record(tx.handle, {
+                  actor: userActor(actor),
+                  entidad: 'solicitud_adopcion',
+                  entidadId: other.id,
+                  accion: 'estado',
+                  cambios: { estado: [other.estado, 'rechazada'], nota: [null, adoptionMessages.autoClosedNote] },
+                });
+              }
             }
           }
-        }
-        return detail(tx, id);
-      });
+          return detail(tx, id);
+        });
+      } catch (error) {
+        if (isLockConflict(error)) throw new AppError('CONFLICT', { message: adoptionMessages.busy });
+        throw error;
+      }
     },
 
     async addNote(actor: SessionUser, id: number, input: AddAdoptionNoteInput): Promise<AdoptionRequest> {
       return repo.transaction(async (tx) => {
         if (!(await tx.findById(id))) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
         await tx.insertEvent({ requestId: id, tipo: 'nota', deEstado: null, aEstado: null, nota: input.nota, authorId: actor.id });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'solicitud_adopcion',
+          entidadId: id,
+          accion: 'modificar',
+          cambios: { nota: [null, input.nota] },
+        });
         return detail(tx, id);
       });
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { systemClock } from '../../lib/clock';
+import { createPetsPort } from '../pets/pets.port';
 import { createDashboardRepository } from './dashboard.repository';
 import { dashboardRoutes } from './dashboard.routes';
 import { duePublicationsJob } from './due-publications.job';
@@ -18,7 +19,7 @@ export const dashboardModule = fp(
     const repo = createDashboardRepository(app.db);
     // The monthly figures follow ORG_TIME_ZONE: rebuilt here, once, when it changed since the last start.
     if (await repo.useTimeZone(app.config.orgTimeZone)) app.log.info({ timeZone: app.config.orgTimeZone }, 'monthly dashboard figures rebuilt');
-    app.jobs.define(duePublicationsJob({ repo, clock: systemClock, log: app.log }));
+    app.jobs.define(duePublicationsJob({ pets: createPetsPort(app.db), clock: systemClock, log: app.log }));
     app.decorate(
       'dashboardService',
       createDashboardService({

@@ -61,28 +61,6 @@ export function createDashboardRepository(db: Database) {
     },
 
     /**
-     * The idempotent sweep of DESIGN section 2 (run by the job `publications.publish-due`, never by a read): scheduled pets whose time has come (public by query already)
-     * become `publicada`, keeping version and last change, so the range of scheduled pets that the counts and
-     * the drafts list read stays small. At most `limit` per call (the caller repeats while it gets `limit`).
-     * The ordered, limited read is a plain index scan, which marks the index entries of rows swept earlier as
-     * dead, so later calls skip them (a bitmap scan would revisit them until a VACUUM; PGlite has no autovacuum).
-     */
-    async sweepDuePublications(now: Date, limit: number): Promise<number> {
-      const result = await db.execute(sql`
-        WITH due AS (
-          SELECT id FROM ${pet}
-           WHERE deleted_at IS NULL AND estado <> 'publicada' AND estado = 'programada' AND publicar_en <= ${now.toISOString()}::timestamptz
-           ORDER BY estado, publicar_en
-           LIMIT ${limit}
-        ), swept AS (
-          UPDATE ${pet} SET estado = 'publicada' WHERE id IN (SELECT id FROM due) RETURNING 1
-        )
-        SELECT count(*)::int AS n FROM swept
-      `);
-      return Number((result as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
-    },
-
-    /**
      * Everything the dashboard shows, in one statement (one round trip: on a busy machine each trip costs
      * more than these reads). It writes nothing: the scheduled pets already due, that the publication job marks
      * `publicada` within a minute, are counted apart (`dueNow`, a short range of the partial index).

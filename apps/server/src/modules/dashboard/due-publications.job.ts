@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job';
 import type { Clock } from '../../lib/clock';
-import type { DashboardRepository } from './dashboard.repository';
+import type { PetsPort } from '../pets/pets.port';
 
 const BATCH = 1000;
 
@@ -10,7 +10,15 @@ const BATCH = 1000;
  * Every minute, on one instance: scheduled pets whose time has come become `publicada` (they are public by query
  * already; this keeps the range of scheduled pets small and the counts exact). Never done by a read.
  */
-export function duePublicationsJob({ repo, clock, log }: { repo: DashboardRepository; clock: Clock; log: FastifyBaseLogger }) {
+export function duePublicationsJob({
+  pets,
+  clock,
+  log,
+}: {
+  pets: Pick<PetsPort, 'materialiseDuePublications'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
   return defineJob({
     name: 'publications.publish-due',
     title: 'Publicación de las mascotas programadas',
@@ -21,7 +29,7 @@ export function duePublicationsJob({ repo, clock, log }: { repo: DashboardReposi
     handler: async () => {
       const now = clock.now();
       let published = 0;
-      for (let n = BATCH; n === BATCH; published += n) n = await repo.sweepDuePublications(now, BATCH);
+      for (let n = BATCH; n === BATCH; published += n) n = await pets.materialiseDuePublications(now, BATCH);
       if (published > 0) log.info({ count: published }, 'scheduled pets published');
     },
   });

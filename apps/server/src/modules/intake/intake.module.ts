@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { historyPort } from '../history/history.port';
 import { intakeRoutes } from './intake.routes';
 import { createLinksRepository } from './links.repository';
 import { type LinksService, createLinksService } from './links.service';
@@ -24,12 +25,15 @@ export const intakeModule = fp(
   async (app: FastifyInstance) => {
     const packagesRepo = createPackagesRepository(app.db);
     const requestsRepo = createRequestsRepository(app.db);
-    app.decorate('packagesService', createPackagesService({ repo: packagesRepo }));
+    app.decorate('packagesService', createPackagesService({ repo: packagesRepo, history: historyPort }));
     app.decorate(
       'linksService',
-      createLinksService({ repo: createLinksRepository(app.db), packages: packagesRepo, publicUrl: app.config.publicUrl }),
+      createLinksService({ repo: createLinksRepository(app.db), packages: packagesRepo, history: historyPort, publicUrl: app.config.publicUrl }),
     );
-    app.decorate('publicationRequestsService', createPublicationRequestsService({ repo: requestsRepo, storage: app.storage, log: app.log }));
+    app.decorate(
+      'publicationRequestsService',
+      createPublicationRequestsService({ repo: requestsRepo, storage: app.storage, log: app.log, history: historyPort }),
+    );
     const sweep = createRequestMediaSweep({ repo: requestsRepo, storage: app.storage, log: app.log });
     app.jobs.define(sweep.job);
     app.decorate('requestMediaSweep', sweep);

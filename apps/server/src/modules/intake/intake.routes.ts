@@ -30,7 +30,7 @@ import { AppError } from '../../lib/app-error';
 import { parseFields } from '../../lib/multipart-form';
 import { sendStoredObject } from '../../lib/send-stored-object';
 import { deleteFolder, receiveRegistrationForm } from './registration-form';
-import { newRequestFolder } from './storage-keys';
+import { newRequestFolder } from '../../media/request-storage-keys';
 
 const staff = { access: 'staff' as const };
 const errors = {
@@ -101,7 +101,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: packageSchema, ...errors },
       },
     },
-    async (request) => packages.update(request.params.id, request.body),
+    async (request) => packages.update(request.user!, request.params.id, request.body),
   );
 
   app.post(
@@ -115,7 +115,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: packageSchema, ...errors },
       },
     },
-    async (request) => packages.setArchived(request.params.id, true),
+    async (request) => packages.setArchived(request.user!, request.params.id, true),
   );
 
   app.post(
@@ -129,7 +129,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: packageSchema, ...errors },
       },
     },
-    async (request) => packages.setArchived(request.params.id, false),
+    async (request) => packages.setArchived(request.user!, request.params.id, false),
   );
 
   /* ------------------------------------------------------------------ registration links */
@@ -176,7 +176,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/enlaces/:id/revocar',
     { config: staff, schema: { tags: linkTags, summary: 'Revocar un enlace', params: linkIdParamsSchema, response: { 200: linkSchema, ...errors } } },
-    async (request) => links.revoke(request.params.id),
+    async (request) => links.revoke(request.user!, request.params.id),
   );
 
   app.post(
@@ -192,7 +192,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: linkSchema, ...errors },
       },
     },
-    async (request) => links.extend(request.params.id, request.body.dias),
+    async (request) => links.extend(request.user!, request.params.id, request.body.dias),
   );
 
   /* ------------------------------------------------------------------ public: link check and registration */

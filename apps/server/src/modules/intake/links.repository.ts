@@ -1,6 +1,7 @@
 import { type SQL, and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { LinkState } from '@refugio/contracts';
 import type { Database } from '../../db/client';
+import { type Transactional, transactional } from '../../db/transactional';
 import { enlaceRegistro, paquete } from '../../db/schema';
 
 export type LinkRow = typeof enlaceRegistro.$inferSelect & { paqueteNombre: string; estado: LinkState };
@@ -22,7 +23,7 @@ const usable = (id: string) =>
     sql`${enlaceRegistro.usados} < ${enlaceRegistro.cupo}`,
   );
 
-export function createLinksRepository(db: Database) {
+function linksQueries(db: Database) {
   const selection = { ...enlaceColumns(), paqueteNombre: paquete.nombre, estado: linkState };
   const base = () => db.select(selection).from(enlaceRegistro).innerJoin(paquete, eq(paquete.id, enlaceRegistro.paqueteId));
 
@@ -90,4 +91,8 @@ function enlaceColumns() {
   return { id, paqueteId, destinatario, email, telefono, nota, cupo, usados, venceEn, revocadoEn, createdBy, createdAt, updatedAt };
 }
 
-export type LinksRepository = ReturnType<typeof createLinksRepository>;
+export type LinksRepository = Transactional<ReturnType<typeof linksQueries>>;
+
+export function createLinksRepository(db: Database): LinksRepository {
+  return transactional(db, linksQueries);
+}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type CreateLinkInput, type LinkCheck, type ListLinksQuery, type RegistrationLink, intakeMessages } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/access';
+import { type HistoryPort, userActor } from '../history/history.port';
 import type { LinkRow, LinksRepository } from './links.repository';
 import type { PackagesRepository } from './packages.repository';
 
@@ -13,8 +14,14 @@ export function newLinkToken(): string {
 }
 
 /** Registration links: issued under a package to a named recipient, checked by the public form. */
-export function createLinksService(deps: { repo: LinksRepository; packages: PackagesRepository; publicUrl: string; now?: () => Date }) {
-  const { repo, packages, publicUrl } = deps;
+export function createLinksService(deps: {
+  repo: LinksRepository;
+  packages: PackagesRepository;
+  history: Pick<HistoryPort, 'record'>;
+  publicUrl: string;
+  now?: () => Date;
+}) {
+  const { repo, packages, history, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
   function toDto(row: LinkRow): RegistrationLink {
@@ -82,32 +89,59 @@ export function createLinksService(deps: { repo: LinksRepository; packages: Pack
         });
       }
       const id = newLinkToken();
-      await repo.insert({
-        id,
-        paqueteId: pkg.id,
-        destinatario: input.destinatario,
-        email: input.email ?? '',
-        telefono: input.telefono ?? '',
-        nota: input.nota ?? '',
-        cupo: pkg.cupo,
-        venceEn: new Date(now().getTime() + pkg.diasVigencia * DAY_MS),
-        createdBy: actor.id,
+      const venceEn = new Date(now().getTime() + pkg.diasVigencia * DAY_MS);
+      await repo.transaction(async (tx) => {
+        await tx.insert({
+          id,
+          paqueteId: pkg.id,
+          destinatario: input.destinatario,
+          email: input.email ?? '',
+          telefono: input.telefono ?? '',
+          nota: input.nota ?? '',
+          cupo: pkg.cupo,
+          venceEn,
+          createdBy: actor.id,
+        });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'enlace',
+          entidadId: id,
+          accion: 'crear',
+          cambios: { destinatario: [null, input.destinatario], paqueteId: [null, pkg.id], venceEn: [null, venceEn.toISOString()] },
+        });
       });
       return get(id);
     },
 
-    async revoke(id: string): Promise<RegistrationLink> {
-      if (!(await repo.revoke(id))) {
-        const exists = await repo.findById(id);
-        throw exists
-          ? new AppError('CONFLICT', { message: intakeMessages.linkAlreadyRevoked })
-          : new AppError('NOT_FOUND', { message: intakeMessages.linkNotFound });
-      }
+    async revoke(actor: SessionUser, id: string): Promise<RegistrationLink> {
+      await repo.transaction(async (tx) => {
+        const before = await tx.findById(id);
+        if (!before) throw new AppError('NOT_FOUND', { message: intakeMessages.linkNotFound });
+        if (!(await tx.revoke(id))) throw new AppError('CONFLICT', { message: intakeMessages.linkAlreadyRevoked });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'enlace',
+          entidadId: id,
+          accion: 'estado',
+          cambios: { estado: [before.estado, 'revocado'] },
+        });
+      });
       return get(id);
     },
 
-    async extend(id: string, days: number): Promise<RegistrationLink> {
-      if (!(await repo.extend(id, days))) throw new AppError('NOT_FOUND', { message: intakeMessages.linkNotFound });
+    async extend(actor: SessionUser, id: string, days: number): Promise<RegistrationLink> {
+      await repo.transaction(async (tx) => {
+        const before = await tx.findById(id);
+        if (!before || !(await tx.extend(id, days))) throw new AppError('NOT_FOUND', { message: intakeMessages.linkNotFound });
+        const after = await tx.findById(id);
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'enlace',
+          entidadId: id,
+          accion: 'modificar',
+          cambios: { venceEn: [before.venceEn.toISOString(), after!.venceEn.toISOString()] },
+        });
+      });
       return get(id);
     },
   };

@@ -1,5 +1,6 @@
 import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { type Transactional, transactional } from '../../db/transactional';
 import { sortKey } from '../../db/sort-key';
 import { paquete } from '../../db/schema';
 
@@ -12,7 +13,7 @@ const linkCount = sql<number>`(SELECT count(*)::int FROM enlace_registro e WHERE
 const activeLinkCount = sql<number>`(SELECT count(*)::int FROM enlace_registro e WHERE e.paquete_id = "paquete"."id"
   AND e.revocado_en IS NULL AND e.vence_en > now() AND e.usados < e.cupo)`;
 
-export function createPackagesRepository(db: Database) {
+function packagesQueries(db: Database) {
   const selection = { ...paqueteColumns(), enlaces: linkCount, enlacesActivos: activeLinkCount };
   return {
     async list(options: { includeArchived: boolean }): Promise<PackageRow[]> {
@@ -55,4 +56,8 @@ function paqueteColumns() {
   };
 }
 
-export type PackagesRepository = ReturnType<typeof createPackagesRepository>;
+export type PackagesRepository = Transactional<ReturnType<typeof packagesQueries>>;
+
+export function createPackagesRepository(db: Database): PackagesRepository {
+  return transactional(db, packagesQueries);
+}

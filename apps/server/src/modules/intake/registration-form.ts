@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { processImage } from '../../media/images';
 import { VideoSniffer, sanitizeVideoFileName } from '../../media/videos';
 import type { StorageProvider } from '../../storage/storage-provider';
-import { requestImageKey, requestMainImageKey, requestThumbnailKey, requestVideoKey } from './storage-keys';
+import { requestImageKey, requestMainImageKey, requestThumbnailKey, requestVideoKey } from '../../media/request-storage-keys';
 
 const MAX_FILES = 1 + REGISTRATION_LIMITS.images + REGISTRATION_LIMITS.videos;
 /** Everything a valid submission can weigh, plus room for its text fields and multipart framing. */

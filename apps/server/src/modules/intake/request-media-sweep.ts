@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job';
 import type { StorageProvider } from '../../storage/storage-provider';
 import type { RequestsRepository } from './requests.repository';
-import { REQUEST_MEDIA_ROOT, requestFolderOf, requestThumbnailKey } from './storage-keys';
+import { REQUEST_MEDIA_ROOT, requestFolderOf, requestThumbnailKey } from '../../media/request-storage-keys';
 
 /**
  * A file younger than this may belong to a submission still uploading (files are stored before the row); an

@@ -2,7 +2,7 @@ import { type SQL, and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { PublicationRequestState } from '@refugio/contracts';
 import type { Database } from '../../db/client';
 import { enlaceRegistro, paquete, publicationRequest, uploadInProgress, user } from '../../db/schema';
-import { type PetsRepository, createPetsRepository } from '../pets/pets.repository';
+import { type PetsPort, createPetsPort } from '../pets/pets.port';
 import { type LinksRepository, createLinksRepository } from './links.repository';
 
 export type RequestRow = typeof publicationRequest.$inferSelect & {
@@ -126,22 +126,25 @@ function requestQueries(db: Database) {
 
 export type RequestQueries = ReturnType<typeof requestQueries>;
 export interface RequestsTransaction {
+  /** The transaction itself, for another module's port (the history's `record`). */
+  handle: Database;
   requests: RequestQueries;
   links: LinksRepository;
-  pets: PetsRepository;
+  /** The pets port joined to this transaction: an approval's new pet is written by the pets module. */
+  pets: PetsPort;
 }
 
 export function createRequestsRepository(db: Database) {
   return {
     ...requestQueries(db),
     /** The id the approved request's pet will have, reserved so its files can be copied before the row exists. */
-    reservePetId: () => createPetsRepository(db).reservePetId(),
+    reservePetId: () => createPetsPort(db).reservePetId(),
     /**
-     * Runs `work` in one transaction with repositories bound to it (the requests', the links' and the
-     * pets'): everything it writes commits together or not at all.
+     * Runs `work` in one transaction with the requests' and links' repositories and the pets port bound to it:
+     * everything it writes commits together or not at all.
      */
     async transaction<T>(work: (tx: RequestsTransaction) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work({ requests: requestQueries(tx), links: createLinksRepository(tx), pets: createPetsRepository(tx) }));
+      return db.transaction((tx) => work({ handle: tx, requests: requestQueries(tx), links: createLinksRepository(tx), pets: createPetsPort(tx) }));
     },
   };
 }

@@ -13,9 +13,10 @@ import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/access';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { imageKey, newVideoName, thumbnailKey, videoKeyOf } from '../../media/storage-keys';
+import { type HistoryPort, linkActor, publicActor, userActor } from '../history/history.port';
 import { invalidLinkError } from './links.service';
 import type { RequestRow, RequestsRepository } from './requests.repository';
-import { requestThumbnailKey } from './storage-keys';
+import { requestThumbnailKey } from '../../media/request-storage-keys';
 
 const mediaUrl = (id: number, index: number) => `/api/solicitudes-publicacion/${id}/media/${index}`;
 const thumbUrl = (id: number, index: number) => `/api/solicitudes-publicacion/${id}/media/${index}/miniatura`;
@@ -80,10 +81,12 @@ export function createPublicationRequestsService({
   repo,
   storage,
   log,
+  history,
 }: {
   repo: RequestsRepository;
   storage: StorageProvider;
   log: FastifyBaseLogger;
+  history: Pick<HistoryPort, 'record'>;
 }) {
   async function requireRow(id: number): Promise<RequestRow> {
     const row = await repo.findById(id);
@@ -151,14 +154,15 @@ export function createPublicationRequestsService({
       const enlaceId = fields.enlaceId ?? null;
       let refused: string | undefined;
       try {
-        const id = await repo.transaction(async ({ requests, links }) => {
+        const id = await repo.transaction(async ({ handle, requests, links }) => {
           if (enlaceId && !(await links.consume(enlaceId))) {
             // Lost the race for the last place, or the link changed since the form's fields were checked.
             const row = await links.findById(enlaceId);
             refused = intakeMessages.linkInvalid[!row ? 'no_existe' : row.estado === 'activo' ? 'sin_cupo' : row.estado];
             throw invalidLinkError(refused);
           }
-          return requests.insert({
+          const link = enlaceId ? await links.findById(enlaceId) : undefined;
+          const created = await requests.insert({
             enlaceId,
             nombre: fields.nombre,
             edad: fields.edad,
@@ -174,6 +178,14 @@ export function createPublicationRequestsService({
             contactoTelefono: fields.contactoTelefono,
             media,
           });
+          await history.record(handle, {
+            actor: link ? linkActor(link.destinatario) : publicActor(fields.contactoNombre),
+            entidad: 'solicitud_publicacion',
+            entidadId: created,
+            accion: 'crear',
+            cambios: { nombre: [null, fields.nombre], ...(link ? { enlace: [null, link.destinatario] as [null, string] } : {}) },
+          });
+          return created;
         });
         return { id };
       } catch (error) {
@@ -214,30 +226,38 @@ export function createPublicationRequestsService({
       const copied: string[] = [];
       try {
         const media = await copyMediaToPet(row, petId, copied);
-        return await repo.transaction(async ({ requests, pets }) => {
+        return await repo.transaction(async ({ handle, requests, pets }) => {
           const locked = await requests.lockById(id);
           if (!locked) throw new AppError('NOT_FOUND', { message: intakeMessages.requestNotFound });
           if (locked.estado !== 'pendiente') throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
-          await pets.insertWithId(petId, {
-            nombre: row.nombre,
-            edad: row.edad,
-            tipo: row.tipo,
-            genero: row.genero,
-            tamano: row.tamano,
-            discapacidad: row.discapacidad,
-            personalidad: row.personalidad,
-            historia: row.historia,
-            tags: row.tags,
-            fechaIngreso: formatFechaIngreso(row.createdAt) || null,
-            estado: 'borrador',
-            imagenPrincipal: media.mainImage ?? null,
-            createdBy: actor.id,
-            updatedBy: actor.id,
-          });
-          for (const image of media.gallery) await pets.insertImage({ petId, ...image });
+          await pets.createDraft(
+            {
+              nombre: row.nombre,
+              edad: row.edad,
+              tipo: row.tipo,
+              genero: row.genero,
+              tamano: row.tamano,
+              discapacidad: row.discapacidad,
+              personalidad: row.personalidad,
+              historia: row.historia,
+              tags: row.tags,
+              fechaIngreso: formatFechaIngreso(row.createdAt) || null,
+            },
+            actor,
+            petId,
+          );
+          for (const image of media.gallery) await pets.addGalleryImage({ petId, ...image }, actor);
+          if (media.mainImage) await pets.setMainImage(petId, media.mainImage, actor);
           if (!(await requests.decide(id, { estado: 'aprobada', decididoPor: actor.id, mascotaId: petId }))) {
             throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
           }
+          await history.record(handle, {
+            actor: userActor(actor),
+            entidad: 'solicitud_publicacion',
+            entidadId: id,
+            accion: 'estado',
+            cambios: { estado: ['pendiente', 'aprobada'], mascotaId: [null, petId] },
+          });
           return { mascotaId: petId };
         });
       } catch (error) {
@@ -248,10 +268,20 @@ export function createPublicationRequestsService({
 
     /** Rejects a pending request with a reason; its files are deleted by the sweep after the retention period. */
     async reject(actor: SessionUser, id: number, motivo: string): Promise<PublicationRequest> {
-      if (!(await repo.decide(id, { estado: 'rechazada', decididoPor: actor.id, motivoRechazo: motivo }))) {
-        await requireRow(id);
-        throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
-      }
+      await repo.transaction(async ({ handle, requests }) => {
+        if (!(await requests.decide(id, { estado: 'rechazada', decididoPor: actor.id, motivoRechazo: motivo }))) {
+          // Inside the transaction: on PGlite's one connection a read outside it would wait for it.
+          if (!(await requests.findById(id))) throw new AppError('NOT_FOUND', { message: intakeMessages.requestNotFound });
+          throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
+        }
+        await history.record(handle, {
+          actor: userActor(actor),
+          entidad: 'solicitud_publicacion',
+          entidadId: id,
+          accion: 'estado',
+          cambios: { estado: ['pendiente', 'rechazada'], motivoRechazo: [null, motivo] },
+        });
+      });
       return toDetail(await requireRow(id));
     },
   };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type OrphanMediaSweep, createOrphanMediaSweep } from './orphan-media';
+import { historyPort } from '../history/history.port';
 import { createPetVisibility } from './pet-visibility';
 import { createPetsRepository } from './pets.repository';
 import { petsRoutes } from './pets.routes';
@@ -20,8 +21,11 @@ export const petsModule = fp(
   async (app: FastifyInstance) => {
     const repo = createPetsRepository(app.db);
     const visibility = createPetVisibility({ changes: app.changes, load: (id) => repo.findVisibility(id) });
-    app.decorate('petsService', createPetsService({ repo, storage: app.storage, log: app.log, visibility, changes: app.changes }));
-    app.decorate('videosService', createVideosService({ repo, storage: app.storage, changes: app.changes }));
+    app.decorate(
+      'petsService',
+      createPetsService({ repo, storage: app.storage, log: app.log, visibility, changes: app.changes, history: historyPort }),
+    );
+    app.decorate('videosService', createVideosService({ repo, storage: app.storage, changes: app.changes, history: historyPort }));
     const sweep = createOrphanMediaSweep({ repo, storage: app.storage, log: app.log });
     app.jobs.define(sweep.job);
     app.jobs.define(sweep.idempotencyJob);

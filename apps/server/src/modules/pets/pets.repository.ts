@@ -1,17 +1,45 @@
-import { ADOPTION_OPEN_STATES, IDEMPOTENCY_KEY_TTL_HOURS, type ListPetsQuery, PETS_TOTAL_CAP } from '@refugio/contracts';
+import {
+  ADOPTION_OPEN_STATES,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  type ListPetsQuery,
+  PETS_TOTAL_CAP,
+  type PetBatchFilter,
+  type PublicationChange,
+} from '@refugio/contracts';
 import { type SQL, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sortKey } from '../../db/sort-key';
 import { adoptionRequest, idempotencyKey, pet, petImage } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
+import { effectiveEstadoSql, isPublicSql, markAdoptedValues, mayMarkAdoptedSql } from './pet-rules';
 
 export type PetRow = Omit<typeof pet.$inferSelect, 'searchText'>;
 export type PetView = PetRow & { estadoEfectivo: string };
 export type PetInsert = Omit<typeof pet.$inferInsert, 'id' | 'searchText'>;
 export type PetImageRow = typeof petImage.$inferSelect;
 
-/** The state a person sees: a scheduled pet whose time has come is published, by query (DESIGN section 2). */
-export const effectiveEstado = sql<string>`CASE WHEN ${pet.estado} = 'programada' AND ${pet.publicarEn} <= now() THEN 'publicada' ELSE ${pet.estado} END`;
+/** The state a person sees: a scheduled pet whose time has come is published, by query (pet-rules.ts). */
+export const effectiveEstado = effectiveEstadoSql;
+
+/** What a bulk action or an adoption approval needs to know of one pet before changing it (deleted or not). */
+export interface LockedPetRow {
+  id: number;
+  nombre: string;
+  /** Effective publication state: a scheduled pet whose time has come reads 'publicada'. */
+  estado: string;
+  publicarEn: Date | null;
+  adoptado: boolean;
+  version: number;
+  deletedAt: Date | null;
+  deletedBy: string | null;
+}
+
+/** A change a bulk action makes to one pet (the same columns the single actions write). */
+export type BatchPetChange =
+  | { kind: 'publication'; estado: string; publicarEn: Date | null; actorId: string }
+  | { kind: 'adopted'; actorId: string }
+  | { kind: 'deleted'; actorId: string }
+  | { kind: 'restored' };
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -110,6 +138,16 @@ function petsQueries(db: Database) {
         .where(eq(pet.id, id))
         .limit(1);
       return row;
+    },
+
+    /** Whether the pet is public now, by the database's clock (pet-rules.ts). */
+    async isPublicNow(id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: pet.id })
+        .from(pet)
+        .where(and(eq(pet.id, id), isPublicSql))
+        .limit(1);
+      return row !== undefined;
     },
 
     /**
@@ -261,6 +299,97 @@ function petsQueries(db: Database) {
           .set({ orden: index + 1 })
           .where(and(eq(petImage.petId, petId), eq(petImage.id, imageId)));
       }
+    },
+
+    /** Ids and versions of the pets the list's `filter` matches, by id, at most `limit` (the bulk actions' targets). */
+    async matchingIds(filter: PetBatchFilter, limit: number): Promise<{ id: number; version: number }[]> {
+      return db.select({ id: pet.id, version: pet.version }).from(pet).where(petListWhere(filter)).orderBy(asc(pet.id)).limit(limit);
+    },
+
+    /**
+     * Inside a transaction: the pet, deleted or not, its row locked until the transaction ends. Every change of a
+     * pet, and every change of another record that must agree with the pet (an adoption request's approval), takes
+     * this lock first, so locks are always taken in the same order.
+     */
+    async lockAny(id: number): Promise<LockedPetRow | undefined> {
+      const [row] = await db
+        .select({
+          id: pet.id,
+          nombre: pet.nombre,
+          estado: effectiveEstadoSql,
+          publicarEn: pet.publicarEn,
+          adoptado: pet.adoptado,
+          version: pet.version,
+          deletedAt: pet.deletedAt,
+          deletedBy: pet.deletedBy,
+        })
+        .from(pet)
+        .where(eq(pet.id, id))
+        .for('update');
+      return row;
+    },
+
+    /** Writes a bulk action's change and moves the version on by one; answers the new version. */
+    async applyBatchChange(id: number, change: BatchPetChange): Promise<number> {
+      const values =
+        change.kind === 'publication'
+          ? { estado: change.estado, publicarEn: change.publicarEn, updatedBy: change.actorId }
+          : change.kind === 'adopted'
+            ? markAdoptedValues(change.actorId)
+            : change.kind === 'deleted'
+              ? { deletedAt: new Date(), deletedBy: change.actorId }
+              : { deletedAt: null, deletedBy: null };
+      const [row] = await db
+        .update(pet)
+        .set({ ...values, version: sql`${pet.version} + 1` })
+        .where(eq(pet.id, id))
+        .returning({ version: pet.version });
+      return row!.version;
+    },
+
+    /** Marks a live pet adopted (a new version); false when the pet is deleted or missing ("a deleted pet cannot be adopted"). */
+    async markAdopted(id: number, actorId: string): Promise<boolean> {
+      const rows = await db
+        .update(pet)
+        .set({ ...markAdoptedValues(actorId), version: sql`${pet.version} + 1` })
+        .where(and(eq(pet.id, id), mayMarkAdoptedSql))
+        .returning({ id: pet.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Applies a publication change and increments the version, only when the pet is live and still at
+     * `expectedVersion`. False when nothing matched (gone, or changed by somebody else).
+     */
+    async setPublication(id: number, change: PublicationChange, actorId: string, expectedVersion: number): Promise<boolean> {
+      const updated = await db
+        .update(pet)
+        .set({ estado: change.estado, publicarEn: change.publicarEn, updatedBy: actorId, version: sql`${pet.version} + 1` })
+        .where(and(eq(pet.id, id), isNull(pet.deletedAt), eq(pet.version, expectedVersion)))
+        .returning({ id: pet.id });
+      return updated.length > 0;
+    },
+
+    /**
+     * The idempotent materialisation of DESIGN section 2: scheduled pets whose time has come (public by query
+     * already) become `publicada`, keeping version and last change, so the range of scheduled pets that the counts
+     * and the drafts list read stays small. At most `limit` per call (the caller repeats while it gets `limit`).
+     * The ordered, limited read is a plain index scan, which marks the index entries of rows swept earlier as
+     * dead, so later calls skip them (a bitmap scan would revisit them until a VACUUM; PGlite has no autovacuum).
+     */
+    async materialiseDuePublications(now: Date, limit: number): Promise<number[]> {
+      const result = await db.execute(sql`
+        WITH due AS (
+          SELECT id FROM ${pet}
+           WHERE deleted_at IS NULL AND estado <> 'publicada' AND estado = 'programada' AND publicar_en <= ${now.toISOString()}::timestamptz
+           ORDER BY estado, publicar_en
+           LIMIT ${limit}
+        ), swept AS (
+          UPDATE ${pet} SET estado = 'publicada' WHERE id IN (SELECT id FROM due) RETURNING id
+        )
+        SELECT id FROM swept
+      `);
+      return (result as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
     },
 
     /** Every image file a row points at (main images and gallery images, deleted pets included), as `{petId}/{file}`. */

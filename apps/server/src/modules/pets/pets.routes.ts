@@ -219,7 +219,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/phpApi/mascota/:id/imagenes/:imageId/eliminar',
     { config: staff, schema: { tags, summary: 'Eliminar una imagen', params: petImageParamsSchema, response: { 200: phpOkSchema, ...errors } } },
     async (request) => {
-      await pets.deleteImage(request.params.id, request.params.imageId);
+      await pets.deleteImage(request.user!, request.params.id, request.params.imageId);
       return { status: 'OK' as const, id: request.params.imageId };
     },
   );
@@ -236,7 +236,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(petImageSchema), ...errors },
       },
     },
-    async (request) => pets.reorderImages(request.params.id, request.body.ids),
+    async (request) => pets.reorderImages(request.user!, request.params.id, request.body.ids),
   );
 
   app.post(
@@ -284,7 +284,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const file = files[0];
       if (!file) throw new AppError('VALIDATION_ERROR', { message: petMessages.fileMissing });
-      const image = await pets.addImage(request.params.id, file.data);
+      const image = await pets.addImage(request.user!, request.params.id, file.data);
       return { status: 'OK' as const, id: image.id, nombre: image.nombre };
     },
   );
@@ -332,7 +332,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('VALIDATION_ERROR', { message: messages.forms.unexpectedFile(file.fieldname) });
       }
       file.file.on('limit', () => file.file.destroy(new AppError('PAYLOAD_TOO_LARGE', { message: petMessages.videoTooBig })));
-      return videos.upload(request.params.id, file.file, file.filename, () => file.file.truncated);
+      return videos.upload(request.user!, request.params.id, file.file, file.filename, () => file.file.truncated);
     },
   );
 
@@ -348,7 +348,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await videos.remove(request.params.id, request.params.name);
+      await videos.remove(request.user!, request.params.id, request.params.name);
       return { success: true as const, message: 'Video deleted successfully' as const };
     },
   );

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
-  ADMIN_ROLE,
   type ListPetsQuery,
   type Pet,
   type PetFields,
@@ -21,6 +20,8 @@ import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-ke
 import type { SessionUser } from '../../plugins/access';
 import type { ChangeFeed } from '../../plugins/changes';
 import type { StorageProvider } from '../../storage/storage-provider';
+import { type HistoryPort, changedFields, hasChanges, userActor } from '../history/history.port';
+import { mayRestore } from './pet-rules';
 import type { PetVisibility } from './pet-visibility';
 import type { PetImageRow, PetInsert, PetView, PetsRepository } from './pets.repository';
 
@@ -32,7 +33,27 @@ export interface PetsServiceDeps {
   /** Whether a pet is public, kept right by the change feed (pet-visibility.ts). */
   visibility: Pick<PetVisibility, 'isPublic'>;
   changes: ChangeFeed;
+  /** Every change writes its event in the same transaction. */
+  history: HistoryPort;
 }
+
+/** The pet's columns its history names (PetHistoryField). */
+export const PET_HISTORY_FIELDS = [
+  'nombre',
+  'edad',
+  'tipo',
+  'genero',
+  'tamano',
+  'discapacidad',
+  'adoptado',
+  'fechaIngreso',
+  'personalidad',
+  'historia',
+  'tags',
+  'estado',
+  'publicarEn',
+  'imagenPrincipal',
+] as const;
 
 /** The moment a row stops being true by itself: a scheduled pet reads 'publicada' from its publication time. */
 export function petExpiresAt(row: Pick<PetView, 'estado' | 'publicarEn'>): number | undefined {
@@ -122,7 +143,7 @@ export interface CreatedPet {
 class KeyTakenMeanwhile extends Error {}
 
 /** Pets and their images: the rules of SPEC section 3 over the repository and the media storage. */
-export function createPetsService({ repo, storage, log, visibility, changes }: PetsServiceDeps) {
+export function createPetsService({ repo, storage, log, visibility, changes, history }: PetsServiceDeps) {
   // The most read answer of the back-office (every form and detail opens with it), kept until its pet changes.
   const pets = createLiveCache<number, Pet>(changes, { maxEntries: 5_000, ttlMs: 5 * 60_000, dependsOn: 'pet' });
 
@@ -207,11 +228,14 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
       const fileName = processed ? await storeImage(id, processed) : undefined;
       try {
         const created = await repo.transaction(async (tx) => {
-          const row = await tx.insertWithId(id, {
-            ...(toColumns(fields) as PetInsert),
-            imagenPrincipal: fileName ?? null,
-            createdBy: actor.id,
-            updatedBy: actor.id,
+          const values = { ...(toColumns(fields) as PetInsert), imagenPrincipal: fileName ?? null };
+          const row = await tx.insertWithId(id, { ...values, createdBy: actor.id, updatedBy: actor.id });
+          await history.record(tx.handle, {
+            actor: userActor(actor),
+            entidad: 'mascota',
+            entidadId: row.id,
+            accion: 'crear',
+            cambios: changedFields({}, values, PET_HISTORY_FIELDS),
           });
           const answer = { id: row.id, version: row.version } satisfies CreatedPet;
           if (idempotency && !(await tx.saveIdempotentAnswer({ userId: actor.id, ...idempotency, response: answer }))) {
@@ -249,7 +273,11 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
         ({ replaced, saved } = await repo.transaction(async (tx) => {
           const current = await lockPet(tx, id);
           if (fields.version !== undefined && fields.version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
-          await tx.update(id, { ...toColumns(fields), updatedBy: actor.id, ...(newFile ? { imagenPrincipal: newFile } : {}) });
+          const values = { ...toColumns(fields), ...(newFile ? { imagenPrincipal: newFile } : {}) };
+          await tx.update(id, { ...values, updatedBy: actor.id });
+          const cambios = changedFields(current, values, PET_HISTORY_FIELDS);
+          if (hasChanges(cambios))
+            await history.record(tx.handle, { actor: userActor(actor), entidad: 'mascota', entidadId: id, accion: 'modificar', cambios });
           return { replaced: newFile ? current.imagenPrincipal : null, saved: (await tx.findById(id))! };
         }));
       } catch (error) {
@@ -266,6 +294,9 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
         const current = await lockPet(tx, id);
         if (version !== undefined && version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
         await tx.update(id, { adoptado: adoptado === '1', updatedBy: actor.id });
+        const cambios = changedFields(current, { adoptado: adoptado === '1' }, PET_HISTORY_FIELDS);
+        if (hasChanges(cambios))
+          await history.record(tx.handle, { actor: userActor(actor), entidad: 'mascota', entidadId: id, accion: 'modificar', cambios });
         return toPetDto((await tx.findById(id))!);
       });
       return pet;
@@ -273,16 +304,22 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
 
     /** Soft delete: the record and its media stay until purged, so the deletion can be undone. */
     async remove(actor: SessionUser, id: number): Promise<void> {
-      const row = await repo.setDeleted(id, actor.id);
-      if (!row) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+      await repo.transaction(async (tx) => {
+        const row = await tx.setDeleted(id, actor.id);
+        if (!row) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+        await history.record(tx.handle, { actor: userActor(actor), entidad: 'mascota', entidadId: id, accion: 'eliminar' });
+      });
     },
 
     async restore(actor: SessionUser, id: number): Promise<Pet> {
       const row = await repo.findById(id, { includeDeleted: true });
       if (!row?.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
-      if (actor.role !== ADMIN_ROLE && row.deletedBy !== actor.id) throw new AppError('FORBIDDEN', { message: petMessages.restoreForbidden });
-      await repo.setDeleted(id, null);
-      return toPetDto((await repo.findById(id))!);
+      if (!mayRestore(actor, row)) throw new AppError('FORBIDDEN', { message: petMessages.restoreForbidden });
+      return repo.transaction(async (tx) => {
+        if (!(await tx.setDeleted(id, null))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+        await history.record(tx.handle, { actor: userActor(actor), entidad: 'mascota', entidadId: id, accion: 'restaurar' });
+        return toPetDto((await tx.findById(id))!);
+      });
     },
 
     async listImages(petId: number): Promise<PetImage[]> {
@@ -291,7 +328,7 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
     },
 
     /** The file is stored first; its row goes after the pet's last image, its position taken under the pet's lock. */
-    async addImage(petId: number, data: Buffer): Promise<PetImage> {
+    async addImage(actor: SessionUser, petId: number, data: Buffer): Promise<PetImage> {
       await requirePet(repo, petId);
       const processed = await processImage(data);
       const fileName = await storeImage(petId, processed);
@@ -306,6 +343,13 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
             bytes: processed.data.length,
             contentHash: processed.contentHash,
           });
+          await history.record(tx.handle, {
+            actor: userActor(actor),
+            entidad: 'mascota',
+            entidadId: petId,
+            accion: 'modificar',
+            cambios: { imagen: [null, fileName] },
+          });
           return toPetImageDto(row);
         });
       } catch (error) {
@@ -315,17 +359,24 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
     },
 
     /** The row goes under the pet's lock; its files only once that has committed (a rollback keeps them). */
-    async deleteImage(petId: number, imageId: number): Promise<void> {
+    async deleteImage(actor: SessionUser, petId: number, imageId: number): Promise<void> {
       const row = await repo.transaction(async (tx) => {
         await lockPet(tx, petId);
         const deleted = await tx.deleteImage(petId, imageId);
         if (!deleted) throw new AppError('NOT_FOUND', { message: petMessages.imageNotFound });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'mascota',
+          entidadId: petId,
+          accion: 'modificar',
+          cambios: { imagen: [deleted.nombre, null] },
+        });
         return deleted;
       });
       await removeImageFiles(petId, row.nombre);
     },
 
-    async reorderImages(petId: number, ids: number[]): Promise<PetImage[]> {
+    async reorderImages(actor: SessionUser, petId: number, ids: number[]): Promise<PetImage[]> {
       return repo.transaction(async (tx) => {
         await lockPet(tx, petId);
         const current = await tx.listImages(petId);
@@ -333,6 +384,17 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
         if (!same)
           throw new AppError('VALIDATION_ERROR', { message: petMessages.imageOrderInvalid, fieldErrors: { ids: petMessages.imageOrderInvalid } });
         await tx.setImageOrder(petId, ids);
+        const before = current.map((img) => img.nombre);
+        const after = ids.map((imageId) => current.find((img) => img.id === imageId)!.nombre);
+        if (before.join('/') !== after.join('/')) {
+          await history.record(tx.handle, {
+            actor: userActor(actor),
+            entidad: 'mascota',
+            entidadId: petId,
+            accion: 'modificar',
+            cambios: { ordenImagenes: [before, after] },
+          });
+        }
         return (await tx.listImages(petId)).map(toPetImageDto);
       });
     },
@@ -353,6 +415,13 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
         if (!image) throw new AppError('NOT_FOUND', { message: petMessages.imageNotFound });
         if (current.imagenPrincipal && previous) await tx.insertImage({ petId, nombre: current.imagenPrincipal, ...previous });
         await tx.update(petId, { imagenPrincipal: image.nombre, updatedBy: actor.id });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'mascota',
+          entidadId: petId,
+          accion: 'modificar',
+          cambios: { imagenPrincipal: [current.imagenPrincipal, image.nombre] },
+        });
         return toPetDto((await tx.findById(petId))!);
       });
     },

@@ -7,6 +7,8 @@ import { newVideoName, videoKey, videoKeyOf, videoNameOf, videoPrefix } from '..
 import { VideoSniffer, sanitizeVideoFileName } from '../../media/videos';
 import type { ChangeFeed } from '../../plugins/changes';
 import type { StorageProvider } from '../../storage/storage-provider';
+import type { SessionUser } from '../../plugins/access';
+import { type HistoryPort, userActor } from '../history/history.port';
 import type { PetsRepository } from './pets.repository';
 
 export const videoUrl = (petId: number, name: string) => `/api/mascotas/${petId}/videos/${encodeURIComponent(name)}`;
@@ -17,10 +19,12 @@ export interface VideosServiceDeps {
   storage: StorageProvider;
   /** Videos have no rows: their changes are announced to the caches (the public catalogue lists them). */
   changes: Pick<ChangeFeed, 'petsChanged'>;
+  /** A video has no row: its event is written once the file is stored (or removed). */
+  history: Pick<HistoryPort, 'record'>;
 }
 
 /** A pet's videos: files in storage named after the pet, with no rows. */
-export function createVideosService({ repo, storage, changes }: VideosServiceDeps) {
+export function createVideosService({ repo, storage, changes, history }: VideosServiceDeps) {
   async function requireLivePet(petId: number) {
     if (!(await repo.findById(petId))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
   }
@@ -41,6 +45,7 @@ export function createVideosService({ repo, storage, changes }: VideosServiceDep
      * upload leaves nothing stored.
      */
     async upload(
+      actor: SessionUser,
       petId: number,
       file: Readable,
       originalName: string,
@@ -73,14 +78,28 @@ export function createVideosService({ repo, storage, changes }: VideosServiceDep
         await storage.delete(key).catch(() => undefined);
         throw error;
       }
+      await history.record(repo.handle, {
+        actor: userActor(actor),
+        entidad: 'mascota',
+        entidadId: petId,
+        accion: 'modificar',
+        cambios: { video: [null, fileName] },
+      });
       await changes.petsChanged([petId]);
       return { success: true, url: videoUrl(petId, fileName), fileName, size, type: detected.contentType, uploadedAt: uploadedAt.toISOString() };
     },
 
-    async remove(petId: number, name: string): Promise<void> {
+    async remove(actor: SessionUser, petId: number, name: string): Promise<void> {
       const key = videoKey(petId, name);
       if (!key || !(await storage.head(key))) throw new AppError('NOT_FOUND', { message: petMessages.videoNotFound });
       await storage.delete(key);
+      await history.record(repo.handle, {
+        actor: userActor(actor),
+        entidad: 'mascota',
+        entidadId: petId,
+        accion: 'modificar',
+        cambios: { video: [name, null] },
+      });
       await changes.petsChanged([petId]);
     },
   };

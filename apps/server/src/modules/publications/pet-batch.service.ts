@@ -1,6 +1,5 @@
 import {
   ACTION_STATE,
-  ADMIN_ROLE,
   PET_BATCH_MAX,
   type PetBatchAction,
   type PetBatchFailure,
@@ -14,11 +13,12 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { yieldToOthers } from '../../lib/yield-to-others';
 import type { SessionUser } from '../../plugins/access';
-import type { BatchPetChange, BatchPetRow, PetBatchRepository } from './pet-batch.repository';
+import { type BatchPetChange, type LockedPetRow, type PetsPort, mayRestore } from '../pets/pets.port';
 import { decidePublicationOrThrow } from './publications.service';
 
 export interface PetBatchServiceDeps {
-  repo: PetBatchRepository;
+  /** Every change goes through the pets port: the pets module owns the pet's rows. */
+  pets: Pick<PetsPort, 'matchingIds' | 'transaction'>;
   clock: Clock;
 }
 
@@ -37,7 +37,7 @@ const failureMessages: Record<PetBatchFailure, string> = {
  */
 function decideFor(
   action: PetBatchAction,
-  row: BatchPetRow,
+  row: LockedPetRow,
   actor: SessionUser,
   publication: PublicationChange | null,
   expectedVersion: number | undefined,
@@ -63,7 +63,7 @@ function decideFor(
     case 'eliminar':
       return { change: { kind: 'deleted', actorId: actor.id } };
     case 'restaurar':
-      if (actor.role !== ADMIN_ROLE && row.deletedBy !== actor.id) return { failure: 'FORBIDDEN' };
+      if (!mayRestore(actor, row)) return { failure: 'FORBIDDEN' };
       return { change: { kind: 'restored' } };
   }
 }
@@ -75,11 +75,11 @@ function decideFor(
  * the answer says per pet what happened. Between two pets the server serves whatever else is waiting, so a large
  * action never holds the one PGlite connection (or the process) for long.
  */
-export function createPetBatchService({ repo, clock }: PetBatchServiceDeps) {
+export function createPetBatchService({ pets, clock }: PetBatchServiceDeps) {
   /** The pets the request names, or those its filter matches now (with their versions, so a change made meanwhile is a conflict). */
   async function targets(input: PetBatchInput): Promise<{ id: number; version?: number | undefined }[]> {
     if (input.items) return input.items;
-    const matches = await repo.matching(input.filtro ?? {}, PET_BATCH_MAX + 1);
+    const matches = await pets.matchingIds(input.filtro ?? {}, PET_BATCH_MAX + 1);
     if (matches.length > PET_BATCH_MAX) {
       throw new AppError('VALIDATION_ERROR', { message: petBatchMessages.filterTooMany, fieldErrors: { filtro: petBatchMessages.filterTooMany } });
     }
@@ -96,13 +96,13 @@ export function createPetBatchService({ repo, clock }: PetBatchServiceDeps) {
           : null;
       const resultados: PetBatchItemResult[] = [];
       for (const { id, version } of await targets(input)) {
-        const result = await repo.transaction(async (tx): Promise<PetBatchItemResult> => {
-          const row = await tx.lock(id);
+        const result = await pets.transaction(async (tx): Promise<PetBatchItemResult> => {
+          const row = await tx.lockForChange(id);
           if (!row) return { id, nombre: null, ok: false, code: 'NOT_FOUND', message: failureMessages.NOT_FOUND };
           const outcome = decideFor(input.accion, row, actor, publication, version);
           if ('failure' in outcome) return { id, nombre: row.nombre, ok: false, code: outcome.failure, message: failureMessages[outcome.failure] };
           if ('unchanged' in outcome) return { id, nombre: row.nombre, ok: true, sinCambios: true, version: row.version };
-          return { id, nombre: row.nombre, ok: true, sinCambios: false, version: await tx.apply(id, outcome.change) };
+          return { id, nombre: row.nombre, ok: true, sinCambios: false, version: await tx.applyBatchChange(id, outcome.change, row, actor) };
         });
         resultados.push(result);
         // Requests that arrived meanwhile (a health check, another person's page) are served between pets.

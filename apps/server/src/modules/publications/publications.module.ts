@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { systemClock } from '../../lib/clock';
-import { createPetBatchRepository } from './pet-batch.repository';
+import { createPetsPort } from '../pets/pets.port';
 import { type PetBatchService, createPetBatchService } from './pet-batch.service';
 import { createPublicationsRepository } from './publications.repository';
 import { publicationsRoutes } from './publications.routes';
@@ -17,11 +17,9 @@ declare module 'fastify' {
 /** Publicaciones Programadas and the pet list's bulk actions: services built once, then the routes. */
 export const publicationsModule = fp(
   async (app: FastifyInstance) => {
-    app.decorate(
-      'publicationsService',
-      createPublicationsService({ repo: createPublicationsRepository(app.db), clock: systemClock, timeZone: app.config.orgTimeZone }),
-    );
-    app.decorate('petBatchService', createPetBatchService({ repo: createPetBatchRepository(app.db), clock: systemClock }));
+    const pets = createPetsPort(app.db);
+    app.decorate('publicationsService', createPublicationsService({ repo: createPublicationsRepository(app.db), pets, clock: systemClock }));
+    app.decorate('petBatchService', createPetBatchService({ pets, clock: systemClock }));
     await app.register(publicationsRoutes);
   },
   { name: 'publications', dependencies: ['db', 'access'] },

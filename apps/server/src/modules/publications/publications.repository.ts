@@ -1,4 +1,4 @@
-import type { ListPublicationsQuery, PublicationChange } from '@refugio/contracts';
+import type { ListPublicationsQuery } from '@refugio/contracts';
 import { type SQL, and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pet, user } from '../../db/schema';
@@ -26,7 +26,7 @@ function notYetPublic(now: Date, estado: ListPublicationsQuery['estado']): SQL {
   return and(isNull(pet.deletedAt), sql`${pet.estado} <> 'publicada'`, which)!;
 }
 
-/** The publication state of pets: the only place this module touches the database. */
+/** Reads of the publication state of pets (every write goes through the pets port). */
 export function createPublicationsRepository(db: Database) {
   const columns = {
     id: pet.id,
@@ -68,19 +68,6 @@ export function createPublicationsRepository(db: Database) {
         .leftJoin(user, eq(user.id, pet.updatedBy))
         .where(and(inArray(pet.id, ids), isNull(pet.deletedAt)))
         .orderBy(asc(pet.id));
-    },
-
-    /**
-     * Applies the change and increments the version, only when the pet is live and still at
-     * `expectedVersion`. False when nothing matched (gone, or changed by somebody else).
-     */
-    async setPublication(id: number, change: PublicationChange, actorId: string, expectedVersion: number): Promise<boolean> {
-      const updated = await db
-        .update(pet)
-        .set({ estado: change.estado, publicarEn: change.publicarEn, updatedBy: actorId, version: sql`${pet.version} + 1` })
-        .where(and(eq(pet.id, id), isNull(pet.deletedAt), eq(pet.version, expectedVersion)))
-        .returning({ id: pet.id });
-      return updated.length > 0;
     },
   };
 }

@@ -2,7 +2,6 @@ import {
   apiErrorBodySchema,
   listPublicationsQuerySchema,
   listPublicationsResponseSchema,
-  organizationSettingsSchema,
   petBatchInputSchema,
   petBatchResultSchema,
   petIdParamsSchema,
@@ -21,15 +20,6 @@ const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiError
 export const publicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.publicationsService;
   const petBatch = app.petBatchService;
-
-  app.get(
-    '/api/organizacion',
-    {
-      config: staff,
-      schema: { tags, summary: 'Ajustes de la organización (zona horaria)', response: { 200: organizationSettingsSchema, ...errors } },
-    },
-    () => service.settings(),
-  );
 
   app.get(
     '/api/publicaciones',
@@ -60,7 +50,7 @@ export const publicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicationItemSchema, ...errors },
       },
     },
-    async (request) => service.setPublication(request.user!.id, request.params.id, request.body),
+    async (request) => service.setPublication(request.user!, request.params.id, request.body),
   );
 
   app.post(
@@ -76,7 +66,7 @@ export const publicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicationBatchResultSchema, ...errors },
       },
     },
-    async (request) => service.applyBatch(request.user!.id, request.body),
+    async (request) => service.applyBatch(request.user!, request.body),
   );
 
   app.post(

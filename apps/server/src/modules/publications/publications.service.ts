@@ -2,7 +2,6 @@ import {
   ACTION_STATE,
   type ListPublicationsQuery,
   type ListPublicationsResponse,
-  type OrganizationSettings,
   type PublicationBatchInput,
   type PublicationBatchResult,
   type PublicationChange,
@@ -16,13 +15,15 @@ import {
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { SessionUser } from '../../plugins/access';
+import type { PetsPort } from '../pets/pets.port';
 import type { PublicationRow, PublicationsRepository } from './publications.repository';
 
 export interface PublicationsServiceDeps {
   repo: PublicationsRepository;
+  /** The pets module owns the pet's rows: publication changes go through its port. */
+  pets: Pick<PetsPort, 'setPublication'>;
   clock: Clock;
-  /** ORG_TIME_ZONE: the zone the browser shows and picks publication dates in. */
-  timeZone: string;
 }
 
 function toItem(row: PublicationRow, now: Date): PublicationItem {
@@ -52,24 +53,20 @@ export function decidePublicationOrThrow(estado: PublicationState, publicarEn: s
  * publishing, scheduling or withdrawing one pet or many. Each change is based on the version the person
  * saw; a stale one changes nothing. The pet form and the pet list's bulk actions reuse these calls.
  */
-export function createPublicationsService({ repo, clock, timeZone }: PublicationsServiceDeps) {
+export function createPublicationsService({ repo, pets, clock }: PublicationsServiceDeps) {
   const decide = decidePublicationOrThrow;
 
   return {
-    settings(): OrganizationSettings {
-      return { zonaHoraria: timeZone };
-    },
-
     async list(query: ListPublicationsQuery): Promise<ListPublicationsResponse> {
       const now = clock.now();
       const { rows, total } = await repo.listUnpublished(query, now);
       return { items: rows.map((row) => toItem(row, now)), total, page: query.page, pageSize: query.pageSize };
     },
 
-    async setPublication(actorId: string, id: number, input: SetPublicationInput): Promise<PublicationItem> {
+    async setPublication(actor: SessionUser, id: number, input: SetPublicationInput): Promise<PublicationItem> {
       const now = clock.now();
       const change = decide(input.estado, input.publicarEn, now);
-      if (!(await repo.setPublication(id, change, actorId, input.version))) {
+      if (!(await pets.setPublication(id, change, actor, input.version))) {
         const [current] = await repo.findLive([id]);
         if (!current) throw new AppError('NOT_FOUND', { message: publicationMessages.notFound });
         throw new AppError('CONFLICT', { message: publicationMessages.stale });
@@ -80,12 +77,12 @@ export function createPublicationsService({ repo, clock, timeZone }: Publication
     },
 
     /** Each pet on its own: one stale or missing pet does not stop the others. */
-    async applyBatch(actorId: string, input: PublicationBatchInput): Promise<PublicationBatchResult> {
+    async applyBatch(actor: SessionUser, input: PublicationBatchInput): Promise<PublicationBatchResult> {
       const now = clock.now();
       const change = decide(ACTION_STATE[input.accion], input.publicarEn, now);
       const applied = new Set<number>();
       for (const { id, version } of input.items) {
-        if (await repo.setPublication(id, change, actorId, version)) applied.add(id);
+        if (await pets.setPublication(id, change, actor, version)) applied.add(id);
       }
       const rows = new Map((await repo.findLive(input.items.map((i) => i.id))).map((row) => [row.id, row]));
       return {

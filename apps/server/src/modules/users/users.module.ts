@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { historyPort } from '../history/history.port';
 import { createUsersRepository } from './users.repository';
 import { usersRoutes } from './users.routes';
 import { type UsersService, createUsersService } from './users.service';
@@ -13,8 +14,11 @@ declare module 'fastify' {
 /** Staff accounts: the repository and service built once, then the routes that use them. */
 export const usersModule = fp(
   async (app: FastifyInstance) => {
-    app.decorate('usersService', createUsersService({ repo: createUsersRepository(app.db) }));
+    const service = createUsersService({ repo: createUsersRepository(app.db), history: historyPort });
+    app.decorate('usersService', service);
+    // After a person changed their own password it is theirs: the temporary-password block is lifted.
+    app.authEvents.passwordChanged.push((userId) => service.passwordChanged(userId));
     await app.register(usersRoutes);
   },
-  { name: 'users', dependencies: ['db', 'access'] },
+  { name: 'users', dependencies: ['db', 'auth', 'access'] },
 );

@@ -43,7 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: userSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await users.create(request.body)),
+    async (request, reply) => reply.status(201).send(await users.create(request.user!, request.body)),
   );
 
   app.patch(
@@ -58,7 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, ...errors },
       },
     },
-    async (request) => users.update(request.params.id, request.body),
+    async (request) => users.update(request.user!, request.params.id, request.body),
   );
 
   app.post(
@@ -73,7 +73,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/:id/enable',
     { config: admin, schema: { tags, summary: 'Reactivar', params: userIdParamsSchema, response: { 200: userSchema, ...errors } } },
-    async (request) => users.enable(request.params.id),
+    async (request) => users.enable(request.user!, request.params.id),
   );
 
   app.post(
@@ -89,7 +89,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, ...errors },
       },
     },
-    async (request) => users.resetPassword(request.params.id, request.body.password),
+    async (request) => users.resetPassword(request.user!, request.params.id, request.body.password),
   );
 
   app.delete(

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password';
 import { passwordWeakness } from '../../lib/password-policy';
 import type { SessionUser } from '../../plugins/access';
+import { type HistoryPort, changedFields, hasChanges, systemActor, userActor } from '../history/history.port';
 import type { UserRow, UsersRepository } from './users.repository';
 
 export function toUserDto(row: UserRow): User {
@@ -37,10 +38,23 @@ function assertNotSelf(actor: SessionUser, id: string) {
 /** What the users service needs, given once. */
 export interface UsersServiceDeps {
   repo: UsersRepository;
+  /** Every change of an account writes its event (never a password or its hash). */
+  history: Pick<HistoryPort, 'record'>;
 }
 
+/** A user's fields as its history names them (the wire names of the user list). */
+const USER_FIELDS = ['name', 'lastname', 'mail', 'rol', 'permisos', 'color'] as const;
+const historyFieldsOf = (row: Pick<UserRow, 'name' | 'lastname' | 'email' | 'role' | 'permisos' | 'color'>) => ({
+  name: row.name,
+  lastname: row.lastname,
+  mail: row.email,
+  rol: row.role,
+  permisos: row.permisos,
+  color: row.color,
+});
+
 /** Staff accounts and the rules that keep at least one active administrator (DESIGN section 5). */
-export function createUsersService({ repo }: UsersServiceDeps) {
+export function createUsersService({ repo, history }: UsersServiceDeps) {
   /** Runs `change` holding the administrators lock, after checking that `targetId` is not the last active administrator. */
   async function withLastAdminGuard<T>(targetId: string, change: (txRepo: UsersRepository, target: UserRow) => Promise<T>): Promise<T> {
     return repo.transaction(async (tx) => {
@@ -66,13 +80,21 @@ export function createUsersService({ repo }: UsersServiceDeps) {
       return repo.transaction(async (tx) => {
         await tx.lockFirstAdmin();
         if ((await tx.countUsers()) > 0) return { created: false } as const;
+        const id = randomUUID();
         await tx.insertWithPassword({
-          id: randomUUID(),
+          id,
           email: admin.email,
           name: 'Administrador',
           lastname: '',
           role: ADMIN_ROLE,
           passwordHash: await hashPassword(password),
+        });
+        await history.record(tx.handle, {
+          actor: systemActor,
+          entidad: 'usuario',
+          entidadId: id,
+          accion: 'crear',
+          cambios: { name: [null, 'Administrador'], mail: [null, admin.email], rol: [null, ADMIN_ROLE] },
         });
         return { created: true, email: admin.email, generatedPassword } as const;
       });
@@ -90,22 +112,32 @@ export function createUsersService({ repo }: UsersServiceDeps) {
       return (await repo.list(query)).map(toUserDto);
     },
 
-    async create(input: CreateUserInput): Promise<User> {
+    async create(actor: SessionUser, input: CreateUserInput): Promise<User> {
       assertStrongPassword(input.password, { email: input.mail, name: input.name, lastname: input.lastname });
       const passwordHash = await hashPassword(input.password);
       const id = randomUUID();
       try {
-        await repo.insertWithPassword({
-          id,
-          email: input.mail,
-          name: input.name,
-          lastname: input.lastname,
-          role: input.rol,
-          permisos: input.permisos,
-          color: input.color,
-          passwordHash,
-          // An administrator chose this password: the user replaces it at the first sign-in.
-          mustChangePassword: true,
+        await repo.transaction(async (tx) => {
+          await tx.insertWithPassword({
+            id,
+            email: input.mail,
+            name: input.name,
+            lastname: input.lastname,
+            role: input.rol,
+            permisos: input.permisos,
+            color: input.color,
+            passwordHash,
+            // An administrator chose this password: the user replaces it at the first sign-in.
+            mustChangePassword: true,
+          });
+          const created = await tx.findById(id);
+          await history.record(tx.handle, {
+            actor: userActor(actor),
+            entidad: 'usuario',
+            entidadId: id,
+            accion: 'crear',
+            cambios: changedFields({}, historyFieldsOf(created!), USER_FIELDS),
+          });
         });
       } catch (error) {
         if (isUniqueViolation(error))
@@ -117,36 +149,61 @@ export function createUsersService({ repo }: UsersServiceDeps) {
       return toUserDto(row);
     },
 
-    async update(id: string, patch: UpdateUserInput): Promise<User> {
+    async update(actor: SessionUser, id: string, patch: UpdateUserInput): Promise<User> {
       const fields = { name: patch.name, lastname: patch.lastname, role: patch.rol, permisos: patch.permisos, color: patch.color };
       const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-      const update = async (target: UsersRepository) => {
-        const row = await target.update(id, defined);
-        if (!row) throw new AppError('NOT_FOUND', { message: userMessages.notFound });
+      const update = async (tx: UsersRepository) => {
+        const before = await tx.findById(id);
+        const row = await tx.update(id, defined);
+        if (!before || !row) throw new AppError('NOT_FOUND', { message: userMessages.notFound });
+        const cambios = changedFields(historyFieldsOf(before), historyFieldsOf(row), USER_FIELDS);
+        if (hasChanges(cambios))
+          await history.record(tx.handle, { actor: userActor(actor), entidad: 'usuario', entidadId: id, accion: 'modificar', cambios });
         return toUserDto(row);
       };
-      if (patch.rol !== undefined && patch.rol !== ADMIN_ROLE) return withLastAdminGuard(id, update);
-      return update(repo);
+      if (patch.rol !== undefined && patch.rol !== ADMIN_ROLE) return withLastAdminGuard(id, (tx) => update(tx));
+      return repo.transaction(update);
     },
 
     /** Disables the account and ends its sessions at once. */
     async disable(actor: SessionUser, id: string): Promise<User> {
       assertNotSelf(actor, id);
-      return withLastAdminGuard(id, async (tx) => {
+      return withLastAdminGuard(id, async (tx, target) => {
         const row = await tx.update(id, { banned: true });
         await tx.deleteSessions(id);
+        if (!target.banned) {
+          await history.record(tx.handle, {
+            actor: userActor(actor),
+            entidad: 'usuario',
+            entidadId: id,
+            accion: 'estado',
+            cambios: { desactivado: [false, true] },
+          });
+        }
         return toUserDto(row!);
       });
     },
 
-    async enable(id: string): Promise<User> {
-      const row = await repo.update(id, { banned: false });
-      if (!row) throw new AppError('NOT_FOUND', { message: userMessages.notFound });
-      return toUserDto(row);
+    async enable(actor: SessionUser, id: string): Promise<User> {
+      return repo.transaction(async (tx) => {
+        const before = await tx.findById(id);
+        const row = await tx.update(id, { banned: false });
+        if (!before || !row) throw new AppError('NOT_FOUND', { message: userMessages.notFound });
+        if (before.banned) {
+          await history.record(tx.handle, {
+            actor: userActor(actor),
+            entidad: 'usuario',
+            entidadId: id,
+            accion: 'estado',
+            cambios: { desactivado: [true, false] },
+          });
+        }
+        return toUserDto(row);
+      });
     },
 
     /** Sets a temporary password chosen by an administrator and ends the user's sessions. */
-    async resetPassword(id: string, password: string): Promise<User> {
+    async resetPassword(actor: SessionUser, id: string, password: string): Promise<User> {
       const target = await repo.findById(id);
       if (!target) throw new AppError('NOT_FOUND', { message: userMessages.notFound });
       assertStrongPassword(password, target);
@@ -156,13 +213,45 @@ export function createUsersService({ repo }: UsersServiceDeps) {
         if (!row) throw new AppError('NOT_FOUND', { message: userMessages.notFound });
         await tx.setPassword(id, passwordHash);
         await tx.deleteSessions(id);
+        // That it changed, never what it is: the port masks the field's values.
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'usuario',
+          entidadId: id,
+          accion: 'modificar',
+          cambios: { contrasena: [null, null] },
+        });
         return toUserDto(row);
+      });
+    },
+
+    /** A person changed their own password (through the sign-in routes): it is no longer a temporary one. */
+    async passwordChanged(userId: string): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const row = await tx.update(userId, { mustChangePassword: false });
+        if (!row) return;
+        await history.record(tx.handle, {
+          actor: userActor(row),
+          entidad: 'usuario',
+          entidadId: userId,
+          accion: 'modificar',
+          cambios: { contrasena: [null, null] },
+        });
       });
     },
 
     async remove(actor: SessionUser, id: string): Promise<void> {
       assertNotSelf(actor, id);
-      await withLastAdminGuard(id, (tx) => tx.delete(id));
+      await withLastAdminGuard(id, async (tx, target) => {
+        await tx.delete(id);
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'usuario',
+          entidadId: id,
+          accion: 'eliminar',
+          cambios: { name: [`${target.name} ${target.lastname}`.trim(), null], mail: [target.email, null] },
+        });
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   IconCalendarTime,
   IconChartBar,
   IconFileDescription,
+  IconHistory,
   IconLayoutGrid,
   IconLink,
   IconPackage,
@@ -45,12 +46,13 @@ export const mainNavItems: readonly NavLinkItem[] = [
 export const moreNavGroup: NavGroupItem = {
   label: 'Más secciones',
   icon: IconLayoutGrid,
-  activeSubPaths: ['/dashboard', '/paquetes', '/solicitud-publicacion', '/blocks/'],
+  activeSubPaths: ['/dashboard', '/paquetes', '/solicitud-publicacion', '/auditoria', '/blocks/'],
   links: [
     { label: 'Panel de control', to: '/dashboard', icon: IconChartBar },
     { label: 'Paquetes', to: '/paquetes', icon: IconPackage },
     { label: 'Solicitudes de Publicación', to: '/solicitud-publicacion', icon: IconSend },
     { label: 'Enlaces de Registro', to: '/enlaces-admin', icon: IconLink },
+    { label: 'Auditoría', to: '/auditoria', icon: IconHistory, adminOnly: true },
     { label: 'Guía de estilos', to: '/blocks/styles', icon: IconBrush },
   ],
 };

@@ -43,7 +43,18 @@ function SidebarLink({ item, mini, pathname }: { item: NavLinkItem; mini: boolea
 }
 
 /** A collapsible group; it opens by itself on its own pages (see isSubmenuOpen). */
-function SidebarGroup({ group, mini, pathname }: { group: NavGroupItem; mini: boolean; pathname: string }) {
+function SidebarGroup({
+  group: all,
+  mini,
+  pathname,
+  isAdministrator,
+}: {
+  group: NavGroupItem;
+  mini: boolean;
+  pathname: string;
+  isAdministrator: boolean;
+}) {
+  const group = { ...all, links: all.links.filter((item) => !item.adminOnly || isAdministrator) };
   // A manual toggle applies to the page where it was made; on another page the path decides again.
   const [toggle, setToggle] = useState<{ pathname: string; opened: boolean } | null>(null);
   const openByPath = isSubmenuOpen(pathname, group.activeSubPaths);
@@ -130,7 +141,7 @@ export function Sidebar({ mini, hidden, onClose }: SidebarProps) {
         </Stack>
         {session ? (
           <Box mt={mini ? 0 : 'lg'}>
-            <SidebarGroup group={moreNavGroup} mini={mini} pathname={pathname} />
+            <SidebarGroup group={moreNavGroup} mini={mini} pathname={pathname} isAdministrator={isAdministrator} />
           </Box>
         ) : null}
       </AppShell.Section>

@@ -10,6 +10,7 @@ import { usePetVideos } from '../api/get-pet-videos';
 import { GalleryViewer, type ViewerImage } from '../components/gallery-viewer';
 import { PetAdoptionRequests } from '../components/pet-adoption-requests';
 import { PetBadges } from '../components/pet-badges';
+import { PetHistory } from '../components/pet-history';
 import { MissingIdAlert, PetLoadError, PetLoading } from '../components/pet-load-states';
 import { PetPageHeader } from '../components/pet-page-header';
 import { videoDisplayName } from '../lib/media-rules';
@@ -224,6 +225,8 @@ function ProductoScreen() {
               </SimpleGrid>
             )}
           </Paper>
+
+          <PetHistory petId={data.id} petName={data.nombre} />
 
           <Text size="xs" c="dimmed">
             Registrada el {formatDate(data.createdAt)} · Última modificación el {formatDate(data.updatedAt)}

@@ -2,16 +2,7 @@ import type { ListPublicPetsQuery } from '@refugio/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pet, petImage } from '../../db/schema';
-
-/**
- * A pet anybody may see (DESIGN section 7): published, or scheduled with its time passed; not adopted; not
- * deleted. Decided by the query, so every instance agrees at the second.
- */
-export const isPublicPet = and(
-  isNull(pet.deletedAt),
-  eq(pet.adoptado, false),
-  sql`(${pet.estado} = 'publicada' OR (${pet.estado} = 'programada' AND ${pet.publicarEn} <= now()))`,
-)!;
+import { isPublicSql as isPublicPet } from '../pets/pets.port';
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

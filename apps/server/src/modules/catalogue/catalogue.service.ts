@@ -2,7 +2,7 @@ import { type ListPublicPetsQuery, type ListPublicPetsResponse, type PublicPet, 
 import type { StorageProvider } from '../../storage/storage-provider';
 import { AppError } from '../../lib/app-error';
 import { videoNameOf, videoPrefix } from '../../media/storage-keys';
-import { videoUrl } from '../pets/videos.service';
+import { videoUrl } from '../pets/pets.port';
 import type { CatalogueRepository, PublicPetRow } from './catalogue.repository';
 
 /** The public catalogue (DESIGN section 7): public pets with their public fields and media URLs only. */
@@ -57,10 +57,6 @@ export function createCatalogueService({ repo, storage }: { repo: CatalogueRepos
     /** When the catalogue changes by itself: the next scheduled pet's publication time. */
     nextPublicationAt(): Promise<Date | undefined> {
       return repo.nextPublicationAt();
-    },
-
-    async isPublic(id: number): Promise<boolean> {
-      return (await repo.findPublic(id)) !== undefined;
     },
   };
 }

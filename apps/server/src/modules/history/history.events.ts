@@ -1,0 +1,93 @@
+import type { HistoryActor, HistoryValue, SessionUser } from '@refugio/contracts';
+
+/*
+ * The typed union of history events (DESIGN section 9): per record, the actions it can have and the fields its
+ * changes name. A module builds its event and hands it to `history.record(tx.handle, event)` inside the transaction
+ * of the change, so the event and the change commit together or not at all.
+ */
+
+type Changes<F extends string> = Partial<Record<F, [HistoryValue, HistoryValue]>>;
+
+export type PetHistoryField =
+  | 'nombre'
+  | 'edad'
+  | 'tipo'
+  | 'genero'
+  | 'tamano'
+  | 'discapacidad'
+  | 'adoptado'
+  | 'fechaIngreso'
+  | 'personalidad'
+  | 'historia'
+  | 'tags'
+  | 'estado'
+  | 'publicarEn'
+  | 'imagenPrincipal'
+  | 'imagen'
+  | 'video'
+  | 'ordenImagenes'
+  | 'solicitudPublicacion';
+export type AdoptionRequestHistoryField = 'estado' | 'nota' | 'nombre' | 'mascotaId';
+export type PublicationRequestHistoryField = 'estado' | 'motivoRechazo' | 'mascotaId' | 'nombre' | 'enlace';
+export type LinkHistoryField = 'estado' | 'destinatario' | 'paqueteId' | 'venceEn' | 'email' | 'telefono' | 'nota' | 'usados';
+export type PackageHistoryField = 'nombre' | 'descripcion' | 'cupo' | 'diasVigencia' | 'estado';
+export type UserHistoryField = 'name' | 'lastname' | 'mail' | 'rol' | 'permisos' | 'color' | 'desactivado' | 'contrasena';
+
+export type HistoryEventInput = { actor: HistoryActor } & (
+  | { entidad: 'mascota'; entidadId: number; accion: 'crear' | 'modificar' | 'eliminar' | 'restaurar' | 'estado'; cambios?: Changes<PetHistoryField> }
+  | { entidad: 'solicitud_adopcion'; entidadId: number; accion: 'crear' | 'modificar' | 'estado'; cambios?: Changes<AdoptionRequestHistoryField> }
+  | { entidad: 'solicitud_publicacion'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<PublicationRequestHistoryField> }
+  | { entidad: 'enlace'; entidadId: string; accion: 'crear' | 'modificar' | 'estado'; cambios?: Changes<LinkHistoryField> }
+  | { entidad: 'paquete'; entidadId: number; accion: 'crear' | 'modificar' | 'estado'; cambios?: Changes<PackageHistoryField> }
+  | { entidad: 'usuario'; entidadId: string; accion: 'crear' | 'modificar' | 'estado' | 'eliminar'; cambios?: Changes<UserHistoryField> }
+);
+
+/** A member of staff as the actor of a change (their name as it is now is kept with the event). */
+export function userActor(user: Pick<SessionUser, 'id' | 'name' | 'lastname'> | { id: string; name?: string; lastname?: string }): HistoryActor {
+  const nombre = `${user.name ?? ''} ${user.lastname ?? ''}`.trim();
+  return { tipo: 'usuario', id: user.id, ...(nombre ? { nombre } : {}) };
+}
+
+/** Work the server does by itself (the materialisation of due publications, start-up). */
+export const systemActor: HistoryActor = { tipo: 'sistema' };
+
+/** A stranger using a public form, named as they wrote it. */
+export function publicActor(nombre: string): HistoryActor {
+  return { tipo: 'publico', nombre };
+}
+
+/** A rescuer registering through a link, named by the link's recipient (never the link's token). */
+export function linkActor(destinatario: string): HistoryActor {
+  return { tipo: 'enlace', nombre: destinatario };
+}
+
+/** A value as kept in `cambios`: dates as ISO text, everything else as JSON has it. */
+export function historyValue(value: unknown): HistoryValue {
+  if (value === undefined || value === null) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value.map(historyValue);
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, historyValue(v)]));
+  // A bigint is kept as its text; a symbol or a function is never a field of a record.
+  return typeof value === 'bigint' ? value.toString() : null;
+}
+
+/** The fields of `after` whose value differs from `before`, each as [antes, despues]; only `fields` are compared. */
+export function changedFields<F extends string>(
+  before: Partial<Record<F, unknown>>,
+  after: Partial<Record<F, unknown>>,
+  fields: readonly F[],
+): Changes<F> {
+  const changes: Changes<F> = {};
+  for (const field of fields) {
+    if (!(field in after)) continue;
+    // An empty text and no value read the same to a person: not a change.
+    const a = historyValue(before[field] === '' ? null : before[field]);
+    const b = historyValue(after[field] === '' ? null : after[field]);
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes[field] = [a, b];
+  }
+  return changes;
+}
+
+/** True when `changes` names at least one field. */
+export const hasChanges = (changes: object): boolean => Object.keys(changes).length > 0;

@@ -1,0 +1,50 @@
+import { type HistoryEvent, type ListHistoryQuery, type ListHistoryResponse, wallTimeToInstant } from '@refugio/contracts';
+import type { HistoryEventRow, HistoryRepository } from './history.repository';
+
+export function toHistoryEvent(row: HistoryEventRow): HistoryEvent {
+  return {
+    id: row.id,
+    en: row.en.toISOString(),
+    actor: {
+      tipo: row.actorTipo as HistoryEvent['actor']['tipo'],
+      ...(row.actorId ? { id: row.actorId } : {}),
+      ...(row.actorNombre ? { nombre: row.actorNombre } : {}),
+    },
+    entidad: row.entidad,
+    entidadId: row.entidadId,
+    accion: row.accion as HistoryEvent['accion'],
+    ...(row.cambios ? { cambios: row.cambios as HistoryEvent['cambios'] } : {}),
+    ...(row.requestId ? { requestId: row.requestId } : {}),
+  };
+}
+
+/** The day after `day` (YYYY-MM-DD), as text. */
+function nextDay(day: string): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Reading the history: the audit (administrators) and one pet's history (staff). */
+export function createHistoryService({ repo, timeZone }: { repo: HistoryRepository; timeZone: string }) {
+  return {
+    /** Filters by record, actor and days (the organisation's days: `hasta` is included whole). */
+    async list(query: ListHistoryQuery): Promise<ListHistoryResponse> {
+      const from = query.desde ? wallTimeToInstant(`${query.desde} 00:00`, timeZone) : undefined;
+      const until = query.hasta ? wallTimeToInstant(`${nextDay(query.hasta)} 00:00`, timeZone) : undefined;
+      const { rows, total } = await repo.list(
+        { entidad: query.entidad, entidadId: query.entidadId, actorId: query.actorId, from, until },
+        query.page,
+        query.pageSize,
+      );
+      return { items: rows.map(toHistoryEvent), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async ofPet(petId: number, page: number, pageSize: number): Promise<ListHistoryResponse> {
+      const { rows, total } = await repo.list({ entidad: 'mascota', entidadId: String(petId) }, page, pageSize);
+      return { items: rows.map(toHistoryEvent), total, page, pageSize };
+    },
+  };
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;

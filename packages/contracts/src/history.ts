@@ -1,0 +1,259 @@
+import { z } from 'zod';
+
+/*
+ * History of every change to a shelter record (DESIGN section 9): one event per change, written by the server in
+ * the same transaction as the change. Read by GET /api/auditoria (administrators) and GET /api/mascotas/{id}/historial
+ * (staff); told in Spanish by `describeHistoryEvent`.
+ */
+
+export const HISTORY_ACTOR_TYPES = ['usuario', 'publico', 'enlace', 'sistema'] as const;
+export type HistoryActorType = (typeof HISTORY_ACTOR_TYPES)[number];
+
+export const HISTORY_ACTIONS = ['crear', 'modificar', 'eliminar', 'restaurar', 'estado', 'fusionar', 'enviar', 'firmar', 'anonimizar'] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+/** The records that have a history today (later modules add theirs). */
+export const HISTORY_ENTITIES = ['mascota', 'solicitud_adopcion', 'solicitud_publicacion', 'enlace', 'paquete', 'usuario'] as const;
+export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
+
+export const historyEntityLabels: Record<HistoryEntity, string> = {
+  mascota: 'Mascota',
+  solicitud_adopcion: 'Solicitud de adopción',
+  solicitud_publicacion: 'Solicitud de publicación',
+  enlace: 'Enlace de registro',
+  paquete: 'Paquete',
+  usuario: 'Usuario',
+};
+
+export const HISTORY_PAGE_SIZE_DEFAULT = 25;
+export const HISTORY_PAGE_SIZE_MAX = 100;
+
+/** A JSON value as kept in `cambios`. */
+export type HistoryValue = string | number | boolean | null | HistoryValue[] | { [key: string]: HistoryValue };
+/** Each changed field with its value before and after (secrets never appear: their values are masked). */
+export type HistoryChanges = Record<string, [HistoryValue, HistoryValue]>;
+
+/** The value a secret field shows in `cambios` (a password was set or changed: never its hash or the text). */
+export const HISTORY_SECRET = '[oculto]';
+
+export interface HistoryActor {
+  tipo: HistoryActorType;
+  id?: string | undefined;
+  nombre?: string | undefined;
+}
+
+const historyValueSchema: z.ZodType<HistoryValue> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(historyValueSchema), z.record(z.string(), historyValueSchema)]),
+);
+
+export const historyEventSchema = z.object({
+  id: z.number().int(),
+  en: z.string().describe('Momento del cambio (ISO 8601)'),
+  actor: z.object({
+    tipo: z.enum(HISTORY_ACTOR_TYPES),
+    id: z.string().optional(),
+    nombre: z.string().optional(),
+  }),
+  entidad: z.string(),
+  entidadId: z.string(),
+  accion: z.enum(HISTORY_ACTIONS),
+  cambios: z.record(z.string(), z.tuple([historyValueSchema, historyValueSchema])).optional(),
+  requestId: z.string().optional(),
+});
+export type HistoryEvent = z.infer<typeof historyEventSchema>;
+
+export const historyMessages = {
+  entityInvalid: 'Elige un tipo de registro de la lista.',
+  dateInvalid: 'Escribe una fecha válida (AAAA-MM-DD).',
+  rangeInvalid: 'La fecha «hasta» no puede ser anterior a «desde».',
+  entityIdWithoutEntity: 'Para buscar por identificador, elige también el tipo de registro.',
+} as const;
+
+const dateSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, historyMessages.dateInvalid)
+  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), historyMessages.dateInvalid);
+
+export const listHistoryQuerySchema = z
+  .object({
+    entidad: z.enum(HISTORY_ENTITIES, { error: historyMessages.entityInvalid }).optional(),
+    entidadId: z.string().trim().min(1).max(200).optional(),
+    actorId: z.string().trim().min(1).max(200).optional(),
+    desde: dateSchema.optional().describe('Primer día (AAAA-MM-DD, en la zona horaria de la organización)'),
+    hasta: dateSchema.optional().describe('Último día, incluido (AAAA-MM-DD)'),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(HISTORY_PAGE_SIZE_MAX).default(HISTORY_PAGE_SIZE_DEFAULT),
+  })
+  .superRefine((query, ctx) => {
+    if (query.desde && query.hasta && query.hasta < query.desde)
+      ctx.addIssue({ code: 'custom', path: ['hasta'], message: historyMessages.rangeInvalid });
+    if (query.entidadId && !query.entidad) ctx.addIssue({ code: 'custom', path: ['entidad'], message: historyMessages.entityIdWithoutEntity });
+  });
+export type ListHistoryQuery = z.infer<typeof listHistoryQuerySchema>;
+
+export const petHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(HISTORY_PAGE_SIZE_MAX).default(HISTORY_PAGE_SIZE_DEFAULT),
+});
+
+export const listHistoryResponseSchema = z.object({
+  items: z.array(historyEventSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ListHistoryResponse = z.infer<typeof listHistoryResponseSchema>;
+
+/* ---- Telling an event in Spanish ---- */
+
+const fieldLabels: Record<string, string> = {
+  nombre: 'el nombre',
+  edad: 'la edad',
+  tipo: 'el tipo',
+  genero: 'el género',
+  tamano: 'el tamaño',
+  discapacidad: 'la discapacidad',
+  fechaIngreso: 'la fecha de ingreso',
+  personalidad: 'la personalidad',
+  historia: 'la historia',
+  tags: 'las etiquetas',
+  estado: 'el estado',
+  publicarEn: 'la fecha de publicación',
+  imagenPrincipal: 'la imagen principal',
+  ordenImagenes: 'el orden de las imágenes',
+  mascotaId: 'la mascota',
+  motivoRechazo: 'el motivo del rechazo',
+  destinatario: 'el destinatario',
+  email: 'el correo',
+  telefono: 'el teléfono',
+  descripcion: 'la descripción',
+  cupo: 'el cupo',
+  diasVigencia: 'los días de vigencia',
+  venceEn: 'el vencimiento',
+  paqueteId: 'el paquete',
+  apellidos: 'los apellidos',
+  lastname: 'los apellidos',
+  name: 'el nombre',
+  rol: 'el rol',
+  permisos: 'los permisos',
+  color: 'el color',
+  mail: 'el correo',
+  contactoNombre: 'el nombre de contacto',
+};
+
+const valueLabels: Record<string, string> = {
+  borrador: 'Borrador',
+  programada: 'Programada',
+  publicada: 'Publicada',
+  nueva: 'Nueva',
+  en_revision: 'En revisión',
+  aprobada: 'Aprobada',
+  rechazada: 'Rechazada',
+  retirada: 'Retirada',
+  pendiente: 'Pendiente',
+  activo: 'Activo',
+  revocado: 'Revocado',
+  archivado: 'Archivado',
+};
+
+const entityArticles: Record<string, string> = {
+  mascota: 'la mascota',
+  solicitud_adopcion: 'la solicitud de adopción',
+  solicitud_publicacion: 'la solicitud de publicación',
+  enlace: 'el enlace de registro',
+  paquete: 'el paquete',
+  usuario: 'el usuario',
+};
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const TEXT_MAX = 80;
+
+/** A value as a person reads it: dates in the organisation's zone, yes/no, lists joined, long texts cut. */
+export function formatHistoryValue(value: HistoryValue, timeZone = 'Europe/Madrid'): string {
+  if (value === null || value === '') return 'vacío';
+  if (typeof value === 'boolean') return value ? 'sí' : 'no';
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? 'ninguna' : value.map((v) => formatHistoryValue(v, timeZone)).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) {
+    return new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(value));
+  }
+  const label = valueLabels[value] ?? value;
+  return label.length > TEXT_MAX ? `${label.slice(0, TEXT_MAX - 1)}…` : label;
+}
+
+/** Who did it, as a sentence starts. */
+export function historyActorName(actor: HistoryActor): string {
+  const name = actor.nombre?.trim();
+  if (name) return name;
+  switch (actor.tipo) {
+    case 'publico':
+      return 'Una persona del público';
+    case 'enlace':
+      return 'Un rescatista con enlace';
+    case 'sistema':
+      return 'El sistema';
+    default:
+      return 'Un usuario';
+  }
+}
+
+/** What the event is about, e.g. «Bruma» or la solicitud de adopción 12. */
+function subject(event: Pick<HistoryEvent, 'entidad' | 'entidadId' | 'cambios'>, name: string | undefined): string {
+  const article = entityArticles[event.entidad] ?? event.entidad;
+  return name ? `${article} «${name}»` : `${article} ${event.entidadId}`;
+}
+
+const q = (text: string) => `«${text}»`;
+
+/**
+ * The event told in Spanish, one sentence per change: «Rocío cambió el nombre de «Bruma» a «Bruma Gris»».
+ * `name` is the record's name when the reader knows it (the pet's page); otherwise the record is named by its id.
+ */
+export function describeHistoryEvent(
+  event: Pick<HistoryEvent, 'actor' | 'entidad' | 'entidadId' | 'accion' | 'cambios'>,
+  options: { name?: string | undefined; timeZone?: string } = {},
+): string[] {
+  const who = historyActorName(event.actor);
+  const cambios = event.cambios ?? {};
+  const createdName = typeof cambios.nombre?.[1] === 'string' ? cambios.nombre[1] : undefined;
+  const what = subject(event, options.name ?? createdName);
+  const fmt = (v: HistoryValue) => formatHistoryValue(v, options.timeZone);
+  switch (event.accion) {
+    case 'crear':
+      return [`${who} creó ${what}.`];
+    case 'eliminar':
+      return [`${who} eliminó ${what}.`];
+    case 'restaurar':
+      return [`${who} restauró ${what}.`];
+    case 'fusionar':
+      return [`${who} fusionó ${what}.`];
+    case 'anonimizar':
+      return [`${who} anonimizó ${what}.`];
+    case 'enviar':
+      return [`${who} envió ${what}.`];
+    case 'firmar':
+      return [`${who} firmó ${what}.`];
+    default:
+      break;
+  }
+  const lines: string[] = [];
+  for (const [field, [before, after]] of Object.entries(cambios)) {
+    if (field === 'contrasena') lines.push(`${who} cambió la contraseña.`);
+    else if (field === 'adoptado') lines.push(after === true ? `${who} marcó como adoptada ${what}.` : `${who} desmarcó como adoptada ${what}.`);
+    else if (field === 'desactivado') lines.push(after === true ? `${who} desactivó ${what}.` : `${who} reactivó ${what}.`);
+    else if (field === 'imagen')
+      lines.push(after === null ? `${who} quitó la imagen ${q(fmt(before))}.` : `${who} añadió la imagen ${q(fmt(after))}.`);
+    else if (field === 'video') lines.push(after === null ? `${who} quitó el video ${q(fmt(before))}.` : `${who} añadió el video ${q(fmt(after))}.`);
+    else if (field === 'nota') lines.push(`${who} añadió una nota: ${q(fmt(after))}.`);
+    else if (field === 'ordenImagenes') lines.push(`${who} cambió el orden de las imágenes.`);
+    else {
+      const label = fieldLabels[field] ?? field;
+      if (before === null || before === '' || (Array.isArray(before) && before.length === 0)) lines.push(`${who} puso ${label} ${q(fmt(after))}.`);
+      else if (after === null || after === '' || (Array.isArray(after) && after.length === 0)) lines.push(`${who} quitó ${label} ${q(fmt(before))}.`);
+      else lines.push(`${who} cambió ${label} de ${q(fmt(before))} a ${q(fmt(after))}.`);
+    }
+  }
+  return lines.length > 0 ? lines : [`${who} modificó ${what}.`];
+}
