@@ -96,6 +96,7 @@ function DraftsScreen() {
 
   return (
     <Stack gap="md">
+      <title>Publicaciones Programadas · Refugio Admin</title>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <div>
           <Title order={1} fz="h2">
