@@ -1,8 +1,9 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { PetListItem } from '@refugio/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { UNDO_WINDOW_MS, UndoMessage } from '../../../components/ui/undo-message';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useDeletePet } from '../api/delete-pet';
 import { patchPetInLists } from '../api/patch-pet-lists';
@@ -11,26 +12,12 @@ import { restorePet } from '../api/restore-pet';
 import { setPetAdopted, useSetPetAdopted } from '../api/set-pet-adopted';
 import { adoptedWord } from '../lib/pet-display';
 
-const UNDO_WINDOW_MS = 10_000;
-
 export interface PetActions {
   onToggleAdopted: (pet: PetListItem) => void;
   onDelete: (pet: PetListItem) => void;
   onRestore: (pet: PetListItem) => void;
   /** The pet whose adoption change is being saved, if any. */
   pendingAdoptedId: number | null;
-}
-
-/** A toast's text with its 'Deshacer' button. */
-function UndoMessage({ text, onUndo }: { text: string; onUndo: () => void }) {
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm">{text}</Text>
-      <Button size="compact-sm" variant="light" miw={44} mih={36} onClick={onUndo}>
-        Deshacer
-      </Button>
-    </Group>
-  );
 }
 
 /**
