@@ -100,6 +100,7 @@ export const adoptionMessages = {
   noteRequired: 'Escribe la nota.',
   noteTooLong: `La nota no puede superar los ${STAFF_NOTE_MAX} caracteres.`,
   autoClosedNote: 'Cerrada automáticamente: se aprobó otra solicitud para esta mascota.',
+  closedPetAdoptedNote: 'Cerrada automáticamente: la mascota se marcó como adoptada.',
   versionInvalid: 'La versión no es válida.',
 } as const;
 

@@ -1,5 +1,5 @@
 import { ADOPTION_OPEN_STATES, type AdoptionState, type ListAdoptionRequestsQuery } from '@refugio/contracts';
-import { type SQL, and, asc, count, desc, eq, getTableColumns, gte, inArray, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sortKey } from '../../db/sort-key';
 import { adoptionRequest, adoptionRequestEvent, pet, user } from '../../db/schema';
@@ -180,6 +180,16 @@ function adoptionQueries(db: Database) {
 
     async insertEvent(values: Omit<typeof adoptionRequestEvent.$inferInsert, 'id' | 'createdAt'>): Promise<void> {
       await db.insert(adoptionRequestEvent).values(values);
+    },
+
+    /** Inside a transaction: the live pet's version, its row locked until the transaction ends; undefined when there is none. */
+    async lockLivePet(petId: number): Promise<{ version: number } | undefined> {
+      const [row] = await db
+        .select({ version: pet.version })
+        .from(pet)
+        .where(and(eq(pet.id, petId), isNull(pet.deletedAt)))
+        .for('update');
+      return row;
     },
 
     /** Marks the pet adopted (a new pet version, so an open edit form learns of it). */

@@ -14,6 +14,7 @@ import {
   canMove,
   csvCell,
   housingLabels,
+  petMessages,
   petThumbnailUrl,
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
@@ -197,6 +198,33 @@ export function createAdoptionRequestsService({ repo, isPublicPet, clock = () =>
           }
         }
         return detail(tx, id);
+      });
+    },
+
+    /**
+     * Marks a pet adopted from the pet list and closes its open requests (rechazada, with an automatic note),
+     * in one transaction with the pet's row locked: what approving a request does for the others. A stale
+     * `version` answers 409 and changes nothing. Answers how many requests it closed.
+     */
+    async markPetAdoptedClosingOpen(actor: SessionUser, petId: number, version: number | undefined): Promise<{ cerradas: number }> {
+      return repo.transaction(async (tx) => {
+        const current = await tx.lockLivePet(petId);
+        if (!current) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+        if (version !== undefined && version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
+        await tx.markPetAdopted(petId, actor.id);
+        const open = await tx.lockOtherOpen(petId, 0);
+        for (const request of open) {
+          await tx.setState(request.id, 'rechazada');
+          await tx.insertEvent({
+            requestId: request.id,
+            tipo: 'estado',
+            deEstado: request.estado,
+            aEstado: 'rechazada',
+            nota: adoptionMessages.closedPetAdoptedNote,
+            authorId: actor.id,
+          });
+        }
+        return { cerradas: open.length };
       });
     },
 
