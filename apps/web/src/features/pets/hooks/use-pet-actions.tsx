@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { PetListItem } from '@refugio/contracts';
@@ -56,30 +56,66 @@ export function usePetActions(): PetActions {
         void queryClient.invalidateQueries({ queryKey: petsQueryKey });
       });
 
-  const onToggleAdopted = (pet: PetListItem) => {
+  const toggleAdopted = (pet: PetListItem, adoptado: '0' | '1', cerrarSolicitudes = false) => {
     const previous = pet.adoptado;
-    const adoptado = previous === '1' ? '0' : '1';
     setAdopted.mutate(
-      { id: pet.id, adoptado, version: pet.version },
+      { id: pet.id, adoptado, version: pet.version, cerrarSolicitudes },
       {
         onSuccess: (updated) => {
+          const text = adoptado === '1' ? `${pet.nombre} figura ahora como ${adoptedWord(pet.genero)}.` : `${pet.nombre} vuelve a estar en adopción.`;
+          if (cerrarSolicitudes) {
+            // Closed requests do not reopen by un-marking the pet: no 'Deshacer' here.
+            notifications.show({ color: 'teal', title: 'Adopción registrada', message: `${text} Sus solicitudes abiertas se cerraron.` });
+            return;
+          }
           const id = `pet-adopted-${pet.id}-${Date.now()}`;
           notifications.show({
             id,
             color: 'teal',
             title: adoptado === '1' ? 'Adopción registrada' : 'De nuevo en adopción',
             autoClose: UNDO_WINDOW_MS,
-            message: (
-              <UndoMessage
-                text={adoptado === '1' ? `${pet.nombre} figura ahora como ${adoptedWord(pet.genero)}.` : `${pet.nombre} vuelve a estar en adopción.`}
-                onUndo={() => void undoAdopted(pet, previous, updated.version, id)}
-              />
-            ),
+            message: <UndoMessage text={text} onUndo={() => void undoAdopted(pet, previous, updated.version, id)} />,
           });
         },
         onError: (error) => notifications.show({ color: 'red', title: 'No se pudo cambiar la adopción', message: getErrorMessage(error) }),
       },
     );
+  };
+
+  const onToggleAdopted = (pet: PetListItem) => {
+    const adoptado = pet.adoptado === '1' ? '0' : '1';
+    const open = pet.solicitudesAbiertas;
+    if (adoptado === '0' || open === 0) {
+      toggleAdopted(pet, adoptado);
+      return;
+    }
+    // Open requests: say so and offer to close them, as approving one of them does.
+    const requests = open === 1 ? '1 solicitud de adopción abierta' : `${open} solicitudes de adopción abiertas`;
+    const modalId = `adoptar-${pet.id}`;
+    modals.openConfirmModal({
+      modalId,
+      title: `¿Marcar a ${pet.nombre} como ${adoptedWord(pet.genero)}?`,
+      centered: true,
+      children: (
+        <Stack gap="sm">
+          <Text size="sm">
+            {pet.nombre} tiene {requests}. Puedes cerrarlas ahora: pasarán a rechazadas con una nota automática, como al aprobar una solicitud.
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => {
+              modals.close(modalId);
+              toggleAdopted(pet, '1');
+            }}
+          >
+            Marcar sin cerrarlas
+          </Button>
+        </Stack>
+      ),
+      labels: { confirm: open === 1 ? 'Marcar y cerrar la solicitud' : 'Marcar y cerrar las solicitudes', cancel: 'Cancelar' },
+      onConfirm: () => toggleAdopted(pet, '1', true),
+    });
   };
 
   const onDelete = (pet: PetListItem) => {
