@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { PetListItem } from '@refugio/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UNDO_WINDOW_MS, UndoMessage } from '../../../components/ui/undo-message';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useDeletePet } from '../api/delete-pet';
@@ -28,10 +28,14 @@ export function usePetActions(): PetActions {
   const queryClient = useQueryClient();
   const setAdopted = useSetPetAdopted();
   const deletePet = useDeletePet();
+  // Bare mutations, awaited with `mutateAsync`: the toast's 'Deshacer' may be clicked after leaving the list,
+  // and going through the mutation cache refreshes the counts (app/query-client.ts) as every change does.
+  const restoreCall = useMutation({ mutationFn: restorePet });
+  const undoAdoptedCall = useMutation({ mutationFn: setPetAdopted });
 
-  // Plain calls rather than a mutation hook: the toast's 'Deshacer' may be clicked after leaving the list.
   const restore = (pet: PetListItem, notificationId?: string) =>
-    restorePet(pet.id)
+    restoreCall
+      .mutateAsync(pet.id)
       .then(async () => {
         if (notificationId) notifications.hide(notificationId);
         notifications.show({ color: 'teal', title: 'Mascota restaurada', message: `${pet.nombre} vuelve a estar en la lista.` });
@@ -44,7 +48,8 @@ export function usePetActions(): PetActions {
       });
 
   const undoAdopted = (pet: PetListItem, previous: '0' | '1', version: number, notificationId: string) =>
-    setPetAdopted({ id: pet.id, adoptado: previous, version })
+    undoAdoptedCall
+      .mutateAsync({ id: pet.id, adoptado: previous, version })
       .then(async (updated) => {
         notifications.hide(notificationId);
         notifications.show({ color: 'teal', title: 'Cambio deshecho', message: `${pet.nombre} vuelve a estar como antes.` });
