@@ -80,6 +80,7 @@ export default async function globalSetup() {
     // The journeys of every worker share one address and a few users.
     USER_REQUESTS_PER_MINUTE: '100000',
     ANON_REQUESTS_PER_MINUTE: '100000',
+    PUBLIC_SUBMISSIONS_PER_HOUR: '1000',
     LOG_LEVEL: 'warn',
   });
   await waitReady(baseUrl, server);

@@ -102,6 +102,7 @@ export const adoptionMessages = {
   autoClosedNote: 'Cerrada automáticamente: se aprobó otra solicitud para esta mascota.',
   petDeleted: 'Esta mascota está eliminada y no se puede marcar como adoptada. Restáurala antes de aprobar con «marcar como adoptada».',
   busy: 'Otra persona estaba cambiando a la vez las solicitudes de esta mascota. Recarga para ver su estado actual e inténtalo de nuevo.',
+  closedPetAdoptedNote: 'Cerrada automáticamente: la mascota se marcó como adoptada.',
   versionInvalid: 'La versión no es válida.',
 } as const;
 

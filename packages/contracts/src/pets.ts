@@ -371,7 +371,14 @@ export const petFileParamsSchema = petIdParamsSchema.extend({
   ),
 });
 
-export const setAdoptedInputSchema = z.object({ adoptado: flagSchema, version: z.number().int().min(1).optional() });
+export const setAdoptedInputSchema = z.object({
+  adoptado: flagSchema,
+  version: z.number().int().min(1).optional(),
+  cerrarSolicitudes: z
+    .boolean()
+    .optional()
+    .describe("Solo con adoptado '1': rechaza las solicitudes de adopción abiertas de la mascota, con una nota automática, en la misma transacción"),
+});
 export const reorderImagesInputSchema = z.object({ ids: z.array(z.number().int().min(1)).max(500) });
 
 /** Public URL of a pet image (SPEC section 7). */

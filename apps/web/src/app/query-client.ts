@@ -1,6 +1,20 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { dashboardQueryKey, pendingWorkQueryKey } from '../features/dashboard/api/count-query-keys';
 import { sessionQueryKey } from '../lib/session';
 import { ApiError } from '../lib/api-client';
+
+/**
+ * The counts of work waiting: the header's badge and "Pendientes" (one query), and the dashboard's cards.
+ * Nearly every change a person makes moves one of them (a request answered, a pet published or adopted,
+ * a registration approved), so after every mutation, done or refused, they are read again here, in one
+ * place, rather than by each feature remembering to. An inactive query (the dashboard off screen) is only
+ * marked stale, so this costs one small request while the header is shown.
+ */
+const countQueryKeys = [pendingWorkQueryKey, dashboardQueryKey];
+
+function refreshCounts() {
+  return Promise.all(countQueryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
 
 /**
  * An answer saying that the session has ended (e.g. an administrator disabled the account) or that the
@@ -20,7 +34,7 @@ export const queryClient = new QueryClient({
       if (query.queryKey[0] !== sessionQueryKey[0]) recheckSessionAfter(error);
     },
   }),
-  mutationCache: new MutationCache({ onError: recheckSessionAfter }),
+  mutationCache: new MutationCache({ onError: recheckSessionAfter, onSettled: () => void refreshCounts() }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

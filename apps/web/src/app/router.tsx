@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { prefetchFirstScreenOnSignIn } from './prefetch-first-screen';
 import { queryClient } from './query-client';
+import type { SimpleLayoutHandle } from './routes/simple-layout';
 import { RequireSignIn } from './routes/require-sign-in';
 import { RootErrorBoundary, RootLayout } from './routes/root-layout';
 import { requireSessionLoader, requireSignInLoader, rootLoader } from './routes/session-loaders';
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
           {
             path: 'enlaces-admin',
             loader: requireSignInLoader,
+            handle: { staffHeader: true } satisfies SimpleLayoutHandle,
             lazy: () => import('../features/registration-links/routes/enlaces-admin'),
           },
           // Needs a session but not the usual guard: this is where that guard sends a temporary password.

@@ -31,7 +31,7 @@ export function PublicApp() {
           <PetPage key={route.id} id={route.id} />
         ) : (
           <div className="notice">
-            <title>Página no encontrada</title>
+            <title>Página no encontrada · Adopta un amigo</title>
             <h1 tabIndex={-1}>Página no encontrada</h1>
             <a className="button button-secondary" href="/adopta" onClick={followLink}>
               Ver mascotas en adopción

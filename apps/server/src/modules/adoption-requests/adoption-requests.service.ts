@@ -14,6 +14,7 @@ import {
   canMove,
   csvCell,
   housingLabels,
+  petMessages,
   petThumbnailUrl,
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
@@ -239,6 +240,41 @@ export function createAdoptionRequestsService({ repo, pets, history, isPublicPet
         if (isLockConflict(error)) throw new AppError('CONFLICT', { message: adoptionMessages.busy });
         throw error;
       }
+    },
+
+    /**
+     * Marks a pet adopted from the pet list and closes its open requests (rechazada, with an automatic note),
+     * in one transaction with the pet's row locked: what approving a request does for the others. A stale
+     * `version` answers 409 and changes nothing. Answers how many requests it closed.
+     */
+    async markPetAdoptedClosingOpen(actor: SessionUser, petId: number, version: number | undefined): Promise<{ cerradas: number }> {
+      return repo.transaction(async (tx) => {
+        const pet = pets.within(tx.handle);
+        const current = await pet.lockForChange(petId);
+        if (!current || current.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+        if (version !== undefined && version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
+        await pet.markAdopted(petId, actor);
+        const open = await tx.lockOtherOpen(petId, 0);
+        for (const request of open) {
+          await tx.setState(request.id, 'rechazada');
+          await tx.insertEvent({
+            requestId: request.id,
+            tipo: 'estado',
+            deEstado: request.estado,
+            aEstado: 'rechazada',
+            nota: adoptionMessages.closedPetAdoptedNote,
+            authorId: actor.id,
+          });
+          await history.record(tx.handle, {
+            actor: userActor(actor),
+            entidad: 'solicitud_adopcion',
+            entidadId: request.id,
+            accion: 'estado',
+            cambios: { estado: [request.estado, 'rechazada'], nota: [null, adoptionMessages.closedPetAdoptedNote] },
+          });
+        }
+        return { cerradas: open.length };
+      });
     },
 
     async addNote(actor: SessionUser, id: number, input: AddAdoptionNoteInput): Promise<AdoptionRequest> {

@@ -163,12 +163,22 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Marcar como adoptada o no',
+        description:
+          "Con `cerrarSolicitudes: true` y `adoptado: '1'`, las solicitudes de adopción abiertas de la mascota pasan a rechazadas con una nota automática, en la misma transacción (como al aprobar una).",
         params: petIdParamsSchema,
         body: setAdoptedInputSchema,
         response: { 200: petSchema, ...errors },
       },
     },
-    async (request) => pets.setAdopted(request.user!, request.params.id, request.body.adoptado, request.body.version),
+    async (request) => {
+      const { adoptado, version, cerrarSolicitudes } = request.body;
+      if (adoptado === '1' && cerrarSolicitudes === true) {
+        // The requests belong to the adoption module: it marks the pet and closes them in one transaction.
+        await app.adoptionRequestsService.markPetAdoptedClosingOpen(request.user!, request.params.id, version);
+        return pets.get(request.params.id);
+      }
+      return pets.setAdopted(request.user!, request.params.id, adoptado, version);
+    },
   );
 
   app.post(

@@ -106,10 +106,12 @@ function LayoutSettingsSection() {
       </Stack>
       <Button
         variant="default"
-        onClick={() =>
+        onClick={() => {
           // The mobile sidebar's open state is not a preference; keep whatever it is now.
-          updateSettings((current) => ({ ...defaultLayoutSettings, sidebarVisibleMobile: current.sidebarVisibleMobile }))
-        }
+          updateSettings((current) => ({ ...defaultLayoutSettings, sidebarVisibleMobile: current.sidebarVisibleMobile }));
+          // The theme is part of the design too: back to the light one.
+          setColorScheme('light');
+        }}
       >
         Restablecer diseño
       </Button>

@@ -1,14 +1,10 @@
 import { AppShell, Container, Overlay } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import '@mantine/notifications/styles.css';
 import { useCallback } from 'react';
 import { FadeOutlet } from '../layout/fade-outlet';
 import { Footer } from '../layout/footer';
 import { Header } from '../layout/header';
 import { useLayoutSettings } from '../layout/layout-settings';
-import { PageLoader } from '../layout/page-loader';
 import { SideOverlay } from '../layout/side-overlay';
 import { Sidebar } from '../layout/sidebar';
 import { SkipLink } from '../layout/skip-link';
@@ -21,7 +17,6 @@ const HEADER_HEIGHT = 60;
 const MAIN_ID = 'contenido';
 
 const containerSize = { full: undefined, boxed: 'xl', narrow: 'md' } as const;
-const modalLabels = { confirm: 'Confirmar', cancel: 'Cancelar' };
 
 /** The backend layout: header, sidebar, side overlay and footer around full-width content. */
 function BackendLayout() {
@@ -35,13 +30,8 @@ function BackendLayout() {
   const closeSidebar = useCallback(() => updateSettings({ sidebarVisibleMobile: false }), [updateSettings]);
   useHotkeys([['Escape', () => sidebarOpenedMobile && closeSidebar()]], []);
 
-  // Toasts and modals are used by the signed-in screens only; mounting them here keeps their code
-  // out of the /login download.
   return (
-    <ModalsProvider labels={modalLabels}>
-      {/* At the bottom: a toast never covers the user menu (top right) or a viewer's close button. */}
-      <Notifications position="bottom-right" />
-      <PageLoader />
+    <>
       <SkipLink targetId={MAIN_ID} />
       <AppShell
         layout="alt"
@@ -91,7 +81,7 @@ function BackendLayout() {
           <Footer />
         </AppShell.Main>
       </AppShell>
-    </ModalsProvider>
+    </>
   );
 }
 

@@ -1,13 +1,22 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
 
+// Dialogs, toasts and the page loader weigh ~40 KB gzip: they load beside the first screen, not before it.
+const AppOverlays = lazy(() => import('../layout/app-overlays'));
+
 /**
- * Root of every route. Deliberately thin: whatever it imports is downloaded before /login can show,
- * so layout chrome, settings, modals and toasts live in the layouts instead.
+ * Root of every route. What every screen may use is mounted here, once, whatever its layout: confirmation
+ * dialogs, toasts and the page-loader spinner (`AppOverlays`). A layout that mounted them itself could forget
+ * them (the simple layout did, and "Revocar" on /enlaces-admin did nothing). Whatever this imports statically
+ * is downloaded before /login can show, so layout chrome stays in the layouts.
  */
 export function RootLayout() {
   return (
     <>
+      <Suspense fallback={null}>
+        <AppOverlays />
+      </Suspense>
       <Outlet />
       <ScrollRestoration />
     </>

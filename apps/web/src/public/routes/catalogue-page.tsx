@@ -59,8 +59,14 @@ export function CataloguePage({ search }: { search: URLSearchParams }) {
       signal,
     ),
   );
-  const update = (changes: Partial<Params>, options: { keepScroll?: boolean } = {}) =>
-    navigate(`/adopta${toSearch({ ...params, page: 1, ...changes })}`, { replace: true, keepScroll: options.keepScroll ?? true });
+  // Each filter and page is a step in the history, so Back returns to the previous one and stays in the
+  // catalogue. Typing adds one step per search, not one per pause: later pauses of the same search replace it.
+  const searchStep = useRef(false);
+  const update = (changes: Partial<Params>, options: { keepScroll?: boolean; typing?: boolean } = {}) => {
+    const replace = options.typing === true && searchStep.current;
+    searchStep.current = options.typing === true;
+    navigate(`/adopta${toSearch({ ...params, page: 1, ...changes })}`, { replace, keepScroll: options.keepScroll ?? true });
+  };
 
   const [draft, setDraft] = useState(params.q);
   const [committed, setCommitted] = useState(params.q);
@@ -73,7 +79,7 @@ export function CataloguePage({ search }: { search: URLSearchParams }) {
   const onSearch = (value: string) => {
     setDraft(value);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => update({ q: value.trim() }), TYPING_DELAY_MS);
+    timer.current = window.setTimeout(() => update({ q: value.trim() }, { typing: true }), TYPING_DELAY_MS);
   };
 
   const data = pets.status === 'success' ? pets.data : undefined;
@@ -82,7 +88,7 @@ export function CataloguePage({ search }: { search: URLSearchParams }) {
 
   return (
     <>
-      <title>Mascotas en adopción</title>
+      <title>Mascotas en adopción · Adopta un amigo</title>
       <section className="intro">
         <h1 tabIndex={-1}>Mascotas en adopción</h1>
         <p>Perros, gatos y conejos rescatados que buscan un hogar. Conócelos y envía tu solicitud de adopción.</p>
@@ -97,6 +103,7 @@ export function CataloguePage({ search }: { search: URLSearchParams }) {
             placeholder="Nombre, carácter, etiqueta..."
             value={draft}
             onChange={(event) => onSearch(event.target.value)}
+            onBlur={() => (searchStep.current = false)}
           />
         </div>
         {FILTERS.map((filter) => (

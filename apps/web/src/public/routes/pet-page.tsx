@@ -67,7 +67,7 @@ export function PetPage({ id }: { id: number }) {
     const missing = pet.error instanceof ApiError && pet.error.status === 404;
     return (
       <div className="notice" role="alert">
-        <title>Mascota no disponible</title>
+        <title>Mascota no disponible · Adopta un amigo</title>
         <h1 tabIndex={-1}>{missing ? 'Esta mascota ya no está disponible' : 'No se pudo cargar la mascota'}</h1>
         <p>{missing ? 'Puede que ya haya encontrado un hogar. Mira las otras mascotas que esperan uno.' : getErrorMessage(pet.error)}</p>
         <a className="button button-secondary" href="/adopta" onClick={followLink}>
@@ -79,7 +79,7 @@ export function PetPage({ id }: { id: number }) {
   const data = pet.data;
   return (
     <article className="pet">
-      <title>{`${data.nombre} busca hogar`}</title>
+      <title>{`${data.nombre} busca hogar · Adopta un amigo`}</title>
       <p>
         <a href="/adopta" onClick={followLink} className="back">
           ← Todas las mascotas

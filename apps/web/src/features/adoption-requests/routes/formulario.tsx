@@ -1,4 +1,4 @@
-import { Alert, Anchor, Avatar, Button, Grid, Group, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Button, Group, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ADOPTION_MOVES, type AdoptionRequest, type AdoptionState, STAFF_NOTE_MAX, adoptionStateLabels } from '@refugio/contracts';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconNote, IconPaw } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import { useAdoptionRequest } from '../api/get-adoption-request';
 import { useMoveAdoptionRequest } from '../api/move-adoption-request';
 import { type MoveChoice, MoveRequestModal, moveLabels } from '../components/move-request-modal';
 import { RequestAnswers } from '../components/request-answers';
+import classes from './formulario.module.css';
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
@@ -250,18 +251,20 @@ function FormularioScreen() {
           La dirección no indica una solicitud válida.
         </Alert>
       ) : data ? (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
+        // The state and its actions come first (on a phone, before the answers); on a wide screen they sit in
+        // the right-hand column beside the answers, above the notes and the history.
+        <div className={classes.layout}>
+          <Stack gap="md" className={classes.status}>
+            <StatusPanel request={data} onMove={setTarget} />
+            <PetCard mascota={data.mascota} />
+          </Stack>
+          <div className={classes.answers}>
             <RequestAnswers request={data} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <Stack gap="md">
-              <PetCard mascota={data.mascota} />
-              <StatusPanel request={data} onMove={setTarget} />
-              <NotesPanel request={data} />
-              <HistoryPanel request={data} />
-            </Stack>
-          </Grid.Col>
+          </div>
+          <Stack gap="md" className={classes.more}>
+            <NotesPanel request={data} />
+            <HistoryPanel request={data} />
+          </Stack>
           <MoveRequestModal
             key={target ?? 'none'}
             request={data}
@@ -270,7 +273,7 @@ function FormularioScreen() {
             onClose={() => setTarget(null)}
             onConfirm={confirmMove}
           />
-        </Grid>
+        </div>
       ) : request.isError ? (
         <ListLoadError title="No se pudo cargar la solicitud" onRetry={() => void request.refetch()}>
           <Text size="sm">{getErrorMessage(request.error)}</Text>

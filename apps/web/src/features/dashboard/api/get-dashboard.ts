@@ -1,6 +1,7 @@
 import { dashboardSchema, type Dashboard } from '@refugio/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
+import { dashboardQueryKey } from './count-query-keys';
 
 /** `GET /api/dashboard`: the counts and series the dashboard draws. */
 export async function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
@@ -8,7 +9,7 @@ export async function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
 }
 
 export const dashboardQueryOptions = queryOptions({
-  queryKey: ['dashboard'],
+  queryKey: dashboardQueryKey,
   queryFn: ({ signal }) => getDashboard(signal),
 });
 

@@ -1,6 +1,7 @@
 import { pendingWorkSchema, type PendingWork } from '@refugio/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
+import { pendingWorkQueryKey } from './count-query-keys';
 
 /** How often the side overlay and the header badge ask again while the app is open (and on focus). */
 export const PENDING_WORK_REFRESH_MS = 60_000;
@@ -11,7 +12,7 @@ export async function getPendingWork(signal?: AbortSignal): Promise<PendingWork>
 }
 
 export const pendingWorkQueryOptions = queryOptions({
-  queryKey: ['pendientes'],
+  queryKey: pendingWorkQueryKey,
   queryFn: ({ signal }) => getPendingWork(signal),
   staleTime: PENDING_WORK_REFRESH_MS / 2,
   refetchInterval: PENDING_WORK_REFRESH_MS,

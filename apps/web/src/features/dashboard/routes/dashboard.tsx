@@ -12,8 +12,18 @@ import { dashboardCounters, formatMonth } from '../lib/dashboard-links';
 const TYPE_COLORS: Record<string, string> = { Perro: 'cyan.7', Gato: 'grape.7', Conejo: 'orange.7' };
 const SIZE_LABELS: Record<string, string> = { chico: 'Chico', mediano: 'Mediano', grande: 'Grande' };
 
-/** Dashboard (/dashboard): counts that lead to their lists, and the charts of intakes, adoptions and the shelter. */
+/** Dashboard (/dashboard): its page title, whatever the state of its data. */
 function DashboardScreen() {
+  return (
+    <>
+      <title>Panel de control · Refugio Admin</title>
+      <DashboardContent />
+    </>
+  );
+}
+
+/** The counts that lead to their lists, and the charts of intakes, adoptions and the shelter. */
+function DashboardContent() {
   const dashboard = useDashboard();
 
   if (dashboard.isPending) return <ListLoading label="Cargando el panel..." />;

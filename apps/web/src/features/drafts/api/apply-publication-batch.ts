@@ -14,8 +14,8 @@ export function useApplyPublicationBatch() {
     mutationFn: applyPublicationBatch,
     onSettled: () =>
       Promise.all(
-        // The pets feature's lists and the dashboard's figures and Pendientes change too (their keys, by name).
-        [publicationsQueryKey, ['pets'], ['dashboard'], ['pendientes']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        // The pets feature's lists change too (its key, by name); the counts refresh after every mutation (app/query-client.ts).
+        [publicationsQueryKey, ['pets']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
 }

@@ -17,8 +17,8 @@ export function useSetPublication() {
     // Success or conflict, the list shows the current state afterwards; the pet screens read it again too.
     onSettled: () =>
       Promise.all(
-        // The pets feature's lists and the dashboard's figures and Pendientes change too (their keys, by name).
-        [publicationsQueryKey, ['pets'], ['dashboard'], ['pendientes']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        // The pets feature's lists change too (its key, by name); the counts refresh after every mutation (app/query-client.ts).
+        [publicationsQueryKey, ['pets']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
 }

@@ -4,6 +4,7 @@ import type { PublicationItem } from '@refugio/contracts';
 import { IconCalendarClock, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPager } from '../../../components/ui/list-pager';
+import { UNDO_WINDOW_MS, UndoMessage } from '../../../components/ui/undo-message';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { getErrorMessage } from '../../../lib/get-error-message';
@@ -35,6 +36,7 @@ function DraftsScreen() {
   const list = usePublications({ page, pageSize: PAGE_SIZE });
   const timeline = usePublications({ estado: 'programada', pageSize: 100 });
   const setPublication = useSetPublication();
+  const undoPublication = useSetPublication();
   const batch = useApplyPublicationBatch();
 
   const items = list.data?.items ?? [];
@@ -46,6 +48,20 @@ function DraftsScreen() {
       else next.add(id);
       return next;
     });
+
+  // `mutateAsync`: 'Deshacer' may be clicked after leaving the screen, and its toast must still show.
+  const undoPublish = (before: PublicationItem, published: PublicationItem, notificationId: string) =>
+    undoPublication
+      .mutateAsync({ id: before.id, estado: before.estado, publicarEn: before.publicarEn, version: published.version })
+      .then((restored) => {
+        notifications.hide(notificationId);
+        notifications.show({
+          color: 'teal',
+          title: 'Cambio deshecho',
+          message: restored.estado === 'programada' ? `${restored.nombre} vuelve a estar programada.` : `${restored.nombre} vuelve a borrador.`,
+        });
+      })
+      .catch((error: unknown) => notifications.show({ color: 'red', title: 'No se pudo deshacer el cambio', message: getErrorMessage(error) }));
 
   const change = (item: PublicationItem, estado: 'publicada' | 'borrador' | 'programada', publicarEn?: string) => {
     setBusyId(item.id);
@@ -60,7 +76,19 @@ function DraftsScreen() {
               : estado === 'borrador'
                 ? `${updated.nombre} volvió a borrador.`
                 : `${updated.nombre} quedó programada.`;
-          notifications.show({ color: 'teal', title: 'Publicación actualizada', message: text });
+          if (estado !== 'publicada') {
+            notifications.show({ color: 'teal', title: 'Publicación actualizada', message: text });
+            return;
+          }
+          // Publishing now can be undone: the pet goes back to how it was (draft, or scheduled for its time).
+          const id = `publicar-${item.id}-${updated.version}`;
+          notifications.show({
+            id,
+            color: 'teal',
+            title: 'Publicación actualizada',
+            autoClose: UNDO_WINDOW_MS,
+            message: <UndoMessage text={text} onUndo={() => void undoPublish(item, updated, id)} />,
+          });
         },
         onError: (error) => {
           if (dateError(error)) return;
@@ -96,6 +124,7 @@ function DraftsScreen() {
 
   return (
     <Stack gap="md">
+      <title>Publicaciones Programadas · Refugio Admin</title>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <div>
           <Title order={1} fz="h2">

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { SimplePage } from '../../../components/ui/simple-page';
 
 /** The frame of the public registration screens. */
-export function RegistrationPage({ children }: { children: ReactNode }) {
+export function RegistrationPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <SimplePage>
-      <title>Registro de mascota · Refugio</title>
+      <title>{`${title} · Refugio Admin`}</title>
       <Stack gap="lg">
         <div>
           <Title order={1} fz="h2">

@@ -7,7 +7,7 @@ import { RegistrationPage } from '../components/registration-page';
 function RegistroMascotaConLinkScreen() {
   const linkId = useParams().linkId ?? '';
   return (
-    <RegistrationPage>
+    <RegistrationPage title="Registro de mascota con enlace">
       <LinkedRegistration key={linkId} linkId={linkId}>
         {(remaining) => <RegistrationForm enlaceId={linkId} canRegisterAnother={remaining > 1} />}
       </LinkedRegistration>

@@ -7,7 +7,7 @@ import { RegistrationSteps } from '../components/registration-steps';
 function RegistroMascotaMobileScreen() {
   const linkId = useSearchParams()[0].get('enlace') ?? undefined;
   return (
-    <RegistrationPage>
+    <RegistrationPage title="Registro de mascota desde el teléfono">
       {linkId ? (
         <LinkedRegistration key={linkId} linkId={linkId}>
           {(remaining) => <RegistrationSteps enlaceId={linkId} canRegisterAnother={remaining > 1} />}

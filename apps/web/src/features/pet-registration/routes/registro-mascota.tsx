@@ -4,7 +4,7 @@ import { RegistrationPage } from '../components/registration-page';
 /** RegistroMascota (/registro-mascota): the public form without a link; such requests are marked as without link. */
 function RegistroMascotaScreen() {
   return (
-    <RegistrationPage>
+    <RegistrationPage title="Registro de mascota">
       <RegistrationForm />
     </RegistrationPage>
   );

@@ -12,8 +12,8 @@ export function useApplyPetBatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: applyPetBatch,
-    // Pets, Publicaciones Programadas, the dashboard's figures and Pendientes may all change (other features' keys, by name).
-    onSettled: () =>
-      Promise.all([petsQueryKey, ['publicaciones'], ['dashboard'], ['pendientes']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    // Pets and Publicaciones Programadas may change (another feature's key, by name); the dashboard's figures and
+    // Pendientes refresh after every mutation (app/query-client.ts).
+    onSettled: () => Promise.all([petsQueryKey, ['publicaciones']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

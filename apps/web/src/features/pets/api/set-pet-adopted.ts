@@ -9,11 +9,13 @@ export interface SetPetAdoptedVariables {
   adoptado: '0' | '1';
   /** The version shown; a stale one answers 409. */
   version?: number;
+  /** With adoptado '1': the server also closes the pet's open adoption requests, in the same transaction. */
+  cerrarSolicitudes?: boolean;
 }
 
 /** `POST /phpApi/mascota/{id}/adopcion` with `{ adoptado, version }`; answers the updated pet. */
-export async function setPetAdopted({ id, adoptado, version }: SetPetAdoptedVariables): Promise<Pet> {
-  const json = version === undefined ? { adoptado } : { adoptado, version };
+export async function setPetAdopted({ id, adoptado, version, cerrarSolicitudes }: SetPetAdoptedVariables): Promise<Pet> {
+  const json = { adoptado, ...(version === undefined ? {} : { version }), ...(cerrarSolicitudes ? { cerrarSolicitudes } : {}) };
   return petSchema.parse(await requestJson(`/phpApi/mascota/${id}/adopcion`, { json }));
 }
 
@@ -26,6 +28,14 @@ export function useSetPetAdopted() {
       queryClient.setQueryData(petQueryKey(pet.id), pet);
       return patchPetInLists(queryClient, pet.id, { adoptado: pet.adoptado, version: pet.version, updatedAt: pet.updatedAt, estado: pet.estado });
     },
+    // Closed requests: the adoption feature's lists (its key, by name) and the row's open-request count change.
+    onSettled: (_pet, _error, { cerrarSolicitudes }) =>
+      cerrarSolicitudes
+        ? Promise.all([
+            queryClient.invalidateQueries({ queryKey: ['adoption-requests'] }),
+            queryClient.invalidateQueries({ queryKey: petListsQueryKey }),
+          ])
+        : undefined,
     // A 409 says someone else changed the pet: the lists are refreshed with the newer data.
     onError: (_error, { id }) =>
       Promise.all([

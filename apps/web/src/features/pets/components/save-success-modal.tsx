@@ -18,8 +18,8 @@ interface SaveSuccessModalProps {
   title: string;
   summary: SaveSummary | null;
   /**
-   * Unused: 'Ver en Dashboard' is a link to /dashboard itself (DESIGN section 5). Kept optional so that
-   * callers written when it led to the pet list still compile; they can drop it.
+   * Unused: 'Ver en Dashboard' is itself a link to Home, / (SPEC section 4: "go to Home"). Kept optional
+   * so that callers that still pass it compile; they can drop it.
    */
   onDashboard?: () => void;
   onContinue: () => void;
@@ -27,7 +27,7 @@ interface SaveSuccessModalProps {
 
 /**
  * The success dialog of SPEC section 4: a summary of the pet and its counts, the files that could not be
- * uploaded (they never fail the save), and 'Ver en Dashboard' (a link to /dashboard) / 'Seguir Editando'.
+ * uploaded (they never fail the save), and 'Ver en Dashboard' (go to Home, the pet list at /) / 'Seguir Editando'.
  */
 export function SaveSuccessModal({ title, summary, onContinue }: SaveSuccessModalProps) {
   const rows: [string, string | number][] = summary
@@ -91,7 +91,7 @@ export function SaveSuccessModal({ title, summary, onContinue }: SaveSuccessModa
             </Alert>
           ) : null}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to="/dashboard">
+            <Button variant="default" component={Link} to="/">
               Ver en Dashboard
             </Button>
             <Button onClick={onContinue} data-autofocus>

@@ -1,8 +1,9 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { PetListItem } from '@refugio/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { UNDO_WINDOW_MS, UndoMessage } from '../../../components/ui/undo-message';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useDeletePet } from '../api/delete-pet';
 import { patchPetInLists } from '../api/patch-pet-lists';
@@ -11,26 +12,12 @@ import { restorePet } from '../api/restore-pet';
 import { setPetAdopted, useSetPetAdopted } from '../api/set-pet-adopted';
 import { adoptedWord } from '../lib/pet-display';
 
-const UNDO_WINDOW_MS = 10_000;
-
 export interface PetActions {
   onToggleAdopted: (pet: PetListItem) => void;
   onDelete: (pet: PetListItem) => void;
   onRestore: (pet: PetListItem) => void;
   /** The pet whose adoption change is being saved, if any. */
   pendingAdoptedId: number | null;
-}
-
-/** A toast's text with its 'Deshacer' button. */
-function UndoMessage({ text, onUndo }: { text: string; onUndo: () => void }) {
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm">{text}</Text>
-      <Button size="compact-sm" variant="light" miw={44} mih={36} onClick={onUndo}>
-        Deshacer
-      </Button>
-    </Group>
-  );
 }
 
 /**
@@ -41,10 +28,14 @@ export function usePetActions(): PetActions {
   const queryClient = useQueryClient();
   const setAdopted = useSetPetAdopted();
   const deletePet = useDeletePet();
+  // Bare mutations, awaited with `mutateAsync`: the toast's 'Deshacer' may be clicked after leaving the list,
+  // and going through the mutation cache refreshes the counts (app/query-client.ts) as every change does.
+  const restoreCall = useMutation({ mutationFn: restorePet });
+  const undoAdoptedCall = useMutation({ mutationFn: setPetAdopted });
 
-  // Plain calls rather than a mutation hook: the toast's 'Deshacer' may be clicked after leaving the list.
   const restore = (pet: PetListItem, notificationId?: string) =>
-    restorePet(pet.id)
+    restoreCall
+      .mutateAsync(pet.id)
       .then(async () => {
         if (notificationId) notifications.hide(notificationId);
         notifications.show({ color: 'teal', title: 'Mascota restaurada', message: `${pet.nombre} vuelve a estar en la lista.` });
@@ -57,7 +48,8 @@ export function usePetActions(): PetActions {
       });
 
   const undoAdopted = (pet: PetListItem, previous: '0' | '1', version: number, notificationId: string) =>
-    setPetAdopted({ id: pet.id, adoptado: previous, version })
+    undoAdoptedCall
+      .mutateAsync({ id: pet.id, adoptado: previous, version })
       .then(async (updated) => {
         notifications.hide(notificationId);
         notifications.show({ color: 'teal', title: 'Cambio deshecho', message: `${pet.nombre} vuelve a estar como antes.` });
@@ -69,30 +61,66 @@ export function usePetActions(): PetActions {
         void queryClient.invalidateQueries({ queryKey: petsQueryKey });
       });
 
-  const onToggleAdopted = (pet: PetListItem) => {
+  const toggleAdopted = (pet: PetListItem, adoptado: '0' | '1', cerrarSolicitudes = false) => {
     const previous = pet.adoptado;
-    const adoptado = previous === '1' ? '0' : '1';
     setAdopted.mutate(
-      { id: pet.id, adoptado, version: pet.version },
+      { id: pet.id, adoptado, version: pet.version, cerrarSolicitudes },
       {
         onSuccess: (updated) => {
+          const text = adoptado === '1' ? `${pet.nombre} figura ahora como ${adoptedWord(pet.genero)}.` : `${pet.nombre} vuelve a estar en adopción.`;
+          if (cerrarSolicitudes) {
+            // Closed requests do not reopen by un-marking the pet: no 'Deshacer' here.
+            notifications.show({ color: 'teal', title: 'Adopción registrada', message: `${text} Sus solicitudes abiertas se cerraron.` });
+            return;
+          }
           const id = `pet-adopted-${pet.id}-${Date.now()}`;
           notifications.show({
             id,
             color: 'teal',
             title: adoptado === '1' ? 'Adopción registrada' : 'De nuevo en adopción',
             autoClose: UNDO_WINDOW_MS,
-            message: (
-              <UndoMessage
-                text={adoptado === '1' ? `${pet.nombre} figura ahora como ${adoptedWord(pet.genero)}.` : `${pet.nombre} vuelve a estar en adopción.`}
-                onUndo={() => void undoAdopted(pet, previous, updated.version, id)}
-              />
-            ),
+            message: <UndoMessage text={text} onUndo={() => void undoAdopted(pet, previous, updated.version, id)} />,
           });
         },
         onError: (error) => notifications.show({ color: 'red', title: 'No se pudo cambiar la adopción', message: getErrorMessage(error) }),
       },
     );
+  };
+
+  const onToggleAdopted = (pet: PetListItem) => {
+    const adoptado = pet.adoptado === '1' ? '0' : '1';
+    const open = pet.solicitudesAbiertas;
+    if (adoptado === '0' || open === 0) {
+      toggleAdopted(pet, adoptado);
+      return;
+    }
+    // Open requests: say so and offer to close them, as approving one of them does.
+    const requests = open === 1 ? '1 solicitud de adopción abierta' : `${open} solicitudes de adopción abiertas`;
+    const modalId = `adoptar-${pet.id}`;
+    modals.openConfirmModal({
+      modalId,
+      title: `¿Marcar a ${pet.nombre} como ${adoptedWord(pet.genero)}?`,
+      centered: true,
+      children: (
+        <Stack gap="sm">
+          <Text size="sm">
+            {pet.nombre} tiene {requests}. Puedes cerrarlas ahora: pasarán a rechazadas con una nota automática, como al aprobar una solicitud.
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => {
+              modals.close(modalId);
+              toggleAdopted(pet, '1');
+            }}
+          >
+            Marcar sin cerrarlas
+          </Button>
+        </Stack>
+      ),
+      labels: { confirm: open === 1 ? 'Marcar y cerrar la solicitud' : 'Marcar y cerrar las solicitudes', cancel: 'Cancelar' },
+      onConfirm: () => toggleAdopted(pet, '1', true),
+    });
   };
 
   const onDelete = (pet: PetListItem) => {

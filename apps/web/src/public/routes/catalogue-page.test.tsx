@@ -1,0 +1,80 @@
+import type { PublicPet } from '@refugio/contracts';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../testing/server';
+import { PublicApp } from '../app';
+
+function pet(id: number, tipo: string): PublicPet {
+  return {
+    id,
+    nombre: `${tipo} ${id}`,
+    edad: '2 años',
+    tipo,
+    genero: 'macho',
+    tamano: 'mediano',
+    discapacidad: '0',
+    personalidad: '',
+    historia: '',
+    tags: [],
+    imagenPrincipal: null,
+    imagenes: [],
+    videos: [],
+    miniatura: null,
+    miniaturas: [],
+  };
+}
+
+/** 30 pets, 12 a page; `tipo` narrows them. */
+function answerCatalogue() {
+  server.use(
+    http.get('/api/public/mascotas', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const tipo = query.get('tipo');
+      const all = Array.from({ length: 30 }, (_, i) => pet(i + 1, i % 2 === 0 ? 'Perro' : 'Gato')).filter((p) => !tipo || p.tipo === tipo);
+      const page = Number(query.get('page') ?? '1');
+      const pageSize = Number(query.get('pageSize') ?? '12');
+      return HttpResponse.json({ items: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize });
+    }),
+  );
+}
+
+async function back() {
+  await act(async () => {
+    window.history.back();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+describe('/adopta: filters and pages are steps in the history', () => {
+  beforeEach(() => {
+    answerCatalogue();
+    // Where the visitor came from, then the catalogue.
+    window.history.replaceState(null, '', '/otra-web');
+    window.history.pushState(null, '', '/adopta');
+  });
+
+  it('Back after a filter and a page returns through them and stays in the catalogue', async () => {
+    const user = userEvent.setup();
+    render(<PublicApp />);
+    expect(await screen.findByText('30 mascotas encontradas')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'Gato');
+    expect(await screen.findByText('15 mascotas encontradas')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Página 2 de 2')).toBeInTheDocument();
+    expect(window.location.search).toBe('?tipo=Gato&page=2');
+
+    await back();
+    expect(window.location.pathname).toBe('/adopta');
+    expect(window.location.search).toBe('?tipo=Gato');
+    expect(await screen.findByText('Página 1 de 2')).toBeInTheDocument();
+
+    await back();
+    expect(window.location.pathname).toBe('/adopta');
+    expect(window.location.search).toBe('');
+    await waitFor(() => expect(screen.getByLabelText('Tipo')).toHaveValue(''));
+    expect(await screen.findByText('30 mascotas encontradas')).toBeInTheDocument();
+  });
+});
