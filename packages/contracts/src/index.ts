@@ -14,3 +14,4 @@ export * from './pets';
 export * from './publications';
 export * from './users';
 export * from './text';
+export * from './wording';

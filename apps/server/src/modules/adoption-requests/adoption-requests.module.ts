@@ -21,7 +21,11 @@ export const adoptionRequestsModule = fp(
     app.decorate('catalogueService', catalogue);
     app.decorate(
       'adoptionRequestsService',
-      createAdoptionRequestsService({ repo: createAdoptionRequestsRepository(app.db), isPublicPet: (id) => catalogue.isPublic(id) }),
+      createAdoptionRequestsService({
+        repo: createAdoptionRequestsRepository(app.db),
+        isPublicPet: (id) => catalogue.isPublic(id),
+        timeZone: app.config.orgTimeZone,
+      }),
     );
     await app.register(publicAdoptionRoutes);
     await app.register(adoptionRequestsRoutes);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type OrphanMediaSweep, createOrphanMediaSweep } from './orphan-media';
+import { createPetExport } from './pet-export';
+import { petExportRoutes } from './pet-export.routes';
 import { createPetVisibility } from './pet-visibility';
 import { createPetsRepository } from './pets.repository';
 import { petsRoutes } from './pets.routes';
@@ -24,6 +26,7 @@ export const petsModule = fp(
     app.decorate('videosService', createVideosService({ repo, storage: app.storage, changes: app.changes }));
     app.decorate('orphanMediaSweep', createOrphanMediaSweep({ repo, storage: app.storage, log: app.log }));
     await app.register(petsRoutes);
+    await app.register(petExportRoutes(createPetExport({ repo, timeZone: app.config.orgTimeZone })));
   },
   { name: 'pets', dependencies: ['db', 'changes', 'storage', 'access'] },
 );
