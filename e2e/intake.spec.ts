@@ -99,9 +99,9 @@ test('paquete, enlace, registro desde el teléfono, enlace agotado y aprobación
 
   // Staff approve it and find the draft pet with its photos and video.
   await page.goto('/solicitud-publicacion');
-  await expect(page.getByRole('button', { name: `Ver la solicitud de ${petName}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Ver solicitud de ${petName}` })).toBeVisible();
   await expectAccessible(page, '/solicitud-publicacion');
-  await page.getByRole('button', { name: `Ver la solicitud de ${petName}` }).click();
+  await page.getByRole('button', { name: `Ver solicitud de ${petName}` }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Rita Rescatista');
   await expect(dialog).toContainText(`${recipient} · ${packageName}`);

@@ -1,5 +1,5 @@
 import { Alert, Loader, Group, Text, Title, Paper } from '@mantine/core';
-import type { LinkCheck } from '@refugio/contracts';
+import { type LinkCheck, countLabel } from '@refugio/contracts';
 import { IconAlertTriangle, IconLink } from '@tabler/icons-react';
 import { formatDate } from '../../../lib/format-date';
 
@@ -37,7 +37,7 @@ export function ValidLink({ check }: { check: Extract<LinkCheck, { valido: true 
         Enlace para {check.destinatario}
       </Title>
       <Text size="sm">
-        Puedes registrar {check.restantes} {check.restantes === 1 ? 'mascota más' : 'mascotas más'} hasta el {formatDate(check.venceEn)}.
+        Puedes registrar {countLabel(check.restantes, 'mascota', 'mascotas')} más hasta el {formatDate(check.venceEn)}.
       </Text>
     </Alert>
   );

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import type { RegistrationFieldsInput } from '@refugio/contracts';
+import { type RegistrationFieldsInput, countLabel } from '@refugio/contracts';
 import { useState, type ReactNode } from 'react';
 import { useRegistration } from '../hooks/use-registration';
 import { checkMedia } from '../lib/media-checks';
@@ -74,7 +74,7 @@ export function RegistrationSteps({ enlaceId, canRegisterAnother = true }: { enl
           Contacto: {v.contactoNombre} ({v.contactoEmail})
         </Text>
         <Text size="sm" c="dimmed">
-          {(media.image ? 1 : 0) + media.imagenes.length} fotos · {media.videos.length} videos
+          {countLabel((media.image ? 1 : 0) + media.imagenes.length, 'foto', 'fotos')} · {countLabel(media.videos.length, 'video', 'videos')}
         </Text>
         {state.status === 'sending' && <UploadProgress state={state} media={media} />}
         {state.status === 'failed' && <SubmitFailure state={state} onRetry={() => void submit()} />}

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import type { PetListItem } from '@refugio/contracts';
+import { type PetListItem, adoptedWord } from '@refugio/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useDeletePet } from '../api/delete-pet';
@@ -9,7 +9,6 @@ import { patchPetInLists } from '../api/patch-pet-lists';
 import { petQueryKey, petsQueryKey } from '../api/pets-query-key';
 import { restorePet } from '../api/restore-pet';
 import { setPetAdopted, useSetPetAdopted } from '../api/set-pet-adopted';
-import { adoptedWord } from '../lib/pet-display';
 
 const UNDO_WINDOW_MS = 10_000;
 
