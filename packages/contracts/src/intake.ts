@@ -57,6 +57,7 @@ export const intakeMessages = {
   packageQuotaInvalid: `El cupo debe ser un número entero entre 1 y ${PACKAGE_QUOTA_MAX}.`,
   packageDaysInvalid: `La vigencia debe ser un número entero de días entre 1 y ${PACKAGE_DAYS_MAX}.`,
   packageNotFound: 'No existe un paquete con ese identificador.',
+  packageRequired: 'Elige un paquete.',
   packageArchived: 'El paquete está archivado: no se pueden emitir enlaces con él.',
   recipientRequired: 'Indica a quién se entrega el enlace.',
   textTooLong: `El texto no puede superar los ${LINK_TEXT_MAX_LENGTH} caracteres.`,
@@ -142,7 +143,18 @@ const optionalPhone = safeText()
   .regex(/^[\d\s+()./-]*$/, intakeMessages.phoneInvalid);
 
 export const createLinkInputSchema = z.object({
-  paqueteId: z.coerce.number({ error: intakeMessages.packageNotFound }).int().min(1, intakeMessages.packageNotFound),
+  // None chosen ('' from the form, or missing) asks to choose one; anything else that is no package's id says so.
+  paqueteId: z
+    .preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z.coerce
+        .number({ error: intakeMessages.packageNotFound })
+        .int(intakeMessages.packageNotFound)
+        .min(1, intakeMessages.packageNotFound)
+        .optional(),
+    )
+    .refine((value) => value !== undefined, intakeMessages.packageRequired)
+    .transform((value) => value as number),
   destinatario: safeText({ error: intakeMessages.recipientRequired })
     .trim()
     .min(1, intakeMessages.recipientRequired)
