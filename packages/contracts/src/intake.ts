@@ -154,7 +154,7 @@ export const createLinkInputSchema = z.object({
         .optional(),
     )
     .refine((value) => value !== undefined, intakeMessages.packageRequired)
-    .transform((value) => value as number),
+    .transform((value) => value),
   destinatario: safeText({ error: intakeMessages.recipientRequired })
     .trim()
     .min(1, intakeMessages.recipientRequired)
