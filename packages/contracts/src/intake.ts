@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './text';
 import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, MAIN_IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, petFieldsSchema } from './pets';
+import { organizationContactSchema } from './publications';
 
 /*
  * Intake from outside rescuers (DESIGN sections 5 and 7): packages, registration links, the public pet
@@ -214,7 +215,12 @@ export const listLinksResponseSchema = z.object({
 /** `GET /api/public/enlaces/{linkId}` (DESIGN section 7). */
 export const linkCheckSchema = z.discriminatedUnion('valido', [
   z.object({ valido: z.literal(true), destinatario: z.string(), restantes: z.number().int(), venceEn: z.string() }),
-  z.object({ valido: z.literal(false), motivo: z.enum(LINK_INVALID_REASONS), mensaje: z.string() }),
+  z.object({
+    valido: z.literal(false),
+    motivo: z.enum(LINK_INVALID_REASONS),
+    mensaje: z.string(),
+    contacto: organizationContactSchema.describe('A quién pedir un enlace nuevo'),
+  }),
 ]);
 export type LinkCheck = z.infer<typeof linkCheckSchema>;
 export const publicLinkParamsSchema = z.object({ linkId: safeText().max(200) });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createOrganizationSettings } from '../../lib/organization';
 import { intakeRoutes } from './intake.routes';
 import { createLinksRepository } from './links.repository';
 import { type LinksService, createLinksService } from './links.service';
@@ -27,7 +28,12 @@ export const intakeModule = fp(
     app.decorate('packagesService', createPackagesService({ repo: packagesRepo }));
     app.decorate(
       'linksService',
-      createLinksService({ repo: createLinksRepository(app.db), packages: packagesRepo, publicUrl: app.config.publicUrl }),
+      createLinksService({
+        repo: createLinksRepository(app.db),
+        packages: packagesRepo,
+        publicUrl: app.config.publicUrl,
+        organization: createOrganizationSettings(app.config),
+      }),
     );
     app.decorate('publicationRequestsService', createPublicationRequestsService({ repo: requestsRepo, storage: app.storage, log: app.log }));
     app.decorate('requestMediaSweep', createRequestMediaSweep({ repo: requestsRepo, storage: app.storage, log: app.log }));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createOrganizationSettings } from '../../lib/organization';
 import { systemClock } from '../../lib/clock';
 import { createPetBatchRepository } from './pet-batch.repository';
 import { type PetBatchService, createPetBatchService } from './pet-batch.service';
@@ -19,7 +20,11 @@ export const publicationsModule = fp(
   async (app: FastifyInstance) => {
     app.decorate(
       'publicationsService',
-      createPublicationsService({ repo: createPublicationsRepository(app.db), clock: systemClock, timeZone: app.config.orgTimeZone }),
+      createPublicationsService({
+        repo: createPublicationsRepository(app.db),
+        clock: systemClock,
+        organization: createOrganizationSettings(app.config),
+      }),
     );
     app.decorate('petBatchService', createPetBatchService({ repo: createPetBatchRepository(app.db), clock: systemClock }));
     await app.register(publicationsRoutes);

@@ -15,14 +15,15 @@ import {
   publicationMessages,
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
+import type { OrganizationSettingsSource } from '../../lib/organization';
 import type { Clock } from '../../lib/clock';
 import type { PublicationRow, PublicationsRepository } from './publications.repository';
 
 export interface PublicationsServiceDeps {
   repo: PublicationsRepository;
   clock: Clock;
-  /** ORG_TIME_ZONE: the zone the browser shows and picks publication dates in. */
-  timeZone: string;
+  /** The organisation's settings (`lib/organization.ts`): its time zone, the one the browser shows and picks publication dates in. */
+  organization: Pick<OrganizationSettingsSource, 'get'>;
 }
 
 function toItem(row: PublicationRow, now: Date): PublicationItem {
@@ -52,12 +53,12 @@ export function decidePublicationOrThrow(estado: PublicationState, publicarEn: s
  * publishing, scheduling or withdrawing one pet or many. Each change is based on the version the person
  * saw; a stale one changes nothing. The pet form and the pet list's bulk actions reuse these calls.
  */
-export function createPublicationsService({ repo, clock, timeZone }: PublicationsServiceDeps) {
+export function createPublicationsService({ repo, clock, organization }: PublicationsServiceDeps) {
   const decide = decidePublicationOrThrow;
 
   return {
-    settings(): OrganizationSettings {
-      return { zonaHoraria: timeZone };
+    settings(): Promise<OrganizationSettings> {
+      return organization.get();
     },
 
     async list(query: ListPublicationsQuery): Promise<ListPublicationsResponse> {

@@ -45,7 +45,7 @@ export function RegistrationSteps({ enlaceId, canRegisterAnother = true }: { enl
 
   const next = async () => {
     if (current.fields.length > 0 && !(await form.trigger(current.fields, { shouldFocus: true }))) return;
-    if (step === 3 && Object.keys(checkMedia(media)).length > 0) return;
+    if (step === 3 && Object.keys(await checkMedia(media)).length > 0) return;
     setStep(step + 1);
   };
 
@@ -55,7 +55,7 @@ export function RegistrationSteps({ enlaceId, canRegisterAnother = true }: { enl
     const errors = form.formState.errors;
     const withError = steps.findIndex((s) => s.fields.some((f) => errors[f]));
     if (withError >= 0) setStep(withError);
-    else if (Object.keys(checkMedia(media)).length > 0) setStep(3);
+    else if (Object.keys(await checkMedia(media)).length > 0) setStep(3);
   };
 
   let body: ReactNode;
