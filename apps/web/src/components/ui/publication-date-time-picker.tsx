@@ -3,6 +3,7 @@ import 'dayjs/locale/es';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { instantToWallTime } from '@refugio/contracts';
 import { IconCalendarClock } from '@tabler/icons-react';
+import { useId } from 'react';
 
 interface PublicationDateTimePickerProps {
   /** The organisation's time zone: the picker shows and returns its wall time. */
@@ -34,10 +35,13 @@ export function PublicationDateTimePicker({
   inputRef,
 }: PublicationDateTimePickerProps) {
   const now = instantToWallTime(new Date(), timeZone);
+  // One id for the field and its popover: the calendar dialog is named by the field it belongs to.
+  const id = useId();
   return (
     <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
       <DateTimePicker
         ref={inputRef}
+        id={id}
         label={label}
         required={required}
         onBlur={onBlur}
@@ -52,7 +56,7 @@ export function PublicationDateTimePicker({
         onChange={onChange}
         error={error}
         leftSection={<IconCalendarClock size={16} aria-hidden="true" />}
-        popoverProps={{ withinPortal: true }}
+        popoverProps={{ withinPortal: true, id }}
         submitButtonProps={{ 'aria-label': 'Aceptar fecha y hora' }}
         timePickerProps={{ hoursInputLabel: 'Horas', minutesInputLabel: 'Minutos', secondsInputLabel: 'Segundos' }}
       />
