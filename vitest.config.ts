@@ -34,6 +34,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/testing/setup.ts'],
+          // Above the waits of setup.ts (15 s): a test fails on its condition, not on the clock of a busy machine.
+          testTimeout: 60_000,
         },
       },
     ],

@@ -37,6 +37,8 @@ test.describe('pantallas principales en modo oscuro', () => {
     await page.getByRole('button', { name: 'Filtros' }).click();
     await expect(page.getByRole('combobox', { name: 'Tipo', exact: true })).toBeVisible();
     await expectAccessible(page, 'oscuro: Mascotas con los filtros abiertos');
+    // The search box's clear button: a target of at least 24 px (WCAG 2.2, 2.5.8).
+    expect((await page.getByRole('button', { name: 'Limpiar búsqueda' }).boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(24);
 
     await page.getByRole('button', { name: /^Abrir panel lateral/ }).click();
     await expect(page.getByRole('dialog', { name: 'Panel lateral' }).getByRole('heading', { name: 'Pendientes' })).toBeVisible();

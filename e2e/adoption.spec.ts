@@ -154,7 +154,7 @@ test('el equipo revisa una solicitud, la aprueba y la mascota sale del catálogo
   await expect(page.getByText('La solicitud está cerrada')).toBeVisible();
 
   await page.getByRole('link', { name: nombre }).click();
-  await expect(page.getByRole('row', { name: 'Adoptado Sí' })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Adoptada Sí' })).toBeVisible();
   const requests = page.getByRole('list', { name: 'Solicitudes de adopción de la mascota' });
   await expect(requests.getByRole('listitem').filter({ hasText: 'Sara Gil' })).toContainText('Rechazada');
 

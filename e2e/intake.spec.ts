@@ -46,9 +46,14 @@ test('paquete, enlace, registro desde el teléfono, enlace agotado y aprobación
   await page.getByRole('button', { name: 'Crear enlace' }).click();
   const card = page.getByRole('article', { name: `Enlace de ${recipient}` }).first();
   await expect(card).toContainText('Registradas: 0 de 1');
-  await expect(card.getByRole('img', { name: `Código QR del enlace de ${recipient}` })).toBeVisible();
+  // The QR code opens the phone form; both addresses can be copied.
+  await expect(card.getByRole('img', { name: `Código QR del enlace para teléfonos de ${recipient}` })).toBeVisible();
   await expectAccessible(page, '/enlaces-admin con un enlace recién creado');
-  await card.getByRole('button', { name: 'Copiar enlace' }).click();
+  await card.getByRole('button', { name: 'Copiar enlace para teléfonos', exact: true }).click();
+  await expect(card.getByRole('button', { name: 'Copiado' })).toBeVisible();
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toMatch(/\/registro-mascota-mobile\?enlace=[\w-]{22,}$/);
+  await expect(card.getByRole('button', { name: 'Copiar enlace para teléfonos', exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Copiar enlace', exact: true }).click();
   await expect(card.getByRole('button', { name: 'Copiado' })).toBeVisible();
   const url = await page.evaluate<string>('navigator.clipboard.readText()');
   expect(url).toMatch(/\/registro-mascota\/[\w-]{22,}$/);
@@ -99,9 +104,9 @@ test('paquete, enlace, registro desde el teléfono, enlace agotado y aprobación
 
   // Staff approve it and find the draft pet with its photos and video.
   await page.goto('/solicitud-publicacion');
-  await expect(page.getByRole('button', { name: `Ver la solicitud de ${petName}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Ver solicitud de ${petName}` })).toBeVisible();
   await expectAccessible(page, '/solicitud-publicacion');
-  await page.getByRole('button', { name: `Ver la solicitud de ${petName}` }).click();
+  await page.getByRole('button', { name: `Ver solicitud de ${petName}` }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Rita Rescatista');
   await expect(dialog).toContainText(`${recipient} · ${packageName}`);

@@ -166,7 +166,9 @@ test.describe('publicaciones programadas y panel de control', () => {
         ['Próximas publicaciones', 'publicacionesProximas'],
         ['Solicitudes nuevas', 'solicitudesNuevas'],
       ] as const) {
-        await expect(figures.getByRole('link', { name: `${label}: ${expected.contadores[key]}` })).toBeVisible({ timeout: 3000 });
+        // The card's name is what it shows: the label, the number, the hint (WCAG 2.5.3).
+        const figure = (expected.contadores[key] ?? 0).toLocaleString('es-ES');
+        await expect(figures.getByRole('link', { name: new RegExp(`^${label} ${figure} `) })).toBeVisible({ timeout: 3000 });
       }
     }).toPass({ timeout: 20_000 });
     for (const title of ['Ingresos y adopciones por mes', 'Mascotas en el refugio por tipo', 'Mascotas en el refugio por tamaño']) {

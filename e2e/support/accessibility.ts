@@ -5,10 +5,16 @@ import { expect } from './fixtures';
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: the rules the product promises (README, Accessibility). */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /**
- * Landmark rules outside the WCAG tags that the product keeps too: one banner, one main, one contentinfo, even
- * while a drawer or a dialog is open.
+ * Rules outside the WCAG tags that the product keeps too: one banner, one main, one contentinfo, even while a
+ * drawer or a dialog is open; and every dialog (a date picker's calendar included) has a name.
  */
-const LANDMARK_RULES = ['landmark-no-duplicate-banner', 'landmark-no-duplicate-main', 'landmark-no-duplicate-contentinfo', 'landmark-one-main'];
+const LANDMARK_RULES = [
+  'landmark-no-duplicate-banner',
+  'landmark-no-duplicate-main',
+  'landmark-no-duplicate-contentinfo',
+  'landmark-one-main',
+  'aria-dialog-name',
+];
 const BLOCKING_IMPACTS = new Set(['critical', 'serious']);
 
 /**

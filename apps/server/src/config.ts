@@ -121,6 +121,9 @@ const envSchema = z
       .transform((v) => (v === '' ? DEFAULT_ORG_TIME_ZONE : v))
       .pipe(z.string().refine(isValidTimeZone, publicationMessages.timeZoneInvalid))
       .default(DEFAULT_ORG_TIME_ZONE),
+    ORG_NAME: optionalString.pipe(z.string().max(200).optional()),
+    ORG_CONTACT_EMAIL: optionalString.pipe(z.email({ error: 'debe ser una dirección de correo' }).optional()),
+    ORG_CONTACT_PHONE: optionalString.pipe(z.string().max(50).optional()),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -209,6 +212,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** IANA time zone of the organisation: publication dates are chosen in it, "today" and "this month" are its. */
   orgTimeZone: string;
+  /** How the public reaches the organisation (ORG_NAME, ORG_CONTACT_EMAIL, ORG_CONTACT_PHONE); read through `organization.ts`. */
+  orgContact: { nombre: string | null; email: string | null; telefono: string | null };
 };
 
 /** Raised when the environment is invalid: its message names the variable, and start-up stops. */
@@ -275,5 +280,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     orgTimeZone: e.ORG_TIME_ZONE,
+    orgContact: { nombre: e.ORG_NAME ?? null, email: e.ORG_CONTACT_EMAIL ?? null, telefono: e.ORG_CONTACT_PHONE ?? null },
   };
 }

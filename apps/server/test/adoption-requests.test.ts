@@ -405,10 +405,10 @@ describe('adoption: public catalogue, application and staff review', () => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
       expect(lines).toHaveLength(2);
-      expect(lines[0]!.startsWith('id,fecha,estado,mascotaId,mascota,nombre,email')).toBe(true);
-      expect(lines[1]).toContain(",'=1+1 porque sí,");
-      expect(lines[1]).toContain(",'-ninguna,");
-      expect(lines[1]).toContain('Nueva');
+      expect(lines[0]!.startsWith('"Nº","Fecha","Estado","Nº de mascota","Mascota","Nombre","Correo electrónico"')).toBe(true);
+      expect(lines[1]).toContain(`,"'=1+1 porque sí",`);
+      expect(lines[1]).toContain(`,"'-ninguna",`);
+      expect(lines[1]).toContain('"Nueva"');
       expectErrorShape(await get('/api/solicitudes-adopcion.csv', null), 401);
     });
   });

@@ -44,7 +44,7 @@ describe('intake: packages, links, public registration, publication requests', (
   let t: TestApp;
   let staff: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ ORG_NAME: 'Refugio Patitas', ORG_CONTACT_EMAIL: 'hola@patitas.org', ORG_CONTACT_PHONE: '+34 600 000 000' });
     await t.createUser(STAFF);
     staff = await t.signIn(STAFF.email, STAFF.password);
   });
@@ -115,26 +115,32 @@ describe('intake: packages, links, public registration, publication requests', (
     errorOf(await t.app.inject({ method: 'GET', url: '/api/enlaces' }), 401);
   });
 
-  it('link check: valid, unknown, revoked, expired, used up (DESIGN section 7)', async () => {
+  it('link check: valid, unknown, revoked, expired, used up (DESIGN section 7), with whom to ask for a new link', async () => {
+    const contacto = { nombre: 'Refugio Patitas', email: 'hola@patitas.org', telefono: '+34 600 000 000' };
     const check = async (id: string) => linkCheckSchema.parse((await t.app.inject({ method: 'GET', url: `/api/public/enlaces/${id}` })).json());
     const link = await createLink(1);
     const valid = await check(link.id);
     expect(valid).toEqual({ valido: true, destinatario: 'Ana Rescates', restantes: 1, venceEn: link.venceEn });
-    expect(await check('no-existe-este-enlace')).toEqual({ valido: false, motivo: 'no_existe', mensaje: intakeMessages.linkInvalid.no_existe });
+    expect(await check('no-existe-este-enlace')).toEqual({
+      valido: false,
+      motivo: 'no_existe',
+      mensaje: intakeMessages.linkInvalid.no_existe,
+      contacto,
+    });
 
     const revoked = await createLink(1);
     await asStaff('POST', `/api/enlaces/${revoked.id}/revocar`);
-    expect(await check(revoked.id)).toEqual({ valido: false, motivo: 'revocado', mensaje: intakeMessages.linkInvalid.revocado });
+    expect(await check(revoked.id)).toEqual({ valido: false, motivo: 'revocado', mensaje: intakeMessages.linkInvalid.revocado, contacto });
 
     const expired = await createLink(1);
     await t.database.db
       .update(enlaceRegistro)
       .set({ venceEn: new Date(Date.now() - 1000) })
       .where(eq(enlaceRegistro.id, expired.id));
-    expect(await check(expired.id)).toEqual({ valido: false, motivo: 'vencido', mensaje: intakeMessages.linkInvalid.vencido });
+    expect(await check(expired.id)).toEqual({ valido: false, motivo: 'vencido', mensaje: intakeMessages.linkInvalid.vencido, contacto });
 
     expect((await register([...registrationFields({ enlaceId: link.id })])).statusCode).toBe(201);
-    expect(await check(link.id)).toEqual({ valido: false, motivo: 'sin_cupo', mensaje: intakeMessages.linkInvalid.sin_cupo });
+    expect(await check(link.id)).toEqual({ valido: false, motivo: 'sin_cupo', mensaje: intakeMessages.linkInvalid.sin_cupo, contacto });
 
     // An invalid link stores nothing, whatever it carries.
     const filesBefore = await storedRequestFiles();

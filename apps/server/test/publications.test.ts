@@ -40,9 +40,9 @@ describe('publications (/api/publicaciones, /phpApi/mascota/{id}/publicacion)', 
   const isPublic = async (id: number) => (await t.app.inject({ method: 'GET', url: `/phpApi/mascota/${id}/imagenes` })).statusCode === 200;
   const stored = async (id: number) => (await t.database.db.select().from(pet).where(eq(pet.id, id)))[0]!;
 
-  it('answers the organisation time zone (Europe/Madrid unless ORG_TIME_ZONE says otherwise)', async () => {
+  it('answers the organisation time zone (Europe/Madrid unless ORG_TIME_ZONE says otherwise) and its contact (none set here)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/organizacion', headers: { cookie: staff } });
-    expect(res.json()).toEqual({ zonaHoraria: 'Europe/Madrid' });
+    expect(res.json()).toEqual({ zonaHoraria: 'Europe/Madrid', contacto: { nombre: null, email: null, telefono: null } });
   });
 
   it('lists what is not yet public, scheduled first, with who changed it last', async () => {

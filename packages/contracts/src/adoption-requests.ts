@@ -40,8 +40,8 @@ export const APPLICATION_TEXT_MAX = 2000;
 export const STAFF_NOTE_MAX = 2000;
 export const ADOPTION_PAGE_SIZE_DEFAULT = 20;
 export const ADOPTION_PAGE_SIZE_MAX = 100;
-/** The CSV export stops after this many rows (the list's filters narrow it). */
-export const ADOPTION_CSV_MAX_ROWS = 10_000;
+/** The .csv and .xlsx exports stop after this many rows (the list's filters narrow it). */
+export const ADOPTION_EXPORT_MAX_ROWS = 10_000;
 export const PUBLIC_PAGE_SIZE_DEFAULT = 12;
 export const PUBLIC_PAGE_SIZE_MAX = 48;
 
@@ -348,36 +348,27 @@ export type MoveAdoptionRequestInput = z.infer<typeof moveAdoptionRequestInputSc
 export const addAdoptionNoteInputSchema = z.object({ nota: noteSchema.pipe(safeText().min(1, adoptionMessages.noteRequired)) });
 export type AddAdoptionNoteInput = z.infer<typeof addAdoptionNoteInputSchema>;
 
-/** The columns of the CSV export, in order. */
-export const ADOPTION_CSV_COLUMNS = [
-  'id',
-  'fecha',
-  'estado',
-  'mascotaId',
-  'mascota',
-  'nombre',
-  'email',
-  'telefono',
-  'edad',
-  'ciudad',
-  'direccion',
-  'vivienda',
-  'viviendaPropia',
-  'permiteMascotas',
-  'patio',
-  'personasEnCasa',
-  'ninosEnCasa',
-  'horasSolo',
-  'otrasMascotas',
-  'experiencia',
-  'motivo',
-  'aceptaVisita',
-  'aceptaPrivacidad',
-] as const;
+/** What starts a formula in a spreadsheet cell: = + - @ (after any spaces or quotes), a tab or a carriage return. */
+const CSV_FORMULA_START = /^[\s"]*[=+\-@]|^[\t\r]/;
+/**
+ * A separator that some spreadsheet may split on (`,` in most, `;` in Spanish Excel, tab, line breaks), then
+ * optional spaces or quotes and a formula character: whatever splits the file there would begin a cell with a formula.
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n][ \t"]*)(?=[=+\-@])/g;
 
-/** One CSV cell: quoted when needed, and a leading = + - @ (or tab/CR) prefixed with ' so no spreadsheet runs it. */
+/**
+ * One CSV cell, always quoted (`"` doubled). A formula is neutralised with a `'` wherever a spreadsheet could
+ * start a cell, however it splits the file: at the start of the text, and after every `,` `;` tab or line
+ * break inside it ("Madrid;=1+1" becomes "Madrid;'=1+1"), so no piece of any split starts with = + - @.
+ */
 export function csvCell(value: string | number | boolean | null | undefined): string {
   let text = value === null || value === undefined ? '' : typeof value === 'boolean' ? (value ? 'sí' : 'no') : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (CSV_FORMULA_START.test(text)) text = `'${text}`;
+  text = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** One CSV line (CRLF) of cells, each through `csvCell`. */
+export function csvLine(values: readonly (string | number | boolean | null | undefined)[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
 }

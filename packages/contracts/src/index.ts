@@ -15,3 +15,4 @@ export * from './publications';
 export * from './users';
 export * from './text';
 export * from './history';
+export * from './wording';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './text';
 import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, MAIN_IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, petFieldsSchema } from './pets';
+import { organizationContactSchema } from './publications';
 
 /*
  * Intake from outside rescuers (DESIGN sections 5 and 7): packages, registration links, the public pet
@@ -57,6 +58,7 @@ export const intakeMessages = {
   packageQuotaInvalid: `El cupo debe ser un número entero entre 1 y ${PACKAGE_QUOTA_MAX}.`,
   packageDaysInvalid: `La vigencia debe ser un número entero de días entre 1 y ${PACKAGE_DAYS_MAX}.`,
   packageNotFound: 'No existe un paquete con ese identificador.',
+  packageRequired: 'Elige un paquete.',
   packageArchived: 'El paquete está archivado: no se pueden emitir enlaces con él.',
   recipientRequired: 'Indica a quién se entrega el enlace.',
   textTooLong: `El texto no puede superar los ${LINK_TEXT_MAX_LENGTH} caracteres.`,
@@ -143,7 +145,18 @@ const optionalPhone = safeText()
   .regex(/^[\d\s+()./-]*$/, intakeMessages.phoneInvalid);
 
 export const createLinkInputSchema = z.object({
-  paqueteId: z.coerce.number({ error: intakeMessages.packageNotFound }).int().min(1, intakeMessages.packageNotFound),
+  // None chosen ('' from the form, or missing) asks to choose one; anything else that is no package's id says so.
+  paqueteId: z
+    .preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z.coerce
+        .number({ error: intakeMessages.packageNotFound })
+        .int(intakeMessages.packageNotFound)
+        .min(1, intakeMessages.packageNotFound)
+        .optional(),
+    )
+    .refine((value) => value !== undefined, intakeMessages.packageRequired)
+    .transform((value) => value),
   destinatario: safeText({ error: intakeMessages.recipientRequired })
     .trim()
     .min(1, intakeMessages.recipientRequired)
@@ -203,7 +216,12 @@ export const listLinksResponseSchema = z.object({
 /** `GET /api/public/enlaces/{linkId}` (DESIGN section 7). */
 export const linkCheckSchema = z.discriminatedUnion('valido', [
   z.object({ valido: z.literal(true), destinatario: z.string(), restantes: z.number().int(), venceEn: z.string() }),
-  z.object({ valido: z.literal(false), motivo: z.enum(LINK_INVALID_REASONS), mensaje: z.string() }),
+  z.object({
+    valido: z.literal(false),
+    motivo: z.enum(LINK_INVALID_REASONS),
+    mensaje: z.string(),
+    contacto: organizationContactSchema.describe('A quién pedir un enlace nuevo'),
+  }),
 ]);
 export type LinkCheck = z.infer<typeof linkCheckSchema>;
 export const publicLinkParamsSchema = z.object({ linkId: safeText().max(200) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listPetsQuerySchema, petMessages } from './pets';
+import { countLabel, formatCount } from './wording';
 
 /*
  * Bulk actions on the pet list (`POST /api/mascotas/lote`): publish now, schedule, mark adopted, delete (soft)
@@ -35,7 +36,18 @@ const petId = z
 
 /** The filter of `GET /phpApi/mascotas` (search and filters; no order or page): every pet it matches. */
 export const petBatchFilterSchema = listPetsQuerySchema
-  .pick({ q: true, tipo: true, tamano: true, genero: true, adoptado: true, discapacidad: true, estado: true, tag: true, eliminadas: true })
+  .pick({
+    q: true,
+    tipo: true,
+    tamano: true,
+    genero: true,
+    adoptado: true,
+    discapacidad: true,
+    estado: true,
+    tag: true,
+    adoptadoMes: true,
+    eliminadas: true,
+  })
   .describe('El mismo filtro que GET /phpApi/mascotas (búsqueda y filtros)');
 export type PetBatchFilter = z.infer<typeof petBatchFilterSchema>;
 
@@ -95,13 +107,14 @@ export type PetBatchResult = z.infer<typeof petBatchResultSchema>;
 export const petBatchUiMessages = {
   selectRow: (nombre: string) => `Seleccionar a ${nombre}`,
   selectPage: 'Seleccionar las mascotas de esta página',
-  selectedCount: (n: number) => (n === 1 ? '1 mascota seleccionada' : `${n} mascotas seleccionadas`),
-  pageSelected: (n: number) => (n === 1 ? 'Está seleccionada la mascota de esta página.' : `Están seleccionadas las ${n} mascotas de esta página.`),
-  selectAllMatching: (n: number) => `Seleccionar las ${n} que coinciden`,
+  selectedCount: (n: number) => countLabel(n, 'mascota seleccionada', 'mascotas seleccionadas'),
+  pageSelected: (n: number) =>
+    n === 1 ? 'Está seleccionada la mascota de esta página.' : `Están seleccionadas las ${formatCount(n)} mascotas de esta página.`,
+  selectAllMatching: (n: number) => (n === 1 ? 'Seleccionar la que coincide' : `Seleccionar las ${formatCount(n)} que coinciden`),
   allMatchingSelected: (n: number) =>
     n === 1
       ? 'Está seleccionada la mascota que coincide con la búsqueda y los filtros.'
-      : `Están seleccionadas las ${n} mascotas que coinciden con la búsqueda y los filtros.`,
+      : `Están seleccionadas las ${formatCount(n)} mascotas que coinciden con la búsqueda y los filtros.`,
   tooManyToSelect: `Más de ${PET_BATCH_MAX} mascotas coinciden: acota la búsqueda o los filtros para cambiarlas todas a la vez.`,
   clearSelection: 'Quitar selección',
   barLabel: 'Acciones en lote',
@@ -132,26 +145,26 @@ export const petBatchUiMessages = {
     restaurar: 'Restaurar',
   },
   /** "12 mascotas" or "las 137 mascotas que coinciden con la búsqueda y los filtros". */
-  subjectPicked: (n: number) => (n === 1 ? '1 mascota' : `${n} mascotas`),
+  subjectPicked: (n: number) => countLabel(n, 'mascota', 'mascotas'),
   subjectMatching: (n: number) =>
-    n === 1 ? 'la mascota que coincide con la búsqueda y los filtros' : `las ${n} mascotas que coinciden con la búsqueda y los filtros`,
+    n === 1 ? 'la mascota que coincide con la búsqueda y los filtros' : `las ${formatCount(n)} mascotas que coinciden con la búsqueda y los filtros`,
   summaryTitle: 'Resultado del cambio en lote',
   summaryFailuresTitle: 'No se pudieron cambiar:',
   summaryNothing: 'No había ninguna mascota que cambiar.',
   /** "12 publicadas", "1 programada"... */
   done: {
-    publicar: (n: number) => (n === 1 ? '1 publicada' : `${n} publicadas`),
-    programar: (n: number) => (n === 1 ? '1 programada' : `${n} programadas`),
-    adoptar: (n: number) => (n === 1 ? '1 marcada como adoptada' : `${n} marcadas como adoptadas`),
-    eliminar: (n: number) => (n === 1 ? '1 eliminada' : `${n} eliminadas`),
-    restaurar: (n: number) => (n === 1 ? '1 restaurada' : `${n} restauradas`),
+    publicar: (n: number) => countLabel(n, 'publicada', 'publicadas'),
+    programar: (n: number) => countLabel(n, 'programada', 'programadas'),
+    adoptar: (n: number) => countLabel(n, 'marcada como adoptada', 'marcadas como adoptadas'),
+    eliminar: (n: number) => countLabel(n, 'eliminada', 'eliminadas'),
+    restaurar: (n: number) => countLabel(n, 'restaurada', 'restauradas'),
   },
-  unchanged: (n: number) => (n === 1 ? '1 ya lo estaba' : `${n} ya lo estaban`),
-  failed: (n: number) => (n === 1 ? '1 no se pudo' : `${n} no se pudieron`),
+  unchanged: (n: number) => countLabel(n, 'ya lo estaba', 'ya lo estaban'),
+  failed: (n: number) => countLabel(n, 'no se pudo', 'no se pudieron'),
   unknownPet: (id: number) => `Mascota ${id}`,
   undo: 'Deshacer',
   undoDoneTitle: 'Cambio deshecho',
-  undoDone: (n: number) => (n === 1 ? '1 mascota vuelve a estar en la lista.' : `${n} mascotas vuelven a estar en la lista.`),
+  undoDone: (n: number) => countLabel(n, 'mascota vuelve a estar en la lista.', 'mascotas vuelven a estar en la lista.'),
   undoFailedTitle: 'No se pudo deshacer',
   errorTitle: 'No se pudo aplicar el cambio',
   close: 'Cerrar',

@@ -38,6 +38,8 @@ export const PETS_PAGE_SIZE_DEFAULT = 20;
 export const PETS_PAGE_SIZE_MAX = 100;
 /** The list counts matches exactly up to this many; beyond it says "more than" (an exact count of tens of thousands of rows costs more than the page). */
 export const PETS_TOTAL_CAP = 1000;
+/** The pet list's .csv and .xlsx exports stop after this many rows (the list's filters narrow it). */
+export const PET_EXPORT_MAX_ROWS = 10_000;
 
 /* ------------------------------------------------------------------ Spanish texts (SPEC section 8 word for word) */
 
@@ -77,6 +79,7 @@ export const petMessages = {
   sizeInvalid: 'El tamaño debe ser chico, mediano o grande.',
   flagInvalid: "El valor debe ser '0' o '1'.",
   stateInvalid: 'El estado debe ser borrador, programada o publicada.',
+  adoptedMonthInvalid: 'El mes de adopción debe tener la forma AAAA-MM.',
   scheduleRequired: 'Indica la fecha y hora de publicación.',
   schedulePast: 'La fecha de publicación no puede estar en el pasado.',
   tagsInvalid: 'Las etiquetas deben ser una lista JSON de textos.',
@@ -307,6 +310,11 @@ export const listPetsQuerySchema = z.object({
   discapacidad: optionalFlag,
   estado: z.enum(PUBLICATION_STATES, { error: petMessages.stateInvalid }).optional(),
   tag: safeText().trim().min(1).max(TAG_MAX_LENGTH).optional(),
+  adoptadoMes: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, petMessages.adoptedMonthInvalid)
+    .optional()
+    .describe("'AAAA-MM': solo las adoptadas ese mes, en la zona horaria de la organización (la cifra «Adoptadas este mes» del panel)"),
   eliminadas: optionalFlag.describe("'1': solo las eliminadas (para restaurarlas)"),
   sort: z.enum(PET_SORT_FIELDS).default('updatedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),

@@ -128,9 +128,18 @@ export const ACTION_STATE: Record<PublicationAction, PublicationState> = { publi
 const isoInstant = z.iso.datetime({ offset: true, error: publicationMessages.dateInvalid });
 const version = z.number({ error: petMessages.versionInvalid }).int(petMessages.versionInvalid).min(1, petMessages.versionInvalid);
 
+/** How people outside reach the organisation (ORG_NAME, ORG_CONTACT_EMAIL, ORG_CONTACT_PHONE); null when not set. */
+export const organizationContactSchema = z.object({
+  nombre: z.string().nullable(),
+  email: z.string().nullable(),
+  telefono: z.string().nullable(),
+});
+export type OrganizationContact = z.infer<typeof organizationContactSchema>;
+
 /** `GET /api/organizacion`: settings of the organisation the browser needs. */
 export const organizationSettingsSchema = z.object({
   zonaHoraria: z.string().describe('Zona horaria IANA de la organización (ORG_TIME_ZONE); las fechas se eligen y muestran en ella'),
+  contacto: organizationContactSchema.describe('Cómo contactar con la organización (lo muestran los avisos al público, p. ej. un enlace vencido)'),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 

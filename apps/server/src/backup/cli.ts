@@ -3,6 +3,7 @@
  * STORAGE_DRIVER and S3_*). Messages are in Spanish, progress goes to stderr, and the exit code is 0 only on success.
  */
 import { createWriteStream, existsSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { countLabel } from '@refugio/contracts';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
@@ -104,7 +105,7 @@ async function backupThroughServer(dataDir: string, file: string, onProgress: (p
 function summary(manifest: Manifest): string {
   const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
   const bytes = manifest.media.reduce((n, m) => n + m.size, 0);
-  return `${manifest.tables.length} tablas (${rows} filas) y ${manifest.media.length} archivos (${megabytes(bytes)})`;
+  return `${countLabel(manifest.tables.length, 'tabla', 'tablas')} (${countLabel(rows, 'fila', 'filas')}) y ${countLabel(manifest.media.length, 'archivo', 'archivos')} (${megabytes(bytes)})`;
 }
 
 async function backup(config: Config, file: string): Promise<void> {

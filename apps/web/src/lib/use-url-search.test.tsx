@@ -45,4 +45,24 @@ describe('useUrlSearch', () => {
     });
     expect(writeToUrl).not.toHaveBeenCalled();
   });
+
+  it('keeps what was typed after its own write while the address catches up (a busy machine: "ana", not "aa")', () => {
+    const { result, rerender, writeToUrl } = setup('');
+    act(() => result.current.change('a'));
+    act(() => {
+      vi.advanceTimersByTime(URL_SEARCH_DELAY_MS);
+    });
+    expect(writeToUrl).toHaveBeenCalledWith('a');
+    // "n" is typed before the address shows the "a" written a moment ago.
+    act(() => result.current.change('an'));
+    rerender({ value: 'a' });
+    expect(result.current.draft).toBe('an');
+    act(() => result.current.change('ana'));
+    expect(result.current.draft).toBe('ana');
+    // Later, the address going back to that same value by other means (Back) is followed again.
+    rerender({ value: '' });
+    expect(result.current.draft).toBe('');
+    rerender({ value: 'a' });
+    expect(result.current.draft).toBe('a');
+  });
 });

@@ -24,6 +24,7 @@ export const adoptionRequestsModule = fp(
         pets,
         history: historyPort,
         isPublicPet: (id) => pets.isPublicNow(id),
+        timeZone: app.config.orgTimeZone,
       }),
     );
     await app.register(publicAdoptionRoutes);

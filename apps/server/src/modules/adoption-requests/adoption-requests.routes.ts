@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
 import {
+  ADOPTION_EXPORT_MAX_ROWS,
   addAdoptionNoteInputSchema,
   adoptionRequestIdParamsSchema,
   adoptionRequestSchema,
@@ -9,6 +9,7 @@ import {
   moveAdoptionRequestInputSchema,
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendTableExport } from '../../lib/table-export';
 
 const staff = { access: 'staff' as const };
 const tags = ['Solicitudes de adopción'];
@@ -32,27 +33,29 @@ export const adoptionRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.list(request.query),
   );
 
-  app.get(
-    '/api/solicitudes-adopcion.csv',
-    {
-      config: staff,
-      schema: {
-        tags,
-        summary: 'Exportar a CSV (mismos filtros que la lista)',
-        description: "UTF-8 con BOM, una fila de encabezados; las celdas que empiezan con = + - @ llevan ' delante.",
-        querystring: listAdoptionRequestsQuerySchema.pick({ estado: true, mascotaId: true, q: true }),
-        produces: ['text/csv'],
+  const exportQuery = listAdoptionRequestsQuerySchema.pick({ estado: true, mascotaId: true, q: true });
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.get(
+      `/api/solicitudes-adopcion.${format}`,
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: format === 'csv' ? 'Exportar a CSV (mismos filtros que la lista)' : 'Exportar a Excel, .xlsx (mismos filtros que la lista)',
+          description:
+            (format === 'csv'
+              ? "UTF-8 con BOM, una fila de encabezados en español, cada celda entre comillas; una fórmula (= + - @ al principio, o tras una coma, un punto y coma, un tabulador o un salto de línea dentro de la celda) lleva ' delante. "
+              : 'Una hoja con encabezados en español y todas las celdas como texto (sin fórmulas ni apóstrofos). ') +
+            `Fechas en la zona horaria de la organización (también la del nombre del archivo); como mucho ${ADOPTION_EXPORT_MAX_ROWS} filas.`,
+          querystring: exportQuery,
+          response: { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema },
+          produces: [format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        },
       },
-    },
-    async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="solicitudes-adopcion-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(service.csv(request.query)));
-    },
-  );
+      async (request, reply) =>
+        sendTableExport(reply, service.exportTable(request.query), { format, base: 'solicitudes-adopcion', sheet: 'Solicitudes' }),
+    );
+  }
 
   app.get(
     '/api/solicitudes-adopcion/:id',

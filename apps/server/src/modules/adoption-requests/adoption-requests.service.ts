@@ -1,5 +1,5 @@
 import {
-  ADOPTION_CSV_COLUMNS,
+  ADOPTION_EXPORT_MAX_ROWS,
   ADOPTION_STATES,
   type AddAdoptionNoteInput,
   type AdoptionApplication,
@@ -12,13 +12,13 @@ import {
   adoptionMessages,
   adoptionStateLabels,
   canMove,
-  csvCell,
   housingLabels,
   petMessages,
   petThumbnailUrl,
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
 import { isLockConflict } from '../../lib/db-errors';
+import { type ExportColumn, type TableExport, pagesById } from '../../lib/table-export';
 import type { SessionUser } from '../../plugins/access';
 import { type HistoryPort, publicActor, userActor } from '../history/history.port';
 import type { PetsPort } from '../pets/pets.port';
@@ -32,7 +32,6 @@ import type {
 
 /** The same e-mail may apply for the same pet once within this window. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
-const CSV_PAGE = 500;
 
 function toListItem(row: AdoptionRequestWithPet): AdoptionRequestListItem {
   return {
@@ -68,34 +67,32 @@ function toEvent(row: AdoptionEventRow): AdoptionRequest['eventos'][number] {
   };
 }
 
-function csvRow(row: AdoptionRequestWithPet): string {
-  const values = [
-    row.id,
-    row.createdAt.toISOString(),
-    adoptionStateLabels[row.estado as AdoptionState] ?? row.estado,
-    row.pet.id,
-    row.pet.nombre,
-    row.nombre,
-    row.email,
-    row.telefono,
-    row.edad,
-    row.ciudad,
-    row.direccion,
-    housingLabels[row.vivienda as keyof typeof housingLabels] ?? row.vivienda,
-    row.viviendaPropia,
-    row.permiteMascotas,
-    row.patio,
-    row.personasEnCasa,
-    row.ninosEnCasa,
-    row.horasSolo,
-    row.otrasMascotas,
-    row.experiencia,
-    row.motivo,
-    row.aceptaVisita,
-    row.aceptaPrivacidad,
-  ];
-  return `${values.map(csvCell).join(',')}\r\n`;
-}
+/** The columns of the adoption-request export (.csv and .xlsx), with Spanish headers. */
+const exportColumns: ExportColumn<AdoptionRequestWithPet>[] = [
+  { header: 'Nº', value: (row) => row.id, width: 8 },
+  { header: 'Fecha', value: (row) => row.createdAt, width: 17 },
+  { header: 'Estado', value: (row) => adoptionStateLabels[row.estado as AdoptionState] ?? row.estado, width: 12 },
+  { header: 'Nº de mascota', value: (row) => row.pet.id, width: 8 },
+  { header: 'Mascota', value: (row) => row.pet.nombre },
+  { header: 'Nombre', value: (row) => row.nombre, width: 24 },
+  { header: 'Correo electrónico', value: (row) => row.email, width: 28 },
+  { header: 'Teléfono', value: (row) => row.telefono },
+  { header: 'Edad', value: (row) => row.edad, width: 6 },
+  { header: 'Ciudad', value: (row) => row.ciudad },
+  { header: 'Dirección', value: (row) => row.direccion, width: 28 },
+  { header: 'Vivienda', value: (row) => housingLabels[row.vivienda as keyof typeof housingLabels] ?? row.vivienda },
+  { header: 'Vivienda propia', value: (row) => row.viviendaPropia, width: 8 },
+  { header: 'Permite mascotas', value: (row) => row.permiteMascotas, width: 8 },
+  { header: 'Patio', value: (row) => row.patio, width: 8 },
+  { header: 'Personas en casa', value: (row) => row.personasEnCasa, width: 8 },
+  { header: 'Niños en casa', value: (row) => row.ninosEnCasa, width: 8 },
+  { header: 'Horas solo', value: (row) => row.horasSolo, width: 8 },
+  { header: 'Otras mascotas', value: (row) => row.otrasMascotas, width: 28 },
+  { header: 'Experiencia', value: (row) => row.experiencia, width: 28 },
+  { header: 'Motivo', value: (row) => row.motivo, width: 40 },
+  { header: 'Acepta visita', value: (row) => row.aceptaVisita, width: 8 },
+  { header: 'Acepta privacidad', value: (row) => row.aceptaPrivacidad, width: 8 },
+];
 
 export interface AdoptionRequestsDeps {
   repo: AdoptionRequestsRepository;
@@ -105,10 +102,12 @@ export interface AdoptionRequestsDeps {
   /** Whether a pet is public right now (the catalogue's rule). */
   isPublicPet: (id: number) => Promise<boolean>;
   clock?: () => Date;
+  /** ORG_TIME_ZONE: the exports' dates and file names are the organisation's. */
+  timeZone: string;
 }
 
 /** Adoption requests: the public application and the staff's review (DESIGN sections 5 and 7). */
-export function createAdoptionRequestsService({ repo, pets, history, isPublicPet, clock = () => new Date() }: AdoptionRequestsDeps) {
+export function createAdoptionRequestsService({ repo, pets, history, isPublicPet, clock = () => new Date(), timeZone }: AdoptionRequestsDeps) {
   async function detail(r: AdoptionRequestQueries, id: number): Promise<AdoptionRequest> {
     const row = await r.findById(id);
     if (!row) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
@@ -292,17 +291,16 @@ export function createAdoptionRequestsService({ repo, pets, history, isPublicPet
       });
     },
 
-    /** The CSV export: UTF-8 with a BOM, one header row, formula-safe cells; read in pages, never whole. */
-    async *csv(filters: ListFilters): AsyncGenerator<string> {
-      yield `\uFEFF${ADOPTION_CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
-      let afterId = 0;
-      for (;;) {
-        const rows = await repo.exportPage(filters, afterId, CSV_PAGE);
-        if (rows.length === 0) return;
-        yield rows.map(csvRow).join('');
-        afterId = rows[rows.length - 1]!.id;
-        if (rows.length < CSV_PAGE) return;
-      }
+    /**
+     * The export of the list with the same filters (.csv or .xlsx, `table-export.ts`): Spanish headers, dates in
+     * the organisation's time zone, at most ADOPTION_EXPORT_MAX_ROWS rows read in pages, never whole.
+     */
+    exportTable(filters: ListFilters): TableExport<AdoptionRequestWithPet> {
+      return {
+        columns: exportColumns,
+        pages: () => pagesById((afterId, limit) => repo.exportPage(filters, afterId, limit), ADOPTION_EXPORT_MAX_ROWS),
+        timeZone,
+      };
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { historyPort } from '../history/history.port';
+import { createOrganizationSettings } from '../../lib/organization';
 import { intakeRoutes } from './intake.routes';
 import { createLinksRepository } from './links.repository';
 import { type LinksService, createLinksService } from './links.service';
@@ -28,7 +29,13 @@ export const intakeModule = fp(
     app.decorate('packagesService', createPackagesService({ repo: packagesRepo, history: historyPort }));
     app.decorate(
       'linksService',
-      createLinksService({ repo: createLinksRepository(app.db), packages: packagesRepo, history: historyPort, publicUrl: app.config.publicUrl }),
+      createLinksService({
+        repo: createLinksRepository(app.db),
+        packages: packagesRepo,
+        history: historyPort,
+        publicUrl: app.config.publicUrl,
+        organization: createOrganizationSettings(app.config),
+      }),
     );
     app.decorate(
       'publicationRequestsService',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type CreateLinkInput, type LinkCheck, type ListLinksQuery, type RegistrationLink, intakeMessages } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
+import type { OrganizationSettingsSource } from '../../lib/organization';
 import type { SessionUser } from '../../plugins/access';
 import { type HistoryPort, userActor } from '../history/history.port';
 import type { LinkRow, LinksRepository } from './links.repository';
@@ -19,6 +20,8 @@ export function createLinksService(deps: {
   packages: PackagesRepository;
   history: Pick<HistoryPort, 'record'>;
   publicUrl: string;
+  /** The organisation's settings (`lib/organization.ts`): an unusable link tells whom to ask for a new one. */
+  organization: Pick<OrganizationSettingsSource, 'get'>;
   now?: () => Date;
 }) {
   const { repo, packages, history, publicUrl } = deps;
@@ -54,8 +57,12 @@ export function createLinksService(deps: {
   /** DESIGN section 7: what the public form learns about a link, and nothing more. */
   async function check(id: string): Promise<LinkCheck> {
     const row = id === '' ? undefined : await repo.findById(id);
-    if (!row) return { valido: false, motivo: 'no_existe', mensaje: intakeMessages.linkInvalid.no_existe };
-    if (row.estado !== 'activo') return { valido: false, motivo: row.estado, mensaje: intakeMessages.linkInvalid[row.estado] };
+    const motivo = !row ? 'no_existe' : row.estado === 'activo' ? null : row.estado;
+    if (!row || motivo !== null) {
+      const reason = motivo ?? 'no_existe';
+      const { contacto } = await deps.organization.get();
+      return { valido: false, motivo: reason, mensaje: intakeMessages.linkInvalid[reason], contacto };
+    }
     return { valido: true, destinatario: row.destinatario, restantes: row.cupo - row.usados, venceEn: row.venceEn.toISOString() };
   }
 

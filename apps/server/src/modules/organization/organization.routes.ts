@@ -1,9 +1,10 @@
 import { type OrganizationSettings, apiErrorBodySchema, organizationSettingsSchema } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createOrganizationSettings } from '../../lib/organization';
 
-/** The organisation's settings (DESIGN section 10): today its time zone (ORG_TIME_ZONE). */
+/** The organisation's settings (DESIGN section 10): its time zone and public contact, from the environment (`lib/organization.ts`). */
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const settings: OrganizationSettings = { zonaHoraria: app.config.orgTimeZone };
+  const settings = createOrganizationSettings(app.config);
 
   app.get(
     '/api/organizacion',
@@ -15,6 +16,6 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: organizationSettingsSchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema },
       },
     },
-    () => settings,
+    (): Promise<OrganizationSettings> => settings.get(),
   );
 };

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type OrphanMediaSweep, createOrphanMediaSweep } from './orphan-media';
 import { historyPort } from '../history/history.port';
+import { createPetExport } from './pet-export';
+import { petExportRoutes } from './pet-export.routes';
 import { createPetVisibility } from './pet-visibility';
 import { createPetsRepository } from './pets.repository';
 import { petsRoutes } from './pets.routes';
@@ -31,6 +33,7 @@ export const petsModule = fp(
     app.jobs.define(sweep.idempotencyJob);
     app.decorate('orphanMediaSweep', sweep);
     await app.register(petsRoutes);
+    await app.register(petExportRoutes(createPetExport({ repo, timeZone: app.config.orgTimeZone })));
   },
   { name: 'pets', dependencies: ['db', 'changes', 'jobs', 'storage', 'access'] },
 );

@@ -78,6 +78,10 @@ export function petListWhere(query: Omit<ListPetsQuery, 'sort' | 'order' | 'page
     query.discapacidad ? eq(pet.discapacidad, query.discapacidad === '1') : undefined,
     estadoCondition(query.estado),
     query.tag ? sql`${pet.tags} @> ${JSON.stringify([query.tag])}::jsonb` : undefined,
+    // The dashboard's "Adoptadas este mes": the same month, in the same organisation time zone, as its figures.
+    query.adoptadoMes
+      ? sql`(${pet.adoptado} AND date_trunc('month', ${pet.adoptadoEn} AT TIME ZONE refugio_org_tz())::date = ${`${query.adoptadoMes}-01`}::date)`
+      : undefined,
   );
 }
 
@@ -108,6 +112,16 @@ function petsQueries(db: Database) {
       ]);
       const n = totalRow?.n ?? 0;
       return { rows, total: Math.min(n, PETS_TOTAL_CAP), totalExact: n <= PETS_TOTAL_CAP };
+    },
+
+    /** A page of the list's export: the same search and filters, oldest id first, after `afterId`. */
+    async exportPage(query: Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'>, afterId: number, limit: number): Promise<PetView[]> {
+      return db
+        .select({ ...petColumns, estadoEfectivo: effectiveEstado })
+        .from(pet)
+        .where(and(petListWhere(query), sql`${pet.id} > ${afterId}`))
+        .orderBy(asc(pet.id))
+        .limit(limit);
     },
 
     /** Open adoption requests (nueva, en_revision) per pet, for one page of ids (the adoption_request_pet index). */

@@ -51,6 +51,8 @@ export function PublicationDateTimePicker({
   inputRef,
 }: PublicationDateTimePickerProps) {
   const errorId = useId();
+  // One id for the day field and its popover: the calendar dialog is named by the field it belongs to.
+  const dayId = useId();
   const initial = splitWallTime(value);
   const [day, setDay] = useState<string | null>(initial?.day ?? null);
   const [timeText, setTimeText] = useState(initial ? formatTimeOfDay(initial.time) : '');
@@ -104,6 +106,7 @@ export function PublicationDateTimePicker({
         <Group gap="sm" align="flex-start" wrap="nowrap" grow>
           <DatePickerInput
             ref={inputRef}
+            id={dayId}
             label={timeFieldMessages.day}
             required={required}
             withAsterisk={false}
@@ -118,7 +121,7 @@ export function PublicationDateTimePicker({
             onDropdownClose={onBlur}
             error={Boolean(error) && !day}
             leftSection={<IconCalendar size={16} aria-hidden="true" />}
-            popoverProps={{ withinPortal: true }}
+            popoverProps={{ withinPortal: true, id: dayId }}
             miw={0}
           />
           <Autocomplete

@@ -9,7 +9,8 @@ export function SearchBoxEnd({ busy, hasText, onClear }: { busy: boolean; hasTex
   if (!hasText) return null;
   return (
     <Tooltip label="Limpiar búsqueda">
-      <CloseButton size="sm" aria-label="Limpiar búsqueda" onClick={onClear} />
+      {/* 28 px: a target of at least 24 px (WCAG 2.2, 2.5.8). */}
+      <CloseButton size="md" aria-label="Limpiar búsqueda" onClick={onClear} />
     </Tooltip>
   );
 }

@@ -1,4 +1,4 @@
-import { PET_GENDERS, PET_SIZES, PET_TYPES, PUBLIC_PAGE_SIZE_DEFAULT } from '@refugio/contracts';
+import { PET_GENDERS, PET_SIZES, PET_TYPES, PUBLIC_PAGE_SIZE_DEFAULT, countLabel } from '@refugio/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../lib/get-error-message';
 import { listPublicPets } from '../api/public-pets';
@@ -125,9 +125,7 @@ export function CataloguePage({ search }: { search: URLSearchParams }) {
         {pets.status === 'loading' || pets.reloading
           ? 'Cargando mascotas...'
           : data
-            ? data.total === 1
-              ? '1 mascota encontrada'
-              : `${data.total} mascotas encontradas`
+            ? countLabel(data.total, 'mascota encontrada', 'mascotas encontradas')
             : ''}
       </p>
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvExportUrl, readRequestsListParams, writeRequestsListParams } from './requests-list-params';
+import { exportUrl } from '../../../components/ui/export-links';
+import { readRequestsListParams, toRequestFilters, writeRequestsListParams } from './requests-list-params';
 
 describe('requests list params', () => {
   it('reads known values and falls back on unknown ones', () => {
@@ -17,6 +18,7 @@ describe('requests list params', () => {
 
   it('exports the current filters only', () => {
     const params = readRequestsListParams(new URLSearchParams('estado=nueva&q=ana&page=2&sort=nombre'));
-    expect(csvExportUrl(params)).toBe('/api/solicitudes-adopcion.csv?estado=nueva&q=ana');
+    expect(exportUrl('/api/solicitudes-adopcion', 'csv', toRequestFilters(params))).toBe('/api/solicitudes-adopcion.csv?estado=nueva&q=ana');
+    expect(exportUrl('/api/solicitudes-adopcion', 'xlsx', toRequestFilters(params))).toBe('/api/solicitudes-adopcion.xlsx?estado=nueva&q=ana');
   });
 });

@@ -72,7 +72,7 @@ export function writeRequestsListParams(current: URLSearchParams, changes: Parti
   return next;
 }
 
-/** The filters of the list and the CSV export: only what is set. */
+/** The filters of the list and of its exports (.csv, .xlsx): only what is set. */
 export function toRequestFilters(params: RequestsListParams): Record<string, string | undefined> {
   const text = (value: string) => (value.trim() === '' ? undefined : value.trim());
   return { estado: text(params.estado), mascotaId: text(params.mascotaId), q: text(params.q) };
@@ -80,12 +80,4 @@ export function toRequestFilters(params: RequestsListParams): Record<string, str
 
 export function toListRequestsQuery(params: RequestsListParams): Record<string, string | undefined> {
   return { ...toRequestFilters(params), sort: params.sort, order: params.order, page: String(params.page), pageSize: String(params.pageSize) };
-}
-
-/** The CSV export's address for the current filters (a plain link: the browser downloads it with the session cookie). */
-export function csvExportUrl(params: RequestsListParams): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(toRequestFilters(params))) if (value !== undefined) query.set(key, value);
-  const search = query.toString();
-  return `/api/solicitudes-adopcion.csv${search ? `?${search}` : ''}`;
 }

@@ -1,9 +1,10 @@
 import { Button, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { ADOPTION_STATES, type AdoptionState, adoptionStateLabels } from '@refugio/contracts';
-import { IconDownload, IconInbox, IconSearch } from '@tabler/icons-react';
+import { ADOPTION_STATES, type AdoptionState, adoptionStateLabels, countLabel } from '@refugio/contracts';
+import { IconInbox, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ExportLinks } from '../../../components/ui/export-links';
 import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { SearchBoxEnd } from '../../../components/ui/search-box-end';
@@ -16,8 +17,8 @@ import {
   REQUEST_PAGE_SIZE_OPTIONS,
   type RequestSortField,
   type RequestsListParams,
-  csvExportUrl,
   readRequestsListParams,
+  toRequestFilters,
   writeRequestsListParams,
 } from '../lib/requests-list-params';
 
@@ -113,9 +114,7 @@ function ListaFormulariosScreen() {
           </Title>
           <Text c="dimmed">Las solicitudes de adopción que llegan desde el catálogo público.</Text>
         </div>
-        <Button component="a" href={csvExportUrl(params)} download variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
-          Exportar CSV
-        </Button>
+        <ExportLinks path="/api/solicitudes-adopcion" filters={toRequestFilters(params)} />
       </Group>
 
       <Paper withBorder radius="md">
@@ -147,7 +146,7 @@ function ListaFormulariosScreen() {
           </Group>
           {data ? (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {data.total === 1 ? '1 solicitud' : `${data.total} solicitudes`}
+              {countLabel(data.total, 'solicitud', 'solicitudes')}
             </Text>
           ) : null}
         </Stack>

@@ -1,5 +1,5 @@
 import { Badge, Group, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
-import type { PendingWork } from '@refugio/contracts';
+import { type PendingWork, formatCount } from '@refugio/contracts';
 import { IconCalendarClock, IconChecklist, IconClipboardText, IconPaw } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ListLoading } from '../../../components/ui/list-states';
@@ -58,11 +58,11 @@ export function PendingWorkList({ enabled, onNavigate }: { enabled: boolean; onN
                 to={to}
                 onClick={onNavigate}
                 label={label}
-                aria-label={`${label}: ${n}`}
+                // Named by what it shows, the label then the count (WCAG 2.5.3: the name contains the visible words).
                 leftSection={<Icon size={18} aria-hidden="true" />}
                 rightSection={
-                  <Badge color={n > 0 ? 'red' : 'gray'} variant={n > 0 ? 'filled' : 'light'} aria-hidden="true">
-                    {n}
+                  <Badge color={n > 0 ? 'red' : 'gray'} variant={n > 0 ? 'filled' : 'light'}>
+                    {formatCount(n)}
                   </Badge>
                 }
               />

@@ -3,9 +3,15 @@ import { dashboardCounters, formatMonth } from './dashboard-links';
 
 describe('dashboard links', () => {
   it('each count leads to the list it counts, filtered', () => {
-    expect(Object.fromEntries(dashboardCounters.map((c) => [c.key, c.to]))).toEqual({
+    const dashboard = {
+      ingresosAdopciones: [
+        { mes: '2026-10', ingresos: 1, adopciones: 0 },
+        { mes: '2026-11', ingresos: 0, adopciones: 2 },
+      ],
+    };
+    expect(Object.fromEntries(dashboardCounters.map((c) => [c.key, c.to(dashboard)]))).toEqual({
       enAdopcion: '/?estado=publicada&adoptado=0',
-      adoptadasEsteMes: '/?adoptado=1',
+      adoptadasEsteMes: '/?adoptado=1&adoptadoMes=2026-11',
       solicitudesNuevas: '/formularios?estado=nueva',
       solicitudesPublicacionPendientes: '/solicitud-publicacion?estado=pendiente',
       publicacionesProximas: '/borradores',

@@ -2,18 +2,32 @@ import type { Dashboard } from '@refugio/contracts';
 
 type Counter = keyof Dashboard['contadores'];
 
+/** The organisation's current month ('YYYY-MM'): the last of the dashboard's monthly series. */
+function currentMonth(dashboard: Pick<Dashboard, 'ingresosAdopciones'>): string | undefined {
+  return dashboard.ingresosAdopciones.at(-1)?.mes;
+}
+
 /** Each count of the dashboard, its label and the list it counts (with that list's filter applied). */
-export const dashboardCounters: { key: Counter; label: string; to: string; hint: string }[] = [
-  { key: 'enAdopcion', label: 'En adopción', to: '/?estado=publicada&adoptado=0', hint: 'Publicadas y sin adoptar' },
-  { key: 'adoptadasEsteMes', label: 'Adoptadas este mes', to: '/?adoptado=1', hint: 'Desde el día 1' },
-  { key: 'solicitudesNuevas', label: 'Solicitudes nuevas', to: '/formularios?estado=nueva', hint: 'Solicitudes de adopción sin revisar' },
+export const dashboardCounters: { key: Counter; label: string; to: (dashboard: Pick<Dashboard, 'ingresosAdopciones'>) => string; hint: string }[] = [
+  { key: 'enAdopcion', label: 'En adopción', to: () => '/?estado=publicada&adoptado=0', hint: 'Publicadas y sin adoptar' },
+  {
+    key: 'adoptadasEsteMes',
+    label: 'Adoptadas este mes',
+    // The same month, in the same time zone, as the count: the list shows exactly the pets counted.
+    to: (dashboard) => {
+      const month = currentMonth(dashboard);
+      return month ? `/?adoptado=1&adoptadoMes=${month}` : '/?adoptado=1';
+    },
+    hint: 'Desde el día 1',
+  },
+  { key: 'solicitudesNuevas', label: 'Solicitudes nuevas', to: () => '/formularios?estado=nueva', hint: 'Solicitudes de adopción sin revisar' },
   {
     key: 'solicitudesPublicacionPendientes',
     label: 'Solicitudes de publicación',
-    to: '/solicitud-publicacion?estado=pendiente',
+    to: () => '/solicitud-publicacion?estado=pendiente',
     hint: 'Registros pendientes de decidir',
   },
-  { key: 'publicacionesProximas', label: 'Próximas publicaciones', to: '/borradores', hint: 'En los próximos 7 días' },
+  { key: 'publicacionesProximas', label: 'Próximas publicaciones', to: () => '/borradores', hint: 'En los próximos 7 días' },
 ];
 
 /** 'YYYY-MM' as a short Spanish month, e.g. "nov 2026". */

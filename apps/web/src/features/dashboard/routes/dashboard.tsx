@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { countLabel, formatCount, pluralWord } from '@refugio/contracts';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useDashboard } from '../api/get-dashboard';
@@ -11,6 +12,22 @@ import { dashboardCounters, formatMonth } from '../lib/dashboard-links';
 // Shade 7: at least 3:1 against the card in light and in dark (WCAG 1.4.11, graphics).
 const TYPE_COLORS: Record<string, string> = { Perro: 'cyan.7', Gato: 'grape.7', Conejo: 'orange.7' };
 const SIZE_LABELS: Record<string, string> = { chico: 'Chico', mediano: 'Mediano', grande: 'Grande' };
+
+/** The key of a chart drawn without axes (the donut): a colour swatch, the name and the figure of each part. */
+function ChartLegend({ items }: { items: { label: string; value: number; color: string }[] }) {
+  return (
+    <Group gap="md" justify="center" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {items.map((item) => (
+        <Group key={item.label} gap={6} component="li" wrap="nowrap">
+          <Box w={12} h={12} style={{ borderRadius: 3, background: `var(--mantine-color-${item.color.replace('.', '-')})` }} />
+          <Text size="sm">
+            {item.label}: {formatCount(item.value)}
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
 
 /** Dashboard (/dashboard): its page title, whatever the state of its data. */
 function DashboardScreen() {
@@ -54,11 +71,14 @@ function DashboardContent() {
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md" component="section" aria-label="Cifras">
         {dashboardCounters.map((c) => (
-          <CounterCard key={c.key} label={c.label} value={data.contadores[c.key]} hint={c.hint} to={c.to} />
+          <CounterCard key={c.key} label={c.label} value={data.contadores[c.key]} hint={c.hint} to={c.to(data)} />
         ))}
       </SimpleGrid>
 
-      <ChartCard title="Ingresos y adopciones por mes" rows={months.map((m) => [m.mes, `${m.ingresos} ingresos`, `${m.adopciones} adopciones`])}>
+      <ChartCard
+        title="Ingresos y adopciones por mes"
+        rows={months.map((m) => [m.mes, countLabel(m.ingresos, 'ingreso', 'ingresos'), countLabel(m.adopciones, 'adopción', 'adopciones')])}
+      >
         <BarChart
           // The figures reach screen readers as ChartCard's table; the drawing is hidden from them, so it must
           // not take keyboard focus either.
@@ -77,21 +97,22 @@ function DashboardContent() {
       </ChartCard>
 
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-        <ChartCard title="Mascotas en el refugio por tipo" rows={data.porTipo.map((t) => [t.tipo, t.total])}>
-          <Group justify="center">
+        <ChartCard title="Mascotas en el refugio por tipo" rows={data.porTipo.map((t) => [t.tipo, formatCount(t.total)])}>
+          <Stack align="center" gap="sm">
             <DonutChart
               accessibilityLayer={false}
               pieProps={{ rootTabIndex: -1 }}
               data={types}
               withLabels
               withLabelsLine
-              chartLabel={types.reduce((n, t) => n + t.value, 0)}
+              chartLabel={formatCount(types.reduce((n, t) => n + t.value, 0))}
               size={160}
               thickness={28}
             />
-          </Group>
+            <ChartLegend items={types.map((t) => ({ label: t.name, value: t.value, color: t.color }))} />
+          </Stack>
         </ChartCard>
-        <ChartCard title="Mascotas en el refugio por tamaño" rows={sizes.map((s) => [s.tamano, s.mascotas])}>
+        <ChartCard title="Mascotas en el refugio por tamaño" rows={sizes.map((s) => [s.tamano, formatCount(s.mascotas)])}>
           <BarChart
             accessibilityLayer={false}
             h={200}
@@ -103,15 +124,21 @@ function DashboardContent() {
         </ChartCard>
         <ChartCard
           title="Días hasta la adopción"
-          rows={[['Mediana', median === null ? 'sin datos' : `${median} días`, `${data.diasHastaAdopcion.adopciones} adopciones`]]}
+          rows={[
+            [
+              'Mediana',
+              median === null ? 'sin datos' : countLabel(median, 'día', 'días'),
+              countLabel(data.diasHastaAdopcion.adopciones, 'adopción', 'adopciones'),
+            ],
+          ]}
         >
           <Stack gap={4} justify="center" h={200} align="center">
             <Text fz={44} fw={700} lh={1}>
-              {median === null ? '—' : median.toLocaleString('es-ES')}
+              {median === null ? '—' : formatCount(median)}
             </Text>
-            <Text size="sm">días de mediana desde el ingreso</Text>
+            <Text size="sm">{median === null ? 'días' : pluralWord(median, 'día', 'días')} de mediana desde el ingreso</Text>
             <Text size="xs" c="dimmed">
-              {data.diasHastaAdopcion.adopciones} adopciones en los últimos 12 meses
+              {countLabel(data.diasHastaAdopcion.adopciones, 'adopción', 'adopciones')} en los últimos 12 meses
             </Text>
           </Stack>
         </ChartCard>

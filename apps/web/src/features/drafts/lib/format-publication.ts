@@ -1,4 +1,4 @@
-import type { PublicationBatchResult } from '@refugio/contracts';
+import { type PublicationBatchResult, countLabel } from '@refugio/contracts';
 
 /** An instant as a Spanish date and time in the organisation's zone, e.g. "5 mar 2026, 10:30". */
 export function formatInZone(iso: string | null, timeZone: string): string {
@@ -22,7 +22,7 @@ export function formatTimeInZone(iso: string, timeZone: string): string {
 export function summarizeBatch(result: PublicationBatchResult): { ok: number; failed: number; text: string } {
   const ok = result.resultados.filter((r) => r.ok).length;
   const failures = result.resultados.filter((r) => !r.ok);
-  const changed = ok === 1 ? '1 mascota cambiada' : `${ok} mascotas cambiadas`;
+  const changed = countLabel(ok, 'mascota cambiada', 'mascotas cambiadas');
   if (failures.length === 0) return { ok, failed: 0, text: `${changed}.` };
   const first = failures[0];
   const reason = first && !first.ok ? first.message : '';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { PublicationItem } from '@refugio/contracts';
+import { type PublicationItem, countLabel } from '@refugio/contracts';
 import { IconCalendarClock, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPager } from '../../../components/ui/list-pager';
@@ -119,8 +119,7 @@ function DraftsScreen() {
     );
   };
 
-  const scheduleSubject =
-    target?.kind === 'one' ? target.item.nombre : target ? `${target.items.length} ${target.items.length === 1 ? 'mascota' : 'mascotas'}` : '';
+  const scheduleSubject = target?.kind === 'one' ? target.item.nombre : target ? countLabel(target.items.length, 'mascota', 'mascotas') : '';
 
   return (
     <Stack gap="md">
@@ -163,7 +162,7 @@ function DraftsScreen() {
             <Paper withBorder radius="md" p="sm" role="region" aria-label="Acciones en lote">
               <Group justify="space-between" wrap="wrap" gap="sm">
                 <Text size="sm" fw={500}>
-                  {selected.size === 1 ? '1 seleccionada' : `${selected.size} seleccionadas`}
+                  {countLabel(selected.size, 'seleccionada', 'seleccionadas')}
                 </Text>
                 <Group gap="xs" wrap="wrap">
                   <Button variant="default" size="xs" onClick={() => setSelected(new Set())}>

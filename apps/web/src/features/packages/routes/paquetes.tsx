@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import type { Package } from '@refugio/contracts';
+import { type Package, countLabel, formatCount, pluralWord } from '@refugio/contracts';
 import { IconArchive, IconArchiveOff, IconLink, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -48,12 +48,12 @@ function PackageCard({ pkg, onEdit }: { pkg: Package; onEdit: () => void }) {
       )}
       <Stack gap={4} mb="md">
         <Text size="sm">
-          <strong>{pkg.cupo}</strong> {pkg.cupo === 1 ? 'mascota' : 'mascotas'} por enlace · válido <strong>{pkg.diasVigencia}</strong>{' '}
-          {pkg.diasVigencia === 1 ? 'día' : 'días'}
+          <strong>{formatCount(pkg.cupo)}</strong> {pluralWord(pkg.cupo, 'mascota', 'mascotas')} por enlace · válido{' '}
+          <strong>{formatCount(pkg.diasVigencia)}</strong> {pluralWord(pkg.diasVigencia, 'día', 'días')}
         </Text>
         <Text size="sm">
-          En uso por <strong>{pkg.enlaces}</strong> {pkg.enlaces === 1 ? 'enlace' : 'enlaces'} ({pkg.enlacesActivos}{' '}
-          {pkg.enlacesActivos === 1 ? 'activo' : 'activos'})
+          En uso por <strong>{formatCount(pkg.enlaces)}</strong> {pluralWord(pkg.enlaces, 'enlace', 'enlaces')} (
+          {countLabel(pkg.enlacesActivos, 'activo', 'activos')})
         </Text>
       </Stack>
       <Group gap="xs">

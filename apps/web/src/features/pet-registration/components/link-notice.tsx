@@ -1,5 +1,5 @@
-import { Alert, Loader, Group, Text, Title, Paper } from '@mantine/core';
-import type { LinkCheck } from '@refugio/contracts';
+import { Alert, Anchor, Loader, Group, Text, Title, Paper } from '@mantine/core';
+import { type LinkCheck, type OrganizationContact, countLabel } from '@refugio/contracts';
 import { IconAlertTriangle, IconLink } from '@tabler/icons-react';
 import { formatDate } from '../../../lib/format-date';
 
@@ -12,8 +12,30 @@ export function LinkChecking() {
   );
 }
 
-/** Why a link cannot take a registration: the server's Spanish message, instead of the form. */
-export function InvalidLink({ mensaje }: { mensaje: string }) {
+/** Whom to ask for a new link: the organisation's name, e-mail and phone, those it has set. */
+function OrganizationContact({ contacto }: { contacto: OrganizationContact }) {
+  if (!contacto.email && !contacto.telefono) return null;
+  return (
+    <Text mt="xs">
+      Para pedir un enlace nuevo, contacta con {contacto.nombre ?? 'el refugio'}
+      {contacto.email ? (
+        <>
+          {' '}
+          en <Anchor href={`mailto:${contacto.email}`}>{contacto.email}</Anchor>
+        </>
+      ) : null}
+      {contacto.telefono ? (
+        <>
+          {contacto.email ? ' o' : ''} en el teléfono <Anchor href={`tel:${contacto.telefono.replace(/[^\d+]/g, '')}`}>{contacto.telefono}</Anchor>
+        </>
+      ) : null}
+      .
+    </Text>
+  );
+}
+
+/** Why a link cannot take a registration: the server's Spanish message and whom to ask, instead of the form. */
+export function InvalidLink({ mensaje, contacto }: { mensaje: string; contacto: OrganizationContact }) {
   return (
     <Paper withBorder radius="md" p="xl">
       <Alert
@@ -24,6 +46,7 @@ export function InvalidLink({ mensaje }: { mensaje: string }) {
         role="alert"
       >
         <Text>{mensaje}</Text>
+        <OrganizationContact contacto={contacto} />
       </Alert>
     </Paper>
   );
@@ -36,8 +59,10 @@ export function ValidLink({ check }: { check: Extract<LinkCheck, { valido: true 
       <Title order={2} fz="sm">
         Enlace para {check.destinatario}
       </Title>
-      <Text size="sm">
-        Puedes registrar {check.restantes} {check.restantes === 1 ? 'mascota más' : 'mascotas más'} hasta el {formatDate(check.venceEn)}.
+      <Text size="sm" role="status">
+        {check.restantes > 0
+          ? `Puedes registrar ${countLabel(check.restantes, 'mascota', 'mascotas')} más hasta el ${formatDate(check.venceEn)}.`
+          : 'Con este enlace ya registraste todas las mascotas que permitía.'}
       </Text>
     </Alert>
   );

@@ -15,7 +15,7 @@ export function LinkedRegistration({ linkId, children }: { linkId: string; child
       </Alert>
     );
   }
-  if (!check.data.valido) return <InvalidLink mensaje={check.data.mensaje} />;
+  if (!check.data.valido) return <InvalidLink mensaje={check.data.mensaje} contacto={check.data.contacto} />;
   return (
     <>
       <ValidLink check={check.data} />

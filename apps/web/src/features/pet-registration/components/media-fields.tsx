@@ -2,6 +2,7 @@ import { ActionIcon, Button, FileButton, Group, Stack, Text, Tooltip } from '@ma
 import { REGISTRATION_LIMITS, VIDEO_EXTENSIONS, VIDEO_MIME_TYPES, petMediaMessages } from '@refugio/contracts';
 import { IconCamera, IconPhotoPlus, IconVideoPlus, IconX } from '@tabler/icons-react';
 import { ImageShrinkOffer, ShrunkNotice, useOversizedImages } from '../../../components/ui/image-shrink';
+import { mediaButtonId } from '../hooks/use-registration';
 import type { RegistrationMedia } from '../lib/registration-values';
 
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
@@ -68,7 +69,7 @@ export function MediaFields({
         <Group gap="xs">
           <FileButton accept="image/*" capture="environment" name="image" onChange={(file) => onChange({ ...media, image: file })}>
             {(props) => (
-              <Button {...props} variant="light" leftSection={<IconCamera size={18} aria-hidden="true" />}>
+              <Button {...props} id={mediaButtonId('image')} variant="light" leftSection={<IconCamera size={18} aria-hidden="true" />}>
                 {media.image ? 'Cambiar foto principal' : 'Tomar o elegir foto principal'}
               </Button>
             )}
@@ -88,7 +89,7 @@ export function MediaFields({
         <Group gap="xs">
           <FileButton accept={IMAGE_ACCEPT} multiple name="imagenes" onChange={(files) => void addImages(files)}>
             {(props) => (
-              <Button {...props} variant="light" leftSection={<IconPhotoPlus size={18} aria-hidden="true" />}>
+              <Button {...props} id={mediaButtonId('imagenes')} variant="light" leftSection={<IconPhotoPlus size={18} aria-hidden="true" />}>
                 Agregar fotos
               </Button>
             )}
@@ -119,7 +120,7 @@ export function MediaFields({
         <Group gap="xs">
           <FileButton accept={VIDEO_ACCEPT} multiple name="videos" onChange={(files) => onChange({ ...media, videos: [...media.videos, ...files] })}>
             {(props) => (
-              <Button {...props} variant="light" leftSection={<IconVideoPlus size={18} aria-hidden="true" />}>
+              <Button {...props} id={mediaButtonId('videos')} variant="light" leftSection={<IconVideoPlus size={18} aria-hidden="true" />}>
                 Agregar videos
               </Button>
             )}

@@ -19,7 +19,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The public registration form on one page (RegistroMascota, RegistroMascotaConLink). */
 export function RegistrationForm({ enlaceId, canRegisterAnother = true }: { enlaceId?: string | undefined; canRegisterAnother?: boolean }) {
   const registration = useRegistration(enlaceId);
-  const { form, media, setMedia, mediaErrors, state, send, startAnother } = registration;
+  const { form, media, setMedia, mediaErrors, formError, state, send, startAnother } = registration;
 
   if (state.status === 'done')
     return <RegistrationConfirmation reference={state.reference} onAnother={canRegisterAnother ? startAnother : undefined} />;
@@ -55,6 +55,11 @@ export function RegistrationForm({ enlaceId, canRegisterAnother = true }: { enla
           <Text size="xs" c="dimmed">
             Usaremos tus datos solo para contactarte sobre esta mascota.
           </Text>
+          {formError ? (
+            <Text c="red" fw={600} role="alert">
+              {formError}
+            </Text>
+          ) : null}
           <Button type="submit" size="md" loading={state.status === 'sending'}>
             Enviar registro
           </Button>

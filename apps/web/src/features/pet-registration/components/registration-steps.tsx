@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import type { RegistrationFieldsInput } from '@refugio/contracts';
+import { type RegistrationFieldsInput, countLabel } from '@refugio/contracts';
 import { useState, type ReactNode } from 'react';
 import { useRegistration } from '../hooks/use-registration';
 import { checkMedia } from '../lib/media-checks';
@@ -45,7 +45,7 @@ export function RegistrationSteps({ enlaceId, canRegisterAnother = true }: { enl
 
   const next = async () => {
     if (current.fields.length > 0 && !(await form.trigger(current.fields, { shouldFocus: true }))) return;
-    if (step === 3 && Object.keys(checkMedia(media)).length > 0) return;
+    if (step === 3 && Object.keys(await checkMedia(media)).length > 0) return;
     setStep(step + 1);
   };
 
@@ -55,7 +55,7 @@ export function RegistrationSteps({ enlaceId, canRegisterAnother = true }: { enl
     const errors = form.formState.errors;
     const withError = steps.findIndex((s) => s.fields.some((f) => errors[f]));
     if (withError >= 0) setStep(withError);
-    else if (Object.keys(checkMedia(media)).length > 0) setStep(3);
+    else if (Object.keys(await checkMedia(media)).length > 0) setStep(3);
   };
 
   let body: ReactNode;
@@ -74,7 +74,7 @@ export function RegistrationSteps({ enlaceId, canRegisterAnother = true }: { enl
           Contacto: {v.contactoNombre} ({v.contactoEmail})
         </Text>
         <Text size="sm" c="dimmed">
-          {(media.image ? 1 : 0) + media.imagenes.length} fotos · {media.videos.length} videos
+          {countLabel((media.image ? 1 : 0) + media.imagenes.length, 'foto', 'fotos')} · {countLabel(media.videos.length, 'video', 'videos')}
         </Text>
         {state.status === 'sending' && <UploadProgress state={state} media={media} />}
         {state.status === 'failed' && <SubmitFailure state={state} onRetry={() => void submit()} />}

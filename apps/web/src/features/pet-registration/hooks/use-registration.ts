@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { registrationFieldsSchema, type RegistrationFields } from '@refugio/contracts';
+import { registrationFieldsSchema, type LinkCheck, type RegistrationFields } from '@refugio/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { setServerFieldErrors } from '../../../lib/form-errors';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { submitRegistration } from '../api/submit-registration';
-import { checkMedia } from '../lib/media-checks';
+import { checkMedia, type MediaErrors } from '../lib/media-checks';
 import {
   buildRegistrationBody,
   clearDraft,
@@ -19,6 +19,12 @@ import {
   type RegistrationMedia,
   type RegistrationValues,
 } from '../lib/registration-values';
+
+/** Said beside the send button when the form cannot go yet (the first field to fix has the focus). */
+export const FIX_FIELDS_MESSAGE = 'Revisa los campos marcados antes de enviar.';
+
+/** The media pickers' buttons, by field: where the focus goes when a file is what must be fixed. */
+export const mediaButtonId = (field: keyof RegistrationMedia) => `registro-${field}`;
 
 export type SubmitState =
   | { status: 'idle' }
@@ -38,8 +44,11 @@ export function useRegistration(enlaceId: string | undefined) {
     mode: 'onTouched',
   });
   const [media, setMediaState] = useState<RegistrationMedia>(emptyMedia);
-  const [mediaErrors, setMediaErrors] = useState<Partial<Record<keyof RegistrationMedia, string>>>({});
+  const [mediaErrors, setMediaErrors] = useState<MediaErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [state, setState] = useState<SubmitState>({ status: 'idle' });
+  // Files are checked by their content (asynchronous): only the latest choice's answer is shown.
+  const mediaCheck = useRef(0);
   const abort = useRef<AbortController | null>(null);
   const queryClient = useQueryClient();
 
@@ -51,16 +60,33 @@ export function useRegistration(enlaceId: string | undefined) {
 
   const setMedia = (next: RegistrationMedia) => {
     setMediaState(next);
-    setMediaErrors(checkMedia(next));
+    const check = ++mediaCheck.current;
+    void checkMedia(next).then((errors) => {
+      if (check === mediaCheck.current) setMediaErrors(errors);
+    });
+  };
+
+  /**
+   * The form cannot go: says so beside the button and, when no text field took the focus (react-hook-form
+   * focuses the first one to fix, in the form's order), puts it on the first file to fix.
+   */
+  const showWhatToFix = (fileErrors: MediaErrors, textFocused: boolean) => {
+    setFormError(FIX_FIELDS_MESSAGE);
+    if (textFocused) return;
+    const firstFile = (['image', 'imagenes', 'videos'] as const).find((field) => fileErrors[field]);
+    if (firstFile) requestAnimationFrame(() => document.getElementById(mediaButtonId(firstFile))?.focus());
   };
 
   /** Sends the form; resolves true when the server accepted it. */
   const send = async (): Promise<boolean> => {
-    const errors = checkMedia(media);
+    setFormError(null);
+    mediaCheck.current++;
+    const [errors, valid] = await Promise.all([checkMedia(media), form.trigger(undefined, { shouldFocus: true })]);
     setMediaErrors(errors);
-    if (Object.keys(errors).length > 0) return false;
-    const valid = await form.trigger();
-    if (!valid) return false;
+    if (!valid || Object.keys(errors).length > 0) {
+      showWhatToFix(errors, !valid);
+      return false;
+    }
     const body = buildRegistrationBody(form.getValues(), media);
     abort.current = new AbortController();
     setState({ status: 'sending', loaded: 0, total: 1 });
@@ -70,16 +96,27 @@ export function useRegistration(enlaceId: string | undefined) {
         onProgress: ({ loaded, total }) => setState({ status: 'sending', loaded, total }),
       });
       clearDraft();
+      // The link's banner counts this registration at once ("Puedes registrar N mascotas más"), without asking
+      // again: a link now used up must not replace the confirmation and its reference number.
+      if (enlaceId) {
+        queryClient.setQueryData<LinkCheck>(['enlace-publico', enlaceId], (check) =>
+          check?.valido ? { ...check, restantes: Math.max(0, check.restantes - 1) } : check,
+        );
+      }
       setState({ status: 'done', reference: id });
       return true;
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return false;
-      setServerFieldErrors(error, registrationTextFields, form.setError);
+      const textRefused = setServerFieldErrors(error, registrationTextFields, form.setError);
+      const fileErrors: MediaErrors = {};
       if (error instanceof ApiError && error.fieldErrors) {
-        const fileErrors: Partial<Record<keyof RegistrationMedia, string>> = {};
         for (const key of ['image', 'imagenes', 'videos'] as const) if (error.fieldErrors[key]) fileErrors[key] = error.fieldErrors[key];
         setMediaErrors(fileErrors);
       }
+      if (textRefused || Object.keys(fileErrors).length > 0) showWhatToFix(fileErrors, textRefused);
+      // A link that became unusable meanwhile (revoked, expired, used up): the page explains it, with whom to ask.
+      if (enlaceId && error instanceof ApiError && error.status === 422)
+        void queryClient.invalidateQueries({ queryKey: ['enlace-publico', enlaceId] });
       // A refused form (4xx) needs changes first; a dropped connection or a server hiccup can simply be retried.
       const retryable = !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
       setState({ status: 'failed', message: getErrorMessage(error), retryable });
@@ -93,12 +130,13 @@ export function useRegistration(enlaceId: string | undefined) {
     form.reset({ ...emptyRegistrationValues, contactoNombre, contactoEmail, contactoTelefono, enlaceId: enlaceId ?? '' });
     setMediaState(emptyMedia);
     setMediaErrors({});
+    setFormError(null);
     setState({ status: 'idle' });
     // The link has one place less now; a used-up link explains itself instead of showing the form again.
     if (enlaceId) void queryClient.invalidateQueries({ queryKey: ['enlace-publico', enlaceId] });
   };
 
-  return { form, media, setMedia, mediaErrors, state, send, startAnother };
+  return { form, media, setMedia, mediaErrors, formError, state, send, startAnother };
 }
 
 export type Registration = ReturnType<typeof useRegistration>;

@@ -9,7 +9,7 @@ function RegistroMascotaConLinkScreen() {
   return (
     <RegistrationPage title="Registro de mascota con enlace">
       <LinkedRegistration key={linkId} linkId={linkId}>
-        {(remaining) => <RegistrationForm enlaceId={linkId} canRegisterAnother={remaining > 1} />}
+        {(remaining) => <RegistrationForm enlaceId={linkId} canRegisterAnother={remaining > 0} />}
       </LinkedRegistration>
     </RegistrationPage>
   );

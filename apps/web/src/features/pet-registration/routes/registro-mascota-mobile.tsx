@@ -10,7 +10,7 @@ function RegistroMascotaMobileScreen() {
     <RegistrationPage title="Registro de mascota desde el teléfono">
       {linkId ? (
         <LinkedRegistration key={linkId} linkId={linkId}>
-          {(remaining) => <RegistrationSteps enlaceId={linkId} canRegisterAnother={remaining > 1} />}
+          {(remaining) => <RegistrationSteps enlaceId={linkId} canRegisterAnother={remaining > 0} />}
         </LinkedRegistration>
       ) : (
         <RegistrationSteps />

@@ -1,5 +1,5 @@
 import { Alert, Button, FileButton, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, petMediaMessages, petMessages } from '@refugio/contracts';
+import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, countLabel, petMediaMessages, petMessages } from '@refugio/contracts';
 import { IconAlertTriangle, IconPhotoPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { FileDropZone } from '../../../components/ui/file-drop-zone';
@@ -66,7 +66,7 @@ function ImagesDialogBody({ queuedCount, onClose, onAdd }: Omit<ImagesDialogProp
       {selection.accepted.length > 0 ? (
         <div>
           <Text size="sm" fw={600}>
-            {selection.accepted.length === 1 ? '1 imagen lista para agregar:' : `${selection.accepted.length} imágenes listas para agregar:`}
+            {countLabel(selection.accepted.length, 'imagen lista', 'imágenes listas')} para agregar:
           </Text>
           <List size="sm" mt={4} aria-label="Imágenes elegidas">
             {selection.accepted.map((file, i) => (

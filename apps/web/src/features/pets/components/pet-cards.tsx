@@ -44,7 +44,7 @@ export function PetCards({ pets, actions, bulk }: { pets: readonly PetListItem[]
                 <Text size="sm" c="dimmed">
                   {[pet.tipo, pet.edad, pet.genero, pet.tamano].filter(Boolean).join(' · ')}
                 </Text>
-                <PetBadges adoptado={pet.adoptado} estado={pet.estado} size="xs" />
+                <PetBadges adoptado={pet.adoptado} genero={pet.genero} estado={pet.estado} size="xs" />
                 <PetOpenRequests petId={pet.id} count={pet.solicitudesAbiertas} />
                 <PetTags tags={pet.tags} max={4} />
               </Stack>

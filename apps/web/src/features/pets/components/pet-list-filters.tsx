@@ -48,8 +48,9 @@ export function PetListFilters({ params, tagDraft, onTagDraftChange, onChange, o
         {select('Tamaño', 'tamano', plain(PET_SIZES))}
         {select('Género', 'genero', plain(PET_GENDERS))}
         {select('Adopción', 'adoptado', [
-          { value: '0', label: 'En adopción' },
-          { value: '1', label: 'Adoptado' },
+          // Plural for a group of pets of either gender ("En adopción" is a published pet: see the "Publicación" filter).
+          { value: '0', label: 'Sin adoptar' },
+          { value: '1', label: 'Adoptadas' },
         ])}
         {select('Discapacidad', 'discapacidad', [
           { value: '1', label: 'Con discapacidad' },

@@ -1,9 +1,8 @@
 import { ActionIcon, Group, Loader, Tooltip } from '@mantine/core';
-import type { PetListItem } from '@refugio/contracts';
+import { type PetListItem, adoptedWord } from '@refugio/contracts';
 import { IconEdit, IconEye, IconHeartHandshake, IconHome, IconRestore, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PetActions } from '../hooks/use-pet-actions';
-import { adoptedWord } from '../lib/pet-display';
 
 interface PetRowActionsProps {
   pet: PetListItem;

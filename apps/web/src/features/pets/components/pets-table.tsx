@@ -93,7 +93,7 @@ export function PetsTable({ pets, sort, onSort, actions, bulk }: PetsTableProps)
               </Table.Td>
               <Table.Td>
                 <Stack gap={4}>
-                  <PetBadges adoptado={pet.adoptado} estado={pet.estado} />
+                  <PetBadges adoptado={pet.adoptado} genero={pet.genero} estado={pet.estado} />
                   <PetOpenRequests petId={pet.id} count={pet.solicitudesAbiertas} />
                 </Stack>
               </Table.Td>

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import type { PetListItem } from '@refugio/contracts';
+import { type PetListItem, adoptedWord } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UNDO_WINDOW_MS, UndoMessage } from '../../../components/ui/undo-message';
 import { getErrorMessage } from '../../../lib/get-error-message';
@@ -10,7 +10,6 @@ import { patchPetInLists } from '../api/patch-pet-lists';
 import { petQueryKey, petsQueryKey } from '../api/pets-query-key';
 import { restorePet } from '../api/restore-pet';
 import { setPetAdopted, useSetPetAdopted } from '../api/set-pet-adopted';
-import { adoptedWord } from '../lib/pet-display';
 
 export interface PetActions {
   onToggleAdopted: (pet: PetListItem) => void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adoptadoLabel, adoptedWord, countLabel, formatEntryDate, yesNo } from './pet-display';
+import { adoptadoLabel, formatEntryDate, yesNo } from './pet-display';
 
 describe('formatEntryDate', () => {
   it('shows the calendar day in Spanish, whatever the time', () => {
@@ -15,18 +15,15 @@ describe('formatEntryDate', () => {
 
 describe('labels', () => {
   it('names flags and counts in Spanish', () => {
-    expect(adoptadoLabel('1')).toBe('Adoptado');
-    expect(adoptadoLabel('0')).toBe('En adopción');
     expect(yesNo('1')).toBe('Sí');
     expect(yesNo('0')).toBe('No');
-    expect(countLabel(1, 'imagen', 'imágenes')).toBe('1 imagen');
-    expect(countLabel(0, 'imagen', 'imágenes')).toBe('0 imágenes');
   });
-});
 
-describe('adoptedWord', () => {
-  it('agrees with the gender', () => {
-    expect(adoptedWord('hembra')).toBe('adoptada');
-    expect(adoptedWord('macho')).toBe('adoptado');
+  it('says "En adopción" only of a published pet, and "Adoptada"/"Adoptado" as the pet is', () => {
+    expect(adoptadoLabel({ adoptado: '0', genero: 'macho', estado: 'publicada' })).toBe('En adopción');
+    expect(adoptadoLabel({ adoptado: '0', genero: 'macho', estado: 'borrador' })).toBeNull();
+    expect(adoptadoLabel({ adoptado: '0', genero: 'hembra', estado: 'programada' })).toBeNull();
+    expect(adoptadoLabel({ adoptado: '1', genero: 'hembra', estado: 'publicada' })).toBe('Adoptada');
+    expect(adoptadoLabel({ adoptado: '1', genero: 'macho', estado: 'borrador' })).toBe('Adoptado');
   });
 });

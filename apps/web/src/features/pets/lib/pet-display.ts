@@ -1,11 +1,7 @@
-import type { PublicationState } from '@refugio/contracts';
+import { type PublicationState, adoptedWord, publicationStateLabels } from '@refugio/contracts';
 
-/** How the list, the detail and the badges name the pet's states. */
-export const estadoLabels: Record<PublicationState, string> = {
-  borrador: 'Borrador',
-  programada: 'Programada',
-  publicada: 'Publicada',
-};
+/** How the list, the detail and the badges name the pet's states (the contracts' words, as the exports). */
+export const estadoLabels: Record<PublicationState, string> = publicationStateLabels;
 
 export const estadoColors: Record<PublicationState, string> = {
   borrador: 'gray',
@@ -13,13 +9,18 @@ export const estadoColors: Record<PublicationState, string> = {
   publicada: 'teal',
 };
 
-export function adoptadoLabel(adoptado: string): string {
-  return adoptado === '1' ? 'Adoptado' : 'En adopción';
+/**
+ * The adoption badge: "Adoptada"/"Adoptado" (agreeing with the pet), "En adopción" only for a pet the public
+ * can see (published, scheduled ones whose time has come included: `estado` is the effective one); a draft or
+ * a scheduled pet is not in adoption yet, so it gets none (its state badge says "Borrador" or "Programada").
+ */
+export function adoptadoLabel(pet: { adoptado: string; genero: string; estado: PublicationState }): string | null {
+  if (pet.adoptado === '1') return capitalise(adoptedWord(pet.genero));
+  return pet.estado === 'publicada' ? 'En adopción' : null;
 }
 
-/** 'adoptada' for a female pet, 'adoptado' otherwise: the words agree with the pet's gender. */
-export function adoptedWord(genero: string): string {
-  return genero === 'hembra' ? 'adoptada' : 'adoptado';
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function yesNo(flag: string): string {
@@ -38,9 +39,4 @@ export function formatEntryDate(fechaingreso: string): string {
   const [, year, month, day] = match;
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   return Number.isNaN(date.getTime()) ? '' : longDate.format(date);
-}
-
-/** "1 imagen" / "3 imágenes" and the like. */
-export function countLabel(count: number, singular: string, plural: string): string {
-  return `${count} ${count === 1 ? singular : plural}`;
 }

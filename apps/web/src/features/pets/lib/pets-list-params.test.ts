@@ -11,7 +11,7 @@ describe('readPetsListParams', () => {
   it('reads every filter, the order and the page', () => {
     expect(
       read(
-        'q=luna&tipo=Gato&tamano=chico&genero=hembra&adoptado=1&discapacidad=0&estado=borrador&tag=dócil&eliminadas=1&sort=nombre&order=asc&page=3&pageSize=50',
+        'q=luna&tipo=Gato&tamano=chico&genero=hembra&adoptado=1&discapacidad=0&estado=borrador&tag=dócil&adoptadoMes=2026-11&eliminadas=1&sort=nombre&order=asc&page=3&pageSize=50',
       ),
     ).toEqual({
       q: 'luna',
@@ -22,6 +22,7 @@ describe('readPetsListParams', () => {
       discapacidad: '0',
       estado: 'borrador',
       tag: 'dócil',
+      adoptadoMes: '2026-11',
       eliminadas: '1',
       sort: 'nombre',
       order: 'asc',
@@ -31,7 +32,9 @@ describe('readPetsListParams', () => {
   });
 
   it('ignores values the server would refuse', () => {
-    expect(read('tipo=Loro&adoptado=si&estado=x&eliminadas=0&sort=edad&order=up&page=0&pageSize=1000')).toEqual(defaultPetsListParams);
+    expect(read('tipo=Loro&adoptado=si&estado=x&adoptadoMes=2026-13&eliminadas=0&sort=edad&order=up&page=0&pageSize=1000')).toEqual(
+      defaultPetsListParams,
+    );
     expect(read('page=-2').page).toBe(1);
     expect(read('page=2.5').page).toBe(1);
   });
@@ -73,6 +76,7 @@ describe('toListPetsQuery', () => {
       discapacidad: undefined,
       estado: undefined,
       tag: undefined,
+      adoptadoMes: undefined,
       eliminadas: undefined,
       sort: 'updatedAt',
       order: 'desc',

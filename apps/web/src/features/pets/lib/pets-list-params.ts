@@ -26,6 +26,8 @@ export interface PetsListParams {
   discapacidad: Flag | '';
   estado: NonNullable<ListPetsQuery['estado']> | '';
   tag: string;
+  /** 'YYYY-MM': only the pets adopted that month (the dashboard's "Adoptadas este mes"). */
+  adoptadoMes: string;
   /** '1': only the deleted pets, to restore them. */
   eliminadas: '1' | '';
   sort: PetSortField;
@@ -43,6 +45,7 @@ export const defaultPetsListParams: PetsListParams = {
   discapacidad: '',
   estado: '',
   tag: '',
+  adoptadoMes: '',
   eliminadas: '',
   sort: 'updatedAt',
   order: 'desc',
@@ -53,7 +56,7 @@ export const defaultPetsListParams: PetsListParams = {
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
 
 /** The filters (everything that narrows the list); changing one goes back to page 1. */
-export const filterKeys = ['q', 'tipo', 'tamano', 'genero', 'adoptado', 'discapacidad', 'estado', 'tag', 'eliminadas'] as const;
+export const filterKeys = ['q', 'tipo', 'tamano', 'genero', 'adoptado', 'discapacidad', 'estado', 'tag', 'adoptadoMes', 'eliminadas'] as const;
 
 function pick<T extends string>(options: readonly T[], value: string | null): T | '' {
   return value !== null && (options as readonly string[]).includes(value) ? (value as T) : '';
@@ -78,6 +81,7 @@ export function readPetsListParams(searchParams: URLSearchParams): PetsListParam
     discapacidad: pick(['0', '1'] as const, searchParams.get('discapacidad')),
     estado: pick(PUBLICATION_STATES, searchParams.get('estado')),
     tag: searchParams.get('tag') ?? '',
+    adoptadoMes: /^\d{4}-(0[1-9]|1[0-2])$/.test(searchParams.get('adoptadoMes') ?? '') ? searchParams.get('adoptadoMes')! : '',
     eliminadas: pick(['1'] as const, searchParams.get('eliminadas')),
     sort: sort || defaultPetsListParams.sort,
     order: order || defaultPetsListParams.order,
@@ -123,6 +127,7 @@ export function toListPetsQuery(params: PetsListParams): Record<string, string |
     discapacidad: text(params.discapacidad),
     estado: text(params.estado),
     tag: text(params.tag),
+    adoptadoMes: text(params.adoptadoMes),
     eliminadas: text(params.eliminadas),
     sort: params.sort,
     order: params.order,

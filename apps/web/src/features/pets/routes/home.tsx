@@ -1,8 +1,10 @@
 import { Button, Collapse, Group, Indicator, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { countLabel } from '@refugio/contracts';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPaw, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ExportLinks } from '../../../components/ui/export-links';
 import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { SearchBoxEnd } from '../../../components/ui/search-box-end';
@@ -16,6 +18,7 @@ import { PublicCatalogueLink } from '../components/public-catalogue-link';
 import { PetBulkBar, PetBulkConfirm, PetBulkSummary } from '../components/pet-bulk-actions';
 import { usePetActions } from '../hooks/use-pet-actions';
 import { usePetBulk } from '../hooks/use-pet-bulk';
+import { toBatchFilter } from '../lib/pet-selection';
 import {
   PAGE_SIZE_OPTIONS,
   defaultPetsListParams,
@@ -26,6 +29,13 @@ import {
   type PetSortField,
   type PetsListParams,
 } from '../lib/pets-list-params';
+
+const monthFormat = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** 'YYYY-MM' as "noviembre de 2026". */
+function monthLabel(month: string): string {
+  const [year, monthIndex] = month.split('-').map(Number);
+  return monthFormat.format(new Date(Date.UTC(year ?? 2000, (monthIndex ?? 1) - 1, 1)));
+}
 
 // Mantine's `sm` breakpoint (48em = 768px): below it the list shows cards.
 const WIDE_QUERY = '(min-width: 48em)';
@@ -106,6 +116,7 @@ function HomeScreen() {
         </div>
         <Group gap="sm">
           <PublicCatalogueLink />
+          <ExportLinks path="/api/mascotas" filters={toBatchFilter(params)} />
           <Button component={Link} to="/agregar" leftSection={<IconPlus size={18} aria-hidden="true" />}>
             Agregar mascota
           </Button>
@@ -161,9 +172,19 @@ function HomeScreen() {
           </Collapse>
           {data ? (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {!data.totalExact ? `Más de ${data.total} mascotas` : data.total === 1 ? '1 mascota' : `${data.total} mascotas`}
+              {!data.totalExact ? `Más de ${countLabel(data.total, 'mascota', 'mascotas')}` : countLabel(data.total, 'mascota', 'mascotas')}
               {params.eliminadas === '1' ? ' eliminadas' : ''}
             </Text>
+          ) : null}
+          {params.adoptadoMes ? (
+            <Group gap="xs">
+              <Text size="sm" fw={600}>
+                Adoptadas en {monthLabel(params.adoptadoMes)}
+              </Text>
+              <Button size="compact-sm" variant="subtle" onClick={() => updateParams({ adoptadoMes: '' })}>
+                Quitar el filtro de mes
+              </Button>
+            </Group>
           ) : null}
         </Stack>
 

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Grid, Group, Image, Loader, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { petMessages, type Pet } from '@refugio/contracts';
+import { adoptedWord, petMessages, type Pet } from '@refugio/contracts';
 import { IconEdit, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -14,7 +14,7 @@ import { PetHistory } from '../components/pet-history';
 import { MissingIdAlert, PetLoadError, PetLoading } from '../components/pet-load-states';
 import { PetPageHeader } from '../components/pet-page-header';
 import { videoDisplayName } from '../lib/media-rules';
-import { formatEntryDate, yesNo } from '../lib/pet-display';
+import { capitalise, formatEntryDate, yesNo } from '../lib/pet-display';
 import { parsePetId } from '../lib/pet-id';
 import { parseTagsText } from '../lib/tags';
 import classes from './producto.module.css';
@@ -27,14 +27,14 @@ function Detail({ pet }: { pet: Pet }) {
     ['Género', pet.genero],
     ['Tamaño', pet.tamano],
     ['Discapacidad', yesNo(pet.discapacidad)],
-    ['Adoptado', yesNo(pet.adoptado)],
+    [capitalise(adoptedWord(pet.genero)), yesNo(pet.adoptado)],
     ['Fecha de ingreso', formatEntryDate(pet.fechaingreso) || 'Sin fecha'],
   ];
   if (pet.estado === 'programada' && pet.publicarEn) rows.push(['Se publica el', formatDate(pet.publicarEn)]);
 
   return (
     <Stack gap="md">
-      <PetBadges adoptado={pet.adoptado} estado={pet.estado} size="md" />
+      <PetBadges adoptado={pet.adoptado} genero={pet.genero} estado={pet.estado} size="md" />
       <Table withRowBorders verticalSpacing="xs" aria-label="Datos de la mascota">
         <Table.Tbody>
           {rows.map(([label, value]) => (

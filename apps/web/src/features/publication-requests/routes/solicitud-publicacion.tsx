@@ -1,5 +1,11 @@
 import { Avatar, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { intakeMessages, PUBLICATION_REQUEST_STATES, type PublicationRequestListItem, type PublicationRequestState } from '@refugio/contracts';
+import {
+  countLabel,
+  intakeMessages,
+  PUBLICATION_REQUEST_STATES,
+  type PublicationRequestListItem,
+  type PublicationRequestState,
+} from '@refugio/contracts';
 import { IconPaw } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPager } from '../../../components/ui/list-pager';
@@ -32,12 +38,12 @@ function RequestCard({ item, onOpen }: { item: PublicationRequestListItem; onOpe
           </Text>
           <Text size="sm" c="dimmed" truncate>
             {item.enlaceId ? `Enlace de ${item.destinatario ?? ''} · ${item.paqueteNombre ?? ''}` : intakeMessages.withoutLink} ·{' '}
-            {formatDate(item.createdAt)} · {item.imagenes} fotos, {item.videos} videos
+            {formatDate(item.createdAt)} · {countLabel(item.imagenes, 'foto', 'fotos')}, {countLabel(item.videos, 'video', 'videos')}
           </Text>
         </Stack>
       </Group>
       <Group justify="flex-end" mt="sm">
-        <Button size="xs" variant="light" onClick={onOpen} aria-label={`Ver la solicitud de ${item.nombre}`}>
+        <Button size="xs" variant="light" onClick={onOpen} aria-label={`Ver solicitud de ${item.nombre}`}>
           Ver solicitud
         </Button>
       </Group>

@@ -55,7 +55,26 @@ function ExtendModal({ link, onClose }: { link: RegistrationLink; onClose: () =>
   );
 }
 
-/** One link: who it is for, its usage, expiry and state; copy its URL, show its QR code, extend or revoke it. */
+/** Copies one of the link's addresses; says "Copiado" for a moment. */
+function CopyLinkButton({ value, label }: { value: string; label: string }) {
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Button
+          size="xs"
+          variant="light"
+          color={copied ? 'teal' : undefined}
+          leftSection={copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
+          onClick={copy}
+        >
+          {copied ? 'Copiado' : label}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}
+
+/** One link: who it is for, its usage, expiry and state; copy its two addresses (full form, phone form), show the phone form's QR code, extend or revoke it. */
 export function LinkCard({ link, highlighted = false }: { link: RegistrationLink; highlighted?: boolean }) {
   const revoke = useRevokeLink();
   const [qrOpen, setQrOpen] = useState(highlighted);
@@ -108,23 +127,21 @@ export function LinkCard({ link, highlighted = false }: { link: RegistrationLink
           {link.estado === 'revocado' ? `Revocado el ${formatDate(link.revocadoEn)}` : `Vence el ${formatDate(link.venceEn)}`}
         </Text>
       </Stack>
+      <Text size="xs" c="dimmed">
+        Formulario completo
+      </Text>
       <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }} aria-label="Dirección del enlace">
         {link.url}
       </Text>
+      <Text size="xs" c="dimmed" mt={4}>
+        Formulario para teléfonos (paso a paso, con la cámara)
+      </Text>
+      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }} aria-label="Dirección del enlace para teléfonos">
+        {link.urlMovil}
+      </Text>
       <Group gap="xs" mt="sm">
-        <CopyButton value={link.url}>
-          {({ copied, copy }) => (
-            <Button
-              size="xs"
-              variant="light"
-              color={copied ? 'teal' : undefined}
-              leftSection={copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
-              onClick={copy}
-            >
-              {copied ? 'Copiado' : 'Copiar enlace'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyLinkButton value={link.url} label="Copiar enlace" />
+        <CopyLinkButton value={link.urlMovil} label="Copiar enlace para teléfonos" />
         <Button
           size="xs"
           variant="default"
@@ -154,9 +171,9 @@ export function LinkCard({ link, highlighted = false }: { link: RegistrationLink
       </Group>
       {qrOpen && (
         <Stack gap={4} mt="sm" align="center">
-          <LinkQrCode url={link.url} label={`Código QR del enlace de ${link.destinatario}`} />
+          <LinkQrCode url={link.urlMovil} label={`Código QR del enlace para teléfonos de ${link.destinatario}`} />
           <Text size="xs" c="dimmed">
-            Escanéalo con el teléfono para abrir el formulario.
+            Escanéalo con el teléfono para abrir el formulario para teléfonos.
           </Text>
         </Stack>
       )}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Select, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createLinkInputSchema, type CreateLinkFormValues, type CreateLinkInput, type RegistrationLink } from '@refugio/contracts';
+import { createLinkInputSchema, type CreateLinkFormValues, type CreateLinkInput, type RegistrationLink, countLabel } from '@refugio/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { setServerFieldErrors } from '../../../lib/form-errors';
 import { getErrorMessage } from '../../../lib/get-error-message';
@@ -32,7 +32,10 @@ export function NewLinkForm({ onCreated }: { onCreated: (link: RegistrationLink)
     }),
   );
 
-  const options = (packages.data ?? []).map((p) => ({ value: String(p.id), label: `${p.nombre} (${p.cupo} mascotas, ${p.diasVigencia} días)` }));
+  const options = (packages.data ?? []).map((p) => ({
+    value: String(p.id),
+    label: `${p.nombre} (${countLabel(p.cupo, 'mascota', 'mascotas')}, ${countLabel(p.diasVigencia, 'día', 'días')})`,
+  }));
 
   return (
     <Paper withBorder radius="md" p="lg">

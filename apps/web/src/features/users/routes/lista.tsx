@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import type { User } from '@refugio/contracts';
+import { type User, countLabel } from '@refugio/contracts';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -133,7 +133,7 @@ function ListaScreen() {
           />
           {data ? (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {data.total === 1 ? '1 usuario' : `${data.total} usuarios`}
+              {countLabel(data.total, 'usuario', 'usuarios')}
             </Text>
           ) : null}
         </Group>
