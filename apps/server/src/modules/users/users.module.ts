@@ -13,7 +13,7 @@ declare module 'fastify' {
 /** Staff accounts: the repository and service built once, then the routes that use them. */
 export const usersModule = fp(
   async (app: FastifyInstance) => {
-    app.decorate('usersService', createUsersService({ repo: createUsersRepository(app.db) }));
+    app.decorate('usersService', createUsersService({ repo: createUsersRepository(app.db), publicUrl: app.config.publicUrl }));
     await app.register(usersRoutes);
   },
   { name: 'users', dependencies: ['db', 'access'] },

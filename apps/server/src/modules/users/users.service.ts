@@ -3,7 +3,7 @@ import { ADMIN_ROLE, type CreateUserInput, type ListUsersQuery, ROLES, type Upda
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password';
-import { passwordWeakness } from '../../lib/password-policy';
+import { organisationWords, passwordWeakness } from '../../lib/password-policy';
 import type { SessionUser } from '../../plugins/access';
 import type { UserRow, UsersRepository } from './users.repository';
 
@@ -23,8 +23,9 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
-function assertStrongPassword(password: string, person: { email: string; name: string; lastname: string }) {
-  const weakness = passwordWeakness(password, person);
+/** A password an administrator chooses for someone (a new account, a reset): the reasons name that person. */
+function assertStrongPassword(password: string, person: { email: string; name: string; lastname: string }, organisation: readonly string[]) {
+  const weakness = passwordWeakness(password, { ...person, owner: 'other', organisation });
   if (weakness) throw new AppError('VALIDATION_ERROR', { message: weakness, fieldErrors: { password: weakness } });
 }
 
@@ -37,10 +38,13 @@ function assertNotSelf(actor: SessionUser, id: string) {
 /** What the users service needs, given once. */
 export interface UsersServiceDeps {
   repo: UsersRepository;
+  /** The address the app is served at: its labels are the organisation's words no password may be built from. */
+  publicUrl?: string;
 }
 
 /** Staff accounts and the rules that keep at least one active administrator (DESIGN section 5). */
-export function createUsersService({ repo }: UsersServiceDeps) {
+export function createUsersService({ repo, publicUrl }: UsersServiceDeps) {
+  const organisation = organisationWords(publicUrl);
   /** Runs `change` holding the administrators lock, after checking that `targetId` is not the last active administrator. */
   async function withLastAdminGuard<T>(targetId: string, change: (txRepo: UsersRepository, target: UserRow) => Promise<T>): Promise<T> {
     return repo.transaction(async (tx) => {
@@ -91,7 +95,7 @@ export function createUsersService({ repo }: UsersServiceDeps) {
     },
 
     async create(input: CreateUserInput): Promise<User> {
-      assertStrongPassword(input.password, { email: input.mail, name: input.name, lastname: input.lastname });
+      assertStrongPassword(input.password, { email: input.mail, name: input.name, lastname: input.lastname }, organisation);
       const passwordHash = await hashPassword(input.password);
       const id = randomUUID();
       try {
@@ -149,7 +153,7 @@ export function createUsersService({ repo }: UsersServiceDeps) {
     async resetPassword(id: string, password: string): Promise<User> {
       const target = await repo.findById(id);
       if (!target) throw new AppError('NOT_FOUND', { message: userMessages.notFound });
-      assertStrongPassword(password, target);
+      assertStrongPassword(password, target, organisation);
       const passwordHash = await hashPassword(password);
       return repo.transaction(async (tx) => {
         const row = await tx.update(id, { mustChangePassword: true });
