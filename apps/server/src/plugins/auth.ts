@@ -187,14 +187,28 @@ export const authPlugin = fp(
               body = JSON.stringify({ ...parsed, revokeOtherSessions: true });
             }
           }
-          const response = await auth.handler(new Request(new URL(request.url, opts.config.publicUrl), { method: request.method, headers, body }));
+          const signingIn = pathname === `${AUTH_BASE_PATH}/sign-in/email`;
+          // Failed sign-ins are budgeted per address and per account; successful ones never count (DESIGN section 8).
+          const email = signingIn && body !== undefined ? safeJson(body)?.email : undefined;
+          const attempt = typeof email === 'string' ? await app.budgets.signInAttempt(request.ip, email) : undefined;
+          if (attempt && !attempt.decision.allowed) {
+            void reply.header('retry-after', String(attempt.decision.retryAfterSeconds));
+            return sendError(reply, request, 'RATE_LIMITED', messages.auth.signInRateLimited);
+          }
+          let response: Response;
+          try {
+            response = await auth.handler(new Request(new URL(request.url, opts.config.publicUrl), { method: request.method, headers, body }));
+          } catch (error) {
+            await attempt?.settle(false);
+            throw error;
+          }
+          await attempt?.settle(response.status === 401);
           if (!response.ok) {
             for (const cookie of response.headers.getSetCookie()) void reply.header('set-cookie', cookie);
             return sendAuthError(request, reply, response);
           }
           if (changingPassword) await clearTemporaryPassword(users, response.clone());
           void reply.status(response.status);
-          const signingIn = pathname === `${AUTH_BASE_PATH}/sign-in/email`;
           response.headers.forEach((value, key) => {
             if (key === 'set-cookie' || key === 'content-length') return;
             // bearer()'s copy of the token in a header readable by the page: only the sign-in keeps it.

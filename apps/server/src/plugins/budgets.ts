@@ -2,6 +2,7 @@ import { aiMessages, messages } from '@refugio/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type BudgetDecision, type BudgetRule, createBudgetCounter } from '../budgets/budget-counter';
+import { createHash } from 'node:crypto';
 import { type BudgetStore, createDatabaseBudgetStore, createRedisBudgetStore } from '../budgets/budget-store';
 import type { Config } from '../config';
 import { sendError } from './error-handler';
@@ -24,6 +25,12 @@ declare module 'fastify' {
       readonly store: BudgetStore['kind'];
       /** Sends this instance's counts to the shared store now (the plugin does it every `syncIntervalMs`). */
       flush(): Promise<void>;
+      /**
+       * SIGN_IN_ATTEMPTS_PER_MINUTE failed sign-ins per client address and per account (DESIGN section 8). The
+       * attempt is counted while it runs; `settle(false)` takes it back when it did not fail, so successful
+       * sign-ins never count. Refused: `{ allowed: false }`, and nothing stays counted.
+       */
+      signInAttempt(address: string, account: string): Promise<{ decision: BudgetDecision; settle: (failed: boolean) => Promise<void> }>;
     };
   }
 }
@@ -122,7 +129,21 @@ export const budgetsPlugin = fp(
     const sweep = setInterval(() => void store.sweep().catch(onError), 5 * MINUTE);
     sweep.unref();
 
-    app.decorate('budgets', { store: store.kind, flush: () => counter.flush() });
+    const signIn: BudgetRule = { name: 'signin', limit: config.signInAttemptsPerMinute, windowMs: MINUTE };
+    const signInAttempt = async (address: string, account: string) => {
+      // The account by a hash of its folded e-mail: the store never holds the address people sign in with.
+      const accountKey = createHash('sha256').update(account.trim().toLowerCase()).digest('base64url').slice(0, 22);
+      const [byAddress, byAccount] = await Promise.all([counter.reserve(signIn, `a:${address}`), counter.reserve(signIn, `u:${accountKey}`)]);
+      const release = () => Promise.all([byAddress.release(), byAccount.release()]).then(() => undefined);
+      const refusal = [byAddress.decision, byAccount.decision].find((d) => !d.allowed);
+      if (refusal) {
+        await release();
+        return { decision: refusal, settle: async () => undefined };
+      }
+      return { decision: byAddress.decision, settle: (failed: boolean) => (failed ? Promise.resolve() : release()) };
+    };
+
+    app.decorate('budgets', { store: store.kind, flush: () => counter.flush(), signInAttempt });
     app.addHook('onClose', async () => {
       clearInterval(sync);
       clearInterval(sweep);
