@@ -19,6 +19,7 @@ import {
   packageSchema,
   publicLinkParamsSchema,
   publicationRequestSchema,
+  type RegistrationFields,
   registrationFieldsSchema,
   registrationResultSchema,
   rejectRequestInputSchema,
@@ -31,6 +32,9 @@ import { parseFields } from '../../lib/multipart-form';
 import { sendStoredObject } from '../../lib/send-stored-object';
 import { deleteFolder, receiveRegistrationForm } from './registration-form';
 import { newRequestFolder } from './storage-keys';
+
+/** Thrown by the form reader's field check when the honeypot is filled: the route answers like a success. */
+class HoneypotFilled extends Error {}
 
 const staff = { access: 'staff' as const };
 const errors = {
@@ -225,24 +229,33 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: publicTags,
         summary: 'Registrar una mascota (multipart; crea una solicitud de publicación)',
         description:
-          'Campos de texto primero: nombre, edad, tipo, genero, tamano, discapacidad, personalidad, historia, tags (JSON), contactoNombre, contactoEmail, contactoTelefono y, opcional, enlaceId. Después los archivos: `image` (principal, máx. 150000 bytes), `imagenes` (hasta 10, 2MB cada una), `videos` (hasta 3, 50MB cada uno; MP4, AVI, MOV o WEBM). Con un enlace no válido responde 422 con el mensaje del motivo y no guarda nada.',
+          'Campos de texto primero: nombre, edad, tipo, genero, tamano, discapacidad, personalidad, historia, tags (JSON), contactoNombre, contactoEmail, contactoTelefono y, opcional, enlaceId. Después los archivos: `image` (principal, máx. 150000 bytes), `imagenes` (hasta 10, 2MB cada una), `videos` (hasta 3, 50MB cada uno; MP4, AVI, MOV o WEBM). Con un enlace no válido responde 422 con el mensaje del motivo y no guarda nada. El campo `sitioWeb` es una trampa para robots: si llega con texto, responde 201 con `id` 0 y no guarda nada.',
         consumes: ['multipart/form-data'],
         response: { 201: registrationResultSchema, ...errors },
       },
     },
     async (request, reply) => {
       const folder = newRequestFolder();
-      const { fields, media } = await receiveRegistrationForm(request, {
-        storage: app.storage,
-        folder,
-        onFields: async (raw) => {
-          const parsed = parseFields(registrationFieldsSchema, raw);
-          if (parsed[HONEYPOT_FIELD]) throw new AppError('BAD_REQUEST', { message: intakeMessages.honeypot });
-          if (parsed.enlaceId) await links.assertUsable(parsed.enlaceId);
-          return parsed;
-        },
-      });
-      const created = await requests.submit(fields, media, () => deleteFolder(app.storage, folder, request.log));
+      let received: Awaited<ReturnType<typeof receiveRegistrationForm<RegistrationFields>>>;
+      try {
+        received = await receiveRegistrationForm(request, {
+          storage: app.storage,
+          folder,
+          onFields: async (raw) => {
+            const parsed = parseFields(registrationFieldsSchema, raw);
+            if (parsed[HONEYPOT_FIELD]) throw new HoneypotFilled();
+            if (parsed.enlaceId) await links.assertUsable(parsed.enlaceId);
+            return parsed;
+          },
+        });
+      } catch (error) {
+        // A bot filled the field people never see: it is told what a success says (as the adoption form does),
+        // and nothing is stored (the form reader removed what it had written).
+        if (!(error instanceof HoneypotFilled)) throw error;
+        request.log.info('registration honeypot filled: nothing stored');
+        return reply.status(201).send({ id: 0 });
+      }
+      const created = await requests.submit(received.fields, received.media, () => deleteFolder(app.storage, folder, request.log));
       return reply.status(201).send(created);
     },
   );
