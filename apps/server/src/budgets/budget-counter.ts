@@ -75,6 +75,15 @@ export function createBudgetCounter(store: BudgetStore, options: { clock?: () =>
     return ALLOWED;
   }
 
+  /** Whether `subject` has used up `rule` in this window (as `take` would decide), counting nothing. */
+  function spent(rule: BudgetRule, subject: string): boolean {
+    if (rule.limit <= 0) return false;
+    const now = clock();
+    const { key } = windowOf(rule, now);
+    const entry = entries.get(`${key}:${subject}`);
+    return !!entry && entry.known + entry.pending + entry.inFlight >= rule.limit;
+  }
+
   /** Counts one request of `subject` in the shared store and decides on the shared total. */
   async function consume(rule: BudgetRule, subject: string): Promise<BudgetDecision> {
     return (await reserve(rule, subject)).decision;
@@ -160,7 +169,7 @@ export function createBudgetCounter(store: BudgetStore, options: { clock?: () =>
     return flushing;
   }
 
-  return { take, consume, reserve, flush, size: () => entries.size };
+  return { take, spent, consume, reserve, flush, size: () => entries.size };
 }
 
 export type BudgetCounter = ReturnType<typeof createBudgetCounter>;

@@ -31,6 +31,12 @@ declare module 'fastify' {
        * sign-ins never count. Refused: `{ allowed: false }`, and nothing stays counted.
        */
       signInAttempt(address: string, account: string): Promise<{ decision: BudgetDecision; settle: (failed: boolean) => Promise<void> }>;
+      /**
+       * Database lookups that anonymous callers cause without a budgeted route: a media URL of a pet not known in
+       * memory (pets/pet-visibility.ts). `allowed` says whether the caller's anonymous budget has room (counting
+       * nothing); `count` spends one unit of it.
+       */
+      anonymousLookup: { allowed(request: FastifyRequest): boolean; count(request: FastifyRequest): void };
     };
   }
 }
@@ -143,7 +149,12 @@ export const budgetsPlugin = fp(
       return { decision: byAddress.decision, settle: (failed: boolean) => (failed ? Promise.resolve() : release()) };
     };
 
-    app.decorate('budgets', { store: store.kind, flush: () => counter.flush(), signInAttempt });
+    const anonymousLookup = {
+      allowed: (request: FastifyRequest) => !counter.spent(anon, request.ip),
+      count: (request: FastifyRequest) => void counter.take(anon, request.ip),
+    };
+
+    app.decorate('budgets', { store: store.kind, flush: () => counter.flush(), signInAttempt, anonymousLookup });
     app.addHook('onClose', async () => {
       clearInterval(sync);
       clearInterval(sweep);

@@ -75,9 +75,19 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
   async function mediaAudience(request: FastifyRequest, reply: FastifyReply, petId: number, notFoundMessage: string): Promise<StoredObjectAudience> {
     // Whatever follows, a refusal is not to be kept by any cache either.
     void reply.header('cache-control', 'no-store');
-    if (await pets.isPublic(petId)) return 'public';
+    const known = pets.isPublicFromMemory(petId);
+    if (known === true) return 'public';
     const user = await app.getSessionUser(request);
-    if (user && !user.mustChangePassword) return 'private';
+    const staff = !!user && !user.mustChangePassword;
+    if (known === undefined) {
+      // Media files are never budgeted, but a URL of a pet memory does not know costs a database lookup: an
+      // anonymous caller's lookups that find no public pet spend its anonymous budget, and once that is spent
+      // such URLs are answered from memory (the 404 of a missing file) without asking the database.
+      if (!staff && !app.budgets.anonymousLookup.allowed(request)) throw new AppError('NOT_FOUND', { message: notFoundMessage });
+      if (await pets.isPublic(petId)) return 'public';
+      if (!staff) app.budgets.anonymousLookup.count(request);
+    }
+    if (staff) return 'private';
     throw new AppError('NOT_FOUND', { message: notFoundMessage });
   }
 

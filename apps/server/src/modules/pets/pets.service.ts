@@ -30,7 +30,7 @@ export interface PetsServiceDeps {
   storage: StorageProvider;
   log: FastifyBaseLogger;
   /** Whether a pet is public, kept right by the change feed (pet-visibility.ts). */
-  visibility: Pick<PetVisibility, 'isPublic'>;
+  visibility: Pick<PetVisibility, 'isPublic' | 'isPublicFromMemory'>;
   changes: ChangeFeed;
 }
 
@@ -186,6 +186,11 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
      */
     async isPublic(id: number): Promise<boolean> {
       return visibility.isPublic(id);
+    },
+
+    /** `isPublic` when memory already knows it; undefined when knowing would take a database lookup. */
+    isPublicFromMemory(id: number): boolean | undefined {
+      return visibility.isPublicFromMemory(id);
     },
 
     /**
