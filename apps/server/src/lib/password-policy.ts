@@ -188,7 +188,8 @@ export function passwordWeakness(password: string, context: PasswordContext): st
   let found: { word: string; kind: WordKind } | undefined;
   for (const match of result.sequence) {
     if (match.pattern !== 'dictionary' || !('dictionaryName' in match) || match.dictionaryName !== 'userInputs') continue;
-    const word = fold(String((match as { matchedWord?: unknown }).matchedWord ?? ''));
+    const matched = (match as { matchedWord?: unknown }).matchedWord;
+    const word = typeof matched === 'string' ? fold(matched) : '';
     const kind = words.get(word);
     if (kind && (!found || word.length > found.word.length)) found = { word, kind };
   }

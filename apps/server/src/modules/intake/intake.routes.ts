@@ -27,7 +27,6 @@ import {
   updatePackageInputSchema,
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
 import { parseFields } from '../../lib/multipart-form';
 import { sendStoredObject } from '../../lib/send-stored-object';
 import { deleteFolder, receiveRegistrationForm } from './registration-form';

@@ -1,100 +1,26 @@
-import { ADOPTION_OPEN_STATES, IDEMPOTENCY_KEY_TTL_HOURS, type ListPetsQuery, PETS_TOTAL_CAP } from '@refugio/contracts';
-import { type SQL, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { IDEMPOTENCY_KEY_TTL_HOURS, type ListPetsQuery } from '@refugio/contracts';
+import { and, asc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { sortKey } from '../../db/sort-key';
-import { adoptionRequest, idempotencyKey, pet, petImage } from '../../db/schema';
+import { idempotencyKey, pet, petImage } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
+import { createPetListReader, effectiveEstado } from './pet-list.repository';
+
+export { effectiveEstado, petListWhere } from './pet-list.repository';
+export type { PetListRow } from './pet-list.repository';
 
 export type PetRow = Omit<typeof pet.$inferSelect, 'searchText'>;
 export type PetView = PetRow & { estadoEfectivo: string };
 export type PetInsert = Omit<typeof pet.$inferInsert, 'id' | 'searchText'>;
 export type PetImageRow = typeof petImage.$inferSelect;
 
-/** The state a person sees: a scheduled pet whose time has come is published, by query (DESIGN section 2). */
-export const effectiveEstado = sql<string>`CASE WHEN ${pet.estado} = 'programada' AND ${pet.publicarEn} <= now() THEN 'publicada' ELSE ${pet.estado} END`;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function estadoCondition(estado: ListPetsQuery['estado']): SQL | undefined {
-  switch (estado) {
-    case 'publicada':
-      return sql`(${pet.estado} = 'publicada' OR (${pet.estado} = 'programada' AND ${pet.publicarEn} <= now()))`;
-    case 'programada':
-      return sql`(${pet.estado} = 'programada' AND (${pet.publicarEn} IS NULL OR ${pet.publicarEn} > now()))`;
-    case 'borrador':
-      return eq(pet.estado, 'borrador');
-    default:
-      return undefined;
-  }
-}
-
-const sortColumns = {
-  nombre: sortKey(pet.nombre),
-  createdAt: pet.createdAt,
-  updatedAt: pet.updatedAt,
-  fechaingreso: pet.fechaIngreso,
-  tipo: pet.tipo,
-} as const;
-
 /** Serialises orphan-media sweeps across instances. */
 const ORPHAN_SWEEP_LOCK_KEY = 7_340_117_004;
 
-/** The pets the list's search and filters match (`GET /phpApi/mascotas`; the bulk actions' filter too). */
-export function petListWhere(query: Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'>): SQL | undefined {
-  return and(
-    query.eliminadas === '1' ? isNotNull(pet.deletedAt) : isNull(pet.deletedAt),
-    query.q ? sql`${pet.searchText} LIKE '%' || refugio_fold(${escapeLike(query.q)}) || '%'` : undefined,
-    query.tipo ? eq(pet.tipo, query.tipo) : undefined,
-    query.tamano ? eq(pet.tamano, query.tamano) : undefined,
-    query.genero ? eq(pet.genero, query.genero) : undefined,
-    query.adoptado ? eq(pet.adoptado, query.adoptado === '1') : undefined,
-    query.discapacidad ? eq(pet.discapacidad, query.discapacidad === '1') : undefined,
-    estadoCondition(query.estado),
-    query.tag ? sql`${pet.tags} @> ${JSON.stringify([query.tag])}::jsonb` : undefined,
-  );
-}
-
 function petsQueries(db: Database) {
+  const listReader = createPetListReader(db);
   return {
-    async list(query: ListPetsQuery): Promise<{ rows: PetView[]; total: number; totalExact: boolean }> {
-      const where = petListWhere(query);
-      const direction = query.order === 'asc' ? asc : desc;
-      const sortColumn = sortColumns[query.sort];
-      const orderBy = query.sort === 'fechaingreso' ? sql`${sortColumn} ${sql.raw(query.order)} NULLS LAST` : direction(sortColumn);
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select({ ...petColumns, estadoEfectivo: effectiveEstado })
-          .from(pet)
-          .where(where)
-          .orderBy(orderBy, direction(pet.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        // Counting stops one past the cap: enough to say "more than", without visiting every match.
-        db.select({ n: count() }).from(
-          db
-            .select({ one: sql`1` })
-            .from(pet)
-            .where(where)
-            .limit(PETS_TOTAL_CAP + 1)
-            .as('matches'),
-        ),
-      ]);
-      const n = totalRow?.n ?? 0;
-      return { rows, total: Math.min(n, PETS_TOTAL_CAP), totalExact: n <= PETS_TOTAL_CAP };
-    },
-
-    /** Open adoption requests (nueva, en_revision) per pet, for one page of ids (the adoption_request_pet index). */
-    async countOpenAdoptionRequests(petIds: number[]): Promise<Map<number, number>> {
-      if (petIds.length === 0) return new Map();
-      const rows = await db
-        .select({ petId: adoptionRequest.petId, n: count() })
-        .from(adoptionRequest)
-        .where(and(inArray(adoptionRequest.petId, petIds), inArray(adoptionRequest.estado, [...ADOPTION_OPEN_STATES])))
-        .groupBy(adoptionRequest.petId);
-      return new Map(rows.map((r) => [r.petId, r.n]));
-    },
+    /** One page of the list (pet-list.repository.ts: one prepared statement per shape of filters and sort). */
+    list: (query: ListPetsQuery) => listReader.list(query),
 
     async findById(id: number, options: { includeDeleted?: boolean } = {}): Promise<PetView | undefined> {
       const [row] = await db

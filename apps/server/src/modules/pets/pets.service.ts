@@ -6,6 +6,7 @@ import {
   type Pet,
   type PetFields,
   type PetImage,
+  type PetListItem,
   formatFechaIngreso,
   idempotencyMessages,
   petImageUrl,
@@ -22,7 +23,7 @@ import type { SessionUser } from '../../plugins/access';
 import type { ChangeFeed } from '../../plugins/changes';
 import type { StorageProvider } from '../../storage/storage-provider';
 import type { PetVisibility } from './pet-visibility';
-import type { PetImageRow, PetInsert, PetView, PetsRepository } from './pets.repository';
+import type { PetImageRow, PetInsert, PetListRow, PetView, PetsRepository } from './pets.repository';
 
 /** What the pets service needs, given once. */
 export interface PetsServiceDeps {
@@ -65,6 +66,29 @@ export function toPetDto(row: PetView): Pet {
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     deletedAt: row.deletedAt?.toISOString() ?? null,
+  };
+}
+
+/** A row of the list (the columns petListItemSchema shows), in the answer's shape and key order. */
+export function toPetListItemDto(row: PetListRow): PetListItem {
+  const main = row.imagenPrincipal;
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    edad: row.edad,
+    tipo: row.tipo,
+    genero: row.genero,
+    tamano: row.tamano,
+    adoptado: row.adoptado ? '1' : '0',
+    discapacidad: row.discapacidad ? '1' : '0',
+    tags: JSON.stringify(row.tags),
+    estado: row.estadoEfectivo as PetListItem['estado'],
+    publicarEn: row.publicarEn?.toISOString() ?? null,
+    thumbnailUrl: main ? petThumbnailUrl(row.id, main) : null,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    solicitudesAbiertas: row.solicitudesAbiertas,
   };
 }
 
@@ -168,9 +192,7 @@ export function createPetsService({ repo, storage, log, visibility, changes }: P
   return {
     async list(query: ListPetsQuery) {
       const { rows, total, totalExact } = await repo.list(query);
-      const open = await repo.countOpenAdoptionRequests(rows.map((r) => r.id));
-      const items = rows.map((row) => ({ ...toPetDto(row), solicitudesAbiertas: open.get(row.id) ?? 0 }));
-      return { items, total, totalExact, page: query.page, pageSize: query.pageSize };
+      return { items: rows.map(toPetListItemDto), total, totalExact, page: query.page, pageSize: query.pageSize };
     },
 
     async get(id: number): Promise<Pet> {

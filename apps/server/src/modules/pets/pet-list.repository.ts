@@ -1,0 +1,176 @@
+import { ADOPTION_OPEN_STATES, type ListPetsQuery, PETS_TOTAL_CAP } from '@refugio/contracts';
+import { type SQL, and, asc, count, desc, eq, getTableName, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sortKey } from '../../db/sort-key';
+import { adoptionRequest, pet } from '../../db/schema';
+
+/** The state a person sees: a scheduled pet whose time has come is published, by query (DESIGN section 2). */
+export const effectiveEstado = sql<string>`CASE WHEN ${pet.estado} = 'programada' AND ${pet.publicarEn} <= now() THEN 'publicada' ELSE ${pet.estado} END`;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function estadoCondition(estado: ListPetsQuery['estado']): SQL | undefined {
+  switch (estado) {
+    case 'publicada':
+      return sql`(${pet.estado} = 'publicada' OR (${pet.estado} = 'programada' AND ${pet.publicarEn} <= now()))`;
+    case 'programada':
+      return sql`(${pet.estado} = 'programada' AND (${pet.publicarEn} IS NULL OR ${pet.publicarEn} > now()))`;
+    case 'borrador':
+      return eq(pet.estado, 'borrador');
+    default:
+      return undefined;
+  }
+}
+
+/** How a filter's value enters the statement: inline (the default), or as a named placeholder of a prepared statement. */
+type ValueOf = <T>(name: string, value: T) => T | ReturnType<typeof sql.placeholder>;
+const inline: ValueOf = (_name, value) => value;
+
+/** The pets the list's search and filters match (`GET /phpApi/mascotas`; the bulk actions' filter too). */
+export function petListWhere(query: Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'>, value: ValueOf = inline): SQL | undefined {
+  return and(
+    query.eliminadas === '1' ? isNotNull(pet.deletedAt) : isNull(pet.deletedAt),
+    query.q ? sql`${pet.searchText} LIKE '%' || refugio_fold(${value('q', escapeLike(query.q))}) || '%'` : undefined,
+    query.tipo ? eq(pet.tipo, value('tipo', query.tipo)) : undefined,
+    query.tamano ? eq(pet.tamano, value('tamano', query.tamano)) : undefined,
+    query.genero ? eq(pet.genero, value('genero', query.genero)) : undefined,
+    query.adoptado ? eq(pet.adoptado, value('adoptado', query.adoptado === '1')) : undefined,
+    query.discapacidad ? eq(pet.discapacidad, value('discapacidad', query.discapacidad === '1')) : undefined,
+    estadoCondition(query.estado),
+    query.tag ? sql`${pet.tags} @> ${value('tag', JSON.stringify([query.tag]))}::jsonb` : undefined,
+  );
+}
+
+const sortColumns = {
+  nombre: sortKey(pet.nombre),
+  createdAt: pet.createdAt,
+  updatedAt: pet.updatedAt,
+  fechaingreso: pet.fechaIngreso,
+  tipo: pet.tipo,
+} as const;
+
+/** What a list item shows (petListItemSchema): not the long texts, which only the detail needs. */
+const listItemColumns = {
+  id: pet.id,
+  nombre: pet.nombre,
+  edad: pet.edad,
+  tipo: pet.tipo,
+  genero: pet.genero,
+  tamano: pet.tamano,
+  adoptado: pet.adoptado,
+  discapacidad: pet.discapacidad,
+  tags: pet.tags,
+  estadoEfectivo: effectiveEstado,
+  publicarEn: pet.publicarEn,
+  imagenPrincipal: pet.imagenPrincipal,
+  version: pet.version,
+  updatedAt: pet.updatedAt,
+  deletedAt: pet.deletedAt,
+  /**
+   * Open adoption requests (nueva, en_revision) of the pet (the adoption_request_pet index). The outer pet's id is
+   * written qualified: Drizzle leaves a single table's columns bare in the select list, where "id" would be the
+   * request's own.
+   */
+  solicitudesAbiertas: sql<number>`(SELECT count(*)::int FROM ${adoptionRequest} WHERE ${adoptionRequest.petId} = ${sql.identifier(getTableName(pet))}.${sql.identifier(pet.id.name)} AND ${inArray(adoptionRequest.estado, [...ADOPTION_OPEN_STATES])})`,
+};
+
+/** The filters present, the sort and the order: what decides a statement's text (the values are its parameters). */
+function shapeOf(query: ListPetsQuery): string {
+  const present = (['q', 'tipo', 'tamano', 'genero', 'adoptado', 'discapacidad', 'tag'] as const).map((k) => (query[k] ? '1' : '0')).join('');
+  return `${present}|${query.estado ?? ''}|${query.eliminadas ?? ''}|${query.sort}|${query.order}`;
+}
+
+/** Prepared statements kept per shape; a shape seldom used again is dropped first. */
+const MAX_SHAPES = 128;
+let statementCounter = 0;
+
+export type PetListRow = Pick<
+  typeof pet.$inferSelect,
+  | 'id'
+  | 'nombre'
+  | 'edad'
+  | 'tipo'
+  | 'genero'
+  | 'tamano'
+  | 'adoptado'
+  | 'discapacidad'
+  | 'tags'
+  | 'publicarEn'
+  | 'imagenPrincipal'
+  | 'version'
+  | 'updatedAt'
+  | 'deletedAt'
+> & { estadoEfectivo: string; solicitudesAbiertas: number };
+
+/**
+ * One page of the pet list in one statement: the page's rows, each with its open adoption requests, and the
+ * capped count of matches as an uncorrelated subquery (computed once, repeated on every row). The statement is
+ * prepared once per shape (filters present, sort, order), so a page costs neither Drizzle's query building nor,
+ * on PostgreSQL, the server's parsing and planning of a new text. A page past the last one has no row to carry
+ * the count: then a plain count is run.
+ */
+export function createPetListReader(db: Database) {
+  const statements = new Map<string, { execute: (values: Record<string, unknown>) => Promise<unknown[]> }>();
+
+  function statementFor(query: ListPetsQuery) {
+    const shape = shapeOf(query);
+    const held = statements.get(shape);
+    if (held) {
+      // Most recently used last.
+      statements.delete(shape);
+      statements.set(shape, held);
+      return held;
+    }
+    const where = petListWhere(query, (name) => sql.placeholder(name));
+    const direction = query.order === 'asc' ? asc : desc;
+    const sortColumn = sortColumns[query.sort];
+    const orderBy = query.sort === 'fechaingreso' ? sql`${sortColumn} ${sql.raw(query.order)} NULLS LAST` : direction(sortColumn);
+    // Counting stops one past the cap: enough to say "more than", without visiting every match.
+    const total = sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${pet} WHERE ${where} LIMIT ${PETS_TOTAL_CAP + 1}) AS matches)`;
+    const statement = db
+      .select({ ...listItemColumns, total })
+      .from(pet)
+      .where(where)
+      .orderBy(orderBy, direction(pet.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`pet_list_${++statementCounter}`);
+    statements.set(shape, statement);
+    if (statements.size > MAX_SHAPES) statements.delete(statements.keys().next().value!);
+    return statement;
+  }
+
+  function valuesOf(query: ListPetsQuery): Record<string, unknown> {
+    const values: Record<string, unknown> = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+    petListWhere(query, (name, value) => {
+      values[name] = value;
+      return value;
+    });
+    return values;
+  }
+
+  return {
+    async list(query: ListPetsQuery): Promise<{ rows: PetListRow[]; total: number; totalExact: boolean }> {
+      const found = (await statementFor(query).execute(valuesOf(query))) as (PetListRow & { total: number })[];
+      let n = found[0]?.total;
+      if (n === undefined) {
+        n =
+          query.page === 1
+            ? 0
+            : ((
+                await db.select({ n: count() }).from(
+                  db
+                    .select({ one: sql`1` })
+                    .from(pet)
+                    .where(petListWhere(query))
+                    .limit(PETS_TOTAL_CAP + 1)
+                    .as('matches'),
+                )
+              )[0]?.n ?? 0);
+      }
+      return { rows: found, total: Math.min(n, PETS_TOTAL_CAP), totalExact: n <= PETS_TOTAL_CAP };
+    },
+  };
+}
