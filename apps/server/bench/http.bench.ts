@@ -277,12 +277,13 @@ async function helloWorld(): Promise<Outcome> {
 /* ------------------------------------------------------------------ list floor */
 
 /**
- * The list page one request at a time over one keep-alive connection (no queueing: the latency is the server's
+ * `url` (the list page) one request at a time over one keep-alive connection (no queueing: the latency is the server's
  * work plus its statements' round trips), timed in the bench with `performance.now()` (autocannon's histogram
  * counts whole milliseconds), with the server process's CPU time per request from /proc.
  */
-async function listFloorHttp(
+async function floorHttp(
   base: string,
+  url: string,
   cookie: string,
   pid: number | undefined,
 ): Promise<{ p50: number; cpuPerRequest: number; requests: number }> {

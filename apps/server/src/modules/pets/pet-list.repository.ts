@@ -28,18 +28,34 @@ function estadoCondition(estado: ListPetsQuery['estado']): SQL | undefined {
 type ValueOf = <T>(name: string, value: T) => T | ReturnType<typeof sql.placeholder>;
 const inline: ValueOf = (_name, value) => value;
 
+type ListFilter = Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'>;
+
+/** The values the filters bind, as the statement takes them (undefined: that filter is absent). */
+function filterValues(query: ListFilter) {
+  return {
+    q: query.q ? escapeLike(query.q) : undefined,
+    tipo: query.tipo || undefined,
+    tamano: query.tamano || undefined,
+    genero: query.genero || undefined,
+    adoptado: query.adoptado ? query.adoptado === '1' : undefined,
+    discapacidad: query.discapacidad ? query.discapacidad === '1' : undefined,
+    tag: query.tag ? JSON.stringify([query.tag]) : undefined,
+  };
+}
+
 /** The pets the list's search and filters match (`GET /phpApi/mascotas`; the bulk actions' filter too). */
-export function petListWhere(query: Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'>, value: ValueOf = inline): SQL | undefined {
+export function petListWhere(query: ListFilter, value: ValueOf = inline): SQL | undefined {
+  const v = filterValues(query);
   return and(
     query.eliminadas === '1' ? isNotNull(pet.deletedAt) : isNull(pet.deletedAt),
-    query.q ? sql`${pet.searchText} LIKE '%' || refugio_fold(${value('q', escapeLike(query.q))}) || '%'` : undefined,
-    query.tipo ? eq(pet.tipo, value('tipo', query.tipo)) : undefined,
-    query.tamano ? eq(pet.tamano, value('tamano', query.tamano)) : undefined,
-    query.genero ? eq(pet.genero, value('genero', query.genero)) : undefined,
-    query.adoptado ? eq(pet.adoptado, value('adoptado', query.adoptado === '1')) : undefined,
-    query.discapacidad ? eq(pet.discapacidad, value('discapacidad', query.discapacidad === '1')) : undefined,
+    v.q === undefined ? undefined : sql`${pet.searchText} LIKE '%' || refugio_fold(${value('q', v.q)}) || '%'`,
+    v.tipo === undefined ? undefined : eq(pet.tipo, value('tipo', v.tipo)),
+    v.tamano === undefined ? undefined : eq(pet.tamano, value('tamano', v.tamano)),
+    v.genero === undefined ? undefined : eq(pet.genero, value('genero', v.genero)),
+    v.adoptado === undefined ? undefined : eq(pet.adoptado, value('adoptado', v.adoptado)),
+    v.discapacidad === undefined ? undefined : eq(pet.discapacidad, value('discapacidad', v.discapacidad)),
     estadoCondition(query.estado),
-    query.tag ? sql`${pet.tags} @> ${value('tag', JSON.stringify([query.tag]))}::jsonb` : undefined,
+    v.tag === undefined ? undefined : sql`${pet.tags} @> ${value('tag', v.tag)}::jsonb`,
   );
 }
 
@@ -78,7 +94,9 @@ const listItemColumns = {
 
 /** The filters present, the sort and the order: what decides a statement's text (the values are its parameters). */
 function shapeOf(query: ListPetsQuery): string {
-  const present = (['q', 'tipo', 'tamano', 'genero', 'adoptado', 'discapacidad', 'tag'] as const).map((k) => (query[k] ? '1' : '0')).join('');
+  const present = Object.values(filterValues(query))
+    .map((value) => (value === undefined ? '0' : '1'))
+    .join('');
   return `${present}|${query.estado ?? ''}|${query.eliminadas ?? ''}|${query.sort}|${query.order}`;
 }
 
@@ -142,12 +160,10 @@ export function createPetListReader(db: Database) {
     return statement;
   }
 
+  /** The parameters of a page: its filters' values (the same names `petListWhere` gives its placeholders), limit and offset. */
   function valuesOf(query: ListPetsQuery): Record<string, unknown> {
     const values: Record<string, unknown> = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-    petListWhere(query, (name, value) => {
-      values[name] = value;
-      return value;
-    });
+    for (const [name, value] of Object.entries(filterValues(query))) if (value !== undefined) values[name] = value;
     return values;
   }
 
