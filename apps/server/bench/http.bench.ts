@@ -10,15 +10,31 @@
  * --connections=10  --pets=200  --starts=3 (start-up measurements per case)  --only=startup|http
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
+import { listPetsQuerySchema } from '@refugio/contracts';
+import { openDatabase } from '../src/db/client';
+import { createPetListReader } from '../src/modules/pets/pet-list.repository';
 import { openThrowawayDatabase } from '../test/throwaway-database';
 import { freePort } from '../test/server-process-support';
-import { BENCH_USER, DEFAULT_POSTGRES_URL, type Driver, cpuPressure, driversToRun, intOption, loadAverage, median, option } from './support';
+import {
+  BENCH_USER,
+  DEFAULT_POSTGRES_URL,
+  type Driver,
+  cpuPressure,
+  driversToRun,
+  intOption,
+  loadAverage,
+  median,
+  option,
+  percentile,
+  rawClient,
+} from './support';
 
 const entry = path.resolve(import.meta.dirname, '../dist/server.js');
 const ADMIN = BENCH_USER;
@@ -29,6 +45,9 @@ const CONNECTIONS = intOption('connections', 10);
 const PETS = intOption('pets', 200);
 const STARTS = intOption('starts', 3);
 const ONLY = option('only');
+/** `--cpu-prof`: the server runs under `node --cpu-prof`; its profile is written to a temporary folder on exit. */
+const CPU_PROF = option('cpu-prof') === 'true';
+const LIST_URL = '/phpApi/mascotas?page=1&pageSize=20';
 
 /* ------------------------------------------------------------------ processes */
 
@@ -255,6 +274,88 @@ async function helloWorld(): Promise<Outcome> {
   }
 }
 
+/* ------------------------------------------------------------------ list floor */
+
+/**
+ * `url` (the list page) one request at a time over one keep-alive connection (no queueing: the latency is the server's
+ * work plus its statements' round trips), timed in the bench with `performance.now()` (autocannon's histogram
+ * counts whole milliseconds), with the server process's CPU time per request from /proc.
+ */
+async function floorHttp(
+  base: string,
+  url: string,
+  cookie: string,
+  pid: number | undefined,
+): Promise<{ p50: number; cpuPerRequest: number; requests: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.get(`${base}${url}`, { agent, headers: { cookie } }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`${url}: HTTP ${res.statusCode}`));
+        res.resume();
+        res.on('end', resolve);
+      });
+      req.on('error', reject);
+    });
+  const until = performance.now() + WARMUP * 1000;
+  while (performance.now() < until) await get();
+  const times: number[] = [];
+  const cpuBefore = cpuMs(pid);
+  const end = performance.now() + DURATION * 1000;
+  while (performance.now() < end) {
+    const start = performance.now();
+    await get();
+    times.push(performance.now() - start);
+  }
+  const cpuPerRequest = (cpuMs(pid) - cpuBefore) / times.length;
+  agent.destroy();
+  return { p50: median(times), cpuPerRequest, requests: times.length };
+}
+
+/**
+ * The same statements the server sends for that page, run directly at the driver one after another on one
+ * connection (PostgreSQL: as the same named prepared statements; PGlite: its own process on the data directory,
+ * once the server has stopped). The statements are captured from the list's own repository code, so they are the
+ * server's exact text and parameters. Returns the median time of a page's statements.
+ */
+async function listFloorSql(
+  target: { driver: 'pglite'; dataDir: string } | { driver: 'postgres'; url: string },
+): Promise<{ p50: number; statements: number }> {
+  const database =
+    target.driver === 'pglite'
+      ? await openDatabase({ driver: 'pglite', dataDir: target.dataDir })
+      : await openDatabase({ driver: 'postgres', url: target.url, poolSize: 1 });
+  try {
+    const client = rawClient(database);
+    const original = client.query.bind(client);
+    const captured: unknown[][] = [];
+    client.query = (...args: unknown[]) => {
+      captured.push(args);
+      return original(...(args as Parameters<typeof original>));
+    };
+    await createPetListReader(database.db).list(listPetsQuerySchema.parse(Object.fromEntries(new URL(LIST_URL, 'http://x').searchParams)));
+    client.query = original;
+    const run = async () => {
+      for (const args of captured) await original(...(args as Parameters<typeof original>));
+    };
+    // PGlite runs at its pace only once V8 has optimised its WebAssembly (the server's had minutes of seeding
+    // and load by then): at least 1 000 runs of warm-up besides the warm-up time.
+    const until = performance.now() + WARMUP * 1000;
+    for (let n = 0; n < 1000 || performance.now() < until; n++) await run();
+    const times: number[] = [];
+    const end = performance.now() + DURATION * 1000;
+    while (performance.now() < end) {
+      const start = performance.now();
+      await run();
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), statements: captured.length };
+  } finally {
+    await database.close();
+  }
+}
+
 async function runHttp(driver: Driver) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refugio-http-bench-'));
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -277,7 +378,8 @@ async function runHttp(driver: Driver) {
     }
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    proc = spawnNode([entry], serverEnv(dataDir, port, extra));
+    const profileDir = CPU_PROF ? mkdtempSync(path.join(os.tmpdir(), 'refugio-cpu-prof-')) : undefined;
+    proc = spawnNode(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, entry] : [entry], serverEnv(dataDir, port, extra));
     await firstAnswer(`${base}/api/ready`, proc, performance.now());
     const cookie = await signIn(base);
     const seedStart = performance.now();
@@ -291,7 +393,7 @@ async function runHttp(driver: Driver) {
         headers: { cookie },
         goal: { pglite: 0.1, postgres: 0.2 },
       },
-      { name: 'signed-in list page GET /phpApi/mascotas', paths: ['/phpApi/mascotas?page=1&pageSize=20'], headers: { cookie } },
+      { name: 'signed-in list page GET /phpApi/mascotas', paths: [LIST_URL], headers: { cookie } },
       {
         // As a browser or a website's fetch() asks for it: every one of them accepts compressed answers.
         name: 'public catalogue page GET /api/public/mascotas',
@@ -315,6 +417,12 @@ async function runHttp(driver: Driver) {
       outcomes.push({ ...outcome, goal: scenario.goal?.[driver] });
     }
     const rssAfter = rssMb(proc.child.pid);
+    const listHttp = await floorHttp(base, LIST_URL, cookie, proc.child.pid);
+    // The same way, the cheapest request there is: what any request costs before its own work.
+    const healthHttp = await floorHttp(base, '/api/health', cookie, proc.child.pid);
+    await stop(proc);
+    if (profileDir) process.stdout.write(`\nCPU profile of the server (whole run, seeding included): ${profileDir}\n`);
+    const floorSql = await listFloorSql(driver === 'pglite' ? { driver, dataDir } : { driver, url: extra.DATABASE_URL! });
 
     process.stdout.write(
       `\n=== HTTP throughput: ${databaseLabel}; local storage; ${PETS} published pets with a main image (seeded through the API in ${seedSeconds.toFixed(1)} s)\n` +
@@ -325,6 +433,13 @@ async function runHttp(driver: Driver) {
         `Server RSS: ${rssBefore.toFixed(0)} MB after seeding, ${rssAfter.toFixed(0)} MB after the load.\n\n`,
     );
     process.stdout.write(`${table(hello, outcomes)}\n`);
+    const ratio = listHttp.p50 / floorSql.p50;
+    process.stdout.write(
+      `\nlist floor: http p50 ${listHttp.p50.toFixed(2)} ms, sql p50 ${floorSql.p50.toFixed(2)} ms, server cpu ${listHttp.cpuPerRequest.toFixed(2)} ms/req\n` +
+        `  (${driver}; ${LIST_URL}, one request at a time on one connection, ${listHttp.requests} requests; ${floorSql.statements} statement(s) run directly;` +
+        ` http/sql ${ratio.toFixed(2)}x, goal <= 2x${driver === 'postgres' ? ` ${ratio <= 2 ? 'ok' : 'MISS'}` : ''}; cpu goal < 1 ms ${listHttp.cpuPerRequest < 1 ? 'ok' : 'MISS'};\n` +
+        `   GET /api/health measured the same way: p50 ${healthHttp.p50.toFixed(2)} ms, server cpu ${healthHttp.cpuPerRequest.toFixed(2)} ms/req)\n`,
+    );
   } finally {
     if (proc) await stop(proc);
     await dropDatabase?.().catch((error: unknown) => process.stderr.write(`could not drop the bench database: ${String(error)}\n`));

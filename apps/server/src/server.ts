@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { listenForBackups } from './backup/control-socket';
 import { acquireDataDirLock } from './lib/data-dir-lock';
-import { passwordWeakness } from './lib/password-policy';
+import { organisationWords, passwordWeakness } from './lib/password-policy';
 
 /** Opens the configured database and applies pending migrations. */
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
@@ -42,7 +42,9 @@ async function main() {
   const firstAdmin = await app.usersService.ensureFirstAdmin(config.admin);
   if (firstAdmin.created) printFirstAdmin(firstAdmin.email, firstAdmin.generatedPassword);
   const adminPasswordWeakness =
-    firstAdmin.created && config.admin.password ? passwordWeakness(config.admin.password, { email: config.admin.email }) : undefined;
+    firstAdmin.created && config.admin.password
+      ? passwordWeakness(config.admin.password, { email: config.admin.email, owner: 'other', organisation: organisationWords(config.publicUrl) })
+      : undefined;
   if (adminPasswordWeakness) app.log.warn(`ADMIN_PASSWORD es débil (${adminPasswordWeakness}) Cámbiala al entrar por primera vez.`);
   // The durable jobs (sweeps, scheduled publications): this instance takes its share a few seconds after start-up.
   app.jobs.start({ firstAfterMs: 5_000 });

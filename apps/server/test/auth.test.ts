@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { account, user } from '../src/db/schema';
 import { ADMIN, PUBLIC_URL, STAFF, type TestApp, createTestApp, expectErrorShape } from './helpers';
 
@@ -105,18 +105,55 @@ describe('sign-in, sessions and sign-out', () => {
 describe('sign-in brute force', () => {
   let t: TestApp;
   beforeAll(async () => {
+    // The budgets count per minute of the clock: the whole describe runs at 09:00:05, never across a minute.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T09:00:05Z'));
     t = await createTestApp({ SIGN_IN_ATTEMPTS_PER_MINUTE: '3' });
     await t.createUser(STAFF);
+    await t.createUser({ email: 'otra@refugio.test', password: 'otra-clave-del-equipo' });
+    await t.createUser({ email: 'tercera@refugio.test', password: 'tercera-clave-del-equipo' });
+    await t.createUser({ email: 'cuarta@refugio.test', password: 'cuarta-clave-del-equipo' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    vi.useRealTimers();
+  });
 
-  it('answers 429 with a Spanish message once the attempts per minute are used up, even with the right password', async () => {
-    const attempt = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: { email: STAFF.email, password } });
-    for (let i = 0; i < 3; i++) expect((await attempt('intento-fallido')).statusCode).toBe(401);
-    const locked = await attempt(STAFF.password);
+  const attempt = (email: string, password: string, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress, headers: { origin: PUBLIC_URL }, payload: { email, password } });
+
+  it('never counts successful sign-ins: a whole office signs in at nine through one router', async () => {
+    for (let i = 0; i < 8; i++) expect((await attempt(STAFF.email, STAFF.password, '10.9.0.1')).statusCode).toBe(200);
+    // Nor do they use up what the failures of that address may spend.
+    for (let i = 0; i < 2; i++) expect((await attempt('otra@refugio.test', 'intento-fallido', '10.9.0.1')).statusCode).toBe(401);
+    expect((await attempt('otra@refugio.test', 'otra-clave-del-equipo', '10.9.0.1')).statusCode).toBe(200);
+  });
+
+  it('answers 429 with a Spanish message once the failures per minute of an address are used up, even with the right password', async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt(STAFF.email, 'intento-fallido', '10.9.0.2')).statusCode).toBe(401);
+    const locked = await attempt(STAFF.email, STAFF.password, '10.9.0.2');
     const body = expectErrorShape(locked, 429, 'RATE_LIMITED');
     expect(body.message).toBe('Demasiados intentos de inicio de sesión. Espera un minuto y vuelve a intentarlo.');
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // The address is refused for any account; others sign in.
+    expectErrorShape(await attempt('tercera@refugio.test', 'tercera-clave-del-equipo', '10.9.0.2'), 429, 'RATE_LIMITED');
+    expect((await attempt('tercera@refugio.test', 'tercera-clave-del-equipo', '10.9.0.3')).statusCode).toBe(200);
+  });
+
+  it('counts the failures of one account from many addresses', async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt('cuarta@refugio.test', 'intento-fallido', `10.8.0.${i + 1}`)).statusCode).toBe(401);
+    expectErrorShape(await attempt('cuarta@refugio.test', 'cuarta-clave-del-equipo', '10.8.0.50'), 429, 'RATE_LIMITED');
+    // The account's e-mail is matched however it is written.
+    expectErrorShape(await attempt(' CUARTA@refugio.test', 'cuarta-clave-del-equipo', '10.8.0.51'), 429, 'RATE_LIMITED');
+  });
+
+  it('lets through at most the budget of parallel guesses', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => attempt('tercera@refugio.test', 'adivinanza-falsa', '10.7.0.1')));
+    const statuses = answers.map((a) => a.statusCode);
+    // Each attempt is counted while it runs: never more than the budget are tried, whatever the interleaving.
+    const tried = statuses.filter((s) => s === 401).length;
+    expect(tried).toBeGreaterThan(0);
+    expect(tried).toBeLessThanOrEqual(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(8 - tried);
   });
 });

@@ -188,7 +188,7 @@ describe('intake: packages, links, public registration, publication requests', (
     expect((await asStaff('GET', detail.media[1]!.thumbnailUrl!)).headers['content-type']).toBe('image/webp');
   });
 
-  it('registration: invalid fields answer Spanish field errors and store nothing; the honeypot refuses', async () => {
+  it('registration: invalid fields answer Spanish field errors and store nothing; the honeypot answers like a success', async () => {
     const filesBefore = await storedRequestFiles();
     const rowsBefore = await requestCount();
     const res = await register([
@@ -201,7 +201,18 @@ describe('intake: packages, links, public registration, publication requests', (
       tipo: petMessages.typeInvalid,
       contactoEmail: intakeMessages.emailInvalid,
     });
-    errorOf(await register(registrationFields({ sitioWeb: 'http://spam.example' })), 400, 'BAD_REQUEST');
+    // The honeypot: answered exactly like a success (id 0, as the adoption form does), storing nothing.
+    for (const parts of [
+      registrationFields({ sitioWeb: 'http://spam.example' }),
+      [
+        ...registrationFields({ sitioWeb: 'http://spam.example' }),
+        { name: 'image', value: await jpeg(), fileName: 'a.jpg', contentType: 'image/jpeg' },
+      ],
+    ]) {
+      const caught = await register(parts);
+      expect(caught.statusCode).toBe(201);
+      expect(caught.json()).toEqual({ id: 0 });
+    }
     expect(await storedRequestFiles()).toEqual(filesBefore);
     expect(await requestCount()).toBe(rowsBefore);
   });

@@ -1,7 +1,7 @@
 import { petMessages } from '@refugio/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pet } from '../src/db/schema';
 import { ADMIN, PUBLIC_URL, type TestApp, createTestApp, expectErrorShape } from './helpers';
 import { type Part, jpeg, multipart, petFields, videoBytes } from './media';
@@ -144,5 +144,62 @@ describe('media of pets that are not public', () => {
     await t.database.db.update(pet).set({ estado: 'borrador' }).where(eq(pet.id, shown.id));
     await t.app.changes.caughtUp();
     for (const url of shown.urls) expectLikeMissing(await anonymous(url), url);
+  });
+});
+
+/** Issue 21.10: media files are never budgeted, but a URL of a pet memory does not know costs a database lookup. */
+describe('media URLs of unknown pets from anonymous callers', () => {
+  let t: TestApp;
+  let lookups = 0;
+
+  beforeAll(async () => {
+    // The anonymous budget counts per minute of the clock: the whole describe runs at 10:00:05.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T10:00:05Z'));
+    t = await createTestApp({ ANON_REQUESTS_PER_MINUTE: '5' });
+    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const original = client.query.bind(client);
+    client.query = (query: unknown, ...rest: unknown[]) => {
+      const text = typeof query === 'string' ? query : (query as { text?: string }).text;
+      if (text && /from "pet"/i.test(text)) lookups += 1;
+      return original(query, ...rest);
+    };
+  });
+  afterAll(async () => {
+    await t.close();
+    vi.useRealTimers();
+  });
+
+  const fromAddress = (url: string, remoteAddress: string) => t.app.inject({ url, remoteAddress });
+
+  it("spend the caller's anonymous budget, and once it is spent are answered from memory without the database", async () => {
+    const form = multipart([...petFields(), { name: 'image', value: await jpeg(40, 30), fileName: 'luna.jpg', contentType: 'image/jpeg' }]);
+    const created = await t.as('staff').inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: form.payload, headers: form.headers });
+    const { id } = created.json<{ id: number }>();
+    const published = await t
+      .as('staff')
+      .inject({ method: 'POST', url: `/phpApi/mascota/${id}/publicacion`, payload: { estado: 'publicada', version: 1 } });
+    expect(published.statusCode, published.body).toBe(200);
+    const image = (await t.as('staff').inject({ url: `/phpApi/mascota/${id}` })).json<PetBody>().imagenprincipalUrl;
+    // Known public from now on: served from memory to anybody, never counted.
+    expect((await fromAddress(image, '10.5.0.9')).statusCode).toBe(200);
+
+    const unknown = (n: number) => `/phpApi/storage/app/public/productos/${900_000 + n}/foto.jpg`;
+    const before = lookups;
+    for (let n = 0; n < 5; n++) expectErrorShape(await fromAddress(unknown(n), '10.5.0.1'), 404, 'NOT_FOUND');
+    expect(lookups - before).toBe(5);
+    // Spent: the same answer, from memory.
+    for (let n = 5; n < 15; n++) expectErrorShape(await fromAddress(unknown(n), '10.5.0.1'), 404, 'NOT_FOUND');
+    expectErrorShape(await fromAddress(`/api/mascotas/${900_100}/videos/paseo.mp4`, '10.5.0.1'), 404);
+    expect(lookups - before).toBe(5);
+    // They were counted against that address's anonymous budget...
+    expectErrorShape(await fromAddress('/api/public/mascotas', '10.5.0.1'), 429, 'RATE_LIMITED');
+    // ...while a public pet's files are still served to it, and other addresses are untouched.
+    expect((await fromAddress(image, '10.5.0.1')).statusCode).toBe(200);
+    expectErrorShape(await fromAddress(unknown(20), '10.5.0.2'), 404, 'NOT_FOUND');
+    expect(lookups - before).toBe(6);
+    // Staff are never limited by it.
+    expect((await t.as('staff').inject({ url: unknown(21), remoteAddress: '10.5.0.1' })).statusCode).toBe(404);
+    expect(lookups - before).toBe(7);
   });
 });

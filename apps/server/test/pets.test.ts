@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { petListItemSchema } from '@refugio/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pet } from '../src/db/schema';
@@ -295,6 +296,25 @@ describe('pets API (/phpApi)', () => {
       expect(page2.total).toBeGreaterThan(2);
       expectErrorShape(await get('/phpApi/mascotas?tipo=Dragon'), 400, 'VALIDATION_ERROR');
       expectErrorShape(await get('/phpApi/mascotas?pageSize=1000'), 400, 'VALIDATION_ERROR');
+    });
+
+    it('binds each request its own values in a statement of the same shape, counts a page past the last, and answers only the list fields', async () => {
+      // Same filters present, other values: the statement prepared for the shape must not keep the first values.
+      expect((await list('tipo=Conejo&adoptado=0')).items.map((p) => p.nombre)).toContain('Ñandú');
+      const cats = await list('tipo=Gato&adoptado=1');
+      expect(cats.items.map((p) => p.nombre)).toEqual(['Tigre']);
+      expect(cats.total).toBe(1);
+      expect((await list('q=tigre')).items.map((p) => p.nombre)).toEqual(['Tigre']);
+      expect((await list('q=nandu')).items.map((p) => p.nombre)).toEqual(['Ñandú']);
+      // Past the last page there is no row to carry the count: it is still right.
+      const all = await list('pageSize=1');
+      expect(await list(`pageSize=1&page=${all.total + 5}`)).toMatchObject({ items: [], total: all.total, totalExact: true });
+      expect(await list('q=ningun-nombre-asi')).toMatchObject({ items: [], total: 0, totalExact: true });
+      // The answer carries what petListItemSchema names, in its order, and nothing else (no long texts).
+      const raw = (await get('/phpApi/mascotas?q=nandu')).body;
+      const item = (JSON.parse(raw) as { items: Record<string, unknown>[] }).items[0]!;
+      expect(Object.keys(item)).toEqual(Object.keys(petListItemSchema.shape));
+      expect(raw).not.toContain('Llegó con José');
     });
 
     it('sorts by name in Spanish order: ñ after n, accented letters with their letter, any case', async () => {

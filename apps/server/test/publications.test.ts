@@ -94,6 +94,21 @@ describe('publications (/api/publicaciones, /phpApi/mascota/{id}/publicacion)', 
     expect(await isPublic(id)).toBe(true);
   });
 
+  it('refuses a year past the range every stored date keeps (as the form does), one pet or many, and changes nothing', async () => {
+    const { id, version } = await insertPet({ nombre: 'Año Lejano' });
+    for (const publicarEn of ['9999-01-01T10:00:00Z', '3000-01-01T12:00:00+01:00']) {
+      const one = await setPublication(id, { estado: 'programada', publicarEn, version });
+      expect(expectErrorShape(one, 400, 'VALIDATION_ERROR'), publicarEn).toMatchObject({
+        fieldErrors: { publicarEn: 'La fecha debe estar entre los años 1900 y 2999.' },
+      });
+      const many = await post('/api/publicaciones/lote', { accion: 'programar', publicarEn, items: [{ id, version }] });
+      expectErrorShape(many, 400, 'VALIDATION_ERROR');
+    }
+    expect(await stored(id)).toMatchObject({ estado: 'borrador', publicarEn: null, version });
+    const far = await setPublication(id, { estado: 'programada', publicarEn: '2999-12-31T10:00:00Z', version });
+    expect(far.statusCode, far.body).toBe(200);
+  });
+
   it('publishes now and withdraws to draft, clearing the date; a stale version answers 409 in Spanish', async () => {
     const { id, version } = await insertPet({ nombre: 'Ida y Vuelta', estado: 'programada', publicarEn: inMs(3600_000) });
     const published = await setPublication(id, { estado: 'publicada', publicarEn: inMs(3600_000).toISOString(), version });

@@ -72,7 +72,6 @@ export const intakeMessages = {
   contactNameTooLong: `El nombre no puede superar los ${CONTACT_NAME_MAX_LENGTH} caracteres.`,
   contactEmailRequired: 'Indica tu correo electrónico.',
   contactPhoneTooLong: `El teléfono no puede superar los ${CONTACT_PHONE_MAX_LENGTH} caracteres.`,
-  honeypot: 'La solicitud no es válida.',
   fieldsBeforeFiles: 'Envía los campos del formulario antes que los archivos.',
   tooManyImages: `Puedes enviar como máximo ${IMAGES_PER_UPLOAD} imágenes adicionales.`,
   tooManyVideos: `Puedes enviar como máximo ${REGISTRATION_VIDEOS_MAX} videos.`,

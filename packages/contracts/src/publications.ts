@@ -4,6 +4,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { z } from 'zod';
 import { PUBLICATION_STATES, type PublicationState, petMessages } from './pets';
+import { isDateInRange, textMessages } from './text';
 
 dayjs.extend(customParseFormat);
 dayjs.extend(utc);
@@ -125,7 +126,10 @@ export const ACTION_STATE: Record<PublicationAction, PublicationState> = { publi
 
 /* ------------------------------------------------------------------ wire shapes */
 
-const isoInstant = z.iso.datetime({ offset: true, error: publicationMessages.dateInvalid });
+/** An ISO 8601 instant with its offset, within the years every stored date keeps (DATE_MIN_YEAR..DATE_MAX_YEAR). */
+const isoInstant = z.iso
+  .datetime({ offset: true, error: publicationMessages.dateInvalid })
+  .refine((value) => isDateInRange(new Date(value)), textMessages.dateOutOfRange);
 const version = z.number({ error: petMessages.versionInvalid }).int(petMessages.versionInvalid).min(1, petMessages.versionInvalid);
 
 /** How people outside reach the organisation (ORG_NAME, ORG_CONTACT_EMAIL, ORG_CONTACT_PHONE); null when not set. */

@@ -38,7 +38,14 @@ export const userMessages = {
   passwordTooLong: `La contraseña no puede superar los ${PASSWORD_MAX_LENGTH} caracteres.`,
   passwordTooCommon: 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.',
   passwordTooWeak: 'Esta contraseña es demasiado fácil de adivinar. Usa una frase de varias palabras o una combinación menos previsible.',
-  passwordPersonal: 'La contraseña no puede basarse en tu nombre, tu correo ni el nombre del refugio. Elige otra.',
+  /** A person changing their own password. */
+  passwordOwnName: 'La contraseña no puede basarse en tu nombre ni en tu correo. Elige otra.',
+  /** An administrator choosing the password of the person being created or reset. */
+  passwordPersonName: 'La contraseña no puede basarse en el nombre ni en el correo de la persona. Elige otra.',
+  passwordOrganisation: 'La contraseña no puede basarse en el nombre del refugio ni en palabras como «refugio», «adopción» o «mascota». Elige otra.',
+  passwordCommonWord:
+    'La contraseña se basa en una palabra que se prueba primero (como «contraseña», «password» o «bienvenido») con números o un año. Elige otra.',
+  passwordControlChars: 'La contraseña no puede contener caracteres de control (saltos de línea, tabuladores ni caracteres invisibles).',
   passwordSameAsCurrent: 'La contraseña nueva debe ser distinta de la actual.',
   permisosInvalid: 'Los permisos solo pueden tener letras minúsculas, números, guiones y guiones bajos.',
   colorInvalid: 'El color debe ser un color hexadecimal, por ejemplo #3B82F6.',
@@ -50,10 +57,16 @@ export const userMessages = {
   forbiddenPage: 'No tienes permiso para ver esta página.',
 } as const;
 
+/** NUL, line breaks, tabs and the other control characters (Unicode Cc): never part of a password. */
+export function hasControlCharacters(text: string): boolean {
+  return /\p{Cc}/u.test(text);
+}
+
 export const passwordSchema = z
   .string({ error: userMessages.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong);
+  .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong)
+  .refine((password) => !hasControlCharacters(password), userMessages.passwordControlChars);
 
 const nameSchema = safeText({ error: userMessages.nameRequired })
   .trim()

@@ -75,9 +75,27 @@ export function createBudgetCounter(store: BudgetStore, options: { clock?: () =>
     return ALLOWED;
   }
 
+  /** Whether `subject` has used up `rule` in this window (as `take` would decide), counting nothing. */
+  function spent(rule: BudgetRule, subject: string): boolean {
+    if (rule.limit <= 0) return false;
+    const now = clock();
+    const { key } = windowOf(rule, now);
+    const entry = entries.get(`${key}:${subject}`);
+    return !!entry && entry.known + entry.pending + entry.inFlight >= rule.limit;
+  }
+
   /** Counts one request of `subject` in the shared store and decides on the shared total. */
   async function consume(rule: BudgetRule, subject: string): Promise<BudgetDecision> {
-    if (rule.limit <= 0) return ALLOWED;
+    return (await reserve(rule, subject)).decision;
+  }
+
+  /**
+   * As `consume`, and gives back a `release` that takes that unit back out of the same window: a sign-in attempt
+   * is counted while it runs (so parallel guesses cannot all pass) and released when it turns out not to be a
+   * failure. Releasing twice releases once.
+   */
+  async function reserve(rule: BudgetRule, subject: string): Promise<{ decision: BudgetDecision; release: () => Promise<void> }> {
+    if (rule.limit <= 0) return { decision: ALLOWED, release: async () => undefined };
     const now = clock();
     const { key, windowEnd } = windowOf(rule, now);
     const fullKey = `${key}:${subject}`;
@@ -87,10 +105,32 @@ export function createBudgetCounter(store: BudgetStore, options: { clock?: () =>
     } catch (error) {
       onError(error);
     }
-    if (total === undefined) return take(rule, subject);
     const entry = entryFor(fullKey, windowEnd);
+    let released = false;
+    const release = async () => {
+      if (released) return;
+      released = true;
+      if (total === undefined) {
+        // Counted locally: uncount it there.
+        entry.pending -= 1;
+        return;
+      }
+      entry.known = Math.max(0, entry.known - 1);
+      try {
+        await store.add([{ key: fullKey, by: -1, expiresAt: windowEnd + 1000 }]);
+      } catch (error) {
+        // Sent with the next flush.
+        entry.pending -= 1;
+        onError(error);
+      }
+    };
+    if (total === undefined) {
+      if (entry.known + entry.pending + entry.inFlight >= rule.limit) return { decision: refused(windowEnd, now), release: async () => undefined };
+      entry.pending += 1;
+      return { decision: ALLOWED, release };
+    }
     entry.known = Math.max(entry.known, total);
-    return total > rule.limit ? refused(windowEnd, clock()) : ALLOWED;
+    return { decision: total > rule.limit ? refused(windowEnd, clock()) : ALLOWED, release };
   }
 
   async function flushOnce() {
@@ -98,7 +138,7 @@ export function createBudgetCounter(store: BudgetStore, options: { clock?: () =>
     const batch: { key: string; entry: Entry; by: number }[] = [];
     for (const [key, entry] of entries) {
       if (entry.windowEnd <= now && entry.pending === 0 && entry.inFlight === 0) entries.delete(key);
-      else if (entry.pending > 0) batch.push({ key, entry, by: entry.pending });
+      else if (entry.pending !== 0) batch.push({ key, entry, by: entry.pending });
     }
     if (batch.length === 0) return;
     for (const item of batch) {
@@ -129,7 +169,7 @@ export function createBudgetCounter(store: BudgetStore, options: { clock?: () =>
     return flushing;
   }
 
-  return { take, consume, flush, size: () => entries.size };
+  return { take, spent, consume, reserve, flush, size: () => entries.size };
 }
 
 export type BudgetCounter = ReturnType<typeof createBudgetCounter>;

@@ -86,6 +86,12 @@ export function createLiveCache<K extends string | number, V>(feed: ChangeFeed, 
       promise.then(done, done);
       return promise;
     },
+    /** The value held in memory for `key`, or undefined when reading it would call the loader. */
+    peek(key: K): { value: V } | undefined {
+      if (!feed.live) return undefined;
+      const hit = entries.get(key);
+      return hit && hit.expiresAt > clock() ? { value: hit.value } : undefined;
+    },
     size: () => entries.size,
   };
 }

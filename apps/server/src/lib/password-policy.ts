@@ -1,4 +1,4 @@
-import { userMessages } from '@refugio/contracts';
+import { hasControlCharacters, userMessages } from '@refugio/contracts';
 import type * as ZxcvbnCore from '@zxcvbn-ts/core';
 import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
 import type * as ZxcvbnSpanish from '@zxcvbn-ts/language-es-es';
@@ -15,10 +15,42 @@ const ORGANISATION_WORDS = [
   'mascotas',
   'adopcion',
   'adopta',
+  'adoptame',
+  'protectora',
   'perro',
+  'perros',
   'gato',
+  'gatos',
   'conejo',
 ];
+
+/** The words a password is first guessed from, with a year or a few digits after them ('Password2026!'). */
+const GUESSED_FIRST_WORDS = [
+  'password',
+  'passw0rd',
+  'contrasena',
+  'contrasenya',
+  'secreto',
+  'bienvenido',
+  'bienvenida',
+  'welcome',
+  'usuario',
+  'acceso',
+  'hola',
+  'qwerty',
+  'letmein',
+  'cambiame',
+  'primavera',
+  'verano',
+  'otono',
+  'invierno',
+];
+
+/** Words too common in good passphrases to strip ('clave-del-equipo-7'), but guessed first when alone ('Clave2026!'). */
+const GUESSED_WHEN_ALONE = new Set(['clave', 'temporal', 'secreta', 'nueva']);
+
+/** Domains of personal mailboxes: not words of the organisation. */
+const MAIL_PROVIDERS = new Set(['gmail', 'googlemail', 'hotmail', 'outlook', 'live', 'yahoo', 'icloud', 'proton', 'protonmail', 'gmx']);
 
 /** zxcvbn score (0-4) a password needs: 2 means more than 10^6 guesses with the dictionaries and context words. */
 const MIN_SCORE = 2;
@@ -51,35 +83,115 @@ const fold = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-/** The person's own data that must not make up a password: e-mail, its parts, names. */
-function contextWords(person: { email?: string; name?: string; lastname?: string }): string[] {
+/**
+ * The organisation's own words: the fixed list plus the labels of the address it is served at
+ * (`https://refugio-los-amigos.org` gives 'refugio-los-amigos', 'refugiolosamigos' and 'amigos').
+ */
+export function organisationWords(publicUrl?: string): string[] {
   const words = [...ORGANISATION_WORDS];
-  const email = fold(person.email ?? '');
-  if (email) words.push(email, ...email.split(/[@.+_-]/));
-  for (const name of [person.name, person.lastname]) words.push(...fold(name ?? '').split(/\s+/));
-  return [...new Set(words.filter((w) => w.length >= 3))];
+  if (!publicUrl) return words;
+  let host = '';
+  try {
+    host = new URL(publicUrl).hostname;
+  } catch {
+    return words;
+  }
+  const labels = host.split('.').filter((label) => label !== 'www' && label !== 'localhost' && !/^\d+$/.test(label));
+  // The last label is the top-level domain ('org', 'es'): not the organisation's.
+  for (const label of labels.slice(0, -1)) words.push(label, label.replace(/-/g, ''), ...label.split('-'));
+  return words;
+}
+
+/** Whose password is being judged: the signed-in person's own, or one an administrator sets for someone else. */
+export type PasswordOwner = 'self' | 'other';
+
+export interface PasswordContext {
+  email?: string;
+  name?: string;
+  lastname?: string;
+  /** The password being replaced, when the person changes their own. */
+  currentPassword?: string;
+  /** Says "tu nombre" to the person themself, "el nombre de la persona" to an administrator. */
+  owner: PasswordOwner;
+  /** `organisationWords(config.publicUrl)`; the fixed list when absent. */
+  organisation?: readonly string[];
+}
+
+type WordKind = 'person' | 'organisation' | 'guessed';
+
+/** Every context word with what it is, for saying why a password built from it is refused. */
+function contextWords(context: PasswordContext): Map<string, WordKind> {
+  const words = new Map<string, WordKind>();
+  const add = (kind: WordKind, list: readonly string[]) => {
+    for (const raw of list) {
+      const word = fold(raw);
+      if (word.length >= 3 && !words.has(word)) words.set(word, kind);
+    }
+  };
+  const email = fold(context.email ?? '');
+  const [local = '', domain = ''] = email.split('@');
+  const person = email ? [email, local, ...local.split(/[.+_-]/)] : [];
+  for (const name of [context.name, context.lastname]) person.push(...fold(name ?? '').split(/[\s.'-]+/));
+  // The person's words first: a name that is also an organisation word ('Gato') is the person's.
+  add('person', person);
+  add('organisation', context.organisation ?? ORGANISATION_WORDS);
+  // The e-mail's domain is the organisation's (lucia@huellas.org), unless it is a mail provider's.
+  const domainLabels = domain.split('.').slice(0, -1);
+  add(
+    'organisation',
+    domainLabels.filter((label) => !MAIL_PROVIDERS.has(label)),
+  );
+  add('guessed', GUESSED_FIRST_WORDS);
+  // Recent and coming years, the digits most often added to a word.
+  const year = new Date().getFullYear();
+  add(
+    'guessed',
+    Array.from({ length: 12 }, (_, i) => String(year - 10 + i)),
+  );
+  return words;
+}
+
+function messageFor(kind: WordKind, owner: PasswordOwner): string {
+  if (kind === 'person') return owner === 'self' ? userMessages.passwordOwnName : userMessages.passwordPersonName;
+  if (kind === 'organisation') return userMessages.passwordOrganisation;
+  return userMessages.passwordCommonWord;
 }
 
 /**
- * ASVS 5.0 V6.2: at least 8 characters (checked by the schemas), not a common or breached password, not built
- * from context words (the organisation's, the person's e-mail and names), and not the current one.
- * Returns the Spanish reason, or undefined when the password is acceptable.
+ * ASVS 5.0 V6.2: at least 8 characters (checked by the schemas), no control characters, not a common or
+ * breached password, not built from context words (the person's e-mail and names, the organisation's words,
+ * the words and years a password is first guessed from), and not the current one.
+ * Returns the Spanish reason, naming what the password is built from, or undefined when it is acceptable.
  */
-export function passwordWeakness(
-  password: string,
-  person: { email?: string; name?: string; lastname?: string; currentPassword?: string },
-): string | undefined {
-  if (person.currentPassword !== undefined && password === person.currentPassword) return userMessages.passwordSameAsCurrent;
+export function passwordWeakness(password: string, context: PasswordContext): string | undefined {
+  if (hasControlCharacters(password)) return userMessages.passwordControlChars;
+  if (context.currentPassword !== undefined && password === context.currentPassword) return userMessages.passwordSameAsCurrent;
   if (password.trim() === '' || new Set(password).size < 3) return userMessages.passwordTooWeak;
   if (isCommonPassword(password)) return userMessages.passwordTooCommon;
-  const words = contextWords(person);
-  // A context word plus a few digits or symbols ('Refugio.2026') is what an attacker tries first.
+  const words = contextWords(context);
+  // A context word plus a few digits or symbols ('Refugio.2026', 'Contraseña-2026') is what an attacker tries first.
   const letters = fold(password).replace(/[^a-z]/g, '');
+  if (GUESSED_WHEN_ALONE.has(letters)) return userMessages.passwordCommonWord;
   let rest = letters;
-  for (const word of words.filter((w) => w.length >= 4).sort((a, b) => b.length - a.length)) rest = rest.split(word.replace(/[^a-z]/g, '')).join('');
-  if (letters.length > 0 && rest.length < 4 && rest.length < letters.length) return userMessages.passwordPersonal;
-  const result = zxcvbnLibrary().zxcvbn(password, words);
+  let longest: { word: string; kind: WordKind } | undefined;
+  const byLength = [...words].filter(([w]) => w.length >= 4 && /[a-z]/.test(w)).sort(([a], [b]) => b.length - a.length);
+  for (const [word, kind] of byLength) {
+    const plain = word.replace(/[^a-z]/g, '');
+    if (!plain || !rest.includes(plain)) continue;
+    rest = rest.split(plain).join('');
+    if (!longest || plain.length > longest.word.length) longest = { word: plain, kind };
+  }
+  if (longest && rest.length < 4) return messageFor(longest.kind, context.owner);
+  const result = zxcvbnLibrary().zxcvbn(password, [...words.keys()]);
   if (result.score >= MIN_SCORE) return undefined;
-  const personal = result.sequence.some((m) => m.pattern === 'dictionary' && 'dictionaryName' in m && m.dictionaryName === 'userInputs');
-  return personal ? userMessages.passwordPersonal : userMessages.passwordTooWeak;
+  // The longest context word zxcvbn found in it says why; otherwise it is simply too predictable.
+  let found: { word: string; kind: WordKind } | undefined;
+  for (const match of result.sequence) {
+    if (match.pattern !== 'dictionary' || !('dictionaryName' in match) || match.dictionaryName !== 'userInputs') continue;
+    const matched = (match as { matchedWord?: unknown }).matchedWord;
+    const word = typeof matched === 'string' ? fold(matched) : '';
+    const kind = words.get(word);
+    if (kind && (!found || word.length > found.word.length)) found = { word, kind };
+  }
+  return found ? messageFor(found.kind, context.owner) : userMessages.passwordTooWeak;
 }

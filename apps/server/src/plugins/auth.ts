@@ -4,8 +4,9 @@ import path from 'node:path';
 import { type ErrorCode, messages, userMessages } from '@refugio/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { addressKey } from '../budgets/address-key';
 import type { Config } from '../config';
-import { passwordWeakness } from '../lib/password-policy';
+import { organisationWords, passwordWeakness } from '../lib/password-policy';
 import { AUTH_BASE_PATH, type Auth, createAuth } from '../auth/auth';
 import { sendError } from './error-handler';
 
@@ -92,17 +93,29 @@ const OPEN_AUTH_ROUTES = new Set(['GET /get-session', 'POST /sign-in/email', 'PO
 /**
  * A session's token is its bearer credential: the page gets it only inside the HttpOnly cookie. The one
  * exception is the sign-in answer, whose `token` scripts use as `Authorization: Bearer` (getFirestoreUsers).
+ * Other answers carry it as `session.token` (get-session) or as `token` (change-password: the new session's).
  */
 function withoutSessionToken(body: Buffer): Buffer {
   const parsed = safeJson(body.toString('utf8'));
-  const session = parsed?.session;
-  if (!parsed || !session || typeof session !== 'object' || !('token' in session)) return body;
-  const { token: _token, ...rest } = session as Record<string, unknown>;
-  return Buffer.from(JSON.stringify({ ...parsed, session: rest }));
+  if (!parsed) return body;
+  const session = parsed.session;
+  const inSession = !!session && typeof session === 'object' && 'token' in session;
+  if (!inSession && !('token' in parsed)) return body;
+  const { token: _token, ...rest } = parsed;
+  if (inSession) {
+    const { token: _sessionToken, ...sessionRest } = session as Record<string, unknown>;
+    rest.session = sessionRest;
+  }
+  return Buffer.from(JSON.stringify(rest));
 }
 
 /** Why the new password of a change-password body is refused, if it is; a request without a session is left to better-auth (401). */
-async function changedPasswordWeakness(auth: Auth, headers: Headers, body: Record<string, unknown>): Promise<string | undefined> {
+async function changedPasswordWeakness(
+  auth: Auth,
+  headers: Headers,
+  body: Record<string, unknown>,
+  organisation: readonly string[],
+): Promise<string | undefined> {
   const { newPassword, currentPassword } = body;
   if (typeof newPassword !== 'string') return undefined;
   const session = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
@@ -113,6 +126,8 @@ async function changedPasswordWeakness(auth: Auth, headers: Headers, body: Recor
     name: user.name,
     lastname: user.lastname ?? '',
     currentPassword: typeof currentPassword === 'string' ? currentPassword : undefined,
+    owner: 'self',
+    organisation,
   });
 }
 
@@ -135,6 +150,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const auth = createAuth({ db: app.db, config: opts.config, secret: resolveAuthSecret(opts.config) });
     const events: AuthEvents = { passwordChanged: [] };
+    const organisation = organisationWords(opts.config.publicUrl);
     app.decorate('auth', auth);
     app.decorate('authEvents', events);
 
@@ -177,12 +193,27 @@ export const authPlugin = fp(
               const parsed = safeJson(body);
               if (!parsed) return sendError(reply, request, 'INVALID_JSON');
               // The same password policy as passwords set by administrators, plus: not the current one again.
-              const weakness = await changedPasswordWeakness(auth, headers, parsed);
+              const weakness = await changedPasswordWeakness(auth, headers, parsed, organisation);
               if (weakness) return sendError(reply, request, 'VALIDATION_ERROR', weakness, { newPassword: weakness });
               body = JSON.stringify({ ...parsed, revokeOtherSessions: true });
             }
           }
-          const response = await auth.handler(new Request(new URL(request.url, opts.config.publicUrl), { method: request.method, headers, body }));
+          const signingIn = pathname === `${AUTH_BASE_PATH}/sign-in/email`;
+          // Failed sign-ins are budgeted per address and per account; successful ones never count (DESIGN section 8).
+          const email = signingIn && body !== undefined ? safeJson(body)?.email : undefined;
+          const attempt = typeof email === 'string' ? await app.budgets.signInAttempt(addressKey(request.ip), email) : undefined;
+          if (attempt && !attempt.decision.allowed) {
+            void reply.header('retry-after', String(attempt.decision.retryAfterSeconds));
+            return sendError(reply, request, 'RATE_LIMITED', messages.auth.signInRateLimited);
+          }
+          let response: Response;
+          try {
+            response = await auth.handler(new Request(new URL(request.url, opts.config.publicUrl), { method: request.method, headers, body }));
+          } catch (error) {
+            await attempt?.settle(false);
+            throw error;
+          }
+          await attempt?.settle(response.status === 401);
           if (!response.ok) {
             for (const cookie of response.headers.getSetCookie()) void reply.header('set-cookie', cookie);
             return sendAuthError(request, reply, response);
@@ -192,7 +223,6 @@ export const authPlugin = fp(
             if (userId) for (const listener of events.passwordChanged) await listener(userId);
           }
           void reply.status(response.status);
-          const signingIn = pathname === `${AUTH_BASE_PATH}/sign-in/email`;
           response.headers.forEach((value, key) => {
             if (key === 'set-cookie' || key === 'content-length') return;
             // bearer()'s copy of the token in a header readable by the page: only the sign-in keeps it.

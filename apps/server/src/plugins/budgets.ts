@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addressKey } from '../budgets/address-key';
 import { type BudgetDecision, type BudgetRule, createBudgetCounter } from '../budgets/budget-counter';
+import { createHash } from 'node:crypto';
 import { type BudgetStore, createDatabaseBudgetStore, createRedisBudgetStore } from '../budgets/budget-store';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
@@ -34,6 +35,18 @@ declare module 'fastify' {
        * counted only then).
        */
       admitPublicUpload(request: FastifyRequest): Promise<{ settle(storedBytes: number): Promise<void> }>;
+      /**
+       * SIGN_IN_ATTEMPTS_PER_MINUTE failed sign-ins per client address and per account (DESIGN section 8). The
+       * attempt is counted while it runs; `settle(false)` takes it back when it did not fail, so successful
+       * sign-ins never count. Refused: `{ allowed: false }`, and nothing stays counted.
+       */
+      signInAttempt(address: string, account: string): Promise<{ decision: BudgetDecision; settle: (failed: boolean) => Promise<void> }>;
+      /**
+       * Database lookups that anonymous callers cause without a budgeted route: a media URL of a pet not known in
+       * memory (pets/pet-visibility.ts). `allowed` says whether the caller's anonymous budget has room (counting
+       * nothing); `count` spends one unit of it.
+       */
+      anonymousLookup: { allowed(request: FastifyRequest): boolean; count(request: FastifyRequest): void };
     };
   }
 }
@@ -143,7 +156,26 @@ export const budgetsPlugin = fp(
       return uploads.admit(request, addressKey(request.ip));
     };
 
-    app.decorate('budgets', { store: store.kind, flush: () => counter.flush(), admitPublicUpload });
+    const signIn: BudgetRule = { name: 'signin', limit: config.signInAttemptsPerMinute, windowMs: MINUTE };
+    const signInAttempt = async (address: string, account: string) => {
+      // The account by a hash of its folded e-mail: the store never holds the address people sign in with.
+      const accountKey = createHash('sha256').update(account.trim().toLowerCase()).digest('base64url').slice(0, 22);
+      const [byAddress, byAccount] = await Promise.all([counter.reserve(signIn, `a:${address}`), counter.reserve(signIn, `u:${accountKey}`)]);
+      const release = () => Promise.all([byAddress.release(), byAccount.release()]).then(() => undefined);
+      const refusal = [byAddress.decision, byAccount.decision].find((d) => !d.allowed);
+      if (refusal) {
+        await release();
+        return { decision: refusal, settle: async () => undefined };
+      }
+      return { decision: byAddress.decision, settle: (failed: boolean) => (failed ? Promise.resolve() : release()) };
+    };
+
+    const anonymousLookup = {
+      allowed: (request: FastifyRequest) => !counter.spent(anon, addressKey(request.ip)),
+      count: (request: FastifyRequest) => void counter.take(anon, addressKey(request.ip)),
+    };
+
+    app.decorate('budgets', { store: store.kind, flush: () => counter.flush(), signInAttempt, anonymousLookup, admitPublicUpload });
     app.addHook('onClose', async () => {
       clearInterval(sync);
       clearInterval(sweep);

@@ -19,6 +19,7 @@ import {
   packageSchema,
   publicLinkParamsSchema,
   publicationRequestSchema,
+  type RegistrationFields,
   registrationFieldsSchema,
   registrationResultSchema,
   rejectRequestInputSchema,
@@ -26,11 +27,13 @@ import {
   updatePackageInputSchema,
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
 import { parseFields } from '../../lib/multipart-form';
 import { sendStoredObject } from '../../lib/send-stored-object';
 import { deleteFolder, receiveRegistrationForm } from './registration-form';
 import { newRequestFolder } from '../../media/request-storage-keys';
+
+/** Thrown by the form reader's field check when the honeypot is filled: the route answers like a success. */
+class HoneypotFilled extends Error {}
 
 const staff = { access: 'staff' as const };
 const errors = {
@@ -225,7 +228,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: publicTags,
         summary: 'Registrar una mascota (multipart; crea una solicitud de publicación)',
         description:
-          'Campos de texto primero: nombre, edad, tipo, genero, tamano, discapacidad, personalidad, historia, tags (JSON), contactoNombre, contactoEmail, contactoTelefono y, opcional, enlaceId. Después los archivos: `image` (principal, máx. 150000 bytes), `imagenes` (hasta 10, 2MB cada una), `videos` (hasta 3, 50MB cada uno; MP4, AVI, MOV o WEBM). Con un enlace no válido responde 422 con el mensaje del motivo y no guarda nada.',
+          'Campos de texto primero: nombre, edad, tipo, genero, tamano, discapacidad, personalidad, historia, tags (JSON), contactoNombre, contactoEmail, contactoTelefono y, opcional, enlaceId. Después los archivos: `image` (principal, máx. 150000 bytes), `imagenes` (hasta 10, 2MB cada una), `videos` (hasta 3, 50MB cada uno; MP4, AVI, MOV o WEBM). Con un enlace no válido responde 422 con el mensaje del motivo y no guarda nada. El campo `sitioWeb` es una trampa para robots: si llega con texto, responde 201 con `id` 0 y no guarda nada.',
         consumes: ['multipart/form-data'],
         response: { 201: registrationResultSchema, ...errors },
       },
@@ -239,21 +242,31 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       // Marked as an upload in progress from its first file until its row points at the files.
       let endUpload: (() => Promise<void>) | undefined;
       try {
-        const { fields, media } = await receiveRegistrationForm(request, {
-          storage: app.storage,
-          folder,
-          onFields: async (raw) => {
-            const parsed = parseFields(registrationFieldsSchema, raw);
-            if (parsed[HONEYPOT_FIELD]) throw new AppError('BAD_REQUEST', { message: intakeMessages.honeypot });
-            if (parsed.enlaceId) await links.assertUsable(parsed.enlaceId);
-            endUpload = await requests.trackUpload(folder);
-            return parsed;
-          },
-        }).catch(giveBack);
+        let received: Awaited<ReturnType<typeof receiveRegistrationForm<RegistrationFields>>>;
+        try {
+          received = await receiveRegistrationForm(request, {
+            storage: app.storage,
+            folder,
+            onFields: async (raw) => {
+              const parsed = parseFields(registrationFieldsSchema, raw);
+              if (parsed[HONEYPOT_FIELD]) throw new HoneypotFilled();
+              if (parsed.enlaceId) await links.assertUsable(parsed.enlaceId);
+              endUpload = await requests.trackUpload(folder);
+              return parsed;
+            },
+          });
+        } catch (error) {
+          await upload.settle(0);
+          // A bot filled the field people never see: it is told what a success says (as the adoption form does),
+          // and nothing is stored (the form reader removed what it had written).
+          if (!(error instanceof HoneypotFilled)) throw error;
+          request.log.info('registration honeypot filled: nothing stored');
+          return reply.status(201).send({ id: 0 });
+        }
+        const { fields, media } = received;
         const created = await requests.submit(fields, media, () => deleteFolder(app.storage, folder, request.log)).catch(giveBack);
         await upload.settle(media.reduce((sum, m) => sum + m.bytes, 0));
-        void reply.status(201);
-        return created;
+        return reply.status(201).send(created);
       } finally {
         await endUpload?.();
       }

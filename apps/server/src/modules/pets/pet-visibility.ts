@@ -46,6 +46,12 @@ export function createPetVisibility(options: {
       const from = await cache.get(petId, async () => ({ value: publicFrom(await options.load(petId)) }));
       return from !== null && clock() >= from;
     },
+    /** The answer held in memory, or undefined when knowing it would take a database lookup. */
+    isPublicFromMemory(petId: number): boolean | undefined {
+      const held = cache.peek(petId);
+      if (!held) return undefined;
+      return held.value !== null && clock() >= held.value;
+    },
     size: () => cache.size(),
   };
 }

@@ -1,25 +1,18 @@
-import {
-  ADOPTION_OPEN_STATES,
-  IDEMPOTENCY_KEY_TTL_HOURS,
-  type ListPetsQuery,
-  PETS_TOTAL_CAP,
-  type PetBatchFilter,
-  type PublicationChange,
-} from '@refugio/contracts';
-import { type SQL, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { IDEMPOTENCY_KEY_TTL_HOURS, type ListPetsQuery, type PetBatchFilter, type PublicationChange } from '@refugio/contracts';
+import { and, asc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { sortKey } from '../../db/sort-key';
-import { adoptionRequest, idempotencyKey, pet, petImage } from '../../db/schema';
+import { idempotencyKey, pet, petImage } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
-import { effectiveEstadoSql, isPublicSql, markAdoptedValues, mayMarkAdoptedSql } from './pet-rules';
+import { isPublicSql, markAdoptedValues, mayMarkAdoptedSql } from './pet-rules';
+import { createPetListReader, effectiveEstado, petListWhere } from './pet-list.repository';
+
+export { effectiveEstado, petListWhere } from './pet-list.repository';
+export type { PetListRow } from './pet-list.repository';
 
 export type PetRow = Omit<typeof pet.$inferSelect, 'searchText'>;
 export type PetView = PetRow & { estadoEfectivo: string };
 export type PetInsert = Omit<typeof pet.$inferInsert, 'id' | 'searchText'>;
 export type PetImageRow = typeof petImage.$inferSelect;
-
-/** The state a person sees: a scheduled pet whose time has come is published, by query (pet-rules.ts). */
-export const effectiveEstado = effectiveEstadoSql;
 
 /** What a bulk action or an adoption approval needs to know of one pet before changing it (deleted or not). */
 export interface LockedPetRow {
@@ -41,78 +34,11 @@ export type BatchPetChange =
   | { kind: 'deleted'; actorId: string }
   | { kind: 'restored' };
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function estadoCondition(estado: ListPetsQuery['estado']): SQL | undefined {
-  switch (estado) {
-    case 'publicada':
-      return sql`(${pet.estado} = 'publicada' OR (${pet.estado} = 'programada' AND ${pet.publicarEn} <= now()))`;
-    case 'programada':
-      return sql`(${pet.estado} = 'programada' AND (${pet.publicarEn} IS NULL OR ${pet.publicarEn} > now()))`;
-    case 'borrador':
-      return eq(pet.estado, 'borrador');
-    default:
-      return undefined;
-  }
-}
-
-const sortColumns = {
-  nombre: sortKey(pet.nombre),
-  createdAt: pet.createdAt,
-  updatedAt: pet.updatedAt,
-  fechaingreso: pet.fechaIngreso,
-  tipo: pet.tipo,
-} as const;
-
-/** The pets the list's search and filters match (`GET /phpApi/mascotas`; the bulk actions' filter too). */
-export function petListWhere(query: Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'>): SQL | undefined {
-  return and(
-    query.eliminadas === '1' ? isNotNull(pet.deletedAt) : isNull(pet.deletedAt),
-    query.q ? sql`${pet.searchText} LIKE '%' || refugio_fold(${escapeLike(query.q)}) || '%'` : undefined,
-    query.tipo ? eq(pet.tipo, query.tipo) : undefined,
-    query.tamano ? eq(pet.tamano, query.tamano) : undefined,
-    query.genero ? eq(pet.genero, query.genero) : undefined,
-    query.adoptado ? eq(pet.adoptado, query.adoptado === '1') : undefined,
-    query.discapacidad ? eq(pet.discapacidad, query.discapacidad === '1') : undefined,
-    estadoCondition(query.estado),
-    query.tag ? sql`${pet.tags} @> ${JSON.stringify([query.tag])}::jsonb` : undefined,
-    // The dashboard's "Adoptadas este mes": the same month, in the same organisation time zone, as its figures.
-    query.adoptadoMes
-      ? sql`(${pet.adoptado} AND date_trunc('month', ${pet.adoptadoEn} AT TIME ZONE refugio_org_tz())::date = ${`${query.adoptadoMes}-01`}::date)`
-      : undefined,
-  );
-}
-
 function petsQueries(db: Database) {
+  const listReader = createPetListReader(db);
   return {
-    async list(query: ListPetsQuery): Promise<{ rows: PetView[]; total: number; totalExact: boolean }> {
-      const where = petListWhere(query);
-      const direction = query.order === 'asc' ? asc : desc;
-      const sortColumn = sortColumns[query.sort];
-      const orderBy = query.sort === 'fechaingreso' ? sql`${sortColumn} ${sql.raw(query.order)} NULLS LAST` : direction(sortColumn);
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select({ ...petColumns, estadoEfectivo: effectiveEstado })
-          .from(pet)
-          .where(where)
-          .orderBy(orderBy, direction(pet.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        // Counting stops one past the cap: enough to say "more than", without visiting every match.
-        db.select({ n: count() }).from(
-          db
-            .select({ one: sql`1` })
-            .from(pet)
-            .where(where)
-            .limit(PETS_TOTAL_CAP + 1)
-            .as('matches'),
-        ),
-      ]);
-      const n = totalRow?.n ?? 0;
-      return { rows, total: Math.min(n, PETS_TOTAL_CAP), totalExact: n <= PETS_TOTAL_CAP };
-    },
+    /** One page of the list (pet-list.repository.ts: one prepared statement per shape of filters and sort). */
+    list: (query: ListPetsQuery) => listReader.list(query),
 
     /** A page of the list's export: the same search and filters, oldest id first, after `afterId`. */
     async exportPage(query: Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'>, afterId: number, limit: number): Promise<PetView[]> {
@@ -122,17 +48,6 @@ function petsQueries(db: Database) {
         .where(and(petListWhere(query), sql`${pet.id} > ${afterId}`))
         .orderBy(asc(pet.id))
         .limit(limit);
-    },
-
-    /** Open adoption requests (nueva, en_revision) per pet, for one page of ids (the adoption_request_pet index). */
-    async countOpenAdoptionRequests(petIds: number[]): Promise<Map<number, number>> {
-      if (petIds.length === 0) return new Map();
-      const rows = await db
-        .select({ petId: adoptionRequest.petId, n: count() })
-        .from(adoptionRequest)
-        .where(and(inArray(adoptionRequest.petId, petIds), inArray(adoptionRequest.estado, [...ADOPTION_OPEN_STATES])))
-        .groupBy(adoptionRequest.petId);
-      return new Map(rows.map((r) => [r.petId, r.n]));
     },
 
     async findById(id: number, options: { includeDeleted?: boolean } = {}): Promise<PetView | undefined> {
@@ -330,7 +245,7 @@ function petsQueries(db: Database) {
         .select({
           id: pet.id,
           nombre: pet.nombre,
-          estado: effectiveEstadoSql,
+          estado: effectiveEstado,
           publicarEn: pet.publicarEn,
           adoptado: pet.adoptado,
           version: pet.version,

@@ -30,6 +30,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { fastSerializerFor200 } from '../../lib/fast-serializer';
 import { formRequestHash, readIdempotencyKey } from '../../lib/idempotency';
 import { parseFields, readMultipartForm } from '../../lib/multipart-form';
 import { type StoredObjectAudience, sendStoredObject } from '../../lib/send-stored-object';
@@ -52,6 +53,8 @@ const errors = {
 };
 
 /** Pets: the specification's /phpApi contract (DESIGN section 4), videos under /api/mascotas, public media. */
+const listSerializer = fastSerializerFor200(listPetsResponseSchema);
+
 export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
   const pets = app.petsService;
   const videos = app.videosService;
@@ -75,9 +78,19 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
   async function mediaAudience(request: FastifyRequest, reply: FastifyReply, petId: number, notFoundMessage: string): Promise<StoredObjectAudience> {
     // Whatever follows, a refusal is not to be kept by any cache either.
     void reply.header('cache-control', 'no-store');
-    if (await pets.isPublic(petId)) return 'public';
+    const known = pets.isPublicFromMemory(petId);
+    if (known === true) return 'public';
     const user = await app.getSessionUser(request);
-    if (user && !user.mustChangePassword) return 'private';
+    const staff = !!user && !user.mustChangePassword;
+    if (known === undefined) {
+      // Media files are never budgeted, but a URL of a pet memory does not know costs a database lookup: an
+      // anonymous caller's lookups that find no public pet spend its anonymous budget, and once that is spent
+      // such URLs are answered from memory (the 404 of a missing file) without asking the database.
+      if (!staff && !app.budgets.anonymousLookup.allowed(request)) throw new AppError('NOT_FOUND', { message: notFoundMessage });
+      if (await pets.isPublic(petId)) return 'public';
+      if (!staff) app.budgets.anonymousLookup.count(request);
+    }
+    if (staff) return 'private';
     throw new AppError('NOT_FOUND', { message: notFoundMessage });
   }
 
@@ -102,6 +115,8 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listPetsQuerySchema,
         response: { 200: listPetsResponseSchema, ...errors },
       },
+      // The list's answer is built typed by the service: written by a compiled serializer, not parsed again.
+      serializerCompiler: listSerializer,
     },
     async (request) => pets.list(request.query),
   );

@@ -5,6 +5,7 @@ import {
   type Pet,
   type PetFields,
   type PetImage,
+  type PetListItem,
   formatFechaIngreso,
   idempotencyMessages,
   petImageUrl,
@@ -23,7 +24,7 @@ import type { StorageProvider } from '../../storage/storage-provider';
 import { type HistoryPort, changedFields, hasChanges, userActor } from '../history/history.port';
 import { mayRestore } from './pet-rules';
 import type { PetVisibility } from './pet-visibility';
-import type { PetImageRow, PetInsert, PetView, PetsRepository } from './pets.repository';
+import type { PetImageRow, PetInsert, PetListRow, PetView, PetsRepository } from './pets.repository';
 
 /** What the pets service needs, given once. */
 export interface PetsServiceDeps {
@@ -31,7 +32,7 @@ export interface PetsServiceDeps {
   storage: StorageProvider;
   log: FastifyBaseLogger;
   /** Whether a pet is public, kept right by the change feed (pet-visibility.ts). */
-  visibility: Pick<PetVisibility, 'isPublic'>;
+  visibility: Pick<PetVisibility, 'isPublic' | 'isPublicFromMemory'>;
   changes: ChangeFeed;
   /** Every change writes its event in the same transaction. */
   history: HistoryPort;
@@ -86,6 +87,29 @@ export function toPetDto(row: PetView): Pet {
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     deletedAt: row.deletedAt?.toISOString() ?? null,
+  };
+}
+
+/** A row of the list (the columns petListItemSchema shows), in the answer's shape and key order. */
+export function toPetListItemDto(row: PetListRow): PetListItem {
+  const main = row.imagenPrincipal;
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    edad: row.edad,
+    tipo: row.tipo,
+    genero: row.genero,
+    tamano: row.tamano,
+    adoptado: row.adoptado ? '1' : '0',
+    discapacidad: row.discapacidad ? '1' : '0',
+    tags: JSON.stringify(row.tags),
+    estado: row.estadoEfectivo as PetListItem['estado'],
+    publicarEn: row.publicarEn?.toISOString() ?? null,
+    thumbnailUrl: main ? petThumbnailUrl(row.id, main) : null,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    solicitudesAbiertas: row.solicitudesAbiertas,
   };
 }
 
@@ -189,9 +213,7 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
   return {
     async list(query: ListPetsQuery) {
       const { rows, total, totalExact } = await repo.list(query);
-      const open = await repo.countOpenAdoptionRequests(rows.map((r) => r.id));
-      const items = rows.map((row) => ({ ...toPetDto(row), solicitudesAbiertas: open.get(row.id) ?? 0 }));
-      return { items, total, totalExact, page: query.page, pageSize: query.pageSize };
+      return { items: rows.map(toPetListItemDto), total, totalExact, page: query.page, pageSize: query.pageSize };
     },
 
     async get(id: number): Promise<Pet> {
@@ -207,6 +229,11 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
      */
     async isPublic(id: number): Promise<boolean> {
       return visibility.isPublic(id);
+    },
+
+    /** `isPublic` when memory already knows it; undefined when knowing would take a database lookup. */
+    isPublicFromMemory(id: number): boolean | undefined {
+      return visibility.isPublicFromMemory(id);
     },
 
     /**

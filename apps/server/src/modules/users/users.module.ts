@@ -14,7 +14,7 @@ declare module 'fastify' {
 /** Staff accounts: the repository and service built once, then the routes that use them. */
 export const usersModule = fp(
   async (app: FastifyInstance) => {
-    const service = createUsersService({ repo: createUsersRepository(app.db), history: historyPort });
+    const service = createUsersService({ repo: createUsersRepository(app.db), history: historyPort, publicUrl: app.config.publicUrl });
     app.decorate('usersService', service);
     // After a person changed their own password it is theirs: the temporary-password block is lifted.
     app.authEvents.passwordChanged.push((userId) => service.passwordChanged(userId));

@@ -3,7 +3,7 @@ import { ADMIN_ROLE, type CreateUserInput, type ListUsersQuery, ROLES, type Upda
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password';
-import { passwordWeakness } from '../../lib/password-policy';
+import { organisationWords, passwordWeakness } from '../../lib/password-policy';
 import type { SessionUser } from '../../plugins/access';
 import { type HistoryPort, changedFields, hasChanges, systemActor, userActor } from '../history/history.port';
 import type { UserRow, UsersRepository } from './users.repository';
@@ -24,8 +24,9 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
-function assertStrongPassword(password: string, person: { email: string; name: string; lastname: string }) {
-  const weakness = passwordWeakness(password, person);
+/** A password an administrator chooses for someone (a new account, a reset): the reasons name that person. */
+function assertStrongPassword(password: string, person: { email: string; name: string; lastname: string }, organisation: readonly string[]) {
+  const weakness = passwordWeakness(password, { ...person, owner: 'other', organisation });
   if (weakness) throw new AppError('VALIDATION_ERROR', { message: weakness, fieldErrors: { password: weakness } });
 }
 
@@ -40,6 +41,8 @@ export interface UsersServiceDeps {
   repo: UsersRepository;
   /** Every change of an account writes its event (never a password or its hash). */
   history: Pick<HistoryPort, 'record'>;
+  /** The address the app is served at: its labels are the organisation's words no password may be built from. */
+  publicUrl?: string;
 }
 
 /** A user's fields as its history names them (the wire names of the user list). */
@@ -54,7 +57,8 @@ const historyFieldsOf = (row: Pick<UserRow, 'name' | 'lastname' | 'email' | 'rol
 });
 
 /** Staff accounts and the rules that keep at least one active administrator (DESIGN section 5). */
-export function createUsersService({ repo, history }: UsersServiceDeps) {
+export function createUsersService({ repo, history, publicUrl }: UsersServiceDeps) {
+  const organisation = organisationWords(publicUrl);
   /** Runs `change` holding the administrators lock, after checking that `targetId` is not the last active administrator. */
   async function withLastAdminGuard<T>(targetId: string, change: (txRepo: UsersRepository, target: UserRow) => Promise<T>): Promise<T> {
     return repo.transaction(async (tx) => {
@@ -113,7 +117,7 @@ export function createUsersService({ repo, history }: UsersServiceDeps) {
     },
 
     async create(actor: SessionUser, input: CreateUserInput): Promise<User> {
-      assertStrongPassword(input.password, { email: input.mail, name: input.name, lastname: input.lastname });
+      assertStrongPassword(input.password, { email: input.mail, name: input.name, lastname: input.lastname }, organisation);
       const passwordHash = await hashPassword(input.password);
       const id = randomUUID();
       try {
@@ -206,7 +210,7 @@ export function createUsersService({ repo, history }: UsersServiceDeps) {
     async resetPassword(actor: SessionUser, id: string, password: string): Promise<User> {
       const target = await repo.findById(id);
       if (!target) throw new AppError('NOT_FOUND', { message: userMessages.notFound });
-      assertStrongPassword(password, target);
+      assertStrongPassword(password, target, organisation);
       const passwordHash = await hashPassword(password);
       return repo.transaction(async (tx) => {
         const row = await tx.update(id, { mustChangePassword: true });

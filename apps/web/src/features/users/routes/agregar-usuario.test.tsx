@@ -64,6 +64,49 @@ describe('Agregar Usuario', () => {
     expect(router.state.location.pathname).toBe('/usuarionuevo');
   });
 
+  it("shows the server's reason for refusing the password under the password field, naming the new person", async () => {
+    server.use(
+      http.post('/api/users', () =>
+        HttpResponse.json(
+          {
+            code: 'VALIDATION_ERROR',
+            message: userMessages.passwordPersonName,
+            fieldErrors: { password: userMessages.passwordPersonName },
+            requestId: 'r2',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderScreen();
+
+    await user.type(screen.getByRole('textbox', { name: /nombre/i }), 'Ana');
+    await user.type(screen.getByRole('textbox', { name: /correo electrónico/i }), 'ana@refugio.org');
+    await user.type(screen.getByLabelText(/contraseña/i), 'Ana.Perez.2026');
+    await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
+
+    const reason = 'La contraseña no puede basarse en el nombre ni en el correo de la persona. Elige otra.';
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    // Read with the field: its description names the reason.
+    expect(screen.getByLabelText(/contraseña/i)).toHaveAccessibleDescription(expect.stringContaining(reason));
+    expect(screen.queryByText(/tu nombre/)).not.toBeInTheDocument();
+  });
+
+  it('refuses a password with control characters in the browser and sends nothing', async () => {
+    let requests = 0;
+    server.use(http.post('/api/users', () => void (requests += 1)));
+    const { user } = renderScreen();
+
+    await user.type(screen.getByRole('textbox', { name: /nombre/i }), 'Ana');
+    await user.type(screen.getByRole('textbox', { name: /correo electrónico/i }), 'ana@refugio.org');
+    await user.click(screen.getByLabelText(/contraseña/i));
+    await user.paste('paseos\u0000por-el-parque');
+    await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
+
+    expect(await screen.findByText(userMessages.passwordControlChars)).toBeInTheDocument();
+    expect(requests).toBe(0);
+  });
+
   it('sends the new account, shows the success toast and goes to the list', async () => {
     let sent: unknown;
     server.use(
