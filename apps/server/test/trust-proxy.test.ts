@@ -13,7 +13,8 @@ describe('client address behind a proxy', () => {
         method: 'POST',
         url: '/api/auth/sign-in/email',
         headers: { origin: PUBLIC_URL, 'x-forwarded-for': forwardedFor(i) },
-        payload: { email: STAFF.email, password: 'no-es-la-clave' },
+        // A different account each time: failures also count per account, and this test is about addresses.
+        payload: { email: `nadie-${i}@refugio.test`, password: 'no-es-la-clave' },
       });
       statuses.push(res.statusCode);
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 /*
  * History of every change to a shelter record (DESIGN section 9): one event per change, written by the server in
@@ -78,8 +79,8 @@ const dateSchema = z
 export const listHistoryQuerySchema = z
   .object({
     entidad: z.enum(HISTORY_ENTITIES, { error: historyMessages.entityInvalid }).optional(),
-    entidadId: z.string().trim().min(1).max(200).optional(),
-    actorId: z.string().trim().min(1).max(200).optional(),
+    entidadId: safeText().trim().min(1).max(200).optional(),
+    actorId: safeText().trim().min(1).max(200).optional(),
     desde: dateSchema.optional().describe('Primer día (AAAA-MM-DD, en la zona horaria de la organización)'),
     hasta: dateSchema.optional().describe('Último día, incluido (AAAA-MM-DD)'),
     page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { HISTORY_ENTITIES, historyEntityLabels } from '@refugio/contracts';
+import { HISTORY_ENTITIES, countLabel, historyEntityLabels } from '@refugio/contracts';
 import { IconFilter } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -109,7 +109,7 @@ function AuditoriaScreen() {
           </Title>
           {data ? (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {data.total === 1 ? '1 cambio' : `${data.total} cambios`}
+              {countLabel(data.total, 'cambio', 'cambios')}
             </Text>
           ) : null}
         </Group>

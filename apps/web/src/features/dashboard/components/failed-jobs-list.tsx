@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { PendingWork } from '@refugio/contracts';
+import { type PendingWork, countLabel } from '@refugio/contracts';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { formatDate } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
@@ -32,7 +32,7 @@ export function FailedJobsList({ jobs }: { jobs: FailedJobs }) {
               {job.titulo}
             </Text>
             <Text size="xs" c="dimmed">
-              {job.intentos === 1 ? '1 intento' : `${job.intentos} intentos`}, el último el {formatDate(job.fallidoEn)}
+              {countLabel(job.intentos, 'intento', 'intentos')}, el último el {formatDate(job.fallidoEn)}
             </Text>
             <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
               Error: {job.error || 'sin detalle'}

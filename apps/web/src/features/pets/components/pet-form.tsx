@@ -16,6 +16,7 @@ import {
   petMessages,
   type Pet,
   type PetFields,
+  countLabel,
 } from '@refugio/contracts';
 import { IconCalendar, IconDeviceFloppy, IconSparkles } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -52,8 +53,8 @@ import { VideoDialog } from './video-dialog';
 /** "2 fotos y 1 video": what is queued and not uploaded yet. */
 function describeQueuedFiles(photos: number, videos: number): string {
   const parts: string[] = [];
-  if (photos > 0) parts.push(photos === 1 ? '1 foto' : `${photos} fotos`);
-  if (videos > 0) parts.push(videos === 1 ? '1 video' : `${videos} videos`);
+  if (photos > 0) parts.push(countLabel(photos, 'foto', 'fotos'));
+  if (videos > 0) parts.push(countLabel(videos, 'video', 'videos'));
   return parts.join(' y ');
 }
 

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { type PetListItem, adoptedWord } from '@refugio/contracts';
+import { type PetListItem, adoptedWord, countLabel } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UNDO_WINDOW_MS, UndoMessage } from '../../../components/ui/undo-message';
 import { getErrorMessage } from '../../../lib/get-error-message';
@@ -94,7 +94,7 @@ export function usePetActions(): PetActions {
       return;
     }
     // Open requests: say so and offer to close them, as approving one of them does.
-    const requests = open === 1 ? '1 solicitud de adopción abierta' : `${open} solicitudes de adopción abiertas`;
+    const requests = countLabel(open, 'solicitud de adopción abierta', 'solicitudes de adopción abiertas');
     const modalId = `adoptar-${pet.id}`;
     modals.openConfirmModal({
       modalId,
