@@ -1,9 +1,9 @@
-import type { PublicPet } from '@refugio/contracts';
+import type { PublicPetView } from '../api/public-pets';
 import { followLink } from '../lib/navigation';
 import { PetFacts, PetTags } from './pet-facts';
 
 /** One adoptable pet in the catalogue: photo (WebP thumbnail, lazy), name, facts and a few tags. */
-export function PetCard({ pet, eager }: { pet: PublicPet; eager: boolean }) {
+export function PetCard({ pet, eager }: { pet: PublicPetView; eager: boolean }) {
   return (
     <li className="card">
       <a href={`/adopta/${pet.id}`} onClick={followLink} className="card-link">

@@ -1,15 +1,15 @@
-import type { PublicPet } from '@refugio/contracts';
+import type { PublicPetView } from '../api/public-pets';
 
 const sizeLabels: Record<string, string> = { chico: 'Chico', mediano: 'Mediano', grande: 'Grande' };
 const genderLabels: Record<string, string> = { macho: 'Macho', hembra: 'Hembra' };
 
 /** Type, age, gender and size in one line. */
-export function PetFacts({ pet }: { pet: PublicPet }) {
+export function PetFacts({ pet }: { pet: PublicPetView }) {
   const facts = [pet.tipo, pet.edad, genderLabels[pet.genero] ?? pet.genero, sizeLabels[pet.tamano] ?? pet.tamano].filter(Boolean);
   return (
     <p className="facts">
       {facts.join(' · ')}
-      {pet.discapacidad === '1' ? ' · Con discapacidad' : ''}
+      {pet.discapacidad ? ' · Con discapacidad' : ''}
     </p>
   );
 }

@@ -14,7 +14,8 @@ function pet(id: number, tipo: string): PublicPet {
     tipo,
     genero: 'macho',
     tamano: 'mediano',
-    discapacidad: '0',
+    // The wire's '0'/'1': only pet 3 has a disability.
+    discapacidad: id === 3 ? '1' : '0',
     personalidad: '',
     historia: '',
     tags: [],
@@ -53,6 +54,14 @@ describe('/adopta: filters and pages are steps in the history', () => {
     // Where the visitor came from, then the catalogue.
     window.history.replaceState(null, '', '/otra-web');
     window.history.pushState(null, '', '/adopta');
+  });
+
+  it("says 'Con discapacidad' only for the pet whose flag is '1'", async () => {
+    render(<PublicApp />);
+    expect(await screen.findByText('30 mascotas encontradas')).toBeInTheDocument();
+    const marked = screen.getAllByText(/Con discapacidad/);
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toHaveTextContent('Perro');
   });
 
   it('Back after a filter and a page returns through them and stays in the catalogue', async () => {

@@ -1,15 +1,14 @@
-import type { PublicPet } from '@refugio/contracts';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { getErrorMessage } from '../../lib/get-error-message';
-import { getPublicPet } from '../api/public-pets';
+import { getPublicPet, type PublicPetView } from '../api/public-pets';
 import { ApplicationForm } from '../components/application-form';
 import { PetFacts, PetTags } from '../components/pet-facts';
 import { followLink } from '../lib/navigation';
 import { useResource } from '../lib/use-resource';
 
 /** The main photo, and the other photos as thumbnails that show it large. */
-function Gallery({ pet }: { pet: PublicPet }) {
+function Gallery({ pet }: { pet: PublicPetView }) {
   const photos = [
     ...(pet.imagenPrincipal ? [{ src: pet.imagenPrincipal, thumb: pet.miniatura ?? pet.imagenPrincipal }] : []),
     ...pet.imagenes.map((src, i) => ({ src, thumb: pet.miniaturas[i] ?? src })),

@@ -1,11 +1,12 @@
-import { adoptionRequestSchema, type AdoptionRequest } from '@refugio/contracts';
+import { adoptionRequestSchema } from '@refugio/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
 import { adoptionRequestQueryKey } from './adoption-requests-query-key';
+import { decodeAdoptionRequest, type AdoptionRequestView } from './request-view';
 
 /** `GET /api/solicitudes-adopcion/{id}`: every answer, the notes and the history. */
-export async function getAdoptionRequest(id: number, signal?: AbortSignal): Promise<AdoptionRequest> {
-  return adoptionRequestSchema.parse(await requestJson(`/api/solicitudes-adopcion/${id}`, { signal }));
+export async function getAdoptionRequest(id: number, signal?: AbortSignal): Promise<AdoptionRequestView> {
+  return decodeAdoptionRequest(adoptionRequestSchema.parse(await requestJson(`/api/solicitudes-adopcion/${id}`, { signal })));
 }
 
 export function adoptionRequestQueryOptions(id: number) {

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { type AdoptionRequest, type AdoptionState, STAFF_NOTE_MAX, adoptionStateLabels } from '@refugio/contracts';
+import { type AdoptionState, STAFF_NOTE_MAX, adoptionStateLabels } from '@refugio/contracts';
 import { useState } from 'react';
+import type { AdoptionRequestView } from '../api/request-view';
 
 export const moveLabels: Record<AdoptionState, string> = {
   nueva: 'Volver a nueva',
@@ -27,7 +28,7 @@ export function MoveRequestModal({
   onClose,
   onConfirm,
 }: {
-  request: AdoptionRequest;
+  request: AdoptionRequestView;
   target: AdoptionState | null;
   pending: boolean;
   onClose: () => void;
@@ -65,7 +66,7 @@ export function MoveRequestModal({
                   label={`Marcar a ${request.mascota.nombre} como adoptada (deja de verse en el catálogo público)`}
                   checked={marcarAdoptada}
                   onChange={(event) => setMarcarAdoptada(event.currentTarget.checked)}
-                  disabled={request.mascota.adoptado === '1'}
+                  disabled={request.mascota.adoptado}
                 />
                 {request.otrasAbiertas > 0 ? (
                   <Checkbox

@@ -1,6 +1,7 @@
 import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { type AdoptionRequest, housingLabels } from '@refugio/contracts';
+import { housingLabels } from '@refugio/contracts';
 import type { ReactNode } from 'react';
+import type { AdoptionRequestView } from '../api/request-view';
 
 const yesNo = (value: boolean | null) => (value === null ? 'No aplica' : value ? 'Sí' : 'No');
 
@@ -36,7 +37,7 @@ const orNone = (text: string) =>
   );
 
 /** Every answer of the application, grouped as the applicant filled them in. */
-export function RequestAnswers({ request }: { request: AdoptionRequest }) {
+export function RequestAnswers({ request }: { request: AdoptionRequestView }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">

@@ -1,14 +1,14 @@
 import { Anchor, Avatar, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import type { AdoptionRequestListItem } from '@refugio/contracts';
 import { IconPaw } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AdoptionStateBadge } from '../../../components/ui/adoption-state-badge';
 import { SortableHeader } from '../../../components/ui/sortable-header';
 import { formatDateTime } from '../../../lib/format-date';
+import type { AdoptionRequestListItemView } from '../api/request-view';
 import type { RequestSortField, RequestsListParams } from '../lib/requests-list-params';
 import classes from './requests-list.module.css';
 
-function PetCell({ mascota }: { mascota: AdoptionRequestListItem['mascota'] }) {
+function PetCell({ mascota }: { mascota: AdoptionRequestListItemView['mascota'] }) {
   return (
     <Group gap="xs" wrap="nowrap">
       <Avatar src={mascota.miniatura} alt="" radius="sm" size={36} imageProps={{ loading: 'lazy' }}>
@@ -18,7 +18,7 @@ function PetCell({ mascota }: { mascota: AdoptionRequestListItem['mascota'] }) {
         <Anchor component={Link} to={`/mascota/${mascota.id}`} size="sm" c="inherit">
           {mascota.nombre}
         </Anchor>
-        {mascota.adoptado === '1' ? (
+        {mascota.adoptado ? (
           <Text size="xs" c="dimmed">
             Adoptada
           </Text>
@@ -28,7 +28,7 @@ function PetCell({ mascota }: { mascota: AdoptionRequestListItem['mascota'] }) {
   );
 }
 
-function ApplicantLink({ request }: { request: AdoptionRequestListItem }) {
+function ApplicantLink({ request }: { request: AdoptionRequestListItemView }) {
   return (
     <Anchor component={Link} to={`/formulario/${request.id}`} fw={request.estado === 'nueva' ? 700 : 500} c="inherit">
       {request.nombre}
@@ -37,7 +37,7 @@ function ApplicantLink({ request }: { request: AdoptionRequestListItem }) {
 }
 
 /** New requests stand out: a marker in words (not only colour) and a tinted row. */
-function NewMarker({ request }: { request: AdoptionRequestListItem }) {
+function NewMarker({ request }: { request: AdoptionRequestListItemView }) {
   return request.estado === 'nueva' ? (
     <Badge size="xs" color="blue" variant="filled" className={classes.newMarker}>
       Sin revisar
@@ -46,7 +46,7 @@ function NewMarker({ request }: { request: AdoptionRequestListItem }) {
 }
 
 interface RequestsViewProps {
-  requests: readonly AdoptionRequestListItem[];
+  requests: readonly AdoptionRequestListItemView[];
   sort: Pick<RequestsListParams, 'sort' | 'order'>;
   onSort: (field: RequestSortField) => void;
 }
@@ -107,7 +107,7 @@ export function RequestsTable({ requests, sort, onSort }: RequestsViewProps) {
 }
 
 /** The request list as cards (narrow screens). */
-export function RequestCards({ requests }: { requests: readonly AdoptionRequestListItem[] }) {
+export function RequestCards({ requests }: { requests: readonly AdoptionRequestListItemView[] }) {
   return (
     <Stack gap="sm" p="sm" role="list" aria-label="Solicitudes de adopción">
       {requests.map((request) => (

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Avatar, Button, Group, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ADOPTION_MOVES, type AdoptionRequest, type AdoptionState, STAFF_NOTE_MAX, adoptionStateLabels } from '@refugio/contracts';
+import { ADOPTION_MOVES, type AdoptionState, STAFF_NOTE_MAX, adoptionStateLabels } from '@refugio/contracts';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconNote, IconPaw } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useAddAdoptionNote } from '../api/add-adoption-note';
+import type { AdoptionRequestView } from '../api/request-view';
 import { useAdoptionRequest } from '../api/get-adoption-request';
 import { useMoveAdoptionRequest } from '../api/move-adoption-request';
 import { type MoveChoice, MoveRequestModal, moveLabels } from '../components/move-request-modal';
@@ -20,7 +21,7 @@ function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 
-function PetCard({ mascota }: { mascota: AdoptionRequest['mascota'] }) {
+function PetCard({ mascota }: { mascota: AdoptionRequestView['mascota'] }) {
   return (
     <Paper withBorder radius="md" p="md">
       <Group gap="md" wrap="nowrap">
@@ -36,7 +37,7 @@ function PetCard({ mascota }: { mascota: AdoptionRequest['mascota'] }) {
           </Anchor>
           <Text size="sm" c="dimmed">
             {mascota.tipo}
-            {mascota.adoptado === '1' ? ' · Adoptada' : ''}
+            {mascota.adoptado ? ' · Adoptada' : ''}
             {mascota.eliminada ? ' · Eliminada' : ''}
           </Text>
         </Stack>
@@ -45,7 +46,7 @@ function PetCard({ mascota }: { mascota: AdoptionRequest['mascota'] }) {
   );
 }
 
-function StatusPanel({ request, onMove }: { request: AdoptionRequest; onMove: (target: AdoptionState) => void }) {
+function StatusPanel({ request, onMove }: { request: AdoptionRequestView; onMove: (target: AdoptionState) => void }) {
   const moves = ADOPTION_MOVES[request.estado];
   return (
     <Paper withBorder radius="md" p="md">
@@ -87,7 +88,7 @@ function StatusPanel({ request, onMove }: { request: AdoptionRequest; onMove: (t
   );
 }
 
-function NotesPanel({ request }: { request: AdoptionRequest }) {
+function NotesPanel({ request }: { request: AdoptionRequestView }) {
   const [nota, setNota] = useState('');
   const [error, setError] = useState<string | null>(null);
   const addNote = useAddAdoptionNote();
@@ -158,7 +159,7 @@ function NotesPanel({ request }: { request: AdoptionRequest }) {
   );
 }
 
-function HistoryPanel({ request }: { request: AdoptionRequest }) {
+function HistoryPanel({ request }: { request: AdoptionRequestView }) {
   const moves = request.eventos.filter((e) => e.tipo === 'estado');
   return (
     <Paper withBorder radius="md" p="md">

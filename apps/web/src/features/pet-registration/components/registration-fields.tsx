@@ -1,6 +1,7 @@
 import { NativeSelect, SimpleGrid, Stack, TagsInput, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import { HONEYPOT_FIELD, PET_GENDERS, PET_SIZES, PET_TYPES, TAGS_MAX, type RegistrationFields } from '@refugio/contracts';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { decodeTags, encodeTags } from '../../../lib/wire-encodings';
 import type { RegistrationValues } from '../lib/registration-values';
 
 type Form = UseFormReturn<RegistrationValues, unknown, RegistrationFields>;
@@ -59,15 +60,6 @@ export function PetFields({ form }: { form: Form }) {
   );
 }
 
-function parseTags(text: string | undefined): string[] {
-  try {
-    const value: unknown = JSON.parse(text ?? '[]');
-    return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /** Personality, story and tags (sent as JSON text, as the pet contract says). */
 export function StoryFields({ form }: { form: Form }) {
   const { errors } = form.formState;
@@ -90,8 +82,8 @@ export function StoryFields({ form }: { form: Form }) {
             label="Etiquetas"
             description={`Palabras que la describen (hasta ${TAGS_MAX}); pulsa Enter tras cada una`}
             maxTags={TAGS_MAX}
-            value={parseTags(field.value)}
-            onChange={(tags) => field.onChange(JSON.stringify(tags))}
+            value={decodeTags(field.value)}
+            onChange={(tags) => field.onChange(encodeTags(tags))}
             onBlur={field.onBlur}
             error={errors.tags?.message}
           />

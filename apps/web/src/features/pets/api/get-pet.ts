@@ -1,11 +1,12 @@
-import { petSchema, type Pet } from '@refugio/contracts';
+import { petSchema } from '@refugio/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
+import { decodePet, type PetView } from './pet-view';
 import { petQueryKey } from './pets-query-key';
 
-/** `GET /phpApi/mascota/{id}`: the pet's fields (404 when it does not exist). */
-export async function getPet(id: number, signal?: AbortSignal): Promise<Pet> {
-  return petSchema.parse(await requestJson(`/phpApi/mascota/${id}`, { signal }));
+/** `GET /phpApi/mascota/{id}`: the pet's fields, decoded (404 when it does not exist). */
+export async function getPet(id: number, signal?: AbortSignal): Promise<PetView> {
+  return decodePet(petSchema.parse(await requestJson(`/phpApi/mascota/${id}`, { signal })));
 }
 
 export function petQueryOptions(id: number) {

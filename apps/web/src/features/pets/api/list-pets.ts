@@ -1,13 +1,14 @@
-import { type ListPetsResponse, listPetsResponseSchema } from '@refugio/contracts';
+import { listPetsResponseSchema } from '@refugio/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
 import { toListPetsQuery, type PetsListParams } from '../lib/pets-list-params';
+import { decodePetList, type PetListView } from './pet-view';
 import { petListsQueryKey } from './pets-query-key';
 
-/** `GET /phpApi/mascotas`: one page of the pet list, searched, filtered and sorted by the server. */
-export async function listPets(params: PetsListParams, signal?: AbortSignal): Promise<ListPetsResponse> {
+/** `GET /phpApi/mascotas`: one page of the pet list, searched, filtered and sorted by the server, decoded. */
+export async function listPets(params: PetsListParams, signal?: AbortSignal): Promise<PetListView> {
   const data = await requestJson('/phpApi/mascotas', { query: toListPetsQuery(params), signal });
-  return listPetsResponseSchema.parse(data);
+  return decodePetList(listPetsResponseSchema.parse(data));
 }
 
 export function listPetsQueryOptions(params: PetsListParams) {

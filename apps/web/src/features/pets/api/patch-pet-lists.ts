@@ -1,5 +1,5 @@
-import type { ListPetsResponse, PetListItem } from '@refugio/contracts';
 import type { QueryClient } from '@tanstack/react-query';
+import type { PetListItemView, PetListView } from './pet-view';
 import { petListsQueryKey } from './pets-query-key';
 
 /**
@@ -7,9 +7,9 @@ import { petListsQueryKey } from './pets-query-key';
  * under the pointer; the lists are marked stale without refetching, and the next load (a page, a filter, a
  * return to the screen) brings the server's order. Resolves to whether some list held the pet.
  */
-export function patchPetInLists(queryClient: QueryClient, id: number, change: Partial<PetListItem>): Promise<boolean> {
+export function patchPetInLists(queryClient: QueryClient, id: number, change: Partial<PetListItemView>): Promise<boolean> {
   let found = false;
-  queryClient.setQueriesData<ListPetsResponse>({ queryKey: petListsQueryKey }, (page) => {
+  queryClient.setQueriesData<PetListView>({ queryKey: petListsQueryKey }, (page) => {
     if (!page?.items.some((item) => item.id === id)) return page;
     found = true;
     return { ...page, items: page.items.map((item) => (item.id === id ? { ...item, ...change } : item)) };

@@ -1,6 +1,7 @@
-import { petSchema, type Pet } from '@refugio/contracts';
+import { petSchema } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
+import { decodePet, type PetView } from './pet-view';
 import { petQueryKey, petListsQueryKey } from './pets-query-key';
 
 export interface SetMainPetImageVariables {
@@ -12,8 +13,8 @@ export interface SetMainPetImageVariables {
  * `POST /phpApi/mascota/{id}/imagenes/{imageId}/principal`: the previous main image joins the gallery. Answers
  * the pet, whose version went up by one (Editar's form follows it, so its next save is not a false conflict).
  */
-export async function setMainPetImage({ petId, imageId }: SetMainPetImageVariables): Promise<Pet> {
-  return petSchema.parse(await requestJson(`/phpApi/mascota/${petId}/imagenes/${imageId}/principal`, { method: 'POST' }));
+export async function setMainPetImage({ petId, imageId }: SetMainPetImageVariables): Promise<PetView> {
+  return decodePet(petSchema.parse(await requestJson(`/phpApi/mascota/${petId}/imagenes/${imageId}/principal`, { method: 'POST' })));
 }
 
 export function useSetMainPetImage() {

@@ -1,22 +1,24 @@
-import { petSchema, type Pet } from '@refugio/contracts';
+import { petSchema } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
+import { encodeFlag } from '../../../lib/wire-encodings';
 import { patchPetInLists } from './patch-pet-lists';
+import { decodePet, type PetView } from './pet-view';
 import { petListsQueryKey, petQueryKey } from './pets-query-key';
 
 export interface SetPetAdoptedVariables {
   id: number;
-  adoptado: '0' | '1';
+  adoptado: boolean;
   /** The version shown; a stale one answers 409. */
   version?: number;
-  /** With adoptado '1': the server also closes the pet's open adoption requests, in the same transaction. */
+  /** When adopted: the server also closes the pet's open adoption requests, in the same transaction. */
   cerrarSolicitudes?: boolean;
 }
 
-/** `POST /phpApi/mascota/{id}/adopcion` with `{ adoptado, version }`; answers the updated pet. */
-export async function setPetAdopted({ id, adoptado, version, cerrarSolicitudes }: SetPetAdoptedVariables): Promise<Pet> {
-  const json = { adoptado, ...(version === undefined ? {} : { version }), ...(cerrarSolicitudes ? { cerrarSolicitudes } : {}) };
-  return petSchema.parse(await requestJson(`/phpApi/mascota/${id}/adopcion`, { json }));
+/** `POST /phpApi/mascota/{id}/adopcion` with `{ adoptado, version }`; answers the updated pet, decoded. */
+export async function setPetAdopted({ id, adoptado, version, cerrarSolicitudes }: SetPetAdoptedVariables): Promise<PetView> {
+  const json = { adoptado: encodeFlag(adoptado), ...(version === undefined ? {} : { version }), ...(cerrarSolicitudes ? { cerrarSolicitudes } : {}) };
+  return decodePet(petSchema.parse(await requestJson(`/phpApi/mascota/${id}/adopcion`, { json })));
 }
 
 export function useSetPetAdopted() {

@@ -9,7 +9,7 @@ export function PetBadges({
   estado,
   size = 'sm',
 }: {
-  adoptado: string;
+  adoptado: boolean;
   genero: string;
   estado: PublicationState;
   size?: 'xs' | 'sm' | 'md';
@@ -18,7 +18,7 @@ export function PetBadges({
   return (
     <Group gap={6} wrap="wrap">
       {adoption ? (
-        <Badge size={size} variant="light" color={adoptado === '1' ? 'grape' : 'blue'}>
+        <Badge size={size} variant="light" color={adoptado ? 'grape' : 'blue'}>
           {adoption}
         </Badge>
       ) : null}

@@ -1,6 +1,7 @@
 import { Anchor, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { petBatchUiMessages, type PetListItem } from '@refugio/contracts';
+import { petBatchUiMessages } from '@refugio/contracts';
 import { Link } from 'react-router';
+import type { PetListItemView } from '../api/pet-view';
 import type { PetActions } from '../hooks/use-pet-actions';
 import type { PetBulk } from '../hooks/use-pet-bulk';
 import { PetBadges } from './pet-badges';
@@ -12,7 +13,7 @@ import { PetThumb } from './pet-thumb';
 import classes from './pets-list.module.css';
 
 /** The pet list as cards (narrow screens), each with its selection checkbox, and one for the page above them. */
-export function PetCards({ pets, actions, bulk }: { pets: readonly PetListItem[]; actions: PetActions; bulk: PetBulk }) {
+export function PetCards({ pets, actions, bulk }: { pets: readonly PetListItemView[]; actions: PetActions; bulk: PetBulk }) {
   return (
     <Stack gap="sm" p="sm">
       <Checkbox

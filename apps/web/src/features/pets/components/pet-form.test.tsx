@@ -6,13 +6,14 @@ import { Link } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { server } from '../../../testing/server';
+import { decodePet, type PetView } from '../api/pet-view';
 import { PetForm } from './pet-form';
 
 // Canvas and createImageBitmap are the browser's: the reduction itself is proven by e2e/photo-shrink.spec.ts.
 const shrinkImage = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/shrink-image', () => ({ shrinkImage }));
 
-const pet: Pet = {
+const wire: Pet = {
   id: 7,
   nombre: 'Luna',
   edad: '2 años',
@@ -37,6 +38,7 @@ const pet: Pet = {
   updatedBy: null,
   deletedAt: null,
 };
+const pet = decodePet(wire);
 
 const galleryImage = (id: number, orden: number) => ({
   id,
@@ -49,7 +51,7 @@ const galleryImage = (id: number, orden: number) => ({
   thumbnailUrl: `/phpApi/storage/app/public/productos/7/thumbs/g${id}.jpg.webp`,
 });
 
-function renderForm(onReloadPet = vi.fn(() => Promise.resolve<Pet | undefined>(pet)), images = [] as ReturnType<typeof galleryImage>[]) {
+function renderForm(onReloadPet = vi.fn(() => Promise.resolve<PetView | undefined>(pet)), images = [] as ReturnType<typeof galleryImage>[]) {
   server.use(
     http.get('/phpApi/mascota/7/imagenes', () => HttpResponse.json(images)),
     http.get('/api/mascotas/7/videos', () => HttpResponse.json([])),
@@ -91,8 +93,8 @@ describe('PetForm', { timeout: 20_000 }, () => {
   });
 
   it('after a conflict, shows the typed values beside the newer ones and keeps the ones chosen', async () => {
-    const newer: Pet = { ...pet, nombre: 'Lunita', adoptado: '1', version: 4 };
-    const onReloadPet = vi.fn(() => Promise.resolve<Pet | undefined>(newer));
+    const newer: PetView = { ...pet, nombre: 'Lunita', adoptado: true, version: 4 };
+    const onReloadPet = vi.fn(() => Promise.resolve<PetView | undefined>(newer));
     const { user } = renderForm(onReloadPet);
     server.use(
       http.post('/phpApi/mascota/7/actualizar', () =>
@@ -127,7 +129,7 @@ describe('PetForm', { timeout: 20_000 }, () => {
     const { user } = renderForm(undefined, [galleryImage(11, 1), galleryImage(12, 2)]);
     let saved: FormData | undefined;
     server.use(
-      http.post('/phpApi/mascota/7/imagenes/12/principal', () => HttpResponse.json({ ...pet, imagenprincipal: 'g12.jpg', version: answered })),
+      http.post('/phpApi/mascota/7/imagenes/12/principal', () => HttpResponse.json({ ...wire, imagenprincipal: 'g12.jpg', version: answered })),
       http.post('/phpApi/mascota/7/actualizar', async ({ request }) => {
         saved = await request.formData();
         return HttpResponse.json({ status: 'OK', id: 7, version: answered + 1 });

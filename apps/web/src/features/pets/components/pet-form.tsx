@@ -14,7 +14,6 @@ import {
   aiMessages,
   petFormMessages,
   petMessages,
-  type Pet,
   type PetFields,
   countLabel,
 } from '@refugio/contracts';
@@ -27,6 +26,7 @@ import { useNavigate } from 'react-router';
 import { PublicationDateTimePicker } from '../../../components/ui/publication-date-time-picker';
 import { organizationSettingsQueryOptions } from '../../../lib/organization-settings';
 import { usePetImages } from '../api/get-pet-images';
+import type { PetView } from '../api/pet-view';
 import { usePetVideos } from '../api/get-pet-videos';
 import { usePetAi } from '../hooks/use-pet-ai';
 import { usePetMedia } from '../hooks/use-pet-media';
@@ -65,9 +65,9 @@ const flagOptions = [
 
 interface PetFormProps {
   /** The loaded pet (Editar), or null for a new one (Agregar). */
-  pet: Pet | null;
+  pet: PetView | null;
   /** Reads the pet again from the server (Editar): after 'Seguir Editando' and after a conflict. */
-  onReloadPet?: () => Promise<Pet | undefined>;
+  onReloadPet?: () => Promise<PetView | undefined>;
 }
 
 function SelectField({
@@ -200,7 +200,7 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
    * a false conflict; typed changes stay as they are. Otherwise the form keeps its version and the next save
    * reports the other person's change as usual.
    */
-  const followMainImageChange = (updated: Pet) => {
+  const followMainImageChange = (updated: PetView) => {
     if (form.getValues('version') !== String(updated.version - 1)) return;
     // The version has no input: registering it lets resetField move its value and its default together.
     form.register('version');

@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Badge, Button, Card, Group, Image, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { petMediaMessages, petMessages, type Pet, type PetImage } from '@refugio/contracts';
+import { petMediaMessages, petMessages, type PetImage } from '@refugio/contracts';
+import type { PetView } from '../api/pet-view';
 import { IconAlertCircle, IconPhotoPlus, IconTrash, IconX } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useDeletePetImage } from '../api/delete-pet-image';
@@ -22,7 +23,7 @@ interface PetImagesSectionProps {
   onRemoveQueued: (id: string) => void;
   onOpenDialog: () => void;
   /** The pet after "Hacer principal" (its version changed). */
-  onMainChanged?: (pet: Pet) => void;
+  onMainChanged?: (pet: PetView) => void;
 }
 
 /**

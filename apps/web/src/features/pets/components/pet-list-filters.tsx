@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Switch, TextInput
 import { PET_GENDERS, PET_SIZES, PET_TYPES, PUBLICATION_STATES } from '@refugio/contracts';
 import { IconSortAscending, IconSortDescending, IconX } from '@tabler/icons-react';
 import { estadoLabels } from '../lib/pet-display';
-import type { PetSortField, PetsListParams } from '../lib/pets-list-params';
+import { showDeleted, showsDeleted, type PetSortField, type PetsListParams } from '../lib/pets-list-params';
 
 const sortOptions: { value: PetSortField; label: string }[] = [
   { value: 'updatedAt', label: 'Última modificación' },
@@ -88,8 +88,8 @@ export function PetListFilters({ params, tagDraft, onTagDraftChange, onChange, o
         <Switch
           mb={8}
           label="Ver eliminadas"
-          checked={params.eliminadas === '1'}
-          onChange={(event) => onChange({ eliminadas: event.currentTarget.checked ? '1' : '' })}
+          checked={showsDeleted(params)}
+          onChange={(event) => onChange(showDeleted(event.currentTarget.checked))}
         />
         {hasFilters ? (
           <Button variant="subtle" size="xs" mb={6} leftSection={<IconX size={14} aria-hidden="true" />} onClick={onClear}>

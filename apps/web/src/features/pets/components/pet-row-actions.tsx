@@ -1,11 +1,12 @@
 import { ActionIcon, Group, Loader, Tooltip } from '@mantine/core';
-import { type PetListItem, adoptedWord } from '@refugio/contracts';
+import { adoptedWord } from '@refugio/contracts';
 import { IconEdit, IconEye, IconHeartHandshake, IconHome, IconRestore, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import type { PetListItemView } from '../api/pet-view';
 import type { PetActions } from '../hooks/use-pet-actions';
 
 interface PetRowActionsProps {
-  pet: PetListItem;
+  pet: PetListItemView;
   actions: PetActions;
   /** Phones: 44 px targets, and 'Eliminar' set apart from the other actions. */
   touch?: boolean;
@@ -25,7 +26,7 @@ export function PetRowActions({ pet, actions, touch = false }: PetRowActionsProp
       </Group>
     );
   }
-  const adopted = pet.adoptado === '1';
+  const adopted = pet.adoptado;
   const word = adoptedWord(pet.genero);
   const adoptLabel = adopted ? `Marcar a ${pet.nombre} como no ${word}` : `Marcar a ${pet.nombre} como ${word}`;
   const pending = actions.pendingAdoptedId === pet.id;

@@ -1,9 +1,8 @@
 import { Badge, Group, Tooltip } from '@mantine/core';
-import { parseTagsText } from '../lib/tags';
 
 /** The first tags as chips, and "+N" for the rest. */
-export function PetTags({ tags, max = 3 }: { tags: string; max?: number }) {
-  const list = parseTagsText(tags);
+export function PetTags({ tags, max = 3 }: { tags: readonly string[]; max?: number }) {
+  const list = tags;
   if (list.length === 0) return null;
   const shown = list.slice(0, max);
   const rest = list.slice(max);

@@ -1,8 +1,8 @@
 import { Anchor, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { SortableHeader } from '../../../components/ui/sortable-header';
-import type { PetListItem } from '@refugio/contracts';
 import { Link } from 'react-router';
 import { petBatchUiMessages } from '@refugio/contracts';
+import type { PetListItemView } from '../api/pet-view';
 import type { PetActions } from '../hooks/use-pet-actions';
 import type { PetBulk } from '../hooks/use-pet-bulk';
 import type { PetSortField, PetsListParams } from '../lib/pets-list-params';
@@ -15,7 +15,7 @@ import { PetThumb } from './pet-thumb';
 import classes from './pets-list.module.css';
 
 interface PetsTableProps {
-  pets: readonly PetListItem[];
+  pets: readonly PetListItemView[];
   sort: Pick<PetsListParams, 'sort' | 'order'>;
   onSort: (field: PetSortField) => void;
   actions: PetActions;
@@ -76,7 +76,7 @@ export function PetsTable({ pets, sort, onSort, actions, bulk }: PetsTableProps)
                     <Anchor component={Link} to={`/mascota/${pet.id}`} fw={600} size="sm" c="inherit">
                       {pet.nombre}
                     </Anchor>
-                    {pet.discapacidad === '1' ? (
+                    {pet.discapacidad ? (
                       <Text size="xs" c="dimmed">
                         Con discapacidad
                       </Text>

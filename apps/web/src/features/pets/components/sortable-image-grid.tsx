@@ -13,7 +13,8 @@ import {
 import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Card, Group, Image, SimpleGrid, Tooltip, UnstyledButton } from '@mantine/core';
-import { petMediaMessages, type Pet, type PetImage } from '@refugio/contracts';
+import { petMediaMessages, type PetImage } from '@refugio/contracts';
+import type { PetView } from '../api/pet-view';
 import { IconArrowLeft, IconArrowRight, IconGripVertical, IconStar } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { getErrorMessage } from '../../../lib/get-error-message';
@@ -39,7 +40,7 @@ interface SortableImageGridProps {
   /** An extra action on each card's picture (delete in Editar). */
   renderAction?: (image: PetImage, number: number) => ReactNode;
   /** The pet after one of its images became the main one (its version changed). */
-  onMainChanged?: (pet: Pet) => void;
+  onMainChanged?: (pet: PetView) => void;
 }
 
 interface SortableCardProps {

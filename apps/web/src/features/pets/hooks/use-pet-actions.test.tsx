@@ -1,23 +1,23 @@
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import type { PetListItem } from '@refugio/contracts';
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderHookWithProviders } from '../../../testing/render-with-providers';
 import { server } from '../../../testing/server';
+import type { PetListItemView } from '../api/pet-view';
 import { usePetActions } from './use-pet-actions';
 
-const luna: PetListItem = {
+const luna: PetListItemView = {
   id: 9,
   nombre: 'Luna',
   edad: '2 años',
   tipo: 'Perro',
   genero: 'hembra',
   tamano: 'mediano',
-  adoptado: '0',
-  discapacidad: '0',
-  tags: '[]',
+  adoptado: false,
+  discapacidad: false,
+  tags: [],
   estado: 'publicada',
   publicarEn: null,
   thumbnailUrl: null,

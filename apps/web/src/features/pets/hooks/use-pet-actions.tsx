@@ -1,20 +1,21 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { type PetListItem, adoptedWord, countLabel } from '@refugio/contracts';
+import { adoptedWord, countLabel } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UNDO_WINDOW_MS, UndoMessage } from '../../../components/ui/undo-message';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useDeletePet } from '../api/delete-pet';
 import { patchPetInLists } from '../api/patch-pet-lists';
+import type { PetListItemView } from '../api/pet-view';
 import { petQueryKey, petsQueryKey } from '../api/pets-query-key';
 import { restorePet } from '../api/restore-pet';
 import { setPetAdopted, useSetPetAdopted } from '../api/set-pet-adopted';
 
 export interface PetActions {
-  onToggleAdopted: (pet: PetListItem) => void;
-  onDelete: (pet: PetListItem) => void;
-  onRestore: (pet: PetListItem) => void;
+  onToggleAdopted: (pet: PetListItemView) => void;
+  onDelete: (pet: PetListItemView) => void;
+  onRestore: (pet: PetListItemView) => void;
   /** The pet whose adoption change is being saved, if any. */
   pendingAdoptedId: number | null;
 }
@@ -32,7 +33,7 @@ export function usePetActions(): PetActions {
   const restoreCall = useMutation({ mutationFn: restorePet });
   const undoAdoptedCall = useMutation({ mutationFn: setPetAdopted });
 
-  const restore = (pet: PetListItem, notificationId?: string) =>
+  const restore = (pet: PetListItemView, notificationId?: string) =>
     restoreCall
       .mutateAsync(pet.id)
       .then(async () => {
@@ -46,7 +47,7 @@ export function usePetActions(): PetActions {
         void queryClient.invalidateQueries({ queryKey: petsQueryKey });
       });
 
-  const undoAdopted = (pet: PetListItem, previous: '0' | '1', version: number, notificationId: string) =>
+  const undoAdopted = (pet: PetListItemView, previous: boolean, version: number, notificationId: string) =>
     undoAdoptedCall
       .mutateAsync({ id: pet.id, adoptado: previous, version })
       .then(async (updated) => {
@@ -60,13 +61,13 @@ export function usePetActions(): PetActions {
         void queryClient.invalidateQueries({ queryKey: petsQueryKey });
       });
 
-  const toggleAdopted = (pet: PetListItem, adoptado: '0' | '1', cerrarSolicitudes = false) => {
+  const toggleAdopted = (pet: PetListItemView, adoptado: boolean, cerrarSolicitudes = false) => {
     const previous = pet.adoptado;
     setAdopted.mutate(
       { id: pet.id, adoptado, version: pet.version, cerrarSolicitudes },
       {
         onSuccess: (updated) => {
-          const text = adoptado === '1' ? `${pet.nombre} figura ahora como ${adoptedWord(pet.genero)}.` : `${pet.nombre} vuelve a estar en adopción.`;
+          const text = adoptado ? `${pet.nombre} figura ahora como ${adoptedWord(pet.genero)}.` : `${pet.nombre} vuelve a estar en adopción.`;
           if (cerrarSolicitudes) {
             // Closed requests do not reopen by un-marking the pet: no 'Deshacer' here.
             notifications.show({ color: 'teal', title: 'Adopción registrada', message: `${text} Sus solicitudes abiertas se cerraron.` });
@@ -76,7 +77,7 @@ export function usePetActions(): PetActions {
           notifications.show({
             id,
             color: 'teal',
-            title: adoptado === '1' ? 'Adopción registrada' : 'De nuevo en adopción',
+            title: adoptado ? 'Adopción registrada' : 'De nuevo en adopción',
             autoClose: UNDO_WINDOW_MS,
             message: <UndoMessage text={text} onUndo={() => void undoAdopted(pet, previous, updated.version, id)} />,
           });
@@ -86,10 +87,10 @@ export function usePetActions(): PetActions {
     );
   };
 
-  const onToggleAdopted = (pet: PetListItem) => {
-    const adoptado = pet.adoptado === '1' ? '0' : '1';
+  const onToggleAdopted = (pet: PetListItemView) => {
+    const adoptado = !pet.adoptado;
     const open = pet.solicitudesAbiertas;
-    if (adoptado === '0' || open === 0) {
+    if (!adoptado || open === 0) {
       toggleAdopted(pet, adoptado);
       return;
     }
@@ -110,7 +111,7 @@ export function usePetActions(): PetActions {
             size="compact-sm"
             onClick={() => {
               modals.close(modalId);
-              toggleAdopted(pet, '1');
+              toggleAdopted(pet, true);
             }}
           >
             Marcar sin cerrarlas
@@ -118,11 +119,11 @@ export function usePetActions(): PetActions {
         </Stack>
       ),
       labels: { confirm: open === 1 ? 'Marcar y cerrar la solicitud' : 'Marcar y cerrar las solicitudes', cancel: 'Cancelar' },
-      onConfirm: () => toggleAdopted(pet, '1', true),
+      onConfirm: () => toggleAdopted(pet, true, true),
     });
   };
 
-  const onDelete = (pet: PetListItem) => {
+  const onDelete = (pet: PetListItemView) => {
     modals.openConfirmModal({
       title: `¿Eliminar a ${pet.nombre}?`,
       centered: true,

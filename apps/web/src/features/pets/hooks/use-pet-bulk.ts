@@ -1,4 +1,5 @@
-import { type ListPetsResponse, PET_BATCH_MAX, type PetBatchAction, type PetListItem } from '@refugio/contracts';
+import { PET_BATCH_MAX, type PetBatchAction } from '@refugio/contracts';
+import type { PetListItemView, PetListView } from '../api/pet-view';
 import { useState } from 'react';
 import { useApplyPetBatch } from '../api/apply-pet-batch';
 import { summarizePetBatch, type PetBatchSummary } from '../lib/pet-batch-summary';
@@ -26,7 +27,7 @@ export interface BulkOutcome {
  * changes, since "all matching" means the current filter), the action waiting for confirmation, and the
  * summary of the last one.
  */
-export function usePetBulk(params: PetsListParams, list: ListPetsResponse | undefined) {
+export function usePetBulk(params: PetsListParams, list: PetListView | undefined) {
   const filterKey = JSON.stringify(toBatchFilter(params));
   const [state, setState] = useState<{ key: string; selection: PetSelection }>({ key: filterKey, selection: noSelection });
   const selection = state.key === filterKey ? state.selection : noSelection;
@@ -34,7 +35,7 @@ export function usePetBulk(params: PetsListParams, list: ListPetsResponse | unde
   const [confirming, setConfirming] = useState<PetBatchAction | null>(null);
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
   const batch = useApplyPetBatch();
-  const page: readonly PetListItem[] = list?.items ?? [];
+  const page: readonly PetListItemView[] = list?.items ?? [];
 
   /** Sends the action (with the date for `programar`); resolves when the summary shows. */
   const apply = (accion: PetBatchAction, publicarEn?: string) =>
@@ -55,7 +56,7 @@ export function usePetBulk(params: PetsListParams, list: ListPetsResponse | unde
     /** Every pet matching the filter is selected (the server finds them). */
     allMatching: selection.kind === 'matching',
     isSelected: (id: number) => isSelected(selection, id),
-    toggle: (pet: PetListItem) => select(toggleSelected(selection, pet, page)),
+    toggle: (pet: PetListItemView) => select(toggleSelected(selection, pet, page)),
     pageState: pageSelectionState(selection, page),
     togglePage: () => select(togglePage(selection, page)),
     offer: list ? allMatchingOffer(selection, page, list.total, list.totalExact) : ('none' as const),

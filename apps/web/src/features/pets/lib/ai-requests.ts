@@ -30,7 +30,7 @@ export function buildSuggestTagsInput(values: PetFormValues): SuggestTagsInput {
     edad: clip(values.edad, PET_AGE_MAX_LENGTH),
     genero: clip(values.genero, 20),
     tamano: clip(values.tamano, 20),
-    discapacidad: values.discapacidad === '1' ? '1' : '0',
+    discapacidad: values.discapacidad ?? '0',
     historia: clip(values.historia, PET_TEXT_MAX_LENGTH),
     personalidad: clip(values.personalidad, PET_TEXT_MAX_LENGTH),
   };

@@ -1,5 +1,6 @@
 import { formatFechaIngreso, petFormMessages, type PublicationState } from '@refugio/contracts';
 import dayjs from 'dayjs';
+import { decodeFlag } from '../../../lib/wire-encodings';
 import { estadoLabels } from './pet-display';
 import { petFormFields, type PetFormValues } from './pet-form-values';
 import { parseTagsText } from './tags';
@@ -53,7 +54,7 @@ function readable(field: ConflictField, value: string): string {
   else if (field === 'fechaingreso') text = formatFechaIngreso(value).slice(0, 10);
   else if (field === 'estado') text = estadoLabels[value as PublicationState] ?? value;
   else if (field === 'publicarEn') text = value === '' ? '' : dayjs(value).format('DD/MM/YYYY HH:mm');
-  else if (field === 'discapacidad' || field === 'adoptado') text = value === '1' ? petFormMessages.flagYes : petFormMessages.flagNo;
+  else if (field === 'discapacidad' || field === 'adoptado') text = decodeFlag(value) ? petFormMessages.flagYes : petFormMessages.flagNo;
   return text.trim() === '' ? petFormMessages.conflictEmptyValue : text;
 }
 

@@ -15,15 +15,15 @@ describe('formatEntryDate', () => {
 
 describe('labels', () => {
   it('names flags and counts in Spanish', () => {
-    expect(yesNo('1')).toBe('Sí');
-    expect(yesNo('0')).toBe('No');
+    expect(yesNo(true)).toBe('Sí');
+    expect(yesNo(false)).toBe('No');
   });
 
   it('says "En adopción" only of a published pet, and "Adoptada"/"Adoptado" as the pet is', () => {
-    expect(adoptadoLabel({ adoptado: '0', genero: 'macho', estado: 'publicada' })).toBe('En adopción');
-    expect(adoptadoLabel({ adoptado: '0', genero: 'macho', estado: 'borrador' })).toBeNull();
-    expect(adoptadoLabel({ adoptado: '0', genero: 'hembra', estado: 'programada' })).toBeNull();
-    expect(adoptadoLabel({ adoptado: '1', genero: 'hembra', estado: 'publicada' })).toBe('Adoptada');
-    expect(adoptadoLabel({ adoptado: '1', genero: 'macho', estado: 'borrador' })).toBe('Adoptado');
+    expect(adoptadoLabel({ adoptado: false, genero: 'macho', estado: 'publicada' })).toBe('En adopción');
+    expect(adoptadoLabel({ adoptado: false, genero: 'macho', estado: 'borrador' })).toBeNull();
+    expect(adoptadoLabel({ adoptado: false, genero: 'hembra', estado: 'programada' })).toBeNull();
+    expect(adoptadoLabel({ adoptado: true, genero: 'hembra', estado: 'publicada' })).toBe('Adoptada');
+    expect(adoptadoLabel({ adoptado: true, genero: 'macho', estado: 'borrador' })).toBe('Adoptado');
   });
 });

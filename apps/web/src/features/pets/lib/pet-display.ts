@@ -14,8 +14,8 @@ export const estadoColors: Record<PublicationState, string> = {
  * can see (published, scheduled ones whose time has come included: `estado` is the effective one); a draft or
  * a scheduled pet is not in adoption yet, so it gets none (its state badge says "Borrador" or "Programada").
  */
-export function adoptadoLabel(pet: { adoptado: string; genero: string; estado: PublicationState }): string | null {
-  if (pet.adoptado === '1') return capitalise(adoptedWord(pet.genero));
+export function adoptadoLabel(pet: { adoptado: boolean; genero: string; estado: PublicationState }): string | null {
+  if (pet.adoptado) return capitalise(adoptedWord(pet.genero));
   return pet.estado === 'publicada' ? 'En adopción' : null;
 }
 
@@ -23,8 +23,8 @@ export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export function yesNo(flag: string): string {
-  return flag === '1' ? 'Sí' : 'No';
+export function yesNo(flag: boolean): string {
+  return flag ? 'Sí' : 'No';
 }
 
 const longDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

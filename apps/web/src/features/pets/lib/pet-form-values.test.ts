@@ -1,8 +1,10 @@
 import { instantToWallTime, petFieldsSchema, petMessages, type Pet } from '@refugio/contracts';
 import { describe, expect, it } from 'vitest';
+import { decodePet } from '../api/pet-view';
 import { buildPetFormData, newPetFormValues, petFormSchema, petToFormValues } from './pet-form-values';
 
-const pet: Pet = {
+/** As the server answers it; the screens get it decoded. */
+const wire: Pet = {
   id: 5,
   nombre: 'Luna',
   edad: '2 años',
@@ -27,6 +29,7 @@ const pet: Pet = {
   updatedBy: null,
   deletedAt: null,
 };
+const pet = decodePet(wire);
 
 describe('petToFormValues', () => {
   it('copies the fields and keeps the version as text', () => {
@@ -49,7 +52,7 @@ describe('petToFormValues', () => {
   });
 
   it('falls back to the first option for values the selects do not offer, and repairs tags', () => {
-    const values = petToFormValues({ ...pet, tipo: 'Hamster', genero: '', tamano: 'enorme', tags: 'roto' }, 'Europe/Madrid');
+    const values = petToFormValues(decodePet({ ...wire, tipo: 'Hamster', genero: '', tamano: 'enorme', tags: 'roto' }), 'Europe/Madrid');
     expect(values).toMatchObject({ tipo: 'Perro', genero: 'macho', tamano: 'mediano', tags: '[]' });
   });
 });

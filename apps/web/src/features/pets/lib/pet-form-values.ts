@@ -7,13 +7,14 @@ import {
   petFieldsSchema,
   petMessages,
   wallTimeToInstant,
-  type Pet,
   type PetFields,
   type PetFieldsInput,
 } from '@refugio/contracts';
 import { z } from 'zod';
+import { encodeFlag } from '../../../lib/wire-encodings';
+import type { PetView } from '../api/pet-view';
 import { isRealFile } from './media-rules';
-import { parseTagsText, serializeTags } from './tags';
+import { serializeTags } from './tags';
 
 /**
  * The edit form's values: the multipart text fields of `actualizar` / `nueva`, as strings, so that
@@ -109,19 +110,19 @@ export function newPetFormValues(today: string): PetFormDefaults {
  * The loaded pet as form values; its version is what the save sends back, to detect concurrent edits. Its
  * publication time is shown as the wall time of the organisation's `timeZone`.
  */
-export function petToFormValues(pet: Pet, timeZone: string): PetFormDefaults {
+export function petToFormValues(pet: PetView, timeZone: string): PetFormDefaults {
   return {
     nombre: pet.nombre,
     edad: pet.edad,
     tipo: oneOf(PET_TYPES, pet.tipo, 'Perro'),
     genero: oneOf(PET_GENDERS, pet.genero, 'macho'),
     tamano: oneOf(PET_SIZES, pet.tamano, 'mediano'),
-    discapacidad: pet.discapacidad,
-    adoptado: pet.adoptado,
+    discapacidad: encodeFlag(pet.discapacidad),
+    adoptado: encodeFlag(pet.adoptado),
     fechaingreso: pet.fechaingreso,
     personalidad: pet.personalidad,
     historia: pet.historia,
-    tags: serializeTags(parseTagsText(pet.tags)),
+    tags: serializeTags(pet.tags),
     // The effective state: a programmed pet whose time has passed reads 'publicada'.
     estado: oneOf(PUBLICATION_STATES, pet.estado, 'borrador'),
     publicarEn: pet.estado === 'programada' && pet.publicarEn ? instantToWallTime(new Date(pet.publicarEn), timeZone) : '',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPetsListParams, hasActiveFilters, readPetsListParams, toListPetsQuery, writePetsListParams } from './pets-list-params';
+import {
+  defaultPetsListParams,
+  hasActiveFilters,
+  readPetsListParams,
+  showDeleted,
+  showsDeleted,
+  toListPetsQuery,
+  writePetsListParams,
+} from './pets-list-params';
 
 const read = (search: string) => readPetsListParams(new URLSearchParams(search));
 
@@ -91,5 +99,17 @@ describe('hasActiveFilters', () => {
     expect(hasActiveFilters(defaultPetsListParams)).toBe(false);
     expect(hasActiveFilters({ ...defaultPetsListParams, page: 3, sort: 'nombre' })).toBe(false);
     expect(hasActiveFilters({ ...defaultPetsListParams, adoptado: '0' })).toBe(true);
+  });
+});
+
+describe('the deleted view in the address', () => {
+  it('reads ?eliminadas=1 as the deleted view and nothing else', () => {
+    expect(showsDeleted(readPetsListParams(new URLSearchParams('eliminadas=1')))).toBe(true);
+    for (const search of ['', 'eliminadas=0', 'eliminadas=si']) expect(showsDeleted(readPetsListParams(new URLSearchParams(search)))).toBe(false);
+  });
+
+  it('writes it back as ?eliminadas=1, and leaves it out otherwise', () => {
+    expect(writePetsListParams(new URLSearchParams(), showDeleted(true)).toString()).toBe('eliminadas=1');
+    expect(writePetsListParams(new URLSearchParams('eliminadas=1'), showDeleted(false)).toString()).toBe('');
   });
 });

@@ -110,6 +110,16 @@ export function writePetsListParams(current: URLSearchParams, changes: Partial<P
   return next;
 }
 
+/** Whether the address asks for the deleted pets (`?eliminadas=1`). */
+export function showsDeleted(params: Pick<PetsListParams, 'eliminadas'>): boolean {
+  return params.eliminadas === '1';
+}
+
+/** The address change that shows the deleted pets, or the others. */
+export function showDeleted(show: boolean): Pick<PetsListParams, 'eliminadas'> {
+  return { eliminadas: show ? '1' : '' };
+}
+
 /** True when any filter narrows the list (for the empty state's wording). */
 export function hasActiveFilters(params: PetsListParams): boolean {
   return filterKeys.some((key) => params[key].trim() !== '');

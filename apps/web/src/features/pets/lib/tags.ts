@@ -1,24 +1,15 @@
 import { TAGS_MAX, TAG_MAX_LENGTH, normalizeTags } from '@refugio/contracts';
+import { decodeTags, encodeTags } from '../../../lib/wire-encodings';
 
 /**
- * `tags` travels as JSON text of a string list (SPEC section 3). The form keeps that text, so the same
- * contracts schema validates it; these helpers read and change it.
+ * The form's `tags` field holds the request's JSON text of a string list (SPEC section 3), so the same
+ * contracts schema validates it; these read and change it with the one decoder (lib/wire-encodings.ts).
  */
 
-/** The tags in a JSON text; anything unreadable counts as no tags. */
-export function parseTagsText(text: string | null | undefined): string[] {
-  if (!text || text.trim() === '') return [];
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? normalizeTags(value.filter((t): t is string => typeof t === 'string')) : [];
-  } catch {
-    return [];
-  }
-}
+/** The tags in the form's JSON text; anything unreadable counts as no tags. */
+export const parseTagsText = decodeTags;
 
-export function serializeTags(tags: readonly string[]): string {
-  return JSON.stringify(tags);
-}
+export const serializeTags = encodeTags;
 
 export type AddTagResult = { tags: string[]; error: null } | { tags: readonly string[]; error: string };
 

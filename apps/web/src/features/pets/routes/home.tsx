@@ -25,6 +25,7 @@ import {
   filterKeys,
   hasActiveFilters,
   readPetsListParams,
+  showsDeleted,
   writePetsListParams,
   type PetSortField,
   type PetsListParams,
@@ -173,7 +174,7 @@ function HomeScreen() {
           {data ? (
             <Text size="sm" c="dimmed" aria-live="polite">
               {!data.totalExact ? `Más de ${countLabel(data.total, 'mascota', 'mascotas')}` : countLabel(data.total, 'mascota', 'mascotas')}
-              {params.eliminadas === '1' ? ' eliminadas' : ''}
+              {showsDeleted(params) ? ' eliminadas' : ''}
             </Text>
           ) : null}
           {params.adoptadoMes ? (
@@ -204,7 +205,7 @@ function HomeScreen() {
             <PetCards pets={data.items} actions={actions} bulk={bulk} />
           )
         ) : null}
-        <PetBulkBar bulk={bulk} deletedView={params.eliminadas === '1'} />
+        <PetBulkBar bulk={bulk} deletedView={showsDeleted(params)} />
 
         {data && data.total > 0 ? (
           <ListPager

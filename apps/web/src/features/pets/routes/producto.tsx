@@ -1,10 +1,11 @@
 import { Badge, Button, Card, Grid, Group, Image, Loader, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { adoptedWord, petMessages, type Pet } from '@refugio/contracts';
+import { adoptedWord, petMessages } from '@refugio/contracts';
 import { IconEdit, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
 import { usePet } from '../api/get-pet';
+import type { PetView } from '../api/pet-view';
 import { usePetImages } from '../api/get-pet-images';
 import { usePetVideos } from '../api/get-pet-videos';
 import { GalleryViewer, type ViewerImage } from '../components/gallery-viewer';
@@ -16,11 +17,10 @@ import { PetPageHeader } from '../components/pet-page-header';
 import { videoDisplayName } from '../lib/media-rules';
 import { capitalise, formatEntryDate, yesNo } from '../lib/pet-display';
 import { parsePetId } from '../lib/pet-id';
-import { parseTagsText } from '../lib/tags';
 import classes from './producto.module.css';
 
-function Detail({ pet }: { pet: Pet }) {
-  const tags = parseTagsText(pet.tags);
+function Detail({ pet }: { pet: PetView }) {
+  const tags = pet.tags;
   const rows: [string, string][] = [
     ['Tipo', pet.tipo],
     ['Edad', pet.edad],

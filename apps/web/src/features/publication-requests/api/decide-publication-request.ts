@@ -1,6 +1,7 @@
-import { approveRequestResultSchema, publicationRequestSchema, type PublicationRequest } from '@refugio/contracts';
+import { approveRequestResultSchema, publicationRequestSchema } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
+import { decodePublicationRequest, type PublicationRequestView } from './get-publication-request';
 import { publicationRequestsQueryKey } from './requests-query-key';
 
 /** `POST /api/solicitudes-publicacion/{id}/aprobar`: the new draft pet's id. */
@@ -9,8 +10,10 @@ export async function approvePublicationRequest(id: number): Promise<{ mascotaId
 }
 
 /** `POST /api/solicitudes-publicacion/{id}/rechazar` with `{ motivo }`. */
-export async function rejectPublicationRequest({ id, motivo }: { id: number; motivo: string }): Promise<PublicationRequest> {
-  return publicationRequestSchema.parse(await requestJson(`/api/solicitudes-publicacion/${id}/rechazar`, { method: 'POST', json: { motivo } }));
+export async function rejectPublicationRequest({ id, motivo }: { id: number; motivo: string }): Promise<PublicationRequestView> {
+  return decodePublicationRequest(
+    publicationRequestSchema.parse(await requestJson(`/api/solicitudes-publicacion/${id}/rechazar`, { method: 'POST', json: { motivo } })),
+  );
 }
 
 export function useApprovePublicationRequest() {

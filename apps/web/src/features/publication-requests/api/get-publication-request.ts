@@ -1,11 +1,19 @@
 import { publicationRequestSchema, type PublicationRequest } from '@refugio/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
+import { decodeFlag } from '../../../lib/wire-encodings';
 import { publicationRequestsQueryKey } from './requests-query-key';
 
-/** `GET /api/solicitudes-publicacion/{id}`: every field and every file. */
-export async function getPublicationRequest(id: number, signal?: AbortSignal): Promise<PublicationRequest> {
-  return publicationRequestSchema.parse(await requestJson(`/api/solicitudes-publicacion/${id}`, { signal }));
+/** A request as the screens use it: `discapacidad` ('0'/'1' on the wire) read once, here, as a boolean. */
+export type PublicationRequestView = Omit<PublicationRequest, 'discapacidad'> & { discapacidad: boolean };
+
+export function decodePublicationRequest(request: PublicationRequest): PublicationRequestView {
+  return { ...request, discapacidad: decodeFlag(request.discapacidad) };
+}
+
+/** `GET /api/solicitudes-publicacion/{id}`: every field and every file, decoded. */
+export async function getPublicationRequest(id: number, signal?: AbortSignal): Promise<PublicationRequestView> {
+  return decodePublicationRequest(publicationRequestSchema.parse(await requestJson(`/api/solicitudes-publicacion/${id}`, { signal })));
 }
 
 export function usePublicationRequest(id: number | null) {

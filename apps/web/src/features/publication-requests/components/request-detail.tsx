@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Image, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { intakeMessages, rejectRequestInputSchema, type PublicationRequest } from '@refugio/contracts';
+import { intakeMessages, rejectRequestInputSchema } from '@refugio/contracts';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { formatDate } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useApprovePublicationRequest, useRejectPublicationRequest } from '../api/decide-publication-request';
-import { usePublicationRequest } from '../api/get-publication-request';
+import { usePublicationRequest, type PublicationRequestView } from '../api/get-publication-request';
 import { RequestStateBadge } from './request-badge';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -24,7 +24,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-function RejectForm({ request, onDone }: { request: PublicationRequest; onDone: () => void }) {
+function RejectForm({ request, onDone }: { request: PublicationRequestView; onDone: () => void }) {
   const reject = useRejectPublicationRequest();
   const [motivo, setMotivo] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -68,7 +68,7 @@ function RejectForm({ request, onDone }: { request: PublicationRequest; onDone: 
   );
 }
 
-function RequestBody({ request, onClose }: { request: PublicationRequest; onClose: () => void }) {
+function RequestBody({ request, onClose }: { request: PublicationRequestView; onClose: () => void }) {
   const approve = useApprovePublicationRequest();
   const navigate = useNavigate();
   const [rejecting, setRejecting] = useState(false);
@@ -117,7 +117,7 @@ function RequestBody({ request, onClose }: { request: PublicationRequest; onClos
         <Field label="Tipo">{request.tipo}</Field>
         <Field label="Género">{request.genero}</Field>
         <Field label="Tamaño">{request.tamano}</Field>
-        <Field label="Discapacidad">{request.discapacidad === '1' ? 'Sí' : 'No'}</Field>
+        <Field label="Discapacidad">{request.discapacidad ? 'Sí' : 'No'}</Field>
       </SimpleGrid>
       <Field label="Personalidad">{request.personalidad}</Field>
       <Field label="Historia">{request.historia}</Field>
