@@ -108,6 +108,32 @@ export interface AdoptionRequestsDeps {
 
 /** Adoption requests: the public application and the staff's review (DESIGN sections 5 and 7). */
 export function createAdoptionRequestsService({ repo, pets, history, isPublicPet, clock = () => new Date(), timeZone }: AdoptionRequestsDeps) {
+  /**
+   * Inside the caller's transaction (the pet's row already locked): every open request of the pet but `exceptId`
+   * becomes `rechazada` with `note`, each with its event and its history. Answers how many it closed.
+   */
+  async function closeOpenRequests(
+    tx: AdoptionRequestQueries & { handle: Parameters<HistoryPort['record']>[0] },
+    actor: SessionUser,
+    petId: number,
+    exceptId: number,
+    note: string,
+  ): Promise<number> {
+    const open = await tx.lockOtherOpen(petId, exceptId);
+    for (const other of open) {
+      await tx.setState(other.id, 'rechazada');
+      await tx.insertEvent({ requestId: other.id, tipo: 'estado', deEstado: other.estado, aEstado: 'rechazada', nota: note, authorId: actor.id });
+      await history.record(tx.handle, {
+        actor: userActor(actor),
+        entidad: 'solicitud_adopcion',
+        entidadId: other.id,
+        accion: 'estado',
+        cambios: { estado: [other.estado, 'rechazada'], nota: [null, note] },
+      });
+    }
+    return open.length;
+  }
+
   async function detail(r: AdoptionRequestQueries, id: number): Promise<AdoptionRequest> {
     const row = await r.findById(id);
     if (!row) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
@@ -212,26 +238,7 @@ export function createAdoptionRequestsService({ repo, pets, history, isPublicPet
           });
           if (input.estado === 'aprobada') {
             if (input.marcarAdoptada) await pet.markAdopted(current.petId, actor);
-            if (input.cerrarOtras) {
-              for (const other of await tx.lockOtherOpen(current.petId, id)) {
-                await tx.setState(other.id, 'rechazada');
-                await tx.insertEvent({
-                  requestId: other.id,
-                  tipo: 'estado',
-                  deEstado: other.estado,
-                  aEstado: 'rechazada',
-                  nota: adoptionMessages.autoClosedNote,
-                  authorId: actor.id,
-                });
-                await history.record(tx.handle, {
-                  actor: userActor(actor),
-                  entidad: 'solicitud_adopcion',
-                  entidadId: other.id,
-                  accion: 'estado',
-                  cambios: { estado: [other.estado, 'rechazada'], nota: [null, adoptionMessages.autoClosedNote] },
-                });
-              }
-            }
+            if (input.cerrarOtras) await closeOpenRequests(tx, actor, current.petId, id, adoptionMessages.autoClosedNote);
           }
           return detail(tx, id);
         });
@@ -253,26 +260,8 @@ export function createAdoptionRequestsService({ repo, pets, history, isPublicPet
         if (!current || current.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
         if (version !== undefined && version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
         await pet.markAdopted(petId, actor);
-        const open = await tx.lockOtherOpen(petId, 0);
-        for (const request of open) {
-          await tx.setState(request.id, 'rechazada');
-          await tx.insertEvent({
-            requestId: request.id,
-            tipo: 'estado',
-            deEstado: request.estado,
-            aEstado: 'rechazada',
-            nota: adoptionMessages.closedPetAdoptedNote,
-            authorId: actor.id,
-          });
-          await history.record(tx.handle, {
-            actor: userActor(actor),
-            entidad: 'solicitud_adopcion',
-            entidadId: request.id,
-            accion: 'estado',
-            cambios: { estado: [request.estado, 'rechazada'], nota: [null, adoptionMessages.closedPetAdoptedNote] },
-          });
-        }
-        return { cerradas: open.length };
+        const closed = await closeOpenRequests(tx, actor, petId, 0, adoptionMessages.closedPetAdoptedNote);
+        return { cerradas: closed };
       });
     },
 
