@@ -13,6 +13,8 @@ interface AiButtonProps extends Pick<ButtonProps, 'size' | 'variant' | 'leftSect
   loading?: boolean;
   /** Another AI request blocks this one for now. */
   busy?: boolean;
+  /** The whole form is busy (saving): the button is truly disabled, out of the tab order, like the form's fields. */
+  disabled?: boolean;
   onClick: () => void;
   children: ReactNode;
 }
@@ -26,6 +28,7 @@ export function AiButton({
   availability,
   loading = false,
   busy = false,
+  disabled = false,
   onClick,
   children,
   size = 'xs',
@@ -46,6 +49,7 @@ export function AiButton({
         variant={variant}
         leftSection={leftSection}
         loading={loading}
+        disabled={disabled}
         data-disabled={blocked || undefined}
         aria-disabled={blocked || undefined}
         aria-description={unavailable ? hint : undefined}

@@ -215,6 +215,7 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
         availability={ai.availability}
         loading={ai.improving === campo}
         busy={ai.improving !== null}
+        disabled={isSaving}
         leftSection={<IconSparkles size={14} aria-hidden="true" />}
         onClick={() => void ai.improveField(campo)}
       >
