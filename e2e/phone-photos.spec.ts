@@ -130,7 +130,7 @@ test.describe('fotos y videos en espera', () => {
     await expect(bar).toBeInViewport();
     // Checked at the end of the form, where the sticky bar sits in its place: mid-page, whatever field is scrolled
     // half under the bar counts for axe-core 4.14 as an obscured target, though scrolling brings it into view.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
     await expect(bar).toBeInViewport();
     await expectAccessible(page, 'Editar, guardando con fotos, 390 px');
     await expect(page.getByRole('dialog', { name: '¡Mascota Actualizada Exitosamente!' })).toBeVisible({ timeout: 30_000 });
