@@ -19,7 +19,8 @@ async function expectDark(page: Page) {
 
 test.describe('pantallas principales en modo oscuro', () => {
   test('inicio de sesión, mascotas, filtros, panel lateral, producto, visor y edición', async ({ page }) => {
-    test.setTimeout(60_000);
+    // A dozen screens, each checked twice by axe (2-3 s a check on a loaded machine).
+    test.setTimeout(150_000);
     await page.goto('/login');
     await page.getByLabel('Correo electrónico').fill(accounts.staff.email);
     await page.getByLabel('Contraseña').fill('no-es-la-clave');
@@ -65,7 +66,8 @@ test.describe('pantallas principales en modo oscuro', () => {
   });
 
   test('usuarios, solicitudes, publicaciones, panel, paquetes y enlaces', async ({ page }) => {
-    test.setTimeout(60_000);
+    // A dozen screens, each checked twice by axe (2-3 s a check on a loaded machine).
+    test.setTimeout(150_000);
     await signIn(page, 'admin');
     await page.goto('/lista');
     await expect(page.getByRole('row').filter({ hasText: accounts.staff.email })).toHaveCount(1);

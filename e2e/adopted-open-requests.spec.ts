@@ -4,8 +4,8 @@ import { expect, signIn, test } from './support/fixtures';
 import { unique } from './support/pets';
 
 /*
- * Marking a pet adopted from the pet list while people have applied for it: the list says so and offers to
- * close their requests, as approving one does; the requests then read as rejected with an automatic note.
+ * Marking a pet adopted from the pet list while people have applied for it: the adopter dialog offers to
+ * close their requests (checked), as approving one does; the requests then read as rejected with an automatic note.
  */
 
 test('marcar adoptada desde la lista con solicitudes abiertas avisa y las cierra', async ({ page }) => {
@@ -22,9 +22,9 @@ test('marcar adoptada desde la lista con solicitudes abiertas avisa y las cierra
   await page.goto(`/?q=${encodeURIComponent(nombre)}`);
   await page.getByRole('button', { name: `Marcar a ${nombre} como adoptado` }).click();
   const dialog = page.getByRole('dialog', { name: `¿Marcar a ${nombre} como adoptado?` });
-  await expect(dialog).toContainText(`${nombre} tiene 2 solicitudes de adopción abiertas.`);
+  await expect(dialog.getByRole('checkbox', { name: /Cerrar las 2 solicitudes de adopción abiertas/ })).toBeChecked();
   await expectAccessible(page, 'Mascotas, marcar adoptado con solicitudes abiertas, 390 px');
-  await dialog.getByRole('button', { name: 'Marcar y cerrar las solicitudes' }).click();
+  await dialog.getByRole('button', { name: 'Sin persona' }).click();
   await expect(page.getByText(`${nombre} figura ahora como adoptado. Sus solicitudes abiertas se cerraron.`)).toBeVisible();
   await expect(page.getByRole('button', { name: `Marcar a ${nombre} como no adoptado` })).toBeVisible();
 

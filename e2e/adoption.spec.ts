@@ -39,7 +39,7 @@ async function applyByApi(request: APIRequestContext, mascotaId: number, nombre:
       mascotaId,
       nombre,
       email,
-      telefono: '55 1234 5678',
+      telefono: '+52 55 1234 5678',
       edad: 40,
       ciudad: 'Puebla',
       direccion: 'Av. Reforma 10',

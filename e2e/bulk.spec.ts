@@ -14,8 +14,12 @@ const summary = (page: Page) => page.getByRole('dialog', { name: 'Resultado del 
 /** Changes a pet behind the list's back (another person saving it), so the version the list holds is old. */
 async function changeElsewhere(page: Page, id: number) {
   const origin = new URL(page.url()).origin;
-  const pet = (await (await page.request.get(`/phpApi/mascota/${id}`)).json()) as { version: number };
-  const res = await page.request.post(`/phpApi/mascota/${id}/adopcion`, { headers: { origin }, data: { adoptado: '0', version: pet.version } });
+  const pet = (await (await page.request.get(`/phpApi/mascota/${id}`)).json()) as Record<string, string>;
+  // A real change of its text (marking a pet not adopted that is not adopted changes nothing, so it is no edit).
+  const fields = ['nombre', 'edad', 'tipo', 'genero', 'tamano', 'discapacidad', 'adoptado', 'fechaingreso', 'historia', 'tags'] as const;
+  const multipart: Record<string, string> = Object.fromEntries(fields.map((f) => [f, String(pet[f] ?? '')]));
+  multipart.personalidad = `${pet.personalidad ?? ''} Le encanta pasear.`.trim();
+  const res = await page.request.post(`/phpApi/mascota/${id}/actualizar`, { headers: { origin }, multipart });
   expect(res.ok(), await res.text()).toBe(true);
 }
 

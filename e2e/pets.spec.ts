@@ -545,6 +545,11 @@ test.describe('lista de mascotas', () => {
     await expect(rows.nth(1)).toContainText(nombre);
 
     await page.getByRole('button', { name: `Marcar a ${nombre} como adoptada` }).click();
+    // Who adopts her is asked; "Sin persona" is an explicit choice.
+    await page
+      .getByRole('dialog', { name: `¿Marcar a ${nombre} como adoptada?` })
+      .getByRole('button', { name: 'Sin persona' })
+      .click();
     await expect(page.getByText(`${nombre} figura ahora como adoptada.`)).toBeVisible();
     await expect(page.getByRole('button', { name: `Marcar a ${nombre} como no adoptada` })).toBeVisible();
     // Her row stays where it was until the list loads again.

@@ -13,6 +13,9 @@ function publicPagesInDev(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         if (req.url && /^\/adopta(\/[^.]*)?(\?.*)?$/.test(req.url)) req.url = '/adopta.html';
+        else if (req.url && /^\/portal\/[^.]*(\?.*)?$/.test(req.url)) req.url = '/portal.html';
+        else if (req.url && /^\/seguimiento\/[^.]*(\?.*)?$/.test(req.url)) req.url = '/seguimiento.html';
+        else if (req.url && /^\/firmar\/[^.]*(\?.*)?$/.test(req.url)) req.url = '/firmar.html';
         next();
       });
     },
@@ -38,10 +41,10 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     rollupOptions: {
-      // Two entries: the staff app, and the public catalogue (/adopta), which must not download staff code.
+      // The staff app only: the public pages (/adopta, the foster portal) are built by vite.public.config.ts, on
+      // a smaller runtime, and download no staff code.
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        adopta: fileURLToPath(new URL('./adopta.html', import.meta.url)),
       },
     },
   },

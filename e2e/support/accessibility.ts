@@ -23,8 +23,23 @@ const BLOCKING_IMPACTS = new Set(['critical', 'serious']);
  * elements. `label` names the screen and state in the failure ("Home con el menú abierto, 390 px").
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  // Transitions (the page fade, a dialog sliding in) must end first: half-faded text has half the contrast.
-  await page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)))');
+  // Transitions (the page fade, a dialog sliding in) must end first: half-faded text has half the contrast. One
+  // that starts while the first ones end (a lazy screen mounting after its data) is waited for too: the page must
+  // stay still for two frames in a row.
+  await page.evaluate(`(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    const deadline = Date.now() + 5000;
+    let stillFrames = 0;
+    while (stillFrames < 2 && Date.now() < deadline) {
+      // A spinner turns for ever: only animations that end are waited for.
+      const running = document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity);
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+      await frame();
+      stillFrames = running.length === 0 ? stillFrames + 1 : 0;
+    }
+  })()`);
   const [wcag, landmarks] = [
     await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze(),
     await new AxeBuilder({ page }).withRules(LANDMARK_RULES).analyze(),

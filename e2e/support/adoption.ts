@@ -15,7 +15,7 @@ export async function applyForAdoption(request: APIRequestContext, mascotaId: nu
       mascotaId,
       nombre,
       email: `${nombre.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.org`,
-      telefono: '55 1234 5678',
+      telefono: '+52 55 1234 5678',
       edad: 40,
       ciudad: 'Puebla',
       direccion: 'Av. Reforma 10',

@@ -1,10 +1,12 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { geminiText, startFakeAiServer } from '../../apps/server/test/fake-ai-server';
 import { freePort, spawnServer, waitReady } from '../../apps/server/test/server-process-support';
+import { startSmtpServer } from '../../apps/server/test/smtp-test-server';
 import { accounts } from './accounts';
 import { fakeAi } from './fake-ai';
+import { keepMessage } from './mail';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -63,6 +65,17 @@ export default async function globalSetup() {
   // A loopback stand-in for Gemini's generateContent: the server under test calls it with its key.
   const ai = await startFakeAiServer((req) => geminiText(fakeAi.answer(req.body)));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-e2e-'));
+  // A real SMTP server on loopback: every message the server sends is written to a folder the journeys read
+  // (support/mail.ts), e.g. the code that signs a contract.
+  const smtp = await startSmtpServer();
+  const mailFolder = path.join(dataDir, 'mail');
+  mkdirSync(mailFolder, { recursive: true });
+  const received = smtp.received;
+  // Written as each message arrives (the test server pushes every received message onto this list).
+  received.push = (...messages) => {
+    for (const message of messages) keepMessage(mailFolder, message, received.length + messages.indexOf(message));
+    return Array.prototype.push.apply(received, messages);
+  };
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawnServer([serverEntry], {
@@ -82,15 +95,19 @@ export default async function globalSetup() {
     ANON_REQUESTS_PER_MINUTE: '100000',
     PUBLIC_SUBMISSIONS_PER_HOUR: '1000',
     LOG_LEVEL: 'warn',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Refugio E2E <hola@refugio.test>',
   });
   await waitReady(baseUrl, server);
   await createStaff(baseUrl);
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAIL_DIR = mailFolder;
 
   return async () => {
     server.child.kill('SIGTERM');
     await server.exited;
     await ai.close();
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -8,16 +8,25 @@ import { RequestLog } from './lib/request-log';
 import { runInRequestContext } from './lib/request-context';
 import { STORED_NAME_MAX_URL_LENGTH } from './media/storage-keys';
 import { adoptionRequestsModule } from './modules/adoption-requests/adoption-requests.module';
+import { careModule } from './modules/care/care.module';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { dashboardModule } from './modules/dashboard/dashboard.module';
+import { documentsModule } from './modules/documents/documents.module';
 import { aiModule } from './modules/ai/ai.module';
 import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { historyModule } from './modules/history/history.module';
 import { intakeModule } from './modules/intake/intake.module';
-import { organizationRoutes } from './modules/organization/organization.routes';
+import { messagesModule } from './modules/messages/messages.module';
+import { fosterPortalModule } from './modules/foster-portal/foster-portal.module';
+import { followupsModule } from './modules/followups/followups.module';
+import { organizationModule } from './modules/organization/organization.module';
+import { movementsModule } from './modules/movements/movements.module';
+import { personsModule } from './modules/persons/persons.module';
 import { petsModule } from './modules/pets/pets.module';
 import { publicationsModule } from './modules/publications/publications.module';
+import { reachModule } from './modules/reach/reach.module';
+import { templatesModule } from './modules/templates/templates.module';
 import { usersModule } from './modules/users/users.module';
 import { accessPlugin } from './plugins/access';
 import { aiPlugin } from './plugins/ai';
@@ -127,16 +136,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Served by the users service, so after the users module.
   await app.register(functionsRoutes);
   await app.register(petsModule);
+  await app.register(careModule);
   await app.register(aiModule);
+  // Before the modules that send messages (intake, adoption requests).
+  await app.register(templatesModule);
+  await app.register(messagesModule);
   await app.register(intakeModule);
   await app.register(catalogueModule);
   await app.register(adoptionRequestsModule);
+  await app.register(personsModule);
   await app.register(publicationsModule);
+  await app.register(movementsModule);
+  await app.register(fosterPortalModule);
+  await app.register(documentsModule);
+  await app.register(followupsModule);
   await app.register(dashboardModule);
-  await app.register(organizationRoutes);
+  await app.register(organizationModule);
   await app.register(historyModule);
+  await app.register(reachModule);
 
-  await app.register(spaPlugin, { webDistDir: options.webDistDir ?? defaultWebDistDir });
+  await app.register(spaPlugin, {
+    webDistDir: options.webDistDir ?? defaultWebDistDir,
+    publicPageHtml: (html, pathname) => app.reachService.pageHtml(html, pathname),
+  });
   await app.ready();
   return app;
 }

@@ -75,9 +75,17 @@ describe('loadConfig', () => {
     [{ MAX_CONNECTIONS_PER_ADDRESS: '-1' }, 'MAX_CONNECTIONS_PER_ADDRESS'],
     [{ PUBLIC_UPLOAD_MB_PER_DAY: '1.5' }, 'PUBLIC_UPLOAD_MB_PER_DAY'],
     [{ PUBLIC_UPLOAD_MB_PER_DAY_TOTAL: 'x' }, 'PUBLIC_UPLOAD_MB_PER_DAY_TOTAL'],
+    [{ ADOPTION_FOLLOWUP_DAYS: '21,3' }, 'ADOPTION_FOLLOWUP_DAYS'],
+    [{ ADOPTION_FOLLOWUP_DAYS: '0,3' }, 'ADOPTION_FOLLOWUP_DAYS'],
+    [{ ADOPTION_FOLLOWUP_DAYS: '1,2,3,4,5,6,7,8,9,10,11' }, 'ADOPTION_FOLLOWUP_DAYS'],
   ])('stops with one message naming the variable for %j', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`variable ${variable} `));
+  });
+
+  it('plans check-ins at ADOPTION_FOLLOWUP_DAYS, 3, 21 and 90 days by default', () => {
+    expect(loadConfig({}).adoptionFollowupDays).toEqual([3, 21, 90]);
+    expect(loadConfig({ ADOPTION_FOLLOWUP_DAYS: '1, 2' }).adoptionFollowupDays).toEqual([1, 2]);
   });
 
   it('takes the organisation time zone from ORG_TIME_ZONE', () => {

@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_ORG_TIME_ZONE, isValidTimeZone, publicationMessages } from '@refugio/contracts';
+import { DEFAULT_FOLLOWUP_DAYS, DEFAULT_ORG_TIME_ZONE, isValidTimeZone, parseFollowupDays, publicationMessages } from '@refugio/contracts';
 import { z } from 'zod';
+import { type CountryCode, isSupportedCountry } from 'libphonenumber-js/max';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -115,13 +116,31 @@ const envSchema = z
     REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'debe ser una URL redis:// o rediss://' }).optional()),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'debe tener al menos 16 caracteres').optional()),
+    SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'debe ser una URL smtp:// o smtps://' }).optional()),
+    MAIL_FROM: optionalString.pipe(z.string().max(300).optional()),
     ORG_TIME_ZONE: z
       .string()
       .trim()
       .transform((v) => (v === '' ? DEFAULT_ORG_TIME_ZONE : v))
       .pipe(z.string().refine(isValidTimeZone, publicationMessages.timeZoneInvalid))
       .default(DEFAULT_ORG_TIME_ZONE),
+    ORG_COUNTRY: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? 'ES' : v.toUpperCase()))
+      .pipe(z.string().refine(isSupportedCountry, 'debe ser un código de país de dos letras (ES, MX, AR, ...)'))
+      .default('ES'),
     ORG_NAME: optionalString.pipe(z.string().max(200).optional()),
+    ADOPTION_FOLLOWUP_DAYS: z
+      .string()
+      .trim()
+      .default(DEFAULT_FOLLOWUP_DAYS.join(','))
+      .transform((v, ctx) => {
+        const parsed = parseFollowupDays(v === '' ? DEFAULT_FOLLOWUP_DAYS.join(',') : v);
+        if (parsed.ok) return parsed.days;
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }),
     ORG_CONTACT_EMAIL: optionalString.pipe(z.email({ error: 'debe ser una dirección de correo' }).optional()),
     ORG_CONTACT_PHONE: optionalString.pipe(z.string().max(50).optional()),
     TRUST_PROXY: z
@@ -208,12 +227,20 @@ export type Config = {
   sessionCacheSeconds: number;
   /** Bearer token of GET /api/metrics; metrics are off when unset. */
   metricsToken: string | undefined;
+  /** Outgoing e-mail (SMTP_URL, with its credentials: never shown); unset, messages are kept as `sin_configurar`. */
+  smtpUrl: string | undefined;
+  /** The From of every e-mail (MAIL_FROM), e.g. `Refugio <hola@refugio.org>`. */
+  mailFrom: string | undefined;
   /** false, a number of trusted hops, or the trusted proxies' addresses/CIDRs (Fastify's trustProxy). */
   trustProxy: false | number | string[];
   /** IANA time zone of the organisation: publication dates are chosen in it, "today" and "this month" are its. */
   orgTimeZone: string;
+  /** ISO country whose phone numbers may be written without the international prefix (ORG_COUNTRY, default ES). */
+  orgCountry: CountryCode;
   /** How the public reaches the organisation (ORG_NAME, ORG_CONTACT_EMAIL, ORG_CONTACT_PHONE); read through `organization.ts`. */
   orgContact: { nombre: string | null; email: string | null; telefono: string | null };
+  /** Days after an adoption opens when the adopter gets a check-in (ADOPTION_FOLLOWUP_DAYS, default 3,21,90). */
+  adoptionFollowupDays: number[];
 };
 
 /** Raised when the environment is invalid: its message names the variable, and start-up stops. */
@@ -227,7 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'entorno');
     const received = env[variable];
-    const shown = received === undefined || /SECRET|PASSWORD|KEY|TOKEN|REDIS_URL/.test(variable) ? '' : ` (valor recibido: "${received}")`;
+    const shown = received === undefined || /SECRET|PASSWORD|KEY|TOKEN|REDIS_URL|SMTP_URL/.test(variable) ? '' : ` (valor recibido: "${received}")`;
     throw new ConfigError(`Configuración no válida: la variable ${variable} ${issue?.message ?? 'no es válida'}${shown}.`);
   }
   const e = parsed.data;
@@ -278,8 +305,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
     orgTimeZone: e.ORG_TIME_ZONE,
+    orgCountry: e.ORG_COUNTRY,
     orgContact: { nombre: e.ORG_NAME ?? null, email: e.ORG_CONTACT_EMAIL ?? null, telefono: e.ORG_CONTACT_PHONE ?? null },
+    adoptionFollowupDays: e.ADOPTION_FOLLOWUP_DAYS,
   };
 }

@@ -96,6 +96,7 @@ describe('adoption: public catalogue, application and staff review', () => {
           'videos',
           'miniatura',
           'miniaturas',
+          'salud',
         ].sort(),
       );
       expect(body).toMatchObject({
@@ -108,6 +109,7 @@ describe('adoption: public catalogue, application and staff review', () => {
         imagenes: [`/phpApi/storage/app/public/productos/${id}/b.jpg`],
         miniaturas: [`/phpApi/storage/app/public/productos/${id}/thumbs/b.jpg.webp`],
         videos: [],
+        salud: { vacunado: false, desparasitado: false, esterilizado: false, microchip: false },
       });
       expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);
       expect(res.headers.etag).toBeTruthy();
@@ -300,7 +302,7 @@ describe('adoption: public catalogue, application and staff review', () => {
       petId = await insertPet({ nombre: 'Revisada' });
       otherPet = await insertPet({ nombre: 'Otra' });
       for (const [i, nombre] of ['Ana Núñez', 'Bruno Díaz', 'Carla Ruiz'].entries()) {
-        const res = await apply(validApplication(petId, { nombre, email: `persona${i}@example.com`, telefono: `55 000 00${i}0` }));
+        const res = await apply(validApplication(petId, { nombre, email: `persona${i}@example.com`, telefono: `+34 61${i} 000 010` }));
         ids.push(res.json<{ id: number }>().id);
       }
       await apply(validApplication(otherPet, { nombre: 'Dora', email: 'dora@example.com', motivo: '=1+1 porque sí', otrasMascotas: '-ninguna' }));
@@ -315,7 +317,8 @@ describe('adoption: public catalogue, application and staff review', () => {
       expect(body.items[0]!.mascota.nombre).toBe('Revisada');
       const byName = (await get('/api/solicitudes-adopcion?q=nunez')).json<{ items: { id: number }[] }>();
       expect(byName.items.map((i) => i.id)).toEqual([ids[0]]);
-      const byPhone = (await get('/api/solicitudes-adopcion?q=000 0010')).json<{ items: { id: number }[] }>();
+      // Phones are stored in E.164 (+34611000010): found by their digits.
+      const byPhone = (await get('/api/solicitudes-adopcion?q=611000010')).json<{ items: { id: number }[] }>();
       expect(byPhone.items.map((i) => i.id)).toEqual([ids[1]]);
       const sorted = (await get(`/api/solicitudes-adopcion?mascotaId=${petId}&sort=nombre&order=asc`)).json<{ items: { nombre: string }[] }>();
       expect(sorted.items.map((i) => i.nombre)).toEqual(['Ana Núñez', 'Bruno Díaz', 'Carla Ruiz']);

@@ -88,7 +88,7 @@ describe('npm run backup / npm run restore', () => {
     expect(made.output).toContain('está usando');
     expect(made.output).toMatch(/Recibiendo la copia del servidor: /);
     expect(made.output).toMatch(/Comprobando la copia: \d+ %/);
-    expect(made.output).toMatch(/Copia de seguridad escrita en .*copia\.tar: \d+ tablas \(\d+ filas\) y 5 archivos/);
+    expect(made.output).toMatch(/Copia de seguridad escrita en .*copia\.tar: \d+ tablas \(\d+ filas\) y 6 archivos/);
     expect(made.code).toBe(0);
     expect((await fetch(`${base}/api/ready`)).status).toBe(200);
     // A backup never overwrites another.

@@ -3,19 +3,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { writeBackup } from '../src/backup/backup';
+import { mediaReferences } from '../src/backup/media-references';
 import { isEmptyDatabase } from '../src/backup/database-dump';
 import { ArchiveError, RestoreRefusedError, assertEmptyTarget, restoreArchive } from '../src/backup/restore';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { job, uploadInProgress } from '../src/db/schema';
+import { adoptionRequest, followup, job, person, pet, uploadInProgress } from '../src/db/schema';
 import { LocalStorage } from '../src/storage/local-storage';
 import { S3Storage } from '../src/storage/s3-storage';
 import type { StorageProvider } from '../src/storage/storage-provider';
 import { type Populated, injector, populate, snapshotOf } from './backup-support';
-import { multipart, petFields } from './media';
+import { jpeg, multipart, petFields } from './media';
 import { PUBLIC_URL, STAFF, type TestApp, cookieHeader, createTestApp } from './helpers';
 import { postgresUrlForTests } from './postgres-for-tests';
 import { S3_TEST_CREDENTIALS, type S3TestServer, startS3TestServer } from './s3-test-server';
@@ -59,7 +62,14 @@ async function serve(database: DatabaseHandle, storage: StorageProvider, dataDir
 }
 
 /** What a person sees on the restored instance is what they saw before the backup. */
-async function expectServesTheSame(database: DatabaseHandle, storage: StorageProvider, dataDir: string, before: Populated) {
+async function expectServesTheSame(
+  database: DatabaseHandle,
+  storage: StorageProvider,
+  dataDir: string,
+  before: Populated,
+  persons = 0,
+  signedDocument?: { id: number; sha256: string },
+) {
   const { app, cookie } = await serve(database, storage, dataDir);
   try {
     const pet = (await app.inject({ url: `/phpApi/mascota/${before.petWithMedia}`, headers: { cookie } })).json<{
@@ -73,6 +83,14 @@ async function expectServesTheSame(database: DatabaseHandle, storage: StoragePro
     const part = await app.inject({ url: before.videoUrl, headers: { range: 'bytes=10-19' } });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.equals(before.video.subarray(10, 20))).toBe(true);
+    // The care records and their attachments (staff only) came along.
+    const sheet = (await app.inject({ url: `/api/mascotas/${before.petWithMedia}/salud`, headers: { cookie } })).json<{
+      registros: { id: number; lote: string; adjuntos: { url: string }[] }[];
+    }>();
+    expect(sheet.registros).toMatchObject([{ id: before.careRecordId, lote: 'RB-1', adjuntos: [{ url: before.attachmentUrl }] }]);
+    const attachment = await app.inject({ url: before.attachmentUrl, headers: { cookie } });
+    expect(attachment.statusCode).toBe(200);
+    expect(attachment.rawPayload.equals(before.attachment)).toBe(true);
     // The soft-deleted pet is still deleted, and the one who deleted it can still undo that.
     expect((await app.inject({ url: `/phpApi/mascota/${before.deletedPet}`, headers: { cookie } })).statusCode).toBe(404);
     expect(
@@ -80,6 +98,14 @@ async function expectServesTheSame(database: DatabaseHandle, storage: StoragePro
         .statusCode,
     ).toBe(200);
     expect((await app.inject({ url: `/phpApi/mascota/${before.deletedPet}`, headers: { cookie } })).statusCode).toBe(200);
+    // The persons, with their possible duplicates.
+    const listed = (await app.inject({ url: '/api/personas?duplicados=true&q=ibanez', headers: { cookie } })).json<{ total: number }>();
+    expect(listed.total).toBe(persons);
+    // A signed contract: its original and its signed copy came along, and their hashes still verify.
+    if (signedDocument) {
+      const verified = await app.inject({ url: `/api/documentos/${signedDocument.id}/verificar`, headers: { cookie } });
+      expect(verified.json()).toEqual({ integro: true, sha256: signedDocument.sha256, calculado: signedDocument.sha256 });
+    }
     // Sequences moved past the restored ids: a new pet gets a new id.
     const form = multipart(petFields({ nombre: 'Nueva' }));
     const created = await app.inject({
@@ -100,11 +126,23 @@ describe('backup and restore (PGlite + local disk)', () => {
   let populated: Populated;
   let archive: string;
   let before: Awaited<ReturnType<typeof snapshotOf>>;
+  let signedDocument: { id: number; sha256: string };
 
   beforeAll(async () => {
     t = await createTestApp();
     await t.createUser(STAFF);
-    populated = await populate(injector(t.app, await t.signIn(STAFF.email, STAFF.password)), PUBLIC_URL);
+    const staffCookie = await t.signIn(STAFF.email, STAFF.password);
+    populated = await populate(injector(t.app, staffCookie), PUBLIC_URL);
+    // Persons, one a possible duplicate of the other (the same e-mail under another first name).
+    for (const nombre of ['Lucía', 'Martín']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/personas',
+        headers: { cookie: staffCookie, origin: PUBLIC_URL },
+        payload: { nombre, apellidos: 'Ibáñez', email: 'familia.ibanez@example.com', telefono: '612 345 678', roles: ['acogida'] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
     // Jobs in every state and an upload in progress: a restore keeps them all (the job table is a shelter's own record).
     const at = new Date('2030-01-01T10:00:00.000Z');
     await t.database.db.insert(job).values([
@@ -122,19 +160,135 @@ describe('backup and restore (PGlite + local disk)', () => {
       { name: 'pets.forget-idempotency-keys', state: 'running', attempts: 1, maxAttempts: 3, runAt: at, lockedBy: 'otra:1', lockedUntil: at },
     ]);
     await t.database.db.insert(uploadInProgress).values({ folder: 'solicitudes/en-curso/', lastSeenAt: at });
+    // A foster home with its profile and the pet placed with it (DESIGN section 12): movements and profiles travel too.
+    const [foster] = await t.database.db
+      .insert(person)
+      .values({ nombre: 'Acogida', email: 'acogida@example.com', consentimientoEmail: true })
+      .returning();
+    const staffCaller = t.as('staff');
+    const profile = await staffCaller.inject({
+      method: 'PUT',
+      url: `/api/personas/${foster!.id}/acogida`,
+      payload: { capacidad: 2, especies: ['Perro'] },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const petVersion = (await t.database.db.select({ version: pet.version }).from(pet).where(eq(pet.id, populated.petWithMedia)))[0]!.version;
+    const placed = await staffCaller.inject({
+      method: 'POST',
+      url: `/api/mascotas/${populated.petWithMedia}/movimientos`,
+      payload: { tipo: 'acogida', personaId: foster!.id, fecha: '2026-01-15', version: petVersion },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    // The foster's portal link and news with a photo (waiting for review): the rows and the photo with its thumbnail travel.
+    const portal = await staffCaller.inject({ method: 'POST', url: `/api/personas/${foster!.id}/portal`, payload: {} });
+    expect(portal.statusCode, portal.body).toBe(200);
+    const newsForm = multipart([
+      { name: 'mascotaId', value: String(populated.petWithMedia) },
+      { name: 'texto', value: 'Está muy bien' },
+      { name: 'fotos', value: await jpeg(40, 30), fileName: 'paseo.jpg', contentType: 'image/jpeg' },
+    ]);
+    const news = await t.as('anonymous').inject({
+      method: 'POST',
+      url: `/api/portal/${portal.json<{ url: string }>().url.split('/portal/')[1]}/novedades`,
+      payload: newsForm.payload,
+      headers: newsForm.headers,
+    });
+    expect(news.statusCode, news.body).toBe(201);
+    // An approved adoption with its contract signed in person (DESIGN section 13): the rows, the original PDF and the signed copy travel.
+    const [request] = await t.database.db
+      .insert(adoptionRequest)
+      .values({
+        petId: populated.petWithMedia,
+        estado: 'aprobada',
+        nombre: 'Acogida',
+        email: 'acogida@example.com',
+        telefono: '600000000',
+        edad: 40,
+        ciudad: 'Madrid',
+        direccion: 'Calle 1',
+        vivienda: 'casa',
+        viviendaPropia: true,
+        patio: false,
+        personasEnCasa: 1,
+        ninosEnCasa: 0,
+        horasSolo: 2,
+        aceptaVisita: true,
+        aceptaPrivacidad: true,
+        personaId: foster!.id,
+      })
+      .returning();
+    const contract = await staffCaller.inject({
+      method: 'POST',
+      url: `/api/solicitudes-adopcion/${request!.id}/contrato`,
+      payload: { cuota: 120, metodoPago: 'efectivo' },
+    });
+    expect(contract.statusCode, contract.body).toBe(201);
+    const documentId = contract.json<{ documentoId: number }>().documentoId;
+    const firma = `data:image/png;base64,${(
+      await sharp({ create: { width: 300, height: 100, channels: 4, background: '#00000000' } })
+        .png()
+        .toBuffer()
+    ).toString('base64')}`;
+    const signedRes = await staffCaller.inject({
+      method: 'POST',
+      url: `/api/documentos/${documentId}/firmar`,
+      payload: { nombreCompleto: 'Acogida Completa', firma, acepta: true },
+    });
+    expect(signedRes.statusCode, signedRes.body).toBe(200);
+    signedDocument = { id: documentId, sha256: signedRes.json<{ sha256: string }>().sha256 };
+    // Both files are references the backup checks (a row without its file fails the backup, naming it).
+    expect((await mediaReferences(t.database.db)).filter((r) => r.table === 'document')).toHaveLength(2);
+    // An adoption with its follow-ups (DESIGN section 13), one answered with a photo: the rows and the photo travel.
+    const [adopted] = await t.database.db
+      .insert(pet)
+      .values({ nombre: 'Adoptada', edad: '1 año', tipo: 'Gato', genero: 'hembra', tamano: 'chico', esterilizado: 'no' })
+      .returning();
+    const adoption = await staffCaller.inject({
+      method: 'POST',
+      url: `/api/mascotas/${adopted!.id}/movimientos`,
+      payload: { tipo: 'adopcion', personaId: foster!.id, fecha: '2026-01-15', version: adopted!.version },
+    });
+    expect(adoption.statusCode, adoption.body).toBe(201);
+    const [checkIn] = await t.database.db.select().from(followup).where(eq(followup.petId, adopted!.id)).orderBy(followup.vence).limit(1);
+    const sent = await staffCaller.inject({ method: 'POST', url: `/api/seguimientos/${checkIn!.id}/enviar`, payload: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const answerForm = multipart([
+      { name: 'comoVa', value: 'bien' },
+      { name: 'fotos', value: await jpeg(30, 40), fileName: 'sofa.jpg', contentType: 'image/jpeg' },
+    ]);
+    const answered = await t.as('anonymous').inject({
+      method: 'POST',
+      url: `/api/seguimiento/${sent.json<{ url: string }>().url.split('/seguimiento/')[1]}`,
+      payload: answerForm.payload,
+      headers: answerForm.headers,
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
     // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
     await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);
     expect(before.tables.job).toHaveLength(4);
     expect(before.tables.upload_in_progress).toHaveLength(1);
+    // The foster placement and the adoption.
+    expect(before.tables.movement).toHaveLength(2);
+    expect(before.tables.foster_profile).toHaveLength(1);
+    expect(before.tables.foster_portal_link).toHaveLength(1);
+    expect(before.tables.foster_news).toHaveLength(1);
+    expect(before.tables.document).toHaveLength(1);
+    expect(before.tables.adoption_fee).toHaveLength(1);
+    // Three check-ins and the sterilisation.
+    expect(before.tables.followup).toHaveLength(4);
+    // Two from the fixture, one foster home.
+    expect(before.tables.person).toHaveLength(3);
+    expect(before.tables.person_duplicate).toHaveLength(1);
     archive = scratch('copia.tar');
     await backupTo(archive, { db: t.database.db, databaseDriver: t.database.driver, storage: t.app.storage, dataDir: t.dataDir });
   });
   afterAll(() => t.close());
 
   it('restores every row and every file into an empty instance, which serves the same pets, media and users', async () => {
-    // Main image, gallery image, their thumbnails and the video.
-    expect(Object.keys(before.media)).toHaveLength(5);
+    // Main image, gallery image, their thumbnails, the video, the care record's attachment, the news photo and its
+    // thumbnail, the contract and its signed copy, the follow-up answer's photo and its thumbnail.
+    expect(Object.keys(before.media)).toHaveLength(12);
     const target = await emptyPgliteTarget();
     await assertEmptyTarget({ db: target.database.db, storage: target.storage }, { database: 'db', storage: 'media' });
     const summary = await restoreArchive(archive, {
@@ -143,13 +297,13 @@ describe('backup and restore (PGlite + local disk)', () => {
       dataDir: target.dataDir,
       authSecretConfigured: false,
     });
-    expect(summary.media).toBe(5);
+    expect(summary.media).toBe(12);
     // The history travels whole: every event of the populated instance, as it was (DESIGN section 9).
     expect(before.tables.history_event?.length).toBeGreaterThanOrEqual(5);
     expect(await snapshotOf(target.database.db, target.storage)).toEqual(before);
     // The generated auth secret travels with the data directory's other contents.
     expect(readFileSync(path.join(target.dataDir, 'auth-secret'), 'utf8')).toBe(readFileSync(path.join(t.dataDir, 'auth-secret'), 'utf8'));
-    await expectServesTheSame(target.database, target.storage, target.dataDir, populated);
+    await expectServesTheSame(target.database, target.storage, target.dataDir, populated, 2, signedDocument);
   });
 
   it('refuses to restore over data, in the database or in the media store', async () => {
@@ -191,7 +345,7 @@ describe('backup and restore (PGlite + local disk)', () => {
     corrupt[at + 200] = corrupt[at + 200]! ^ 0xff;
     const file = scratch('dañada.tar');
     writeFileSync(file, corrupt);
-    await expectRefused(file, /está dañada: el contenido de media\/productos\/\d+\/[^ ]+ no coincide con su suma de control/);
+    await expectRefused(file, /está dañada: el contenido de media\/(productos|novedades)\/[^ ]+ no coincide con su suma de control/);
   });
 
   it('refuses a truncated archive, wherever it was cut, and changes nothing', async () => {

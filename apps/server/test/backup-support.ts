@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { tablesInDependencyOrder } from '../src/backup/database-dump';
 import type { Database } from '../src/db/client';
 import type { StorageProvider } from '../src/storage/storage-provider';
-import { jpeg, multipart, petFields, videoBytes } from './media';
+import { jpeg, multipart, petFields, png, videoBytes } from './media';
 import { PUBLIC_URL } from './helpers';
 
 /** Every row of every table (as PostgreSQL renders it, sorted) and every stored object's checksum. */
@@ -35,6 +35,10 @@ export interface Populated {
   galleryName: string;
   videoUrl: string;
   video: Buffer;
+  /** A care record of petWithMedia, with a PNG attachment (staff-only download URL and bytes). */
+  careRecordId: number;
+  attachmentUrl: string;
+  attachment: Buffer;
 }
 
 /** Pets with a main image, a gallery image and a video, and a soft-deleted pet, made through the real routes. */
@@ -69,9 +73,33 @@ export async function populate(
     send({ method: 'POST', url: '/phpApi/mascota/nueva', payload: other.payload, headers: other.headers }),
   );
   await json(send({ method: 'POST', url: `/phpApi/mascota/${deletedPet}/eliminar` }));
+  const record = JSON.stringify({ tipo: 'vacuna', nombre: 'Rabia', fechaRealizada: '2025-03-05', lote: 'RB-1' });
+  const { id: careRecordId } = await json<{ id: number }>(
+    send({
+      method: 'POST',
+      url: `/api/mascotas/${petWithMedia}/salud`,
+      payload: Buffer.from(record),
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+  const attachment = await png(24, 24);
+  const attachmentForm = multipart([{ name: 'file', value: attachment, fileName: 'cartilla.png', contentType: 'image/png' }]);
+  const { url: attachmentUrl } = await json<{ url: string }>(
+    send({ method: 'POST', url: `/api/salud/${careRecordId}/adjuntos`, payload: attachmentForm.payload, headers: attachmentForm.headers }),
+  );
   const pet = await json<{ imagenprincipal: string }>(send({ method: 'GET', url: `/phpApi/mascota/${petWithMedia}` }));
   const [gallery] = await json<{ nombre: string }[]>(send({ method: 'GET', url: `/phpApi/mascota/${petWithMedia}/imagenes` }));
-  return { petWithMedia, deletedPet, imageName: pet.imagenprincipal, galleryName: gallery!.nombre, videoUrl, video };
+  return {
+    petWithMedia,
+    deletedPet,
+    imageName: pet.imagenprincipal,
+    galleryName: gallery!.nombre,
+    videoUrl,
+    video,
+    careRecordId,
+    attachmentUrl,
+    attachment,
+  };
 }
 
 /** `populate`'s sender for an app in this process, signed in with `cookie`. */

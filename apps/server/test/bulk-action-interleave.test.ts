@@ -73,5 +73,6 @@ describe('a large bulk action lets other requests through', () => {
     expect(done.body.resultados.every((r) => r.ok)).toBe(true);
     expect(changed).toBeGreaterThan(0);
     expect(answeredDuring).toEqual(answeredDuring.map(([url]) => [url, 200, true]));
-  });
+    // Proved by order, not by time: on a loaded machine the thousand transactions alone may take over 30 s.
+  }, 180_000);
 });

@@ -79,6 +79,8 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
       solicitudesNuevas: 0,
       solicitudesPublicacionPendientes: 0,
       publicacionesProximas: 0,
+      cuidadosVencidos: 0,
+      cuidadosHoy: 0,
     });
     expect(empty.ingresosAdopciones).toHaveLength(12);
     expect(empty.diasHastaAdopcion).toEqual({ mediana: null, adopciones: 0 });
@@ -129,6 +131,8 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
       solicitudesNuevas: 3,
       solicitudesPublicacionPendientes: 2,
       publicacionesProximas: 2,
+      cuidadosVencidos: 0,
+      cuidadosHoy: 0,
     });
     expect(body.porTipo).toEqual([
       { tipo: 'Perro', total: 2 },
@@ -164,7 +168,19 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
 
     const pending = await get<Record<string, number>>('/api/pendientes');
     const jToday = jAt < dayBoundsInZone(new Date(), TZ).end ? 1 : 0;
-    expect(pending).toEqual({ solicitudesNuevas: 2, solicitudesPublicacionPendientes: 2, publicacionesHoy: jToday, total: 4 + jToday });
+    expect(pending).toEqual({
+      solicitudesNuevas: 2,
+      solicitudesPublicacionPendientes: 2,
+      publicacionesHoy: jToday,
+      cuidadosVencidos: 0,
+      cuidadosHoy: 0,
+      mensajesFallidos: 0,
+      posiblesDuplicados: 0,
+      novedadesAcogida: 0,
+      seguimientosAyuda: 0,
+      obligacionesVencidas: 0,
+      total: 4 + jToday,
+    });
   });
 
   it('GET /api/dashboard and GET /api/pendientes write nothing, even with a scheduled pet already due', async () => {

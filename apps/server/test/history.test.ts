@@ -71,7 +71,11 @@ describe('history of changes', () => {
       const imageEvent = (await eventsOf('mascota', id)).at(-1)!;
       expect(imageEvent.cambios).toEqual({ imagen: [null, expect.any(String)] });
       expect((await post(`/phpApi/mascota/${id}/adopcion`, { adoptado: '1' })).statusCode).toBe(200);
-      expect((await eventsOf('mascota', id)).at(-1)!.cambios).toEqual({ adoptado: [false, true] });
+      expect((await eventsOf('mascota', id)).at(-1)!.cambios).toEqual({
+        adoptado: [false, true],
+        movimiento: [null, 'adopcion'],
+        ubicacion: ['refugio', 'adoptado'],
+      });
       expect((await post(`/phpApi/mascota/${id}/eliminar`, {})).statusCode).toBe(200);
       expect((await eventsOf('mascota', id)).at(-1)!.accion).toBe('eliminar');
       const count = (await eventsOf('mascota', id)).length;

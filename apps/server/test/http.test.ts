@@ -144,6 +144,7 @@ describe('serving the single-page app', () => {
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
     writeFileSync(path.join(dist, 'adopta.html'), '<!doctype html><html lang="es"><div id="root" data-public></div></html>');
+    writeFileSync(path.join(dist, 'firmar.html'), '<!doctype html><html lang="es"><div id="root" data-firmar></div></html>');
     t = await createTestApp({}, { webDistDir: dist });
   });
   afterAll(() => t.close());
@@ -166,6 +167,16 @@ describe('serving the single-page app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     expect((await t.app.inject('/adoptame')).body).not.toContain('data-public');
+  });
+
+  it('answers the contract signing page (/firmar/{token}) with its own entry, not cached', async () => {
+    for (const url of ['/firmar/abc_DEF-123', '/firmar/abc/', '/firmar/abc?x=1']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('data-firmar');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await t.app.inject('/firmar')).body).not.toContain('data-firmar');
   });
 
   it('serves hashed assets with a long immutable cache, and other files as they are', async () => {

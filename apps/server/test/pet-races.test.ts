@@ -177,8 +177,15 @@ describe('migration 0009', () => {
         database.driver === 'pglite' ? await import('drizzle-orm/pglite/migrator') : await import('drizzle-orm/node-postgres/migrator');
       await migrate(database.db as never, { migrationsFolder: folder });
 
-      const [a] = await database.db.insert(pet).values({ nombre: 'A', edad: '1', tipo: 'Gato', genero: 'macho', tamano: 'chico' }).returning();
-      const [b] = await database.db.insert(pet).values({ nombre: 'B', edad: '1', tipo: 'Gato', genero: 'macho', tamano: 'chico' }).returning();
+      // Written in SQL: the schema of today has columns the tables of migration 0008 do not.
+      const insertPet = async (nombre: string) => {
+        const result = await database.db.execute<{ id: number }>(
+          sql`INSERT INTO pet (nombre, edad, tipo, genero, tamano) VALUES (${nombre}, '1', 'Gato', 'macho', 'chico') RETURNING id`,
+        );
+        return (result as { rows: { id: number }[] }).rows[0];
+      };
+      const a = await insertPet('A');
+      const b = await insertPet('B');
       const image = (petId: number, nombre: string, orden: number) => ({ petId, nombre, orden, width: 1, height: 1, bytes: 1, contentHash: '' });
       await database.db
         .insert(petImage)

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { publicCareBadgesSchema } from './care-badges';
 import { safeText } from './text';
+import { PERSON_ALERTS } from './persons';
 import { PET_GENDERS, PET_SIZES, PET_TYPES, petMessages } from './pets';
 
 /* ------------------------------------------------------------------ constants (DESIGN sections 5 and 7) */
@@ -222,6 +224,7 @@ export const publicPetSchema = z.object({
   videos: z.array(z.string()).describe('URLs de los videos (admiten HTTP Range)'),
   miniatura: z.string().nullable().describe('URL de la miniatura WebP de la imagen principal'),
   miniaturas: z.array(z.string()).describe('URLs de las miniaturas WebP de `imagenes`, en el mismo orden'),
+  salud: publicCareBadgesSchema.describe('Distintivos de salud, derivados de los registros (sin fechas, productos, números ni notas)'),
 });
 export type PublicPet = z.infer<typeof publicPetSchema>;
 
@@ -250,6 +253,7 @@ export const ADOPTION_SORT_FIELDS = ['createdAt', 'nombre', 'estado'] as const;
 export const listAdoptionRequestsQuerySchema = z.object({
   estado: z.enum(ADOPTION_STATES, { error: adoptionMessages.stateInvalid }).optional(),
   mascotaId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  personaId: z.coerce.number().int().min(1).max(2_147_483_647).optional().describe('Solo las solicitudes de esta persona'),
   q: safeText().trim().max(100).optional().describe('Busca en nombre, correo y teléfono, sin distinguir acentos'),
   sort: z.enum(ADOPTION_SORT_FIELDS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -277,6 +281,10 @@ export const adoptionRequestListItemSchema = z.object({
   telefono: z.string(),
   ciudad: z.string(),
   mascota: adoptionRequestPetSchema,
+  /** The applicant's person (DESIGN section 10). */
+  personaId: z.number().int().nullable(),
+  /** 'persona_bloqueada': the applicant's person was blocked when they applied (staff only; the applicant is told nothing). */
+  alerta: z.enum(PERSON_ALERTS).nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -17,6 +17,8 @@ export const dashboardSchema = z.object({
     solicitudesNuevas: count.describe("Solicitudes de adopción en estado 'nueva'"),
     solicitudesPublicacionPendientes: count.describe("Solicitudes de publicación en estado 'pendiente'"),
     publicacionesProximas: count.describe(`Programadas para los próximos ${UPCOMING_PUBLICATION_DAYS} días`),
+    cuidadosVencidos: count.describe('Cuidados programados para antes de hoy y sin hacer (mascotas en el refugio)'),
+    cuidadosHoy: count.describe('Cuidados programados para hoy y sin hacer (mascotas en el refugio)'),
   }),
   ingresosAdopciones: z
     .array(z.object({ mes: z.string().describe("'YYYY-MM'"), ingresos: count, adopciones: count }))
@@ -35,6 +37,15 @@ export const pendingWorkSchema = z.object({
   solicitudesNuevas: count,
   solicitudesPublicacionPendientes: count,
   publicacionesHoy: count.describe('Programadas para lo que queda de hoy (zona horaria de la organización)'),
+  cuidadosVencidos: count.describe('Cuidados programados para antes de hoy y sin hacer'),
+  cuidadosHoy: count.describe('Cuidados programados para hoy y sin hacer'),
+  mensajesFallidos: count.describe("Correos que agotaron sus intentos ('fallido'); se reintentan desde la lista de mensajes"),
+  posiblesDuplicados: count.describe('Pares de personas que pueden ser la misma, sin descartar'),
+  novedadesAcogida: count.describe('Novedades enviadas por casas de acogida, sin revisar'),
+  seguimientosAyuda: count.describe('Respuestas «Necesito ayuda» a un seguimiento tras la adopción, sin atender').default(0),
+  obligacionesVencidas: count
+    .describe('Obligaciones de adopciones (esterilización, cambio de titular del microchip) vencidas y sin hacer')
+    .default(0),
   total: count,
   trabajosFallidos: z
     .object({

@@ -34,9 +34,24 @@ describe('describeHistoryEvent', () => {
     });
     expect(password).toEqual(['Rocío cambió la contraseña.']);
   });
+
+  it('names a created staff account by its name and surname, not by its id', () => {
+    const created = { entidad: 'usuario', entidadId: '0b6f3c2e-5d1a-4e8b-9c7d-2f4a6b8c0d1e', accion: 'crear' } as const;
+    expect(
+      describeHistoryEvent({ ...created, actor: { tipo: 'sistema' }, cambios: { name: [null, 'Administrador'], mail: [null, 'a@refugio.org'] } }),
+    ).toEqual(['El sistema creó el usuario «Administrador».']);
+    expect(describeHistoryEvent({ ...created, actor: rocio, cambios: { name: [null, 'Ana'], lastname: [null, 'Ruiz'] } })).toEqual([
+      'Rocío creó el usuario «Ana Ruiz».',
+    ]);
+  });
 });
 
 describe('listHistoryQuerySchema', () => {
+  it('refuses days outside the years a record can have', () => {
+    for (const desde of ['9999-01-01', '0001-01-01', '1899-12-31']) expect(listHistoryQuerySchema.safeParse({ desde }).success).toBe(false);
+    expect(listHistoryQuerySchema.safeParse({ desde: '1900-01-01', hasta: '2999-12-31' }).success).toBe(true);
+  });
+
   it('refuses an unknown record type, a bad date, a reversed range and an id without its type', () => {
     expect(listHistoryQuerySchema.safeParse({ entidad: 'perro' }).success).toBe(false);
     expect(listHistoryQuerySchema.safeParse({ desde: '2026-13-45' }).success).toBe(false);
@@ -46,5 +61,28 @@ describe('listHistoryQuerySchema', () => {
       page: 1,
       pageSize: 25,
     });
+  });
+});
+
+describe('describeHistoryEvent: persons', () => {
+  const actor = { tipo: 'usuario' as const, nombre: 'Rocío' };
+  it('tells a merge from both sides, with the values the survivor took', () => {
+    expect(
+      describeHistoryEvent(
+        { actor, entidad: 'persona', entidadId: '3', accion: 'fusionar', cambios: { fusionadaCon: [null, 7], nombre: ['Rafa', 'Rafael'] } },
+        { name: 'Rafael' },
+      ),
+    ).toEqual(['Rocío fusionó la ficha 7 en la persona «Rafael».', 'Rocío cambió el nombre de «Rafa» a «Rafael».']);
+    expect(describeHistoryEvent({ actor, entidad: 'persona', entidadId: '7', accion: 'fusionar', cambios: { fusionadaEn: [null, 3] } })).toEqual([
+      'Rocío fusionó la persona 7 en la ficha 3.',
+    ]);
+  });
+  it('tells a block and a dismissed duplicate', () => {
+    expect(describeHistoryEvent({ actor, entidad: 'persona', entidadId: '3', accion: 'modificar', cambios: { bloqueado: [false, true] } })).toEqual([
+      'Rocío bloqueó la persona 3.',
+    ]);
+    expect(
+      describeHistoryEvent({ actor, entidad: 'persona', entidadId: '3', accion: 'modificar', cambios: { duplicadoDescartado: [null, 9] } }),
+    ).toEqual(['Rocío indicó que la persona 3 no es la misma persona que la ficha 9.']);
   });
 });

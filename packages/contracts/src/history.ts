@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from './text';
+import { isDateInRange, safeText, textMessages } from './text';
 
 /*
  * History of every change to a shelter record (DESIGN section 9): one event per change, written by the server in
@@ -14,7 +14,25 @@ export const HISTORY_ACTIONS = ['crear', 'modificar', 'eliminar', 'restaurar', '
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** The records that have a history today (later modules add theirs). */
-export const HISTORY_ENTITIES = ['mascota', 'solicitud_adopcion', 'solicitud_publicacion', 'enlace', 'paquete', 'usuario'] as const;
+export const HISTORY_ENTITIES = [
+  'mascota',
+  'solicitud_adopcion',
+  'solicitud_publicacion',
+  'enlace',
+  'paquete',
+  'usuario',
+  'registro_salud',
+  'protocolo',
+  'mensaje',
+  'plantilla',
+  'organizacion',
+  'persona',
+  'enlace_portal',
+  'novedad_acogida',
+  'documento',
+  'cuota_adopcion',
+  'seguimiento',
+] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
 export const historyEntityLabels: Record<HistoryEntity, string> = {
@@ -24,6 +42,17 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   enlace: 'Enlace de registro',
   paquete: 'Paquete',
   usuario: 'Usuario',
+  registro_salud: 'Registro de salud',
+  protocolo: 'Protocolo de salud',
+  mensaje: 'Mensaje',
+  plantilla: 'Plantilla',
+  organizacion: 'Organización',
+  persona: 'Persona',
+  enlace_portal: 'Enlace del portal de acogida',
+  novedad_acogida: 'Novedad de acogida',
+  documento: 'Documento',
+  cuota_adopcion: 'Cuota de adopción',
+  seguimiento: 'Seguimiento tras la adopción',
 };
 
 export const HISTORY_PAGE_SIZE_DEFAULT = 25;
@@ -74,7 +103,8 @@ const dateSchema = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, historyMessages.dateInvalid)
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), historyMessages.dateInvalid);
+  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), historyMessages.dateInvalid)
+  .refine((text) => isDateInRange(new Date(`${text}T00:00:00Z`)), textMessages.dateOutOfRange);
 
 export const listHistoryQuerySchema = z
   .object({
@@ -141,6 +171,56 @@ const fieldLabels: Record<string, string> = {
   color: 'el color',
   mail: 'el correo',
   contactoNombre: 'el nombre de contacto',
+  raza: 'la raza',
+  fechaNacimiento: 'la fecha de nacimiento',
+  fechaNacimientoAprox: 'si la fecha de nacimiento es aproximada',
+  microchip: 'el microchip',
+  esterilizado: 'la esterilización',
+  fechaEsterilizacion: 'la fecha de esterilización',
+  fechaProgramada: 'la fecha prevista',
+  fechaRealizada: 'la fecha de realización',
+  repetirCadaDias: 'la repetición en días',
+  dosis: 'la dosis',
+  lote: 'el lote',
+  veterinario: 'el veterinario o la clínica',
+  resultado: 'el resultado',
+  pesoKg: 'el peso',
+  coste: 'el coste',
+  notas: 'las notas',
+  adjunto: 'el adjunto',
+  tipoMascota: 'la especie',
+  pasos: 'los pasos',
+  activo: 'si está activo',
+  protocoloId: 'el protocolo',
+  asunto: 'el asunto',
+  cuerpo: 'el texto',
+  activa: 'si está activa',
+  canal: 'el canal',
+  plantilla: 'la plantilla',
+  intentos: 'los intentos',
+  error: 'el error',
+  web: 'la web',
+  zonaHoraria: 'la zona horaria',
+  documento: 'el documento',
+  ciudad: 'la ciudad',
+  direccion: 'la dirección',
+  roles: 'los roles',
+  bloqueado: 'el bloqueo',
+  motivoBloqueo: 'el motivo del bloqueo',
+  consentimientoEmail: 'el consentimiento para correo',
+  consentimientoWhatsapp: 'el consentimiento para WhatsApp',
+  ubicacion: 'la ubicación',
+  movimiento: 'el movimiento',
+  personaId: 'la persona',
+  motivo: 'el motivo',
+  mascota: 'la mascota',
+  fichaAcogida: 'la ficha de acogida',
+  vence: 'la fecha prevista',
+  recordado: 'el recordatorio',
+  comoVa: 'cómo va',
+  atendido: 'la petición de ayuda atendida',
+  galeria: 'las fotos añadidas a la galería',
+  fotos: 'las fotos',
 };
 
 const valueLabels: Record<string, string> = {
@@ -156,6 +236,10 @@ const valueLabels: Record<string, string> = {
   activo: 'Activo',
   revocado: 'Revocado',
   archivado: 'Archivado',
+  enviado: 'Enviado',
+  fallido: 'Fallido',
+  sin_configurar: 'Sin configurar',
+  registrado: 'Registrado',
 };
 
 const entityArticles: Record<string, string> = {
@@ -165,6 +249,15 @@ const entityArticles: Record<string, string> = {
   enlace: 'el enlace de registro',
   paquete: 'el paquete',
   usuario: 'el usuario',
+  registro_salud: 'el registro de salud',
+  protocolo: 'el protocolo',
+  mensaje: 'el mensaje',
+  plantilla: 'la plantilla',
+  organizacion: 'los datos de la organización',
+  persona: 'la persona',
+  documento: 'el documento',
+  cuota_adopcion: 'la cuota de adopción',
+  seguimiento: 'el seguimiento',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -201,6 +294,18 @@ export function historyActorName(actor: HistoryActor): string {
 }
 
 /** What the event is about, e.g. «Bruma» or la solicitud de adopción 12. */
+/** The name a created record was given: `nombre` for most records, `name` (and `lastname`) for staff accounts. */
+function createdRecordName(cambios: HistoryChanges): string | undefined {
+  const text = (field: string) => {
+    const after = cambios[field]?.[1];
+    return typeof after === 'string' && after.trim() ? after.trim() : undefined;
+  };
+  const nombre = text('nombre');
+  if (nombre) return nombre;
+  const name = text('name');
+  return name ? [name, text('lastname')].filter(Boolean).join(' ') : undefined;
+}
+
 function subject(event: Pick<HistoryEvent, 'entidad' | 'entidadId' | 'cambios'>, name: string | undefined): string {
   const article = entityArticles[event.entidad] ?? event.entidad;
   return name ? `${article} «${name}»` : `${article} ${event.entidadId}`;
@@ -218,7 +323,7 @@ export function describeHistoryEvent(
 ): string[] {
   const who = historyActorName(event.actor);
   const cambios = event.cambios ?? {};
-  const createdName = typeof cambios.nombre?.[1] === 'string' ? cambios.nombre[1] : undefined;
+  const createdName = createdRecordName(cambios);
   const what = subject(event, options.name ?? createdName);
   const fmt = (v: HistoryValue) => formatHistoryValue(v, options.timeZone);
   switch (event.accion) {
@@ -229,7 +334,10 @@ export function describeHistoryEvent(
     case 'restaurar':
       return [`${who} restauró ${what}.`];
     case 'fusionar':
-      return [`${who} fusionó ${what}.`];
+      if (cambios.fusionadaEn) return [`${who} fusionó ${what} en la ficha ${fmt(cambios.fusionadaEn[1])}.`];
+      if (!cambios.fusionadaCon) return [`${who} fusionó ${what}.`];
+      // The survivor of a merge: the merge, then the values it took from the other record.
+      break;
     case 'anonimizar':
       return [`${who} anonimizó ${what}.`];
     case 'enviar':
@@ -241,8 +349,11 @@ export function describeHistoryEvent(
   }
   const lines: string[] = [];
   for (const [field, [before, after]] of Object.entries(cambios)) {
-    if (field === 'contrasena') lines.push(`${who} cambió la contraseña.`);
+    if (field === 'fusionadaCon') lines.unshift(`${who} fusionó la ficha ${fmt(after)} en ${what}.`);
+    else if (field === 'contrasena') lines.push(`${who} cambió la contraseña.`);
     else if (field === 'adoptado') lines.push(after === true ? `${who} marcó como adoptada ${what}.` : `${who} desmarcó como adoptada ${what}.`);
+    else if (field === 'duplicadoDescartado') lines.push(`${who} indicó que ${what} no es la misma persona que la ficha ${fmt(after)}.`);
+    else if (field === 'bloqueado') lines.push(after === true ? `${who} bloqueó ${what}.` : `${who} desbloqueó ${what}.`);
     else if (field === 'desactivado') lines.push(after === true ? `${who} desactivó ${what}.` : `${who} reactivó ${what}.`);
     else if (field === 'imagen')
       lines.push(after === null ? `${who} quitó la imagen ${q(fmt(before))}.` : `${who} añadió la imagen ${q(fmt(after))}.`);

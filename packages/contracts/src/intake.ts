@@ -183,6 +183,7 @@ export const linkSchema = z.object({
   paqueteId: z.number().int(),
   paqueteNombre: z.string(),
   destinatario: z.string(),
+  personaId: z.number().int().nullable().describe('La persona del destinatario, cuando el enlace tiene correo o teléfono'),
   email: z.string(),
   telefono: z.string(),
   nota: z.string(),
@@ -281,6 +282,7 @@ export const publicationRequestListItemSchema = z.object({
   contactoNombre: z.string(),
   contactoEmail: z.string(),
   contactoTelefono: z.string(),
+  personaId: z.number().int().nullable().describe('La persona que registró la mascota'),
   enlaceId: z.string().nullable(),
   destinatario: z.string().nullable(),
   paqueteId: z.number().int().nullable(),
@@ -308,6 +310,7 @@ export type PublicationRequest = z.infer<typeof publicationRequestSchema>;
 
 export const listPublicationRequestsQuerySchema = z.object({
   estado: z.enum(PUBLICATION_REQUEST_STATES).optional(),
+  personaId: z.coerce.number().int().min(1).max(2_147_483_647).optional().describe('Solo los registros de esta persona'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -46,6 +46,7 @@ export const petBatchFilterSchema = listPetsQuerySchema
     estado: true,
     tag: true,
     adoptadoMes: true,
+    ubicacion: true,
     eliminadas: true,
   })
   .describe('El mismo filtro que GET /phpApi/mascotas (búsqueda y filtros)');

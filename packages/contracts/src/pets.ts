@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { z } from 'zod';
+import { petIdentityFieldsSchema, petIdentitySchema, petListCareFiltersSchema } from './pet-identity';
 import { DATE_MAX_YEAR, DATE_MIN_YEAR, isDateInRange, isSafeText, safeText, textMessages } from './text';
 
 dayjs.extend(customParseFormat);
@@ -222,11 +223,29 @@ export const petFieldsSchema = z.object({
       }
       return n;
     }),
+  // The pet's identity (DESIGN section 11): optional, a field not sent keeps its value.
+  ...petIdentityFieldsSchema.shape,
 });
 export type PetFieldsInput = z.input<typeof petFieldsSchema>;
 export type PetFields = z.output<typeof petFieldsSchema>;
 
 /* ------------------------------------------------------------------ answers */
+
+/** Where the pet is (DESIGN section 12), kept by its movements. */
+export const LOCATION_TYPES = ['refugio', 'acogida', 'adoptado', 'trasladado', 'fallecido'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+/** Locations a pet never leaves and where it is never public. */
+export const FINAL_LOCATIONS = ['trasladado', 'fallecido'] as const satisfies readonly LocationType[];
+
+export const personRefSchema = z.object({ id: z.number().int(), nombre: z.string() });
+export type PersonRef = z.infer<typeof personRefSchema>;
+
+export const petLocationSchema = z.object({
+  tipo: z.enum(LOCATION_TYPES),
+  persona: personRefSchema.optional(),
+  desde: z.string().nullable().describe('Fecha del último movimiento (AAAA-MM-DD), o null si no tiene'),
+});
+export type PetLocation = z.infer<typeof petLocationSchema>;
 
 /** `GET /phpApi/mascota/{id}`: SPEC section 3's field names and encodings, plus the extras after them. */
 export const petSchema = z.object({
@@ -253,6 +272,8 @@ export const petSchema = z.object({
   createdBy: z.string().nullable(),
   updatedBy: z.string().nullable(),
   deletedAt: z.string().nullable(),
+  ...petIdentitySchema.shape,
+  ubicacion: petLocationSchema,
 });
 export type Pet = z.infer<typeof petSchema>;
 
@@ -315,7 +336,9 @@ export const listPetsQuerySchema = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, petMessages.adoptedMonthInvalid)
     .optional()
     .describe("'AAAA-MM': solo las adoptadas ese mes, en la zona horaria de la organización (la cifra «Adoptadas este mes» del panel)"),
+  ubicacion: z.enum(LOCATION_TYPES, { error: 'Elige una ubicación de la lista.' }).optional().describe('Solo las que están en esa ubicación'),
   eliminadas: optionalFlag.describe("'1': solo las eliminadas (para restaurarlas)"),
+  ...petListCareFiltersSchema.shape,
   sort: z.enum(PET_SORT_FIELDS).default('updatedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -386,6 +409,15 @@ export const setAdoptedInputSchema = z.object({
     .boolean()
     .optional()
     .describe("Solo con adoptado '1': rechaza las solicitudes de adopción abiertas de la mascota, con una nota automática, en la misma transacción"),
+  personaId: z
+    .number()
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .optional()
+    .describe(
+      "Solo con adoptado '1': la persona adoptante; sin ella la adopción queda registrada sin persona y la respuesta lo indica (`adopcionSinPersona`)",
+    ),
 });
 export const reorderImagesInputSchema = z.object({ ids: z.array(z.number().int().min(1)).max(500) });
 

@@ -140,10 +140,17 @@ export const organizationContactSchema = z.object({
 });
 export type OrganizationContact = z.infer<typeof organizationContactSchema>;
 
-/** `GET /api/organizacion`: settings of the organisation the browser needs. */
+/** `GET /api/organizacion`: the organisation (DESIGN section 10), kept by administrators; the environment gives the defaults. */
 export const organizationSettingsSchema = z.object({
+  nombre: z.string().nullable(),
+  email: z.string().nullable(),
+  telefono: z.string().nullable().describe('E.164'),
+  direccion: z.string().nullable(),
+  web: z.string().nullable(),
   zonaHoraria: z.string().describe('Zona horaria IANA de la organización (ORG_TIME_ZONE); las fechas se eligen y muestran en ella'),
   contacto: organizationContactSchema.describe('Cómo contactar con la organización (lo muestran los avisos al público, p. ej. un enlace vencido)'),
+  correoConfigurado: z.boolean().describe('Si hay SMTP_URL y MAIL_FROM: sin ellos los correos se guardan sin enviar'),
+  version: z.number().int().describe('0 mientras se usan los valores del entorno; cada guardado la aumenta'),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 

@@ -87,6 +87,14 @@ export async function* tableRows(tx: Executor, table: string, batch = 500): Asyn
 }
 
 /** Inserts rows given as `row_to_json` text into `table`, keeping their ids; generated columns are recomputed. */
+/**
+ * Removes the rows a migration ships (the default care protocols) from a freshly migrated table before the
+ * archive's rows go in: the archive holds them already, as they were when it was made (edited or not).
+ */
+export async function clearShippedRows(tx: Executor, table: string): Promise<void> {
+  await tx.execute(sql`DELETE FROM ${ident(table)}`);
+}
+
 export async function insertRows(tx: Executor, table: string, jsonRows: string[]): Promise<void> {
   if (jsonRows.length === 0) return;
   const columns = await insertableColumns(tx, table);

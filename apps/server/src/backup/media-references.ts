@@ -21,7 +21,7 @@ async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]
 /**
  * Every media key the rows of the database point at, read in the caller's transaction (the backup's snapshot):
  * a pet's main image and its thumbnail, each gallery image and its thumbnail, and the files of publication
- * requests (images with their thumbnails, videos). Videos of pets have no row: they are whatever storage holds.
+ * requests (images with their thumbnails, videos), the attachments of care records. Videos of pets have no row: they are whatever storage holds.
  * A table that comes to point at stored files adds its keys here, so the backup keeps checking that every
  * archived row has its file.
  */
@@ -49,11 +49,34 @@ export async function mediaReferences(tx: Executor): Promise<MediaReference[]> {
       else add('publication_request', row.id, item.key, requestThumbnailKey(item.key));
     }
   }
+  for (const row of await rows<{ id: number; key: string }>(tx, sql`SELECT id, clave AS key FROM care_attachment`)) {
+    add('care_attachment', row.id, row.key);
+  }
+  for (const row of await rows<{ id: number; fotos: { key: string; thumbKey: string }[] | string }>(
+    tx,
+    sql`SELECT id, fotos FROM foster_news WHERE jsonb_array_length(fotos) > 0`,
+  )) {
+    const fotos = typeof row.fotos === 'string' ? (JSON.parse(row.fotos) as { key: string; thumbKey: string }[]) : row.fotos;
+    for (const photo of fotos) add('foster_news', row.id, photo.key, photo.thumbKey);
+  }
+  for (const row of await rows<{ id: number; key: string; signed: string | null }>(
+    tx,
+    sql`SELECT id, storage_key AS key, firmado_key AS signed FROM document`,
+  )) {
+    add('document', row.id, row.key, ...(row.signed ? [row.signed] : []));
+  }
+  for (const row of await rows<{ id: number; fotos: { key: string; thumbKey: string }[] | string }>(
+    tx,
+    sql`SELECT id, fotos FROM followup WHERE jsonb_array_length(fotos) > 0`,
+  )) {
+    const fotos = typeof row.fotos === 'string' ? (JSON.parse(row.fotos) as { key: string; thumbKey: string }[]) : row.fotos;
+    for (const photo of fotos) add('followup', row.id, photo.key, photo.thumbKey);
+  }
   return found;
 }
 
 /** The tables whose rows point at media, in the order their rows are locked (a pet's row first, as writers do). */
-const LOCK_ORDER = ['pet', 'pet_image', 'publication_request'] as const;
+const LOCK_ORDER = ['pet', 'pet_image', 'publication_request', 'care_attachment', 'foster_news', 'document', 'followup'] as const;
 
 /**
  * Inside the snapshot's transaction: share-locks the rows of `references` as the snapshot saw them, so none of

@@ -19,7 +19,7 @@ import {
   type Manifest,
   type Progress,
 } from './backup';
-import { DERIVED_TABLES, applyMigrations, codeMigrations, insertRows, isEmptyDatabase, resetSequences } from './database-dump';
+import { DERIVED_TABLES, applyMigrations, clearShippedRows, codeMigrations, insertRows, isEmptyDatabase, resetSequences } from './database-dump';
 
 /** The archive cannot be restored (damaged, truncated, not ours, or from a newer version); nothing was changed. */
 export class ArchiveError extends Error {
@@ -231,6 +231,7 @@ export async function restoreArchive(
       for (const table of manifest.tables) {
         // An archive made before these totals were derived carries them; the triggers have rebuilt them already.
         if (DERIVED_TABLES.has(table.table)) continue;
+        await clearShippedRows(tx, table.table);
         const lines = createInterface({ input: createReadStream(path.join(spool, path.basename(table.entry))), crlfDelay: Infinity });
         let batch: string[] = [];
         for await (const line of lines) {

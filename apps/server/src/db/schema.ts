@@ -1,5 +1,21 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /*
  * Authentication tables, in the shape better-auth (with its admin plugin) expects, plus the staff fields of
@@ -137,10 +153,28 @@ export const pet = pgTable(
     updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
     deletedAt: timestamp({ withTimezone: true }),
     deletedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * Where the pet is (DESIGN section 12): refugio | acogida | adoptado | trasladado | fallecido, kept by the
+     * movements through the pets port, with the person of the open placement and the date of the last movement.
+     */
+    ubicacion: text().notNull().default('refugio'),
+    ubicacionPersonaId: integer().references((): AnyPgColumn => person.id, { onDelete: 'restrict' }),
+    ubicacionDesde: date({ mode: 'string' }),
     /** Accent- and case-folded text searched by the list (trigram index). */
     searchText: text().generatedAlwaysAs(
       (): SQL => sql`refugio_fold(${pet.nombre} || ' ' || ${pet.historia} || ' ' || ${pet.personalidad} || ' ' || ${pet.tags}::text)`,
     ),
+    // Identity (DESIGN section 11).
+    raza: text().notNull().default(''),
+    color: text().notNull().default(''),
+    fechaNacimiento: date({ mode: 'string' }),
+    fechaNacimientoAprox: boolean().notNull().default(false),
+    /** 15 digits; unique among pets not deleted (index pet_live_microchip). */
+    microchip: text(),
+    esterilizado: text().notNull().default('desconocido'),
+    fechaEsterilizacion: date({ mode: 'string' }),
+    /** The latest weight record's kg, kept by the care module through the pets port (read-only on the wire). */
+    pesoKg: doublePrecision(),
     ...timestamps,
   },
   (t) => [
@@ -166,6 +200,14 @@ export const pet = pgTable(
     check('pet_genero', sql`${t.genero} IN ('macho', 'hembra')`),
     check('pet_tamano', sql`${t.tamano} IN ('chico', 'mediano', 'grande')`),
     check('pet_estado', sql`${t.estado} IN ('borrador', 'programada', 'publicada')`),
+    check('pet_esterilizado', sql`${t.esterilizado} IN ('si', 'no', 'desconocido')`),
+    uniqueIndex('pet_live_microchip')
+      .on(t.microchip)
+      .where(sql`${t.deletedAt} IS NULL AND ${t.microchip} IS NOT NULL`),
+    check('pet_ubicacion', sql`${t.ubicacion} IN ('refugio', 'acogida', 'adoptado', 'trasladado', 'fallecido')`),
+    // After a transfer or a death the pet is never public: whatever path writes it, it stays a draft.
+    check('pet_retirada_borrador', sql`${t.ubicacion} NOT IN ('trasladado', 'fallecido') OR ${t.estado} = 'borrador'`),
+    index('pet_ubicacion_persona').on(t.ubicacionPersonaId),
   ],
 );
 
@@ -273,6 +315,81 @@ export const idempotencyKey = pgTable(
 );
 
 /*
+ * People outside the staff (DESIGN section 10): adopters, foster homes, volunteers, rescuers, members, sponsors,
+ * donors; one record per person, owned by the persons module. Contact values are kept normalised (e-mail trimmed
+ * and lower-cased, phone in E.164, lib/contact.ts) so that linking compares them as they are stored.
+ */
+export const person = pgTable(
+  'person',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    nombre: text().notNull(),
+    apellidos: text().notNull().default(''),
+    /** Normalised e-mail, or null. */
+    email: text(),
+    /** E.164 phone, or null. */
+    telefono: text(),
+    documento: text().notNull().default(''),
+    ciudad: text().notNull().default(''),
+    direccion: text().notNull().default(''),
+    /** adoptante | acogida | voluntario | rescatador | socio | padrino | donante */
+    roles: jsonb().$type<string[]>().notNull().default([]),
+    bloqueado: boolean().notNull().default(false),
+    motivoBloqueo: text().notNull().default(''),
+    consentimientoEmail: boolean().notNull().default(false),
+    consentimientoEmailEn: timestamp({ withTimezone: true }),
+    consentimientoEmailFuente: text().notNull().default(''),
+    consentimientoWhatsapp: boolean().notNull().default(false),
+    consentimientoWhatsappEn: timestamp({ withTimezone: true }),
+    consentimientoWhatsappFuente: text().notNull().default(''),
+    /** Set when the identity was removed (irreversible). */
+    anonimizadaEn: timestamp({ withTimezone: true }),
+    /** Incremented by every save; a save based on an older one is refused (409). */
+    version: integer().notNull().default(1),
+    /** The folded first word of `nombre`: what the linking rule compares. */
+    nombreClave: text().generatedAlwaysAs((): SQL => sql`split_part(refugio_fold(btrim(${person.nombre})), ' ', 1)`),
+    /** Accent- and case-folded name, surname, e-mail, phone and document, searched by the list (trigram index). */
+    searchText: text().generatedAlwaysAs(
+      (): SQL =>
+        sql`refugio_fold(${person.nombre} || ' ' || ${person.apellidos} || ' ' || coalesce(${person.email}, '') || ' ' || coalesce(${person.telefono}, '') || ' ' || ${person.documento})`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    index('person_email').on(t.email),
+    index('person_telefono').on(t.telefono),
+    index('person_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('person_updated').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Two persons that may be one (the same e-mail or phone under another first name): `personaA < personaB`. Staff
+ * merge them or dismiss the pair (`descartadoEn`); a dismissed pair is not proposed again.
+ */
+export const personDuplicate = pgTable(
+  'person_duplicate',
+  {
+    personaA: integer()
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    personaB: integer()
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    /** mismo_email | mismo_telefono | nombre_parecido */
+    motivos: jsonb().$type<string[]>().notNull().default([]),
+    descartadoEn: timestamp({ withTimezone: true }),
+    descartadoPor: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.personaA, t.personaB] }),
+    index('person_duplicate_b').on(t.personaB),
+    check('person_duplicate_order', sql`${t.personaA} < ${t.personaB}`),
+  ],
+);
+
+/*
  * Adoption requests (Formularios de Solicitud; DESIGN sections 5 and 7): applications from the public pet
  * page, reviewed by staff. Status: nueva -> en_revision -> aprobada | rechazada, or retirada from an open state.
  */
@@ -304,6 +421,10 @@ export const adoptionRequest = pgTable(
     motivo: text().notNull().default(''),
     aceptaVisita: boolean().notNull(),
     aceptaPrivacidad: boolean().notNull(),
+    /** The person the application is linked to (DESIGN section 10); null only before the backfill ran. */
+    personaId: integer().references(() => person.id, { onDelete: 'restrict' }),
+    /** 'persona_bloqueada' when the applicant's person was blocked at submit; shown to staff only. */
+    alerta: text(),
     /** Incremented by every move; a move based on an older one is refused (409). */
     version: integer().notNull().default(1),
     /** Accent- and case-folded applicant name, e-mail and phone, searched by the staff list (trigram index). */
@@ -316,6 +437,7 @@ export const adoptionRequest = pgTable(
     index('adoption_request_estado').on(t.estado, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('adoption_request_pet').on(t.petId, t.estado),
     index('adoption_request_created').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('adoption_request_persona').on(t.personaId),
     index('adoption_request_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The duplicate guard: the same e-mail for the same pet within a day.
     index('adoption_request_duplicate').on(t.petId, sql`lower(${t.email})`, t.createdAt),
@@ -386,11 +508,14 @@ export const enlaceRegistro = pgTable(
     usados: integer().notNull().default(0),
     venceEn: timestamp({ withTimezone: true }).notNull(),
     revocadoEn: timestamp({ withTimezone: true }),
+    /** The recipient's person, when the link was issued with contact data. */
+    personaId: integer().references(() => person.id, { onDelete: 'restrict' }),
     createdBy: text().references(() => user.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     index('enlace_registro_paquete').on(t.paqueteId),
+    index('enlace_registro_persona').on(t.personaId),
     index('enlace_registro_created').on(t.createdAt.desc().nullsFirst()),
     check('enlace_registro_usados', sql`${t.usados} >= 0 AND ${t.usados} <= ${t.cupo}`),
   ],
@@ -429,6 +554,8 @@ export const publicationRequest = pgTable(
     contactoNombre: text().notNull(),
     contactoEmail: text().notNull(),
     contactoTelefono: text().notNull().default(''),
+    /** The submitter's person (DESIGN section 10); null only before the backfill ran. */
+    personaId: integer().references(() => person.id, { onDelete: 'restrict' }),
     media: jsonb().$type<PublicationRequestMedia[]>().notNull().default([]),
     motivoRechazo: text(),
     /** The draft pet created by approving it. */
@@ -440,6 +567,7 @@ export const publicationRequest = pgTable(
   (t) => [
     index('publication_request_estado').on(t.estado, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('publication_request_enlace').on(t.enlaceId),
+    index('publication_request_persona').on(t.personaId),
     check('publication_request_estado_valid', sql`${t.estado} IN ('pendiente', 'aprobada', 'rechazada')`),
     check('publication_request_tipo', sql`${t.tipo} IN ('Perro', 'Gato', 'Conejo')`),
     check('publication_request_genero', sql`${t.genero} IN ('macho', 'hembra')`),
@@ -528,5 +656,461 @@ export const historyEvent = pgTable(
       'history_event_accion',
       sql`${t.accion} IN ('crear', 'modificar', 'eliminar', 'restaurar', 'estado', 'fusionar', 'enviar', 'firmar', 'anonimizar')`,
     ),
+  ],
+);
+
+/**
+ * Care records (DESIGN section 11): vaccines, deworming, tests, treatments, surgeries, sterilisation, check-ups
+ * and weights, planned (`fechaProgramada`) or done (`fechaRealizada`). Written by the care module only; a delete
+ * removes the row and keeps its content in the history.
+ */
+export const careRecord = pgTable(
+  'care_record',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    petId: integer()
+      .notNull()
+      .references(() => pet.id, { onDelete: 'cascade' }),
+    tipo: text().notNull(),
+    nombre: text().notNull(),
+    fechaProgramada: date({ mode: 'string' }),
+    fechaRealizada: date({ mode: 'string' }),
+    repetirCadaDias: integer(),
+    dosis: text().notNull().default(''),
+    lote: text().notNull().default(''),
+    veterinario: text().notNull().default(''),
+    resultado: text().notNull().default(''),
+    pesoKg: doublePrecision(),
+    /** Cost in euro cents. */
+    costeCentimos: integer(),
+    notas: text().notNull().default(''),
+    protocoloId: integer().references(() => careProtocol.id, { onDelete: 'set null' }),
+    /**
+     * The pet is in the shelter (not deleted, not adopted): kept by the trigger care_record_pet_state on pet, so
+     * that "what is due" reads one partial index without joining every pet.
+     */
+    mascotaActiva: boolean().notNull().default(true),
+    version: integer().notNull().default(1),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('care_record_pet').on(t.petId),
+    // What is due: planned, not done, pet in the shelter, by date (GET /api/salud/pendientes and the counts).
+    index('care_record_due')
+      .on(t.fechaProgramada, t.id)
+      .where(sql`${t.fechaRealizada} IS NULL AND ${t.mascotaActiva}`),
+    index('care_record_due_tipo')
+      .on(t.tipo, t.fechaProgramada, t.id)
+      .where(sql`${t.fechaRealizada} IS NULL AND ${t.mascotaActiva}`),
+    check(
+      'care_record_tipo',
+      sql`${t.tipo} IN ('vacuna', 'desparasitacion_interna', 'desparasitacion_externa', 'test', 'tratamiento', 'cirugia', 'esterilizacion', 'revision', 'peso')`,
+    ),
+    check('care_record_fecha', sql`${t.fechaProgramada} IS NOT NULL OR ${t.fechaRealizada} IS NOT NULL`),
+  ],
+);
+
+/** Files attached to a care record (PDF, JPEG, PNG, WebP), stored under salud/{petId}/ and served to staff only. */
+export const careAttachment = pgTable(
+  'care_attachment',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    recordId: integer()
+      .notNull()
+      .references(() => careRecord.id, { onDelete: 'cascade' }),
+    petId: integer().notNull(),
+    /** The file's name as sent (sanitised), shown to staff and used when downloading. */
+    nombre: text().notNull(),
+    /** Storage key (server-generated). */
+    clave: text().notNull().unique(),
+    tipo: text().notNull(),
+    bytes: integer().notNull(),
+    contentHash: text().notNull(),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('care_attachment_record').on(t.recordId)],
+);
+
+/** Per-species care protocols: steps with a day offset from the start and an optional repetition. */
+export const careProtocol = pgTable('care_protocol', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  nombre: text().notNull(),
+  tipoMascota: text().notNull(),
+  nota: text().notNull().default(''),
+  pasos: jsonb().$type<{ tipo: string; nombre: string; diasDesdeInicio: number; repetirCadaDias: number | null }[]>().notNull(),
+  predeterminado: boolean().notNull().default(false),
+  activo: boolean().notNull().default(true),
+  version: integer().notNull().default(1),
+  ...timestamps,
+});
+
+/**
+ * Message templates edited by administrators (DESIGN section 10), owned by `modules/templates`. A key without a
+ * row uses the Spanish default of `@refugio/contracts` (active); a saved key keeps its text here.
+ */
+export const messageTemplate = pgTable('message_template', {
+  clave: text().primaryKey(),
+  asunto: text().notNull(),
+  cuerpo: text().notNull(),
+  activa: boolean().notNull().default(true),
+  version: integer().notNull().default(1),
+  updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/**
+ * Every message written to someone outside the staff or to a member of staff (DESIGN section 10), owned by
+ * `modules/messages`: the text as it was sent (rendered when created), who it went to, and how it went.
+ */
+/** A stored file an e-mail carries: its storage key, the name the reader sees and its type. */
+export type MessageAttachment = { key: string; nombre: string; contentType: string };
+
+export const message = pgTable(
+  'message',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The person it was written to (persons module); null for staff notices and unlinked recipients. */
+    personaId: integer().references(() => person.id, { onDelete: 'restrict' }),
+    /** email | whatsapp */
+    canal: text().notNull(),
+    plantilla: text(),
+    paraNombre: text().notNull(),
+    paraEmail: text(),
+    paraTelefono: text(),
+    asunto: text().notNull(),
+    /** The plain-text part (for WhatsApp, the text). */
+    cuerpo: text().notNull(),
+    /** The HTML part of an e-mail. */
+    html: text(),
+    /** Stored files sent with the e-mail (a signed contract), read from storage at each attempt. */
+    adjuntos: jsonb().$type<MessageAttachment[]>().notNull().default([]),
+    /** pendiente | enviado | fallido | sin_configurar | registrado */
+    estado: text().notNull(),
+    intentos: integer().notNull().default(0),
+    error: text(),
+    relacionEntidad: text(),
+    relacionId: text(),
+    creadoPor: text().references(() => user.id, { onDelete: 'set null' }),
+    creadoEn: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    enviadoEn: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('message_persona').on(t.personaId, t.creadoEn.desc(), t.id.desc()),
+    index('message_estado').on(t.estado, t.creadoEn.desc(), t.id.desc()),
+    index('message_relacion').on(t.relacionEntidad, t.relacionId),
+    check('message_canal', sql`${t.canal} IN ('email', 'whatsapp')`),
+    check('message_estado_valido', sql`${t.estado} IN ('pendiente', 'enviado', 'fallido', 'sin_configurar', 'registrado')`),
+  ],
+);
+
+/** What each member of staff wants to be told by e-mail (owned by `modules/messages`); no row: nothing. */
+export const staffNotice = pgTable('staff_notice', {
+  userId: text()
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  solicitudes: boolean().notNull().default(false),
+  registros: boolean().notNull().default(false),
+  /** Told when an adopter answers a check-in with "necesito ayuda" (followups module). */
+  seguimientos: boolean().notNull().default(false),
+  ...timestamps,
+});
+
+/**
+ * Where each pet went and when (DESIGN section 12), owned by the movements module: ingreso | acogida | adopcion |
+ * devolucion | traslado | fallecimiento. A placement (`acogida`, `adopcion`) is open until a `devolucion` closes
+ * it (`cerradaPor`); at most one is open per pet (partial unique index).
+ */
+export const movement = pgTable(
+  'movement',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    petId: integer()
+      .notNull()
+      .references(() => pet.id, { onDelete: 'cascade' }),
+    tipo: text().notNull(),
+    fecha: date({ mode: 'string' }).notNull(),
+    personaId: integer().references(() => person.id, { onDelete: 'restrict' }),
+    motivo: text().notNull().default(''),
+    notas: text().notNull().default(''),
+    /** For an open placement: null; once returned, the id of the `devolucion` that closed it. */
+    cerradaPor: integer(),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('movement_pet').on(t.petId, t.fecha, t.id),
+    index('movement_persona').on(t.personaId),
+    uniqueIndex('movement_one_open_placement')
+      .on(t.petId)
+      .where(sql`${t.tipo} IN ('acogida', 'adopcion') AND ${t.cerradaPor} IS NULL`),
+    check('movement_tipo', sql`${t.tipo} IN ('ingreso', 'acogida', 'adopcion', 'devolucion', 'traslado', 'fallecimiento')`),
+  ],
+);
+
+/** A person's foster-home profile (DESIGN section 12), owned by the movements module. */
+export const fosterProfile = pgTable('foster_profile', {
+  personaId: integer()
+    .primaryKey()
+    .references(() => person.id, { onDelete: 'cascade' }),
+  capacidad: integer().notNull(),
+  /** Perro | Gato | Conejo */
+  especies: jsonb().$type<string[]>().notNull().default([]),
+  /** chico | mediano | grande */
+  tamanos: jsonb().$type<string[]>().notNull().default([]),
+  conNinos: boolean().notNull().default(false),
+  conPerros: boolean().notNull().default(false),
+  conGatos: boolean().notNull().default(false),
+  noDisponible: jsonb().$type<{ desde: string; hasta: string }[]>().notNull().default([]),
+  notas: text().notNull().default(''),
+  version: integer().notNull().default(1),
+  ...timestamps,
+});
+
+/**
+ * A foster's portal link (DESIGN section 12), owned by the foster-portal module: only the SHA-256 of the token is
+ * kept. One active link per person: a new link revokes the previous one.
+ */
+export const fosterPortalLink = pgTable(
+  'foster_portal_link',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    personaId: integer()
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    venceEn: timestamp({ withTimezone: true }).notNull(),
+    revocadoEn: timestamp({ withTimezone: true }),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('foster_portal_link_token').on(t.tokenHash), index('foster_portal_link_persona').on(t.personaId)],
+);
+
+/** A photo of a foster's news: stored under novedades/{folder}/ with its thumbnail. */
+export type FosterNewsPhoto = {
+  key: string;
+  thumbKey: string;
+  bytes: number;
+  width: number;
+  height: number;
+  contentHash: string;
+  contentType: string;
+};
+
+/** News a foster sent through the portal; nothing of it reaches the pet until staff accept it. */
+export const fosterNews = pgTable(
+  'foster_news',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    linkId: integer().references(() => fosterPortalLink.id, { onDelete: 'set null' }),
+    personaId: integer()
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    petId: integer()
+      .notNull()
+      .references(() => pet.id, { onDelete: 'cascade' }),
+    texto: text().notNull().default(''),
+    pesoKg: doublePrecision(),
+    cuidadoId: integer().references(() => careRecord.id, { onDelete: 'set null' }),
+    fotos: jsonb().$type<FosterNewsPhoto[]>().notNull().default([]),
+    bytes: integer().notNull().default(0),
+    /** pendiente | aceptada | rechazada */
+    estado: text().notNull().default('pendiente'),
+    decididoPor: text().references(() => user.id, { onDelete: 'set null' }),
+    decididoEn: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('foster_news_estado').on(t.estado, t.createdAt),
+    index('foster_news_link').on(t.linkId, t.createdAt),
+    index('foster_news_persona').on(t.personaId, t.createdAt),
+    check('foster_news_estado_check', sql`${t.estado} IN ('pendiente', 'aceptada', 'rechazada')`),
+  ],
+);
+
+/** Where the signature goes on a document's last page, in PDF points from the page's bottom-left corner. */
+export type SignatureArea = { page: number; x: number; y: number; width: number; height: number };
+
+/**
+ * A document (DESIGN section 13): the adoption contract of an approved request or the acta of a return, its PDF kept in storage with its
+ * SHA-256, and once signed the signed copy (a new key, never overwritten) with its own hash and the evidence.
+ */
+export const document = pgTable(
+  'document',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** contrato_adopcion | acta_devolucion */
+    tipo: text().notNull(),
+    /** borrador | enviado | firmado | anulado */
+    estado: text().notNull().default('borrador'),
+    /** A contract's approved request (null for an acta). */
+    solicitudId: integer().references(() => adoptionRequest.id, { onDelete: 'restrict' }),
+    /** An acta's return movement (`devolucion` with a person; null for a contract). */
+    movimientoId: integer().references(() => movement.id, { onDelete: 'restrict' }),
+    petId: integer()
+      .notNull()
+      .references(() => pet.id, { onDelete: 'restrict' }),
+    personaId: integer()
+      .notNull()
+      .references(() => person.id, { onDelete: 'restrict' }),
+    titulo: text().notNull(),
+    storageKey: text().notNull(),
+    sha256: text().notNull(),
+    bytes: integer().notNull(),
+    firmaArea: jsonb().$type<SignatureArea>().notNull(),
+    firmadoKey: text(),
+    firmadoSha256: text(),
+    firmadoEn: timestamp({ withTimezone: true }),
+    /** The signer's full name as typed, and the e-mail the code went to (remote) or the person's (in person). */
+    firmanteNombre: text(),
+    firmanteEmail: text(),
+    firmaPresencial: boolean(),
+    presenteId: text().references(() => user.id, { onDelete: 'set null' }),
+    presenteNombre: text(),
+    firmaIp: text(),
+    firmaNavegador: text(),
+    anuladoEn: timestamp({ withTimezone: true }),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('document_solicitud').on(t.solicitudId),
+    index('document_persona').on(t.personaId),
+    index('document_pet').on(t.petId),
+    // At most one live contract (not annulled) per request: a second "Preparar contrato" annuls the first.
+    uniqueIndex('document_live_per_request')
+      .on(t.solicitudId, t.tipo)
+      .where(sql`${t.estado} <> 'anulado'`),
+    check('document_estado_check', sql`${t.estado} IN ('borrador', 'enviado', 'firmado', 'anulado')`),
+    // At most one live acta (not annulled) per return: preparing again annuls the unsigned one.
+    uniqueIndex('document_live_per_movement')
+      .on(t.movimientoId)
+      .where(sql`${t.estado} <> 'anulado' AND ${t.movimientoId} IS NOT NULL`),
+    index('document_movimiento').on(t.movimientoId),
+    check('document_tipo_check', sql`${t.tipo} IN ('contrato_adopcion', 'acta_devolucion')`),
+    check(
+      'document_origin_check',
+      sql`(${t.tipo} = 'contrato_adopcion' AND ${t.solicitudId} IS NOT NULL) OR (${t.tipo} = 'acta_devolucion' AND ${t.movimientoId} IS NOT NULL)`,
+    ),
+    check('document_signed_check', sql`${t.estado} <> 'firmado' OR (${t.firmadoKey} IS NOT NULL AND ${t.firmadoSha256} IS NOT NULL)`),
+  ],
+);
+
+/** A link to sign a document remotely: the token's hash only; a new link replaces (revokes) the earlier one. */
+export const documentLink = pgTable(
+  'document_link',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    documentId: integer()
+      .notNull()
+      .references(() => document.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    venceEn: timestamp({ withTimezone: true }).notNull(),
+    revocadoEn: timestamp({ withTimezone: true }),
+    /** Wrong codes typed; the fifth locks the link. */
+    fallos: integer().notNull().default(0),
+    bloqueadoEn: timestamp({ withTimezone: true }),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('document_link_token').on(t.tokenHash), index('document_link_document').on(t.documentId)],
+);
+
+/** A 6-digit code e-mailed for a link (hashed); the latest one counts, older ones are replaced. */
+export const documentCode = pgTable(
+  'document_code',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    linkId: integer()
+      .notNull()
+      .references(() => documentLink.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    enviadoA: text().notNull(),
+    venceEn: timestamp({ withTimezone: true }).notNull(),
+    usadoEn: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_code_link').on(t.linkId, t.createdAt)],
+);
+
+/** The adoption fee, recorded (not charged), one per adoption request. */
+export const adoptionFee = pgTable(
+  'adoption_fee',
+  {
+    solicitudId: integer()
+      .primaryKey()
+      .references(() => adoptionRequest.id, { onDelete: 'restrict' }),
+    /** Euro cents. */
+    cuotaCentimos: integer().notNull(),
+    metodoPago: text().notNull(),
+    pagado: boolean().notNull().default(false),
+    fechaPago: date({ mode: 'string' }),
+    referencia: text().notNull().default(''),
+    version: integer().notNull().default(1),
+    updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check('adoption_fee_amount_check', sql`${t.cuotaCentimos} >= 0 AND ${t.cuotaCentimos} < 10000000`),
+    check('adoption_fee_method_check', sql`${t.metodoPago} IN ('transferencia', 'bizum', 'efectivo', 'tarjeta', 'exento')`),
+    check('adoption_fee_exempt_check', sql`${t.metodoPago} <> 'exento' OR ${t.cuotaCentimos} = 0`),
+  ],
+);
+
+/** A photo an adopter sent with a check-in: stored under seguimientos/{folder}/ with its thumbnail. */
+export type FollowupPhoto = FosterNewsPhoto;
+
+/**
+ * Follow-up after an adoption (DESIGN section 13), owned by the followups module: the check-ins (`seguimiento`)
+ * planned when an adoption opens, answered from the adopter's phone through a link whose token only the SHA-256 of
+ * is kept, and the adoption's obligations (sterilisation, the microchip's change of owner), reminded once.
+ */
+export const followup = pgTable(
+  'followup',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The `adopcion` movement that planned it. */
+    adopcionId: integer()
+      .notNull()
+      .references(() => movement.id, { onDelete: 'cascade' }),
+    petId: integer()
+      .notNull()
+      .references(() => pet.id, { onDelete: 'cascade' }),
+    personaId: integer().references(() => person.id, { onDelete: 'set null' }),
+    /** seguimiento | esterilizacion | cambio_titularidad_microchip */
+    tipo: text().notNull(),
+    vence: date({ mode: 'string' }).notNull(),
+    /** pendiente | enviado | respondido | hecho | anulado */
+    estado: text().notNull().default('pendiente'),
+    tokenHash: text(),
+    enlaceVenceEn: timestamp({ withTimezone: true }),
+    enviadoEn: timestamp({ withTimezone: true }),
+    recordadoEn: timestamp({ withTimezone: true }),
+    comoVa: text(),
+    comentario: text().notNull().default(''),
+    fotos: jsonb().$type<FollowupPhoto[]>().notNull().default([]),
+    respondidoEn: timestamp({ withTimezone: true }),
+    atendidoEn: timestamp({ withTimezone: true }),
+    atendidoPor: text().references(() => user.id, { onDelete: 'set null' }),
+    hechoEn: timestamp({ withTimezone: true }),
+    hechoPor: text().references(() => user.id, { onDelete: 'set null' }),
+    version: integer().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('followup_token').on(t.tokenHash),
+    index('followup_estado_vence').on(t.estado, t.vence),
+    index('followup_pet').on(t.petId),
+    index('followup_persona').on(t.personaId),
+    index('followup_adopcion').on(t.adopcionId),
+    check('followup_tipo_check', sql`${t.tipo} IN ('seguimiento', 'esterilizacion', 'cambio_titularidad_microchip')`),
+    check('followup_estado_check', sql`${t.estado} IN ('pendiente', 'enviado', 'respondido', 'hecho', 'anulado')`),
+    check('followup_como_va_check', sql`${t.comoVa} IS NULL OR ${t.comoVa} IN ('bien', 'regular', 'necesito_ayuda')`),
   ],
 );

@@ -24,6 +24,8 @@ export async function sendStoredObject(
   contentType: string,
   notFoundMessage: string,
   audience: StoredObjectAudience,
+  /** `inline` (shown in the browser) unless a download names its file: `attachment; filename=...`. */
+  disposition = 'inline',
 ) {
   const head = await storage.head(key);
   if (!head) throw new AppError('NOT_FOUND', { message: notFoundMessage });
@@ -38,7 +40,7 @@ export async function sendStoredObject(
     .header('accept-ranges', 'bytes')
     .header('content-type', contentType)
     .header('cache-control', caching.cacheControl)
-    .header('content-disposition', 'inline')
+    .header('content-disposition', disposition)
     .header('cross-origin-resource-policy', caching.resourcePolicy);
 
   // Malformed (-2) or several ranges: answer the whole object, which HTTP allows.

@@ -16,6 +16,12 @@ export const imageKey = (petId: number, fileName: string) => `${IMAGE_FOLDER}${p
 /** The WebP thumbnail of a pet image, by the image's stored file name. */
 export const thumbnailKey = (petId: number, fileName: string) => `${IMAGE_FOLDER}${petId}/thumbs/${fileName}.webp`;
 
+/** Folder of the care records' attachments (staff only: never served by the public media routes). */
+export const CARE_FOLDER = 'salud/';
+
+/** A care record's attachment by its stored (server-generated) file name. */
+export const careAttachmentKey = (petId: number, recordId: number, fileName: string) => `${CARE_FOLDER}${petId}/${recordId}/${fileName}`;
+
 /** A fresh, unguessable file name for a new image: {timestamp}_{random}.{extension}. */
 export const newImageFileName = (extension: string) => `${Date.now()}_${randomBytes(4).toString('hex')}.${extension}`;
 

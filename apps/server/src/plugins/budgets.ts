@@ -47,6 +47,12 @@ declare module 'fastify' {
        * nothing); `count` spends one unit of it.
        */
       anonymousLookup: { allowed(request: FastifyRequest): boolean; count(request: FastifyRequest): void };
+      /**
+       * One more request through a public link (the foster portal's, a signing or follow-up link): `perHour`
+       * requests an hour per link, counted by every instance together (decided locally like the general budgets,
+       * so several instances may let through what the others counted within one sync interval).
+       */
+      linkRequest(kind: string, linkId: number, perHour: number): BudgetDecision;
     };
   }
 }
@@ -175,7 +181,10 @@ export const budgetsPlugin = fp(
       count: (request: FastifyRequest) => void counter.take(anon, addressKey(request.ip)),
     };
 
-    app.decorate('budgets', { store: store.kind, flush: () => counter.flush(), signInAttempt, anonymousLookup, admitPublicUpload });
+    const linkRequest = (kind: string, linkId: number, perHour: number) =>
+      counter.take({ name: `link-${kind}`, limit: perHour, windowMs: HOUR }, String(linkId));
+
+    app.decorate('budgets', { store: store.kind, flush: () => counter.flush(), signInAttempt, anonymousLookup, admitPublicUpload, linkRequest });
     app.addHook('onClose', async () => {
       clearInterval(sync);
       clearInterval(sweep);

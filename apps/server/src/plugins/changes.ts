@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
 
 /** Which pets changed: their ids, or every pet (a statement that changed many, or notifications were missed). */
 export type ChangedPets = readonly number[] | 'all';
@@ -35,6 +36,14 @@ declare module 'fastify' {
 export const CHANGES_CHANNEL = 'refugio_cambios';
 /** How long a write's answer waits for its own change to come back before it gives up on the feed. */
 const CATCH_UP_TIMEOUT_MS = 2_000;
+
+/**
+ * Announces, within the caller's transaction (delivered by PostgreSQL at its commit, never before), that what every
+ * pet shows may have changed: e.g. the organisation's time zone, from which the public care badges count days.
+ */
+export async function announceAllPetsChanged(handle: Pick<Database, 'execute'>): Promise<void> {
+  await handle.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, 'pet:*')`);
+}
 
 function parsePets(list: string): ChangedPets {
   if (list === '*') return 'all';

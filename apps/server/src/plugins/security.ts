@@ -3,6 +3,16 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../config';
 
+/** The public pages in their embeddable form: `/adopta` or `/adopta/{id}` with `embed=1` in the query. */
+export function isEmbeddablePage(url: string): boolean {
+  const [pathname = '', query = ''] = url.split('?', 2);
+  if (pathname !== '/adopta' && !/^\/adopta\/[^/]+$/.test(pathname)) return false;
+  return new URLSearchParams(query).get('embed') === '1';
+}
+
+/** The embeddable catalogue's script (a file of the web build). */
+const isEmbedScript = (url: string) => url.split('?', 1)[0] === '/embed.js';
+
 /**
  * Security headers (helmet) with a CSP the SPA works under, on every answer (request budgets: plugins/budgets.ts).
  * helmet's middleware is built once here: building it per request (as @fastify/helmet does) re-parses the CSP
@@ -11,7 +21,7 @@ import type { Config } from '../config';
 export const securityPlugin = fp(
   (app: FastifyInstance, opts: { config: Config }) => {
     const https = opts.config.publicUrl.startsWith('https://');
-    const applyHeaders = helmet({
+    const options = (frameAncestors: string[]): Parameters<typeof helmet>[0] => ({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -24,7 +34,7 @@ export const securityPlugin = fp(
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
+          frameAncestors,
           baseUri: ["'self'"],
           formAction: ["'self'"],
           // Only behind HTTPS: on a plain-HTTP LAN install it would break every asset.
@@ -33,9 +43,17 @@ export const securityPlugin = fp(
       },
       hsts: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
+      // frame-ancestors decides who may frame a page; X-Frame-Options is its older twin, only where nobody may.
+      xFrameOptions: frameAncestors.includes("'none'") ? { action: 'sameorigin' } : false,
     });
+    const applyHeaders = helmet(options(["'none'"]));
+    // The public catalogue asked for as an embed (/adopta?embed=1) may be framed by any website; nothing else may.
+    const applyEmbeddableHeaders = helmet(options(['*']));
     app.addHook('onRequest', (request, reply, done) => {
-      applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+      const apply = isEmbeddablePage(request.url) ? applyEmbeddableHeaders : applyHeaders;
+      apply(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+      // The embeddable catalogue's script is loaded by other websites (no-cors): it must be readable cross-origin.
+      if (isEmbedScript(request.url)) void reply.header('cross-origin-resource-policy', 'cross-origin');
     });
   },
   { name: 'security' },

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,12 @@ const PUBLIC_PAGES_ENTRY = 'adopta.html';
 function isPublicPagePath(pathname: string): boolean {
   return pathname === '/adopta' || pathname.startsWith('/adopta/');
 }
+/** The foster portal (/portal/{token}) is another small entry. */
+const PORTAL_ENTRY = 'portal.html';
+/** The adopter's follow-up page (/seguimiento/{token}) is another. */
+const FOLLOWUP_ENTRY = 'seguimiento.html';
+/** The contract signing page (/firmar/{token}) is another. */
+const SIGNING_ENTRY = 'firmar.html';
 
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
@@ -26,9 +32,25 @@ function isApiPath(url: string): boolean {
  * No routes are registered for files, so the permission matrix only sees the API.
  */
 export const spaPlugin = fp(
-  async (app: FastifyInstance, opts: { webDistDir: string }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      webDistDir: string;
+      /**
+       * Writes what link previews read into the public pages' HTML (`/adopta`, `/adopta/{id}`): crawlers run no
+       * JavaScript. Given by app.ts (this plugin imports no module).
+       */
+      publicPageHtml?: (html: string, pathname: string) => Promise<string>;
+    },
+  ) => {
     const root = opts.webDistDir;
     const hasSpa = existsSync(path.join(root, 'index.html'));
+    const publicPagesFile = path.join(root, PUBLIC_PAGES_ENTRY);
+    // Read once: the build does not change under a running server.
+    const publicPagesHtml = existsSync(publicPagesFile) ? readFileSync(publicPagesFile, 'utf8') : undefined;
+    const hasPortal = existsSync(path.join(root, PORTAL_ENTRY));
+    const hasFollowup = existsSync(path.join(root, FOLLOWUP_ENTRY));
+    const hasSigning = existsSync(path.join(root, SIGNING_ENTRY));
     if (hasSpa) {
       await app.register(fastifyStatic, { root, serve: false, index: false });
     } else {
@@ -59,9 +81,16 @@ export const spaPlugin = fp(
       if (pathname.startsWith('/assets/')) return sendError(reply, request, 'NOT_FOUND');
       void reply.header('cache-control', 'no-cache');
       // /adopta and /adopta/{id}: the public pages, which download no staff code.
-      if (isPublicPagePath(pathname) && existsSync(path.join(root, PUBLIC_PAGES_ENTRY))) {
-        return reply.sendFile(PUBLIC_PAGES_ENTRY, root, { cacheControl: false });
+      if (isPublicPagePath(pathname) && publicPagesHtml !== undefined) {
+        const html = opts.publicPageHtml ? await opts.publicPageHtml(publicPagesHtml, pathname) : publicPagesHtml;
+        return reply.type('text/html; charset=utf-8').send(html);
       }
+      // /portal/{token}: the foster portal; the token never leaves in a Referer (portal.html says no-referrer).
+      if (pathname.startsWith('/portal/') && hasPortal) return reply.sendFile(PORTAL_ENTRY, root, { cacheControl: false });
+      // /seguimiento/{token}: the adopter's follow-up page, the same way (seguimiento.html says no-referrer).
+      if (pathname.startsWith('/seguimiento/') && hasFollowup) return reply.sendFile(FOLLOWUP_ENTRY, root, { cacheControl: false });
+      // /firmar/{token}: the signing page; the same no-referrer (firmar.html) and no cache.
+      if (pathname.startsWith('/firmar/') && hasSigning) return reply.sendFile(SIGNING_ENTRY, root, { cacheControl: false });
       return reply.sendFile('index.html', root, { cacheControl: false });
     });
   },

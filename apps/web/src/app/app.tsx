@@ -2,6 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { PageSectionsProvider } from '../components/ui/page-sections';
+import { pageSections } from './page-sections';
 import { queryClient } from './query-client';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -12,7 +14,9 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <PageSectionsProvider value={pageSections}>
+          <RouterProvider router={router} />
+        </PageSectionsProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -35,7 +35,17 @@ describe('the app query client', () => {
     let pending = 3;
     server.use(
       http.get('/api/pendientes', () =>
-        HttpResponse.json({ solicitudesNuevas: 0, solicitudesPublicacionPendientes: pending, publicacionesHoy: 0, total: pending }),
+        HttpResponse.json({
+          solicitudesNuevas: 0,
+          solicitudesPublicacionPendientes: pending,
+          publicacionesHoy: 0,
+          cuidadosVencidos: 0,
+          cuidadosHoy: 0,
+          mensajesFallidos: 0,
+          posiblesDuplicados: 0,
+          novedadesAcogida: 0,
+          total: pending,
+        }),
       ),
       http.post('/api/solicitudes-publicacion/1/rechazar', () => {
         pending -= 1;

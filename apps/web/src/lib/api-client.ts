@@ -46,6 +46,8 @@ export interface RequestOptions {
   json?: JsonBody;
   query?: Record<string, string | undefined>;
   signal?: AbortSignal | undefined;
+  /** The request outlives the page (sent while leaving it). */
+  keepalive?: boolean;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -122,6 +124,7 @@ export async function requestJson(path: string, options: RequestOptions = {}): P
       body,
       credentials: 'same-origin',
       signal: options.signal ?? null,
+      keepalive: options.keepalive ?? false,
     });
   } catch (error) {
     // An abort is the caller's decision, not a connectivity problem: let it through untouched.

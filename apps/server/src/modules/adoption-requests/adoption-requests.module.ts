@@ -1,10 +1,14 @@
+import { organizationTimeZone } from '../../lib/organization';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { historyPort } from '../history/history.port';
+import { createMovementsPort } from '../movements/movements.port';
+import { createPersonsPort, registerPersonLinks } from '../persons/persons.port';
 import { createPetsPort } from '../pets/pets.port';
 import { createAdoptionRequestsRepository } from './adoption-requests.repository';
 import { adoptionRequestsRoutes } from './adoption-requests.routes';
 import { type AdoptionRequestsService, createAdoptionRequestsService } from './adoption-requests.service';
+import { adoptionRequestPersonLinks } from './person-links';
 import { publicAdoptionRoutes } from './public.routes';
 
 declare module 'fastify' {
@@ -22,13 +26,17 @@ export const adoptionRequestsModule = fp(
       createAdoptionRequestsService({
         repo: createAdoptionRequestsRepository(app.db),
         pets,
+        movements: createMovementsPort(organizationTimeZone(app.config, app.db)),
         history: historyPort,
+        persons: createPersonsPort(app.config.orgCountry),
         isPublicPet: (id) => pets.isPublicNow(id),
-        timeZone: app.config.orgTimeZone,
+        timeZone: organizationTimeZone(app.config, app.db),
+        messages: app.messages,
       }),
     );
+    registerPersonLinks(adoptionRequestPersonLinks);
     await app.register(publicAdoptionRoutes);
     await app.register(adoptionRequestsRoutes);
   },
-  { name: 'adoption-requests', dependencies: ['db', 'access'] },
+  { name: 'adoption-requests', dependencies: ['db', 'access', 'messages'] },
 );

@@ -1,5 +1,5 @@
 import { ADOPTION_OPEN_STATES, type AdoptionState, type ListAdoptionRequestsQuery } from '@refugio/contracts';
-import { type SQL, and, asc, count, desc, eq, getTableColumns, gte, inArray, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sortKey } from '../../db/sort-key';
 import { adoptionRequest, adoptionRequestEvent, pet, user } from '../../db/schema';
@@ -27,7 +27,7 @@ export interface AdoptionEventRow {
   authorName: string | null;
   authorLastname: string | null;
 }
-export type ListFilters = Pick<ListAdoptionRequestsQuery, 'estado' | 'mascotaId' | 'q'>;
+export type ListFilters = Pick<ListAdoptionRequestsQuery, 'estado' | 'mascotaId' | 'personaId' | 'q'>;
 
 const { searchText: _searchText, ...requestColumns } = getTableColumns(adoptionRequest);
 const petColumns = {
@@ -47,6 +47,7 @@ function filterConditions(filters: ListFilters, options: { withEstado: boolean }
   return and(
     options.withEstado && filters.estado ? eq(adoptionRequest.estado, filters.estado) : undefined,
     filters.mascotaId ? eq(adoptionRequest.petId, filters.mascotaId) : undefined,
+    filters.personaId ? eq(adoptionRequest.personaId, filters.personaId) : undefined,
     filters.q ? sql`${adoptionRequest.searchText} LIKE '%' || refugio_fold(${escapeLike(filters.q)}) || '%'` : undefined,
   );
 }
@@ -181,6 +182,53 @@ function adoptionQueries(db: Database) {
 
     async insertEvent(values: Omit<typeof adoptionRequestEvent.$inferInsert, 'id' | 'createdAt'>): Promise<void> {
       await db.insert(adoptionRequestEvent).values(values);
+    },
+
+    /* ---- for the persons module (registered through persons.port.ts) */
+
+    /** A merge: every request of `fromId` becomes `toId`'s. */
+    async movePerson(fromId: number, toId: number): Promise<void> {
+      await db.update(adoptionRequest).set({ personaId: toId }).where(eq(adoptionRequest.personaId, fromId));
+    },
+
+    /** An anonymisation: the copies of the applicant's identity become `name` and blanks; answers the ids touched. */
+    async anonymisePerson(personaId: number, name: string): Promise<number[]> {
+      const rows = await db
+        .update(adoptionRequest)
+        .set({ nombre: name, email: '', telefono: '', ciudad: '', direccion: '' })
+        .where(eq(adoptionRequest.personaId, personaId))
+        .returning({ id: adoptionRequest.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** The person's requests with the pet's name, oldest first (the export). */
+    async ofPerson(personaId: number): Promise<(AdoptionRequestRow & { mascotaNombre: string })[]> {
+      return db
+        .select({ ...requestColumns, mascotaNombre: pet.nombre })
+        .from(adoptionRequest)
+        .innerJoin(pet, eq(pet.id, adoptionRequest.petId))
+        .where(eq(adoptionRequest.personaId, personaId))
+        .orderBy(asc(adoptionRequest.createdAt), asc(adoptionRequest.id));
+    },
+
+    /** Requests made before persons existed, oldest first. */
+    async unlinked(limit: number): Promise<{ id: number; createdAt: Date; nombre: string; email: string; telefono: string }[]> {
+      return db
+        .select({
+          id: adoptionRequest.id,
+          createdAt: adoptionRequest.createdAt,
+          nombre: adoptionRequest.nombre,
+          email: adoptionRequest.email,
+          telefono: adoptionRequest.telefono,
+        })
+        .from(adoptionRequest)
+        .where(isNull(adoptionRequest.personaId))
+        .orderBy(asc(adoptionRequest.createdAt), asc(adoptionRequest.id))
+        .limit(limit);
+    },
+
+    async attachPerson(id: number, personaId: number, alerta: string | null): Promise<void> {
+      await db.update(adoptionRequest).set({ personaId, alerta }).where(eq(adoptionRequest.id, id));
     },
   };
 }

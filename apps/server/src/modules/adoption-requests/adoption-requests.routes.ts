@@ -33,7 +33,7 @@ export const adoptionRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.list(request.query),
   );
 
-  const exportQuery = listAdoptionRequestsQuerySchema.pick({ estado: true, mascotaId: true, q: true });
+  const exportQuery = listAdoptionRequestsQuerySchema.pick({ estado: true, mascotaId: true, personaId: true, q: true });
   for (const format of ['csv', 'xlsx'] as const) {
     app.get(
       `/api/solicitudes-adopcion.${format}`,
@@ -53,7 +53,7 @@ export const adoptionRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) =>
-        sendTableExport(reply, service.exportTable(request.query), { format, base: 'solicitudes-adopcion', sheet: 'Solicitudes' }),
+        sendTableExport(reply, await service.exportTable(request.query), { format, base: 'solicitudes-adopcion', sheet: 'Solicitudes' }),
     );
   }
 

@@ -1,3 +1,4 @@
+import type { TimeZoneSource } from '../../lib/organization';
 import {
   ADOPTION_EXPORT_MAX_ROWS,
   ADOPTION_STATES,
@@ -15,12 +16,16 @@ import {
   housingLabels,
   petMessages,
   petThumbnailUrl,
+  staffNoticeTexts,
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
 import { isLockConflict } from '../../lib/db-errors';
 import { type ExportColumn, type TableExport, pagesById } from '../../lib/table-export';
 import type { SessionUser } from '../../plugins/access';
 import { type HistoryPort, publicActor, userActor } from '../history/history.port';
+import type { MessagesPort } from '../messages/messages.port';
+import type { MovementsPort } from '../movements/movements.port';
+import type { PersonsPort } from '../persons/persons.port';
 import type { PetsPort } from '../pets/pets.port';
 import type {
   AdoptionEventRow,
@@ -41,6 +46,8 @@ function toListItem(row: AdoptionRequestWithPet): AdoptionRequestListItem {
     email: row.email,
     telefono: row.telefono,
     ciudad: row.ciudad,
+    personaId: row.personaId,
+    alerta: row.alerta === 'persona_bloqueada' ? 'persona_bloqueada' : null,
     mascota: {
       id: row.pet.id,
       nombre: row.pet.nombre,
@@ -96,18 +103,62 @@ const exportColumns: ExportColumn<AdoptionRequestWithPet>[] = [
 
 export interface AdoptionRequestsDeps {
   repo: AdoptionRequestsRepository;
-  /** "Mark adopted" is a write to the pet: through the pets port, inside this module's transaction. */
+  /** The pet's row lock, through the pets port, inside this module's transaction. */
   pets: Pick<PetsPort, 'within'>;
+  /** "Mark adopted" opens the pet's adoption (DESIGN section 12): through the movements port, in this transaction. */
+  movements: Pick<MovementsPort, 'openAdoption'>;
   history: Pick<HistoryPort, 'record'>;
+  /** The applicant's contact data normalised, and the application linked to a person (DESIGN section 10). */
+  persons: Pick<PersonsPort, 'link' | 'normaliseContact'>;
   /** Whether a pet is public right now (the catalogue's rule). */
   isPublicPet: (id: number) => Promise<boolean>;
   clock?: () => Date;
-  /** ORG_TIME_ZONE: the exports' dates and file names are the organisation's. */
-  timeZone: string;
+  /** The organisation's time zone (the saved one, else ORG_TIME_ZONE): the exports' dates and file names are its. */
+  timeZone: TimeZoneSource;
+  /** The applicant is told when the application arrives and each time its state changes (when the template is active). */
+  messages?: MessagesPort;
 }
 
+/** The template that tells the applicant of each state. */
+const STATE_TEMPLATE = {
+  nueva: 'solicitud_recibida',
+  en_revision: 'solicitud_en_revision',
+  aprobada: 'solicitud_aprobada',
+  rechazada: 'solicitud_rechazada',
+  retirada: 'solicitud_retirada',
+} as const satisfies Record<AdoptionState, string>;
+
 /** Adoption requests: the public application and the staff's review (DESIGN sections 5 and 7). */
-export function createAdoptionRequestsService({ repo, pets, history, isPublicPet, clock = () => new Date(), timeZone }: AdoptionRequestsDeps) {
+export function createAdoptionRequestsService({
+  repo,
+  pets,
+  movements,
+  history,
+  persons,
+  isPublicPet,
+  clock = () => new Date(),
+  timeZone,
+  messages,
+}: AdoptionRequestsDeps) {
+  /**
+   * Inside the change's transaction: the applicant is told of the request's state `estado` by e-mail (only when
+   * its template is active); the message and its job commit with the change.
+   */
+  async function tellApplicant(tx: AdoptionRequestQueries & { handle: Parameters<HistoryPort['record']>[0] }, id: number, estado: AdoptionState) {
+    if (!messages) return;
+    const row = await tx.findById(id);
+    if (!row) return;
+    await messages.send(tx.handle, {
+      personaId: row.personaId,
+      para: { nombre: row.nombre, email: row.email, telefono: row.telefono },
+      canal: 'email',
+      plantilla: STATE_TEMPLATE[estado],
+      variables: { 'mascota.nombre': row.pet.nombre, 'solicitud.estado': adoptionStateLabels[estado], 'solicitud.numero': row.id },
+      relacion: { entidad: 'solicitud_adopcion', id },
+      soloSiActiva: true,
+    });
+  }
+
   /**
    * Inside the caller's transaction (the pet's row already locked): every open request of the pet but `exceptId`
    * becomes `rechazada` with `note`, each with its event and its history. Answers how many it closed.
@@ -130,6 +181,7 @@ export function createAdoptionRequestsService({ repo, pets, history, isPublicPet
         accion: 'estado',
         cambios: { estado: [other.estado, 'rechazada'], nota: [null, note] },
       });
+      await tellApplicant(tx, other.id, 'rechazada');
     }
     return open.length;
   }
@@ -168,15 +220,27 @@ export function createAdoptionRequestsService({ repo, pets, history, isPublicPet
       if (input.sitioWeb !== undefined && input.sitioWeb.trim() !== '') return { id: 0, estado: 'nueva' };
       if (!(await isPublicPet(input.mascotaId))) throw new AppError('NOT_FOUND', { message: adoptionMessages.petNotFound });
       const { sitioWeb: _honeypot, mascotaId, ...fields } = input;
-      const email = fields.email.toLowerCase();
+      const contact = persons.normaliseContact({ email: fields.email, telefono: fields.telefono });
+      const email = contact.email ?? fields.email.toLowerCase();
+      const telefono = contact.telefono ?? fields.telefono;
       return repo.transaction(async (tx) => {
         await tx.lockApplicant(mascotaId, email);
         if (await tx.hasRecentApplication(mascotaId, email, new Date(clock().getTime() - DUPLICATE_WINDOW_MS))) {
           throw new AppError('CONFLICT', { message: adoptionMessages.duplicate });
         }
+        // A blocked person's application is stored like any other and answered the same; staff see the alert.
+        const { personaId, bloqueada } = await persons.link(
+          tx.handle,
+          { nombre: fields.nombre, email, telefono },
+          'adoptante',
+          publicActor(fields.nombre),
+        );
         const row = await tx.insert({
           ...fields,
           email,
+          telefono,
+          personaId,
+          alerta: bloqueada ? 'persona_bloqueada' : null,
           petId: mascotaId,
           permiteMascotas: fields.viviendaPropia ? null : (fields.permiteMascotas ?? null),
         });
@@ -188,6 +252,12 @@ export function createAdoptionRequestsService({ repo, pets, history, isPublicPet
           accion: 'crear',
           cambios: { nombre: [null, fields.nombre], mascotaId: [null, mascotaId], estado: [null, 'nueva'] },
         });
+        await tellApplicant(tx, row.id, 'nueva');
+        if (messages) {
+          const saved = await tx.findById(row.id);
+          const texto = staffNoticeTexts.application(saved?.pet.nombre ?? '', fields.nombre);
+          await messages.notifyStaff(tx.handle, 'solicitudes', texto, { entidad: 'solicitud_adopcion', id: row.id });
+        }
         return { id: row.id, estado: 'nueva' as const };
       });
     },
@@ -236,8 +306,10 @@ export function createAdoptionRequestsService({ repo, pets, history, isPublicPet
             accion: 'estado',
             cambios: { estado: [from, input.estado], ...(input.nota ? { nota: [null, input.nota] as [null, string] } : {}) },
           });
+          await tellApplicant(tx, id, input.estado);
           if (input.estado === 'aprobada') {
-            if (input.marcarAdoptada) await pet.markAdopted(current.petId, actor);
+            // The adoption opens for the applicant's person (without one when the request predates persons).
+            if (input.marcarAdoptada) await movements.openAdoption(tx.handle, current.petId, current.personaId ?? null, actor);
             if (input.cerrarOtras) await closeOpenRequests(tx, actor, current.petId, id, adoptionMessages.autoClosedNote);
           }
           return detail(tx, id);
@@ -253,13 +325,18 @@ export function createAdoptionRequestsService({ repo, pets, history, isPublicPet
      * in one transaction with the pet's row locked: what approving a request does for the others. A stale
      * `version` answers 409 and changes nothing. Answers how many requests it closed.
      */
-    async markPetAdoptedClosingOpen(actor: SessionUser, petId: number, version: number | undefined): Promise<{ cerradas: number }> {
+    async markPetAdoptedClosingOpen(
+      actor: SessionUser,
+      petId: number,
+      version: number | undefined,
+      personaId: number | null = null,
+    ): Promise<{ cerradas: number }> {
       return repo.transaction(async (tx) => {
         const pet = pets.within(tx.handle);
         const current = await pet.lockForChange(petId);
         if (!current || current.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
         if (version !== undefined && version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
-        await pet.markAdopted(petId, actor);
+        await movements.openAdoption(tx.handle, petId, personaId, actor);
         const closed = await closeOpenRequests(tx, actor, petId, 0, adoptionMessages.closedPetAdoptedNote);
         return { cerradas: closed };
       });
@@ -284,11 +361,11 @@ export function createAdoptionRequestsService({ repo, pets, history, isPublicPet
      * The export of the list with the same filters (.csv or .xlsx, `table-export.ts`): Spanish headers, dates in
      * the organisation's time zone, at most ADOPTION_EXPORT_MAX_ROWS rows read in pages, never whole.
      */
-    exportTable(filters: ListFilters): TableExport<AdoptionRequestWithPet> {
+    async exportTable(filters: ListFilters): Promise<TableExport<AdoptionRequestWithPet>> {
       return {
         columns: exportColumns,
         pages: () => pagesById((afterId, limit) => repo.exportPage(filters, afterId, limit), ADOPTION_EXPORT_MAX_ROWS),
-        timeZone,
+        timeZone: await timeZone(),
       };
     },
   };

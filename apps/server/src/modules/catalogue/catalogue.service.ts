@@ -1,18 +1,43 @@
-import { type ListPublicPetsQuery, type ListPublicPetsResponse, type PublicPet, petImageUrl, petThumbnailUrl } from '@refugio/contracts';
+import {
+  type ListPublicPetsQuery,
+  type ListPublicPetsResponse,
+  type PublicCareBadges,
+  type PublicPet,
+  dayInZone,
+  petImageUrl,
+  petThumbnailUrl,
+} from '@refugio/contracts';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { AppError } from '../../lib/app-error';
+import type { TimeZoneSource } from '../../lib/organization';
 import { videoNameOf, videoPrefix } from '../../media/storage-keys';
+import { type CarePort, NO_BADGES } from '../care/care.port';
 import { videoUrl } from '../pets/pets.port';
 import type { CatalogueRepository, PublicPetRow } from './catalogue.repository';
 
 /** The public catalogue (DESIGN section 7): public pets with their public fields and media URLs only. */
-export function createCatalogueService({ repo, storage }: { repo: CatalogueRepository; storage: Pick<StorageProvider, 'list'> }) {
+export function createCatalogueService({
+  repo,
+  storage,
+  care,
+  timeZone,
+}: {
+  repo: CatalogueRepository;
+  storage: Pick<StorageProvider, 'list'>;
+  /** The public care badges (four booleans per pet, nothing else of the records). */
+  care: Pick<CarePort, 'publicBadges'>;
+  /** The organisation's zone (the saved one, else ORG_TIME_ZONE): "deworming within 90 days" counts from its today. */
+  timeZone: TimeZoneSource;
+}) {
+  const badgesOf = async (ids: number[]) =>
+    ids.length === 0 ? new Map<number, PublicCareBadges>() : care.publicBadges(ids, dayInZone(new Date(), await timeZone()));
+
   async function videosOf(petId: number): Promise<string[]> {
     const objects = await storage.list(videoPrefix(petId));
     return objects.map((o) => videoUrl(petId, videoNameOf(o.key)));
   }
 
-  function toPublicPet(row: PublicPetRow, images: string[], videos: string[]): PublicPet {
+  function toPublicPet(row: PublicPetRow, images: string[], videos: string[], salud: PublicCareBadges): PublicPet {
     const main = row.imagenPrincipal;
     return {
       id: row.id,
@@ -30,6 +55,7 @@ export function createCatalogueService({ repo, storage }: { repo: CatalogueRepos
       videos,
       miniatura: main ? petThumbnailUrl(row.id, main) : null,
       miniaturas: images.map((name) => petThumbnailUrl(row.id, name)),
+      salud,
     };
   }
 
@@ -37,9 +63,9 @@ export function createCatalogueService({ repo, storage }: { repo: CatalogueRepos
     async list(query: ListPublicPetsQuery): Promise<ListPublicPetsResponse> {
       const { rows, total } = await repo.list(query);
       const ids = rows.map((r) => r.id);
-      const [images, videos] = await Promise.all([repo.imagesOf(ids), Promise.all(ids.map(videosOf))]);
+      const [images, videos, badges] = await Promise.all([repo.imagesOf(ids), Promise.all(ids.map(videosOf)), badgesOf(ids)]);
       return {
-        items: rows.map((row, i) => toPublicPet(row, images.get(row.id) ?? [], videos[i] ?? [])),
+        items: rows.map((row, i) => toPublicPet(row, images.get(row.id) ?? [], videos[i] ?? [], badges.get(row.id) ?? NO_BADGES)),
         total,
         page: query.page,
         pageSize: query.pageSize,
@@ -50,8 +76,8 @@ export function createCatalogueService({ repo, storage }: { repo: CatalogueRepos
     async get(id: number): Promise<PublicPet> {
       const row = await repo.findPublic(id);
       if (!row) throw new AppError('NOT_FOUND');
-      const [images, videos] = await Promise.all([repo.imagesOf([id]), videosOf(id)]);
-      return toPublicPet(row, images.get(id) ?? [], videos);
+      const [images, videos, badges] = await Promise.all([repo.imagesOf([id]), videosOf(id), badgesOf([id])]);
+      return toPublicPet(row, images.get(id) ?? [], videos, badges.get(id) ?? NO_BADGES);
     },
 
     /** When the catalogue changes by itself: the next scheduled pet's publication time. */

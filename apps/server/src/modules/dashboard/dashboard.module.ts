@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createFosterPortalPort } from '../foster-portal/foster-portal.port';
 import { systemClock } from '../../lib/clock';
+import { organizationTimeZone } from '../../lib/organization';
+import { createCarePort } from '../care/care.port';
+import { openDuplicatePairs } from '../persons/persons.port';
 import { createPetsPort } from '../pets/pets.port';
 import { createDashboardRepository } from './dashboard.repository';
 import { dashboardRoutes } from './dashboard.routes';
@@ -17,20 +21,29 @@ declare module 'fastify' {
 export const dashboardModule = fp(
   async (app: FastifyInstance) => {
     const repo = createDashboardRepository(app.db);
-    // The monthly figures follow ORG_TIME_ZONE: rebuilt here, once, when it changed since the last start.
-    if (await repo.useTimeZone(app.config.orgTimeZone)) app.log.info({ timeZone: app.config.orgTimeZone }, 'monthly dashboard figures rebuilt');
+    const care = createCarePort(app.db);
+    // The monthly figures follow the organisation's time zone: rebuilt here when ORG_TIME_ZONE changed since the
+    // last start (and nothing was saved on "Configuración"), and by the save itself when it changes the zone.
+    const timeZone = organizationTimeZone(app.config, app.db);
+    const zone = await timeZone();
+    if (await repo.useTimeZone(zone)) app.log.info({ timeZone: zone }, 'monthly dashboard figures rebuilt');
     app.jobs.define(duePublicationsJob({ pets: createPetsPort(app.db), clock: systemClock, log: app.log }));
     app.decorate(
       'dashboardService',
       createDashboardService({
         repo,
         clock: systemClock,
-        timeZone: app.config.orgTimeZone,
+        timeZone,
         failedJobs: (limit) => app.jobs.failed(limit),
         retryJob: (id) => app.jobs.retry(id),
+        careDue: (today) => care.dueCounts(today),
+        failedMessages: () => app.messages.failedCount(),
+        duplicatePairs: () => openDuplicatePairs(app.db),
+        fosterNews: () => createFosterPortalPort(app.db).pendingCount(),
+        followups: () => app.followups.pendingCounts(),
       }),
     );
     await app.register(dashboardRoutes);
   },
-  { name: 'dashboard', dependencies: ['db', 'jobs', 'access'] },
+  { name: 'dashboard', dependencies: ['db', 'jobs', 'access', 'messages', 'followups'] },
 );

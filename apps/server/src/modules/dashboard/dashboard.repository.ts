@@ -40,6 +40,22 @@ const TIME_ZONE_SETTING = 'zona_horaria';
  * 0007: pet_count, pet_month, pet_adoption_days, request_count), a few dozen rows each; the only range read
  * on pet is the scheduled pets (partial index pet_live_unpublished). Nothing visits every pet or request.
  */
+/**
+ * Inside the caller's transaction: stores `timeZone` for the monthly figures' triggers and, when it changed,
+ * rebuilds pet_month and pet_adoption_days from the pets. True when it rebuilt.
+ */
+export async function followTimeZone(tx: Database, timeZone: string): Promise<boolean> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${TIME_ZONE_LOCK_KEY})`);
+  const [current] = await tx.select().from(orgSetting).where(eq(orgSetting.clave, TIME_ZONE_SETTING));
+  if (current?.valor === timeZone) return false;
+  await tx
+    .insert(orgSetting)
+    .values({ clave: TIME_ZONE_SETTING, valor: timeZone })
+    .onConflictDoUpdate({ target: orgSetting.clave, set: { valor: timeZone } });
+  await tx.execute(sql`SELECT refugio_rebuild_pet_month()`);
+  return true;
+}
+
 export function createDashboardRepository(db: Database) {
   return {
     /**
@@ -47,17 +63,7 @@ export function createDashboardRepository(db: Database) {
      * changed, rebuilds pet_month and pet_adoption_days from the pets. True when it rebuilt.
      */
     async useTimeZone(timeZone: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${TIME_ZONE_LOCK_KEY})`);
-        const [current] = await tx.select().from(orgSetting).where(eq(orgSetting.clave, TIME_ZONE_SETTING));
-        if (current?.valor === timeZone) return false;
-        await tx
-          .insert(orgSetting)
-          .values({ clave: TIME_ZONE_SETTING, valor: timeZone })
-          .onConflictDoUpdate({ target: orgSetting.clave, set: { valor: timeZone } });
-        await tx.execute(sql`SELECT refugio_rebuild_pet_month()`);
-        return true;
-      });
+      return db.transaction((tx) => followTimeZone(tx as unknown as Database, timeZone));
     },
 
     /**

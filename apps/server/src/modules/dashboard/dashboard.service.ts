@@ -6,23 +6,35 @@ import {
   type PendingWork,
   UPCOMING_PUBLICATION_DAYS,
   dayBoundsInZone,
+  dayInZone,
   jobMessages,
   lastMonthsInZone,
 } from '@refugio/contracts';
 import type { FailedJob } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { TimeZoneSource } from '../../lib/organization';
 import type { DashboardRepository } from './dashboard.repository';
 
 export interface DashboardServiceDeps {
   repo: DashboardRepository;
   clock: Clock;
-  /** ORG_TIME_ZONE: "this month" and "today" are the organisation's. */
-  timeZone: string;
+  /** The organisation's time zone (the saved one, else ORG_TIME_ZONE): "this month" and "today" are its. */
+  timeZone: TimeZoneSource;
   /** The job queue's failed jobs (administrators see them in "Pendientes"). */
   failedJobs: (limit: number) => Promise<{ total: number; items: FailedJob[] }>;
   /** Queues a failed job again; false when there is no failed job with that id. */
   retryJob: (id: number) => Promise<boolean>;
+  /** Overdue and today's care (the care module's port), by the organisation's day. */
+  careDue: (today: string) => Promise<{ vencidos: number; hoy: number }>;
+  /** Messages whose e-mail ran out of attempts (`fallido`). */
+  failedMessages?: () => Promise<number>;
+  /** Pairs of possible duplicate persons not dismissed (the persons port). */
+  duplicatePairs: () => Promise<number>;
+  /** Foster news waiting for review (foster-portal port). */
+  fosterNews?: () => Promise<number>;
+  /** Follow-up answers asking for help and obligations past due (followups service). */
+  followups?: () => Promise<{ seguimientosAyuda: number; obligacionesVencidas: number }>;
 }
 
 /** Failed jobs listed in "Pendientes". */
@@ -46,12 +58,27 @@ export function histogramMedian(histogram: readonly [number, number][]): number 
 }
 
 /** The dashboard's counts and series, and the work waiting for the team (DESIGN sections 5 and 7). */
-export function createDashboardService({ repo, clock, timeZone, failedJobs, retryJob }: DashboardServiceDeps) {
+export function createDashboardService({
+  repo,
+  clock,
+  timeZone: orgTimeZone,
+  failedJobs,
+  retryJob,
+  careDue,
+  failedMessages,
+  duplicatePairs,
+  fosterNews,
+  followups,
+}: DashboardServiceDeps) {
   return {
     async dashboard(): Promise<Dashboard> {
       const now = clock.now();
+      const timeZone = await orgTimeZone();
       const months = lastMonthsInZone(now, timeZone, DASHBOARD_MONTHS);
-      const snap = await repo.snapshot(now, new Date(now.getTime() + UPCOMING_PUBLICATION_DAYS * DAY_MS), `${months[0]}-01`);
+      const [snap, care] = await Promise.all([
+        repo.snapshot(now, new Date(now.getTime() + UPCOMING_PUBLICATION_DAYS * DAY_MS), `${months[0]}-01`),
+        careDue(dayInZone(now, timeZone)),
+      ]);
       const byMonth = new Map(snap.months.map((m) => [m.mes.slice(0, 7), m]));
       const inShelter = snap.petCounts.filter((c) => !c.adoptado);
       const sum = (rows: typeof inShelter) => rows.reduce((total, c) => total + c.n, 0);
@@ -64,6 +91,8 @@ export function createDashboardService({ repo, clock, timeZone, failedJobs, retr
           solicitudesNuevas: snap.newRequests,
           solicitudesPublicacionPendientes: snap.pendingPublications,
           publicacionesProximas: snap.upcoming,
+          cuidadosVencidos: care.vencidos,
+          cuidadosHoy: care.hoy,
         },
         ingresosAdopciones: months.map((mes) => ({ mes, ingresos: byMonth.get(mes)?.ingresos ?? 0, adopciones: byMonth.get(mes)?.adopciones ?? 0 })),
         porTipo: PET_TYPES.map((tipo) => ({ tipo, total: sum(inShelter.filter((c) => c.tipo === tipo)) })),
@@ -75,15 +104,39 @@ export function createDashboardService({ repo, clock, timeZone, failedJobs, retr
     /** The work waiting; administrators also get the jobs that ran out of attempts (counted in the total). */
     async pending({ admin }: { admin: boolean }): Promise<PendingWork> {
       const now = clock.now();
-      const [{ newRequests, pendingPublications, dueToday }, failed] = await Promise.all([
+      const timeZone = await orgTimeZone();
+      const [{ newRequests, pendingPublications, dueToday }, care, failed, failedMessageCount, duplicates, news] = await Promise.all([
         repo.pending(now, dayBoundsInZone(now, timeZone).end),
+        careDue(dayInZone(now, timeZone)),
         admin ? failedJobs(FAILED_JOBS_SHOWN) : undefined,
+        failedMessages ? failedMessages() : 0,
+        duplicatePairs(),
+        fosterNews ? fosterNews() : 0,
       ]);
+      const { seguimientosAyuda, obligacionesVencidas } = followups ? await followups() : { seguimientosAyuda: 0, obligacionesVencidas: 0 };
       return {
         solicitudesNuevas: newRequests,
         solicitudesPublicacionPendientes: pendingPublications,
         publicacionesHoy: dueToday,
-        total: newRequests + pendingPublications + dueToday + (failed?.total ?? 0),
+        cuidadosVencidos: care.vencidos,
+        cuidadosHoy: care.hoy,
+        mensajesFallidos: failedMessageCount,
+        posiblesDuplicados: duplicates,
+        novedadesAcogida: news,
+        seguimientosAyuda,
+        obligacionesVencidas,
+        total:
+          newRequests +
+          pendingPublications +
+          dueToday +
+          care.vencidos +
+          care.hoy +
+          failedMessageCount +
+          duplicates +
+          news +
+          seguimientosAyuda +
+          obligacionesVencidas +
+          (failed?.total ?? 0),
         ...(failed && {
           trabajosFallidos: {
             total: failed.total,

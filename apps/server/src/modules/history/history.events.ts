@@ -26,12 +26,64 @@ export type PetHistoryField =
   | 'imagen'
   | 'video'
   | 'ordenImagenes'
-  | 'solicitudPublicacion';
+  | 'solicitudPublicacion'
+  | 'raza'
+  | 'color'
+  | 'fechaNacimiento'
+  | 'fechaNacimientoAprox'
+  | 'microchip'
+  | 'esterilizado'
+  | 'fechaEsterilizacion'
+  | 'ubicacion'
+  | 'movimiento'
+  | 'personaId'
+  | 'motivo';
 export type AdoptionRequestHistoryField = 'estado' | 'nota' | 'nombre' | 'mascotaId';
 export type PublicationRequestHistoryField = 'estado' | 'motivoRechazo' | 'mascotaId' | 'nombre' | 'enlace';
 export type LinkHistoryField = 'estado' | 'destinatario' | 'paqueteId' | 'venceEn' | 'email' | 'telefono' | 'nota' | 'usados';
 export type PackageHistoryField = 'nombre' | 'descripcion' | 'cupo' | 'diasVigencia' | 'estado';
+export type CareRecordHistoryField =
+  | 'mascotaId'
+  | 'protocoloId'
+  | 'tipo'
+  | 'nombre'
+  | 'fechaProgramada'
+  | 'fechaRealizada'
+  | 'repetirCadaDias'
+  | 'dosis'
+  | 'lote'
+  | 'veterinario'
+  | 'resultado'
+  | 'pesoKg'
+  | 'coste'
+  | 'notas'
+  | 'adjunto';
+export type ProtocolHistoryField = 'nombre' | 'tipoMascota' | 'nota' | 'pasos' | 'activo';
 export type UserHistoryField = 'name' | 'lastname' | 'mail' | 'rol' | 'permisos' | 'color' | 'desactivado' | 'contrasena';
+export type TemplateHistoryField = 'asunto' | 'cuerpo' | 'activa';
+export type MessageHistoryField = 'canal' | 'plantilla' | 'asunto' | 'estado' | 'intentos' | 'error' | 'destinatario';
+export type OrganizationHistoryField = 'nombre' | 'email' | 'telefono' | 'direccion' | 'web' | 'zonaHoraria';
+export type FollowupHistoryField =
+  'tipo' | 'mascotaId' | 'personaId' | 'vence' | 'estado' | 'canal' | 'recordado' | 'comoVa' | 'fotos' | 'atendido' | 'galeria';
+export type PersonHistoryField =
+  | 'nombre'
+  | 'apellidos'
+  | 'email'
+  | 'telefono'
+  | 'documento'
+  | 'ciudad'
+  | 'direccion'
+  | 'roles'
+  | 'bloqueado'
+  | 'motivoBloqueo'
+  | 'consentimientoEmail'
+  | 'consentimientoWhatsapp'
+  | 'fusionadaCon'
+  | 'fusionadaEn'
+  | 'duplicadoDescartado'
+  | 'movimiento'
+  | 'mascota'
+  | 'fichaAcogida';
 
 export type HistoryEventInput = { actor: HistoryActor } & (
   | { entidad: 'mascota'; entidadId: number; accion: 'crear' | 'modificar' | 'eliminar' | 'restaurar' | 'estado'; cambios?: Changes<PetHistoryField> }
@@ -40,7 +92,40 @@ export type HistoryEventInput = { actor: HistoryActor } & (
   | { entidad: 'enlace'; entidadId: string; accion: 'crear' | 'modificar' | 'estado'; cambios?: Changes<LinkHistoryField> }
   | { entidad: 'paquete'; entidadId: number; accion: 'crear' | 'modificar' | 'estado'; cambios?: Changes<PackageHistoryField> }
   | { entidad: 'usuario'; entidadId: string; accion: 'crear' | 'modificar' | 'estado' | 'eliminar'; cambios?: Changes<UserHistoryField> }
+  | { entidad: 'registro_salud'; entidadId: number; accion: 'crear' | 'modificar' | 'estado' | 'eliminar'; cambios?: Changes<CareRecordHistoryField> }
+  | { entidad: 'protocolo'; entidadId: number; accion: 'crear' | 'modificar'; cambios?: Changes<ProtocolHistoryField> }
+  | { entidad: 'plantilla'; entidadId: string; accion: 'modificar'; cambios?: Changes<TemplateHistoryField> }
+  | { entidad: 'mensaje'; entidadId: number; accion: 'enviar' | 'estado'; cambios?: Changes<MessageHistoryField> }
+  | { entidad: 'organizacion'; entidadId: string; accion: 'modificar'; cambios?: Changes<OrganizationHistoryField> }
+  | { entidad: 'persona'; entidadId: number; accion: 'crear' | 'modificar' | 'fusionar' | 'anonimizar'; cambios?: Changes<PersonHistoryField> }
+  | { entidad: 'enlace_portal'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<'personaId' | 'venceEn' | 'revocado'> }
+  | { entidad: 'novedad_acogida'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<'estado' | 'mascotaId' | 'personaId' | 'fotos'> }
+  | { entidad: 'documento'; entidadId: number; accion: 'crear' | 'estado' | 'enviar' | 'firmar'; cambios?: Changes<DocumentHistoryField> }
+  | {
+      entidad: 'cuota_adopcion';
+      entidadId: number;
+      accion: 'crear' | 'modificar';
+      cambios?: Changes<'cuota' | 'metodoPago' | 'pagado' | 'fechaPago' | 'referencia'>;
+    }
+  | { entidad: 'seguimiento'; entidadId: number; accion: 'crear' | 'enviar' | 'estado'; cambios?: Changes<FollowupHistoryField> }
 );
+
+export type DocumentHistoryField =
+  | 'estado'
+  | 'tipo'
+  | 'solicitudId'
+  | 'movimientoId'
+  | 'mascotaId'
+  | 'personaId'
+  | 'sha256'
+  | 'firmadoSha256'
+  | 'canal'
+  | 'venceEn'
+  | 'firmante'
+  | 'presencial'
+  | 'presente'
+  | 'ip'
+  | 'enlaceBloqueado';
 
 /** A member of staff as the actor of a change (their name as it is now is kept with the event). */
 export function userActor(user: Pick<SessionUser, 'id' | 'name' | 'lastname'> | { id: string; name?: string; lastname?: string }): HistoryActor {

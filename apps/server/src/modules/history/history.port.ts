@@ -3,6 +3,8 @@ import type { Database } from '../../db/client';
 import { currentRequest } from '../../lib/request-context';
 import type { HistoryEventInput } from './history.events';
 import { createHistoryRepository } from './history.repository';
+import { relatedRecords } from './history.related';
+import { toHistoryEvent } from './history.service';
 
 /*
  * What other modules ask of the history: `record(tx.handle, event)`, called inside the transaction of the change
@@ -10,7 +12,8 @@ import { createHistoryRepository } from './history.repository';
  * writes nothing. The request id is taken from the request being served.
  */
 
-export type { HistoryEventInput } from './history.events';
+export type { HistoryEventInput, PersonHistoryField, PetHistoryField } from './history.events';
+export { registerRelatedHistory } from './history.related';
 export { changedFields, hasChanges, historyValue, linkActor, publicActor, systemActor, userActor } from './history.events';
 
 /** Field names whose values are never kept, whatever a caller passes (passwords, hashes, tokens, codes). */
@@ -63,6 +66,33 @@ export async function recordEvents(handle: Database, events: HistoryEventInput[]
   }
 }
 
+/** The value a redacted personal value shows in `cambios`. */
+export const HISTORY_REDACTED = '[anonimizado]';
+
+/**
+ * Anonymisation (the right to erasure), in the caller's transaction: the personal values among `fields` in the
+ * events of these records are replaced by HISTORY_REDACTED, and a member of the public named as the actor is no
+ * longer named. What happened and when stays.
+ */
+export async function redactEvents(handle: Database, entidad: string, entidadIds: (string | number)[], fields: string[]): Promise<void> {
+  await createHistoryRepository(handle).redact(entidad, entidadIds.map(String), fields, HISTORY_REDACTED);
+}
+
+/** A person's events (and those of the persons merged into it) without the personal values of `fields`. */
+export async function redactPersonEvents(handle: Database, personaId: number, fields: string[]): Promise<void> {
+  const repo = createHistoryRepository(handle);
+  await repo.redact('persona', await repo.mergedInto('persona', String(personaId)), fields, HISTORY_REDACTED);
+}
+
+/** A person's events, newest first, with those of the persons merged into it (read by its page and its export). */
+export async function personEvents(handle: Database, personaId: number, page: number, pageSize: number) {
+  const repo = createHistoryRepository(handle);
+  const ids = await repo.mergedInto('persona', String(personaId));
+  const related = await relatedRecords(handle, { personaIds: ids.map(Number).filter(Number.isInteger) });
+  const { rows, total } = await repo.list({ entidad: 'persona', entidadIds: ids, related }, page, pageSize);
+  return { items: rows.map(toHistoryEvent), total, page, pageSize };
+}
+
 /** The history port: what a module's service takes as `history: HistoryPort`. */
-export const historyPort = { record: recordEvent, recordMany: recordEvents };
+export const historyPort = { record: recordEvent, recordMany: recordEvents, redact: redactEvents, redactPerson: redactPersonEvents };
 export type HistoryPort = typeof historyPort;

@@ -1,5 +1,8 @@
+import type { TimeZoneSource } from '../../lib/organization';
 import { type HistoryEvent, type ListHistoryQuery, type ListHistoryResponse, wallTimeToInstant } from '@refugio/contracts';
+import type { Database } from '../../db/client';
 import type { HistoryEventRow, HistoryRepository } from './history.repository';
+import { relatedRecords } from './history.related';
 
 export function toHistoryEvent(row: HistoryEventRow): HistoryEvent {
   return {
@@ -26,10 +29,11 @@ function nextDay(day: string): string {
 }
 
 /** Reading the history: the audit (administrators) and one pet's history (staff). */
-export function createHistoryService({ repo, timeZone }: { repo: HistoryRepository; timeZone: string }) {
+export function createHistoryService({ repo, timeZone: orgTimeZone, db }: { repo: HistoryRepository; timeZone: TimeZoneSource; db?: Database }) {
   return {
     /** Filters by record, actor and days (the organisation's days: `hasta` is included whole). */
     async list(query: ListHistoryQuery): Promise<ListHistoryResponse> {
+      const timeZone = query.desde || query.hasta ? await orgTimeZone() : 'UTC';
       const from = query.desde ? wallTimeToInstant(`${query.desde} 00:00`, timeZone) : undefined;
       const until = query.hasta ? wallTimeToInstant(`${nextDay(query.hasta)} 00:00`, timeZone) : undefined;
       const { rows, total } = await repo.list(
@@ -41,7 +45,8 @@ export function createHistoryService({ repo, timeZone }: { repo: HistoryReposito
     },
 
     async ofPet(petId: number, page: number, pageSize: number): Promise<ListHistoryResponse> {
-      const { rows, total } = await repo.list({ entidad: 'mascota', entidadId: String(petId) }, page, pageSize);
+      const related = db ? await relatedRecords(db, { petId }) : [];
+      const { rows, total } = await repo.list({ entidad: 'mascota', entidadId: String(petId), related }, page, pageSize);
       return { items: rows.map(toHistoryEvent), total, page, pageSize };
     },
   };

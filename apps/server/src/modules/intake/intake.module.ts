@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { historyPort } from '../history/history.port';
 import { createOrganizationSettings } from '../../lib/organization';
+import { createPersonsPort, registerPersonLinks } from '../persons/persons.port';
 import { intakeRoutes } from './intake.routes';
+import { publicationRequestPersonLinks, registrationLinkPersonLinks } from './person-links';
 import { createLinksRepository } from './links.repository';
 import { type LinksService, createLinksService } from './links.service';
 import { createPackagesRepository } from './packages.repository';
@@ -26,6 +28,9 @@ export const intakeModule = fp(
   async (app: FastifyInstance) => {
     const packagesRepo = createPackagesRepository(app.db);
     const requestsRepo = createRequestsRepository(app.db);
+    const persons = createPersonsPort(app.config.orgCountry);
+    registerPersonLinks(publicationRequestPersonLinks);
+    registerPersonLinks(registrationLinkPersonLinks);
     app.decorate('packagesService', createPackagesService({ repo: packagesRepo, history: historyPort }));
     app.decorate(
       'linksService',
@@ -33,18 +38,26 @@ export const intakeModule = fp(
         repo: createLinksRepository(app.db),
         packages: packagesRepo,
         history: historyPort,
+        persons,
         publicUrl: app.config.publicUrl,
-        organization: createOrganizationSettings(app.config),
+        organization: createOrganizationSettings(app.config, app.db),
       }),
     );
     app.decorate(
       'publicationRequestsService',
-      createPublicationRequestsService({ repo: requestsRepo, storage: app.storage, log: app.log, history: historyPort }),
+      createPublicationRequestsService({
+        repo: requestsRepo,
+        storage: app.storage,
+        log: app.log,
+        history: historyPort,
+        persons,
+        messages: app.messages,
+      }),
     );
     const sweep = createRequestMediaSweep({ repo: requestsRepo, storage: app.storage, log: app.log });
     app.jobs.define(sweep.job);
     app.decorate('requestMediaSweep', sweep);
     await app.register(intakeRoutes);
   },
-  { name: 'intake', dependencies: ['db', 'jobs', 'storage', 'access'] },
+  { name: 'intake', dependencies: ['db', 'jobs', 'storage', 'access', 'messages'] },
 );

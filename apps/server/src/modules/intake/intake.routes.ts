@@ -248,8 +248,9 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
             storage: app.storage,
             folder,
             onFields: async (raw) => {
-              const parsed = parseFields(registrationFieldsSchema, raw);
-              if (parsed[HONEYPOT_FIELD]) throw new HoneypotFilled();
+              const checked = parseFields(registrationFieldsSchema, raw);
+              if (checked[HONEYPOT_FIELD]) throw new HoneypotFilled();
+              const parsed = requests.normaliseContact(checked);
               if (parsed.enlaceId) await links.assertUsable(parsed.enlaceId);
               endUpload = await requests.trackUpload(folder);
               return parsed;

@@ -83,12 +83,60 @@ function linksQueries(db: Database) {
         .returning({ id: enlaceRegistro.id });
       return rows.length > 0;
     },
+
+    /* ---- for the persons module (registered through persons.port.ts, person-links.ts) */
+
+    async movePerson(fromId: number, toId: number): Promise<void> {
+      await db.update(enlaceRegistro).set({ personaId: toId }).where(eq(enlaceRegistro.personaId, fromId));
+    },
+
+    /** The recipient's copies become `name` and blanks; answers the ids touched. */
+    async anonymisePerson(personaId: number, name: string): Promise<string[]> {
+      const rows = await db
+        .update(enlaceRegistro)
+        .set({ destinatario: name, email: '', telefono: '' })
+        .where(eq(enlaceRegistro.personaId, personaId))
+        .returning({ id: enlaceRegistro.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** The person's links, without their tokens (a link's token is a credential). */
+    async ofPerson(personaId: number) {
+      const { id: _token, ...columns } = enlaceColumns();
+      return db
+        .select({ ...columns, paqueteNombre: paquete.nombre, estado: linkState })
+        .from(enlaceRegistro)
+        .innerJoin(paquete, eq(paquete.id, enlaceRegistro.paqueteId))
+        .where(eq(enlaceRegistro.personaId, personaId))
+        .orderBy(enlaceRegistro.createdAt);
+    },
+
+    /** Links issued with contact data before persons existed, oldest first. */
+    async unlinked(limit: number) {
+      return db
+        .select({
+          id: enlaceRegistro.id,
+          createdAt: enlaceRegistro.createdAt,
+          nombre: enlaceRegistro.destinatario,
+          email: enlaceRegistro.email,
+          telefono: enlaceRegistro.telefono,
+        })
+        .from(enlaceRegistro)
+        .where(and(isNull(enlaceRegistro.personaId), sql`(${enlaceRegistro.email} <> '' OR ${enlaceRegistro.telefono} <> '')`))
+        .orderBy(enlaceRegistro.createdAt, enlaceRegistro.id)
+        .limit(limit);
+    },
+
+    async attachPerson(id: string, personaId: number): Promise<void> {
+      await db.update(enlaceRegistro).set({ personaId }).where(eq(enlaceRegistro.id, id));
+    },
   };
 }
 
 function enlaceColumns() {
-  const { id, paqueteId, destinatario, email, telefono, nota, cupo, usados, venceEn, revocadoEn, createdBy, createdAt, updatedAt } = enlaceRegistro;
-  return { id, paqueteId, destinatario, email, telefono, nota, cupo, usados, venceEn, revocadoEn, createdBy, createdAt, updatedAt };
+  const { id, paqueteId, destinatario, email, telefono, nota, cupo, usados, venceEn, revocadoEn, personaId, createdBy, createdAt, updatedAt } =
+    enlaceRegistro;
+  return { id, paqueteId, destinatario, email, telefono, nota, cupo, usados, venceEn, revocadoEn, personaId, createdBy, createdAt, updatedAt };
 }
 
 export type LinksRepository = Transactional<ReturnType<typeof linksQueries>>;

@@ -3,6 +3,7 @@ import { type CreateLinkInput, type LinkCheck, type ListLinksQuery, type Registr
 import { AppError } from '../../lib/app-error';
 import type { OrganizationSettingsSource } from '../../lib/organization';
 import type { SessionUser } from '../../plugins/access';
+import type { PersonsPort } from '../persons/persons.port';
 import { type HistoryPort, userActor } from '../history/history.port';
 import type { LinkRow, LinksRepository } from './links.repository';
 import type { PackagesRepository } from './packages.repository';
@@ -20,11 +21,13 @@ export function createLinksService(deps: {
   packages: PackagesRepository;
   history: Pick<HistoryPort, 'record'>;
   publicUrl: string;
+  /** The recipient's contact normalised, and the link linked to their person when it names an e-mail or phone. */
+  persons: Pick<PersonsPort, 'link' | 'normaliseContact'>;
   /** The organisation's settings (`lib/organization.ts`): an unusable link tells whom to ask for a new one. */
   organization: Pick<OrganizationSettingsSource, 'get'>;
   now?: () => Date;
 }) {
-  const { repo, packages, history, publicUrl } = deps;
+  const { repo, packages, history, publicUrl, persons } = deps;
   const now = deps.now ?? (() => new Date());
 
   function toDto(row: LinkRow): RegistrationLink {
@@ -35,6 +38,7 @@ export function createLinksService(deps: {
       paqueteId: row.paqueteId,
       paqueteNombre: row.paqueteNombre,
       destinatario: row.destinatario,
+      personaId: row.personaId,
       email: row.email,
       telefono: row.telefono,
       nota: row.nota,
@@ -95,15 +99,21 @@ export function createLinksService(deps: {
           fieldErrors: { paqueteId: intakeMessages.packageArchived },
         });
       }
+      const contact = persons.normaliseContact({ email: input.email ?? null, telefono: input.telefono ?? null });
       const id = newLinkToken();
       const venceEn = new Date(now().getTime() + pkg.diasVigencia * DAY_MS);
       await repo.transaction(async (tx) => {
+        const persona =
+          contact.email || contact.telefono
+            ? await persons.link(tx.handle, { nombre: input.destinatario, ...contact }, 'rescatador', userActor(actor))
+            : undefined;
         await tx.insert({
           id,
           paqueteId: pkg.id,
           destinatario: input.destinatario,
-          email: input.email ?? '',
-          telefono: input.telefono ?? '',
+          personaId: persona?.personaId ?? null,
+          email: contact.email ?? '',
+          telefono: contact.telefono ?? '',
           nota: input.nota ?? '',
           cupo: pkg.cupo,
           venceEn,

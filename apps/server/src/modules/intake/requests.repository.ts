@@ -1,4 +1,4 @@
-import { type SQL, and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { PublicationRequestState } from '@refugio/contracts';
 import type { Database } from '../../db/client';
 import { enlaceRegistro, paquete, publicationRequest, uploadInProgress, user } from '../../db/schema';
@@ -51,8 +51,11 @@ function requestQueries(db: Database) {
     },
 
     /** Pending first, then newest first. */
-    async list(filter: { estado?: PublicationRequestState | undefined; page: number; pageSize: number }) {
-      const where: SQL | undefined = filter.estado ? eq(publicationRequest.estado, filter.estado) : undefined;
+    async list(filter: { estado?: PublicationRequestState | undefined; personaId?: number | undefined; page: number; pageSize: number }) {
+      const where: SQL | undefined = and(
+        filter.estado ? eq(publicationRequest.estado, filter.estado) : undefined,
+        filter.personaId ? eq(publicationRequest.personaId, filter.personaId) : undefined,
+      );
       const rows = await base()
         .where(where)
         .orderBy(sql`${publicationRequest.estado} = 'pendiente' DESC`, desc(publicationRequest.createdAt), desc(publicationRequest.id))
@@ -121,6 +124,57 @@ function requestQueries(db: Database) {
     async uploadFolders(): Promise<string[]> {
       return (await db.select({ folder: uploadInProgress.folder }).from(uploadInProgress)).map((r) => r.folder);
     },
+
+    /* ---- for the persons module (registered through persons.port.ts, person-links.ts) */
+
+    async movePerson(fromId: number, toId: number): Promise<void> {
+      await db.update(publicationRequest).set({ personaId: toId }).where(eq(publicationRequest.personaId, fromId));
+    },
+
+    /** The submitter's copies become `name` and blanks; answers the ids touched. */
+    async anonymisePerson(personaId: number, name: string): Promise<number[]> {
+      const rows = await db
+        .update(publicationRequest)
+        .set({ contactoNombre: name, contactoEmail: '', contactoTelefono: '' })
+        .where(eq(publicationRequest.personaId, personaId))
+        .returning({ id: publicationRequest.id });
+      return rows.map((r) => r.id);
+    },
+
+    async ofPerson(personaId: number) {
+      const { media: _media, ...columns } = requestColumns();
+      return db
+        .select(columns)
+        .from(publicationRequest)
+        .where(eq(publicationRequest.personaId, personaId))
+        .orderBy(publicationRequest.createdAt, publicationRequest.id);
+    },
+
+    async unlinked(limit: number) {
+      return db
+        .select({
+          id: publicationRequest.id,
+          createdAt: publicationRequest.createdAt,
+          nombre: publicationRequest.contactoNombre,
+          email: publicationRequest.contactoEmail,
+          telefono: publicationRequest.contactoTelefono,
+        })
+        .from(publicationRequest)
+        .where(isNull(publicationRequest.personaId))
+        .orderBy(publicationRequest.createdAt, publicationRequest.id)
+        .limit(limit);
+    },
+
+    /** The requests made through these links. */
+    async idsByLinks(linkIds: string[]): Promise<number[]> {
+      if (linkIds.length === 0) return [];
+      const rows = await db.select({ id: publicationRequest.id }).from(publicationRequest).where(inArray(publicationRequest.enlaceId, linkIds));
+      return rows.map((r) => r.id);
+    },
+
+    async attachPerson(id: number, personaId: number): Promise<void> {
+      await db.update(publicationRequest).set({ personaId }).where(eq(publicationRequest.id, id));
+    },
   };
 }
 
@@ -167,6 +221,7 @@ function requestColumns() {
     contactoNombre: columns.contactoNombre,
     contactoEmail: columns.contactoEmail,
     contactoTelefono: columns.contactoTelefono,
+    personaId: columns.personaId,
     media: columns.media,
     motivoRechazo: columns.motivoRechazo,
     mascotaId: columns.mascotaId,

@@ -6,6 +6,7 @@ import {
   type RegistrationFields,
   formatFechaIngreso,
   intakeMessages,
+  staffNoticeTexts,
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicationRequestMedia } from '../../db/schema';
@@ -14,6 +15,8 @@ import type { SessionUser } from '../../plugins/access';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { imageKey, newVideoName, thumbnailKey, videoKeyOf } from '../../media/storage-keys';
 import { type HistoryPort, linkActor, publicActor, userActor } from '../history/history.port';
+import type { MessagesPort } from '../messages/messages.port';
+import type { PersonsPort } from '../persons/persons.port';
 import { invalidLinkError } from './links.service';
 import type { RequestRow, RequestsRepository } from './requests.repository';
 import { requestThumbnailKey } from '../../media/request-storage-keys';
@@ -35,6 +38,7 @@ function toListItem(row: RequestRow): PublicationRequestListItem {
     contactoNombre: row.contactoNombre,
     contactoEmail: row.contactoEmail,
     contactoTelefono: row.contactoTelefono,
+    personaId: row.personaId,
     enlaceId: row.enlaceId,
     destinatario: row.destinatario,
     paqueteId: row.paqueteId,
@@ -82,12 +86,37 @@ export function createPublicationRequestsService({
   storage,
   log,
   history,
+  messages,
+  persons,
 }: {
   repo: RequestsRepository;
   storage: StorageProvider;
   log: FastifyBaseLogger;
   history: Pick<HistoryPort, 'record'>;
+  /** The rescuer is told when the registration arrives, is approved or rejected (when the template is active). */
+  messages?: MessagesPort;
+  /** The submitter's contact normalised, and the registration linked to a person (DESIGN section 10). */
+  persons: Pick<PersonsPort, 'link' | 'normaliseContact'>;
 }) {
+  /** Inside the change's transaction: the rescuer is told by e-mail (only when the key's template is active). */
+  async function tellRescuer(
+    handle: Parameters<MessagesPort['send']>[0],
+    row: Pick<RequestRow, 'id' | 'nombre' | 'contactoNombre' | 'contactoEmail' | 'contactoTelefono'> & { personaId?: number | null },
+    plantilla: 'registro_recibido' | 'registro_aprobado' | 'registro_rechazado',
+    motivo?: string,
+  ): Promise<void> {
+    if (!messages) return;
+    await messages.send(handle, {
+      personaId: row.personaId ?? null,
+      para: { nombre: row.contactoNombre, email: row.contactoEmail, telefono: row.contactoTelefono || null },
+      canal: 'email',
+      plantilla,
+      variables: { 'mascota.nombre': row.nombre, 'registro.numero': row.id, ...(motivo ? { 'registro.motivo': motivo } : {}) },
+      relacion: { entidad: 'solicitud_publicacion', id: row.id },
+      soloSiActiva: true,
+    });
+  }
+
   async function requireRow(id: number): Promise<RequestRow> {
     const row = await repo.findById(id);
     if (!row) throw new AppError('NOT_FOUND', { message: intakeMessages.requestNotFound });
@@ -145,6 +174,15 @@ export function createPublicationRequestsService({
   return {
     trackUpload,
 
+    /** The submitter's e-mail lower-cased and phone in E.164; an invalid one answers 400 on its field, before any file is read. */
+    normaliseContact<F extends Pick<RegistrationFields, 'contactoEmail' | 'contactoTelefono'>>(fields: F): F {
+      const contact = persons.normaliseContact(
+        { email: fields.contactoEmail, telefono: fields.contactoTelefono },
+        { email: 'contactoEmail', telefono: 'contactoTelefono' },
+      );
+      return { ...fields, contactoEmail: contact.email ?? fields.contactoEmail, contactoTelefono: contact.telefono ?? '' };
+    },
+
     /**
      * Saves a submission whose files are already stored. In one transaction the link (if any) gives up one
      * place, atomically, and the request row is inserted; when the link can no longer take it, nothing is
@@ -162,7 +200,16 @@ export function createPublicationRequestsService({
             throw invalidLinkError(refused);
           }
           const link = enlaceId ? await links.findById(enlaceId) : undefined;
+          const actor = link ? linkActor(link.destinatario) : publicActor(fields.contactoNombre);
+          const { personaId } = await persons.link(
+            handle,
+            { nombre: fields.contactoNombre, email: fields.contactoEmail, telefono: fields.contactoTelefono },
+            'rescatador',
+            // The person's own record is made by the submitter, whatever link they used.
+            publicActor(fields.contactoNombre),
+          );
           const created = await requests.insert({
+            personaId,
             enlaceId,
             nombre: fields.nombre,
             edad: fields.edad,
@@ -179,12 +226,17 @@ export function createPublicationRequestsService({
             media,
           });
           await history.record(handle, {
-            actor: link ? linkActor(link.destinatario) : publicActor(fields.contactoNombre),
+            actor,
             entidad: 'solicitud_publicacion',
             entidadId: created,
             accion: 'crear',
             cambios: { nombre: [null, fields.nombre], ...(link ? { enlace: [null, link.destinatario] as [null, string] } : {}) },
           });
+          await tellRescuer(handle, { id: created, personaId, ...fields }, 'registro_recibido');
+          if (messages) {
+            const texto = staffNoticeTexts.registration(fields.nombre, fields.contactoNombre);
+            await messages.notifyStaff(handle, 'registros', texto, { entidad: 'solicitud_publicacion', id: created });
+          }
           return created;
         });
         return { id };
@@ -258,6 +310,7 @@ export function createPublicationRequestsService({
             accion: 'estado',
             cambios: { estado: ['pendiente', 'aprobada'], mascotaId: [null, petId] },
           });
+          await tellRescuer(handle, locked, 'registro_aprobado');
           return { mascotaId: petId };
         });
       } catch (error) {
@@ -281,6 +334,8 @@ export function createPublicationRequestsService({
           accion: 'estado',
           cambios: { estado: ['pendiente', 'rechazada'], motivoRechazo: [null, motivo] },
         });
+        const decided = await requests.findById(id);
+        if (decided) await tellRescuer(handle, decided, 'registro_rechazado', motivo);
       });
       return toDetail(await requireRow(id));
     },

@@ -1,21 +1,41 @@
-import { type OrganizationSettings, apiErrorBodySchema, organizationSettingsSchema } from '@refugio/contracts';
+import { apiErrorBodySchema, organizationSettingsSchema, saveOrganizationInputSchema } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createOrganizationSettings } from '../../lib/organization';
+import type { OrganizationService } from './organization.service';
 
-/** The organisation's settings (DESIGN section 10): its time zone and public contact, from the environment (`lib/organization.ts`). */
-export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const settings = createOrganizationSettings(app.config);
+const tags = ['Organización'];
+const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 409: apiErrorBodySchema };
 
-  app.get(
-    '/api/organizacion',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['Organización'],
-        summary: 'Ajustes de la organización (zona horaria)',
-        response: { 200: organizationSettingsSchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema },
+/** The organisation's settings (DESIGN section 10): staff read them, administrators save them on "Configuración". */
+export const organizationRoutes =
+  (service: OrganizationService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/organizacion',
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags,
+          summary: 'Datos de la organización: nombre, contacto, web, dirección y zona horaria',
+          response: { 200: organizationSettingsSchema, ...errors },
+        },
       },
-    },
-    (): Promise<OrganizationSettings> => settings.get(),
-  );
-};
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return service.get();
+      },
+    );
+
+    app.put(
+      '/api/organizacion',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Guardar los datos de la organización (administradores)',
+          body: saveOrganizationInputSchema,
+          response: { 200: organizationSettingsSchema, ...errors },
+        },
+      },
+      async (request) => service.save(request.user!, request.body),
+    );
+  };

@@ -30,7 +30,7 @@ export function petExportRoutes(petExport: PetExport): FastifyPluginAsyncZod {
             response: { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema },
           },
         },
-        async (request, reply) => sendTableExport(reply, petExport.exportTable(request.query), { format, base: 'mascotas', sheet: 'Mascotas' }),
+        async (request, reply) => sendTableExport(reply, await petExport.exportTable(request.query), { format, base: 'mascotas', sheet: 'Mascotas' }),
       );
     }
   };

@@ -1,3 +1,4 @@
+import type { TimeZoneSource } from '../../lib/organization';
 import { type ListPetsQuery, PET_EXPORT_MAX_ROWS, adoptedWord, formatFechaIngreso, publicationStateLabels } from '@refugio/contracts';
 import { type ExportColumn, type TableExport, pagesById } from '../../lib/table-export';
 import type { PetView, PetsRepository } from './pets.repository';
@@ -32,13 +33,13 @@ const petExportColumns: ExportColumn<PetView>[] = [
  * The pet list's export: the list's search and filters (deleted pets only with `eliminadas=1`, as the list),
  * at most PET_EXPORT_MAX_ROWS rows read in pages by id; dates in the organisation's time zone.
  */
-export function createPetExport({ repo, timeZone }: { repo: Pick<PetsRepository, 'exportPage'>; timeZone: string }) {
+export function createPetExport({ repo, timeZone }: { repo: Pick<PetsRepository, 'exportPage'>; timeZone: TimeZoneSource }) {
   return {
-    exportTable(query: Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'>): TableExport<PetView> {
+    async exportTable(query: Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'>): Promise<TableExport<PetView>> {
       return {
         columns: petExportColumns,
         pages: () => pagesById((afterId, limit) => repo.exportPage(query, afterId, limit), PET_EXPORT_MAX_ROWS),
-        timeZone,
+        timeZone: await timeZone(),
       };
     },
   };

@@ -42,6 +42,8 @@ function filterValues(query: ListFilter) {
     discapacidad: query.discapacidad ? query.discapacidad === '1' : undefined,
     tag: query.tag ? JSON.stringify([query.tag]) : undefined,
     adoptadoMes: query.adoptadoMes ? `${query.adoptadoMes}-01` : undefined,
+    esterilizado: query.esterilizado || undefined,
+    ubicacion: query.ubicacion || undefined,
   };
 }
 
@@ -57,6 +59,9 @@ export function petListWhere(query: ListFilter, value: ValueOf = inline): SQL | 
     v.adoptado === undefined ? undefined : eq(pet.adoptado, value('adoptado', v.adoptado)),
     v.discapacidad === undefined ? undefined : eq(pet.discapacidad, value('discapacidad', v.discapacidad)),
     estadoCondition(query.estado),
+    v.esterilizado === undefined ? undefined : eq(pet.esterilizado, value('esterilizado', v.esterilizado)),
+    query.conMicrochip === undefined ? undefined : query.conMicrochip === '1' ? isNotNull(pet.microchip) : isNull(pet.microchip),
+    v.ubicacion === undefined ? undefined : eq(pet.ubicacion, value('ubicacion', v.ubicacion)),
     v.tag === undefined ? undefined : sql`${pet.tags} @> ${value('tag', v.tag)}::jsonb`,
     // The dashboard's "Adoptadas este mes": the same month, in the same organisation time zone, as its figures.
     v.adoptadoMes === undefined
@@ -103,7 +108,7 @@ function shapeOf(query: ListPetsQuery): string {
   const present = Object.values(filterValues(query))
     .map((value) => (value === undefined ? '0' : '1'))
     .join('');
-  return `${present}|${query.estado ?? ''}|${query.eliminadas ?? ''}|${query.sort}|${query.order}`;
+  return `${present}|${query.estado ?? ''}|${query.eliminadas ?? ''}|${query.conMicrochip ?? ''}|${query.sort}|${query.order}`;
 }
 
 /** Prepared statements kept per shape; a shape seldom used again is dropped first. */

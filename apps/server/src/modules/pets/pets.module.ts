@@ -1,7 +1,9 @@
+import { organizationTimeZone } from '../../lib/organization';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type OrphanMediaSweep, createOrphanMediaSweep } from './orphan-media';
 import { historyPort } from '../history/history.port';
+import { namesOf } from '../persons/persons.port';
 import { createPetExport } from './pet-export';
 import { petExportRoutes } from './pet-export.routes';
 import { createPetVisibility } from './pet-visibility';
@@ -25,7 +27,16 @@ export const petsModule = fp(
     const visibility = createPetVisibility({ changes: app.changes, load: (id) => repo.findVisibility(id) });
     app.decorate(
       'petsService',
-      createPetsService({ repo, storage: app.storage, log: app.log, visibility, changes: app.changes, history: historyPort }),
+      createPetsService({
+        repo,
+        storage: app.storage,
+        log: app.log,
+        visibility,
+        changes: app.changes,
+        history: historyPort,
+        timeZone: organizationTimeZone(app.config, app.db),
+        personName: async (id) => (await namesOf(app.db, [id])).get(id) ?? null,
+      }),
     );
     app.decorate('videosService', createVideosService({ repo, storage: app.storage, changes: app.changes, history: historyPort }));
     const sweep = createOrphanMediaSweep({ repo, storage: app.storage, log: app.log });
@@ -33,7 +44,7 @@ export const petsModule = fp(
     app.jobs.define(sweep.idempotencyJob);
     app.decorate('orphanMediaSweep', sweep);
     await app.register(petsRoutes);
-    await app.register(petExportRoutes(createPetExport({ repo, timeZone: app.config.orgTimeZone })));
+    await app.register(petExportRoutes(createPetExport({ repo, timeZone: organizationTimeZone(app.config, app.db) })));
   },
   { name: 'pets', dependencies: ['db', 'changes', 'jobs', 'storage', 'access'] },
 );

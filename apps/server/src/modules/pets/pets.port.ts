@@ -1,11 +1,29 @@
-import { type PetBatchFilter, type PublicationChange, type SessionUser, adoptionMessages } from '@refugio/contracts';
+import {
+  type HistoryValue,
+  type PetBatchFilter,
+  type PublicationChange,
+  type SessionUser,
+  adoptionMessages,
+  movementMessages,
+} from '@refugio/contracts';
 import type { Database } from '../../db/client';
 import { transactional } from '../../db/transactional';
 import { AppError } from '../../lib/app-error';
-import { type HistoryEventInput, changedFields, historyPort, systemActor, userActor } from '../history/history.port';
+import { type HistoryEventInput, type PetHistoryField, changedFields, historyPort, systemActor, userActor } from '../history/history.port';
 import { mayMarkAdopted } from './pet-rules';
-import { type BatchPetChange, type LockedPetRow, type PetImageRow, type PetInsert, createPetsRepository } from './pets.repository';
+import {
+  type BatchPetChange,
+  type LockedPetRow,
+  type PetImageRow,
+  type PetInsert,
+  type PetLocationChange,
+  type PetView,
+  createPetsRepository,
+} from './pets.repository';
+import { isFinalLocation } from './pets.service';
 import { PET_HISTORY_FIELDS } from './pets.service';
+
+export { toPetDto } from './pets.service';
 
 /*
  * What other modules may do to a pet: the only way into the pets module from outside it (lint enforces it,
@@ -17,7 +35,8 @@ import { PET_HISTORY_FIELDS } from './pets.service';
  * and these commit together), and `transaction(work)` runs `work` on a port bound to a new one.
  */
 
-export type { BatchPetChange, LockedPetRow } from './pets.repository';
+export type { BatchPetChange, LockedPetRow, PetLocationChange, PetView } from './pets.repository';
+export { isFinalLocation } from './pets.service';
 export { effectiveEstadoSql, isPublic, isPublicSql, isPublishedSql, mayRestore, mayRestoreSql, mayMarkAdopted } from './pet-rules';
 export { videoUrl } from './videos.service';
 
@@ -93,6 +112,9 @@ function portQueries(db: Database) {
       db.transaction(async (tx) => {
         const txRepo = createPetsRepository(tx);
         const before = await txRepo.lockAny(petId);
+        if (before && isFinalLocation(before.ubicacion) && change.estado !== 'borrador') {
+          throw new AppError('CONFLICT', { message: movementMessages.neverPublic });
+        }
         if (!before || !(await txRepo.setPublication(petId, change, actor.id, expectedVersion))) return false;
         await historyPort.record(tx, batchEvent(petId, { kind: 'publication', ...change, actorId: actor.id }, before, actor));
         return true;
@@ -130,6 +152,73 @@ function portQueries(db: Database) {
         );
         return ids.length;
       }),
+
+    /** A live pet (not deleted) with its identity, for the care records and their printable history. */
+    findLive: (petId: number): Promise<PetView | undefined> => repo.findById(petId),
+
+    /**
+     * The pet's latest weight, kept by the care module from its weight records (read-only on the pet's answer). Not
+     * a change a person makes to the pet: no version, no event (the weight record has its own).
+     */
+    async setLatestWeight(petId: number, kg: number | null): Promise<void> {
+      await repo.setLatestWeight(petId, kg);
+    },
+
+    /** A done sterilisation record: the pet reads `esterilizado: si` with that date, with its history event. */
+    async markSterilised(petId: number, fecha: string, actor: PetActor): Promise<void> {
+      const current = await repo.lockLive(petId);
+      if (!current || (current.esterilizado === 'si' && current.fechaEsterilizacion === fecha)) return;
+      await repo.update(petId, { esterilizado: 'si', fechaEsterilizacion: fecha, updatedBy: actor.id });
+      await historyPort.record(db, {
+        actor: userActor(actor),
+        entidad: 'mascota',
+        entidadId: petId,
+        accion: 'modificar',
+        cambios: changedFields(current, { esterilizado: 'si', fechaEsterilizacion: fecha }, PET_HISTORY_FIELDS),
+      });
+    },
+    /** Adds a tag the pet does not have yet (the follow-ups' "Final feliz"), with its history event. */
+    async addTag(petId: number, tag: string, actor: PetActor): Promise<void> {
+      const current = await repo.lockLive(petId);
+      if (!current || current.tags.includes(tag)) return;
+      const tags = [...current.tags, tag];
+      await repo.update(petId, { tags, updatedBy: actor.id });
+      await historyPort.record(db, {
+        actor: userActor(actor),
+        entidad: 'mascota',
+        entidadId: petId,
+        accion: 'modificar',
+        cambios: { tags: [current.tags, tags] },
+      });
+    },
+
+    /**
+     * A movement's effect on the pet (DESIGN section 12), under its lock (take `lockForChange` first, `before` is what
+     * it answered): the location, the spec's `adoptado` (true exactly while an adoption is open) and, after a
+     * transfer or a death, unpublished for good. One history event on the pet, with `extra` (the movement) beside
+     * the fields that changed. Answers the new version.
+     */
+    async applyLocation(
+      petId: number,
+      change: PetLocationChange,
+      before: LockedPetRow,
+      actor: HistoryEventInput['actor'],
+      extra: Partial<Record<'movimiento' | 'personaId' | 'motivo', [HistoryValue, HistoryValue]>>,
+    ): Promise<number> {
+      const version = await repo.setLocation(petId, change);
+      const cambios: Partial<Record<PetHistoryField, [HistoryValue, HistoryValue]>> = { ...extra };
+      if (before.ubicacion !== change.ubicacion) cambios.ubicacion = [before.ubicacion, change.ubicacion];
+      if (before.adoptado !== change.adoptado) cambios.adoptado = [before.adoptado, change.adoptado];
+      if (change.retirar && before.estado !== 'borrador') cambios.estado = [before.estado, 'borrador'];
+      await historyPort.record(db, { actor, entidad: 'mascota', entidadId: petId, accion: 'modificar', cambios });
+      return version;
+    },
+
+    /** A merge of persons (in its transaction): the pets placed with `fromId` are placed with `toId`. */
+    movePersonReferences: (fromId: number, toId: number): Promise<void> => repo.movePersonReferences(fromId, toId),
+
+    /** Species, size, tags and location of some pets (the foster homes' list and suggestions). */
+    placementFacts: (ids: number[]) => repo.placementFacts(ids),
 
     /** Takes the next pet id without a row, so an intake approval can store files under it first. */
     reservePetId: (): Promise<number> => repo.reservePetId(),

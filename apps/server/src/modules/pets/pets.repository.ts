@@ -1,5 +1,5 @@
-import { IDEMPOTENCY_KEY_TTL_HOURS, type ListPetsQuery, type PetBatchFilter, type PublicationChange } from '@refugio/contracts';
-import { and, asc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
+import { FINAL_LOCATIONS, IDEMPOTENCY_KEY_TTL_HOURS, type ListPetsQuery, type PetBatchFilter, type PublicationChange } from '@refugio/contracts';
+import { and, asc, eq, getTableColumns, inArray, notInArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { idempotencyKey, pet, petImage } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
@@ -25,6 +25,21 @@ export interface LockedPetRow {
   version: number;
   deletedAt: Date | null;
   deletedBy: string | null;
+  /** Where the pet is (DESIGN section 12). */
+  ubicacion: string;
+  ubicacionPersonaId: number | null;
+  ubicacionDesde: string | null;
+}
+
+/** What a movement writes to the pet: its location, the spec's `adoptado`, and after a transfer or death a draft. */
+export interface PetLocationChange {
+  ubicacion: string;
+  ubicacionPersonaId: number | null;
+  ubicacionDesde: string;
+  adoptado: boolean;
+  /** Transfer or death: unpublished for good (a draft without a date). */
+  retirar: boolean;
+  actorId: string | null;
 }
 
 /** A change a bulk action makes to one pet (the same columns the single actions write). */
@@ -91,6 +106,21 @@ function petsQueries(db: Database) {
         .where(and(eq(pet.id, id), isNull(pet.deletedAt)))
         .limit(1)
         .for('update');
+      return row;
+    },
+
+    /** The latest weight (care records): no version change, it is no edit of the pet's fields. */
+    async setLatestWeight(id: number, kg: number | null): Promise<void> {
+      await db.update(pet).set({ pesoKg: kg }).where(eq(pet.id, id));
+    },
+
+    /** The live pet other than `exceptId` that holds this microchip, if any. */
+    async findMicrochipHolder(microchip: string, exceptId: number): Promise<{ id: number; nombre: string } | undefined> {
+      const [row] = await db
+        .select({ id: pet.id, nombre: pet.nombre })
+        .from(pet)
+        .where(and(eq(pet.microchip, microchip), isNull(pet.deletedAt), sql`${pet.id} <> ${exceptId}`))
+        .limit(1);
       return row;
     },
 
@@ -251,11 +281,58 @@ function petsQueries(db: Database) {
           version: pet.version,
           deletedAt: pet.deletedAt,
           deletedBy: pet.deletedBy,
+          ubicacion: pet.ubicacion,
+          ubicacionPersonaId: pet.ubicacionPersonaId,
+          ubicacionDesde: pet.ubicacionDesde,
         })
         .from(pet)
         .where(eq(pet.id, id))
         .for('update');
       return row;
+    },
+
+    /** Writes a movement's effect on the pet and moves the version on by one; answers the new version. */
+    async setLocation(id: number, change: PetLocationChange): Promise<number> {
+      const [row] = await db
+        .update(pet)
+        .set({
+          ubicacion: change.ubicacion,
+          ubicacionPersonaId: change.ubicacionPersonaId,
+          ubicacionDesde: change.ubicacionDesde,
+          adoptado: change.adoptado,
+          ...(change.retirar ? { estado: 'borrador', publicarEn: null } : {}),
+          updatedBy: change.actorId,
+          version: sql`${pet.version} + 1`,
+        })
+        .where(eq(pet.id, id))
+        .returning({ version: pet.version });
+      return row!.version;
+    },
+
+    /** A merge of persons: the pets placed with `fromId` are placed with `toId`. */
+    async movePersonReferences(fromId: number, toId: number): Promise<void> {
+      await db.update(pet).set({ ubicacionPersonaId: toId }).where(eq(pet.ubicacionPersonaId, fromId));
+    },
+
+    /** What a placement suggestion and the foster list need of some pets (deleted ones included). */
+    async placementFacts(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: pet.id,
+          nombre: pet.nombre,
+          tipo: pet.tipo,
+          tamano: pet.tamano,
+          tags: pet.tags,
+          personalidad: pet.personalidad,
+          ubicacion: pet.ubicacion,
+          ubicacionPersonaId: pet.ubicacionPersonaId,
+          ubicacionDesde: pet.ubicacionDesde,
+          version: pet.version,
+          deletedAt: pet.deletedAt,
+        })
+        .from(pet)
+        .where(inArray(pet.id, ids));
     },
 
     /** Writes a bulk action's change and moves the version on by one; answers the new version. */
@@ -294,7 +371,14 @@ function petsQueries(db: Database) {
       const updated = await db
         .update(pet)
         .set({ estado: change.estado, publicarEn: change.publicarEn, updatedBy: actorId, version: sql`${pet.version} + 1` })
-        .where(and(eq(pet.id, id), isNull(pet.deletedAt), eq(pet.version, expectedVersion)))
+        .where(
+          and(
+            eq(pet.id, id),
+            isNull(pet.deletedAt),
+            eq(pet.version, expectedVersion),
+            change.estado === 'borrador' ? undefined : notInArray(pet.ubicacion, [...FINAL_LOCATIONS]),
+          ),
+        )
         .returning({ id: pet.id });
       return updated.length > 0;
     },

@@ -146,7 +146,10 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       const route = 'POST /phpApi/mascota/nueva';
       const idempotency = key === undefined ? undefined : { key, route, requestHash: formRequestHash(route, raw.fields, raw.files) };
       const created = await pets.create(request.user!, fields, image, idempotency);
-      return { status: 'OK' as const, id: created.id, version: created.version };
+      if (fields.adoptado !== '1') return { status: 'OK' as const, id: created.id, version: created.version };
+      // Created adopted: the adoption is opened (without a person) like marking it from the list.
+      await app.movementsService.setAdoptedFromList(request.user!, created.id, true, undefined, null);
+      return { status: 'OK' as const, id: created.id, version: (await pets.getFresh(created.id)).version };
     },
   );
 
@@ -167,7 +170,11 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { fields, image } = await readPetForm(request);
       const updated = await pets.update(request.user!, request.params.id, fields, image);
-      return { status: 'OK' as const, id: updated.id, version: updated.version };
+      // `adoptado` is true exactly while an adoption is open (DESIGN section 12): a change of it in the form opens
+      // or returns the adoption through the movements module, right after the save.
+      if (updated.adoptado === (fields.adoptado === '1')) return { status: 'OK' as const, id: updated.id, version: updated.version };
+      await app.movementsService.setAdoptedFromList(request.user!, updated.id, fields.adoptado === '1', undefined, null);
+      return { status: 'OK' as const, id: updated.id, version: (await pets.getFresh(updated.id)).version };
     },
   );
 
@@ -179,20 +186,29 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Marcar como adoptada o no',
         description:
+          "Con `adoptado: '1'` abre la adopción de hoy para `personaId` (sin persona si falta: la respuesta lleva `adopcionSinPersona: true` para que la pantalla la pida); con `adoptado: '0'` registra la devolución de la adopción abierta. " +
           "Con `cerrarSolicitudes: true` y `adoptado: '1'`, las solicitudes de adopción abiertas de la mascota pasan a rechazadas con una nota automática, en la misma transacción (como al aprobar una).",
         params: petIdParamsSchema,
         body: setAdoptedInputSchema,
-        response: { 200: petSchema, ...errors },
+        response: {
+          200: petSchema.extend({ adopcionSinPersona: z.boolean().optional().describe('La adopción quedó registrada sin persona adoptante') }),
+          ...errors,
+        },
       },
     },
     async (request) => {
-      const { adoptado, version, cerrarSolicitudes } = request.body;
+      const { adoptado, version, cerrarSolicitudes, personaId } = request.body;
+      const id = request.params.id;
       if (adoptado === '1' && cerrarSolicitudes === true) {
-        // The requests belong to the adoption module: it marks the pet and closes them in one transaction.
-        await app.adoptionRequestsService.markPetAdoptedClosingOpen(request.user!, request.params.id, version);
-        return pets.get(request.params.id);
+        // The requests belong to the adoption module: it opens the adoption and closes them in one transaction.
+        await app.adoptionRequestsService.markPetAdoptedClosingOpen(request.user!, id, version, personaId ?? null);
+      } else {
+        // Adopted exactly while an adoption is open (DESIGN section 12): the movements module keeps them in step.
+        await app.movementsService.setAdoptedFromList(request.user!, id, adoptado === '1', version, personaId ?? null);
       }
-      return pets.setAdopted(request.user!, request.params.id, adoptado, version);
+      // Read past the cache: the change feed may not have reached this instance yet.
+      const pet = await pets.getFresh(id);
+      return pet.adoptado === '1' && !pet.ubicacion.persona ? { ...pet, adopcionSinPersona: true } : pet;
     },
   );
 

@@ -1,3 +1,4 @@
+import type { TimeZoneSource } from '../../lib/organization';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
@@ -6,14 +7,20 @@ import {
   type PetFields,
   type PetImage,
   type PetListItem,
+  dayInZone,
+  type PetLocation,
+  FINAL_LOCATIONS,
+  movementMessages,
   formatFechaIngreso,
   idempotencyMessages,
+  petIdentityMessages,
   petImageUrl,
   petMessages,
   petThumbnailUrl,
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import type { IdempotencyRequest } from '../../lib/idempotency';
 import { createLiveCache } from '../../lib/live-cache';
 import { type ProcessedImage, describeImage, processImage } from '../../media/images';
@@ -36,6 +43,10 @@ export interface PetsServiceDeps {
   changes: ChangeFeed;
   /** Every change writes its event in the same transaction. */
   history: HistoryPort;
+  /** The organisation's time zone (the saved one, else ORG_TIME_ZONE): a birth or sterilisation date is never after its today. */
+  timeZone: TimeZoneSource;
+  /** The name of the person a pet is placed with (the persons port); read outside any transaction. */
+  personName?: (personaId: number) => Promise<string | null>;
 }
 
 /** The pet's columns its history names (PetHistoryField). */
@@ -54,6 +65,13 @@ export const PET_HISTORY_FIELDS = [
   'estado',
   'publicarEn',
   'imagenPrincipal',
+  'raza',
+  'color',
+  'fechaNacimiento',
+  'fechaNacimientoAprox',
+  'microchip',
+  'esterilizado',
+  'fechaEsterilizacion',
 ] as const;
 
 /** The moment a row stops being true by itself: a scheduled pet reads 'publicada' from its publication time. */
@@ -61,7 +79,16 @@ export function petExpiresAt(row: Pick<PetView, 'estado' | 'publicarEn'>): numbe
   return row.estado === 'programada' && row.publicarEn ? row.publicarEn.getTime() : undefined;
 }
 
-export function toPetDto(row: PetView): Pet {
+/** Where the pet is, as its answers show it (`persona` only when its name is known). */
+export function toPetLocation(row: Pick<PetView, 'ubicacion' | 'ubicacionPersonaId' | 'ubicacionDesde'>, personaNombre?: string | null): PetLocation {
+  return {
+    tipo: row.ubicacion as PetLocation['tipo'],
+    ...(row.ubicacionPersonaId !== null && personaNombre != null ? { persona: { id: row.ubicacionPersonaId, nombre: personaNombre } } : {}),
+    desde: row.ubicacionDesde,
+  };
+}
+
+export function toPetDto(row: PetView, personaNombre?: string | null): Pet {
   const main = row.imagenPrincipal;
   return {
     id: row.id,
@@ -87,6 +114,15 @@ export function toPetDto(row: PetView): Pet {
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     deletedAt: row.deletedAt?.toISOString() ?? null,
+    raza: row.raza,
+    color: row.color,
+    fechaNacimiento: row.fechaNacimiento ?? '',
+    fechaNacimientoAprox: row.fechaNacimientoAprox ? '1' : '0',
+    microchip: row.microchip ?? '',
+    esterilizado: row.esterilizado as Pet['esterilizado'],
+    fechaEsterilizacion: row.fechaEsterilizacion ?? '',
+    pesoKg: row.pesoKg,
+    ubicacion: toPetLocation(row, personaNombre),
   };
 }
 
@@ -134,14 +170,43 @@ function toColumns(fields: PetFields): Partial<PetInsert> {
     genero: fields.genero,
     tamano: fields.tamano,
     discapacidad: fields.discapacidad === '1',
-    adoptado: fields.adoptado === '1',
     fechaIngreso: fields.fechaingreso === '' ? null : fields.fechaingreso,
     personalidad: fields.personalidad,
     historia: fields.historia,
     tags: fields.tags,
     ...(fields.estado === undefined ? {} : { estado: fields.estado }),
     ...(fields.publicarEn === undefined ? {} : { publicarEn: fields.publicarEn === null ? null : new Date(fields.publicarEn) }),
+    ...identityColumns(fields),
   };
+}
+
+/** The identity fields sent (a field not sent keeps its value; '' clears it). */
+function identityColumns(fields: PetFields): Partial<PetInsert> {
+  const columns: Partial<PetInsert> = {};
+  if (fields.raza !== undefined) columns.raza = fields.raza;
+  if (fields.color !== undefined) columns.color = fields.color;
+  if (fields.fechaNacimiento !== undefined) columns.fechaNacimiento = fields.fechaNacimiento || null;
+  if (fields.fechaNacimientoAprox !== undefined) columns.fechaNacimientoAprox = fields.fechaNacimientoAprox === '1';
+  if (fields.microchip !== undefined) columns.microchip = fields.microchip || null;
+  if (fields.esterilizado !== undefined) columns.esterilizado = fields.esterilizado;
+  if (fields.fechaEsterilizacion !== undefined) columns.fechaEsterilizacion = fields.fechaEsterilizacion || null;
+  return columns;
+}
+
+/** Dates of the identity never after today in the organisation's time zone (400 with the field's message). */
+async function checkIdentityDates(fields: PetFields, timeZone: TimeZoneSource): Promise<void> {
+  if (!fields.fechaNacimiento && !fields.fechaEsterilizacion) return;
+  const today = dayInZone(new Date(), await timeZone());
+  if (fields.fechaNacimiento && fields.fechaNacimiento > today)
+    throw new AppError('VALIDATION_ERROR', {
+      message: petIdentityMessages.birthInFuture,
+      fieldErrors: { fechaNacimiento: petIdentityMessages.birthInFuture },
+    });
+  if (fields.fechaEsterilizacion && fields.fechaEsterilizacion > today)
+    throw new AppError('VALIDATION_ERROR', {
+      message: petIdentityMessages.sterilisedDateInFuture,
+      fieldErrors: { fechaEsterilizacion: petIdentityMessages.sterilisedDateInFuture },
+    });
 }
 
 async function requirePet(repo: PetsRepository, id: number): Promise<PetView> {
@@ -167,7 +232,38 @@ export interface CreatedPet {
 class KeyTakenMeanwhile extends Error {}
 
 /** Pets and their images: the rules of SPEC section 3 over the repository and the media storage. */
-export function createPetsService({ repo, storage, log, visibility, changes, history }: PetsServiceDeps) {
+export function createPetsService({ repo, storage, log, visibility, changes, history, timeZone, personName = async () => null }: PetsServiceDeps) {
+  /**
+   * A microchip held by another live pet: 409 naming that pet. Checked before the write for the usual case; the
+   * partial unique index pet_live_microchip decides between two saves at once (`microchipConflict` below).
+   */
+  async function checkMicrochipFree(microchip: string | null | undefined, petId: number): Promise<void> {
+    if (!microchip) return;
+    const holder = await repo.findMicrochipHolder(microchip, petId);
+    if (holder)
+      throw new AppError('CONFLICT', {
+        message: petIdentityMessages.microchipTaken(holder.nombre, holder.id),
+        fieldErrors: { microchip: petIdentityMessages.microchipTaken(holder.nombre, holder.id) },
+      });
+  }
+
+  /** A unique violation of the microchip index (a save that raced another) told as the same 409; other errors as they are. */
+  async function microchipConflict(error: unknown, microchip: string | null | undefined, petId: number): Promise<unknown> {
+    if (microchip && isUniqueViolation(error)) {
+      try {
+        await checkMicrochipFree(microchip, petId);
+      } catch (conflict) {
+        return conflict;
+      }
+    }
+    return error;
+  }
+
+  /** The answer of a pet row, with the name of the person it is placed with (read after any transaction). */
+  async function petDto(row: PetView): Promise<Pet> {
+    return toPetDto(row, row.ubicacionPersonaId === null ? null : await personName(row.ubicacionPersonaId));
+  }
+
   // The most read answer of the back-office (every form and detail opens with it), kept until its pet changes.
   const pets = createLiveCache<number, Pet>(changes, { maxEntries: 5_000, ttlMs: 5 * 60_000, dependsOn: 'pet' });
 
@@ -216,10 +312,15 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
       return { items: rows.map(toPetListItemDto), total, totalExact, page: query.page, pageSize: query.pageSize };
     },
 
+    /** The pet as the database holds it now, past the cache: the answer of a change just committed elsewhere. */
+    async getFresh(id: number): Promise<Pet> {
+      return petDto(await requirePet(repo, id));
+    },
+
     async get(id: number): Promise<Pet> {
       return pets.get(id, async () => {
         const row = await requirePet(repo, id);
-        return { value: toPetDto(row), expiresAt: petExpiresAt(row) };
+        return { value: await petDto(row), expiresAt: petExpiresAt(row) };
       });
     },
 
@@ -250,6 +351,8 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
         const earlier = await replayed(actor, idempotency);
         if (earlier) return earlier;
       }
+      await checkIdentityDates(fields, timeZone);
+      await checkMicrochipFree(fields.microchip, 0);
       const processed = mainImage ? await processImage(mainImage) : undefined;
       const id = await repo.reservePetId();
       const fileName = processed ? await storeImage(id, processed) : undefined;
@@ -278,7 +381,7 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
           const earlier = await replayed(actor, idempotency);
           if (earlier) return earlier;
         }
-        throw error;
+        throw await microchipConflict(error, fields.microchip, id);
       }
     },
 
@@ -292,6 +395,8 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
       // Early answers before any file is processed or stored; the lock below decides.
       const before = await requirePet(repo, id);
       if (fields.version !== undefined && fields.version !== before.version) throw new AppError('CONFLICT', { message: petMessages.stale });
+      await checkIdentityDates(fields, timeZone);
+      await checkMicrochipFree(fields.microchip, id);
       const processed = mainImage ? await processImage(mainImage) : undefined;
       const newFile = processed ? await storeImage(id, processed) : undefined;
       let replaced: string | null;
@@ -300,6 +405,9 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
         ({ replaced, saved } = await repo.transaction(async (tx) => {
           const current = await lockPet(tx, id);
           if (fields.version !== undefined && fields.version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
+          if (isFinalLocation(current.ubicacion) && fields.estado !== undefined && fields.estado !== 'borrador') {
+            throw new AppError('CONFLICT', { message: movementMessages.neverPublic });
+          }
           const values = { ...toColumns(fields), ...(newFile ? { imagenPrincipal: newFile } : {}) };
           await tx.update(id, { ...values, updatedBy: actor.id });
           const cambios = changedFields(current, values, PET_HISTORY_FIELDS);
@@ -309,24 +417,10 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
         }));
       } catch (error) {
         if (newFile) await removeImageFiles(id, newFile);
-        throw error;
+        throw await microchipConflict(error, fields.microchip, id);
       }
       if (replaced) await removeImageFiles(id, replaced);
       return saved;
-    },
-
-    /** Adopted or not; like a save, a stale `version` answers 409 and none applies to the pet as it is now. */
-    async setAdopted(actor: SessionUser, id: number, adoptado: '0' | '1', version: number | undefined): Promise<Pet> {
-      const pet = await repo.transaction(async (tx) => {
-        const current = await lockPet(tx, id);
-        if (version !== undefined && version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
-        await tx.update(id, { adoptado: adoptado === '1', updatedBy: actor.id });
-        const cambios = changedFields(current, { adoptado: adoptado === '1' }, PET_HISTORY_FIELDS);
-        if (hasChanges(cambios))
-          await history.record(tx.handle, { actor: userActor(actor), entidad: 'mascota', entidadId: id, accion: 'modificar', cambios });
-        return toPetDto((await tx.findById(id))!);
-      });
-      return pet;
     },
 
     /** Soft delete: the record and its media stay until purged, so the deletion can be undone. */
@@ -342,11 +436,19 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
       const row = await repo.findById(id, { includeDeleted: true });
       if (!row?.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
       if (!mayRestore(actor, row)) throw new AppError('FORBIDDEN', { message: petMessages.restoreForbidden });
-      return repo.transaction(async (tx) => {
-        if (!(await tx.setDeleted(id, null))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
-        await history.record(tx.handle, { actor: userActor(actor), entidad: 'mascota', entidadId: id, accion: 'restaurar' });
-        return toPetDto((await tx.findById(id))!);
-      });
+      // Its microchip may have been given to another pet meanwhile: 409 naming it, and the pet stays deleted.
+      await checkMicrochipFree(row.microchip, id);
+      let restored: PetView;
+      try {
+        restored = await repo.transaction(async (tx) => {
+          if (!(await tx.setDeleted(id, null))) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+          await history.record(tx.handle, { actor: userActor(actor), entidad: 'mascota', entidadId: id, accion: 'restaurar' });
+          return (await tx.findById(id))!;
+        });
+      } catch (error) {
+        throw await microchipConflict(error, row.microchip, id);
+      }
+      return petDto(restored);
     },
 
     async listImages(petId: number): Promise<PetImage[]> {
@@ -435,7 +537,7 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
       // The previous main image's size and hash are read from its file before the lock, not while holding it.
       const before = await requirePet(repo, petId);
       const previous = before.imagenPrincipal ? await describeStoredImage(petId, before.imagenPrincipal) : undefined;
-      return repo.transaction(async (tx) => {
+      const changed = await repo.transaction(async (tx) => {
         const current = await lockPet(tx, petId);
         if (current.imagenPrincipal !== before.imagenPrincipal) throw new AppError('CONFLICT', { message: petMessages.stale });
         const image = await tx.deleteImage(petId, imageId);
@@ -449,10 +551,16 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
           accion: 'modificar',
           cambios: { imagenPrincipal: [current.imagenPrincipal, image.nombre] },
         });
-        return toPetDto((await tx.findById(petId))!);
+        return (await tx.findById(petId))!;
       });
+      return petDto(changed);
     },
   };
+}
+
+/** After a transfer or a death (DESIGN section 12). */
+export function isFinalLocation(ubicacion: string): boolean {
+  return (FINAL_LOCATIONS as readonly string[]).includes(ubicacion);
 }
 
 export type PetsService = ReturnType<typeof createPetsService>;

@@ -7,22 +7,26 @@ import {
   type PetBatchItemResult,
   type PetBatchResult,
   type PublicationChange,
+  movementMessages,
   petBatchMessages,
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { yieldToOthers } from '../../lib/yield-to-others';
 import type { SessionUser } from '../../plugins/access';
-import { type BatchPetChange, type LockedPetRow, type PetsPort, mayRestore } from '../pets/pets.port';
+import { type BatchPetChange, type LockedPetRow, type PetsPort, isFinalLocation, mayRestore } from '../pets/pets.port';
+import type { MovementsPort } from '../movements/movements.port';
 import { decidePublicationOrThrow } from './publications.service';
 
 export interface PetBatchServiceDeps {
   /** Every change goes through the pets port: the pets module owns the pet's rows. */
   pets: Pick<PetsPort, 'matchingIds' | 'transaction'>;
+  /** "Mark adopted" opens the pet's adoption, without a person (DESIGN section 12). */
+  movements: Pick<MovementsPort, 'openAdoption'>;
   clock: Clock;
 }
 
-type Outcome = { change: BatchPetChange } | { unchanged: true } | { failure: PetBatchFailure };
+type Outcome = { change: BatchPetChange } | { unchanged: true } | { failure: PetBatchFailure; message?: string };
 
 const failureMessages: Record<PetBatchFailure, string> = {
   CONFLICT: petBatchMessages.conflict,
@@ -57,8 +61,10 @@ function decideFor(
   switch (action) {
     case 'publicar':
     case 'programar':
+      if (isFinalLocation(row.ubicacion)) return { failure: 'CONFLICT', message: movementMessages.neverPublic };
       return { change: { kind: 'publication', estado: publication!.estado, publicarEn: publication!.publicarEn, actorId: actor.id } };
     case 'adoptar':
+      if (isFinalLocation(row.ubicacion)) return { failure: 'CONFLICT', message: movementMessages.finalLocation };
       return { change: { kind: 'adopted', actorId: actor.id } };
     case 'eliminar':
       return { change: { kind: 'deleted', actorId: actor.id } };
@@ -75,7 +81,7 @@ function decideFor(
  * the answer says per pet what happened. Between two pets the server serves whatever else is waiting, so a large
  * action never holds the one PGlite connection (or the process) for long.
  */
-export function createPetBatchService({ pets, clock }: PetBatchServiceDeps) {
+export function createPetBatchService({ pets, movements, clock }: PetBatchServiceDeps) {
   /** The pets the request names, or those its filter matches now (with their versions, so a change made meanwhile is a conflict). */
   async function targets(input: PetBatchInput): Promise<{ id: number; version?: number | undefined }[]> {
     if (input.items) return input.items;
@@ -100,8 +106,13 @@ export function createPetBatchService({ pets, clock }: PetBatchServiceDeps) {
           const row = await tx.lockForChange(id);
           if (!row) return { id, nombre: null, ok: false, code: 'NOT_FOUND', message: failureMessages.NOT_FOUND };
           const outcome = decideFor(input.accion, row, actor, publication, version);
-          if ('failure' in outcome) return { id, nombre: row.nombre, ok: false, code: outcome.failure, message: failureMessages[outcome.failure] };
+          if ('failure' in outcome)
+            return { id, nombre: row.nombre, ok: false, code: outcome.failure, message: outcome.message ?? failureMessages[outcome.failure] };
           if ('unchanged' in outcome) return { id, nombre: row.nombre, ok: true, sinCambios: true, version: row.version };
+          if (outcome.change.kind === 'adopted') {
+            await movements.openAdoption(tx.handle, id, null, actor);
+            return { id, nombre: row.nombre, ok: true, sinCambios: false, version: (await tx.lockForChange(id))!.version };
+          }
           return { id, nombre: row.nombre, ok: true, sinCambios: false, version: await tx.applyBatchChange(id, outcome.change, row, actor) };
         });
         resultados.push(result);

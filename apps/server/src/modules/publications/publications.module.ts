@@ -1,7 +1,9 @@
+import { organizationTimeZone } from '../../lib/organization';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { systemClock } from '../../lib/clock';
 import { createPetsPort } from '../pets/pets.port';
+import { createMovementsPort } from '../movements/movements.port';
 import { type PetBatchService, createPetBatchService } from './pet-batch.service';
 import { createPublicationsRepository } from './publications.repository';
 import { publicationsRoutes } from './publications.routes';
@@ -19,7 +21,10 @@ export const publicationsModule = fp(
   async (app: FastifyInstance) => {
     const pets = createPetsPort(app.db);
     app.decorate('publicationsService', createPublicationsService({ repo: createPublicationsRepository(app.db), pets, clock: systemClock }));
-    app.decorate('petBatchService', createPetBatchService({ pets, clock: systemClock }));
+    app.decorate(
+      'petBatchService',
+      createPetBatchService({ pets, movements: createMovementsPort(organizationTimeZone(app.config, app.db)), clock: systemClock }),
+    );
     await app.register(publicationsRoutes);
   },
   { name: 'publications', dependencies: ['db', 'access'] },

@@ -81,15 +81,22 @@ export function createPublicationsService({ repo, pets, clock }: PublicationsSer
       const now = clock.now();
       const change = decide(ACTION_STATE[input.accion], input.publicarEn, now);
       const applied = new Set<number>();
+      const refused = new Map<number, string>();
       for (const { id, version } of input.items) {
-        if (await pets.setPublication(id, change, actor, version)) applied.add(id);
+        try {
+          if (await pets.setPublication(id, change, actor, version)) applied.add(id);
+        } catch (error) {
+          // A pet transferred or dead is never published: said for that pet, the others go on.
+          if (!(error instanceof AppError) || error.code !== 'CONFLICT') throw error;
+          refused.set(id, error.message);
+        }
       }
       const rows = new Map((await repo.findLive(input.items.map((i) => i.id))).map((row) => [row.id, row]));
       return {
         resultados: input.items.map(({ id }) => {
           const row = rows.get(id);
           if (!row) return { id, ok: false as const, code: 'NOT_FOUND' as const, message: publicationMessages.notFound };
-          if (!applied.has(id)) return { id, ok: false as const, code: 'CONFLICT' as const, message: publicationMessages.stale };
+          if (!applied.has(id)) return { id, ok: false as const, code: 'CONFLICT' as const, message: refused.get(id) ?? publicationMessages.stale };
           return { id, ok: true as const, item: toItem(row, now) };
         }),
       };

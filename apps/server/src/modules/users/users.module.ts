@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { historyPort } from '../history/history.port';
+import { noticesRoutes } from './notices.routes';
 import { createUsersRepository } from './users.repository';
 import { usersRoutes } from './users.routes';
 import { type UsersService, createUsersService } from './users.service';
@@ -19,6 +20,7 @@ export const usersModule = fp(
     // After a person changed their own password it is theirs: the temporary-password block is lifted.
     app.authEvents.passwordChanged.push((userId) => service.passwordChanged(userId));
     await app.register(usersRoutes);
+    await app.register(noticesRoutes);
   },
   { name: 'users', dependencies: ['db', 'auth', 'access'] },
 );

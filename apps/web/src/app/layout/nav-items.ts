@@ -1,15 +1,24 @@
 import {
   IconBrush,
+  IconClipboardList,
+  IconFirstAidKit,
   IconCalendarTime,
   IconChartBar,
   IconFileDescription,
   IconHistory,
+  IconHomeHeart,
   IconLayoutGrid,
   IconLink,
+  IconMail,
+  IconMessageCircle,
+  IconHeartHandshake,
+  IconSettings,
+  IconTemplate,
   IconPackage,
   IconPaw,
   IconSend,
   IconUsers,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -35,7 +44,13 @@ export interface NavGroupItem {
 export const mainNavItems: readonly NavLinkItem[] = [
   { label: 'Mascotas', to: '/', icon: IconPaw, activeSubPaths: ['/agregar', '/mascota/', '/editar/', '/imagenes/'] },
   { label: 'Formularios de Solicitud', to: '/formularios', icon: IconFileDescription, activeSubPaths: ['/formulario/'] },
+  // Everyone outside the team (DESIGN section 10): staff open it daily to answer applicants, so it sits in the main group.
+  { label: 'Personas', to: '/personas', icon: IconUsersGroup, activeSubPaths: ['/personas/'] },
   { label: 'Publicaciones Programadas', to: '/borradores', icon: IconCalendarTime },
+  // Not in the specification: the day's care round, used on a phone every day, so it sits beside them.
+  { label: 'Cuidados', to: '/cuidados', icon: IconFirstAidKit },
+  // Not in the specification: foster homes, their places and their news (DESIGN section 12).
+  { label: 'Acogidas', to: '/acogidas', icon: IconHomeHeart },
   { label: 'Lista de Usuarios', to: '/lista', icon: IconUsers, activeSubPaths: ['/usuarionuevo'], adminOnly: true },
 ];
 
@@ -46,13 +61,31 @@ export const mainNavItems: readonly NavLinkItem[] = [
 export const moreNavGroup: NavGroupItem = {
   label: 'Más secciones',
   icon: IconLayoutGrid,
-  activeSubPaths: ['/dashboard', '/paquetes', '/solicitud-publicacion', '/auditoria', '/blocks/'],
+  activeSubPaths: [
+    '/dashboard',
+    '/paquetes',
+    '/solicitud-publicacion',
+    '/auditoria',
+    '/protocolos',
+    '/mensajes',
+    '/novedades-acogida',
+    '/seguimientos',
+    '/plantillas',
+    '/configuracion',
+    '/blocks/',
+  ],
   links: [
     { label: 'Panel de control', to: '/dashboard', icon: IconChartBar },
     { label: 'Paquetes', to: '/paquetes', icon: IconPackage },
     { label: 'Solicitudes de Publicación', to: '/solicitud-publicacion', icon: IconSend },
     { label: 'Enlaces de Registro', to: '/enlaces-admin', icon: IconLink },
+    { label: 'Mensajes', to: '/mensajes', icon: IconMail },
+    { label: 'Novedades de acogida', to: '/novedades-acogida', icon: IconMessageCircle },
+    { label: 'Seguimientos', to: '/seguimientos', icon: IconHeartHandshake },
     { label: 'Auditoría', to: '/auditoria', icon: IconHistory, adminOnly: true },
+    { label: 'Protocolos', to: '/protocolos', icon: IconClipboardList, adminOnly: true },
+    { label: 'Plantillas', to: '/plantillas', icon: IconTemplate, adminOnly: true },
+    { label: 'Configuración', to: '/configuracion', icon: IconSettings, adminOnly: true },
     { label: 'Guía de estilos', to: '/blocks/styles', icon: IconBrush },
   ],
 };

@@ -5,7 +5,7 @@ import { CloseButton, Loader, Tooltip } from '@mantine/core';
  * something is typed, the named clear button (its tooltip opens on touch too, as the theme says).
  */
 export function SearchBoxEnd({ busy, hasText, onClear }: { busy: boolean; hasText: boolean; onClear: () => void }) {
-  if (busy) return <Loader size={16} aria-label="Buscando" />;
+  if (busy) return <Loader role="status" size={16} aria-label="Buscando" />;
   if (!hasText) return null;
   return (
     <Tooltip label="Limpiar búsqueda">

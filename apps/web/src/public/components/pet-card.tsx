@@ -1,6 +1,6 @@
 import type { PublicPetView } from '../api/public-pets';
 import { followLink } from '../lib/navigation';
-import { PetFacts, PetTags } from './pet-facts';
+import { PetFacts, PetHealthBadges, PetTags } from './pet-facts';
 
 /** One adoptable pet in the catalogue: photo (WebP thumbnail, lazy), name, facts and a few tags. */
 export function PetCard({ pet, eager }: { pet: PublicPetView; eager: boolean }) {
@@ -17,6 +17,7 @@ export function PetCard({ pet, eager }: { pet: PublicPetView; eager: boolean }) 
         <div className="card-body">
           <h2 className="card-title">{pet.nombre}</h2>
           <PetFacts pet={pet} />
+          <PetHealthBadges pet={pet} />
           <PetTags tags={pet.tags} max={3} />
         </div>
       </a>

@@ -25,3 +25,25 @@ export function PetTags({ tags, max }: { tags: string[]; max?: number }) {
     </ul>
   );
 }
+
+const healthWords: [keyof PublicPetView['salud'], string, string][] = [
+  ['vacunado', 'Vacunado', 'Vacunada'],
+  ['desparasitado', 'Desparasitado', 'Desparasitada'],
+  ['esterilizado', 'Esterilizado', 'Esterilizada'],
+  ['microchip', 'Con microchip', 'Con microchip'],
+];
+
+/** The health badges (DESIGN 11): only what is true, agreeing with the pet's gender; nothing when none is. */
+export function PetHealthBadges({ pet }: { pet: Pick<PublicPetView, 'salud' | 'genero'> }) {
+  const shown = healthWords.filter(([key]) => pet.salud[key]);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="health" aria-label="Salud">
+      {shown.map(([key, male, female]) => (
+        <li key={key}>
+          <span aria-hidden="true">✓</span> {pet.genero === 'hembra' ? female : male}
+        </li>
+      ))}
+    </ul>
+  );
+}

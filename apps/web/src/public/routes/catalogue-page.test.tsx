@@ -23,6 +23,7 @@ function pet(id: number, tipo: string): PublicPet {
     imagenes: [],
     videos: [],
     miniatura: null,
+    salud: { vacunado: false, desparasitado: false, esterilizado: false, microchip: false },
     miniaturas: [],
   };
 }

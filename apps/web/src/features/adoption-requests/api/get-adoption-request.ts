@@ -1,12 +1,11 @@
-import { adoptionRequestSchema } from '@refugio/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
 import { adoptionRequestQueryKey } from './adoption-requests-query-key';
-import { decodeAdoptionRequest, type AdoptionRequestView } from './request-view';
+import { adoptionRequestAnswerSchema, decodeAdoptionRequest, type AdoptionRequestView } from './request-view';
 
 /** `GET /api/solicitudes-adopcion/{id}`: every answer, the notes and the history. */
 export async function getAdoptionRequest(id: number, signal?: AbortSignal): Promise<AdoptionRequestView> {
-  return decodeAdoptionRequest(adoptionRequestSchema.parse(await requestJson(`/api/solicitudes-adopcion/${id}`, { signal })));
+  return decodeAdoptionRequest(adoptionRequestAnswerSchema.parse(await requestJson(`/api/solicitudes-adopcion/${id}`, { signal })));
 }
 
 export function adoptionRequestQueryOptions(id: number) {

@@ -1,14 +1,14 @@
-import { adoptionRequestSchema, type MoveAdoptionRequestInput } from '@refugio/contracts';
+import type { MoveAdoptionRequestInput } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
 import { adoptionRequestListsQueryKey, adoptionRequestQueryKey, adoptionRequestsQueryKey } from './adoption-requests-query-key';
-import { decodeAdoptionRequest, type AdoptionRequestView } from './request-view';
+import { adoptionRequestAnswerSchema, decodeAdoptionRequest, type AdoptionRequestView } from './request-view';
 
 export type MoveAdoptionRequestVariables = MoveAdoptionRequestInput & { id: number };
 
 /** `POST /api/solicitudes-adopcion/{id}/estado`; a forbidden move or a stale version answers 409. */
 export async function moveAdoptionRequest({ id, ...json }: MoveAdoptionRequestVariables): Promise<AdoptionRequestView> {
-  return decodeAdoptionRequest(adoptionRequestSchema.parse(await requestJson(`/api/solicitudes-adopcion/${id}/estado`, { json })));
+  return decodeAdoptionRequest(adoptionRequestAnswerSchema.parse(await requestJson(`/api/solicitudes-adopcion/${id}/estado`, { json })));
 }
 
 export function useMoveAdoptionRequest() {

@@ -10,6 +10,8 @@ const item = (id: number, adoptado: '0' | '1'): AdoptionRequestListItem => ({
   telefono: '600000000',
   ciudad: 'Madrid',
   mascota: { id: 1, nombre: 'Luna', tipo: 'Perro', miniatura: null, adoptado, eliminada: false },
+  personaId: null,
+  alerta: null,
   version: 1,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',

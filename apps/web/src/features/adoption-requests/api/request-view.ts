@@ -1,4 +1,5 @@
-import type { AdoptionRequest, AdoptionRequestListItem, ListAdoptionRequestsResponse } from '@refugio/contracts';
+import { type AdoptionRequestListItem, adoptionRequestSchema, type ListAdoptionRequestsResponse, PERSON_ALERTS } from '@refugio/contracts';
+import { z } from 'zod';
 import { decodeFlag } from '../../../lib/wire-encodings';
 
 /**
@@ -10,14 +11,21 @@ type Decoded<T extends { mascota: { adoptado: string } }> = Omit<T, 'mascota'> &
 };
 
 export type AdoptionRequestListItemView = Decoded<AdoptionRequestListItem>;
-export type AdoptionRequestView = Decoded<AdoptionRequest>;
+/** One request's answer with its person (DESIGN section 10): `personaId` and `alerta: 'persona_bloqueada'` when they are blocked. */
+export const adoptionRequestAnswerSchema = adoptionRequestSchema.extend({
+  personaId: z.number().int().nullish(),
+  alerta: z.enum(PERSON_ALERTS).nullish(),
+});
+type AdoptionRequestAnswer = z.infer<typeof adoptionRequestAnswerSchema>;
+
+export type AdoptionRequestView = Decoded<AdoptionRequestAnswer>;
 export type AdoptionRequestListView = Omit<ListAdoptionRequestsResponse, 'items'> & { items: AdoptionRequestListItemView[] };
 
 function decodeMascota<T extends { mascota: { adoptado: string } }>(request: T): Decoded<T> {
   return { ...request, mascota: { ...request.mascota, adoptado: decodeFlag(request.mascota.adoptado) } };
 }
 
-export const decodeAdoptionRequest = (request: AdoptionRequest): AdoptionRequestView => decodeMascota(request);
+export const decodeAdoptionRequest = (request: AdoptionRequestAnswer): AdoptionRequestView => decodeMascota(request);
 
 export function decodeAdoptionRequestList(list: ListAdoptionRequestsResponse): AdoptionRequestListView {
   return { ...list, items: list.items.map((item): AdoptionRequestListItemView => decodeMascota(item)) };

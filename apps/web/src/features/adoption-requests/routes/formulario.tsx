@@ -5,10 +5,14 @@ import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconNote, IconPaw } fro
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdoptionStateBadge } from '../../../components/ui/adoption-state-badge';
+import { LinkedPerson } from '../../../components/ui/linked-person';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
+import { WhatsappDialog } from '../../../components/ui/whatsapp-dialog';
 import { ApiError } from '../../../lib/api-client';
+import { RequestPageSections } from '../../../components/ui/page-sections';
 import { formatDateTime } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { useLinkedPersonPanel } from '../../../lib/linked-person';
 import { useAddAdoptionNote } from '../api/add-adoption-note';
 import type { AdoptionRequestView } from '../api/request-view';
 import { useAdoptionRequest } from '../api/get-adoption-request';
@@ -43,6 +47,18 @@ function PetCard({ mascota }: { mascota: AdoptionRequestView['mascota'] }) {
         </Stack>
       </Group>
     </Paper>
+  );
+}
+
+/** The applicant's person: a link to their page, "Persona bloqueada: ..." when they are, and WhatsApp. */
+function RequestPerson({ request }: { request: AdoptionRequestView }) {
+  const panel = useLinkedPersonPanel(request.personaId, request.nombre, request.alerta === 'persona_bloqueada');
+  if (!panel.linked) return null;
+  return (
+    <>
+      <LinkedPerson {...panel.linked} />
+      <WhatsappDialog {...panel.dialog} />
+    </>
   );
 }
 
@@ -256,7 +272,9 @@ function FormularioScreen() {
         // the right-hand column beside the answers, above the notes and the history.
         <div className={classes.layout}>
           <Stack gap="md" className={classes.status}>
+            <RequestPerson request={data} />
             <StatusPanel request={data} onMove={setTarget} />
+            <RequestPageSections solicitudId={data.id} aprobada={data.estado === 'aprobada'} />
             <PetCard mascota={data.mascota} />
           </Stack>
           <div className={classes.answers}>

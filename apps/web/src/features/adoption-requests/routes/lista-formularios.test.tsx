@@ -17,6 +17,8 @@ function item(id: number): AdoptionRequestListItem {
     telefono: '600000000',
     ciudad: 'Madrid',
     mascota: { id: 1, nombre: 'Luna', tipo: 'Perro', miniatura: null, adoptado: '0', eliminada: false },
+    personaId: null,
+    alerta: null,
     version: 1,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',

@@ -1,13 +1,13 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { ADOPTION_STATES, type AdoptionState, adoptionStateLabels, countLabel } from '@refugio/contracts';
-import { IconInbox, IconSearch } from '@tabler/icons-react';
+import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ExportLinks } from '../../../components/ui/export-links';
 import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
-import { SearchBoxEnd } from '../../../components/ui/search-box-end';
+import { ListSearchInput } from '../../../components/ui/list-search-input';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { useAdoptionRequests } from '../api/list-adoption-requests';
@@ -121,23 +121,12 @@ function ListaFormulariosScreen() {
         <Stack gap="sm" p="md">
           <StateFilter counts={data?.counts} value={params.estado} onChange={(estado) => updateParams({ estado })} />
           <Group gap="sm" align="flex-end">
-            <TextInput
-              type="search"
+            <ListSearchInput
               label="Buscar"
               placeholder="Nombre, correo o teléfono"
-              leftSection={<IconSearch size={16} aria-hidden="true" />}
-              rightSection={
-                <SearchBoxEnd
-                  busy={requests.isFetching && data !== undefined}
-                  hasText={search.draft !== ''}
-                  onClear={() => {
-                    search.reset();
-                    updateParams({ q: '' });
-                  }}
-                />
-              }
-              value={search.draft}
-              onChange={(event) => search.change(event.currentTarget.value)}
+              search={search}
+              busy={requests.isFetching && data !== undefined}
+              onClear={() => updateParams({ q: '' })}
               style={{ flex: 1 }}
               miw={220}
               maw={420}

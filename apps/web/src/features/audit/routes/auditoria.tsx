@@ -1,6 +1,9 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/es';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { HISTORY_ENTITIES, countLabel, historyEntityLabels } from '@refugio/contracts';
-import { IconFilter } from '@tabler/icons-react';
+import { IconCalendar, IconFilter } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { HistoryEventList } from '../../../components/ui/history-event-list';
@@ -89,8 +92,28 @@ function AuditoriaScreen() {
             clearable
             nothingFoundMessage="Nadie con ese nombre"
           />
-          <TextInput type="date" label="Desde" value={draft.desde ?? ''} onChange={(e) => set('desde')(e.currentTarget.value)} />
-          <TextInput type="date" label="Hasta" value={draft.hasta ?? ''} onChange={(e) => set('hasta')(e.currentTarget.value)} />
+          <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
+            <DatePickerInput
+              label="Desde"
+              placeholder="Cualquier día"
+              valueFormat="DD/MM/YYYY"
+              clearable
+              maxDate={draft.hasta || undefined}
+              value={draft.desde || null}
+              onChange={(day) => set('desde')(day ?? '')}
+              leftSection={<IconCalendar size={16} aria-hidden="true" />}
+            />
+            <DatePickerInput
+              label="Hasta"
+              placeholder="Cualquier día"
+              valueFormat="DD/MM/YYYY"
+              clearable
+              minDate={draft.desde || undefined}
+              value={draft.hasta || null}
+              onChange={(day) => set('hasta')(day ?? '')}
+              leftSection={<IconCalendar size={16} aria-hidden="true" />}
+            />
+          </DatesProvider>
         </SimpleGrid>
         <Group mt="md" gap="sm">
           <Button type="submit" leftSection={<IconFilter size={16} aria-hidden="true" />}>

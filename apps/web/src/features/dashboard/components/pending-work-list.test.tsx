@@ -6,7 +6,18 @@ import { renderWithProviders } from '../../../testing/render-with-providers';
 import { server } from '../../../testing/server';
 import { PendingWorkList } from './pending-work-list';
 
-const counts = { solicitudesNuevas: 0, solicitudesPublicacionPendientes: 0, publicacionesHoy: 0 };
+const counts = {
+  solicitudesNuevas: 0,
+  solicitudesPublicacionPendientes: 0,
+  publicacionesHoy: 0,
+  cuidadosVencidos: 0,
+  cuidadosHoy: 0,
+  mensajesFallidos: 0,
+  posiblesDuplicados: 0,
+  novedadesAcogida: 0,
+  seguimientosAyuda: 0,
+  obligacionesVencidas: 0,
+};
 
 describe('PendingWorkList: failed background jobs', { timeout: 20_000 }, () => {
   it('shows an administrator each failed job with its error, and queues it again on "Reintentar"', async () => {
@@ -44,5 +55,51 @@ describe('PendingWorkList: failed background jobs', { timeout: 20_000 }, () => {
     renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
     expect(await screen.findByRole('link', { name: /^Solicitudes de adopción nuevas\s*2$/ })).toBeInTheDocument();
     expect(screen.queryByText(/fallidos/)).not.toBeInTheDocument();
+  });
+
+  it('counts adopters asking for help and overdue adoption obligations, each leading to its filtered Seguimientos list', async () => {
+    server.use(http.get('/api/pendientes', () => HttpResponse.json({ ...counts, seguimientosAyuda: 1, obligacionesVencidas: 2, total: 3 })));
+    renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
+    const help = await screen.findByRole('link', { name: /^Adoptantes que piden ayuda\s*1$/ });
+    expect(help).toHaveAttribute('href', '/seguimientos?estado=ayuda');
+    expect(screen.getByRole('link', { name: /^Obligaciones de adopción vencidas\s*2$/ })).toHaveAttribute('href', '/seguimientos?estado=vencido');
+  });
+
+  it("counts overdue and today's care, each leading to Cuidados", async () => {
+    server.use(http.get('/api/pendientes', () => HttpResponse.json({ ...counts, cuidadosVencidos: 3, cuidadosHoy: 1, total: 4 })));
+    const { user, router } = renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />, {
+      routes: [{ path: '/cuidados', element: <h1>Cuidados</h1> }],
+    });
+    expect(await screen.findByRole('link', { name: /^Cuidados vencidos\s*3$/ })).toHaveAttribute('href', '/cuidados');
+    await user.click(screen.getByRole('link', { name: /^Cuidados de hoy\s*1$/ }));
+    expect(router.state.location.pathname).toBe('/cuidados');
+  });
+});
+
+describe('PendingWorkList: every count in the total has its row', { timeout: 20_000 }, () => {
+  it('shows possible duplicates leading to the persons list filtered by them, and the rows add up to the total', async () => {
+    const pending: PendingWork = {
+      solicitudesNuevas: 1,
+      solicitudesPublicacionPendientes: 1,
+      publicacionesHoy: 1,
+      cuidadosVencidos: 1,
+      cuidadosHoy: 1,
+      mensajesFallidos: 1,
+      posiblesDuplicados: 2,
+      novedadesAcogida: 1,
+      seguimientosAyuda: 1,
+      obligacionesVencidas: 1,
+      total: 11,
+    };
+    server.use(http.get('/api/pendientes', () => HttpResponse.json(pending)));
+    const { user, router } = renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />, {
+      routes: [{ path: '/personas', element: <h1>Personas</h1> }],
+    });
+    const duplicates = await screen.findByRole('link', { name: /^Posibles personas duplicadas\s*2$/ });
+    expect(duplicates).toHaveAttribute('href', '/personas?duplicados=true');
+    const shown = screen.getAllByRole('link').map((link) => Number(/(\d+)$/.exec(link.textContent ?? '')?.[1] ?? 0));
+    expect(shown.reduce((sum, n) => sum + n, 0)).toBe(pending.total);
+    await user.click(duplicates);
+    expect(router.state.location.search).toBe('?duplicados=true');
   });
 });

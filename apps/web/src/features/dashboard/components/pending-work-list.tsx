@@ -1,16 +1,39 @@
 import { Badge, Group, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
 import { type PendingWork, formatCount } from '@refugio/contracts';
-import { IconCalendarClock, IconChecklist, IconClipboardText, IconPaw } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCalendarClock,
+  IconChecklist,
+  IconClipboardText,
+  IconFirstAidKit,
+  IconLifebuoy,
+  IconMailX,
+  IconMessageCircle,
+  IconPaw,
+  IconUsers,
+  IconVaccine,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ListLoading } from '../../../components/ui/list-states';
 import { usePendingWork } from '../api/get-pending-work';
 import { FailedJobsList } from './failed-jobs-list';
 
-const entries: { key: keyof Omit<PendingWork, 'total' | 'trabajosFallidos'>; label: string; to: string; icon: typeof IconPaw }[] = [
-  { key: 'solicitudesNuevas', label: 'Solicitudes de adopción nuevas', to: '/formularios?estado=nueva', icon: IconClipboardText },
-  { key: 'solicitudesPublicacionPendientes', label: 'Registros por revisar', to: '/solicitud-publicacion?estado=pendiente', icon: IconPaw },
-  { key: 'publicacionesHoy', label: 'Publicaciones de hoy', to: '/borradores', icon: IconCalendarClock },
-];
+type CountKey = keyof Omit<PendingWork, 'total' | 'trabajosFallidos'>;
+
+/** One row per count the server adds to the total (the record makes a count without a row a type error). */
+const rows: Record<CountKey, { label: string; to: string; icon: typeof IconPaw }> = {
+  solicitudesNuevas: { label: 'Solicitudes de adopción nuevas', to: '/formularios?estado=nueva', icon: IconClipboardText },
+  solicitudesPublicacionPendientes: { label: 'Registros por revisar', to: '/solicitud-publicacion?estado=pendiente', icon: IconPaw },
+  publicacionesHoy: { label: 'Publicaciones de hoy', to: '/borradores', icon: IconCalendarClock },
+  cuidadosVencidos: { label: 'Cuidados vencidos', to: '/cuidados', icon: IconVaccine },
+  cuidadosHoy: { label: 'Cuidados de hoy', to: '/cuidados', icon: IconFirstAidKit },
+  mensajesFallidos: { label: 'Correos que no se pudieron enviar', to: '/mensajes?estado=fallido', icon: IconMailX },
+  novedadesAcogida: { label: 'Novedades de casas de acogida', to: '/novedades-acogida', icon: IconMessageCircle },
+  seguimientosAyuda: { label: 'Adoptantes que piden ayuda', to: '/seguimientos?estado=ayuda', icon: IconLifebuoy },
+  obligacionesVencidas: { label: 'Obligaciones de adopción vencidas', to: '/seguimientos?estado=vencido', icon: IconAlertTriangle },
+  posiblesDuplicados: { label: 'Posibles personas duplicadas', to: '/personas?duplicados=true', icon: IconUsers },
+};
+const entries = (Object.keys(rows) as CountKey[]).map((key) => ({ key, ...rows[key] }));
 
 /**
  * The work waiting for the team (side overlay): each kind with its count and a link to its list, and, for
@@ -40,7 +63,7 @@ export function PendingWorkList({ enabled, onNavigate }: { enabled: boolean; onN
             Todo al día: no hay nada por revisar.
           </Text>
           <Text size="xs" c="dimmed">
-            Aquí verás las solicitudes nuevas y las publicaciones del día.
+            Aquí verás las solicitudes nuevas, las publicaciones y los cuidados del día.
           </Text>
         </div>
       </Group>

@@ -15,6 +15,8 @@ describe('dashboard links', () => {
       solicitudesNuevas: '/formularios?estado=nueva',
       solicitudesPublicacionPendientes: '/solicitud-publicacion?estado=pendiente',
       publicacionesProximas: '/borradores',
+      cuidadosVencidos: '/cuidados',
+      cuidadosHoy: '/cuidados',
     });
   });
 

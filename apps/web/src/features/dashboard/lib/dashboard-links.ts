@@ -28,6 +28,8 @@ export const dashboardCounters: { key: Counter; label: string; to: (dashboard: P
     hint: 'Registros pendientes de decidir',
   },
   { key: 'publicacionesProximas', label: 'Próximas publicaciones', to: () => '/borradores', hint: 'En los próximos 7 días' },
+  { key: 'cuidadosVencidos', label: 'Cuidados vencidos', to: () => '/cuidados', hint: 'Programados antes de hoy y sin hacer' },
+  { key: 'cuidadosHoy', label: 'Cuidados de hoy', to: () => '/cuidados', hint: 'Vacunas y tratamientos previstos para hoy' },
 ];
 
 /** 'YYYY-MM' as a short Spanish month, e.g. "nov 2026". */

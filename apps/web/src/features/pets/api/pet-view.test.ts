@@ -26,13 +26,28 @@ const wire: Pet = {
   createdBy: null,
   updatedBy: null,
   deletedAt: null,
+  raza: '',
+  color: '',
+  fechaNacimiento: '',
+  fechaNacimientoAprox: '0',
+  microchip: '',
+  esterilizado: 'desconocido',
+  fechaEsterilizacion: '',
+  pesoKg: null,
+  ubicacion: { tipo: 'refugio', desde: null },
 };
 
 describe('decodePet', () => {
   it("turns the '0'/'1' flags into booleans and the tags' JSON text into a list, keeping the rest", () => {
-    const { adoptado, discapacidad, tags, ...rest } = decodePet(wire);
-    expect({ adoptado, discapacidad, tags }).toEqual({ adoptado: true, discapacidad: false, tags: ['dócil', 'tranquila'] });
-    const { adoptado: _a, discapacidad: _d, tags: _t, ...wireRest } = wire;
+    const { adoptado, discapacidad, tags, fechaNacimientoAprox, ...rest } = decodePet(wire);
+    expect({ adoptado, discapacidad, tags, fechaNacimientoAprox }).toEqual({
+      adoptado: true,
+      discapacidad: false,
+      tags: ['dócil', 'tranquila'],
+      fechaNacimientoAprox: false,
+    });
+    expect(decodePet({ ...wire, fechaNacimientoAprox: '1' }).fechaNacimientoAprox).toBe(true);
+    const { adoptado: _a, discapacidad: _d, tags: _t, fechaNacimientoAprox: _f, ...wireRest } = wire;
     expect(rest).toEqual(wireRest);
   });
 

@@ -7,7 +7,8 @@ import { decodeFlag, decodeTags } from '../../../lib/wire-encodings';
  */
 type Decoded<T> = Omit<T, 'adoptado' | 'discapacidad' | 'tags'> & { adoptado: boolean; discapacidad: boolean; tags: string[] };
 
-export type PetView = Decoded<Pet>;
+/** The pet page's pet: also its identity flag `fechaNacimientoAprox` ('0'/'1' on the wire) as a boolean. */
+export type PetView = Omit<Decoded<Pet>, 'fechaNacimientoAprox'> & { fechaNacimientoAprox: boolean };
 export type PetListItemView = Decoded<PetListItem>;
 export type PetListView = Omit<ListPetsResponse, 'items'> & { items: PetListItemView[] };
 
@@ -15,7 +16,7 @@ function decodeFields<T extends { adoptado: string; discapacidad: string; tags: 
   return { ...pet, adoptado: decodeFlag(pet.adoptado), discapacidad: decodeFlag(pet.discapacidad), tags: decodeTags(pet.tags) };
 }
 
-export const decodePet = (pet: Pet): PetView => decodeFields(pet);
+export const decodePet = (pet: Pet): PetView => ({ ...decodeFields(pet), fechaNacimientoAprox: decodeFlag(pet.fechaNacimientoAprox) });
 
 export const decodePetListItem = (pet: PetListItem): PetListItemView => decodeFields(pet);
 

@@ -13,11 +13,18 @@ export interface SetPetAdoptedVariables {
   version?: number;
   /** When adopted: the server also closes the pet's open adoption requests, in the same transaction. */
   cerrarSolicitudes?: boolean;
+  /** When adopted: the adopter (DESIGN section 12); without it the adoption is recorded without a person. */
+  personaId?: number;
 }
 
 /** `POST /phpApi/mascota/{id}/adopcion` with `{ adoptado, version }`; answers the updated pet, decoded. */
-export async function setPetAdopted({ id, adoptado, version, cerrarSolicitudes }: SetPetAdoptedVariables): Promise<PetView> {
-  const json = { adoptado: encodeFlag(adoptado), ...(version === undefined ? {} : { version }), ...(cerrarSolicitudes ? { cerrarSolicitudes } : {}) };
+export async function setPetAdopted({ id, adoptado, version, cerrarSolicitudes, personaId }: SetPetAdoptedVariables): Promise<PetView> {
+  const json = {
+    adoptado: encodeFlag(adoptado),
+    ...(version === undefined ? {} : { version }),
+    ...(cerrarSolicitudes ? { cerrarSolicitudes } : {}),
+    ...(personaId === undefined ? {} : { personaId }),
+  };
   return decodePet(petSchema.parse(await requestJson(`/phpApi/mascota/${id}/adopcion`, { json })));
 }
 
@@ -31,13 +38,14 @@ export function useSetPetAdopted() {
       return patchPetInLists(queryClient, pet.id, { adoptado: pet.adoptado, version: pet.version, updatedAt: pet.updatedAt, estado: pet.estado });
     },
     // Closed requests: the adoption feature's lists (its key, by name) and the row's open-request count change.
-    onSettled: (_pet, _error, { cerrarSolicitudes }) =>
-      cerrarSolicitudes
-        ? Promise.all([
-            queryClient.invalidateQueries({ queryKey: ['adoption-requests'] }),
-            queryClient.invalidateQueries({ queryKey: petListsQueryKey }),
-          ])
-        : undefined,
+    // The adoption is a movement too: the pet's "Dónde está" reloads.
+    onSettled: (_pet, _error, { id, cerrarSolicitudes }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...petQueryKey(id), 'movements'] }),
+        ...(cerrarSolicitudes
+          ? [queryClient.invalidateQueries({ queryKey: ['adoption-requests'] }), queryClient.invalidateQueries({ queryKey: petListsQueryKey })]
+          : []),
+      ]),
     // A 409 says someone else changed the pet: the lists are refreshed with the newer data.
     onError: (_error, { id }) =>
       Promise.all([

@@ -23,7 +23,7 @@ export function PetAdoptionRequests({ petId }: { petId: number }) {
           No se pudieron cargar las solicitudes.
         </Text>
       ) : !data ? (
-        <Loader size="sm" aria-label="Cargando solicitudes" />
+        <Loader role="status" size="sm" aria-label="Cargando solicitudes" />
       ) : data.items.length === 0 ? (
         <Text size="sm" c="dimmed">
           Nadie ha solicitado adoptar esta mascota todavía.

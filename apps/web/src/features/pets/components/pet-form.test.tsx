@@ -37,6 +37,15 @@ const wire: Pet = {
   createdBy: null,
   updatedBy: null,
   deletedAt: null,
+  raza: '',
+  color: '',
+  fechaNacimiento: '',
+  fechaNacimientoAprox: '0',
+  microchip: '',
+  esterilizado: 'desconocido',
+  fechaEsterilizacion: '',
+  pesoKg: null,
+  ubicacion: { tipo: 'refugio', desde: null },
 };
 const pet = decodePet(wire);
 
@@ -119,6 +128,41 @@ describe('PetForm', { timeout: 20_000 }, () => {
     expect(name).toHaveValue('Luna Clara');
     expect(screen.getByRole('combobox', { name: /adoptado/i })).toHaveValue('Sí');
     expect(onReloadPet).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends the identity fields, and a microchip already on another pet shows the server's message on that field", async () => {
+    const { user } = renderForm();
+    let sent: FormData | undefined;
+    server.use(
+      http.post('/phpApi/mascota/7/actualizar', async ({ request }) => {
+        sent = await request.formData();
+        return HttpResponse.json(
+          {
+            code: 'CONFLICT',
+            message: 'Ese microchip ya lo tiene «Toby» (mascota 3).',
+            fieldErrors: { microchip: 'Ese microchip ya lo tiene «Toby» (mascota 3).' },
+            requestId: 'r2',
+          },
+          { status: 409 },
+        );
+      }),
+    );
+    await user.type(await screen.findByRole('textbox', { name: petFormMessages.raza }), 'Mestizo');
+    await user.type(screen.getByRole('textbox', { name: /Microchip/ }), '941 000 012 345 678');
+    await user.click(screen.getByRole('checkbox', { name: /Fecha aproximada/ }));
+    await user.click(screen.getByRole('radio', { name: 'Sí' }));
+    await user.type(await screen.findByLabelText(petFormMessages.fechaEsterilizacion), '2024-02-01');
+    await user.keyboard('{Control>}s{/Control}');
+
+    const chip = screen.getByRole('textbox', { name: /Microchip/ });
+    await waitFor(() => expect(chip).toHaveAccessibleDescription(/Ese microchip ya lo tiene «Toby» \(mascota 3\)/));
+    // Not the "someone else saved" dialog: nothing to reload, the field says what is wrong.
+    expect(screen.queryByRole('button', { name: petFormMessages.conflictReload })).not.toBeInTheDocument();
+    expect(sent?.get('raza')).toBe('Mestizo');
+    expect(sent?.get('microchip')).toBe('941000012345678');
+    expect(sent?.get('fechaNacimientoAprox')).toBe('1');
+    expect(sent?.get('esterilizado')).toBe('si');
+    expect(sent?.get('fechaEsterilizacion')).toBe('2024-02-01');
   });
 
   it.each([

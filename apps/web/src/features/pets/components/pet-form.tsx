@@ -32,7 +32,7 @@ import { usePetAi } from '../hooks/use-pet-ai';
 import { usePetMedia } from '../hooks/use-pet-media';
 import { usePetSave } from '../hooks/use-pet-save';
 import { usePetSaveErrors } from '../hooks/use-pet-save-errors';
-import { useUnsavedChangesPrompt } from '../hooks/use-unsaved-changes-prompt';
+import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt';
 import type { ImprovableField } from '../lib/ai-requests';
 import { diffPetFormValues, type FieldConflict } from '../lib/form-conflict';
 import { estadoColors, estadoLabels } from '../lib/pet-display';
@@ -42,6 +42,7 @@ import { ConflictDialog, type ConflictChoices } from './conflict-dialog';
 import { ImagesDialog } from './images-dialog';
 import { ImproveTextModal } from './improve-text-modal';
 import { MainImageField } from './main-image-field';
+import { PetIdentityFields } from './pet-identity-fields';
 import { PetImagesSection } from './pet-images-section';
 import { PetVideosSection } from './pet-videos-section';
 import classes from './pet-form.module.css';
@@ -111,7 +112,7 @@ function SelectField({
 export function PetForm(props: PetFormProps) {
   // Publication dates are picked in the organisation's time zone: the form starts once it is known.
   const organization = useQuery(organizationSettingsQueryOptions);
-  if (organization.isPending) return <Loader aria-label="Cargando..." m="xl" />;
+  if (organization.isPending) return <Loader role="status" aria-label="Cargando..." m="xl" />;
   return <PetFormInZone {...props} timeZone={organization.data?.zonaHoraria ?? DEFAULT_ORG_TIME_ZONE} />;
 }
 
@@ -336,6 +337,8 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
                 </Paper>
               </Grid.Col>
             </Grid>
+
+            <PetIdentityFields control={form.control} register={form.register} pet={pet ? { id: pet.id, pesoKg: pet.pesoKg } : null} />
 
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
               <Group justify="space-between" align="baseline" mb="md" gap="xs">

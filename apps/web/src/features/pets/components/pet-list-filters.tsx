@@ -25,7 +25,7 @@ interface PetListFiltersProps {
 export function PetListFilters({ params, tagDraft, onTagDraftChange, onChange, onClear, hasFilters }: PetListFiltersProps) {
   const select = (
     label: string,
-    key: 'tipo' | 'tamano' | 'genero' | 'adoptado' | 'discapacidad' | 'estado',
+    key: 'tipo' | 'tamano' | 'genero' | 'adoptado' | 'discapacidad' | 'estado' | 'esterilizado' | 'conMicrochip',
     data: { value: string; label: string }[],
   ) => (
     <Select
@@ -43,7 +43,7 @@ export function PetListFilters({ params, tagDraft, onTagDraftChange, onChange, o
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, sm: 4, xl: 7 }} spacing="sm" verticalSpacing="xs" w="100%">
+      <SimpleGrid cols={{ base: 2, sm: 4, xl: 9 }} spacing="sm" verticalSpacing="xs" w="100%">
         {select('Tipo', 'tipo', plain(PET_TYPES))}
         {select('Tamaño', 'tamano', plain(PET_SIZES))}
         {select('Género', 'genero', plain(PET_GENDERS))}
@@ -61,6 +61,15 @@ export function PetListFilters({ params, tagDraft, onTagDraftChange, onChange, o
           'estado',
           PUBLICATION_STATES.map((value) => ({ value, label: estadoLabels[value] })),
         )}
+        {select('Esterilizado', 'esterilizado', [
+          { value: 'si', label: 'Esterilizadas' },
+          { value: 'no', label: 'Sin esterilizar' },
+          { value: 'desconocido', label: 'No se sabe' },
+        ])}
+        {select('Con microchip', 'conMicrochip', [
+          { value: '1', label: 'Con microchip' },
+          { value: '0', label: 'Sin microchip' },
+        ])}
         <TextInput label="Etiqueta" placeholder="Cualquiera" value={tagDraft} onChange={(event) => onTagDraftChange(event.currentTarget.value)} />
       </SimpleGrid>
       <Group gap="md" align="flex-end" wrap="wrap">

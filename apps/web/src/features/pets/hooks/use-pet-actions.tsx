@@ -1,7 +1,7 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { adoptedWord, countLabel } from '@refugio/contracts';
+import { adoptedWord } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UNDO_WINDOW_MS, UndoMessage } from '../../../components/ui/undo-message';
 import { getErrorMessage } from '../../../lib/get-error-message';
@@ -11,6 +11,7 @@ import type { PetListItemView } from '../api/pet-view';
 import { petQueryKey, petsQueryKey } from '../api/pets-query-key';
 import { restorePet } from '../api/restore-pet';
 import { setPetAdopted, useSetPetAdopted } from '../api/set-pet-adopted';
+import { AdopterDialog } from '../components/adopter-dialog';
 
 export interface PetActions {
   onToggleAdopted: (pet: PetListItemView) => void;
@@ -61,10 +62,10 @@ export function usePetActions(): PetActions {
         void queryClient.invalidateQueries({ queryKey: petsQueryKey });
       });
 
-  const toggleAdopted = (pet: PetListItemView, adoptado: boolean, cerrarSolicitudes = false) => {
+  const toggleAdopted = (pet: PetListItemView, adoptado: boolean, cerrarSolicitudes = false, personaId: number | null = null) => {
     const previous = pet.adoptado;
     setAdopted.mutate(
-      { id: pet.id, adoptado, version: pet.version, cerrarSolicitudes },
+      { id: pet.id, adoptado, version: pet.version, cerrarSolicitudes, ...(personaId === null ? {} : { personaId }) },
       {
         onSuccess: (updated) => {
           const text = adoptado ? `${pet.nombre} figura ahora como ${adoptedWord(pet.genero)}.` : `${pet.nombre} vuelve a estar en adopción.`;
@@ -88,38 +89,28 @@ export function usePetActions(): PetActions {
   };
 
   const onToggleAdopted = (pet: PetListItemView) => {
-    const adoptado = !pet.adoptado;
-    const open = pet.solicitudesAbiertas;
-    if (!adoptado || open === 0) {
-      toggleAdopted(pet, adoptado);
+    if (pet.adoptado) {
+      toggleAdopted(pet, false);
       return;
     }
-    // Open requests: say so and offer to close them, as approving one of them does.
-    const requests = countLabel(open, 'solicitud de adopción abierta', 'solicitudes de adopción abiertas');
+    // Who adopts it: a person found or created, or "Sin persona" on purpose; open requests may be closed too.
     const modalId = `adoptar-${pet.id}`;
-    modals.openConfirmModal({
+    modals.open({
       modalId,
       title: `¿Marcar a ${pet.nombre} como ${adoptedWord(pet.genero)}?`,
       centered: true,
+      size: 'lg',
       children: (
-        <Stack gap="sm">
-          <Text size="sm">
-            {pet.nombre} tiene {requests}. Puedes cerrarlas ahora: pasarán a rechazadas con una nota automática, como al aprobar una solicitud.
-          </Text>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            onClick={() => {
-              modals.close(modalId);
-              toggleAdopted(pet, true);
-            }}
-          >
-            Marcar sin cerrarlas
-          </Button>
-        </Stack>
+        <AdopterDialog
+          genero={pet.genero}
+          solicitudesAbiertas={pet.solicitudesAbiertas}
+          onCancel={() => modals.close(modalId)}
+          onConfirm={({ personaId, cerrarSolicitudes }) => {
+            modals.close(modalId);
+            toggleAdopted(pet, true, cerrarSolicitudes, personaId);
+          }}
+        />
       ),
-      labels: { confirm: open === 1 ? 'Marcar y cerrar la solicitud' : 'Marcar y cerrar las solicitudes', cancel: 'Cancelar' },
-      onConfirm: () => toggleAdopted(pet, true, true),
     });
   };
 

@@ -1,4 +1,4 @@
-import { formatFechaIngreso, petFormMessages, type PublicationState } from '@refugio/contracts';
+import { formatFechaIngreso, petFormMessages, sterilisedLabels, type PublicationState, type Sterilised } from '@refugio/contracts';
 import dayjs from 'dayjs';
 import { decodeFlag } from '../../../lib/wire-encodings';
 import { estadoLabels } from './pet-display';
@@ -35,6 +35,13 @@ const labels: Record<ConflictField, string> = {
   tags: 'Etiquetas',
   estado: petFormMessages.estado,
   publicarEn: petFormMessages.publicarEn,
+  raza: petFormMessages.raza,
+  color: petFormMessages.color,
+  fechaNacimiento: petFormMessages.fechaNacimiento,
+  fechaNacimientoAprox: petFormMessages.fechaNacimientoAprox,
+  microchip: petFormMessages.microchip,
+  esterilizado: petFormMessages.esterilizado,
+  fechaEsterilizacion: petFormMessages.fechaEsterilizacion,
 };
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value));
@@ -54,7 +61,9 @@ function readable(field: ConflictField, value: string): string {
   else if (field === 'fechaingreso') text = formatFechaIngreso(value).slice(0, 10);
   else if (field === 'estado') text = estadoLabels[value as PublicationState] ?? value;
   else if (field === 'publicarEn') text = value === '' ? '' : dayjs(value).format('DD/MM/YYYY HH:mm');
-  else if (field === 'discapacidad' || field === 'adoptado') text = decodeFlag(value) ? petFormMessages.flagYes : petFormMessages.flagNo;
+  else if (field === 'esterilizado') text = sterilisedLabels[value as Sterilised] ?? value;
+  else if (field === 'discapacidad' || field === 'adoptado' || field === 'fechaNacimientoAprox')
+    text = decodeFlag(value) ? petFormMessages.flagYes : petFormMessages.flagNo;
   return text.trim() === '' ? petFormMessages.conflictEmptyValue : text;
 }
 

@@ -28,6 +28,15 @@ const wire: Pet = {
   createdBy: null,
   updatedBy: null,
   deletedAt: null,
+  raza: 'Común europeo',
+  color: 'Atigrado',
+  fechaNacimiento: '2022-05-01',
+  fechaNacimientoAprox: '1',
+  microchip: '941000012345678',
+  esterilizado: 'si',
+  fechaEsterilizacion: '2023-01-10',
+  pesoKg: 4.2,
+  ubicacion: { tipo: 'refugio', desde: null },
 };
 const pet = decodePet(wire);
 
@@ -48,6 +57,13 @@ describe('petToFormValues', () => {
       estado: 'publicada',
       publicarEn: '',
       version: '3',
+      raza: 'Común europeo',
+      color: 'Atigrado',
+      fechaNacimiento: '2022-05-01',
+      fechaNacimientoAprox: '1',
+      microchip: '941000012345678',
+      esterilizado: 'si',
+      fechaEsterilizacion: '2023-01-10',
     });
   });
 
@@ -130,8 +146,21 @@ describe('the form values through petFieldsSchema', () => {
       tags: '["dócil","tranquila"]',
       estado: 'publicada',
       publicarEn: '',
+      raza: 'Común europeo',
+      color: 'Atigrado',
+      fechaNacimiento: '2022-05-01',
+      fechaNacimientoAprox: '1',
+      microchip: '941000012345678',
+      esterilizado: 'si',
+      fechaEsterilizacion: '2023-01-10',
       version: '3',
     });
+  });
+
+  it('sends no sterilisation date for a pet not sterilised, so a stale one is cleared', () => {
+    const fields = petFieldsSchema.parse({ ...petToFormValues(pet, 'Europe/Madrid'), esterilizado: 'no' });
+    expect(buildPetFormData(fields, null).get('fechaEsterilizacion')).toBe('');
+    expect(buildPetFormData(fields, null).get('esterilizado')).toBe('no');
   });
 
   it("sends the date picker's day as 'YYYY-MM-DD 00:00:00', and '' for no date", () => {

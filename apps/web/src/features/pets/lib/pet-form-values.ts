@@ -41,6 +41,13 @@ export type PetFormDefaults = Required<
     | 'estado'
     | 'publicarEn'
     | 'version'
+    | 'raza'
+    | 'color'
+    | 'fechaNacimiento'
+    | 'fechaNacimientoAprox'
+    | 'microchip'
+    | 'esterilizado'
+    | 'fechaEsterilizacion'
   >
 >;
 
@@ -59,6 +66,13 @@ export const petFormFields = [
   'tags',
   'estado',
   'publicarEn',
+  'raza',
+  'color',
+  'fechaNacimiento',
+  'fechaNacimientoAprox',
+  'microchip',
+  'esterilizado',
+  'fechaEsterilizacion',
 ] as const satisfies readonly (keyof PetFormDefaults)[];
 
 function oneOf<T extends string>(options: readonly T[], value: string, fallback: T): T {
@@ -103,6 +117,13 @@ export function newPetFormValues(today: string): PetFormDefaults {
     estado: 'borrador',
     publicarEn: '',
     version: '',
+    raza: '',
+    color: '',
+    fechaNacimiento: '',
+    fechaNacimientoAprox: '0',
+    microchip: '',
+    esterilizado: 'desconocido',
+    fechaEsterilizacion: '',
   };
 }
 
@@ -127,6 +148,13 @@ export function petToFormValues(pet: PetView, timeZone: string): PetFormDefaults
     estado: oneOf(PUBLICATION_STATES, pet.estado, 'borrador'),
     publicarEn: pet.estado === 'programada' && pet.publicarEn ? instantToWallTime(new Date(pet.publicarEn), timeZone) : '',
     version: String(pet.version),
+    raza: pet.raza,
+    color: pet.color,
+    fechaNacimiento: pet.fechaNacimiento,
+    fechaNacimientoAprox: pet.fechaNacimientoAprox ? '1' : '0',
+    microchip: pet.microchip,
+    esterilizado: pet.esterilizado,
+    fechaEsterilizacion: pet.fechaEsterilizacion,
   };
 }
 
@@ -152,6 +180,14 @@ export function buildPetFormData(fields: PetFields, mainImage: File | null): For
     // Only a programmed pet keeps a date; any other state clears it.
     body.append('publicarEn', fields.estado === 'programada' && fields.publicarEn ? fields.publicarEn : '');
   }
+  // Identity (DESIGN 11): always sent by this form, so '' clears a field; a sterilisation date only when sterilised.
+  body.append('raza', fields.raza ?? '');
+  body.append('color', fields.color ?? '');
+  body.append('fechaNacimiento', fields.fechaNacimiento ?? '');
+  body.append('fechaNacimientoAprox', fields.fechaNacimientoAprox ?? '0');
+  body.append('microchip', fields.microchip ?? '');
+  body.append('esterilizado', fields.esterilizado ?? 'desconocido');
+  body.append('fechaEsterilizacion', fields.esterilizado === 'si' ? (fields.fechaEsterilizacion ?? '') : '');
   if (fields.version !== undefined) body.append('version', String(fields.version));
   if (isRealFile(mainImage)) body.append('image', mainImage, mainImage.name);
   return body;

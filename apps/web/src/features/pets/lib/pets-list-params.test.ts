@@ -19,7 +19,7 @@ describe('readPetsListParams', () => {
   it('reads every filter, the order and the page', () => {
     expect(
       read(
-        'q=luna&tipo=Gato&tamano=chico&genero=hembra&adoptado=1&discapacidad=0&estado=borrador&tag=dócil&adoptadoMes=2026-11&eliminadas=1&sort=nombre&order=asc&page=3&pageSize=50',
+        'q=luna&tipo=Gato&tamano=chico&genero=hembra&adoptado=1&discapacidad=0&estado=borrador&tag=dócil&esterilizado=si&conMicrochip=1&adoptadoMes=2026-11&eliminadas=1&sort=nombre&order=asc&page=3&pageSize=50',
       ),
     ).toEqual({
       q: 'luna',
@@ -30,6 +30,8 @@ describe('readPetsListParams', () => {
       discapacidad: '0',
       estado: 'borrador',
       tag: 'dócil',
+      esterilizado: 'si',
+      conMicrochip: '1',
       adoptadoMes: '2026-11',
       eliminadas: '1',
       sort: 'nombre',
@@ -40,9 +42,11 @@ describe('readPetsListParams', () => {
   });
 
   it('ignores values the server would refuse', () => {
-    expect(read('tipo=Loro&adoptado=si&estado=x&adoptadoMes=2026-13&eliminadas=0&sort=edad&order=up&page=0&pageSize=1000')).toEqual(
-      defaultPetsListParams,
-    );
+    expect(
+      read(
+        'tipo=Loro&adoptado=si&estado=x&esterilizado=quizas&conMicrochip=2&adoptadoMes=2026-13&eliminadas=0&sort=edad&order=up&page=0&pageSize=1000',
+      ),
+    ).toEqual(defaultPetsListParams);
     expect(read('page=-2').page).toBe(1);
     expect(read('page=2.5').page).toBe(1);
   });

@@ -6,6 +6,7 @@ import {
   PET_SORT_FIELDS,
   PET_TYPES,
   PUBLICATION_STATES,
+  STERILISED_VALUES,
   type ListPetsQuery,
 } from '@refugio/contracts';
 
@@ -26,6 +27,10 @@ export interface PetsListParams {
   discapacidad: Flag | '';
   estado: NonNullable<ListPetsQuery['estado']> | '';
   tag: string;
+  /** 'si' | 'no' | 'desconocido': sterilised or not (DESIGN 11). */
+  esterilizado: NonNullable<ListPetsQuery['esterilizado']> | '';
+  /** '1': only pets with a microchip; '0': only those without. */
+  conMicrochip: Flag | '';
   /** 'YYYY-MM': only the pets adopted that month (the dashboard's "Adoptadas este mes"). */
   adoptadoMes: string;
   /** '1': only the deleted pets, to restore them. */
@@ -45,6 +50,8 @@ export const defaultPetsListParams: PetsListParams = {
   discapacidad: '',
   estado: '',
   tag: '',
+  esterilizado: '',
+  conMicrochip: '',
   adoptadoMes: '',
   eliminadas: '',
   sort: 'updatedAt',
@@ -56,7 +63,20 @@ export const defaultPetsListParams: PetsListParams = {
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
 
 /** The filters (everything that narrows the list); changing one goes back to page 1. */
-export const filterKeys = ['q', 'tipo', 'tamano', 'genero', 'adoptado', 'discapacidad', 'estado', 'tag', 'adoptadoMes', 'eliminadas'] as const;
+export const filterKeys = [
+  'q',
+  'tipo',
+  'tamano',
+  'genero',
+  'adoptado',
+  'discapacidad',
+  'estado',
+  'tag',
+  'esterilizado',
+  'conMicrochip',
+  'adoptadoMes',
+  'eliminadas',
+] as const;
 
 function pick<T extends string>(options: readonly T[], value: string | null): T | '' {
   return value !== null && (options as readonly string[]).includes(value) ? (value as T) : '';
@@ -81,6 +101,8 @@ export function readPetsListParams(searchParams: URLSearchParams): PetsListParam
     discapacidad: pick(['0', '1'] as const, searchParams.get('discapacidad')),
     estado: pick(PUBLICATION_STATES, searchParams.get('estado')),
     tag: searchParams.get('tag') ?? '',
+    esterilizado: pick(STERILISED_VALUES, searchParams.get('esterilizado')),
+    conMicrochip: pick(['0', '1'] as const, searchParams.get('conMicrochip')),
     adoptadoMes: /^\d{4}-(0[1-9]|1[0-2])$/.test(searchParams.get('adoptadoMes') ?? '') ? searchParams.get('adoptadoMes')! : '',
     eliminadas: pick(['1'] as const, searchParams.get('eliminadas')),
     sort: sort || defaultPetsListParams.sort,
@@ -137,6 +159,8 @@ export function toListPetsQuery(params: PetsListParams): Record<string, string |
     discapacidad: text(params.discapacidad),
     estado: text(params.estado),
     tag: text(params.tag),
+    esterilizado: text(params.esterilizado),
+    conMicrochip: text(params.conMicrochip),
     adoptadoMes: text(params.adoptadoMes),
     eliminadas: text(params.eliminadas),
     sort: params.sort,

@@ -11,6 +11,7 @@ export type SaveErrorOutcome =
 
 export function describeSaveError(error: unknown): SaveErrorOutcome {
   const message = getErrorMessage(error);
-  if (error instanceof ApiError && error.code === 'CONFLICT') return { kind: 'conflict', message };
+  // A 409 naming a field (a microchip already on another pet) is that field's error, not someone else's save.
+  if (error instanceof ApiError && error.code === 'CONFLICT' && !error.fieldErrors) return { kind: 'conflict', message };
   return { kind: 'failed', detail: message === petMessages.saveErrorText ? null : message };
 }

@@ -1,13 +1,13 @@
-import { Button, Collapse, Group, Indicator, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Collapse, Group, Indicator, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { countLabel } from '@refugio/contracts';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconPaw, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconPaw, IconPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ExportLinks } from '../../../components/ui/export-links';
 import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
-import { SearchBoxEnd } from '../../../components/ui/search-box-end';
+import { ListSearchInput } from '../../../components/ui/list-search-input';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { usePets } from '../api/list-pets';
@@ -127,25 +127,14 @@ function HomeScreen() {
       <Paper withBorder radius="md">
         <Stack gap="sm" p="md">
           <Group gap="sm" wrap="nowrap">
-            <TextInput
+            <ListSearchInput
               ref={searchRef}
-              type="search"
               aria-label="Buscar mascotas"
               aria-keyshortcuts="/"
               placeholder="Buscar por nombre, historia, personalidad o etiqueta"
-              leftSection={<IconSearch size={16} aria-hidden="true" />}
-              rightSection={
-                <SearchBoxEnd
-                  busy={pets.isFetching && data !== undefined}
-                  hasText={search.draft !== ''}
-                  onClear={() => {
-                    search.reset();
-                    updateParams({ q: '' });
-                  }}
-                />
-              }
-              value={search.draft}
-              onChange={(event) => search.change(event.currentTarget.value)}
+              search={search}
+              busy={pets.isFetching && data !== undefined}
+              onClear={() => updateParams({ q: '' })}
               style={{ flex: 1 }}
               maw={520}
             />

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Grid, Group, Image, Loader, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { adoptedWord, petMessages } from '@refugio/contracts';
-import { IconEdit, IconPhoto } from '@tabler/icons-react';
+import { PetPageSections } from '../../../components/ui/page-sections';
+import { adoptedWord, petMessages, publicPetPath } from '@refugio/contracts';
+import { IconEdit, IconFirstAidKit, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
@@ -12,10 +13,13 @@ import { GalleryViewer, type ViewerImage } from '../components/gallery-viewer';
 import { PetAdoptionRequests } from '../components/pet-adoption-requests';
 import { PetBadges } from '../components/pet-badges';
 import { PetHistory } from '../components/pet-history';
+import { PetLocation } from '../components/pet-location';
 import { MissingIdAlert, PetLoadError, PetLoading } from '../components/pet-load-states';
 import { PetPageHeader } from '../components/pet-page-header';
+import { isSharable, PetShareMenu } from '../components/pet-share-menu';
 import { videoDisplayName } from '../lib/media-rules';
 import { capitalise, formatEntryDate, yesNo } from '../lib/pet-display';
+import { identityRows } from '../lib/pet-identity-display';
 import { parsePetId } from '../lib/pet-id';
 import classes from './producto.module.css';
 
@@ -29,6 +33,7 @@ function Detail({ pet }: { pet: PetView }) {
     ['Discapacidad', yesNo(pet.discapacidad)],
     [capitalise(adoptedWord(pet.genero)), yesNo(pet.adoptado)],
     ['Fecha de ingreso', formatEntryDate(pet.fechaingreso) || 'Sin fecha'],
+    ...identityRows(pet),
   ];
   if (pet.estado === 'programada' && pet.publicarEn) rows.push(['Se publica el', formatDate(pet.publicarEn)]);
 
@@ -117,6 +122,10 @@ function ProductoScreen() {
               <Button component={Link} to={`/imagenes/${id}`} variant="light" leftSection={<IconPhoto size={16} aria-hidden="true" />}>
                 Galería
               </Button>
+              <Button component={Link} to={`/mascota/${id}/salud`} variant="light" leftSection={<IconFirstAidKit size={16} aria-hidden="true" />}>
+                Salud
+              </Button>
+              <PetShareMenu pet={data} />
             </>
           ) : null
         }
@@ -147,7 +156,14 @@ function ProductoScreen() {
             </Grid.Col>
           </Grid>
 
+          <PetLocation
+            petId={data.id}
+            petName={data.nombre}
+            publicUrl={isSharable(data) ? `${window.location.origin}${publicPetPath(data.id)}` : null}
+          />
+
           <PetAdoptionRequests petId={data.id} />
+          <PetPageSections petId={data.id} />
 
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
             <Stack gap="lg">
@@ -166,7 +182,7 @@ function ProductoScreen() {
               </Button>
             </Group>
             {images.isPending ? (
-              <Loader size="sm" aria-label="Cargando imágenes" />
+              <Loader role="status" size="sm" aria-label="Cargando imágenes" />
             ) : images.isError ? (
               <Text size="sm" c="red">
                 No se pudieron cargar las imágenes.
@@ -201,7 +217,7 @@ function ProductoScreen() {
                 {petMessages.videoListErrorTitle}: {petMessages.videoListErrorText}
               </Text>
             ) : !videos.data ? (
-              <Loader size="sm" aria-label="Cargando videos" />
+              <Loader role="status" size="sm" aria-label="Cargando videos" />
             ) : videos.data.length === 0 ? (
               <Text size="sm" c="dimmed">
                 Sin videos.

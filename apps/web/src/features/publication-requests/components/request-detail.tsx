@@ -4,9 +4,12 @@ import { intakeMessages, rejectRequestInputSchema } from '@refugio/contracts';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LinkedPerson } from '../../../components/ui/linked-person';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
+import { WhatsappDialog } from '../../../components/ui/whatsapp-dialog';
 import { formatDate } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { useLinkedPersonPanel } from '../../../lib/linked-person';
 import { useApprovePublicationRequest, useRejectPublicationRequest } from '../api/decide-publication-request';
 import { usePublicationRequest, type PublicationRequestView } from '../api/get-publication-request';
 import { RequestStateBadge } from './request-badge';
@@ -68,6 +71,18 @@ function RejectForm({ request, onDone }: { request: PublicationRequestView; onDo
   );
 }
 
+/** Who registered the pet: a link to their person, "Persona bloqueada: ..." when they are, and WhatsApp. */
+function RequestPerson({ request }: { request: PublicationRequestView }) {
+  const panel = useLinkedPersonPanel(request.personaId, request.contactoNombre, request.alerta === 'persona_bloqueada');
+  if (!panel.linked) return null;
+  return (
+    <>
+      <LinkedPerson {...panel.linked} />
+      <WhatsappDialog {...panel.dialog} />
+    </>
+  );
+}
+
 function RequestBody({ request, onClose }: { request: PublicationRequestView; onClose: () => void }) {
   const approve = useApprovePublicationRequest();
   const navigate = useNavigate();
@@ -87,6 +102,7 @@ function RequestBody({ request, onClose }: { request: PublicationRequestView; on
 
   return (
     <Stack gap="md">
+      <RequestPerson request={request} />
       <Group gap="xs">
         <RequestStateBadge estado={request.estado} />
         <Text size="sm" c="dimmed">

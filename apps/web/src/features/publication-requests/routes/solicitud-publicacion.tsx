@@ -8,6 +8,7 @@ import {
 } from '@refugio/contracts';
 import { IconPaw } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { formatDate } from '../../../lib/format-date';
@@ -58,7 +59,20 @@ function SolicitudPublicacionScreen() {
   const [filter, setFilter] = useState<Filter>('todas');
   const [page, setPage] = useState(1);
   const requests = usePublicationRequests(filter === 'todas' ? undefined : filter, page);
-  const [open, setOpen] = useState<number | null>(null);
+  // `?id=N` opens one registration (the person page links here).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const idInUrl = searchParams.get('id');
+  const open = idInUrl && /^\d{1,9}$/.test(idInUrl) && Number(idInUrl) > 0 ? Number(idInUrl) : null;
+  const setOpen = (id: number | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete('id');
+        else next.set('id', String(id));
+        return next;
+      },
+      { preventScrollReset: true },
+    );
   const pages = requests.data ? Math.max(1, Math.ceil(requests.data.total / requests.data.pageSize)) : 1;
 
   return (

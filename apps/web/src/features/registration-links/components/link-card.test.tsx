@@ -14,6 +14,7 @@ const link: RegistrationLink = {
   paqueteId: 1,
   paqueteNombre: 'Básico',
   destinatario: 'Ana Rescates',
+  personaId: null,
   email: '',
   telefono: '',
   nota: '',

@@ -23,7 +23,7 @@ export function LinkQrCode({ url, label }: { url: string; label: string }) {
   if (!svg || svg.url !== url) {
     return (
       <Center h={220}>
-        <Loader size="sm" aria-label="Generando código QR" />
+        <Loader role="status" size="sm" aria-label="Generando código QR" />
       </Center>
     );
   }

@@ -1,11 +1,11 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { type User, countLabel } from '@refugio/contracts';
-import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
-import { SearchBoxEnd } from '../../../components/ui/search-box-end';
+import { ListSearchInput } from '../../../components/ui/list-search-input';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { useUsers } from '../api/list-users';
 import { EditUserModal } from '../components/edit-user-modal';
@@ -110,16 +110,14 @@ function ListaScreen() {
 
       <Paper withBorder radius="md">
         <Group p="md" gap="md" justify="space-between" wrap="wrap">
-          <TextInput
+          <ListSearchInput
             ref={searchRef}
-            type="search"
             aria-label="Buscar usuarios"
             aria-keyshortcuts="/"
             placeholder="Buscar por nombre, apellido o correo"
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            rightSection={<SearchBoxEnd busy={users.isFetching && data !== undefined} hasText={search.draft !== ''} onClear={clearSearch} />}
-            value={search.draft}
-            onChange={(event) => search.change(event.currentTarget.value)}
+            search={search}
+            busy={users.isFetching && data !== undefined}
+            onClear={() => updateParams({ q: '' })}
             w={{ base: '100%', sm: 360 }}
           />
           <Select

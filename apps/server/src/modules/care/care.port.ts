@@ -1,0 +1,124 @@
+import { DEWORMED_WITHIN_DAYS, type PublicCareBadges, addDaysToDay } from '@refugio/contracts';
+import { and, asc, inArray, isNull, isNotNull } from 'drizzle-orm';
+import { careRecord } from '../../db/schema';
+import type { HistoryActor } from '@refugio/contracts';
+import { historyPort } from '../history/history.port';
+import { createPetsPort } from '../pets/pets.port';
+import type { Database } from '../../db/client';
+import { createCareRepository } from './care.repository';
+
+/*
+ * What other modules may ask of the care records (the only way into this module from outside it): the counts of
+ * "Pendientes" and the dashboard, and the public badges of the catalogue. `today` is the organisation's day.
+ */
+
+export function createCarePort(db: Database) {
+  const repo = createCareRepository(db);
+  return {
+    /** The planned care not done of some pets (a foster's portal): id, name, type, planned date, earliest first. */
+    async plannedOf(petIds: number[]): Promise<{ id: number; petId: number; nombre: string; tipo: string; fecha: string }[]> {
+      if (petIds.length === 0) return [];
+      const rows = await db
+        .select({ id: careRecord.id, petId: careRecord.petId, nombre: careRecord.nombre, tipo: careRecord.tipo, fecha: careRecord.fechaProgramada })
+        .from(careRecord)
+        .where(and(inArray(careRecord.petId, petIds), isNull(careRecord.fechaRealizada), isNotNull(careRecord.fechaProgramada)))
+        .orderBy(asc(careRecord.fechaProgramada), asc(careRecord.id));
+      return rows.map((r) => ({ ...r, fecha: r.fecha! }));
+    },
+
+    /** A record's name and type (the news review shows the care a foster says they gave). */
+    async recordName(id: number): Promise<{ id: number; nombre: string; tipo: string } | undefined> {
+      const row = await repo.find(id);
+      return row && { id: row.id, nombre: row.nombre, tipo: row.tipo };
+    },
+
+    /**
+     * Inside the caller's transaction (the pet locked first): a weight done on `fecha` as a `peso` record, with
+     * its history, and the pet's latest weight updated. Answers the new record's id.
+     */
+    async recordWeight(petId: number, fecha: string, kg: number, notas: string, actor: HistoryActor): Promise<number> {
+      const row = await repo.insert({
+        petId,
+        tipo: 'peso',
+        nombre: 'Peso',
+        fechaRealizada: fecha,
+        pesoKg: kg,
+        notas,
+        createdBy: actor.id ?? null,
+        updatedBy: actor.id ?? null,
+      });
+      await historyPort.record(db, {
+        actor,
+        entidad: 'registro_salud',
+        entidadId: row.id,
+        accion: 'crear',
+        cambios: { mascotaId: [null, petId], tipo: [null, 'peso'], fechaRealizada: [null, fecha], pesoKg: [null, kg] },
+      });
+      await createPetsPort(db).setLatestWeight(petId, await repo.latestWeight(petId));
+      return row.id;
+    },
+
+    /**
+     * Inside the caller's transaction (the pet locked first): the planned record `id` of `petId` done on `fecha`;
+     * with `repetirCadaDias` the next one is planned. False when it is not a planned record of that pet.
+     */
+    async markDone(id: number, petId: number, fecha: string, notas: string, actor: HistoryActor): Promise<boolean> {
+      const current = await repo.lock(id);
+      if (!current || current.petId !== petId || current.fechaRealizada) return false;
+      const saved = await repo.update(
+        id,
+        { fechaRealizada: fecha, notas: current.notas ? `${current.notas}\n${notas}` : notas, updatedBy: actor.id ?? null },
+        current.version,
+      );
+      if (!saved) return false;
+      await historyPort.record(db, { actor, entidad: 'registro_salud', entidadId: id, accion: 'estado', cambios: { fechaRealizada: [null, fecha] } });
+      if (current.repetirCadaDias) {
+        const next = await repo.insert({
+          petId,
+          tipo: current.tipo,
+          nombre: current.nombre,
+          fechaProgramada: addDaysToDay(fecha, current.repetirCadaDias),
+          repetirCadaDias: current.repetirCadaDias,
+          dosis: current.dosis,
+          veterinario: current.veterinario,
+          protocoloId: current.protocoloId,
+          createdBy: actor.id ?? null,
+          updatedBy: actor.id ?? null,
+        });
+        await historyPort.record(db, {
+          actor,
+          entidad: 'registro_salud',
+          entidadId: next.id,
+          accion: 'crear',
+          cambios: { mascotaId: [null, petId], fechaProgramada: [null, next.fechaProgramada] },
+        });
+      }
+      return true;
+    },
+
+    /** Planned care not done of pets in the shelter: before today (overdue) and today. */
+    dueCounts: (today: string): Promise<{ vencidos: number; hoy: number }> => repo.dueCounts(today),
+
+    /**
+     * The public badges of some pets, four booleans each: vaccinated (at least one done vaccine), dewormed (a done
+     * deworming, internal or external, in the last DEWORMED_WITHIN_DAYS days), sterilised, microchipped.
+     */
+    async publicBadges(petIds: number[], today: string): Promise<Map<number, PublicCareBadges>> {
+      const rows = await repo.badges(petIds, addDaysToDay(today, -DEWORMED_WITHIN_DAYS));
+      return new Map(
+        rows.map((r) => [
+          Number(r.id),
+          {
+            vacunado: r.vacunado === true,
+            desparasitado: r.desparasitado === true,
+            esterilizado: r.esterilizado === true,
+            microchip: r.microchip === true,
+          },
+        ]),
+      );
+    },
+  };
+}
+
+export type CarePort = ReturnType<typeof createCarePort>;
+export const NO_BADGES: PublicCareBadges = { vacunado: false, desparasitado: false, esterilizado: false, microchip: false };

@@ -1,0 +1,578 @@
+import type { TimeZoneSource } from '../../lib/organization';
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { applyProtocolInputSchema, markCareDoneInputSchema, protocolInputSchema } from '@refugio/contracts';
+import {
+  CARE_RECORD_FIELDS,
+  type ApplyProtocolInput,
+  type CareRecordField,
+  type CareAttachment,
+  type CareAttachmentType,
+  type CareDueItem,
+  type CareRecord,
+  type CareSheet,
+  type CreateCareRecord,
+  type HistoryValue,
+  type ListCareDueQuery,
+  type ListCareDueResponse,
+  type MarkCareDoneResult,
+  type PatchCareRecord,
+  type Pet,
+  type Protocol,
+  type ProtocolInput,
+  type SessionUser,
+  addDaysToDay,
+  careMessages,
+  dayInZone,
+  daysBetween,
+  petMessages,
+  petThumbnailUrl,
+} from '@refugio/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { careAttachmentKey } from '../../media/storage-keys';
+import type { StorageProvider } from '../../storage/storage-provider';
+import { type HistoryPort, userActor } from '../history/history.port';
+import { type PetView, type PetsPort, toPetDto } from '../pets/pets.port';
+import { detectAttachmentType } from './care-attachments';
+import type { CareAttachmentRow, CareProtocolRow, CareRecordInsert, CareRecordRow, CareRepository } from './care.repository';
+
+export interface CareServiceDeps {
+  repo: CareRepository;
+  pets: PetsPort;
+  storage: StorageProvider;
+  history: HistoryPort;
+  log: FastifyBaseLogger;
+  /**
+   * The organisation's time zone (the saved one, else ORG_TIME_ZONE): "today" (a done date is never after it) is
+   * its calendar day. Read before a transaction opens (on PGlite a read beside the transaction would wait for it).
+   */
+  timeZone: TimeZoneSource;
+}
+
+/** The record as its history tells it (cost in euros, not cents). */
+function historyValues(row: CareRecordRow): Record<CareRecordField, HistoryValue> {
+  return {
+    tipo: row.tipo,
+    nombre: row.nombre,
+    fechaProgramada: row.fechaProgramada,
+    fechaRealizada: row.fechaRealizada,
+    repetirCadaDias: row.repetirCadaDias,
+    dosis: row.dosis,
+    lote: row.lote,
+    veterinario: row.veterinario,
+    resultado: row.resultado,
+    pesoKg: row.pesoKg,
+    coste: row.costeCentimos === null ? null : row.costeCentimos / 100,
+    notas: row.notas,
+  };
+}
+
+function diff(before: Record<CareRecordField, HistoryValue> | undefined, after: Record<CareRecordField, HistoryValue> | undefined) {
+  const cambios: Record<string, [HistoryValue, HistoryValue]> = {};
+  for (const field of CARE_RECORD_FIELDS) {
+    const a = before?.[field] ?? null;
+    const b = after?.[field] ?? null;
+    if (a !== b && !((a === '' || a === null) && (b === '' || b === null))) cambios[field] = [a, b];
+  }
+  return cambios;
+}
+
+export function toAttachmentDto(row: CareAttachmentRow): CareAttachment {
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    tipo: row.tipo as CareAttachmentType,
+    bytes: row.bytes,
+    url: `/api/salud/${row.recordId}/adjuntos/${row.id}`,
+    creadoEn: row.createdAt.toISOString(),
+  };
+}
+
+function toRecordDto(row: CareRecordRow, attachments: CareAttachmentRow[], today: string): CareRecord {
+  return {
+    id: row.id,
+    mascotaId: row.petId,
+    tipo: row.tipo as CareRecord['tipo'],
+    nombre: row.nombre,
+    estado: row.fechaRealizada ? 'hecho' : 'programado',
+    fechaProgramada: row.fechaProgramada,
+    fechaRealizada: row.fechaRealizada,
+    vencido: !row.fechaRealizada && !!row.fechaProgramada && row.fechaProgramada < today,
+    repetirCadaDias: row.repetirCadaDias,
+    dosis: row.dosis,
+    lote: row.lote,
+    veterinario: row.veterinario,
+    resultado: row.resultado,
+    pesoKg: row.pesoKg,
+    coste: row.costeCentimos === null ? null : row.costeCentimos / 100,
+    notas: row.notas,
+    protocoloId: row.protocoloId,
+    adjuntos: attachments.map(toAttachmentDto),
+    version: row.version,
+    creadoEn: row.createdAt.toISOString(),
+    actualizadoEn: row.updatedAt.toISOString(),
+  };
+}
+
+export function toProtocolDto(row: CareProtocolRow): Protocol {
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    tipoMascota: row.tipoMascota as Protocol['tipoMascota'],
+    nota: row.nota,
+    pasos: row.pasos.map((p) => ({
+      tipo: p.tipo as Protocol['pasos'][number]['tipo'],
+      nombre: p.nombre,
+      diasDesdeInicio: p.diasDesdeInicio,
+      repetirCadaDias: p.repetirCadaDias ?? null,
+    })),
+    predeterminado: row.predeterminado,
+    activo: row.activo,
+    version: row.version,
+    actualizadoEn: row.updatedAt.toISOString(),
+  };
+}
+
+function validation(field: string, message: string): AppError {
+  return new AppError('VALIDATION_ERROR', { message, fieldErrors: { [field]: message } });
+}
+
+const toCents = (coste: number | null | undefined) => (coste === undefined ? undefined : coste === null ? null : Math.round(coste * 100));
+
+/** Care records, protocols and what is due (DESIGN section 11). */
+export function createCareService({ repo, pets, storage, history, log, timeZone }: CareServiceDeps) {
+  const today = async () => dayInZone(new Date(), await timeZone());
+
+  async function requirePet(petId: number): Promise<PetView> {
+    const pet = await pets.findLive(petId);
+    if (!pet) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+    return pet;
+  }
+
+  async function requireRecord(id: number): Promise<CareRecordRow> {
+    const row = await repo.find(id);
+    if (!row) throw new AppError('NOT_FOUND', { message: careMessages.notFound });
+    return row;
+  }
+
+  /** A done date after today (in the organisation's zone) is refused; so is a weight without its done date. */
+  function checkRecord(row: Pick<CareRecordRow, 'tipo' | 'fechaProgramada' | 'fechaRealizada' | 'pesoKg'>, today: string): void {
+    if (!row.fechaProgramada && !row.fechaRealizada) throw validation('fechaProgramada', careMessages.dateRequired);
+    if (row.fechaRealizada && row.fechaRealizada > today) throw validation('fechaRealizada', careMessages.doneInFuture);
+    if (row.tipo === 'peso') {
+      if (row.pesoKg === null || row.pesoKg === undefined) throw validation('pesoKg', careMessages.weightRequired);
+      if (!row.fechaRealizada) throw validation('fechaRealizada', careMessages.weightDoneOnly);
+    }
+  }
+
+  /**
+   * Inside a write transaction: the pet's lock first (as the pet's own changes take it), then the record's, so a
+   * care change and an adoption or deletion of the pet never wait for each other in opposite orders.
+   */
+  async function lockRecord(tx: CareRepository, id: number): Promise<CareRecordRow> {
+    // Read on the transaction's own handle: PGlite has one connection, a read beside it would wait for it.
+    const seen = await tx.find(id);
+    if (!seen) throw new AppError('NOT_FOUND', { message: careMessages.notFound });
+    await pets.within(tx.handle).lockForChange(seen.petId);
+    const row = await tx.lock(id);
+    if (!row) throw new AppError('NOT_FOUND', { message: careMessages.notFound });
+    return row;
+  }
+
+  /** After a change to a pet's records: its latest weight and, for a done sterilisation, its sterilised state. */
+  async function afterChange(tx: CareRepository, actor: SessionUser, row: CareRecordRow | undefined, petId: number, wasWeight: boolean) {
+    const petsTx = pets.within(tx.handle);
+    if (wasWeight || row?.tipo === 'peso') await petsTx.setLatestWeight(petId, await tx.latestWeight(petId));
+    if (row?.tipo === 'esterilizacion' && row.fechaRealizada) await petsTx.markSterilised(petId, row.fechaRealizada, actor);
+  }
+
+  async function dtos(rows: CareRecordRow[]): Promise<CareRecord[]> {
+    const attachments = await repo.attachmentsOf(rows.map((r) => r.id));
+    const t = await today();
+    return rows.map((row) =>
+      toRecordDto(
+        row,
+        attachments.filter((a) => a.recordId === row.id),
+        t,
+      ),
+    );
+  }
+
+  async function recordDto(id: number): Promise<CareRecord> {
+    const row = await requireRecord(id);
+    return (await dtos([row]))[0]!;
+  }
+
+  async function removeFiles(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await storage.delete(key);
+      } catch (error) {
+        log.warn({ err: error, key }, 'could not remove a care attachment; the sweep will');
+      }
+    }
+  }
+
+  return {
+    today,
+
+    async sheet(petId: number): Promise<CareSheet> {
+      await requirePet(petId);
+      const all = await dtos(await repo.listForPet(petId));
+      const done = all.filter((r) => r.fechaRealizada);
+      const planned = all.filter((r) => !r.fechaRealizada);
+      done.sort((a, b) => b.fechaRealizada!.localeCompare(a.fechaRealizada!) || b.id - a.id);
+      planned.sort((a, b) => a.fechaProgramada!.localeCompare(b.fechaProgramada!) || a.id - b.id);
+      const pesos = done
+        .filter((r) => r.tipo === 'peso' && r.pesoKg !== null)
+        .map((r) => ({ fecha: r.fechaRealizada!, kg: r.pesoKg!, id: r.id }))
+        .sort((a, b) => a.fecha.localeCompare(b.fecha) || a.id - b.id)
+        .map(({ fecha, kg }) => ({ fecha, kg }));
+      return { registros: done, proximos: planned, pesos };
+    },
+
+    /** The pet's answer (identity included) with its records: what the printable history shows. */
+    async sheetWithPet(petId: number): Promise<{ pet: Pet; sheet: CareSheet }> {
+      const pet = toPetDto(await requirePet(petId));
+      return { pet, sheet: await this.sheet(petId) };
+    },
+
+    async create(actor: SessionUser, petId: number, input: CreateCareRecord): Promise<CareRecord> {
+      await requirePet(petId);
+      const t = await today();
+      const values: CareRecordInsert = {
+        petId,
+        tipo: input.tipo,
+        nombre: input.nombre,
+        fechaProgramada: input.fechaProgramada ?? null,
+        fechaRealizada: input.fechaRealizada ?? null,
+        repetirCadaDias: input.repetirCadaDias ?? null,
+        dosis: input.dosis ?? '',
+        lote: input.lote ?? '',
+        veterinario: input.veterinario ?? '',
+        resultado: input.resultado ?? '',
+        pesoKg: input.pesoKg ?? null,
+        costeCentimos: toCents(input.coste) ?? null,
+        notas: input.notas ?? '',
+        createdBy: actor.id,
+        updatedBy: actor.id,
+      };
+      checkRecord(
+        {
+          tipo: values.tipo,
+          fechaProgramada: values.fechaProgramada ?? null,
+          fechaRealizada: values.fechaRealizada ?? null,
+          pesoKg: values.pesoKg ?? null,
+        },
+        t,
+      );
+      const id = await repo.transaction(async (tx) => {
+        const pet = await pets.within(tx.handle).lockForChange(petId);
+        if (!pet || pet.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+        const row = await tx.insert(values);
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'registro_salud',
+          entidadId: row.id,
+          accion: 'crear',
+          cambios: { mascotaId: [null, petId], ...diff(undefined, historyValues(row)) },
+        });
+        await afterChange(tx, actor, row, petId, false);
+        return row.id;
+      });
+      return recordDto(id);
+    },
+
+    async patch(actor: SessionUser, id: number, input: PatchCareRecord): Promise<CareRecord> {
+      const t = await today();
+      await repo.transaction(async (tx) => {
+        const current = await lockRecord(tx, id);
+        if (current.version !== input.version) throw new AppError('CONFLICT', { message: careMessages.stale });
+        const changes: Partial<CareRecordInsert> = {};
+        for (const field of CARE_RECORD_FIELDS) {
+          if (field !== 'coste' && input[field] !== undefined) (changes as Record<string, unknown>)[field] = input[field];
+        }
+        if (input.coste !== undefined) changes.costeCentimos = toCents(input.coste) ?? null;
+        const merged = { ...current, ...changes };
+        checkRecord(merged, t);
+        const saved = await tx.update(id, { ...changes, updatedBy: actor.id }, input.version);
+        if (!saved) throw new AppError('CONFLICT', { message: careMessages.stale });
+        const cambios = diff(historyValues(current), historyValues(saved));
+        if (Object.keys(cambios).length > 0)
+          await history.record(tx.handle, { actor: userActor(actor), entidad: 'registro_salud', entidadId: id, accion: 'modificar', cambios });
+        await afterChange(tx, actor, saved, saved.petId, current.tipo === 'peso');
+      });
+      return recordDto(id);
+    },
+
+    /** Done on `fecha`; with `repetirCadaDias`, the next one is planned that many days after it. */
+    async markDone(actor: SessionUser, id: number, input: z.output<typeof markCareDoneInputSchema>): Promise<MarkCareDoneResult> {
+      if (input.fecha > (await today())) throw validation('fecha', careMessages.doneInFuture);
+      const nextId = await repo.transaction(async (tx) => {
+        const current = await lockRecord(tx, id);
+        if (current.fechaRealizada) throw new AppError('CONFLICT', { message: careMessages.alreadyDone });
+        if (current.version !== input.version) throw new AppError('CONFLICT', { message: careMessages.stale });
+        const saved = await tx.update(
+          id,
+          {
+            fechaRealizada: input.fecha,
+            ...(input.notas !== undefined && input.notas !== '' ? { notas: current.notas ? `${current.notas}\n${input.notas}` : input.notas } : {}),
+            ...(input.lote !== undefined && input.lote !== '' ? { lote: input.lote } : {}),
+            updatedBy: actor.id,
+          },
+          input.version,
+        );
+        if (!saved) throw new AppError('CONFLICT', { message: careMessages.stale });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'registro_salud',
+          entidadId: id,
+          accion: 'estado',
+          cambios: diff(historyValues(current), historyValues(saved)),
+        });
+        let next: CareRecordRow | undefined;
+        if (current.repetirCadaDias) {
+          next = await tx.insert({
+            petId: current.petId,
+            tipo: current.tipo,
+            nombre: current.nombre,
+            fechaProgramada: addDaysToDay(input.fecha, current.repetirCadaDias),
+            repetirCadaDias: current.repetirCadaDias,
+            dosis: current.dosis,
+            veterinario: current.veterinario,
+            protocoloId: current.protocoloId,
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          });
+          await history.record(tx.handle, {
+            actor: userActor(actor),
+            entidad: 'registro_salud',
+            entidadId: next.id,
+            accion: 'crear',
+            cambios: { mascotaId: [null, next.petId], ...diff(undefined, historyValues(next)) },
+          });
+        }
+        await afterChange(tx, actor, saved, saved.petId, false);
+        return next?.id;
+      });
+      return { registro: await recordDto(id), siguiente: nextId === undefined ? null : await recordDto(nextId) };
+    },
+
+    /** Gone from the pet's records; its content stays in the history. Its files go once that has committed. */
+    async remove(actor: SessionUser, id: number): Promise<void> {
+      const keys = await repo.transaction(async (tx) => {
+        const current = await lockRecord(tx, id);
+        const attachments = await tx.attachmentsOf([id]);
+        await tx.delete(id);
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'registro_salud',
+          entidadId: id,
+          accion: 'eliminar',
+          cambios: {
+            mascotaId: [current.petId, null],
+            ...diff(historyValues(current), undefined),
+            ...(attachments.length > 0 ? { adjunto: [attachments.map((a) => a.nombre), null] as [HistoryValue, HistoryValue] } : {}),
+          },
+        });
+        await afterChange(tx, actor, undefined, current.petId, current.tipo === 'peso');
+        return attachments.map((a) => a.clave);
+      });
+      await removeFiles(keys);
+    },
+
+    /**
+     * A file checked by its content (PDF, JPEG, PNG, WebP), stored before its row (never inside the transaction);
+     * a refused or failed save removes the file again.
+     */
+    async addAttachment(actor: SessionUser, id: number, file: { fileName: string; data: Buffer }): Promise<CareAttachment> {
+      const record = await requireRecord(id);
+      const detected = await detectAttachmentType(file.data);
+      if (!detected)
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: careMessages.attachmentType, fieldErrors: { file: careMessages.attachmentType } });
+      const key = careAttachmentKey(record.petId, id, `${Date.now()}_${randomBytes(12).toString('hex')}.${detected.extension}`);
+      await storage.put(key, Readable.from([file.data]), { contentType: detected.type });
+      try {
+        return await repo.transaction(async (tx) => {
+          await lockRecord(tx, id);
+          const row = await tx.insertAttachment({
+            recordId: id,
+            petId: record.petId,
+            nombre: sanitiseFileName(file.fileName, detected.extension),
+            clave: key,
+            tipo: detected.type,
+            bytes: file.data.length,
+            contentHash: createHash('sha256').update(file.data).digest('hex'),
+            createdBy: actor.id,
+          });
+          await history.record(tx.handle, {
+            actor: userActor(actor),
+            entidad: 'registro_salud',
+            entidadId: id,
+            accion: 'modificar',
+            cambios: { adjunto: [null, row.nombre] },
+          });
+          return toAttachmentDto(row);
+        });
+      } catch (error) {
+        await removeFiles([key]);
+        throw error;
+      }
+    },
+
+    async findAttachment(id: number, attachmentId: number): Promise<CareAttachmentRow> {
+      const row = await repo.findAttachment(id, attachmentId);
+      if (!row) throw new AppError('NOT_FOUND', { message: careMessages.attachmentNotFound });
+      return row;
+    },
+
+    async removeAttachment(actor: SessionUser, id: number, attachmentId: number): Promise<void> {
+      const key = await repo.transaction(async (tx) => {
+        await lockRecord(tx, id);
+        const row = await tx.deleteAttachment(id, attachmentId);
+        if (!row) throw new AppError('NOT_FOUND', { message: careMessages.attachmentNotFound });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'registro_salud',
+          entidadId: id,
+          accion: 'modificar',
+          cambios: { adjunto: [row.nombre, null] },
+        });
+        return row.clave;
+      });
+      await removeFiles([key]);
+    },
+
+    /* ---- protocols ---- */
+
+    async listProtocols(): Promise<Protocol[]> {
+      return (await repo.listProtocols()).map(toProtocolDto);
+    },
+
+    async createProtocol(actor: SessionUser, input: z.output<typeof protocolInputSchema>): Promise<Protocol> {
+      return repo.transaction(async (tx) => {
+        const row = await tx.insertProtocol({
+          nombre: input.nombre,
+          tipoMascota: input.tipoMascota,
+          nota: input.nota ?? '',
+          pasos: input.pasos.map((p) => ({ ...p, repetirCadaDias: p.repetirCadaDias ?? null })),
+          activo: input.activo ?? true,
+        });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'protocolo',
+          entidadId: row.id,
+          accion: 'crear',
+          cambios: { nombre: [null, row.nombre], tipoMascota: [null, row.tipoMascota], pasos: [null, row.pasos.length] },
+        });
+        return toProtocolDto(row);
+      });
+    },
+
+    async updateProtocol(actor: SessionUser, id: number, input: z.output<typeof protocolInputSchema>): Promise<Protocol> {
+      return repo.transaction(async (tx) => {
+        const current = await tx.findProtocol(id);
+        if (!current) throw new AppError('NOT_FOUND', { message: careMessages.protocolNotFound });
+        const pasos = input.pasos.map((p) => ({ ...p, repetirCadaDias: p.repetirCadaDias ?? null }));
+        const row = await tx.updateProtocol(
+          id,
+          { nombre: input.nombre, tipoMascota: input.tipoMascota, nota: input.nota ?? current.nota, pasos, activo: input.activo ?? current.activo },
+          input.version,
+        );
+        if (!row) throw new AppError('CONFLICT', { message: careMessages.stale });
+        const cambios: Record<string, [HistoryValue, HistoryValue]> = {};
+        if (current.nombre !== row.nombre) cambios.nombre = [current.nombre, row.nombre];
+        if (current.tipoMascota !== row.tipoMascota) cambios.tipoMascota = [current.tipoMascota, row.tipoMascota];
+        if (current.nota !== row.nota) cambios.nota = [current.nota, row.nota];
+        if (current.activo !== row.activo) cambios.activo = [current.activo, row.activo];
+        if (JSON.stringify(current.pasos) !== JSON.stringify(row.pasos)) cambios.pasos = [current.pasos.length, row.pasos.length];
+        await history.record(tx.handle, { actor: userActor(actor), entidad: 'protocolo', entidadId: id, accion: 'modificar', cambios });
+        return toProtocolDto(row);
+      });
+    },
+
+    /** Every step planned from `inicio` (day offsets); the pet's species must be the protocol's. */
+    async applyProtocol(actor: SessionUser, petId: number, input: z.output<typeof applyProtocolInputSchema>): Promise<CareRecord[]> {
+      const pet = await requirePet(petId);
+      const protocol = await repo.findProtocol(input.protocoloId);
+      if (!protocol) throw validation('protocoloId', careMessages.protocolNotFound);
+      if (protocol.tipoMascota !== pet.tipo) throw validation('protocoloId', careMessages.protocolPetType(protocol.nombre, pet.tipo));
+      const ids = await repo.transaction(async (tx) => {
+        const locked = await pets.within(tx.handle).lockForChange(petId);
+        if (!locked || locked.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+        const rows = await tx.insertMany(
+          protocol.pasos.map((step) => ({
+            petId,
+            tipo: step.tipo,
+            nombre: step.nombre,
+            fechaProgramada: addDaysToDay(input.inicio, step.diasDesdeInicio),
+            repetirCadaDias: step.repetirCadaDias ?? null,
+            protocoloId: protocol.id,
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          })),
+        );
+        await history.recordMany(
+          tx.handle,
+          rows.map((row) => ({
+            actor: userActor(actor),
+            entidad: 'registro_salud' as const,
+            entidadId: row.id,
+            accion: 'crear' as const,
+            cambios: {
+              mascotaId: [null, petId] as [HistoryValue, HistoryValue],
+              protocoloId: [null, protocol.id] as [HistoryValue, HistoryValue],
+              ...diff(undefined, historyValues(row)),
+            },
+          })),
+        );
+        return rows.map((r) => r.id);
+      });
+      const rows = (await repo.listForPet(petId)).filter((r) => ids.includes(r.id));
+      return dtos(rows);
+    },
+
+    /* ---- what is due ---- */
+
+    async due(query: ListCareDueQuery): Promise<ListCareDueResponse> {
+      const t = await today();
+      const { rows, total } = await repo.due({
+        hasta: query.hasta ?? t,
+        tipo: query.tipo,
+        ubicacion: query.ubicacion,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      const items: CareDueItem[] = rows.map((row) => {
+        const { adjuntos: _omitted, ...record } = toRecordDto(row, [], t);
+        return {
+          ...record,
+          mascota: {
+            id: row.petId,
+            nombre: row.petNombre,
+            tipo: row.petTipo,
+            thumbnailUrl: row.petImagen ? petThumbnailUrl(row.petId, row.petImagen) : null,
+          },
+          diasRetraso: daysBetween(row.fechaProgramada!, t),
+        };
+      });
+      return { hoy: t, items, total, page: query.page, pageSize: query.pageSize };
+    },
+  };
+}
+
+/** The name a file is shown and downloaded under: no path, no control characters, the detected extension. */
+export function sanitiseFileName(name: string, extension: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .trim()
+    .slice(0, 120);
+  const stem = base.replace(/\.[^.]*$/, '') || 'adjunto';
+  return `${stem}.${extension}`;
+}
+
+export type CareService = ReturnType<typeof createCareService>;
+export type { ApplyProtocolInput, ProtocolInput };

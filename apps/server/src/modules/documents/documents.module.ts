@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { SIGNATURE_LIMITS } from '@refugio/contracts';
+import fp from 'fastify-plugin';
+import { createOrganizationSettings } from '../../lib/organization';
+import { registerPersonLinks } from '../persons/persons.port';
+import { createTemplatesPort } from '../templates/templates.port';
+import { createDocumentSweep } from './document-sweep';
+import { createDocumentsRepository } from './documents.repository';
+import { documentsRoutes } from './documents.routes';
+import { type DocumentsService, createDocumentsService } from './documents.service';
+import { documentPersonLinks } from './person-links';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    documents: DocumentsService;
+    documentSweep: ReturnType<typeof createDocumentSweep>;
+  }
+}
+
+/** Adoption contracts, the fee and signatures (DESIGN section 13), and the sweep of files no row points at. */
+export const documentsModule = fp(
+  async (app: FastifyInstance) => {
+    const repo = createDocumentsRepository(app.db);
+    const organization = createOrganizationSettings(app.config, app.db);
+    app.decorate(
+      'documents',
+      createDocumentsService({
+        db: app.db,
+        repo,
+        storage: app.storage,
+        messages: app.messages,
+        templates: createTemplatesPort(organization),
+        organization,
+        mailConfigured: Boolean(app.config.smtpUrl && app.config.mailFrom),
+        publicUrl: app.config.publicUrl,
+        log: app.log,
+        linkRequests: (linkId) => app.budgets.linkRequest('firma', linkId, SIGNATURE_LIMITS.requestsPerHour).allowed,
+      }),
+    );
+    const sweep = createDocumentSweep({ repo, storage: app.storage, log: app.log });
+    app.decorate('documentSweep', sweep);
+    app.jobs.define(sweep.job);
+    registerPersonLinks(documentPersonLinks);
+    await app.register(documentsRoutes);
+  },
+  { name: 'documents', dependencies: ['db', 'jobs', 'storage', 'access', 'messages', 'budgets'] },
+);

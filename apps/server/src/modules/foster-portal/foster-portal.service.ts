@@ -1,0 +1,377 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  FOSTER_NEWS_LIMITS,
+  FOSTER_PORTAL_LINK_DAYS,
+  type FosterNews,
+  type HistoryActor,
+  type FosterNewsState,
+  type PortalLink,
+  type PortalView,
+  type SessionUser,
+  dayInZone,
+  fosterPortalMessages,
+  personMessages,
+  petMessages,
+} from '@refugio/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { TimeZoneSource } from '../../lib/organization';
+import type { FosterNewsPhoto } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { processImage } from '../../media/images';
+import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-keys';
+import type { StorageProvider } from '../../storage/storage-provider';
+import { createCarePort } from '../care/care.port';
+import { historyPort, linkActor, userActor } from '../history/history.port';
+import type { MessagesPort } from '../messages/messages.port';
+import { createMovementsPort } from '../movements/movements.port';
+import { contactOf } from '../persons/persons.port';
+import { createPetsPort } from '../pets/pets.port';
+import type { FosterPortalRepository, FosterNewsRow, PortalLinkRow } from './foster-portal.repository';
+
+/** Where a news item's photos live: novedades/{folder}/{n}.{ext}, with thumbnails beside them. */
+export const NEWS_FOLDER = 'novedades/';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const notFound = () => new AppError('NOT_FOUND', { message: fosterPortalMessages.notFound });
+const firstName = (nombre: string) => nombre.trim().split(/\s+/)[0] ?? '';
+
+function bufferStream(data: Buffer): Readable {
+  const stream = new PassThrough();
+  stream.end(data);
+  return stream;
+}
+
+export interface FosterPortalDeps {
+  db: Database;
+  repo: FosterPortalRepository;
+  storage: StorageProvider;
+  messages: MessagesPort;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  timeZone: TimeZoneSource;
+  /** Spends one request of a link's hourly budget (shared by every instance); false when it is spent. */
+  linkRequests: (linkId: number) => boolean;
+  clock?: () => Date;
+}
+
+/** The foster portal (DESIGN section 12): links, what a link shows, the news it sends and their review. */
+export function createFosterPortalService({
+  db,
+  repo,
+  storage,
+  messages,
+  log,
+  publicUrl,
+  timeZone,
+  linkRequests,
+  clock = () => new Date(),
+}: FosterPortalDeps) {
+  const movements = createMovementsPort(timeZone, clock);
+  const today = async (handle?: Parameters<TimeZoneSource>[0]) => dayInZone(clock(), await timeZone(handle));
+  function spendRequest(linkId: number): void {
+    if (!linkRequests(linkId)) throw new AppError('RATE_LIMITED', { message: fosterPortalMessages.requests });
+  }
+
+  /** The link of a token; unknown, revoked and expired answer the same 404 after the same single lookup. */
+  async function linkOf(token: string): Promise<PortalLinkRow> {
+    const link = typeof token === 'string' && token.length <= 100 ? await repo.activeLink(hashToken(token), clock()) : undefined;
+    if (!link) throw notFound();
+    spendRequest(link.id);
+    return link;
+  }
+
+  async function fosteredPets(executor: Database, personaId: number) {
+    const ids = await movements.petsFosteredBy(executor, personaId);
+    const pets = createPetsPort(executor);
+    const found = await Promise.all(ids.map((id) => pets.findLive(id)));
+    return found.filter((p): p is NonNullable<typeof p> => p !== undefined && p.deletedAt === null);
+  }
+
+  async function toDto(rows: FosterNewsRow[]): Promise<FosterNews[]> {
+    const pets = createPetsPort(db);
+    const out: FosterNews[] = [];
+    for (const row of rows) {
+      const pet = await pets.findLive(row.petId);
+      const person = await contactOf(db, row.personaId);
+      const care = row.cuidadoId ? await createCarePort(db).recordName(row.cuidadoId) : undefined;
+      out.push({
+        id: row.id,
+        estado: row.estado as FosterNewsState,
+        mascota: { id: row.petId, nombre: pet?.nombre ?? '' },
+        persona: { id: row.personaId, nombre: person ? `${person.nombre} ${person.apellidos}`.trim() : '' },
+        texto: row.texto,
+        pesoKg: row.pesoKg,
+        cuidado: care ? { id: care.id, nombre: care.nombre, tipo: care.tipo } : null,
+        fotos: row.fotos.map((_, indice) => ({
+          indice,
+          url: `/api/novedades/${row.id}/fotos/${indice}`,
+          miniatura: `/api/novedades/${row.id}/fotos/${indice}?miniatura=1`,
+        })),
+        creadoEn: row.createdAt.toISOString(),
+        decididoEn: row.decididoEn ? row.decididoEn.toISOString() : null,
+      });
+    }
+    return out;
+  }
+
+  return {
+    /** A new link for the person (the previous one stops working), sent by e-mail or answered as WhatsApp `url`. */
+    async createLink(actor: SessionUser, personaId: number, canal: 'email' | 'whatsapp' | undefined): Promise<PortalLink> {
+      const person = await contactOf(db, personaId);
+      if (!person || person.anonimizada) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
+      if (canal === 'email' && !person.email) throw new AppError('VALIDATION_ERROR', { message: fosterPortalMessages.noContact });
+      if (canal === 'whatsapp' && !person.telefono) throw new AppError('VALIDATION_ERROR', { message: fosterPortalMessages.noPhone });
+      const token = randomBytes(32).toString('base64url');
+      const venceEn = new Date(clock().getTime() + FOSTER_PORTAL_LINK_DAYS * DAY_MS);
+      const url = `${publicUrl}/portal/${token}`;
+      let whatsappUrl: string | undefined;
+      await repo.transaction(async (tx) => {
+        const revoked = await tx.revokeOf(personaId, clock());
+        for (const id of revoked)
+          await historyPort.record(tx.handle, {
+            actor: userActor(actor),
+            entidad: 'enlace_portal',
+            entidadId: id,
+            accion: 'estado',
+            cambios: { revocado: [false, true] },
+          });
+        const link = await tx.insertLink({ personaId, tokenHash: hashToken(token), venceEn, createdBy: actor.id });
+        await historyPort.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'enlace_portal',
+          entidadId: link.id,
+          accion: 'crear',
+          cambios: { personaId: [null, personaId], venceEn: [null, venceEn.toISOString()] },
+        });
+        if (canal) {
+          const pets = await fosteredPets(tx.handle, personaId);
+          const sent = await messages.send(tx.handle, {
+            personaId,
+            para: { nombre: person.nombre, email: person.email, telefono: person.telefono },
+            canal,
+            plantilla: 'acogida_enlace',
+            variables: {
+              'persona.nombre': person.nombre,
+              'mascota.nombre': pets.map((p) => p.nombre).join(', '),
+              enlace: url,
+              vencimiento: dayInZone(venceEn, await timeZone(tx.handle)),
+            },
+            relacion: { entidad: 'enlace_portal', id: link.id },
+            actor: userActor(actor),
+          });
+          whatsappUrl = sent?.url;
+        }
+      });
+      return { url, venceEn: venceEn.toISOString(), ...(whatsappUrl && { whatsappUrl }) };
+    },
+
+    async revoke(actor: SessionUser, personaId: number): Promise<void> {
+      const person = await contactOf(db, personaId);
+      if (!person) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
+      await repo.transaction(async (tx) => {
+        for (const id of await tx.revokeOf(personaId, clock()))
+          await historyPort.record(tx.handle, {
+            actor: userActor(actor),
+            entidad: 'enlace_portal',
+            entidadId: id,
+            accion: 'estado',
+            cambios: { revocado: [false, true] },
+          });
+      });
+    },
+
+    /** What the link shows: the first name, the pets placed with the person now and their care due. */
+    async view(token: string): Promise<PortalView> {
+      const link = await linkOf(token);
+      const person = await contactOf(db, link.personaId);
+      if (!person || person.anonimizada) throw notFound();
+      const pets = await fosteredPets(db, link.personaId);
+      const care = await createCarePort(db).plannedOf(pets.map((p) => p.id));
+      return {
+        persona: { nombre: firstName(person.nombre) },
+        mascotas: pets.map((p) => ({
+          id: p.id,
+          nombre: p.nombre,
+          foto: p.imagenPrincipal ? `/api/portal/${token}/mascotas/${p.id}/foto` : null,
+          cuidados: care.filter((c) => c.petId === p.id).map(({ id, nombre, tipo, fecha }) => ({ id, nombre, tipo, fecha })),
+        })),
+      };
+    },
+
+    /** The storage key of the thumbnail of a pet placed with the link's person now. */
+    async petPhotoKey(token: string, petId: number): Promise<string> {
+      const link = await linkOf(token);
+      const pet = (await fosteredPets(db, link.personaId)).find((p) => p.id === petId);
+      if (!pet?.imagenPrincipal) throw notFound();
+      return thumbnailKey(pet.id, pet.imagenPrincipal);
+    },
+
+    /** Checks a news item's fields before any file is stored: the link, the pet placed now, the care, the daily budget. */
+    async admitNews(token: string, fields: { mascotaId: number; cuidadoId?: number | undefined }): Promise<PortalLinkRow> {
+      const link = await linkOf(token);
+      const sent = await repo.sentSince(link.id, new Date(clock().getTime() - DAY_MS));
+      if (sent.count >= FOSTER_NEWS_LIMITS.newsPerDay || sent.bytes >= FOSTER_NEWS_LIMITS.bytesPerDay)
+        throw new AppError('RATE_LIMITED', { message: fosterPortalMessages.budget });
+      const pets = await movements.petsFosteredBy(db, link.personaId);
+      if (!pets.includes(fields.mascotaId)) throw new AppError('NOT_FOUND', { message: fosterPortalMessages.petNotFound });
+      if (fields.cuidadoId !== undefined) {
+        const due = await createCarePort(db).plannedOf([fields.mascotaId]);
+        if (!due.some((c) => c.id === fields.cuidadoId)) throw new AppError('NOT_FOUND', { message: fosterPortalMessages.careNotFound });
+      }
+      return link;
+    },
+
+    /** One photo checked by content, decoded in the public lane, re-encoded, stored with its thumbnail. */
+    async storePhoto(folder: string, n: number, data: Buffer): Promise<FosterNewsPhoto> {
+      const image = await processImage(data, 'public');
+      const key = `${NEWS_FOLDER}${folder}/${n}.${image.extension}`;
+      const thumbKey = `${NEWS_FOLDER}${folder}/${n}.thumb.webp`;
+      await storage.put(key, bufferStream(image.data), { contentType: image.contentType });
+      await storage.put(thumbKey, bufferStream(image.thumbnail), { contentType: 'image/webp' });
+      return {
+        key,
+        thumbKey,
+        bytes: image.data.length,
+        width: image.width,
+        height: image.height,
+        contentHash: image.contentHash,
+        contentType: image.contentType,
+      };
+    },
+
+    /** The row, after its files: checked again in the transaction (the placement may have ended meanwhile). */
+    async saveNews(
+      link: PortalLinkRow,
+      fields: { mascotaId: number; texto: string; pesoKg?: number | undefined; cuidadoId?: number | undefined },
+      fotos: FosterNewsPhoto[],
+    ): Promise<{ id: number }> {
+      return repo.transaction(async (tx) => {
+        const pets = await movements.petsFosteredBy(tx.handle, link.personaId);
+        if (!pets.includes(fields.mascotaId)) throw new AppError('NOT_FOUND', { message: fosterPortalMessages.petNotFound });
+        const person = await contactOf(tx.handle, link.personaId);
+        const row = await tx.insertNews({
+          linkId: link.id,
+          personaId: link.personaId,
+          petId: fields.mascotaId,
+          texto: fields.texto,
+          pesoKg: fields.pesoKg ?? null,
+          cuidadoId: fields.cuidadoId ?? null,
+          fotos,
+          bytes: fotos.reduce((sum, f) => sum + f.bytes, 0),
+        });
+        await historyPort.record(tx.handle, {
+          actor: linkActor(person ? firstName(person.nombre) : ''),
+          entidad: 'novedad_acogida',
+          entidadId: row.id,
+          accion: 'crear',
+          cambios: { mascotaId: [null, fields.mascotaId], personaId: [null, link.personaId], fotos: [null, fotos.length] },
+        });
+        return { id: row.id };
+      });
+    },
+
+    async removeFiles(keys: string[]): Promise<void> {
+      for (const key of keys) {
+        try {
+          await storage.delete(key);
+        } catch (error) {
+          log.warn({ err: error, key }, 'could not remove a news photo; the sweep will');
+        }
+      }
+    },
+
+    list: async (estado: FosterNewsState): Promise<FosterNews[]> => toDto(await repo.news(estado)),
+
+    async photo(id: number, indice: number, miniatura: boolean): Promise<{ key: string; contentType: string }> {
+      const row = await repo.findNews(id);
+      const photo = row?.fotos[indice];
+      if (!photo) throw new AppError('NOT_FOUND', { message: fosterPortalMessages.newsNotFound });
+      return miniatura ? { key: photo.thumbKey, contentType: 'image/webp' } : { key: photo.key, contentType: photo.contentType };
+    },
+
+    /**
+     * Accepting: the chosen photos are copied under the pet first (no transaction open), then in one transaction
+     * the weight becomes a `peso` record, the care record is marked done, the photos join the gallery, the news is
+     * `aceptada`, each with its history. A failure removes the copies.
+     */
+    async accept(actor: SessionUser, id: number, indices: number[]): Promise<FosterNews> {
+      const row = await repo.findNews(id);
+      if (!row) throw new AppError('NOT_FOUND', { message: fosterPortalMessages.newsNotFound });
+      if (row.estado !== 'pendiente') throw new AppError('CONFLICT', { message: fosterPortalMessages.alreadyDecided });
+      const chosen = [...new Set(indices)];
+      if (chosen.some((i) => !row.fotos[i]))
+        throw new AppError('VALIDATION_ERROR', {
+          message: fosterPortalMessages.photoIndexInvalid,
+          fieldErrors: { fotos: fosterPortalMessages.photoIndexInvalid },
+        });
+      const copied: string[] = [];
+      const gallery: { nombre: string; width: number; height: number; bytes: number; contentHash: string }[] = [];
+      try {
+        for (const i of chosen) {
+          const photo = row.fotos[i]!;
+          const fileName = newImageFileName(photo.key.slice(photo.key.lastIndexOf('.') + 1));
+          for (const [from, to, type] of [
+            [photo.key, imageKey(row.petId, fileName), photo.contentType],
+            [photo.thumbKey, thumbnailKey(row.petId, fileName), 'image/webp'],
+          ] as const) {
+            const source = await storage.get(from);
+            if (!source) throw new AppError('CONFLICT', { message: fosterPortalMessages.newsNotFound });
+            await storage.put(to, source.body, { contentType: type });
+            copied.push(to);
+          }
+          gallery.push({ nombre: fileName, width: photo.width, height: photo.height, bytes: photo.bytes, contentHash: photo.contentHash });
+        }
+        await repo.transaction(async (tx) => {
+          const pet = await createPetsPort(tx.handle).lockForChange(row.petId);
+          if (!pet || pet.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+          const locked = await tx.lockNews(id);
+          if (!locked || locked.estado !== 'pendiente') throw new AppError('CONFLICT', { message: fosterPortalMessages.alreadyDecided });
+          const who: HistoryActor = userActor(actor);
+          const care = createCarePort(tx.handle);
+          const day = dayInZone(locked.createdAt, await timeZone(tx.handle));
+          const note = 'Según la casa de acogida (portal)';
+          if (locked.pesoKg !== null) await care.recordWeight(locked.petId, day, locked.pesoKg, note, who);
+          if (locked.cuidadoId !== null) await care.markDone(locked.cuidadoId, locked.petId, day, note, who);
+          for (const image of gallery) await createPetsPort(tx.handle).addGalleryImage({ petId: locked.petId, ...image }, actor);
+          await tx.decide(id, 'aceptada', actor.id, clock());
+          await historyPort.record(tx.handle, {
+            actor: who,
+            entidad: 'novedad_acogida',
+            entidadId: id,
+            accion: 'estado',
+            cambios: { estado: ['pendiente', 'aceptada'], fotos: [null, chosen.length] },
+          });
+        });
+      } catch (error) {
+        await this.removeFiles(copied);
+        throw error;
+      }
+      return (await toDto([(await repo.findNews(id))!]))[0]!;
+    },
+
+    async reject(actor: SessionUser, id: number): Promise<FosterNews> {
+      await repo.transaction(async (tx) => {
+        const locked = await tx.lockNews(id);
+        if (!locked) throw new AppError('NOT_FOUND', { message: fosterPortalMessages.newsNotFound });
+        if (locked.estado !== 'pendiente') throw new AppError('CONFLICT', { message: fosterPortalMessages.alreadyDecided });
+        await tx.decide(id, 'rechazada', actor.id, clock());
+        await historyPort.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'novedad_acogida',
+          entidadId: id,
+          accion: 'estado',
+          cambios: { estado: ['pendiente', 'rechazada'] },
+        });
+      });
+      return (await toDto([(await repo.findNews(id))!]))[0]!;
+    },
+
+    pendingCount: () => repo.pendingCount(),
+    today,
+  };
+}
+
+export type FosterPortalService = ReturnType<typeof createFosterPortalService>;

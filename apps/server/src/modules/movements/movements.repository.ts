@@ -1,0 +1,118 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { fosterProfile, movement } from '../../db/schema';
+import { type Transactional, transactional } from '../../db/transactional';
+
+export type MovementRow = typeof movement.$inferSelect;
+export type MovementInsert = Omit<typeof movement.$inferInsert, 'id' | 'createdAt'>;
+export type FosterProfileRow = typeof fosterProfile.$inferSelect;
+export type FosterProfileValues = Omit<typeof fosterProfile.$inferInsert, 'personaId' | 'version' | 'createdAt' | 'updatedAt'>;
+
+const openPlacement = and(inArray(movement.tipo, ['acogida', 'adopcion']), isNull(movement.cerradaPor));
+
+function movementsQueries(db: Database) {
+  return {
+    /** The pet's movements, newest first. */
+    async ofPet(petId: number): Promise<MovementRow[]> {
+      return db.select().from(movement).where(eq(movement.petId, petId)).orderBy(desc(movement.fecha), desc(movement.id));
+    },
+
+    /** The pet's latest movement (by date, then by order of recording). */
+    async latestOfPet(petId: number): Promise<MovementRow | undefined> {
+      const [row] = await db.select().from(movement).where(eq(movement.petId, petId)).orderBy(desc(movement.fecha), desc(movement.id)).limit(1);
+      return row;
+    },
+
+    /** The pet's open placement (`acogida` or `adopcion` not yet returned), if any. */
+    async openPlacementOf(petId: number): Promise<MovementRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(movement)
+        .where(and(eq(movement.petId, petId), openPlacement))
+        .limit(1);
+      return row;
+    },
+
+    async insert(values: MovementInsert): Promise<MovementRow> {
+      const [row] = await db.insert(movement).values(values).returning();
+      return row!;
+    },
+
+    async close(id: number, byId: number): Promise<void> {
+      await db.update(movement).set({ cerradaPor: byId }).where(eq(movement.id, id));
+    },
+
+    /** Open foster placements of these persons (all when `personaIds` is undefined). */
+    async openFosterings(personaIds?: number[]): Promise<MovementRow[]> {
+      if (personaIds && personaIds.length === 0) return [];
+      return db
+        .select()
+        .from(movement)
+        .where(and(eq(movement.tipo, 'acogida'), isNull(movement.cerradaPor), personaIds ? inArray(movement.personaId, personaIds) : undefined))
+        .orderBy(asc(movement.fecha), asc(movement.id));
+    },
+
+    /** The date of each person's most recent foster placement. */
+    async lastFosteringDates(personaIds: number[]): Promise<Map<number, string>> {
+      if (personaIds.length === 0) return new Map();
+      const rows = await db
+        .select({ personaId: movement.personaId, fecha: sql<string>`max(${movement.fecha})::text` })
+        .from(movement)
+        .where(and(eq(movement.tipo, 'acogida'), inArray(movement.personaId, personaIds)))
+        .groupBy(movement.personaId);
+      return new Map(rows.map((r) => [r.personaId!, r.fecha]));
+    },
+
+    /** A merge of persons: `fromId`'s movements and foster profile become `toId`'s (a profile `toId` has wins). */
+    async movePerson(fromId: number, toId: number): Promise<void> {
+      await db.update(movement).set({ personaId: toId }).where(eq(movement.personaId, fromId));
+      const [target] = await db.select({ id: fosterProfile.personaId }).from(fosterProfile).where(eq(fosterProfile.personaId, toId));
+      if (target) await db.delete(fosterProfile).where(eq(fosterProfile.personaId, fromId));
+      else await db.update(fosterProfile).set({ personaId: toId }).where(eq(fosterProfile.personaId, fromId));
+    },
+
+    async movementsOfPerson(personaId: number): Promise<MovementRow[]> {
+      return db.select().from(movement).where(eq(movement.personaId, personaId)).orderBy(asc(movement.fecha), asc(movement.id));
+    },
+
+    async profile(personaId: number, options: { forUpdate?: boolean } = {}): Promise<FosterProfileRow | undefined> {
+      const query = db.select().from(fosterProfile).where(eq(fosterProfile.personaId, personaId));
+      const [row] = options.forUpdate ? await query.for('update') : await query;
+      return row;
+    },
+
+    async profiles(): Promise<FosterProfileRow[]> {
+      return db.select().from(fosterProfile).orderBy(asc(fosterProfile.personaId));
+    },
+
+    async insertProfile(personaId: number, values: FosterProfileValues): Promise<FosterProfileRow> {
+      const [row] = await db
+        .insert(fosterProfile)
+        .values({ ...values, personaId })
+        .returning();
+      return row!;
+    },
+
+    /** Writes the profile and the next version when it is still at `version`; undefined when not. */
+    async updateProfile(personaId: number, values: FosterProfileValues, version: number | undefined): Promise<FosterProfileRow | undefined> {
+      const [row] = await db
+        .update(fosterProfile)
+        .set({ ...values, version: sql`${fosterProfile.version} + 1` })
+        .where(and(eq(fosterProfile.personaId, personaId), version === undefined ? undefined : eq(fosterProfile.version, version)))
+        .returning();
+      return row;
+    },
+
+    /** An anonymised person keeps the figures, not the words written about them. */
+    async clearProfileNotes(personaId: number): Promise<void> {
+      await db.update(fosterProfile).set({ notas: '', noDisponible: [] }).where(eq(fosterProfile.personaId, personaId));
+    },
+  };
+}
+
+export type MovementsRepository = Transactional<ReturnType<typeof movementsQueries>>;
+
+/** The only code that reads or writes movements and foster profiles. */
+export function createMovementsRepository(db: Database): MovementsRepository {
+  return transactional(db, movementsQueries);
+}

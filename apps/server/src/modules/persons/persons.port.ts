@@ -1,0 +1,259 @@
+import { type FieldErrors, type HistoryActor, type HistoryValue, type PersonRole, personMessages } from '@refugio/contracts';
+import type { CountryCode } from 'libphonenumber-js/max';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { normaliseEmail, normalisePhone } from '../../lib/contact';
+import { historyPort } from '../history/history.port';
+import { type PersonRow, createPersonsRepository } from './persons.repository';
+
+/*
+ * What other modules may ask of the persons module (DESIGN section 10), the only way into it from outside.
+ * Every function takes the executor it runs on: the caller's transaction handle (`tx.handle`) when its writes
+ * must commit with the caller's, or the app's database.
+ */
+
+/** How a message or a document addresses a person. */
+export interface PersonContact {
+  id: number;
+  nombre: string;
+  apellidos: string;
+  email: string | null;
+  telefono: string | null;
+  consentimientos: { email: boolean; whatsapp: boolean };
+  bloqueado: boolean;
+  /** The identity was removed: nothing new is linked to this person. */
+  anonimizada: boolean;
+}
+
+/** The person's contact data and consents, or null when there is no such person. */
+export async function contactOf(executor: Database, personaId: number): Promise<PersonContact | null> {
+  const row = await createPersonsRepository(executor).find(personaId);
+  if (!row) return null;
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    apellidos: row.apellidos,
+    email: row.email,
+    telefono: row.telefono,
+    consentimientos: { email: row.consentimientoEmail, whatsapp: row.consentimientoWhatsapp },
+    bloqueado: row.bloqueado,
+    anonimizada: row.anonimizadaEn !== null,
+  };
+}
+
+/** What a contract names of its person: identity, document and address (null when there is no such person). */
+export async function identityOf(
+  executor: Database,
+  personaId: number,
+): Promise<(PersonContact & { documento: string; direccion: string; ciudad: string }) | null> {
+  const row = await createPersonsRepository(executor).find(personaId);
+  const contact = await contactOf(executor, personaId);
+  if (!row || !contact) return null;
+  return { ...contact, documento: row.documento, direccion: row.direccion, ciudad: row.ciudad };
+}
+
+/** Names of some persons (`nombre apellidos`), by id; missing ids are left out. */
+export async function namesOf(executor: Database, ids: number[]): Promise<Map<number, string>> {
+  const rows = ids.length === 0 ? [] : await createPersonsRepository(executor).findMany([...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, `${row.nombre} ${row.apellidos}`.trim()]));
+}
+
+/**
+ * Gives the person a role (a foster profile makes them `acogida`), in the caller's transaction, with its history
+ * event; nothing when they have it already.
+ */
+export async function addRole(executor: Database, personaId: number, rol: PersonRole, actor: HistoryActor): Promise<void> {
+  const repo = createPersonsRepository(executor);
+  const row = await repo.find(personaId, { forUpdate: true });
+  if (!row || row.roles.includes(rol)) return;
+  const roles = [...row.roles, rol];
+  await repo.update(personaId, { roles });
+  await historyPort.record(executor, {
+    actor,
+    entidad: 'persona',
+    entidadId: personaId,
+    accion: 'modificar',
+    cambios: { roles: [row.roles, roles] },
+  });
+}
+
+/** Not dismissed pairs of possible duplicates ("Pendientes"). */
+export async function openDuplicatePairs(executor: Database): Promise<number> {
+  return createPersonsRepository(executor).countOpenDuplicates();
+}
+
+/** Contact data as typed, normalised: an invalid e-mail or phone throws the 400 with its field's Spanish message. */
+export function normaliseContact(
+  input: { email?: string | null | undefined; telefono?: string | null | undefined },
+  country: CountryCode,
+  fieldNames: { email: string; telefono: string } = { email: 'email', telefono: 'telefono' },
+): { email: string | null; telefono: string | null } {
+  const fieldErrors: FieldErrors = {};
+  let email: string | null = null;
+  let telefono: string | null = null;
+  if (input.email && input.email.trim() !== '') {
+    email = normaliseEmail(input.email);
+    if (!email) fieldErrors[fieldNames.email] = personMessages.emailInvalid;
+  }
+  if (input.telefono && input.telefono.trim() !== '') {
+    telefono = normalisePhone(input.telefono, country);
+    if (!telefono) fieldErrors[fieldNames.telefono] = personMessages.phoneInvalid;
+  }
+  if (Object.keys(fieldErrors).length > 0) {
+    throw new AppError('VALIDATION_ERROR', { message: Object.values(fieldErrors)[0], fieldErrors });
+  }
+  return { email, telefono };
+}
+
+/** What a submission names about its author. */
+export interface LinkContact {
+  nombre: string;
+  apellidos?: string | undefined;
+  email?: string | null | undefined;
+  telefono?: string | null | undefined;
+}
+
+/** Where an automatically given e-mail consent came from (the person wrote their address to hear back). */
+const consentSource: Record<PersonRole, string> = {
+  adoptante: 'Solicitud de adopción',
+  rescatador: 'Registro de mascota',
+  acogida: 'Ficha de acogida',
+  voluntario: 'Alta de voluntariado',
+  socio: 'Alta de socio',
+  padrino: 'Apadrinamiento',
+  donante: 'Donación',
+};
+
+/**
+ * The linking rule, inside the caller's transaction: the same normalised e-mail or phone AND the same first name
+ * (accents and case ignored) -> that person (the role is added, a missing e-mail or phone filled in); the same
+ * e-mail or phone under another first name -> a new person, marked as a possible duplicate of each such person;
+ * otherwise a new person. A name alone never links. Race-safe: the contact values are locked (advisory, until the
+ * transaction ends) before they are looked up, so two submissions from one new person make one person.
+ */
+async function linkPerson(
+  executor: Database,
+  contact: LinkContact,
+  rol: PersonRole,
+  actor: HistoryActor,
+  country: CountryCode,
+  lenient = false,
+): Promise<{ personaId: number; bloqueada: boolean }> {
+  const repo = createPersonsRepository(executor);
+  const { email, telefono } = lenient
+    ? { email: contact.email ? normaliseEmail(contact.email) : null, telefono: contact.telefono ? normalisePhone(contact.telefono, country) : null }
+    : normaliseContact(contact, country);
+  const nombre = contact.nombre.trim();
+  await repo.lockContacts([email ? `email:${email}` : '', telefono ? `tel:${telefono}` : ''].filter((v) => v !== ''));
+  const candidates = await repo.byContact(email, telefono, nombre);
+  const same = candidates.find((c) => c.mismoNombre);
+  if (same) {
+    const changes: Partial<Record<'roles' | 'email' | 'telefono', [HistoryValue, HistoryValue]>> = {};
+    const roles = same.roles.includes(rol) ? same.roles : [...same.roles, rol];
+    if (roles !== same.roles) changes.roles = [same.roles, roles];
+    if (email && !same.email) changes.email = [null, email];
+    if (telefono && !same.telefono) changes.telefono = [null, telefono];
+    if (Object.keys(changes).length > 0) {
+      await repo.update(same.id, {
+        ...(changes.roles ? { roles } : {}),
+        ...(changes.email ? { email } : {}),
+        ...(changes.telefono ? { telefono } : {}),
+        ...(email && !same.consentimientoEmailEn ? consentGiven(rol) : {}),
+      });
+      await historyPort.record(executor, { actor, entidad: 'persona', entidadId: same.id, accion: 'modificar', cambios: changes });
+    }
+    return { personaId: same.id, bloqueada: same.bloqueado };
+  }
+  const created = await repo.insert({
+    nombre,
+    apellidos: contact.apellidos?.trim() ?? '',
+    email,
+    telefono,
+    roles: [rol],
+    ...(email ? consentGiven(rol) : {}),
+  });
+  await historyPort.record(executor, {
+    actor,
+    entidad: 'persona',
+    entidadId: created.id,
+    accion: 'crear',
+    cambios: { nombre: [null, created.nombre], roles: [null, [rol]] },
+  });
+  for (const other of candidates) {
+    await repo.markDuplicates(created.id, other.id, duplicateReasons(other, email, telefono));
+  }
+  return { personaId: created.id, bloqueada: false };
+
+  function consentGiven(role: PersonRole) {
+    return { consentimientoEmail: true, consentimientoEmailEn: new Date(), consentimientoEmailFuente: consentSource[role] };
+  }
+}
+
+/** Why `other` may be the same person as one with this e-mail and phone. */
+export function duplicateReasons(other: Pick<PersonRow, 'email' | 'telefono'>, email: string | null, telefono: string | null): string[] {
+  const motivos: string[] = [];
+  if (email && other.email === email) motivos.push('mismo_email');
+  if (telefono && other.telefono === telefono) motivos.push('mismo_telefono');
+  return motivos;
+}
+
+/**
+ * A table of another module that points at persons (`persona_id`): registered once by its owner, so that a merge
+ * moves its rows, an anonymisation clears its copies of the identity, and the export includes them.
+ */
+export interface PersonLinkTable {
+  /** The key under which the export lists its rows (`solicitudesAdopcion`). */
+  clave: string;
+  /** Points every row of `fromId` at `toId` (in the merge's transaction). */
+  move(executor: Database, fromId: number, toId: number): Promise<void>;
+  /** Replaces the copies of the person's identity in its rows (in the anonymisation's transaction). */
+  anonymise(executor: Database, personaId: number): Promise<void>;
+  /** The rows of the person, as the export shows them. */
+  exportOf(executor: Database, personaId: number): Promise<unknown[]>;
+  /** Rows made before persons existed, linked once by the job `personas.vincular-existentes`, oldest first. */
+  backfill?: {
+    rol: PersonRole;
+    /** Up to `limit` rows without a person, oldest first (ties by id). */
+    unlinked(executor: Database, limit: number): Promise<UnlinkedRow[]>;
+    /** Points the row at its person (`bloqueada`: the person was blocked). */
+    attach(executor: Database, rowId: number | string, personaId: number, bloqueada: boolean): Promise<void>;
+  };
+}
+
+/** A row to link: its id, when it was made, and the contact data it names. */
+export interface UnlinkedRow {
+  id: number | string;
+  createdAt: Date;
+  contact: LinkContact;
+}
+
+const linkTables = new Map<string, PersonLinkTable>();
+
+/** Adds (or replaces, by `clave`) a table that points at persons. */
+export function registerPersonLinks(table: PersonLinkTable): void {
+  linkTables.set(table.clave, table);
+}
+
+/** Every registered table (the persons module's merge, anonymisation and export walk them). */
+export function personLinkTables(): PersonLinkTable[] {
+  return [...linkTables.values()];
+}
+
+/** The port bound to the organisation's country (ORG_COUNTRY), which reads phones written without a prefix. */
+export function createPersonsPort(country: CountryCode) {
+  return {
+    contactOf,
+    namesOf,
+    addRole,
+    openDuplicatePairs,
+    normaliseContact: (input: Parameters<typeof normaliseContact>[0], fieldNames?: { email: string; telefono: string }) =>
+      normaliseContact(input, country, fieldNames),
+    /** The linking rule (see `linkPerson`), run on `executor` (the caller's transaction). */
+    link: (executor: Database, contact: LinkContact, rol: PersonRole, actor: HistoryActor) => linkPerson(executor, contact, rol, actor, country),
+    /** The same rule for data stored before normalisation existed: an invalid e-mail or phone is left out, never refused. */
+    linkStored: (executor: Database, contact: LinkContact, rol: PersonRole, actor: HistoryActor) =>
+      linkPerson(executor, contact, rol, actor, country, true),
+  };
+}
+
+export type PersonsPort = ReturnType<typeof createPersonsPort>;

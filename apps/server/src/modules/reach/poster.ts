@@ -1,0 +1,102 @@
+import type { OrganizationContact } from '@refugio/contracts';
+import { DEFAULT_ORG_NAME, reachMessages } from '@refugio/contracts';
+import type PDFDocumentType from 'pdfkit';
+import type QRCodeModule from 'qrcode';
+import { requireLazily, sharp } from '../../lib/lazy-modules';
+import { IMAGE_LANES } from '../../media/images';
+
+/** What the poster shows. */
+export interface PosterContent {
+  nombre: string;
+  facts: string[];
+  /** The absolute URL of the pet's public page, which the QR code holds. */
+  url: string;
+  contact: OrganizationContact;
+  /** The pet's main photo as stored, or undefined. */
+  photo?: Buffer;
+}
+
+/** A4 in PDF points. */
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = 40;
+const BRAND = '#1c7ed6';
+
+/** The QR code of `url` as a PNG (error correction M, a quiet zone of two modules). */
+export function qrCodePng(url: string): Promise<Buffer> {
+  const qrcode = requireLazily<typeof QRCodeModule>('qrcode');
+  return qrcode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 600 });
+}
+
+/** The photo as a JPEG pdfkit can embed (it reads JPEG and PNG only; stored photos may be WebP). */
+async function photoJpeg(photo: Buffer): Promise<Buffer> {
+  const rules = IMAGE_LANES.staff;
+  return sharp(photo, { limitInputPixels: rules.maxPixels, failOn: 'error', animated: false })
+    .timeout({ seconds: rules.timeoutSeconds })
+    .rotate()
+    .resize(1400, 1400, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/**
+ * The A4 poster (PDF): a headline, the photo, the name, the facts, a QR code to the public page with its address
+ * written out, and the organisation's contact. Built-in Helvetica (WinAnsi) writes every Spanish letter.
+ */
+export async function renderPoster(content: PosterContent): Promise<Buffer> {
+  const [qr, photo] = await Promise.all([qrCodePng(content.url), content.photo ? photoJpeg(content.photo) : Promise.resolve(undefined)]);
+  const PDFDocument = requireLazily<typeof PDFDocumentType>('pdfkit');
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `${content.nombre} · ${reachMessages.posterHeadline}`, Author: content.contact.nombre ?? DEFAULT_ORG_NAME },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const width = PAGE.width - 2 * MARGIN;
+  doc.rect(0, 0, PAGE.width, 90).fill(BRAND);
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(40).text(reachMessages.posterHeadline, MARGIN, 26, { width, align: 'center' });
+
+  const photoTop = 110;
+  const photoHeight = 360;
+  if (photo) {
+    doc.image(photo, MARGIN, photoTop, { fit: [width, photoHeight], align: 'center', valign: 'center' });
+  } else {
+    doc.rect(MARGIN, photoTop, width, photoHeight).fill('#e7f5ff');
+  }
+
+  let y = photoTop + photoHeight + 18;
+  doc
+    .fillColor('#1a1b1e')
+    .font('Helvetica-Bold')
+    .fontSize(44)
+    .text(content.nombre, MARGIN, y, { width, align: 'center', height: 56, ellipsis: true });
+  y = doc.y + 6;
+  doc.fillColor('#495057').font('Helvetica').fontSize(20).text(content.facts.join('  ·  '), MARGIN, y, { width, align: 'center' });
+
+  const qrSize = 170;
+  const qrTop = PAGE.height - MARGIN - qrSize;
+  doc.image(qr, MARGIN, qrTop, { width: qrSize, height: qrSize });
+  const textLeft = MARGIN + qrSize + 20;
+  const textWidth = PAGE.width - MARGIN - textLeft;
+  doc
+    .fillColor('#1a1b1e')
+    .font('Helvetica-Bold')
+    .fontSize(15)
+    .text(reachMessages.posterScan, textLeft, qrTop + 6, { width: textWidth });
+  doc.fillColor(BRAND).font('Helvetica').fontSize(11).text(content.url, { width: textWidth });
+  doc.moveDown(0.8);
+  const contactLines = [content.contact.nombre ?? DEFAULT_ORG_NAME, content.contact.telefono, content.contact.email].filter((line): line is string =>
+    Boolean(line),
+  );
+  doc.fillColor('#1a1b1e').font('Helvetica-Bold').fontSize(13).text(reachMessages.posterContact, { width: textWidth });
+  doc.font('Helvetica').fontSize(13).text(contactLines.join('\n'), { width: textWidth });
+
+  doc.end();
+  return finished;
+}

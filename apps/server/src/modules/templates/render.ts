@@ -1,0 +1,163 @@
+import { TEMPLATE_SECTIONS, TEMPLATE_VARIABLES, type TemplateKey, type TemplateVariable, templateMessages } from '@refugio/contracts';
+import { Marked } from 'marked';
+import Mustache from 'mustache';
+import type { StoredOrganization } from '../../lib/organization';
+
+/*
+ * Templates are Mustache with variables only (`{{persona.nombre}}`): no sections, partials or changed delimiters,
+ * so what an administrator writes is what is sent. The plain-text part is rendered without escaping; the HTML part
+ * is that text escaped as a whole (every value and every word of the template), so a name like `<script>` reaches
+ * the reader as text. The subject is one line whatever the values hold.
+ */
+
+/** Why a template cannot be saved for `key` (the first problem, in Spanish), or null when it can. */
+export function templateProblem(key: TemplateKey, text: string): string | null {
+  let tokens: ReturnType<typeof Mustache.parse>;
+  try {
+    tokens = Mustache.parse(text);
+  } catch (error) {
+    return templateMessages.badSyntax(error instanceof Error ? error.message : String(error));
+  }
+  const allowed = TEMPLATE_VARIABLES[key] as readonly string[];
+  const sections = (TEMPLATE_SECTIONS[key] ?? []) as readonly string[];
+  const walk = (list: unknown[]): string | null => {
+    for (const token of list) {
+      const [type, value, , , children] = token as [string, string, number, number, unknown[] | undefined];
+      if (type === 'text' || type === '!') continue;
+      if (type === 'name' || type === '&') {
+        if (!allowed.includes(value)) return templateMessages.unknownVariable(value, key);
+        continue;
+      }
+      // A key that admits sections (the contract's "only when not sterilised") admits only its own.
+      if ((type === '#' || type === '^') && sections.includes(value)) {
+        const inner = walk(children ?? []);
+        if (inner) return inner;
+        continue;
+      }
+      const shown = type === '=' ? `{{=${value}=}}` : `{{${type}${value}}}`;
+      return templateMessages.forbiddenTag(shown);
+    }
+    return null;
+  };
+  return walk(tokens);
+}
+
+/** The variables `text` reads (already checked by `templateProblem` when saved). */
+export function variablesUsed(text: string): string[] {
+  const names = (list: unknown[]): string[] =>
+    list.flatMap((token) => {
+      const [type, value, , , children] = token as [string, string, number, number, unknown[] | undefined];
+      if (type === 'name' || type === '&') return [String(value)];
+      return type === '#' || type === '^' ? names(children ?? []) : [];
+    });
+  try {
+    return names(Mustache.parse(text));
+  } catch {
+    return [];
+  }
+}
+
+export type TemplateValues = Partial<Record<TemplateVariable, string | number | null | undefined>>;
+
+/** `{ 'persona.nombre': 'Ana' }` -> `{ persona: { nombre: 'Ana' } }`, what Mustache's dotted names look up. */
+function toView(values: Record<string, string | number | null | undefined>): Record<string, unknown> {
+  const view: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    const parts = name.split('.');
+    let node = view;
+    for (const part of parts.slice(0, -1)) {
+      if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
+      node = node[part] as Record<string, unknown>;
+    }
+    node[parts.at(-1)!] = String(value);
+  }
+  return view;
+}
+
+const verbatim = (value: unknown) => String(value);
+
+/** The template filled in, unescaped (for the plain-text part and WhatsApp). */
+export function fillText(template: string, values: Record<string, string | number | null | undefined>): string {
+  return Mustache.render(template, toView(values), {}, { escape: verbatim });
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The organisation's values every template may use. */
+export function organizationValues(org: StoredOrganization): TemplateValues {
+  return {
+    'organizacion.nombre': org.nombre ?? '',
+    'organizacion.email': org.email ?? '',
+    'organizacion.telefono': org.telefono ?? '',
+    'organizacion.web': org.web ?? '',
+    'organizacion.direccion': org.direccion ?? '',
+  };
+}
+
+/** The lines every e-mail ends with: who writes and how to answer them. */
+export function signatureLines(org: StoredOrganization): string[] {
+  return [org.nombre, org.email, org.telefono, org.web, org.direccion].filter((v): v is string => Boolean(v));
+}
+
+export interface ComposedMessage {
+  asunto: string;
+  /** The plain-text part: the text, then the organisation's signature. */
+  texto: string;
+  html: string;
+  /** The text alone, filled in (what a WhatsApp message carries). */
+  cuerpo: string;
+}
+
+/** A subject and a text already filled in, made into an e-mail: one-line subject, plain text and HTML, both signed. */
+export function composeEmail(asunto: string, texto: string, org: StoredOrganization): ComposedMessage {
+  const subject = asunto.replace(/\s+/g, ' ').trim();
+  const body = texto.replace(/\r\n?/g, '\n').trim();
+  const signature = signatureLines(org);
+  const plain = signature.length > 0 ? `${body}\n\n--\n${signature.join('\n')}\n` : `${body}\n`;
+  const paragraphs = body
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+  const footer = signature.length > 0 ? `\n<hr>\n<p style="color:#555;font-size:13px">${signature.map(escapeHtml).join('<br>')}</p>` : '';
+  const html = `<!doctype html>\n<html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>\n<body style="font-family:sans-serif;line-height:1.5">\n${paragraphs}${footer}\n</body></html>\n`;
+  return { asunto: subject, texto: plain, html, cuerpo: body };
+}
+
+/** A template filled in with `values` and the organisation's, composed as an e-mail. */
+export function renderTemplate(template: { asunto: string; cuerpo: string }, values: TemplateValues, org: StoredOrganization): ComposedMessage {
+  const all = { ...values, ...organizationValues(org) };
+  return composeEmail(fillText(template.asunto, all), fillText(template.cuerpo, all), org);
+}
+
+/**
+ * The variables the template reads that `values` leave without a value (the organisation's always have one, empty
+ * when not set): a message written where there is no pet cannot fill `{{mascota.nombre}}`.
+ */
+export function missingVariables(template: { asunto: string; cuerpo: string }, values: TemplateValues): TemplateVariable[] {
+  const given = (name: string) => name.startsWith('organizacion.') || values[name as TemplateVariable] != null;
+  const used = new Set([...variablesUsed(template.asunto), ...variablesUsed(template.cuerpo)]);
+  return [...used].filter((name) => !given(name)) as TemplateVariable[];
+}
+
+/**
+ * A Markdown document (the adoption contract) as HTML for the preview: raw HTML in the text is shown as text, never
+ * run (marked passes HTML through by default; here every HTML token is escaped).
+ */
+export function markdownHtml(markdown: string): string {
+  return markdownRenderer.parse(markdown, { async: false });
+}
+
+const markdownRenderer = new Marked({
+  gfm: true,
+  renderer: {
+    html: ({ text }) => escapeHtml(text),
+    // A contract links nowhere: a link shows its text, an image its description.
+    link({ tokens }) {
+      return this.parser.parseInline(tokens);
+    },
+    image: ({ text }) => escapeHtml(text),
+  },
+});

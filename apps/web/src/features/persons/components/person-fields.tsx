@@ -1,0 +1,122 @@
+import { Checkbox, Fieldset, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { PERSON_ROLES, type Person, personRoleLabels } from '@refugio/contracts';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { formatDateTime } from '../../../lib/format-date';
+import { personFieldLabels, type PersonFormValues } from '../lib/person-form-values';
+
+/**
+ * A person's identity, roles and consents, as both "Nueva persona" and the person page edit them. The server
+ * normalises and checks the contact data (an invalid phone comes back under its field, in Spanish).
+ */
+/** "Desde el 1/11/2026 10:00 · formulario de adopción": when and how a consent was last given or withdrawn. */
+function consentOrigin(origin: Person['consentimientosOrigen']['email'] | undefined): string | undefined {
+  if (!origin) return undefined;
+  return [origin.en ? `Desde el ${formatDateTime(origin.en)}` : null, origin.fuente || null].filter(Boolean).join(' · ') || undefined;
+}
+
+export function PersonFields({
+  form,
+  disabled = false,
+  origins,
+}: {
+  form: UseFormReturn<PersonFormValues>;
+  disabled?: boolean;
+  /** When and how each consent was recorded (a saved person). */
+  origins?: Person['consentimientosOrigen'];
+}) {
+  const { errors } = form.formState;
+  const text = (field: 'nombre' | 'apellidos' | 'documento' | 'ciudad' | 'direccion') => ({
+    label: personFieldLabels[field],
+    error: errors[field]?.message,
+    disabled,
+    ...form.register(field),
+  });
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput {...text('nombre')} required autoComplete="off" />
+        <TextInput {...text('apellidos')} autoComplete="off" />
+        <TextInput
+          label={personFieldLabels.email}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          description="Correo o teléfono: al menos uno."
+          error={errors.email?.message}
+          disabled={disabled}
+          {...form.register('email')}
+        />
+        <TextInput
+          label={personFieldLabels.telefono}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          description="Con prefijo si no es de este país (+34...)."
+          error={errors.telefono?.message}
+          disabled={disabled}
+          {...form.register('telefono')}
+        />
+        <TextInput {...text('documento')} autoComplete="off" />
+        <TextInput {...text('ciudad')} autoComplete="off" />
+      </SimpleGrid>
+      <TextInput {...text('direccion')} autoComplete="off" />
+      <Controller
+        control={form.control}
+        name="roles"
+        render={({ field, fieldState }) => (
+          <Checkbox.Group label={personFieldLabels.roles} value={field.value} onChange={field.onChange} error={fieldState.error?.message}>
+            <Group gap="md" mt="xs">
+              {PERSON_ROLES.map((rol) => (
+                <Checkbox key={rol} value={rol} label={personRoleLabels[rol]} disabled={disabled} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+        )}
+      />
+      <Fieldset legend={personFieldLabels.consentimientos} variant="unstyled">
+        <Stack gap="xs" mt={4}>
+          <Controller
+            control={form.control}
+            name="consentimientoEmail"
+            render={({ field }) => (
+              <Switch
+                label="Acepta recibir correos del refugio"
+                description={consentOrigin(origins?.email)}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                disabled={disabled}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="consentimientoWhatsapp"
+            render={({ field }) => (
+              <Switch
+                label="Acepta que le escribamos por WhatsApp"
+                description={consentOrigin(origins?.whatsapp)}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                disabled={disabled}
+              />
+            )}
+          />
+        </Stack>
+      </Fieldset>
+    </Stack>
+  );
+}
+
+/** The form's own checks before anything is sent: a first name, and an e-mail or a phone. */
+export function checkPersonForm(values: PersonFormValues, form: UseFormReturn<PersonFormValues>, contactRequired: string): boolean {
+  let ok = true;
+  if (values.nombre.trim() === '') {
+    form.setError('nombre', { type: 'required', message: 'Escribe el nombre.' }, { shouldFocus: true });
+    ok = false;
+  }
+  if (values.email.trim() === '' && values.telefono.trim() === '') {
+    form.setError('email', { type: 'required', message: contactRequired }, { shouldFocus: ok });
+    ok = false;
+  }
+  return ok;
+}

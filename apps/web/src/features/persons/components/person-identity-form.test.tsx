@@ -1,0 +1,99 @@
+import { personMessages } from '@refugio/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { person } from '../../../testing/person-fixture';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { server } from '../../../testing/server';
+import { usePerson } from '../api/get-person';
+import { Component as NuevaPersona } from '../routes/nueva-persona';
+import { PersonIdentityForm } from './person-identity-form';
+
+/** The form as the person page holds it: fed by the person's query, which a 409 reads again. */
+function PersonPage({ id }: { id: number }) {
+  const query = usePerson(id);
+  return query.data ? <PersonIdentityForm person={query.data} /> : null;
+}
+
+describe('the person form', () => {
+  it('a stale save shows the conflict, keeps what was typed and saves it on the newer version', async () => {
+    const saved = person(7, { nombre: 'Ana', ciudad: 'Madrid', telefono: '+34600000000', version: 3 });
+    const newer = { ...saved, ciudad: 'Sevilla', telefono: '+34611111111', version: 4 };
+    const patches: Record<string, unknown>[] = [];
+    // Someone else saved version 4 while this form was open on version 3.
+    let current = saved;
+    server.use(
+      http.patch('/api/personas/7', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        patches.push(body);
+        if (body.version === 3) {
+          current = newer;
+          return HttpResponse.json({ code: 'CONFLICT', message: personMessages.stale, requestId: 'r1' }, { status: 409 });
+        }
+        return HttpResponse.json({ ...newer, ciudad: body.ciudad, version: 5 });
+      }),
+      http.get('/api/personas/7', () => HttpResponse.json(current)),
+    );
+    const { user } = renderWithProviders(<PersonPage id={7} />, { path: '/personas/7' });
+    await screen.findByRole('textbox', { name: 'Ciudad' });
+
+    const city = screen.getByRole('textbox', { name: 'Ciudad' });
+    await user.clear(city);
+    await user.type(city, 'Toledo');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByText('Otra persona guardó cambios mientras editabas')).toBeInTheDocument();
+    // Both changed the city: both values are named. What was typed stays in the form.
+    const conflicts = within(notice).getByRole('list', { name: 'Campos cambiados por las dos partes' });
+    expect(conflicts).toHaveTextContent('Ciudad: tu valor «Toledo»; guardado «Sevilla»');
+    expect(screen.getByRole('textbox', { name: 'Ciudad' })).toHaveValue('Toledo');
+    // A field only the other person changed follows their version.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Teléfono/ })).toHaveValue('+34611111111'));
+
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(patches).toHaveLength(2));
+    expect(patches[1]).toEqual({ ciudad: 'Toledo', version: 4 });
+    expect(await screen.findByText('Cambios guardados.')).toBeInTheDocument();
+    expect(screen.queryByText('Otra persona guardó cambios mientras editabas')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's Spanish message under an invalid phone and keeps the form", async () => {
+    let posted: Record<string, unknown> | null = null;
+    server.use(
+      http.post('/api/personas', async ({ request }) => {
+        posted = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(
+          { code: 'VALIDATION_ERROR', message: 'Revisa los datos.', fieldErrors: { telefono: personMessages.phoneInvalid }, requestId: 'r2' },
+          { status: 400 },
+        );
+      }),
+    );
+    const { user, router } = renderWithProviders(<NuevaPersona />, { path: '/personas/nueva' });
+
+    await user.type(screen.getByRole('textbox', { name: /Nombre/ }), 'Lucía');
+    await user.type(screen.getByRole('textbox', { name: /Teléfono/ }), '12');
+    await user.click(screen.getByRole('checkbox', { name: 'Voluntario/a' }));
+    await user.click(screen.getByRole('button', { name: 'Crear persona' }));
+
+    expect(await screen.findByText(personMessages.phoneInvalid)).toBeInTheDocument();
+    const phone = screen.getByRole('textbox', { name: /Teléfono/ });
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveValue('12');
+    expect(posted).toMatchObject({ nombre: 'Lucía', telefono: '12', roles: ['voluntario'] });
+    expect(posted).not.toHaveProperty('email');
+    expect(router.state.location.pathname).toBe('/personas/nueva');
+  });
+
+  it('asks for an e-mail or a phone before sending anything', async () => {
+    let requests = 0;
+    server.use(http.post('/api/personas', () => void (requests += 1)));
+    const { user } = renderWithProviders(<NuevaPersona />, { path: '/personas/nueva' });
+
+    await user.type(screen.getByRole('textbox', { name: /Nombre/ }), 'Lucía');
+    await user.click(screen.getByRole('button', { name: 'Crear persona' }));
+
+    expect(await screen.findByText(personMessages.contactRequired)).toBeInTheDocument();
+    expect(requests).toBe(0);
+  });
+});

@@ -1,0 +1,39 @@
+import { FINAL_MOVEMENT_TYPES, type LocationType, movementMessages, type MovementType, PLACEMENT_TYPES } from '@refugio/contracts';
+
+/** The movements that can follow a location (the server checks the same and answers 409 otherwise). */
+export function allowedMovements(location: LocationType): MovementType[] {
+  if (location === 'trasladado' || location === 'fallecido') return [];
+  if (location === 'acogida' || location === 'adoptado') return ['devolucion', 'traslado', 'fallecimiento'];
+  return ['ingreso', 'acogida', 'adopcion', 'traslado', 'fallecimiento'];
+}
+
+export const needsPerson = (tipo: MovementType) => (PLACEMENT_TYPES as readonly MovementType[]).includes(tipo);
+export const needsReason = (tipo: MovementType) => tipo === 'devolucion';
+/** After these the pet is never public again: the dialog asks to confirm. */
+export const isFinalMovement = (tipo: MovementType) => (FINAL_MOVEMENT_TYPES as readonly MovementType[]).includes(tipo);
+
+export interface MovementDraft {
+  tipo: MovementType;
+  fecha: string;
+  personaId: number | null;
+  motivo: string;
+  notas: string;
+}
+
+export type MovementErrors = Partial<Record<'fecha' | 'personaId' | 'motivo', string>>;
+
+/** The dialog's own checks, with the server's Spanish messages; `today` is AAAA-MM-DD. */
+export function validateMovement(draft: MovementDraft, today: string): MovementErrors {
+  const errors: MovementErrors = {};
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.fecha)) errors.fecha = movementMessages.dateInvalid;
+  else if (draft.fecha > today) errors.fecha = movementMessages.dateInFuture;
+  if (needsPerson(draft.tipo) && draft.personaId === null) errors.personaId = movementMessages.personRequired;
+  if (needsReason(draft.tipo) && draft.motivo.trim() === '') errors.motivo = movementMessages.reasonRequired;
+  return errors;
+}
+
+/** Today in the browser's calendar, AAAA-MM-DD. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -1,0 +1,226 @@
+import { useEffect, useState } from 'react';
+import { FOSTER_NEWS_LIMITS, fosterPortalMessages } from '@refugio/contracts';
+import { shrinkOversizedImages } from '../lib/shrink-image';
+
+interface Care {
+  id: number;
+  nombre: string;
+  tipo: string;
+  fecha: string;
+}
+interface PortalPet {
+  id: number;
+  nombre: string;
+  foto: string | null;
+  cuidados: Care[];
+}
+interface PortalView {
+  persona: { nombre: string };
+  mascotas: PortalPet[];
+}
+
+const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const formatDay = (day: string) => dateFormat.format(new Date(`${day}T00:00:00Z`));
+
+/** The foster portal: the pets in the foster's care now, their care due, and a form per pet to send news. */
+export function PortalApp({ token }: { token: string }) {
+  const [state, setState] = useState<{ view?: PortalView; error?: string }>({});
+
+  useEffect(() => {
+    let live = true;
+    fetch(`/api/portal/${encodeURIComponent(token)}`, { headers: { accept: 'application/json' } })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(res.status === 404 ? fosterPortalMessages.notFound : await messageOf(res));
+        return (await res.json()) as PortalView;
+      })
+      .then((view) => live && setState({ view }))
+      .catch((error: unknown) => live && setState({ error: error instanceof Error ? error.message : fosterPortalMessages.notFound }));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  return (
+    <>
+      <a className="skip" href="#contenido">
+        Saltar al contenido
+      </a>
+      <header className="site-header">
+        <p className="brand">Portal de acogida</p>
+      </header>
+      <main id="contenido" className="page">
+        {state.error ? (
+          <div className="notice" role="alert">
+            <h1>Enlace no disponible</h1>
+            <p>{state.error}</p>
+          </div>
+        ) : !state.view ? (
+          <p role="status">Cargando...</p>
+        ) : (
+          <>
+            <h1>Hola, {state.view.persona.nombre}</h1>
+            <p className="intro">Gracias por cuidar de ellos. Cuéntanos cómo están: la protectora revisará lo que envíes.</p>
+            {state.view.mascotas.length === 0 ? (
+              <p className="notice">Ahora no tienes ninguna mascota en acogida.</p>
+            ) : (
+              state.view.mascotas.map((pet) => <PetNews key={pet.id} token={token} pet={pet} />)
+            )}
+          </>
+        )}
+      </main>
+    </>
+  );
+}
+
+async function messageOf(res: Response): Promise<string> {
+  try {
+    const body = (await res.json()) as { message?: string; fieldErrors?: Record<string, string> };
+    return Object.values(body.fieldErrors ?? {})[0] ?? body.message ?? 'No se pudo enviar. Inténtalo de nuevo.';
+  } catch {
+    return 'No se pudo enviar. Inténtalo de nuevo.';
+  }
+}
+
+function PetNews({ token, pet }: { token: string; pet: PortalPet }) {
+  const [texto, setTexto] = useState('');
+  const [peso, setPeso] = useState('');
+  const [cuidado, setCuidado] = useState('');
+  /** The chosen photos (shrunk when over 2 MB) with their preview URLs. */
+  const [fotos, setFotos] = useState<{ file: File; url: string }[]>([]);
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | undefined>();
+  const id = (name: string) => `mascota-${pet.id}-${name}`;
+
+  const replacePhotos = (next: { file: File; url: string }[]) => {
+    for (const old of fotos) if (!next.includes(old)) URL.revokeObjectURL(old.url);
+    setFotos(next);
+  };
+
+  const addFiles = async (list: FileList | null) => {
+    if (!list) return;
+    const added = Array.from(list);
+    if (fotos.length + added.length > FOSTER_NEWS_LIMITS.photos) {
+      setResult({ ok: false, text: fosterPortalMessages.tooManyPhotos });
+      return;
+    }
+    try {
+      const { files } = await shrinkOversizedImages(added, FOSTER_NEWS_LIMITS.photoBytes);
+      setFotos([...fotos, ...files.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
+      setResult(undefined);
+    } catch {
+      setResult({ ok: false, text: fosterPortalMessages.photoTooBig });
+    }
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    setResult(undefined);
+    const form = new FormData();
+    form.append('mascotaId', String(pet.id));
+    form.append('texto', texto);
+    if (peso.trim()) form.append('pesoKg', peso.trim());
+    if (cuidado) form.append('cuidadoId', cuidado);
+    for (const f of fotos) form.append('fotos', f.file, f.file.name);
+    try {
+      const res = await fetch(`/api/portal/${encodeURIComponent(token)}/novedades`, { method: 'POST', body: form });
+      if (!res.ok) {
+        setResult({ ok: false, text: await messageOf(res) });
+        return;
+      }
+      setTexto('');
+      setPeso('');
+      setCuidado('');
+      replacePhotos([]);
+      setResult({ ok: true, text: fosterPortalMessages.sent });
+    } catch {
+      setResult({ ok: false, text: 'No hay conexión. Lo que escribiste sigue aquí: inténtalo de nuevo.' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby={id('titulo')}>
+      {pet.foto ? <img className="card-photo" src={pet.foto} alt={`Foto de ${pet.nombre}`} width={320} height={240} /> : null}
+      <div className="card-body">
+        <h2 id={id('titulo')} className="card-title">
+          {pet.nombre}
+        </h2>
+        <h3>Cuidados pendientes</h3>
+        {pet.cuidados.length === 0 ? (
+          <p>No hay cuidados pendientes.</p>
+        ) : (
+          <ul>
+            {pet.cuidados.map((c) => (
+              <li key={c.id}>
+                {c.nombre}: {formatDay(c.fecha)}
+              </li>
+            ))}
+          </ul>
+        )}
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <h3>Enviar una novedad</h3>
+          <div className="field">
+            <label htmlFor={id('texto')}>¿Cómo está {pet.nombre}?</label>
+            <textarea id={id('texto')} rows={4} maxLength={FOSTER_NEWS_LIMITS.textChars} value={texto} onChange={(e) => setTexto(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={id('peso')}>Peso en kg (opcional)</label>
+            <input id={id('peso')} inputMode="decimal" autoComplete="off" value={peso} onChange={(e) => setPeso(e.target.value)} />
+          </div>
+          {pet.cuidados.length > 0 ? (
+            <div className="field">
+              <label htmlFor={id('cuidado')}>He dado esta dosis</label>
+              <select id={id('cuidado')} value={cuidado} onChange={(e) => setCuidado(e.target.value)}>
+                <option value="">Ninguna</option>
+                {pet.cuidados.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.nombre} ({formatDay(c.fecha)})
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor={id('fotos')}>Fotos (hasta {FOSTER_NEWS_LIMITS.photos})</label>
+            <p className="hint" id={id('fotos-ayuda')}>
+              Las fotos grandes se reducen en tu móvil antes de enviarlas.
+            </p>
+            <input
+              id={id('fotos')}
+              type="file"
+              accept="image/*"
+              multiple
+              aria-describedby={id('fotos-ayuda')}
+              onChange={(e) => {
+                void addFiles(e.target.files);
+                e.target.value = '';
+              }}
+            />
+            {fotos.length > 0 ? (
+              <ul className="gallery-thumbs">
+                {fotos.map(({ url }, i) => (
+                  <li key={url}>
+                    <img src={url} alt={`Foto ${i + 1} elegida`} width={96} height={96} style={{ objectFit: 'cover' }} />
+                    <button type="button" className="button-secondary" onClick={() => replacePhotos(fotos.filter((_, j) => j !== i))}>
+                      Quitar foto {i + 1}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          {result ? (
+            <p className={result.ok ? 'confirmation' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
+              {result.text}
+            </p>
+          ) : null}
+          <button type="submit" className="button" disabled={sending}>
+            {sending ? 'Enviando...' : 'Enviar novedad'}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+
+/*
+ * Adoption contracts, the fee and signatures (DESIGN section 13): the wire shapes of `/api/documentos`,
+ * `/api/solicitudes-adopcion/{id}/contrato|cuota` and the public `/api/firma/{token}`, their limits and Spanish messages.
+ */
+
+export const DOCUMENT_TYPES = ['contrato_adopcion', 'acta_devolucion'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const DOCUMENT_STATES = ['borrador', 'enviado', 'firmado', 'anulado'] as const;
+export type DocumentState = (typeof DOCUMENT_STATES)[number];
+
+export const documentStateLabels: Record<DocumentState, string> = {
+  borrador: 'Preparado',
+  enviado: 'Enviado para firmar',
+  firmado: 'Firmado',
+  anulado: 'Anulado',
+};
+export const documentTypeLabels: Record<DocumentType, string> = { contrato_adopcion: 'Contrato de adopción', acta_devolucion: 'Acta de devolución' };
+
+export const PAYMENT_METHODS = ['transferencia', 'bizum', 'efectivo', 'tarjeta', 'exento'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  transferencia: 'Transferencia bancaria',
+  bizum: 'Bizum',
+  efectivo: 'Efectivo',
+  tarjeta: 'Tarjeta',
+  exento: 'Exento de cuota',
+};
+
+/** Signature links, codes and the drawn signature. */
+export const SIGNATURE_LIMITS = {
+  linkDays: 14,
+  codeMinutes: 15,
+  codesPerHour: 5,
+  wrongCodes: 5,
+  /** The PNG data URL as sent (base64 grows the bytes by a third). */
+  signatureBytes: 200 * 1024,
+  signatureMaxWidth: 3000,
+  signatureMaxHeight: 1500,
+  signatureMinWidth: 40,
+  signatureMinHeight: 20,
+  nameMax: 200,
+  /** Public requests per link and hour (beside the address's budget). */
+  requestsPerHour: 60,
+} as const;
+
+export const FEE_MAX = 100_000;
+
+export const documentMessages = {
+  notFound: 'Ese documento no existe.',
+  requestNotFound: 'Esa solicitud de adopción no existe.',
+  requestNotApproved: 'Solo se puede preparar el contrato de una solicitud aprobada.',
+  requestWithoutPerson: 'La solicitud no está vinculada a ninguna persona todavía: vuelve a intentarlo en unos minutos.',
+  alreadySigned: 'Este contrato ya está firmado.',
+  signedExists: 'Esta adopción ya tiene un contrato firmado: no se prepara otro.',
+  annulled: 'Este contrato está anulado.',
+  cannotAnnulSigned: 'Un contrato firmado no se puede anular.',
+  actaAlreadySigned: 'Esta acta ya está firmada.',
+  actaAnnulled: 'Esta acta está anulada.',
+  actaCannotAnnulSigned: 'Un acta firmada no se puede anular.',
+  linkNotFound: 'Este enlace no existe o ya no es válido. Pide a la organización que te envíe uno nuevo.',
+  linkExpired: (org: string) => `Este enlace para firmar ha caducado (los enlaces valen 14 días). Pide a ${org} que te envíe uno nuevo.`,
+  linkLocked: (org: string) =>
+    `Este enlace se ha bloqueado tras 5 códigos incorrectos. Pide a ${org} que te envíe uno nuevo o que firméis en persona.`,
+  noEmail: 'Esta persona no tiene correo electrónico: no se le puede enviar un código. Podéis firmar en persona.',
+  noPhone: 'Esta persona no tiene teléfono: no se le puede escribir por WhatsApp.',
+  mailNotConfigured:
+    'El correo de la organización no está configurado, así que no podemos enviarte el código. Pide a la organización que firméis en persona.',
+  tooManyCodes: 'Has pedido 5 códigos en la última hora. Espera un poco antes de pedir otro.',
+  tooManyRequests: 'Demasiadas peticiones con este enlace. Espera un poco y vuelve a intentarlo.',
+  noCode: 'Pide primero un código: te lo enviaremos por correo.',
+  codeExpired: 'El código ha caducado (vale 15 minutos). Pide uno nuevo.',
+  codeWrong: (left: number) =>
+    left === 1 ? 'El código no es correcto. Te queda 1 intento.' : `El código no es correcto. Te quedan ${left} intentos.`,
+  codeFormat: 'El código tiene 6 cifras.',
+  nameRequired: 'Escribe tu nombre completo.',
+  nameTooLong: `El nombre admite hasta ${SIGNATURE_LIMITS.nameMax} caracteres.`,
+  nameInvalid: 'El nombre tiene caracteres no válidos.',
+  acceptRequired: 'Marca que aceptas el contrato para firmarlo.',
+  signatureRequired: 'Dibuja tu firma.',
+  signatureTooLarge: 'La firma es demasiado grande (máximo 200 KB).',
+  signatureInvalid: 'La firma ha de ser una imagen PNG válida.',
+  signatureSize: 'La imagen de la firma tiene un tamaño que no se admite.',
+  feeStale: 'Otra persona ha cambiado la cuota mientras la editabas. Recarga para ver sus cambios.',
+  feeInvalid: `La cuota ha de ser un importe entre 0 y ${FEE_MAX - 1} € con hasta 2 decimales.`,
+  feeExempt: 'Si la adopción está exenta, la cuota es 0.',
+  referenceTooLong: 'La referencia admite hasta 200 caracteres.',
+  channelInvalid: 'Elige correo o WhatsApp.',
+  fileMissing: 'El archivo del documento no está disponible.',
+  movementNotFound: 'Ese movimiento no existe en esta mascota.',
+  movementNotReturn: 'Solo se prepara un acta de devolución para una devolución con una persona.',
+  returnPersonGone: 'La persona de esta devolución ya no está disponible (sus datos se anonimizaron): no se puede preparar el acta.',
+  returnSignedExists: 'Esta devolución ya tiene un acta firmada: no se prepara otra.',
+} as const;
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+
+/** An amount in euros: non-negative, below FEE_MAX, at most two decimals. */
+export const feeAmountSchema = z
+  .number({ error: documentMessages.feeInvalid })
+  .min(0, documentMessages.feeInvalid)
+  .lt(FEE_MAX, documentMessages.feeInvalid)
+  .refine((n) => Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, documentMessages.feeInvalid);
+
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Elige un método de pago válido.' });
+
+/** `POST /api/solicitudes-adopcion/{id}/contrato`: the fee may be set at once. */
+export const prepareContractInputSchema = z.object({
+  cuota: feeAmountSchema.optional(),
+  metodoPago: paymentMethodSchema.optional(),
+});
+export type PrepareContractInput = z.infer<typeof prepareContractInputSchema>;
+export const preparedContractSchema = z.object({ documentoId: z.number().int() });
+export type PreparedContract = z.infer<typeof preparedContractSchema>;
+
+/** `GET /api/solicitudes-adopcion/{id}/cuota`: recorded, not charged. `version` 0 while nothing was saved. */
+export const adoptionFeeSchema = z.object({
+  cuota: z.number().nullable(),
+  metodoPago: z.enum(PAYMENT_METHODS).nullable(),
+  pagado: z.boolean(),
+  fechaPago: z.string().nullable().describe('YYYY-MM-DD'),
+  referencia: z.string(),
+  version: z.number().int(),
+});
+export type AdoptionFee = z.infer<typeof adoptionFeeSchema>;
+
+/** `PUT /api/solicitudes-adopcion/{id}/cuota` (`version`: the one shown; stale -> 409). */
+export const saveAdoptionFeeInputSchema = z
+  .object({
+    cuota: feeAmountSchema,
+    metodoPago: paymentMethodSchema,
+    pagado: z.boolean({ error: 'Indica si está pagada.' }),
+    fechaPago: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Escribe la fecha como AAAA-MM-DD.')
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Esa fecha no existe.')
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    referencia: z
+      .string()
+      .trim()
+      .max(200, documentMessages.referenceTooLong)
+      .refine((v) => !CONTROL.test(v), documentMessages.nameInvalid)
+      .optional()
+      .transform((v) => v ?? ''),
+    version: z.number({ error: 'Falta la versión.' }).int().min(0),
+  })
+  .superRefine((value, ctx) => {
+    if (value.metodoPago === 'exento' && value.cuota !== 0) ctx.addIssue({ code: 'custom', path: ['cuota'], message: documentMessages.feeExempt });
+  });
+export type SaveAdoptionFeeInput = z.infer<typeof saveAdoptionFeeInputSchema>;
+
+export const documentListQuerySchema = z.object({
+  solicitudId: z.coerce.number().int().positive().optional(),
+  personaId: z.coerce.number().int().positive().optional(),
+  mascotaId: z.coerce.number().int().positive().optional(),
+  movimientoId: z.coerce.number().int().positive().optional(),
+});
+export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
+
+export const documentSchema = z.object({
+  id: z.number().int(),
+  tipo: z.enum(DOCUMENT_TYPES),
+  estado: z.enum(DOCUMENT_STATES),
+  sha256: z.string().describe('SHA-256 (hex) del PDF original'),
+  creadoEn: z.string(),
+  firmadoEn: z.string().nullable(),
+  firmante: z.object({ nombre: z.string(), email: z.string().nullable() }).nullable(),
+  solicitudId: z.number().int().nullable().describe('La solicitud de un contrato (null en un acta)'),
+  movimientoId: z.number().int().nullable().describe('La devolución de un acta (null en un contrato)'),
+  mascota: z.object({ id: z.number().int(), nombre: z.string() }),
+  persona: z.object({ id: z.number().int(), nombre: z.string() }),
+  enlace: z.object({ venceEn: z.string(), caducado: z.boolean() }).nullable().describe('El enlace para firmar en vigor, si se envió'),
+  firmado: z
+    .object({
+      sha256: z.string().describe('SHA-256 (hex) del PDF firmado'),
+      presencial: z.boolean(),
+      presente: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+    })
+    .nullable(),
+});
+export type DocumentDto = z.infer<typeof documentSchema>;
+export const documentListSchema = z.object({ items: z.array(documentSchema) });
+export type DocumentList = z.infer<typeof documentListSchema>;
+
+export const documentVerificationSchema = z.object({
+  integro: z.boolean().describe('Los bytes guardados (el original y, si existe, el firmado) coinciden con sus huellas'),
+  sha256: z.string().describe('La huella guardada del documento vigente (el firmado si lo hay)'),
+  calculado: z.string().describe('La huella calculada ahora sobre los bytes guardados'),
+});
+export type DocumentVerification = z.infer<typeof documentVerificationSchema>;
+
+export const sendDocumentInputSchema = z.object({ canal: z.enum(['email', 'whatsapp'], { error: documentMessages.channelInvalid }) });
+export type SendDocumentInput = z.infer<typeof sendDocumentInputSchema>;
+export const sentDocumentSchema = z.object({
+  url: z.string().describe('La página del teléfono /firmar/{token}'),
+  venceEn: z.string(),
+  whatsappUrl: z.string().optional(),
+});
+export type SentDocument = z.infer<typeof sentDocumentSchema>;
+
+/** `GET /api/firma/{token}` (public). */
+export const signatureViewSchema = z.object({
+  titulo: z.string(),
+  tipo: z.enum(DOCUMENT_TYPES),
+  organizacion: z.object({ nombre: z.string() }),
+  pdfUrl: z.string(),
+  firmante: z.object({ nombre: z.string(), email: z.string().nullable().describe('Enmascarado: m***@gmail.com') }),
+  estado: z.enum(DOCUMENT_STATES),
+  venceEn: z.string(),
+});
+export type SignatureView = z.infer<typeof signatureViewSchema>;
+
+export const signatureCodeSentSchema = z.object({ enviadoA: z.string(), venceEn: z.string() });
+export type SignatureCodeSent = z.infer<typeof signatureCodeSentSchema>;
+
+const fullName = z
+  .string({ error: documentMessages.nameRequired })
+  .max(SIGNATURE_LIMITS.nameMax * 4, documentMessages.nameTooLong)
+  .transform((v) => v.normalize('NFC').replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .min(3, documentMessages.nameRequired)
+      .max(SIGNATURE_LIMITS.nameMax, documentMessages.nameTooLong)
+      .refine((v) => !CONTROL.test(v) && /\p{L}/u.test(v), documentMessages.nameInvalid),
+  );
+
+/** A PNG data URL; its bytes are checked by the server (real PNG, size). */
+const signatureImage = z
+  .string({ error: documentMessages.signatureRequired })
+  .min(1, documentMessages.signatureRequired)
+  .max(Math.ceil((SIGNATURE_LIMITS.signatureBytes * 4) / 3) + 32, documentMessages.signatureTooLarge)
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, documentMessages.signatureInvalid);
+
+/** `POST /api/documentos/{id}/firmar` (in person, staff session). */
+export const signInPersonInputSchema = z.object({
+  nombreCompleto: fullName,
+  firma: signatureImage,
+  acepta: z.literal(true, { error: documentMessages.acceptRequired }),
+});
+export type SignInPersonInput = z.infer<typeof signInPersonInputSchema>;
+
+/** `POST /api/firma/{token}` (remote, with the e-mailed code). */
+export const signRemoteInputSchema = signInPersonInputSchema.extend({
+  codigo: z.string({ error: documentMessages.codeFormat }).regex(/^\d{6}$/, documentMessages.codeFormat),
+});
+export type SignRemoteInput = z.infer<typeof signRemoteInputSchema>;
+
+export const signedSchema = z.object({ estado: z.literal('firmado'), sha256: z.string() });
+export type Signed = z.infer<typeof signedSchema>;
+
+/** "m***@gmail.com": the first letter of the mailbox and the domain. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/** 150 -> "150,00 €". */
+export function formatEuros(amount: number): string {
+  return new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, useGrouping: true })
+    .format(amount)
+    .replace(/\u00a0/g, ' ');
+}

@@ -1,0 +1,64 @@
+/*
+ * Reach (DESIGN section 14): link previews, the social image, the poster, the share menu and the embeddable
+ * catalogue. Paths and texts shared by the server and the screens.
+ */
+
+/** The public page of one pet. */
+export const publicPetPath = (id: number) => `/adopta/${id}`;
+/** The 1080x1080 social image of a public pet. */
+export const socialImagePath = (id: number) => `/api/public/mascotas/${id}/tarjeta.png`;
+/** The A4 poster of a pet (staff). */
+export const posterPath = (id: number) => `/api/mascotas/${id}/cartel.pdf`;
+/** The side of the square social image, in pixels. */
+export const SOCIAL_IMAGE_SIZE = 1080;
+
+const SIZE_WORDS: Record<string, string> = { chico: 'Tamaño chico', mediano: 'Tamaño mediano', grande: 'Tamaño grande' };
+
+/** Three facts of a pet for the image, the poster and the preview: its type, its age and its size. */
+export function petFacts(pet: { tipo: string; edad: string; tamano: string }): string[] {
+  return [pet.tipo.trim(), pet.edad.trim(), SIZE_WORDS[pet.tamano] ?? `Tamaño ${pet.tamano}`].filter((fact) => fact !== '');
+}
+
+/** The organisation's name where none is configured (ORG_NAME). */
+export const DEFAULT_ORG_NAME = 'Adopta un amigo';
+
+/** 'conócela' for a female pet, 'conócelo' otherwise (agrees like adoptedWord). */
+export function meetWord(genero: string): string {
+  return genero === 'hembra' ? 'conócela' : 'conócelo';
+}
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export const reachMessages = {
+  previewGenericTitle: 'Mascotas en adopción',
+  previewGenericDescription: 'Perros, gatos y conejos rescatados que buscan un hogar. Conócelos y solicita su adopción.',
+  /** og:description of one pet: its facts, then the call to adopt. */
+  previewPetDescription: (nombre: string, genero: string, facts: string[]) =>
+    `${facts.join(' · ')}. ${nombre} busca un hogar: ${meetWord(genero)} y solicita su adopción.`,
+  previewPetTitle: (nombre: string) => `${nombre} busca un hogar`,
+  imageAlt: (nombre: string) => `${nombre}, en adopción`,
+  cardCallToAction: 'Busca un hogar',
+  imageBusy: 'Se están preparando muchas imágenes ahora mismo. Inténtalo de nuevo en unos segundos.',
+  posterHeadline: 'EN ADOPCIÓN',
+  posterScan: 'Escanea el código para conocer su historia y solicitar su adopción',
+  posterContact: 'Contacto',
+  shareTitle: 'Compartir',
+  shareNotPublic: 'Solo se pueden compartir las mascotas publicadas: publícala para compartir su página, su imagen y su cartel.',
+  shareCopyLink: 'Copiar enlace',
+  shareLinkCopied: 'Enlace copiado',
+  shareWhatsApp: 'WhatsApp',
+  shareFacebook: 'Facebook',
+  shareImage: 'Descargar imagen',
+  sharePoster: 'Imprimir cartel',
+  shareSuggestPost: 'Sugerir publicación',
+  /** The text that goes with the link on WhatsApp when no post was written. */
+  shareDefaultText: (nombre: string, genero: string) => `${nombre} busca un hogar. ${capitalised(meetWord(genero))} y solicita su adopción:`,
+  postSuggestionTitle: 'Publicación sugerida',
+  postSuggestionFailure: 'No se pudo sugerir una publicación. Inténtalo de nuevo en unos minutos.',
+  postSuggestionEmpty: 'La IA no propuso ningún texto. Inténtalo de nuevo.',
+  postAccepted: 'Publicación copiada: pégala en la red social que quieras.',
+  embedTitle: 'Mascotas en adopción',
+  embedLoading: 'Cargando mascotas en adopción...',
+  embedEmpty: 'Ahora mismo no hay mascotas en adopción.',
+  embedError: 'No se pudo cargar el catálogo de mascotas.',
+  embedMore: 'Ver todas las mascotas',
+} as const;

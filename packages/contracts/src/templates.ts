@@ -1,0 +1,623 @@
+import { z } from 'zod';
+
+/*
+ * Message templates and messages (DESIGN section 10): the keys, the variables each key accepts, the Spanish
+ * defaults that ship, and the wire shapes of `/api/plantillas` and `/api/mensajes`.
+ */
+
+export const TEMPLATE_KEYS = [
+  'solicitud_recibida',
+  'solicitud_en_revision',
+  'solicitud_aprobada',
+  'solicitud_rechazada',
+  'solicitud_retirada',
+  'registro_recibido',
+  'registro_aprobado',
+  'registro_rechazado',
+  'acogida_enlace',
+  'contrato_firmar',
+  'contrato_firmado',
+  'codigo_verificacion',
+  'seguimiento',
+  'recordatorio_obligacion',
+  'contrato_adopcion',
+  'acta_devolucion',
+  'acta_firmar',
+  'acta_firmada',
+] as const;
+export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
+
+/** What each variable means, shown beside the editor. */
+export const TEMPLATE_VARIABLE_LABELS = {
+  'organizacion.nombre': 'Nombre de la organización',
+  'organizacion.email': 'Correo de la organización',
+  'organizacion.telefono': 'Teléfono de la organización',
+  'organizacion.web': 'Web de la organización',
+  'organizacion.direccion': 'Dirección de la organización',
+  'persona.nombre': 'Nombre de la persona',
+  'mascota.nombre': 'Nombre de la mascota',
+  'solicitud.estado': 'Estado de la solicitud',
+  'solicitud.numero': 'Número de la solicitud',
+  'registro.numero': 'Número del registro',
+  'registro.motivo': 'Motivo del rechazo',
+  enlace: 'Enlace que recibe la persona',
+  vencimiento: 'Fecha en que vence el enlace',
+  codigo: 'Código de verificación',
+  'obligacion.descripcion': 'Qué hay que hacer',
+  'obligacion.fecha': 'Para cuándo',
+  'persona.apellidos': 'Apellidos de la persona',
+  'persona.documento': 'DNI, NIE o pasaporte de la persona',
+  'persona.email': 'Correo de la persona',
+  'persona.telefono': 'Teléfono de la persona',
+  'persona.direccion': 'Dirección de la persona',
+  'persona.ciudad': 'Ciudad de la persona',
+  'mascota.especie': 'Especie de la mascota',
+  'mascota.raza': 'Raza de la mascota',
+  'mascota.sexo': 'Sexo de la mascota',
+  'mascota.fechaNacimiento': 'Fecha de nacimiento de la mascota',
+  'mascota.microchip': 'Microchip de la mascota',
+  'mascota.sinEsterilizar': 'Sección {{#mascota.sinEsterilizar}}…{{/mascota.sinEsterilizar}}: solo si la mascota no está esterilizada',
+  'adopcion.cuota': 'Cuota de adopción (150,00 €)',
+  'adopcion.metodoPago': 'Método de pago de la cuota',
+  fecha: 'Fecha del contrato',
+  'devolucion.fecha': 'Fecha de la devolución',
+  'devolucion.motivo': 'Motivo de la devolución',
+} as const;
+export type TemplateVariable = keyof typeof TEMPLATE_VARIABLE_LABELS;
+
+const COMMON: TemplateVariable[] = [
+  'persona.nombre',
+  'organizacion.nombre',
+  'organizacion.email',
+  'organizacion.telefono',
+  'organizacion.web',
+  'organizacion.direccion',
+];
+const APPLICATION: TemplateVariable[] = [...COMMON, 'mascota.nombre', 'solicitud.estado', 'solicitud.numero'];
+const REGISTRATION: TemplateVariable[] = [...COMMON, 'mascota.nombre', 'registro.numero'];
+
+/** The variables each key accepts; any other refuses the save. */
+export const TEMPLATE_VARIABLES: Record<TemplateKey, readonly TemplateVariable[]> = {
+  solicitud_recibida: APPLICATION,
+  solicitud_en_revision: APPLICATION,
+  solicitud_aprobada: APPLICATION,
+  solicitud_rechazada: APPLICATION,
+  solicitud_retirada: APPLICATION,
+  registro_recibido: REGISTRATION,
+  registro_aprobado: REGISTRATION,
+  registro_rechazado: [...REGISTRATION, 'registro.motivo'],
+  acogida_enlace: [...COMMON, 'mascota.nombre', 'enlace', 'vencimiento'],
+  contrato_firmar: [...COMMON, 'mascota.nombre', 'enlace'],
+  contrato_firmado: [...COMMON, 'mascota.nombre', 'enlace'],
+  acta_firmar: [...COMMON, 'mascota.nombre', 'enlace'],
+  acta_firmada: [...COMMON, 'mascota.nombre', 'enlace'],
+  codigo_verificacion: [...COMMON, 'codigo'],
+  seguimiento: [...COMMON, 'mascota.nombre', 'enlace'],
+  recordatorio_obligacion: [...COMMON, 'mascota.nombre', 'obligacion.descripcion', 'obligacion.fecha'],
+  contrato_adopcion: [
+    ...COMMON,
+    'persona.apellidos',
+    'persona.documento',
+    'persona.email',
+    'persona.telefono',
+    'persona.direccion',
+    'persona.ciudad',
+    'mascota.nombre',
+    'mascota.especie',
+    'mascota.raza',
+    'mascota.sexo',
+    'mascota.fechaNacimiento',
+    'mascota.microchip',
+    'mascota.sinEsterilizar',
+    'adopcion.cuota',
+    'adopcion.metodoPago',
+    'fecha',
+  ],
+  acta_devolucion: [
+    ...COMMON,
+    'persona.apellidos',
+    'persona.documento',
+    'persona.email',
+    'persona.telefono',
+    'persona.direccion',
+    'persona.ciudad',
+    'mascota.nombre',
+    'mascota.especie',
+    'mascota.raza',
+    'mascota.sexo',
+    'mascota.fechaNacimiento',
+    'mascota.microchip',
+    'devolucion.fecha',
+    'devolucion.motivo',
+    'fecha',
+  ],
+};
+
+/** The Mustache sections (`{{#name}}…{{/name}}`, `{{^name}}…{{/name}}`) a key admits; the other keys admit none. */
+export const TEMPLATE_SECTIONS: Partial<Record<TemplateKey, readonly TemplateVariable[]>> = {
+  contrato_adopcion: ['mascota.sinEsterilizar'],
+};
+
+/** Keys without a subject (a document, not a message): their subject is saved empty. */
+export const TEMPLATE_KEYS_WITHOUT_SUBJECT: readonly TemplateKey[] = ['contrato_adopcion', 'acta_devolucion'];
+
+/** What a message written from the person page fills: the person's name and the organisation's data, no pet. */
+export const PERSON_TEMPLATE_VARIABLES: readonly TemplateVariable[] = COMMON;
+
+/** The keys a context filling `variables` can send whole: every variable the key accepts has a value there. */
+export function templateKeysFilledBy(variables: readonly TemplateVariable[]): TemplateKey[] {
+  return TEMPLATE_KEYS.filter((key) => TEMPLATE_VARIABLES[key].every((v) => variables.includes(v)));
+}
+
+/** How the list names each key. */
+export const TEMPLATE_TITLES: Record<TemplateKey, string> = {
+  solicitud_recibida: 'Solicitud de adopción recibida',
+  solicitud_en_revision: 'Solicitud de adopción en revisión',
+  solicitud_aprobada: 'Solicitud de adopción aprobada',
+  solicitud_rechazada: 'Solicitud de adopción rechazada',
+  solicitud_retirada: 'Solicitud de adopción retirada',
+  registro_recibido: 'Registro de mascota recibido',
+  registro_aprobado: 'Registro de mascota aprobado',
+  registro_rechazado: 'Registro de mascota rechazado',
+  acogida_enlace: 'Enlace para una casa de acogida',
+  contrato_firmar: 'Contrato para firmar',
+  contrato_firmado: 'Contrato firmado',
+  codigo_verificacion: 'Código de verificación',
+  seguimiento: 'Seguimiento tras la adopción',
+  recordatorio_obligacion: 'Recordatorio de una obligación',
+  contrato_adopcion: 'Contrato de adopción',
+  acta_devolucion: 'Acta de devolución',
+  acta_firmar: 'Acta de devolución para firmar',
+  acta_firmada: 'Acta de devolución firmada',
+};
+
+/** Keys sent by the server by itself (when active); the others are sent by the features that use them. */
+export const AUTOMATIC_TEMPLATE_KEYS: readonly TemplateKey[] = [
+  'solicitud_recibida',
+  'solicitud_en_revision',
+  'solicitud_aprobada',
+  'solicitud_rechazada',
+  'solicitud_retirada',
+  'registro_recibido',
+  'registro_aprobado',
+  'registro_rechazado',
+];
+
+const SIGNATURE = '\n\nUn abrazo,\n{{organizacion.nombre}}';
+
+/** The adoption contract that ships (Markdown), with the usual clauses of Spanish shelters. */
+const CONTRACT_DEFAULT = `# Contrato de adopción
+
+Fecha: {{fecha}}.
+
+## Reunidos
+
+De una parte, **{{organizacion.nombre}}** (en adelante, «la organización»), con correo {{organizacion.email}} y teléfono {{organizacion.telefono}}.
+
+De otra parte, **{{persona.nombre}} {{persona.apellidos}}**, con documento de identidad {{persona.documento}}, domicilio en {{persona.direccion}}, {{persona.ciudad}}, correo {{persona.email}} y teléfono {{persona.telefono}} (en adelante, «la persona adoptante»).
+
+Ambas partes acuerdan la adopción del animal descrito a continuación con las siguientes cláusulas.
+
+## El animal
+
+- **Nombre:** {{mascota.nombre}}
+- **Especie:** {{mascota.especie}}
+- **Raza:** {{mascota.raza}}
+- **Sexo:** {{mascota.sexo}}
+- **Fecha de nacimiento:** {{mascota.fechaNacimiento}}
+- **Microchip:** {{mascota.microchip}}
+
+## Cuota de adopción
+
+La persona adoptante aporta una cuota de **{{adopcion.cuota}}** ({{adopcion.metodoPago}}), destinada a cubrir parte de los gastos veterinarios y de manutención del animal. No es un precio de venta.
+
+## Cláusulas
+
+1. **Cuidado y bienestar.** La persona adoptante se compromete a dar al animal alimentación adecuada, agua limpia, un lugar resguardado, ejercicio, compañía y la atención veterinaria que necesite (vacunas, desparasitaciones y tratamientos), y a cumplir la normativa de protección y bienestar animal vigente.
+2. **Identificación y registro.** En el plazo que marque la normativa de su comunidad autónoma, la persona adoptante inscribirá a su nombre el microchip del animal en el registro oficial de identificación y lo mantendrá al día (cambios de domicilio o de teléfono).
+{{#mascota.sinEsterilizar}}
+3. **Esterilización.** El animal no está esterilizado. La persona adoptante se compromete a esterilizarlo en un plazo máximo de seis meses desde la firma de este contrato (o cuando su veterinario lo considere adecuado por su edad) y a enviar a la organización el justificante veterinario.
+{{/mascota.sinEsterilizar}}
+4. **Ni cesión ni venta.** El animal no podrá venderse, regalarse, cederse ni dejarse al cuidado permanente de otras personas sin el acuerdo previo y por escrito de la organización.
+5. **Devolución en lugar de abandono.** Si la persona adoptante no puede seguir cuidando del animal, lo comunicará a la organización y se lo devolverá; nunca lo abandonará ni lo llevará a otra entidad sin avisar.
+6. **Seguimiento.** La persona adoptante acepta que la organización se interese por el animal tras la adopción: llamadas, mensajes, fotografías y, con aviso previo, visitas al domicilio. Informará a la organización de cualquier cambio de domicilio o de contacto, de una pérdida o del fallecimiento del animal.
+7. **Incumplimiento.** Si se incumplen gravemente estas cláusulas o el animal sufre maltrato o abandono, la organización podrá reclamar su devolución, sin perjuicio de las acciones legales que correspondan.
+
+## Protección de datos
+
+{{organizacion.nombre}} es responsable del tratamiento de los datos personales de este contrato, que usa para gestionar la adopción, su seguimiento y las obligaciones legales que derivan de ella, con base en la ejecución de este contrato y en dichas obligaciones legales (Reglamento (UE) 2016/679, RGPD, y Ley Orgánica 3/2018, LOPDGDD). Los datos se conservan mientras dure la relación y, después, durante los plazos legales. No se ceden a terceros salvo obligación legal (por ejemplo, el registro de identificación animal). Puede ejercer sus derechos de acceso, rectificación, supresión, oposición, limitación y portabilidad escribiendo a {{organizacion.email}}, y reclamar ante la Agencia Española de Protección de Datos (www.aepd.es).
+
+Y en prueba de conformidad, la persona adoptante firma este contrato.
+`;
+
+/** The return of an animal to the organisation (Markdown): the person gives up ownership in its favour. */
+const RETURN_DEFAULT = `# Acta de devolución
+
+Fecha: {{fecha}}.
+
+## Reunidos
+
+De una parte, **{{organizacion.nombre}}** (en adelante, «la organización»), con correo {{organizacion.email}} y teléfono {{organizacion.telefono}}.
+
+De otra parte, **{{persona.nombre}} {{persona.apellidos}}**, con documento de identidad {{persona.documento}}, domicilio en {{persona.direccion}}, {{persona.ciudad}}, correo {{persona.email}} y teléfono {{persona.telefono}} (en adelante, «la persona que devuelve»).
+
+## El animal
+
+- **Nombre:** {{mascota.nombre}}
+- **Especie:** {{mascota.especie}}
+- **Raza:** {{mascota.raza}}
+- **Sexo:** {{mascota.sexo}}
+- **Fecha de nacimiento:** {{mascota.fechaNacimiento}}
+- **Microchip:** {{mascota.microchip}}
+
+## La devolución
+
+- **Fecha de la devolución:** {{devolucion.fecha}}
+- **Motivo:** {{devolucion.motivo}}
+
+## Declaraciones
+
+1. **Entrega.** La persona que devuelve entrega el animal a la organización en la fecha indicada.
+2. **Renuncia a la propiedad.** Renuncia a cualquier derecho de propiedad o posesión sobre el animal en favor de la organización, que pasa a decidir sobre su cuidado y su futuro, y no reclamará la cuota de adopción ni los gastos que haya tenido.
+3. **Estado del animal.** Declara que ha informado a la organización con veracidad del estado de salud y de comportamiento del animal, de sus tratamientos y de cualquier incidente (mordeduras, enfermedades, accidentes) que conozca.
+4. **Microchip.** Autoriza a la organización a inscribir a su nombre el microchip {{mascota.microchip}} en el registro oficial de identificación animal, y colaborará en el cambio de titularidad si el registro se lo pide.
+
+## Protección de datos
+
+{{organizacion.nombre}} es responsable del tratamiento de los datos personales de esta acta, que usa para gestionar la devolución y las obligaciones legales que derivan de ella (Reglamento (UE) 2016/679, RGPD, y Ley Orgánica 3/2018, LOPDGDD). Puede ejercer sus derechos escribiendo a {{organizacion.email}} y reclamar ante la Agencia Española de Protección de Datos (www.aepd.es).
+
+Y en prueba de conformidad, la persona que devuelve firma esta acta.
+`;
+
+/** The Spanish defaults that ship: warm, short, signed by the organisation (its contact is added to every e-mail). */
+export const DEFAULT_TEMPLATES: Record<TemplateKey, { asunto: string; cuerpo: string }> = {
+  solicitud_recibida: {
+    asunto: 'Hemos recibido tu solicitud para adoptar a {{mascota.nombre}}',
+    cuerpo:
+      'Hola, {{persona.nombre}}:\n\nGracias por querer adoptar a {{mascota.nombre}}. Hemos recibido tu solicitud (n.º {{solicitud.numero}}) y la leeremos con calma. Te escribiremos en cuanto tengamos novedades.' +
+      SIGNATURE,
+  },
+  solicitud_en_revision: {
+    asunto: 'Estamos revisando tu solicitud para adoptar a {{mascota.nombre}}',
+    cuerpo:
+      'Hola, {{persona.nombre}}:\n\nYa estamos revisando tu solicitud para adoptar a {{mascota.nombre}}. Puede que te llamemos para conocerte un poco más.' +
+      SIGNATURE,
+  },
+  solicitud_aprobada: {
+    asunto: '¡Tu solicitud para adoptar a {{mascota.nombre}} ha sido aprobada!',
+    cuerpo:
+      'Hola, {{persona.nombre}}:\n\n¡Buenas noticias! Hemos aprobado tu solicitud para adoptar a {{mascota.nombre}}. Nos pondremos en contacto contigo para acordar los siguientes pasos.' +
+      SIGNATURE,
+  },
+  solicitud_rechazada: {
+    asunto: 'Sobre tu solicitud para adoptar a {{mascota.nombre}}',
+    cuerpo:
+      'Hola, {{persona.nombre}}:\n\nGracias de corazón por tu interés en {{mascota.nombre}}. Esta vez no podemos seguir adelante con tu solicitud, pero hay muchos animales esperando un hogar y nos encantará leerte de nuevo.' +
+      SIGNATURE,
+  },
+  solicitud_retirada: {
+    asunto: 'Tu solicitud para adoptar a {{mascota.nombre}} se ha cerrado',
+    cuerpo:
+      'Hola, {{persona.nombre}}:\n\nTu solicitud para adoptar a {{mascota.nombre}} queda retirada. Si ha sido un error o cambias de idea, escríbenos cuando quieras.' +
+      SIGNATURE,
+  },
+  registro_recibido: {
+    asunto: 'Hemos recibido el registro de {{mascota.nombre}}',
+    cuerpo:
+      'Hola, {{persona.nombre}}:\n\nGracias por registrar a {{mascota.nombre}}. Lo revisaremos pronto y te contaremos si podemos publicarlo.' +
+      SIGNATURE,
+  },
+  registro_aprobado: {
+    asunto: '{{mascota.nombre}} ya está con nosotros',
+    cuerpo: 'Hola, {{persona.nombre}}:\n\nHemos aprobado el registro de {{mascota.nombre}}. Gracias por ayudarle a encontrar un hogar.' + SIGNATURE,
+  },
+  registro_rechazado: {
+    asunto: 'Sobre el registro de {{mascota.nombre}}',
+    cuerpo:
+      'Hola, {{persona.nombre}}:\n\nGracias por registrar a {{mascota.nombre}}. Esta vez no podemos aceptarlo: {{registro.motivo}}\n\nSi tienes dudas, escríbenos.' +
+      SIGNATURE,
+  },
+  acogida_enlace: {
+    asunto: 'Tu enlace para la acogida de {{mascota.nombre}}',
+    cuerpo:
+      'Hola, {{persona.nombre}}:\n\nGracias por acoger a {{mascota.nombre}}. Desde este enlace puedes contarnos cómo va: {{enlace}}\n\nEl enlace vence el {{vencimiento}}.' +
+      SIGNATURE,
+  },
+  contrato_firmar: {
+    asunto: 'El contrato de adopción de {{mascota.nombre}}',
+    cuerpo: 'Hola, {{persona.nombre}}:\n\nAquí tienes el contrato de adopción de {{mascota.nombre}} para leerlo y firmarlo: {{enlace}}' + SIGNATURE,
+  },
+  acta_firmar: {
+    asunto: 'El acta de devolución de {{mascota.nombre}}',
+    cuerpo: 'Hola, {{persona.nombre}}:\n\nAquí tienes el acta de devolución de {{mascota.nombre}} para leerla y firmarla: {{enlace}}' + SIGNATURE,
+  },
+  acta_firmada: {
+    asunto: 'Acta de devolución de {{mascota.nombre}} firmada',
+    cuerpo:
+      'Hola, {{persona.nombre}}:\n\nGracias por firmar el acta de devolución de {{mascota.nombre}}. Te enviamos adjunta tu copia firmada (PDF). Gracias por traerlo de vuelta con nosotros: cuidaremos de él.' +
+      SIGNATURE,
+  },
+  contrato_firmado: {
+    asunto: 'Contrato de adopción de {{mascota.nombre}} firmado',
+    cuerpo:
+      'Hola, {{persona.nombre}}:\n\nGracias por firmar el contrato de adopción de {{mascota.nombre}}. Te enviamos adjunta tu copia firmada (PDF): guárdala junto a los papeles de {{mascota.nombre}}.' +
+      SIGNATURE,
+  },
+  codigo_verificacion: {
+    asunto: 'Tu código de verificación',
+    cuerpo: 'Hola, {{persona.nombre}}:\n\nTu código de verificación es {{codigo}}. No lo compartas con nadie.' + SIGNATURE,
+  },
+  seguimiento: {
+    asunto: '¿Qué tal está {{mascota.nombre}}?',
+    cuerpo:
+      'Hola, {{persona.nombre}}:\n\nNos encantaría saber cómo os va a {{mascota.nombre}} y a ti. Puedes contárnoslo (y mandarnos alguna foto) aquí: {{enlace}}' +
+      SIGNATURE,
+  },
+  recordatorio_obligacion: {
+    asunto: 'Recordatorio: {{obligacion.descripcion}}',
+    cuerpo:
+      'Hola, {{persona.nombre}}:\n\nTe recordamos que {{mascota.nombre}} tiene pendiente: {{obligacion.descripcion}}, para el {{obligacion.fecha}}.' +
+      SIGNATURE,
+  },
+  contrato_adopcion: {
+    asunto: '',
+    cuerpo: CONTRACT_DEFAULT,
+  },
+  acta_devolucion: {
+    asunto: '',
+    cuerpo: RETURN_DEFAULT,
+  },
+};
+
+/** Sample values for the preview (what the editor shows while typing). */
+export const TEMPLATE_SAMPLE_VALUES: Record<TemplateVariable, string> = {
+  'organizacion.nombre': 'Refugio',
+  'organizacion.email': 'hola@refugio.example',
+  'organizacion.telefono': '+34 600 000 000',
+  'organizacion.web': 'https://refugio.example',
+  'organizacion.direccion': 'Calle Mayor 1, Madrid',
+  'persona.nombre': 'Lucía',
+  'mascota.nombre': 'Luna',
+  'solicitud.estado': 'En revisión',
+  'solicitud.numero': '128',
+  'registro.numero': '42',
+  'registro.motivo': 'ya tenemos todas las plazas ocupadas.',
+  enlace: 'https://refugio.example/e/ejemplo',
+  vencimiento: '31/12/2026',
+  codigo: '483920',
+  'obligacion.descripcion': 'la vacuna anual',
+  'obligacion.fecha': '15/01/2027',
+  'persona.apellidos': 'García Pérez',
+  'persona.documento': '12345678Z',
+  'persona.email': 'lucia@example.com',
+  'persona.telefono': '+34 611 111 111',
+  'persona.direccion': 'Calle del Olmo 3, 2.º B',
+  'persona.ciudad': 'Madrid',
+  'mascota.especie': 'Perro',
+  'mascota.raza': 'Mestizo',
+  'mascota.sexo': 'Hembra',
+  'mascota.fechaNacimiento': '10/03/2024',
+  'mascota.microchip': '941000024680135',
+  'mascota.sinEsterilizar': 'sí',
+  'adopcion.cuota': '150,00 €',
+  'adopcion.metodoPago': 'Bizum',
+  fecha: '24 de noviembre de 2026',
+  'devolucion.fecha': '20/11/2026',
+  'devolucion.motivo': 'Cambio de domicilio: no puede tenerlo en la nueva vivienda.',
+};
+
+export const TEMPLATE_SUBJECT_MAX = 200;
+export const TEMPLATE_BODY_MAX = 10_000;
+
+export const templateMessages = {
+  unknownKey: 'Esa plantilla no existe.',
+  subjectRequired: 'Escribe el asunto.',
+  subjectOneLine: 'El asunto ha de ocupar una sola línea.',
+  subjectTooLong: `El asunto admite hasta ${TEMPLATE_SUBJECT_MAX} caracteres.`,
+  bodyRequired: 'Escribe el texto del mensaje.',
+  bodyTooLong: `El texto admite hasta ${TEMPLATE_BODY_MAX} caracteres.`,
+  missingValues: (labels: string[]) =>
+    `Esta plantilla necesita datos que aquí no hay (${labels.join(', ')}): escríbela desde donde estén o escribe el texto.`,
+  unknownVariable: (name: string, key: TemplateKey) => `La variable {{${name}}} no existe en la plantilla «${TEMPLATE_TITLES[key]}».`,
+  forbiddenTag: (tag: string) => `La etiqueta ${tag} no se admite: usa solo variables como {{persona.nombre}}.`,
+  badSyntax: (detail: string) => `La plantilla no se puede leer: ${detail}`,
+  stale: 'Otra persona ha cambiado esta plantilla mientras la editabas. Recarga para ver sus cambios.',
+} as const;
+
+const templateText = (max: number, required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** `PUT /api/plantillas/{clave}`. */
+export const saveTemplateInputSchema = z.object({
+  asunto: z
+    .string()
+    .trim()
+    .max(TEMPLATE_SUBJECT_MAX, templateMessages.subjectTooLong)
+    .refine((value) => !/[\r\n]/.test(value), templateMessages.subjectOneLine)
+    .default('')
+    .describe('Obligatorio salvo en las plantillas sin asunto (el contrato de adopción)'),
+  cuerpo: templateText(TEMPLATE_BODY_MAX, templateMessages.bodyRequired, templateMessages.bodyTooLong),
+  activa: z.boolean({ error: 'Indica si la plantilla está activa.' }),
+  version: z.number().int().min(0).optional().describe('La versión mostrada; si ya no es la actual responde 409'),
+});
+export type SaveTemplateInput = z.infer<typeof saveTemplateInputSchema>;
+
+/** `POST /api/plantillas/{clave}/vista-previa`: the text being edited (not saved). */
+export const previewTemplateInputSchema = z.object({
+  asunto: z.string().max(TEMPLATE_SUBJECT_MAX * 2),
+  cuerpo: z.string().max(TEMPLATE_BODY_MAX * 2),
+});
+export type PreviewTemplateInput = z.infer<typeof previewTemplateInputSchema>;
+
+export const templateKeyParamsSchema = z.object({
+  clave: z.enum(TEMPLATE_KEYS, { error: templateMessages.unknownKey }),
+});
+
+export const templateSchema = z.object({
+  clave: z.enum(TEMPLATE_KEYS),
+  titulo: z.string(),
+  asunto: z.string(),
+  cuerpo: z.string(),
+  activa: z.boolean(),
+  automatica: z.boolean().describe('La envía el servidor por sí solo cuando está activa'),
+  personalizada: z.boolean().describe('false: es el texto que trae la aplicación'),
+  variables: z.array(z.object({ nombre: z.string(), descripcion: z.string() })),
+  version: z.number().int(),
+  updatedAt: z.string().nullable(),
+});
+export type Template = z.infer<typeof templateSchema>;
+export const templateListSchema = z.object({ items: z.array(templateSchema) });
+
+export const templatePreviewSchema = z.object({
+  asunto: z.string(),
+  texto: z.string().describe('La parte de texto plano, tal como se envía'),
+  html: z.string().describe('La parte HTML, con cada valor escapado'),
+});
+export type TemplatePreview = z.infer<typeof templatePreviewSchema>;
+
+/* ------------------------------------------------------------------ messages */
+
+export const MESSAGE_CHANNELS = ['email', 'whatsapp'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export const MESSAGE_STATES = ['pendiente', 'enviado', 'fallido', 'sin_configurar', 'registrado'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+
+export const messageStateLabels: Record<MessageState, string> = {
+  pendiente: 'Pendiente de envío',
+  enviado: 'Enviado',
+  fallido: 'Fallido',
+  sin_configurar: 'No enviado: correo sin configurar',
+  registrado: 'Registrado (WhatsApp)',
+};
+export const messageChannelLabels: Record<MessageChannel, string> = { email: 'Correo', whatsapp: 'WhatsApp' };
+
+/** Attempts of an e-mail and the delay before the first retry (each next doubles): 4, 8 and 16 minutes. */
+export const EMAIL_MAX_ATTEMPTS = 4;
+export const EMAIL_RETRY_BASE_MS = 4 * 60 * 1000;
+
+export const messageMessages = {
+  noEmail: 'Esta persona no tiene correo electrónico.',
+  noEmailConsent: 'Esta persona no ha aceptado recibir correos.',
+  noPhone: 'Esta persona no tiene teléfono.',
+  noWhatsappConsent: 'Esta persona no ha aceptado recibir mensajes por WhatsApp.',
+  textRequired: 'Elige una plantilla o escribe el asunto y el texto.',
+  personNotFound: 'Esa persona no existe.',
+  notFound: 'Ese mensaje no existe.',
+  notFailed: 'Solo se puede reintentar un mensaje fallido.',
+  notConfigured: 'El correo no está configurado (SMTP_URL y MAIL_FROM): el mensaje se ha guardado sin enviar.',
+} as const;
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  personaId: z.number().int().nullable(),
+  canal: z.enum(MESSAGE_CHANNELS),
+  plantilla: z.string().nullable(),
+  para: z.object({ nombre: z.string(), email: z.string().nullable(), telefono: z.string().nullable() }),
+  asunto: z.string(),
+  cuerpo: z.string(),
+  estado: z.enum(MESSAGE_STATES),
+  intentos: z.number().int(),
+  error: z.string().nullable(),
+  creadoEn: z.string(),
+  enviadoEn: z.string().nullable(),
+  relacion: z.object({ entidad: z.string(), id: z.string() }).nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const MESSAGE_PAGE_SIZE = 20;
+
+export const listMessagesQuerySchema = z.object({
+  personaId: z.coerce.number().int().positive().optional(),
+  estado: z.enum(MESSAGE_STATES).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;
+
+export const messageListSchema = z.object({
+  items: z.array(messageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type MessageList = z.infer<typeof messageListSchema>;
+
+/** `POST /api/personas/{id}/mensajes`: a template, or a subject and text written now. */
+export const sendMessageInputSchema = z.object({
+  canal: z.enum(MESSAGE_CHANNELS, { error: 'Elige correo o WhatsApp.' }),
+  plantilla: z.enum(TEMPLATE_KEYS, { error: templateMessages.unknownKey }).optional(),
+  asunto: z.string().trim().max(TEMPLATE_SUBJECT_MAX, templateMessages.subjectTooLong).optional(),
+  cuerpo: z.string().trim().max(TEMPLATE_BODY_MAX, templateMessages.bodyTooLong).optional(),
+});
+export type SendMessageInput = z.infer<typeof sendMessageInputSchema>;
+
+export const sentMessageSchema = z.object({
+  mensaje: messageSchema,
+  url: z.string().optional().describe('WhatsApp: el enlace wa.me con el texto, para abrirlo en el teléfono de quien escribe'),
+});
+export type SentMessage = z.infer<typeof sentMessageSchema>;
+
+/** `GET|PUT /api/cuenta/avisos`: whether the signed-in member of staff is told by e-mail of new work. */
+export const staffNoticesSchema = z.object({
+  solicitudes: z.boolean({ error: 'Indica sí o no.' }).describe('Avisarme por correo de cada solicitud de adopción nueva'),
+  registros: z.boolean({ error: 'Indica sí o no.' }).describe('Avisarme por correo de cada registro de mascota nuevo'),
+  seguimientos: z
+    .boolean({ error: 'Indica sí o no.' })
+    .default(false)
+    .describe('Avisarme por correo cuando una familia adoptante responde «Necesito ayuda» a un seguimiento'),
+});
+export type StaffNotices = z.infer<typeof staffNoticesSchema>;
+
+/** The e-mails staff get when they asked to be told of new work. */
+export const staffNoticeTexts = {
+  application: (pet: string, person: string) => ({
+    asunto: `Nueva solicitud de adopción para ${pet}`,
+    cuerpo: `${person} ha enviado una solicitud para adoptar a ${pet}. La tienes en «Solicitudes de adopción».`,
+  }),
+  registration: (pet: string, person: string) => ({
+    asunto: `Nuevo registro de mascota: ${pet}`,
+    cuerpo: `${person} ha registrado a ${pet}. Lo tienes en «Solicitudes de publicación».`,
+  }),
+} as const;
+
+/* ------------------------------------------------------------------ the organisation */
+
+export const organizationMessages = {
+  nameTooLong: 'El nombre admite hasta 200 caracteres.',
+  emailInvalid: 'Escribe un correo electrónico válido.',
+  phoneInvalid: 'Escribe un teléfono válido.',
+  webInvalid: 'Escribe una dirección web que empiece por https:// o http://.',
+  timeZoneInvalid: 'Elige una zona horaria válida (por ejemplo, Europe/Madrid).',
+  tooLong: 'Este campo admite hasta 300 caracteres.',
+} as const;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** `PUT /api/organizacion` (administrators). The phone is normalised by the server (E.164). */
+export const saveOrganizationInputSchema = z.object({
+  nombre: z
+    .string({ error: 'Escribe el nombre de la organización.' })
+    .trim()
+    .min(1, 'Escribe el nombre de la organización.')
+    .max(200, organizationMessages.nameTooLong),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(z.email({ error: organizationMessages.emailInvalid }).max(254, organizationMessages.emailInvalid).nullable()),
+  telefono: optionalText(50, organizationMessages.phoneInvalid),
+  direccion: optionalText(300, organizationMessages.tooLong),
+  web: optionalText(300, organizationMessages.tooLong).refine(
+    (v) => v === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v),
+    organizationMessages.webInvalid,
+  ),
+  zonaHoraria: z.string({ error: organizationMessages.timeZoneInvalid }).trim().min(1, organizationMessages.timeZoneInvalid),
+  version: z.number({ error: 'Falta la versión.' }).int().min(0),
+});
+export type SaveOrganizationInput = z.infer<typeof saveOrganizationInputSchema>;
