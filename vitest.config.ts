@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The suites spend much of their
+    // time waiting (PostgreSQL, timers, child processes), so every core gets a worker.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
