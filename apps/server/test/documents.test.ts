@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentMessages } from '@refugio/contracts';
-import { adoptionRequest, document, documentLink, historyEvent, message, person, pet } from '../src/db/schema';
+import { adoptionRequest, document, documentCode, documentLink, historyEvent, message, person, pet } from '../src/db/schema';
 import { type TestApp, createTestApp, expectErrorShape } from './helpers';
 import { startSmtpServer } from './smtp-test-server';
 
@@ -357,6 +357,11 @@ describe('adoption contracts and signatures', () => {
       const before = await pdf(id);
       const pagesBefore = (await pdfPages(before)).length;
       const codigo = await code(token, a.email);
+      // The code is kept keyed by the server's secret: a copy of the database cannot try the million codes against it.
+      const [link] = await t.database.db.select().from(documentLink).where(eq(documentLink.documentId, id));
+      const [kept] = await t.database.db.select().from(documentCode).where(eq(documentCode.linkId, link!.id));
+      expect(kept!.codeHash).toBe(createHmac('sha256', t.app.serverSecret).update(`firma:${link!.id}:${codigo}`).digest('hex'));
+      expect(kept!.codeHash).not.toBe(createHash('sha256').update(`${link!.id}:${codigo}`).digest('hex'));
       const firma = await signaturePng();
       const signed = await sign(token, { codigo, nombreCompleto: 'Marta Ruiz Núñez', firma, acepta: true });
       expect(signed.statusCode, signed.body).toBe(200);

@@ -15,6 +15,11 @@ declare module 'fastify' {
     auth: Auth;
     /** Listeners of what happens on the sign-in routes (the users module subscribes). */
     authEvents: AuthEvents;
+    /**
+     * The server's secret (AUTH_SECRET, or the one kept in DATA_DIR): it signs sessions, and keys the hashes of
+     * short codes (a signing code's six digits), so a copy of the database alone cannot find them by trying all.
+     */
+    serverSecret: string;
   }
 }
 
@@ -148,8 +153,10 @@ export interface AuthEvents {
 /** better-auth mounted at /api/auth, speaking our error shape. */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
-    const auth = createAuth({ db: app.db, config: opts.config, secret: resolveAuthSecret(opts.config) });
+    const secret = resolveAuthSecret(opts.config);
+    const auth = createAuth({ db: app.db, config: opts.config, secret });
     const events: AuthEvents = { passwordChanged: [] };
+    app.decorate('serverSecret', secret);
     const organisation = organisationWords(opts.config.publicUrl);
     app.decorate('auth', auth);
     app.decorate('authEvents', events);

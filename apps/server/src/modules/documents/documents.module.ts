@@ -35,6 +35,7 @@ export const documentsModule = fp(
         publicUrl: app.config.publicUrl,
         log: app.log,
         linkRequests: (linkId) => app.budgets.linkRequest('firma', linkId, SIGNATURE_LIMITS.requestsPerHour).allowed,
+        codeSecret: app.serverSecret,
       }),
     );
     const sweep = createDocumentSweep({ repo, storage: app.storage, log: app.log });
@@ -43,5 +44,5 @@ export const documentsModule = fp(
     registerPersonLinks(documentPersonLinks);
     await app.register(documentsRoutes);
   },
-  { name: 'documents', dependencies: ['db', 'jobs', 'storage', 'access', 'messages', 'budgets'] },
+  { name: 'documents', dependencies: ['db', 'jobs', 'storage', 'access', 'messages', 'budgets', 'auth'] },
 );

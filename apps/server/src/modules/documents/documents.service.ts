@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import {
   type AdoptionFee,
@@ -50,7 +50,6 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 const sha256Hex = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-const hashCode = (linkId: number, code: string) => createHash('sha256').update(`${linkId}:${code}`).digest('hex');
 const notFound = () => new AppError('NOT_FOUND', { message: documentMessages.notFound });
 const linkNotFound = () => new AppError('NOT_FOUND', { message: documentMessages.linkNotFound });
 const fullName = (p: { nombre: string; apellidos: string }) => `${p.nombre} ${p.apellidos}`.trim();
@@ -102,6 +101,8 @@ export interface DocumentsDeps {
   log: FastifyBaseLogger;
   /** Spends one request of a signing link's hourly budget (shared by every instance); false when it is spent. */
   linkRequests: (linkId: number) => boolean;
+  /** Keys the hashes of signing codes (the server's secret). */
+  codeSecret: string;
   clock?: () => Date;
 }
 
@@ -129,8 +130,15 @@ export function createDocumentsService({
   publicUrl,
   log,
   linkRequests,
+  codeSecret,
   clock = () => new Date(),
 }: DocumentsDeps) {
+  /**
+   * A code is kept as an HMAC keyed by the server's secret: a million six-digit candidates are nothing to try
+   * against a plain hash, but without the secret (which is not in the database) there is nothing to try them with.
+   */
+  const hashCode = (linkId: number, code: string) => createHmac('sha256', codeSecret).update(`firma:${linkId}:${code}`).digest('hex');
+
   function spendRequest(linkId: number): void {
     if (!linkRequests(linkId)) throw new AppError('RATE_LIMITED', { message: documentMessages.tooManyRequests });
   }
