@@ -7,7 +7,8 @@
  *                                      (with BENCH_DATABASE_URL set and no --db: PostgreSQL only)
  *   npm run bench:startup              start-up and idle memory only
  * Options: --db=pglite|postgres|both  --duration=10 (seconds measured per scenario)  --warmup=3
- * --connections=10  --pets=200  --starts=3 (start-up measurements per case)  --only=startup|http
+ * --connections=10  --pets=200  --starts=3 (start-up measurements per case)  --only=startup|http|floor
+ * (floor: the list floor alone, without the throughput scenarios: with --cpu-prof, a profile of little else)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
@@ -410,9 +411,9 @@ async function runHttp(driver: Driver) {
     ];
 
     const rssBefore = rssMb(proc.child.pid);
-    const hello = await helloWorld();
+    const hello = ONLY === 'floor' ? undefined : await helloWorld();
     const outcomes: Outcome[] = [];
-    for (const scenario of scenarios) {
+    for (const scenario of hello ? scenarios : []) {
       const outcome = await measureScenario(base, scenario);
       outcomes.push({ ...outcome, goal: scenario.goal?.[driver] });
     }
@@ -432,7 +433,7 @@ async function runHttp(driver: Driver) {
         `Node ${process.version}; ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}); load average ${loadAverage()}${cpuPressure()}\n` +
         `Server RSS: ${rssBefore.toFixed(0)} MB after seeding, ${rssAfter.toFixed(0)} MB after the load.\n\n`,
     );
-    process.stdout.write(`${table(hello, outcomes)}\n`);
+    if (hello) process.stdout.write(`${table(hello, outcomes)}\n`);
     const ratio = listHttp.p50 / floorSql.p50;
     process.stdout.write(
       `\nlist floor: http p50 ${listHttp.p50.toFixed(2)} ms, sql p50 ${floorSql.p50.toFixed(2)} ms, server cpu ${listHttp.cpuPerRequest.toFixed(2)} ms/req\n` +
@@ -475,7 +476,7 @@ function table(hello: Outcome, outcomes: Outcome[]): string {
 
 async function main() {
   if (!existsSync(entry)) throw new Error(`${entry} not found: run "npm run bench:http", which builds the server first`);
-  if (ONLY !== 'http') await measureStartup();
+  if (ONLY === undefined || ONLY === 'startup') await measureStartup();
   if (ONLY !== 'startup') for (const driver of driversToRun()) await runHttp(driver);
 }
 
