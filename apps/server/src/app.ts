@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { defaultWebDistDir } from './lib/paths';
+import { createLogDestination, flushOnWarning } from './lib/log-destination';
 import { RequestLog } from './lib/request-log';
 import { runInRequestContext } from './lib/request-context';
 import { STORED_NAME_MAX_URL_LENGTH } from './media/storage-keys';
@@ -80,11 +81,16 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
 /** Builds the app: plugins in a fixed order (config -> connections -> origin check -> db -> change feed -> jobs -> storage -> ai -> auth -> session -> security -> budgets -> access -> modules). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const log = options.logger === false ? undefined : createLogDestination();
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+    logger: log
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          stream: log.stream,
+          hooks: { logMethod: flushOnWarning(log) },
+        }
+      : false,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Idle keep-alive sockets must not hold a graceful shutdown open.
@@ -104,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: 0,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (log) app.addHook('onClose', async () => log.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
