@@ -560,6 +560,24 @@ describe('adoption contracts and signatures', () => {
   });
 
   describe('in person, annulling and permissions', () => {
+    it('prints Romanian, Polish and Cyrillic names as written, in the contract and on its evidence page', async () => {
+      const a = await adoption();
+      await t.database.db.update(person).set({ nombre: 'Ștefan', apellidos: 'Łukasz Олена' }).where(eq(person.id, a.personaId));
+      const id = await prepare(a.solicitudId);
+      expect(flat((await pdfPages(await pdf(id))).join('\n'))).toContain('Ștefan Łukasz Олена');
+      const res = await staff().inject({
+        method: 'POST',
+        url: `/api/documentos/${id}/firmar`,
+        payload: { nombreCompleto: 'Ștefan Łukasz Олена', firma: await signaturePng(), acepta: true },
+        headers: { 'user-agent': UA },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const pages = await pdfPages(await pdf(id));
+      expect(flat(pages.at(-2)!)).toContain('Ștefan Łukasz Олена');
+      expect(flat(pages.at(-1)!)).toContain('Ștefan Łukasz Олена');
+      expect(pages.join('')).not.toContain('?');
+    });
+
     it('signs in person recording the member of staff present', async () => {
       const a = await adoption();
       const id = await prepare(a.solicitudId);

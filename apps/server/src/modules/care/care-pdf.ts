@@ -1,5 +1,6 @@
 import type { CareRecord, CareSheet, OrganizationContact, Pet } from '@refugio/contracts';
 import { careMessages, careTypeLabels, formatDay, sterilisedLabels } from '@refugio/contracts';
+import { registerPdfFonts } from '../../lib/pdf-fonts';
 
 /*
  * The printable care history (`GET /api/mascotas/{id}/salud.pdf`): a Spanish "Historia clínica" for the adopter
@@ -24,19 +25,19 @@ export interface CarePdfInput {
 
 function heading(doc: PdfDoc, text: string) {
   if (doc.y > doc.page.height - MARGIN - 80) doc.addPage();
-  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor('#000').text(text);
-  doc.moveDown(0.2).font('Helvetica').fontSize(10);
+  doc.moveDown(0.8).font('bold').fontSize(13).fillColor('#000').text(text);
+  doc.moveDown(0.2).font('regular').fontSize(10);
 }
 
 function line(doc: PdfDoc, label: string, value: string) {
-  doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+  doc.font('bold').text(`${label}: `, { continued: true }).font('regular').text(value);
 }
 
 /** One record as a short block: what, when, and the details a vet reads. */
 function recordBlock(doc: PdfDoc, record: CareRecord) {
   if (doc.y > doc.page.height - MARGIN - 60) doc.addPage();
   const when = record.fechaRealizada ? day(record.fechaRealizada) : `previsto ${day(record.fechaProgramada)}`;
-  doc.font('Helvetica-Bold').text(`${when} · ${record.nombre}`);
+  doc.font('bold').text(`${when} · ${record.nombre}`);
   const details = [
     record.dosis && `Dosis: ${record.dosis}`,
     record.lote && `Lote: ${record.lote}`,
@@ -44,7 +45,7 @@ function recordBlock(doc: PdfDoc, record: CareRecord) {
     record.resultado && `Resultado: ${record.resultado}`,
     record.pesoKg !== null && record.tipo !== 'peso' ? `Peso: ${kg(record.pesoKg)}` : '',
   ].filter(Boolean);
-  doc.font('Helvetica');
+  doc.font('regular');
   if (details.length > 0) doc.text(details.join(' · '), { indent: 12 });
   if (record.notas) doc.fillColor('#333').text(record.notas, { indent: 12 }).fillColor('#000');
   doc.moveDown(0.3);
@@ -69,6 +70,7 @@ export async function renderCarePdf({ pet, sheet, organization, today }: CarePdf
     info: { Title: `${careMessages.pdfTitle}: ${pet.nombre}`, Author: organization.nombre ?? 'Refugio' },
     lang: 'es-ES',
   });
+  await registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<void>((resolve, reject) => {
@@ -78,15 +80,15 @@ export async function renderCarePdf({ pet, sheet, organization, today }: CarePdf
 
   // The organisation's header.
   doc
-    .font('Helvetica-Bold')
+    .font('bold')
     .fontSize(16)
     .text(organization.nombre ?? 'Refugio');
   const contact = [organization.email, organization.telefono].filter(Boolean).join(' · ');
-  doc.font('Helvetica').fontSize(9).fillColor('#444');
+  doc.font('regular').fontSize(9).fillColor('#444');
   if (contact) doc.text(contact);
   doc.text(`Emitida el ${formatDay(today)}`).fillColor('#000');
-  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(20).text(careMessages.pdfTitle);
-  doc.font('Helvetica').fontSize(10);
+  doc.moveDown(0.8).font('bold').fontSize(20).text(careMessages.pdfTitle);
+  doc.font('regular').fontSize(10);
 
   heading(doc, 'Identificación');
   line(doc, 'Nombre', pet.nombre);
@@ -112,7 +114,7 @@ export async function renderCarePdf({ pet, sheet, organization, today }: CarePdf
     if (done.length === 0) continue;
     heading(doc, section.title);
     for (const record of done) {
-      if (section.tipos.length > 1) doc.font('Helvetica-Oblique').text(careTypeLabels[record.tipo]);
+      if (section.tipos.length > 1) doc.font('italic').text(careTypeLabels[record.tipo]);
       recordBlock(doc, record);
     }
   }
@@ -134,7 +136,7 @@ export async function renderCarePdf({ pet, sheet, organization, today }: CarePdf
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc
-      .font('Helvetica')
+      .font('regular')
       .fontSize(8)
       .fillColor('#444')
       .text(`${pet.nombre} · ${careMessages.pdfTitle} · Página ${i - range.start + 1} de ${range.count}`, MARGIN, doc.page.height - 35, {

@@ -1,4 +1,5 @@
 import type { SignatureArea } from '../../db/schema';
+import { registerPdfFonts } from '../../lib/pdf-fonts';
 
 /*
  * The contract's PDF: the organisation's Markdown (filled in) walked token by token with marked's lexer and drawn
@@ -78,10 +79,10 @@ function decodeEntities(text: string): string {
 
 function fontOf(segment: Omit<Segment, 'text'>): string {
   if (segment.mono) return 'Courier';
-  if (segment.bold && segment.italic) return 'Helvetica-BoldOblique';
-  if (segment.bold) return 'Helvetica-Bold';
-  if (segment.italic) return 'Helvetica-Oblique';
-  return 'Helvetica';
+  if (segment.bold && segment.italic) return 'boldItalic';
+  if (segment.bold) return 'bold';
+  if (segment.italic) return 'italic';
+  return 'regular';
 }
 
 /** Segments as one flowing paragraph (fonts change mid-line), at `x` with `width`. */
@@ -123,7 +124,7 @@ function drawBlocks(doc: PdfDoc, tokens: MdToken[], x: number, width: number) {
           ensureRoom(doc, 30);
           const label = token.ordered ? `${start + index}.` : '•';
           const y = doc.y;
-          doc.font('Helvetica').fontSize(10.5).text(label, x, y, { width: 18, lineBreak: false });
+          doc.font('regular').fontSize(10.5).text(label, x, y, { width: 18, lineBreak: false });
           doc.y = y;
           const blocks = item.tokens ?? [];
           for (const block of blocks) {
@@ -162,7 +163,7 @@ function drawBlocks(doc: PdfDoc, tokens: MdToken[], x: number, width: number) {
         // Tables and raw HTML: their text as written.
         if (token.raw?.trim()) {
           ensureRoom(doc, 30);
-          doc.font('Helvetica').fontSize(10.5).text(token.raw.trim(), x, doc.y, { width });
+          doc.font('regular').fontSize(10.5).text(token.raw.trim(), x, doc.y, { width });
           doc.moveDown(0.5);
         }
     }
@@ -190,6 +191,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<{ pdf:
     info: { Title: input.titulo, Author: input.organization.nombre },
     lang: 'es-ES',
   });
+  await registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<void>((resolve, reject) => {
@@ -205,12 +207,12 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<{ pdf:
   // The signature box, whole on the last page.
   ensureRoom(doc, BOX_HEIGHT + 70);
   doc.moveDown(1);
-  doc.font('Helvetica-Bold').fontSize(10.5).text('Firma de la persona adoptante', MARGIN, doc.y, { width });
+  doc.font('bold').fontSize(10.5).text('Firma de la persona adoptante', MARGIN, doc.y, { width });
   doc.moveDown(0.3);
   const boxTop = doc.y;
   doc.rect(MARGIN, boxTop, BOX_WIDTH, BOX_HEIGHT).lineWidth(0.8).strokeColor('#666').stroke();
   doc.y = boxTop + BOX_HEIGHT + 6;
-  doc.font('Helvetica').fontSize(9).fillColor('#333').text(`${input.firmante} · ${input.fecha}`, MARGIN, doc.y, { width: BOX_WIDTH });
+  doc.font('regular').fontSize(9).fillColor('#333').text(`${input.firmante} · ${input.fecha}`, MARGIN, doc.y, { width: BOX_WIDTH });
   doc.fillColor('#000');
   const range = doc.bufferedPageRange();
   const lastPage = range.start + range.count - 1;
@@ -230,8 +232,8 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<{ pdf:
     const { top, bottom } = doc.page.margins;
     doc.page.margins.top = 0;
     doc.page.margins.bottom = 0;
-    doc.font('Helvetica-Bold').fontSize(11).fillColor('#000').text(input.organization.nombre, MARGIN, 28, { width, lineBreak: false });
-    if (contact) doc.font('Helvetica').fontSize(8).fillColor('#444').text(contact, MARGIN, 43, { width, lineBreak: false });
+    doc.font('bold').fontSize(11).fillColor('#000').text(input.organization.nombre, MARGIN, 28, { width, lineBreak: false });
+    if (contact) doc.font('regular').fontSize(8).fillColor('#444').text(contact, MARGIN, 43, { width, lineBreak: false });
     doc
       .moveTo(MARGIN, 58)
       .lineTo(MARGIN + width, 58)
@@ -239,7 +241,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<{ pdf:
       .strokeColor('#999')
       .stroke();
     doc
-      .font('Helvetica')
+      .font('regular')
       .fontSize(8)
       .fillColor('#444')
       .text(`${input.titulo} · Página ${i - range.start + 1} de ${range.count}`, MARGIN, doc.page.height - 38, {

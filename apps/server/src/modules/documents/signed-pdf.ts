@@ -1,6 +1,7 @@
 import { SIGNATURE_LIMITS, documentMessages } from '@refugio/contracts';
 import type { SignatureArea } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { pdfFont } from '../../lib/pdf-fonts';
 
 /*
  * The signed copy, made with pdf-lib: the original's pages unchanged, the drawn signature and the typed name in the
@@ -58,22 +59,20 @@ export interface Evidence {
 
 /** The signed PDF's bytes. */
 export async function renderSignedPdf(original: Buffer, area: SignatureArea, png: Buffer, evidence: Evidence): Promise<Buffer> {
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const [{ PDFDocument, rgb }, { default: fontkit }, regular, boldBytes] = await Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit'),
+    pdfFont('regular'),
+    pdfFont('bold'),
+  ]);
   const pdf = await PDFDocument.load(original);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  /** The standard fonts write WinAnsi only: any other character is shown as "?" (the exact text is kept in the record). */
+  pdf.registerFontkit(fontkit);
+  const font = await pdf.embedFont(regular, { subset: true });
+  const bold = await pdf.embedFont(boldBytes, { subset: true });
+  /** DejaVu Sans writes Latin, Greek and Cyrillic; a character it lacks (another script, an emoji) is shown as "?" (the exact text is kept in the record). */
+  const covered = new Map([font, bold].map((f) => [f, new Set(f.getCharacterSet())]));
   const printable = (text: string, f = font) =>
-    [...text.replace(/[\r\n\t]+/g, ' ')]
-      .map((ch) => {
-        try {
-          f.encodeText(ch);
-          return ch;
-        } catch {
-          return '?';
-        }
-      })
-      .join('');
+    [...text.replace(/[\r\n\t]+/g, ' ')].map((ch) => (covered.get(f)!.has(ch.codePointAt(0)!) ? ch : '?')).join('');
 
   // The signature in its box, the name under it.
   const page = pdf.getPage(Math.min(area.page, pdf.getPageCount() - 1));

@@ -4,6 +4,7 @@ import type PDFDocumentType from 'pdfkit';
 import type QRCodeModule from 'qrcode';
 import { requireLazily, sharp } from '../../lib/lazy-modules';
 import { IMAGE_LANES } from '../../media/images';
+import { registerPdfFonts } from '../../lib/pdf-fonts';
 
 /** What the poster shows. */
 export interface PosterContent {
@@ -41,7 +42,7 @@ async function photoJpeg(photo: Buffer): Promise<Buffer> {
 
 /**
  * The A4 poster (PDF): a headline, the photo, the name, the facts, a QR code to the public page with its address
- * written out, and the organisation's contact. Built-in Helvetica (WinAnsi) writes every Spanish letter.
+ * written out, and the organisation's contact, in DejaVu Sans (lib/pdf-fonts.ts).
  */
 export async function renderPoster(content: PosterContent): Promise<Buffer> {
   const [qr, photo] = await Promise.all([qrCodePng(content.url), content.photo ? photoJpeg(content.photo) : Promise.resolve(undefined)]);
@@ -51,6 +52,7 @@ export async function renderPoster(content: PosterContent): Promise<Buffer> {
     margin: MARGIN,
     info: { Title: `${content.nombre} · ${reachMessages.posterHeadline}`, Author: content.contact.nombre ?? DEFAULT_ORG_NAME },
   });
+  await registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -60,7 +62,7 @@ export async function renderPoster(content: PosterContent): Promise<Buffer> {
 
   const width = PAGE.width - 2 * MARGIN;
   doc.rect(0, 0, PAGE.width, 90).fill(BRAND);
-  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(40).text(reachMessages.posterHeadline, MARGIN, 26, { width, align: 'center' });
+  doc.fillColor('#ffffff').font('bold').fontSize(40).text(reachMessages.posterHeadline, MARGIN, 26, { width, align: 'center' });
 
   const photoTop = 110;
   const photoHeight = 360;
@@ -71,13 +73,9 @@ export async function renderPoster(content: PosterContent): Promise<Buffer> {
   }
 
   let y = photoTop + photoHeight + 18;
-  doc
-    .fillColor('#1a1b1e')
-    .font('Helvetica-Bold')
-    .fontSize(44)
-    .text(content.nombre, MARGIN, y, { width, align: 'center', height: 56, ellipsis: true });
+  doc.fillColor('#1a1b1e').font('bold').fontSize(44).text(content.nombre, MARGIN, y, { width, align: 'center', height: 56, ellipsis: true });
   y = doc.y + 6;
-  doc.fillColor('#495057').font('Helvetica').fontSize(20).text(content.facts.join('  ·  '), MARGIN, y, { width, align: 'center' });
+  doc.fillColor('#495057').font('regular').fontSize(20).text(content.facts.join('  ·  '), MARGIN, y, { width, align: 'center' });
 
   const qrSize = 170;
   const qrTop = PAGE.height - MARGIN - qrSize;
@@ -86,16 +84,16 @@ export async function renderPoster(content: PosterContent): Promise<Buffer> {
   const textWidth = PAGE.width - MARGIN - textLeft;
   doc
     .fillColor('#1a1b1e')
-    .font('Helvetica-Bold')
+    .font('bold')
     .fontSize(15)
     .text(reachMessages.posterScan, textLeft, qrTop + 6, { width: textWidth });
-  doc.fillColor(BRAND).font('Helvetica').fontSize(11).text(content.url, { width: textWidth });
+  doc.fillColor(BRAND).font('regular').fontSize(11).text(content.url, { width: textWidth });
   doc.moveDown(0.8);
   const contactLines = [content.contact.nombre ?? DEFAULT_ORG_NAME, content.contact.telefono, content.contact.email].filter((line): line is string =>
     Boolean(line),
   );
-  doc.fillColor('#1a1b1e').font('Helvetica-Bold').fontSize(13).text(reachMessages.posterContact, { width: textWidth });
-  doc.font('Helvetica').fontSize(13).text(contactLines.join('\n'), { width: textWidth });
+  doc.fillColor('#1a1b1e').font('bold').fontSize(13).text(reachMessages.posterContact, { width: textWidth });
+  doc.font('regular').fontSize(13).text(contactLines.join('\n'), { width: textWidth });
 
   doc.end();
   return finished;
