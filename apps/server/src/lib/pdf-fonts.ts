@@ -34,5 +34,5 @@ export function pdfFont(style: PdfFontStyle): Promise<Buffer> {
 export async function registerPdfFonts(doc: PDFKit.PDFDocument): Promise<void> {
   const styles = Object.keys(files) as PdfFontStyle[];
   const fonts = await Promise.all(styles.map(pdfFont));
-  styles.forEach((style, i) => doc.registerFont(style, fonts[i]!));
+  styles.forEach((style, i) => doc.registerFont(style, fonts[i]));
 }
