@@ -1,12 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job';
+import { sweepPublicPhotos } from '../../media/public-photo-form';
 import type { StorageProvider } from '../../storage/storage-provider';
 import type { FollowupsRepository } from './followups.repository';
 import { FOLLOWUP_FOLDER, type FollowupsService } from './followups.service';
-
-/** A file younger than this may belong to an answer still uploading (files are stored before the row). */
-const GRACE_MS = 60 * 60 * 1000;
 
 /** Sends the check-ins whose day has come and reminds the obligations due in 7 days: once an hour, on one instance. */
 export function sendDueFollowupsJob(service: Pick<FollowupsService, 'sendDue'>, log: FastifyBaseLogger) {
@@ -31,15 +29,7 @@ export async function collectFollowupPhotos(
   log: FastifyBaseLogger,
   now = Date.now(),
 ): Promise<string[]> {
-  const referenced = await repo.photoKeys();
-  const removed: string[] = [];
-  for (const object of await storage.list(FOLLOWUP_FOLDER)) {
-    if (referenced.has(object.key) || now - object.lastModified.getTime() < GRACE_MS) continue;
-    await storage.delete(object.key);
-    removed.push(object.key);
-  }
-  if (removed.length > 0) log.info({ count: removed.length }, 'removed orphaned follow-up photos');
-  return removed;
+  return sweepPublicPhotos(storage, log, { folder: FOLLOWUP_FOLDER, referenced: await repo.photoKeys(), now, what: 'follow-up photos' });
 }
 
 export function followupPhotoSweepJob(deps: { repo: FollowupsRepository; storage: StorageProvider; log: FastifyBaseLogger }) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   FOLLOWUP_LIMITS,
   apiErrorBodySchema,
@@ -15,11 +14,9 @@ import {
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FollowupPhoto } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import { parseFields } from '../../lib/multipart-form';
 import { sendStoredObject } from '../../lib/send-stored-object';
-import type { FollowupRow } from './followups.repository';
+import { receivePublicPhotoForm } from '../../media/public-photo-form';
 
 const staff = { access: 'staff' as const };
 const tags = ['Seguimientos'];
@@ -35,8 +32,6 @@ const errors = {
 };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tokenParams = z.object({ token: z.string().max(200) });
-/** Every photo at its limit, plus room for the text fields and the multipart framing. */
-const MAX_BODY_BYTES = FOLLOWUP_LIMITS.photos * FOLLOWUP_LIMITS.photoBytes + 64 * 1024;
 
 /** Follow-up after an adoption (DESIGN section 13): the staff's list and actions, and the adopter's phone page. */
 export const followupsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -181,63 +176,18 @@ export const followupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Envía el formulario como multipart/form-data.' });
-      if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES)
-        throw new AppError('PAYLOAD_TOO_LARGE', { message: followupMessages.photoTooBig });
-      const upload = await app.budgets.admitPublicUpload(request);
-      const folder = `${Date.now()}_${randomBytes(8).toString('hex')}`;
-      const fotos: FollowupPhoto[] = [];
-      const raw: Record<string, string> = {};
-      let admitted: { row: FollowupRow; fields: ReturnType<typeof followupAnswerFieldsSchema.parse> } | undefined;
-      const admit = async () => {
-        const fields = parseFields(followupAnswerFieldsSchema, raw);
-        return { row: await service.admitAnswer(request.params.token), fields };
-      };
-      try {
-        const parts = request.parts({
-          limits: { fileSize: FOLLOWUP_LIMITS.photoBytes, files: FOLLOWUP_LIMITS.photos + 1, fields: 10, fieldSize: 16 * 1024 },
-        });
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            if (admitted) throw new AppError('VALIDATION_ERROR', { message: 'Envía los campos de texto antes que las fotos.' });
-            raw[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
-            continue;
-          }
-          if (part.filename === '') {
-            part.file.resume();
-            continue;
-          }
-          admitted ??= await admit();
-          if (part.fieldname !== 'fotos') {
-            part.file.resume();
-            throw new AppError('VALIDATION_ERROR', { message: `Campo de archivo no esperado: ${part.fieldname}.` });
-          }
-          if (fotos.length >= FOLLOWUP_LIMITS.photos) {
-            part.file.resume();
-            throw new AppError('PAYLOAD_TOO_LARGE', {
-              message: followupMessages.tooManyPhotos,
-              fieldErrors: { fotos: followupMessages.tooManyPhotos },
-            });
-          }
-          const data = await part.toBuffer().catch((error: unknown) => {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-              throw new AppError('PAYLOAD_TOO_LARGE', {
-                message: followupMessages.photoTooBig,
-                fieldErrors: { fotos: followupMessages.photoTooBig },
-              });
-            throw error;
-          });
-          fotos.push(await service.storePhoto(folder, fotos.length, data));
-        }
-        admitted ??= await admit();
-        await service.saveAnswer(admitted.row, admitted.fields, fotos);
-        await upload.settle(fotos.reduce((sum, f) => sum + f.bytes, 0));
-        return reply.status(201).send({ ok: true as const });
-      } catch (error) {
-        await upload.settle(0);
-        await service.removeFiles(fotos.flatMap((f) => [f.key, f.thumbKey]));
-        throw error;
-      }
+      await receivePublicPhotoForm(app, request, {
+        limits: { photos: FOLLOWUP_LIMITS.photos, photoBytes: FOLLOWUP_LIMITS.photoBytes, fields: 10, fieldBytes: 16 * 1024, frameBytes: 64 * 1024 },
+        messages: followupMessages,
+        admit: async (raw) => {
+          const fields = parseFields(followupAnswerFieldsSchema, raw);
+          return { row: await service.admitAnswer(request.params.token), fields };
+        },
+        store: service.storePhoto,
+        remove: service.removeFiles,
+        save: ({ row, fields }, fotos) => service.saveAnswer(row, fields, fotos),
+      });
+      return reply.status(201).send({ ok: true as const });
     },
   );
 };

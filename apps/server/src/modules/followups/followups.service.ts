@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
 import {
   FOLLOWUP_LIMITS,
   type Followup,
@@ -26,7 +25,7 @@ import type { Database } from '../../db/client';
 import type { FollowupPhoto } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { TimeZoneSource } from '../../lib/organization';
-import { processImage } from '../../media/images';
+import { removePublicFiles, storePublicPhoto } from '../../media/public-photo-form';
 import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { historyPort, linkActor, systemActor, userActor } from '../history/history.port';
@@ -46,12 +45,6 @@ const firstName = (nombre: string) => nombre.trim().split(/\s+/)[0] ?? '';
 const isObligation = (tipo: string) => tipo !== 'seguimiento';
 const notFound = () => new AppError('NOT_FOUND', { message: followupMessages.notFound });
 const linkNotFound = () => new AppError('NOT_FOUND', { message: followupMessages.linkNotFound });
-
-function bufferStream(data: Buffer): Readable {
-  const stream = new PassThrough();
-  stream.end(data);
-  return stream;
-}
 
 export interface OrganizationFacts {
   nombre: string | null;
@@ -376,22 +369,8 @@ export function createFollowupsService({
     },
 
     /** One photo checked by content, decoded in the public lane, re-encoded, stored with its thumbnail. */
-    async storePhoto(folder: string, n: number, data: Buffer): Promise<FollowupPhoto> {
-      const image = await processImage(data, 'public');
-      const key = `${FOLLOWUP_FOLDER}${folder}/${n}.${image.extension}`;
-      const thumbKey = `${FOLLOWUP_FOLDER}${folder}/${n}.thumb.webp`;
-      await storage.put(key, bufferStream(image.data), { contentType: image.contentType });
-      await storage.put(thumbKey, bufferStream(image.thumbnail), { contentType: 'image/webp' });
-      return {
-        key,
-        thumbKey,
-        bytes: image.data.length,
-        width: image.width,
-        height: image.height,
-        contentHash: image.contentHash,
-        contentType: image.contentType,
-      };
-    },
+    storePhoto: (folder: string, n: number, data: Buffer): Promise<FollowupPhoto> =>
+      storePublicPhoto(storage, `${FOLLOWUP_FOLDER}${folder}`, n, data),
 
     /**
      * The answer, after its files: checked again under the row's lock (two answers at once: the second 409s).
@@ -422,15 +401,7 @@ export function createFollowupsService({
       });
     },
 
-    async removeFiles(keys: string[]): Promise<void> {
-      for (const key of keys) {
-        try {
-          await storage.delete(key);
-        } catch (error) {
-          log.warn({ err: error, key }, 'could not remove a follow-up photo; the sweep will');
-        }
-      }
-    },
+    removeFiles: (keys: string[]): Promise<void> => removePublicFiles(storage, log, keys, 'a follow-up photo'),
 
     /* ------------------------------------------------------------- the scheduled job */
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   FOSTER_NEWS_LIMITS,
   acceptFosterNewsInputSchema,
@@ -13,11 +12,10 @@ import {
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FosterNewsPhoto } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parseFields } from '../../lib/multipart-form';
+import { receivePublicPhotoForm } from '../../media/public-photo-form';
 import { sendStoredObject } from '../../lib/send-stored-object';
-import type { PortalLinkRow } from './foster-portal.repository';
 
 const staff = { access: 'staff' as const };
 const errors = {
@@ -32,8 +30,6 @@ const errors = {
 const personParams = z.object({ id: z.coerce.number().int().positive() });
 const tokenParams = z.object({ token: z.string().max(200) });
 const newsParams = z.object({ id: z.coerce.number().int().positive() });
-/** Every photo at its limit, plus room for the text fields and the multipart framing. */
-const MAX_BODY_BYTES = FOSTER_NEWS_LIMITS.photos * FOSTER_NEWS_LIMITS.photoBytes + 256 * 1024;
 
 /** The foster portal (DESIGN section 12): links for staff, the public portal, the news review. */
 export const fosterPortalRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -105,68 +101,31 @@ export const fosterPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Envía el formulario como multipart/form-data.' });
-      if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES)
-        throw new AppError('PAYLOAD_TOO_LARGE', { message: fosterPortalMessages.photoTooBig });
-      const upload = await app.budgets.admitPublicUpload(request);
-      const folder = `${Date.now()}_${randomBytes(8).toString('hex')}`;
-      const fotos: FosterNewsPhoto[] = [];
-      const raw: Record<string, string> = {};
-      let admitted: { link: PortalLinkRow; fields: ReturnType<typeof portalNewsFieldsSchema.parse> } | undefined;
-      const admit = async () => {
-        const fields = parseFields(portalNewsFieldsSchema, raw);
-        return { link: await service.admitNews(request.params.token, fields), fields };
-      };
-      try {
-        const parts = request.parts({
-          limits: { fileSize: FOSTER_NEWS_LIMITS.photoBytes, files: FOSTER_NEWS_LIMITS.photos + 1, fields: 20, fieldSize: 16 * 1024 },
-        });
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            if (admitted) throw new AppError('VALIDATION_ERROR', { message: 'Envía los campos de texto antes que las fotos.' });
-            raw[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
-            continue;
-          }
-          if (part.filename === '') {
-            part.file.resume();
-            continue;
-          }
-          admitted ??= await admit();
-          if (part.fieldname !== 'fotos') {
-            part.file.resume();
-            throw new AppError('VALIDATION_ERROR', { message: `Campo de archivo no esperado: ${part.fieldname}.` });
-          }
-          if (fotos.length >= FOSTER_NEWS_LIMITS.photos) {
-            part.file.resume();
-            throw new AppError('PAYLOAD_TOO_LARGE', {
-              message: fosterPortalMessages.tooManyPhotos,
-              fieldErrors: { fotos: fosterPortalMessages.tooManyPhotos },
+      const created = await receivePublicPhotoForm(app, request, {
+        limits: {
+          photos: FOSTER_NEWS_LIMITS.photos,
+          photoBytes: FOSTER_NEWS_LIMITS.photoBytes,
+          fields: 20,
+          fieldBytes: 16 * 1024,
+          frameBytes: 256 * 1024,
+        },
+        messages: fosterPortalMessages,
+        admit: async (raw) => {
+          const fields = parseFields(portalNewsFieldsSchema, raw);
+          return { link: await service.admitNews(request.params.token, fields), fields };
+        },
+        store: service.storePhoto,
+        remove: service.removeFiles,
+        save: ({ link, fields }, fotos) => {
+          if (fields.texto === '' && fotos.length === 0 && fields.pesoKg === undefined && fields.cuidadoId === undefined)
+            throw new AppError('VALIDATION_ERROR', {
+              message: fosterPortalMessages.textRequired,
+              fieldErrors: { texto: fosterPortalMessages.textRequired },
             });
-          }
-          const data = await part.toBuffer().catch((error: unknown) => {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-              throw new AppError('PAYLOAD_TOO_LARGE', {
-                message: fosterPortalMessages.photoTooBig,
-                fieldErrors: { fotos: fosterPortalMessages.photoTooBig },
-              });
-            throw error;
-          });
-          fotos.push(await service.storePhoto(folder, fotos.length, data));
-        }
-        admitted ??= await admit();
-        if (admitted.fields.texto === '' && fotos.length === 0 && admitted.fields.pesoKg === undefined && admitted.fields.cuidadoId === undefined)
-          throw new AppError('VALIDATION_ERROR', {
-            message: fosterPortalMessages.textRequired,
-            fieldErrors: { texto: fosterPortalMessages.textRequired },
-          });
-        const created = await service.saveNews(admitted.link, admitted.fields, fotos);
-        await upload.settle(fotos.reduce((sum, f) => sum + f.bytes, 0));
-        return reply.status(201).send(created);
-      } catch (error) {
-        await upload.settle(0);
-        await service.removeFiles(fotos.flatMap((f) => [f.key, f.thumbKey]));
-        throw error;
-      }
+          return service.saveNews(link, fields, fotos);
+        },
+      });
+      return reply.status(201).send(created);
     },
   );
 

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
 import {
   FOSTER_NEWS_LIMITS,
   FOSTER_PORTAL_LINK_DAYS,
@@ -19,7 +18,7 @@ import type { Database } from '../../db/client';
 import type { TimeZoneSource } from '../../lib/organization';
 import type { FosterNewsPhoto } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { processImage } from '../../media/images';
+import { removePublicFiles, storePublicPhoto } from '../../media/public-photo-form';
 import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { createCarePort } from '../care/care.port';
@@ -37,12 +36,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const notFound = () => new AppError('NOT_FOUND', { message: fosterPortalMessages.notFound });
 const firstName = (nombre: string) => nombre.trim().split(/\s+/)[0] ?? '';
-
-function bufferStream(data: Buffer): Readable {
-  const stream = new PassThrough();
-  stream.end(data);
-  return stream;
-}
 
 export interface FosterPortalDeps {
   db: Database;
@@ -225,22 +218,7 @@ export function createFosterPortalService({
     },
 
     /** One photo checked by content, decoded in the public lane, re-encoded, stored with its thumbnail. */
-    async storePhoto(folder: string, n: number, data: Buffer): Promise<FosterNewsPhoto> {
-      const image = await processImage(data, 'public');
-      const key = `${NEWS_FOLDER}${folder}/${n}.${image.extension}`;
-      const thumbKey = `${NEWS_FOLDER}${folder}/${n}.thumb.webp`;
-      await storage.put(key, bufferStream(image.data), { contentType: image.contentType });
-      await storage.put(thumbKey, bufferStream(image.thumbnail), { contentType: 'image/webp' });
-      return {
-        key,
-        thumbKey,
-        bytes: image.data.length,
-        width: image.width,
-        height: image.height,
-        contentHash: image.contentHash,
-        contentType: image.contentType,
-      };
-    },
+    storePhoto: (folder: string, n: number, data: Buffer): Promise<FosterNewsPhoto> => storePublicPhoto(storage, `${NEWS_FOLDER}${folder}`, n, data),
 
     /** The row, after its files: checked again in the transaction (the placement may have ended meanwhile). */
     async saveNews(
@@ -273,15 +251,7 @@ export function createFosterPortalService({
       });
     },
 
-    async removeFiles(keys: string[]): Promise<void> {
-      for (const key of keys) {
-        try {
-          await storage.delete(key);
-        } catch (error) {
-          log.warn({ err: error, key }, 'could not remove a news photo; the sweep will');
-        }
-      }
-    },
+    removeFiles: (keys: string[]): Promise<void> => removePublicFiles(storage, log, keys, 'a news photo'),
 
     list: async (estado: FosterNewsState): Promise<FosterNews[]> => toDto(await repo.news(estado)),
 
