@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { FOSTER_NEWS_LIMITS, fosterPortalMessages } from '@refugio/contracts';
-import { shrinkOversizedImages } from '../lib/shrink-image';
+import { PhotoPicker, usePhotoPicker } from '../public/components/photo-picker';
 
 interface Care {
   id: number;
@@ -85,32 +85,15 @@ function PetNews({ token, pet }: { token: string; pet: PortalPet }) {
   const [texto, setTexto] = useState('');
   const [peso, setPeso] = useState('');
   const [cuidado, setCuidado] = useState('');
-  /** The chosen photos (shrunk when over 2 MB) with their preview URLs. */
-  const [fotos, setFotos] = useState<{ file: File; url: string }[]>([]);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | undefined>();
   const id = (name: string) => `mascota-${pet.id}-${name}`;
-
-  const replacePhotos = (next: { file: File; url: string }[]) => {
-    for (const old of fotos) if (!next.includes(old)) URL.revokeObjectURL(old.url);
-    setFotos(next);
-  };
-
-  const addFiles = async (list: FileList | null) => {
-    if (!list) return;
-    const added = Array.from(list);
-    if (fotos.length + added.length > FOSTER_NEWS_LIMITS.photos) {
-      setResult({ ok: false, text: fosterPortalMessages.tooManyPhotos });
-      return;
-    }
-    try {
-      const { files } = await shrinkOversizedImages(added, FOSTER_NEWS_LIMITS.photoBytes);
-      setFotos([...fotos, ...files.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
-      setResult(undefined);
-    } catch {
-      setResult({ ok: false, text: fosterPortalMessages.photoTooBig });
-    }
-  };
+  const photos = usePhotoPicker({
+    max: FOSTER_NEWS_LIMITS.photos,
+    maxBytes: FOSTER_NEWS_LIMITS.photoBytes,
+    messages: fosterPortalMessages,
+    onProblem: (problem) => setResult(problem === undefined ? undefined : { ok: false, text: problem }),
+  });
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -121,7 +104,7 @@ function PetNews({ token, pet }: { token: string; pet: PortalPet }) {
     form.append('texto', texto);
     if (peso.trim()) form.append('pesoKg', peso.trim());
     if (cuidado) form.append('cuidadoId', cuidado);
-    for (const f of fotos) form.append('fotos', f.file, f.file.name);
+    photos.appendTo(form);
     try {
       const res = await fetch(`/api/portal/${encodeURIComponent(token)}/novedades`, { method: 'POST', body: form });
       if (!res.ok) {
@@ -131,7 +114,7 @@ function PetNews({ token, pet }: { token: string; pet: PortalPet }) {
       setTexto('');
       setPeso('');
       setCuidado('');
-      replacePhotos([]);
+      photos.clear();
       setResult({ ok: true, text: fosterPortalMessages.sent });
     } catch {
       setResult({ ok: false, text: 'No hay conexión. Lo que escribiste sigue aquí: inténtalo de nuevo.' });
@@ -182,35 +165,7 @@ function PetNews({ token, pet }: { token: string; pet: PortalPet }) {
               </select>
             </div>
           ) : null}
-          <div className="field">
-            <label htmlFor={id('fotos')}>Fotos (hasta {FOSTER_NEWS_LIMITS.photos})</label>
-            <p className="hint" id={id('fotos-ayuda')}>
-              Las fotos grandes se reducen en tu móvil antes de enviarlas.
-            </p>
-            <input
-              id={id('fotos')}
-              type="file"
-              accept="image/*"
-              multiple
-              aria-describedby={id('fotos-ayuda')}
-              onChange={(e) => {
-                void addFiles(e.target.files);
-                e.target.value = '';
-              }}
-            />
-            {fotos.length > 0 ? (
-              <ul className="gallery-thumbs">
-                {fotos.map(({ url }, i) => (
-                  <li key={url}>
-                    <img src={url} alt={`Foto ${i + 1} elegida`} width={96} height={96} style={{ objectFit: 'cover' }} />
-                    <button type="button" className="button-secondary" onClick={() => replacePhotos(fotos.filter((_, j) => j !== i))}>
-                      Quitar foto {i + 1}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
+          <PhotoPicker id={id('fotos')} hint="Las fotos grandes se reducen en tu móvil antes de enviarlas." picker={photos} />
           {result ? (
             <p className={result.ok ? 'confirmation' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
               {result.text}

@@ -7,7 +7,7 @@ import {
   followupAnswerLabels,
   followupMessages,
 } from '@refugio/contracts';
-import { shrinkOversizedImages } from '../lib/shrink-image';
+import { PhotoPicker, usePhotoPicker } from '../public/components/photo-picker';
 
 const offline = 'No hay conexión. Lo que escribiste sigue aquí: inténtalo de nuevo.';
 
@@ -29,10 +29,15 @@ export function SeguimientoApp({ token }: { token: string }) {
   const [state, setState] = useState<{ view?: FollowupPublicView; error?: string }>({});
   const [comoVa, setComoVa] = useState<FollowupAnswer | ''>('');
   const [comentario, setComentario] = useState('');
-  const [fotos, setFotos] = useState<{ file: File; url: string }[]>([]);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
   const [sent, setSent] = useState<FollowupAnswer | undefined>();
+  const photos = usePhotoPicker({
+    max: FOLLOWUP_LIMITS.photos,
+    maxBytes: FOLLOWUP_LIMITS.photoBytes,
+    messages: followupMessages,
+    onProblem: setProblem,
+  });
 
   useEffect(() => {
     let live = true;
@@ -48,27 +53,6 @@ export function SeguimientoApp({ token }: { token: string }) {
     };
   }, [token]);
 
-  const replacePhotos = (next: { file: File; url: string }[]) => {
-    for (const old of fotos) if (!next.includes(old)) URL.revokeObjectURL(old.url);
-    setFotos(next);
-  };
-
-  const addFiles = async (list: FileList | null) => {
-    if (!list) return;
-    const added = Array.from(list);
-    if (fotos.length + added.length > FOLLOWUP_LIMITS.photos) {
-      setProblem(followupMessages.tooManyPhotos);
-      return;
-    }
-    try {
-      const { files } = await shrinkOversizedImages(added, FOLLOWUP_LIMITS.photoBytes);
-      setFotos([...fotos, ...files.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
-      setProblem(undefined);
-    } catch {
-      setProblem(followupMessages.photoTooBig);
-    }
-  };
-
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!comoVa) {
@@ -80,14 +64,14 @@ export function SeguimientoApp({ token }: { token: string }) {
     const form = new FormData();
     form.append('comoVa', comoVa);
     form.append('comentario', comentario);
-    for (const f of fotos) form.append('fotos', f.file, f.file.name);
+    photos.appendTo(form);
     try {
       const res = await fetch(`/api/seguimiento/${encodeURIComponent(token)}`, { method: 'POST', body: form });
       if (!res.ok) {
         setProblem(await messageOf(res, 'No se pudo enviar. Inténtalo de nuevo.'));
         return;
       }
-      replacePhotos([]);
+      photos.clear();
       setSent(comoVa);
     } catch {
       setProblem(offline);
@@ -173,35 +157,11 @@ export function SeguimientoApp({ token }: { token: string }) {
                   onChange={(e) => setComentario(e.target.value)}
                 />
               </div>
-              <div className="field">
-                <label htmlFor="fotos">Fotos (hasta {FOLLOWUP_LIMITS.photos})</label>
-                <p className="hint" id="fotos-ayuda">
-                  Desde la cámara o la galería. Las fotos grandes se reducen en tu móvil antes de enviarlas.
-                </p>
-                <input
-                  id="fotos"
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp,image/*"
-                  multiple
-                  aria-describedby="fotos-ayuda"
-                  onChange={(e) => {
-                    void addFiles(e.target.files);
-                    e.target.value = '';
-                  }}
-                />
-                {fotos.length > 0 ? (
-                  <ul className="gallery-thumbs">
-                    {fotos.map(({ url }, i) => (
-                      <li key={url}>
-                        <img src={url} alt={`Foto ${i + 1} elegida`} width={96} height={96} style={{ objectFit: 'cover' }} />
-                        <button type="button" className="button-secondary" onClick={() => replacePhotos(fotos.filter((_, j) => j !== i))}>
-                          Quitar foto {i + 1}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </div>
+              <PhotoPicker
+                id="fotos"
+                hint="Desde la cámara o la galería. Las fotos grandes se reducen en tu móvil antes de enviarlas."
+                picker={photos}
+              />
               {problem ? (
                 <p className="form-error" role="alert">
                   {problem}
