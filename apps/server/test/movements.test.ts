@@ -137,6 +137,33 @@ describe('movements', () => {
     expectErrorShape(await move(petId, { tipo: 'ingreso' }), 409);
   });
 
+  it('the foster home adopts, or the pet moves to another home: "cerrarAcogida" returns the placement first, in one step', async () => {
+    const petId = await insertPet('Canela');
+    const foster = await insertPerson('Rosa', { apellidos: 'Acoge' });
+    const other = await insertPerson('Pedro', { apellidos: 'Acoge' });
+    expect((await move(petId, { tipo: 'acogida', personaId: foster })).statusCode).toBe(201);
+    // Without the flag the open placement refuses, and nothing changes.
+    expectErrorShape(await move(petId, { tipo: 'adopcion', personaId: foster }), 409);
+    expectErrorShape(await move(petId, { tipo: 'adopcion', personaId: foster, cerrarAcogida: 'sí' }), 400);
+    expect(await movements(petId)).toHaveLength(1);
+
+    const moved = await move(petId, { tipo: 'acogida', personaId: other, cerrarAcogida: true });
+    expect(moved.statusCode, moved.body).toBe(201);
+    const adopted = await move(petId, { tipo: 'adopcion', personaId: other, cerrarAcogida: true });
+    expect(adopted.statusCode, adopted.body).toBe(201);
+    expect(adopted.json<Answer>().ubicacion).toEqual({ tipo: 'adoptado', persona: { id: other, nombre: 'Pedro Acoge' }, desde: today });
+    expect((await movements(petId)).map((m) => [m.tipo, m.personaId, m.motivo, m.cerradaPor !== null])).toEqual([
+      ['acogida', foster, '', true],
+      ['devolucion', foster, 'Pasa a otra casa de acogida', false],
+      ['acogida', other, '', true],
+      ['devolucion', other, 'Pasa a adopción', false],
+      ['adopcion', other, '', false],
+    ]);
+    expect((await getPet(petId)).adoptado).toBe('1');
+    // An adoption is never closed this way: the flag only closes a foster placement.
+    expectErrorShape(await move(petId, { tipo: 'adopcion', personaId: foster, cerrarAcogida: true }), 409);
+  });
+
   it('a transfer of a fostered pet closes the placement and the pet stays unpublished', async () => {
     const petId = await insertPet('Rocky');
     const marta = await insertPerson('Marta');

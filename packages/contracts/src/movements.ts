@@ -83,6 +83,12 @@ export const movementInputSchema = z.object({
   personaId: z.number().int().min(1).max(2_147_483_647).optional().describe('Obligatoria en acogida y adopción'),
   motivo: safeText().trim().max(MOVEMENT_REASON_MAX, movementMessages.reasonTooLong).optional().describe('Obligatorio en devolución'),
   notas: safeText().trim().max(MOVEMENT_NOTES_MAX, movementMessages.notesTooLong).optional(),
+  cerrarAcogida: z
+    .boolean()
+    .optional()
+    .describe(
+      'Adopción o acogida de una mascota que está en acogida: cierra antes la acogida abierta con una devolución en la misma fecha («Pasa a adopción» o «Pasa a otra casa de acogida»); sin él responde 409',
+    ),
   version: z.number().int().min(1).describe('Versión de la mascota: si ya no es la actual responde 409'),
 });
 export type MovementInput = z.infer<typeof movementInputSchema>;

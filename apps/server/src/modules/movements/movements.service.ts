@@ -49,7 +49,10 @@ export interface MovementRequest {
   notas?: string | undefined;
   /** An adoption marked from the list or approved on a request without a person: recorded without one. */
   personaOpcional?: boolean;
-  /** An open foster placement is returned first (an adoption approved while the pet is fostered). */
+  /**
+   * An open foster placement is returned first, on the same date (an adoption approved while the pet is fostered,
+   * the foster home adopting, a move to another home); without it an open placement refuses the new one (409).
+   */
   cerrarAcogida?: boolean;
 }
 
@@ -111,7 +114,7 @@ export async function applyMovement(
         tipo: 'devolucion',
         fecha: request.fecha,
         personaId: open.personaId,
-        motivo: 'Pasa a adopción',
+        motivo: request.tipo === 'adopcion' ? 'Pasa a adopción' : 'Pasa a otra casa de acogida',
         notas: '',
         createdBy: actor.id,
       });

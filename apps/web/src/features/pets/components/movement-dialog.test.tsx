@@ -78,6 +78,27 @@ describe('recording a movement', () => {
     expect(sent).toEqual([{ tipo: 'fallecimiento', fecha: localToday(), version: 7 }]);
   });
 
+  it('adopting a fostered pet says the placement closes on the same date, and sends cerrarAcogida', async () => {
+    const sent = answerMovements();
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(
+      <MovementDialog
+        petId={9}
+        petName="Luna"
+        version={7}
+        tipo="adopcion"
+        onClose={onClose}
+        initialPerson={{ id: 5, nombre: 'Rosa Acoge' }}
+        closesFoster={{ id: 5, nombre: 'Rosa Acoge' }}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar adopción de Luna' });
+    expect(within(dialog).getByText(/Luna está en acogida en casa de Rosa Acoge/)).toHaveTextContent('«Pasa a adopción»');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar adopción' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toEqual([{ tipo: 'adopcion', fecha: localToday(), version: 7, personaId: 5, cerrarAcogida: true }]);
+  });
+
   it("shows the server's Spanish 409 and keeps what was typed", async () => {
     answerMovements(409, { code: 'CONFLICT', message: movementMessages.placementOpen, requestId: 'r1' });
     const onClose = vi.fn();

@@ -17,13 +17,15 @@ export interface MovementDialogProps {
   onClose: () => void;
   /** A person to start with (e.g. the home chosen in "Buscar acogida"). */
   initialPerson?: PersonRef | null;
+  /** The foster home the pet is with now, when a placement would close it (an adoption from foster care). */
+  closesFoster?: PersonRef | null;
 }
 
 /**
  * Records one movement: date, person (placements), reason (required for a return) and notes. A transfer or a
  * death asks once more, since the pet will never be public again. The server's Spanish refusals show here.
  */
-export function MovementDialog({ petId, petName, version, tipo, onClose, initialPerson = null }: MovementDialogProps) {
+export function MovementDialog({ petId, petName, version, tipo, onClose, initialPerson = null, closesFoster = null }: MovementDialogProps) {
   const [fecha, setFecha] = useState(localToday());
   const [persona, setPersona] = useState<PersonRef | null>(initialPerson);
   const [motivo, setMotivo] = useState('');
@@ -50,6 +52,7 @@ export function MovementDialog({ petId, petName, version, tipo, onClose, initial
         ...(needsPerson(tipo) && persona ? { personaId: persona.id } : {}),
         ...(motivo.trim() ? { motivo: motivo.trim() } : {}),
         ...(notas.trim() ? { notas: notas.trim() } : {}),
+        ...(closesFoster && needsPerson(tipo) ? { cerrarAcogida: true } : {}),
       },
       { onSuccess: onClose, onError: () => setConfirming(false) },
     );
@@ -95,6 +98,14 @@ export function MovementDialog({ petId, petName, version, tipo, onClose, initial
             autosize
             minRows={2}
           />
+          {closesFoster && needsPerson(tipo) ? (
+            <Alert color="blue" title="Se cierra la acogida">
+              <Text size="sm">
+                {petName} está en acogida en casa de {closesFoster.nombre}: al registrar la {label.toLowerCase()} se registra también su devolución en
+                la misma fecha, con el motivo «{tipo === 'adopcion' ? 'Pasa a adopción' : 'Pasa a otra casa de acogida'}».
+              </Text>
+            </Alert>
+          ) : null}
           {record.isError ? (
             <Alert color="red" role="alert" title="No se pudo registrar el movimiento">
               {getErrorMessage(record.error)}

@@ -132,6 +132,7 @@ export function PetLocation({ petId, petName, publicUrl }: { petId: number; petN
           version={data.version}
           tipo={recording.tipo}
           initialPerson={recording.person}
+          closesFoster={data.ubicacion.tipo === 'acogida' ? (data.ubicacion.persona ?? null) : null}
           onClose={() => setRecording(null)}
         />
       ) : null}

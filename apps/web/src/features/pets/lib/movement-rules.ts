@@ -1,9 +1,13 @@
 import { FINAL_MOVEMENT_TYPES, type LocationType, movementMessages, type MovementType, PLACEMENT_TYPES } from '@refugio/contracts';
 
-/** The movements that can follow a location (the server checks the same and answers 409 otherwise). */
+/**
+ * The movements that can follow a location (the server checks the same and answers 409 otherwise). A fostered pet
+ * may be adopted straight away (by its foster home or anyone): the dialog then closes the placement too.
+ */
 export function allowedMovements(location: LocationType): MovementType[] {
   if (location === 'trasladado' || location === 'fallecido') return [];
-  if (location === 'acogida' || location === 'adoptado') return ['devolucion', 'traslado', 'fallecimiento'];
+  if (location === 'acogida') return ['adopcion', 'devolucion', 'traslado', 'fallecimiento'];
+  if (location === 'adoptado') return ['devolucion', 'traslado', 'fallecimiento'];
   return ['ingreso', 'acogida', 'adopcion', 'traslado', 'fallecimiento'];
 }
 
