@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages } from '@refugio/contracts';
 import { document, historyEvent, message, person, pet } from '../src/db/schema';
 import { type TestApp, createTestApp, expectErrorShape } from './helpers';
+import { ORG, UA, flat, pdfPages, sha, signaturePng } from './documents-support';
 import { startSmtpServer } from './smtp-test-server';
 
 /*
@@ -14,33 +11,6 @@ import { startSmtpServer } from './smtp-test-server';
  * same ways as the contract (in person, or remotely with an e-mailed code through a real SMTP server), with the
  * same evidence page and integrity check; the signing page names the organisation.
  */
-
-const ORG = {
-  ORG_NAME: 'Refugio Patitas',
-  ORG_CONTACT_EMAIL: 'hola@patitas.example',
-  ORG_CONTACT_PHONE: '+34 911 000 000',
-  ORG_TIME_ZONE: 'Europe/Madrid',
-};
-const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) PruebaNavegador/1.0';
-const standardFontDataUrl = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
-const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const flat = (text: string) => text.replace(/\s+/g, ' ');
-
-async function pdfPages(bytes: Buffer): Promise<string[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, standardFontDataUrl }).promise;
-  const texts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return texts;
-}
-
-async function signaturePng(): Promise<string> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="150"><path d="M10 130 C 80 10, 160 140, 390 20" stroke="black" stroke-width="4" fill="none"/></svg>`;
-  return `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
-}
 
 describe('the acta of a return', () => {
   let t: TestApp;

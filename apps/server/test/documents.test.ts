@@ -1,6 +1,4 @@
 import { createHash, createHmac } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -8,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { documentMessages } from '@refugio/contracts';
 import { adoptionRequest, document, documentCode, documentLink, historyEvent, message, person, pet } from '../src/db/schema';
 import { type TestApp, createTestApp, expectErrorShape } from './helpers';
+import { ORG, UA, flat, pdfPages, sha, signaturePng } from './documents-support';
 import { startSmtpServer } from './smtp-test-server';
 
 /*
@@ -15,34 +14,6 @@ import { startSmtpServer } from './smtp-test-server';
  * e-mailed code (expiry, wrong codes, lock, rate, replay), signing in person, the signed copy with its evidence
  * page, integrity checks, the copy arriving by SMTP as an attachment, and two signatures at once.
  */
-
-const ORG = {
-  ORG_NAME: 'Refugio Patitas',
-  ORG_CONTACT_EMAIL: 'hola@patitas.example',
-  ORG_CONTACT_PHONE: '+34 911 000 000',
-  ORG_TIME_ZONE: 'Europe/Madrid',
-};
-const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) PruebaNavegador/1.0';
-const standardFontDataUrl = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
-
-async function pdfPages(bytes: Buffer): Promise<string[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, standardFontDataUrl }).promise;
-  const texts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return texts;
-}
-/** Text as pdf.js joins it: runs of spaces folded. */
-const flat = (text: string) => text.replace(/\s+/g, ' ');
-
-async function signaturePng(width = 400, height = 150): Promise<string> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><path d="M10 ${height - 20} C 80 10, 160 140, ${width - 10} 20" stroke="black" stroke-width="4" fill="none"/></svg>`;
-  const png = await sharp(Buffer.from(svg)).png().toBuffer();
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
 
 /** The PDF attached to a raw e-mail (base64 part of type application/pdf). */
 function pdfAttachment(raw: string): Buffer | undefined {
@@ -55,8 +26,6 @@ function streamOf(data: Buffer): PassThrough {
   stream.end(data);
   return stream;
 }
-
-const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 describe('adoption contracts and signatures', () => {
   let t: TestApp;
@@ -629,6 +598,16 @@ describe('adoption contracts and signatures', () => {
       await t.app.jobs.runDue();
       const mail = smtp.received.slice(sent).find((m) => m.to.includes(a.email));
       expect(sha(pdfAttachment(mail!.raw)!)).toBe(sha256);
+    });
+
+    it('sweeps files no document points at after the grace period, and keeps every contract file', async () => {
+      const id = await prepare((await adoption()).solicitudId);
+      await t.app.storage.put('documentos/huerfano.pdf', streamOf(Buffer.from('%PDF-1.4')), { contentType: 'application/pdf' });
+      expect(await t.app.documentSweep.collect()).not.toContain('documentos/huerfano.pdf');
+      const removed = await t.app.documentSweep.collect(Date.now() + 2 * 60 * 60 * 1000);
+      expect(removed).toContain('documentos/huerfano.pdf');
+      expect(removed).not.toContain((await row(id)).storageKey);
+      expect(sha(await pdf(id))).toBe((await row(id)).sha256);
     });
 
     it('annuls an unsigned contract: its link stops working', async () => {

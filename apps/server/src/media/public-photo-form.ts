@@ -122,25 +122,3 @@ export async function receivePublicPhotoForm<Admitted, Result>(
     throw error;
   }
 }
-
-/** A file younger than this may belong to a form still uploading (its files are stored before its row). */
-const SWEEP_GRACE_MS = 60 * 60 * 1000;
-
-/**
- * Deletes every file under `folder` that no row points at (`referenced`) and that is older than the grace period:
- * what a refused, failed or interrupted form left. Returns the keys removed.
- */
-export async function sweepPublicPhotos(
-  storage: StorageProvider,
-  log: FastifyBaseLogger,
-  sweep: { folder: string; referenced: ReadonlySet<string>; now: number; what: string },
-): Promise<string[]> {
-  const removed: string[] = [];
-  for (const object of await storage.list(sweep.folder)) {
-    if (sweep.referenced.has(object.key) || sweep.now - object.lastModified.getTime() < SWEEP_GRACE_MS) continue;
-    await storage.delete(object.key);
-    removed.push(object.key);
-  }
-  if (removed.length > 0) log.info({ count: removed.length }, `removed orphaned ${sweep.what}`);
-  return removed;
-}

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job';
-import { sweepPublicPhotos } from '../../media/public-photo-form';
 import type { StorageProvider } from '../../storage/storage-provider';
+import { sweepUnreferenced } from '../../storage/sweep-unreferenced';
 import type { FollowupsRepository } from './followups.repository';
 import { FOLLOWUP_FOLDER, type FollowupsService } from './followups.service';
 
@@ -29,7 +29,7 @@ export async function collectFollowupPhotos(
   log: FastifyBaseLogger,
   now = Date.now(),
 ): Promise<string[]> {
-  return sweepPublicPhotos(storage, log, { folder: FOLLOWUP_FOLDER, referenced: await repo.photoKeys(), now, what: 'follow-up photos' });
+  return sweepUnreferenced(storage, log, { folder: FOLLOWUP_FOLDER, referenced: await repo.photoKeys(), now, what: 'follow-up photos' });
 }
 
 export function followupPhotoSweepJob(deps: { repo: FollowupsRepository; storage: StorageProvider; log: FastifyBaseLogger }) {

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job';
-import { sweepPublicPhotos } from '../../media/public-photo-form';
 import type { StorageProvider } from '../../storage/storage-provider';
+import { sweepUnreferenced } from '../../storage/sweep-unreferenced';
 import type { FosterPortalRepository } from './foster-portal.repository';
 import { NEWS_FOLDER } from './foster-portal.service';
 
@@ -13,7 +13,7 @@ export async function collectNewsPhotos(
   log: FastifyBaseLogger,
   now = Date.now(),
 ): Promise<string[]> {
-  return sweepPublicPhotos(storage, log, { folder: NEWS_FOLDER, referenced: await repo.photoKeys(), now, what: 'foster news photos' });
+  return sweepUnreferenced(storage, log, { folder: NEWS_FOLDER, referenced: await repo.photoKeys(), now, what: 'foster news photos' });
 }
 
 export function createNewsPhotoSweep(deps: { repo: FosterPortalRepository; storage: StorageProvider; log: FastifyBaseLogger }) {
