@@ -421,12 +421,15 @@ export const setAdoptedInputSchema = z.object({
 });
 export const reorderImagesInputSchema = z.object({ ids: z.array(z.number().int().min(1)).max(500) });
 
+/** Where pet images are served (SPEC section 7): `{PET_MEDIA_PATH}/{petId}/{file}`, thumbnails under `thumbs/`. */
+export const PET_MEDIA_PATH = '/phpApi/storage/app/public/productos';
+
 /** Public URL of a pet image (SPEC section 7). */
 export function petImageUrl(petId: number, fileName: string): string {
-  return `/phpApi/storage/app/public/productos/${petId}/${encodeURIComponent(fileName)}`;
+  return `${PET_MEDIA_PATH}/${petId}/${encodeURIComponent(fileName)}`;
 }
 
-/** Public URL of the WebP thumbnail of a pet image. */
+/** Public URL of the WebP thumbnail of a pet image (the pet list writes the same in SQL: pet-list.repository.ts). */
 export function petThumbnailUrl(petId: number, fileName: string): string {
-  return `/phpApi/storage/app/public/productos/${petId}/thumbs/${encodeURIComponent(fileName)}.webp`;
+  return `${PET_MEDIA_PATH}/${petId}/thumbs/${encodeURIComponent(fileName)}.webp`;
 }

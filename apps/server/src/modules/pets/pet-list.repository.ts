@@ -1,5 +1,5 @@
-import { ADOPTION_OPEN_STATES, type ListPetsQuery, PETS_TOTAL_CAP } from '@refugio/contracts';
-import { type SQL, and, asc, count, desc, eq, getTableName, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { ADOPTION_OPEN_STATES, type ListPetsQuery, PET_MEDIA_PATH, PETS_TOTAL_CAP, type PetListItem, petThumbnailUrl } from '@refugio/contracts';
+import { type SQL, type SQLWrapper, and, asc, count, desc, eq, getTableName, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sortKey } from '../../db/sort-key';
 import { adoptionRequest, pet } from '../../db/schema';
@@ -78,7 +78,24 @@ const sortColumns = {
   tipo: pet.tipo,
 } as const;
 
-/** What a list item shows (petListItemSchema): not the long texts, which only the detail needs. */
+/**
+ * The open adoption requests (nueva, en_revision) of the listed pet, by the adoption_request_pet index. The pet's id
+ * is written qualified, where "id" alone would be the request's own.
+ */
+const openRequests = sql<number>`(SELECT count(*)::int FROM ${adoptionRequest}
+  WHERE ${adoptionRequest.petId} = ${sql.identifier(getTableName(pet))}.${sql.identifier(pet.id.name)} AND ${inArray(adoptionRequest.estado, [...ADOPTION_OPEN_STATES])})`;
+
+/**
+ * Where a page's JSON is written. `database`: by PostgreSQL itself (listItemJson), which spares the server decoding,
+ * mapping and serialising some 300 fields a page. `server`: PGlite's rows mapped here (listItemOf), since PGlite's
+ * PostgreSQL is WebAssembly running in the server's own thread, where writing the JSON costs more than V8 does
+ * (its statement 1.4 ms a page against 0.9 ms: apps/server/bench/README.md, fifth round). The same answer either way:
+ * pet-list-answer.test.ts holds both to the detail's answer.
+ */
+export type ListWriter = 'database' | 'server';
+export const listWriterFor = (driver: 'pglite' | 'postgres'): ListWriter => (driver === 'postgres' ? 'database' : 'server');
+
+/** What a list item shows, as rows (the `server` writer): not the long texts, which only the detail needs. */
 const listItemColumns = {
   id: pet.id,
   nombre: pet.nombre,
@@ -95,27 +112,9 @@ const listItemColumns = {
   version: pet.version,
   updatedAt: pet.updatedAt,
   deletedAt: pet.deletedAt,
-  /**
-   * Open adoption requests (nueva, en_revision) of the pet (the adoption_request_pet index). The outer pet's id is
-   * written qualified: Drizzle leaves a single table's columns bare in the select list, where "id" would be the
-   * request's own.
-   */
-  solicitudesAbiertas: sql<number>`(SELECT count(*)::int FROM ${adoptionRequest} WHERE ${adoptionRequest.petId} = ${sql.identifier(getTableName(pet))}.${sql.identifier(pet.id.name)} AND ${inArray(adoptionRequest.estado, [...ADOPTION_OPEN_STATES])})`,
+  solicitudesAbiertas: openRequests,
 };
-
-/** The filters present, the sort and the order: what decides a statement's text (the values are its parameters). */
-function shapeOf(query: ListPetsQuery): string {
-  const present = Object.values(filterValues(query))
-    .map((value) => (value === undefined ? '0' : '1'))
-    .join('');
-  return `${present}|${query.estado ?? ''}|${query.eliminadas ?? ''}|${query.conMicrochip ?? ''}|${query.sort}|${query.order}`;
-}
-
-/** Prepared statements kept per shape; a shape seldom used again is dropped first. */
-const MAX_SHAPES = 128;
-let statementCounter = 0;
-
-export type PetListRow = Pick<
+type ListRow = Pick<
   typeof pet.$inferSelect,
   | 'id'
   | 'nombre'
@@ -133,15 +132,92 @@ export type PetListRow = Pick<
   | 'deletedAt'
 > & { estadoEfectivo: string; solicitudesAbiertas: number };
 
+/** A row as its list item (petListItemSchema), in the form and order of the detail's answer (toPetDto). */
+function listItemOf(row: ListRow): PetListItem {
+  const main = row.imagenPrincipal;
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    edad: row.edad,
+    tipo: row.tipo,
+    genero: row.genero,
+    tamano: row.tamano,
+    adoptado: row.adoptado ? '1' : '0',
+    discapacidad: row.discapacidad ? '1' : '0',
+    tags: JSON.stringify(row.tags),
+    estado: row.estadoEfectivo as PetListItem['estado'],
+    publicarEn: row.publicarEn?.toISOString() ?? null,
+    thumbnailUrl: main ? petThumbnailUrl(row.id, main) : null,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    solicitudesAbiertas: row.solicitudesAbiertas,
+  };
+}
+
+/** A timestamp as JavaScript's `toISOString` writes it (milliseconds, UTC, "Z"). */
+function isoText(column: SQLWrapper): SQL {
+  return sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** The characters `encodeURIComponent` leaves as they are: a name of only these enters a URL unchanged. */
+const URI_UNRESERVED = `^[A-Za-z0-9_.!~*'()-]*$`;
+
 /**
- * One page of the pet list in one statement: the page's rows, each with its open adoption requests, and the
- * capped count of matches as an uncorrelated subquery (computed once, repeated on every row). The statement is
- * prepared once per shape (filters present, sort, order), so a page costs neither Drizzle's query building nor,
- * on PostgreSQL, the server's parsing and planning of a new text. A page past the last one has no row to carry
- * the count: then a plain count is run.
+ * One list item as JSON text (the `database` writer), what listItemOf makes of a row: "1"/"0" flags, the tags as
+ * compact JSON text, ISO dates, the thumbnail's URL (petThumbnailUrl, with refugio_uri_component, migration 0022,
+ * for a name `encodeURIComponent` would change). pet-list-answer.test.ts holds every field equal to the detail's,
+ * odd names, tags and microseconds included.
  */
-export function createPetListReader(db: Database) {
-  const statements = new Map<string, { execute: (values: Record<string, unknown>) => Promise<unknown[]> }>();
+const listItemJson = sql<string>`(SELECT row_to_json(item)::text FROM (SELECT
+    ${pet.id} AS "id",
+    ${pet.nombre} AS "nombre",
+    ${pet.edad} AS "edad",
+    ${pet.tipo} AS "tipo",
+    ${pet.genero} AS "genero",
+    ${pet.tamano} AS "tamano",
+    CASE WHEN ${pet.adoptado} THEN '1' ELSE '0' END AS "adoptado",
+    CASE WHEN ${pet.discapacidad} THEN '1' ELSE '0' END AS "discapacidad",
+    CASE WHEN jsonb_array_length(${pet.tags}) = 0 THEN '[]'
+      ELSE (SELECT '[' || string_agg(to_json(tag.value)::text, ',' ORDER BY tag.n) || ']'
+              FROM jsonb_array_elements_text(${pet.tags}) WITH ORDINALITY AS tag (value, n)) END AS "tags",
+    ${effectiveEstado} AS "estado",
+    ${isoText(pet.publicarEn)} AS "publicarEn",
+    CASE WHEN ${pet.imagenPrincipal} IS NULL THEN NULL
+      ELSE ${PET_MEDIA_PATH + '/'} || ${pet.id} || '/thumbs/'
+        || CASE WHEN ${pet.imagenPrincipal} ~ ${URI_UNRESERVED} THEN ${pet.imagenPrincipal}
+                ELSE refugio_uri_component(${pet.imagenPrincipal}) END
+        || '.webp' END AS "thumbnailUrl",
+    ${pet.version} AS "version",
+    ${isoText(pet.updatedAt)} AS "updatedAt",
+    ${isoText(pet.deletedAt)} AS "deletedAt",
+    ${openRequests} AS "solicitudesAbiertas"
+  ) AS item)`;
+
+/** The filters present, the sort and the order: what decides a statement's text (the values are its parameters). */
+function shapeOf(query: ListPetsQuery): string {
+  const present = Object.values(filterValues(query))
+    .map((value) => (value === undefined ? '0' : '1'))
+    .join('');
+  return `${present}|${query.estado ?? ''}|${query.eliminadas ?? ''}|${query.conMicrochip ?? ''}|${query.sort}|${query.order}`;
+}
+
+/** Prepared statements kept per shape; a shape seldom used again is dropped first. */
+const MAX_SHAPES = 128;
+let statementCounter = 0;
+
+/**
+ * One page of the pet list in one statement: the page's pets as chosen by the filters, the sort and the offset,
+ * with the capped count of matches as an uncorrelated subquery (computed once), and their items (with their open
+ * adoption requests) written where `writer` says. The `database` writer answers one row: the page's ids first, then
+ * their items joined, in the page's order, into the text of the answer's array. The statement is prepared once per
+ * shape (filters present, sort, order), so a page costs neither Drizzle's query building nor, on PostgreSQL, the
+ * server's parsing and planning of a new text. A page past the last one has no pet to carry the count: then a
+ * plain count is run.
+ */
+export function createPetListReader(db: Database, writer: ListWriter) {
+  type Page = { items: string; total: number | undefined };
+  const statements = new Map<string, (values: Record<string, unknown>) => Promise<Page>>();
 
   function statementFor(query: ListPetsQuery) {
     const shape = shapeOf(query);
@@ -158,14 +234,49 @@ export function createPetListReader(db: Database) {
     const orderBy = query.sort === 'fechaingreso' ? sql`${sortColumn} ${sql.raw(query.order)} NULLS LAST` : direction(sortColumn);
     // Counting stops one past the cap: enough to say "more than", without visiting every match.
     const total = sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${pet} WHERE ${where} LIMIT ${PETS_TOTAL_CAP + 1}) AS matches)`;
-    const statement = db
-      .select({ ...listItemColumns, total })
-      .from(pet)
-      .where(where)
-      .orderBy(orderBy, direction(pet.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`pet_list_${++statementCounter}`);
+    // A search is planned for its own words on every request (an unnamed statement): a prepared statement's generic
+    // plan cannot know whether a word is rare or in every seventh pet, and the plan that suits one costs 10 to 50 ms
+    // on the other (apps/server/bench/README.md, fifth round). Browsing keeps its plan.
+    const name = query.q ? '' : `pet_list_${++statementCounter}`;
+    let statement: (values: Record<string, unknown>) => Promise<Page>;
+    if (writer === 'database') {
+      // The page's ids first, and only then their items: a page deep in the list does not write the items of the
+      // rows it skips. The items are joined in the page's order, the same ORDER BY over the same rows (a window
+      // numbering the rows instead would make PostgreSQL sort every match where a bounded sort keeps 20).
+      const page = db
+        .select({ id: pet.id, total: total.as('total') })
+        .from(pet)
+        .where(where)
+        .orderBy(orderBy, direction(pet.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .as('page');
+      const prepared = db
+        .select({
+          items: sql<string | null>`string_agg(${listItemJson}, ',' ORDER BY ${orderBy}, ${direction(pet.id)})`,
+          total: sql<number | null>`max(${page.total})`,
+        })
+        .from(page)
+        .innerJoin(pet, eq(pet.id, page.id))
+        .prepare(name);
+      statement = async (values) => {
+        const [found] = await prepared.execute(values);
+        return { items: found?.items ?? '', total: found?.total ?? undefined };
+      };
+    } else {
+      const prepared = db
+        .select({ ...listItemColumns, total })
+        .from(pet)
+        .where(where)
+        .orderBy(orderBy, direction(pet.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name);
+      statement = async (values) => {
+        const rows = await prepared.execute(values);
+        return { items: rows.map((row) => JSON.stringify(listItemOf(row))).join(','), total: rows[0]?.total };
+      };
+    }
     statements.set(shape, statement);
     if (statements.size > MAX_SHAPES) statements.delete(statements.keys().next().value!);
     return statement;
@@ -179,9 +290,10 @@ export function createPetListReader(db: Database) {
   }
 
   return {
-    async list(query: ListPetsQuery): Promise<{ rows: PetListRow[]; total: number; totalExact: boolean }> {
-      const found = (await statementFor(query).execute(valuesOf(query))) as (PetListRow & { total: number })[];
-      let n = found[0]?.total;
+    /** The page's items, each as its JSON text, and the count of matches. */
+    async list(query: ListPetsQuery): Promise<{ items: string; total: number; totalExact: boolean }> {
+      const found = await statementFor(query)(valuesOf(query));
+      let n = found.total;
       if (n === undefined) {
         n =
           query.page === 1
@@ -197,7 +309,7 @@ export function createPetListReader(db: Database) {
                 )
               )[0]?.n ?? 0);
       }
-      return { rows: found, total: Math.min(n, PETS_TOTAL_CAP), totalExact: n <= PETS_TOTAL_CAP };
+      return { items: found.items, total: Math.min(n, PETS_TOTAL_CAP), totalExact: n <= PETS_TOTAL_CAP };
     },
   };
 }

@@ -8,6 +8,7 @@ import { createPetExport } from './pet-export';
 import { petExportRoutes } from './pet-export.routes';
 import { createPetVisibility } from './pet-visibility';
 import { createPetsRepository } from './pets.repository';
+import { listWriterFor } from './pet-list.repository';
 import { petsRoutes } from './pets.routes';
 import { type PetsService, createPetsService } from './pets.service';
 import { type VideosService, createVideosService } from './videos.service';
@@ -23,7 +24,7 @@ declare module 'fastify' {
 /** Pets, their images and videos: the repository and services built once, then the routes that use them. */
 export const petsModule = fp(
   async (app: FastifyInstance) => {
-    const repo = createPetsRepository(app.db);
+    const repo = createPetsRepository(app.db, listWriterFor(app.database.driver));
     const visibility = createPetVisibility({ changes: app.changes, load: (id) => repo.findVisibility(id) });
     app.decorate(
       'petsService',

@@ -4,10 +4,9 @@ import type { Database } from '../../db/client';
 import { idempotencyKey, pet, petImage } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 import { isPublicSql, markAdoptedValues, mayMarkAdoptedSql } from './pet-rules';
-import { createPetListReader, effectiveEstado, petListWhere } from './pet-list.repository';
+import { type ListWriter, createPetListReader, effectiveEstado, petListWhere } from './pet-list.repository';
 
 export { effectiveEstado, petListWhere } from './pet-list.repository';
-export type { PetListRow } from './pet-list.repository';
 
 export type PetRow = Omit<typeof pet.$inferSelect, 'searchText'>;
 export type PetView = PetRow & { estadoEfectivo: string };
@@ -49,8 +48,8 @@ export type BatchPetChange =
   | { kind: 'deleted'; actorId: string }
   | { kind: 'restored' };
 
-function petsQueries(db: Database) {
-  const listReader = createPetListReader(db);
+function petsQueries(db: Database, listWriter: ListWriter) {
+  const listReader = createPetListReader(db, listWriter);
   return {
     /** One page of the list (pet-list.repository.ts: one prepared statement per shape of filters and sort). */
     list: (query: ListPetsQuery) => listReader.list(query),
@@ -419,9 +418,12 @@ function petsQueries(db: Database) {
 
 export type PetsRepository = Transactional<ReturnType<typeof petsQueries>>;
 
-/** The only code that reads or writes pets and their images. */
-export function createPetsRepository(db: Database): PetsRepository {
-  return transactional(db, petsQueries);
+/**
+ * The only code that reads or writes pets and their images. `listWriter`: where the list's JSON is written
+ * (pet-list.repository.ts; `listWriterFor(driver)` picks it for a database).
+ */
+export function createPetsRepository(db: Database, listWriter: ListWriter = 'server'): PetsRepository {
+  return transactional(db, (bound) => petsQueries(bound, listWriter));
 }
 
 /** Every column but the generated search text, which no answer needs. */

@@ -6,7 +6,6 @@ import {
   type Pet,
   type PetFields,
   type PetImage,
-  type PetListItem,
   dayInZone,
   type PetLocation,
   FINAL_LOCATIONS,
@@ -31,7 +30,7 @@ import type { StorageProvider } from '../../storage/storage-provider';
 import { type HistoryPort, changedFields, hasChanges, userActor } from '../history/history.port';
 import { mayRestore } from './pet-rules';
 import type { PetVisibility } from './pet-visibility';
-import type { PetImageRow, PetInsert, PetListRow, PetView, PetsRepository } from './pets.repository';
+import type { PetImageRow, PetInsert, PetView, PetsRepository } from './pets.repository';
 
 /** What the pets service needs, given once. */
 export interface PetsServiceDeps {
@@ -127,28 +126,6 @@ export function toPetDto(row: PetView, personaNombre?: string | null): Pet {
 }
 
 /** A row of the list (the columns petListItemSchema shows), in the answer's shape and key order. */
-export function toPetListItemDto(row: PetListRow): PetListItem {
-  const main = row.imagenPrincipal;
-  return {
-    id: row.id,
-    nombre: row.nombre,
-    edad: row.edad,
-    tipo: row.tipo,
-    genero: row.genero,
-    tamano: row.tamano,
-    adoptado: row.adoptado ? '1' : '0',
-    discapacidad: row.discapacidad ? '1' : '0',
-    tags: JSON.stringify(row.tags),
-    estado: row.estadoEfectivo as PetListItem['estado'],
-    publicarEn: row.publicarEn?.toISOString() ?? null,
-    thumbnailUrl: main ? petThumbnailUrl(row.id, main) : null,
-    version: row.version,
-    updatedAt: row.updatedAt.toISOString(),
-    deletedAt: row.deletedAt?.toISOString() ?? null,
-    solicitudesAbiertas: row.solicitudesAbiertas,
-  };
-}
-
 export function toPetImageDto(row: PetImageRow): PetImage {
   return {
     id: row.id,
@@ -307,9 +284,10 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
   }
 
   return {
-    async list(query: ListPetsQuery) {
-      const { rows, total, totalExact } = await repo.list(query);
-      return { items: rows.map(toPetListItemDto), total, totalExact, page: query.page, pageSize: query.pageSize };
+    /** A page of the list as the answer's JSON text (listPetsResponseSchema): its items come written by the database. */
+    async list(query: ListPetsQuery): Promise<string> {
+      const { items, total, totalExact } = await repo.list(query);
+      return `{"items":[${items}],"total":${total},"totalExact":${totalExact},"page":${query.page},"pageSize":${query.pageSize}}`;
     },
 
     /** The pet as the database holds it now, past the cache: the answer of a change just committed elsewhere. */
