@@ -3,12 +3,12 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { ADOPTION_STATES, type AdoptionState, adoptionStateLabels, countLabel } from '@refugio/contracts';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ExportLinks } from '../../../components/ui/export-links';
 import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ListSearchInput } from '../../../components/ui/list-search-input';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { useAddressParams } from '../../../lib/use-address-params';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { useAdoptionRequests } from '../api/list-adoption-requests';
 import { usePetOptions } from '../api/search-pet-options';
@@ -86,13 +86,13 @@ function PetFilter({ value, selectedLabel, onChange }: { value: string; selected
 
 /** ListaFormularios (/formularios): adoption requests with status counts, filters, search, order, pages and CSV export. */
 function ListaFormulariosScreen() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateAddress] = useAddressParams();
   const params = readRequestsListParams(searchParams);
   const requests = useAdoptionRequests(params);
   const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
   // A new page is a step back can undo; filters, search and order replace the current entry.
   const updateParams = (changes: Partial<RequestsListParams>, { push = false } = {}) =>
-    setSearchParams((current) => writeRequestsListParams(current, changes), { replace: !push, preventScrollReset: true });
+    updateAddress((current) => writeRequestsListParams(current, changes), { replace: !push, preventScrollReset: true });
   const search = useUrlSearch(params.q, (q) => updateParams({ q }));
 
   const data = requests.data;

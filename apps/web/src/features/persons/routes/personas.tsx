@@ -2,11 +2,12 @@ import { Button, Group, Paper, Select, Stack, Switch, Text, ThemeIcon, Title } f
 import { useMediaQuery } from '@mantine/hooks';
 import { countLabel, PERSON_ROLES, personRoleLabels } from '@refugio/contracts';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ListSearchInput } from '../../../components/ui/list-search-input';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { useAddressParams } from '../../../lib/use-address-params';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { usePersons } from '../api/list-persons';
 import { PersonCards, PersonsTable } from '../components/persons-table';
@@ -16,12 +17,12 @@ const WIDE_QUERY = '(min-width: 48em)';
 
 /** Personas (/personas): everyone outside the team, searched by name, e-mail, phone or document, by role, or the possible duplicates. */
 function PersonasScreen() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateAddress] = useAddressParams();
   const params = readPersonsListParams(searchParams);
   const persons = usePersons(params);
   const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
   const updateParams = (changes: Partial<PersonsListParams>, { push = false } = {}) =>
-    setSearchParams((current) => writePersonsListParams(current, changes), { replace: !push, preventScrollReset: true });
+    updateAddress((current) => writePersonsListParams(current, changes), { replace: !push, preventScrollReset: true });
   const search = useUrlSearch(params.q, (q) => updateParams({ q }));
 
   const data = persons.data;

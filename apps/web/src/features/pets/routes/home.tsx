@@ -3,12 +3,13 @@ import { countLabel } from '@refugio/contracts';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPaw, IconPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ExportLinks } from '../../../components/ui/export-links';
 import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ListSearchInput } from '../../../components/ui/list-search-input';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { useAddressParams } from '../../../lib/use-address-params';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { usePets } from '../api/list-pets';
 import { PetCards } from '../components/pet-cards';
@@ -74,7 +75,7 @@ function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => v
  * be selected (or every pet matching the filter) for bulk actions.
  */
 function HomeScreen() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateAddress] = useAddressParams();
   const params = readPetsListParams(searchParams);
   const pets = usePets(params);
   const actions = usePetActions();
@@ -86,7 +87,7 @@ function HomeScreen() {
 
   // Typing and filters replace the address; a page change is a step of its own, so Back returns to the previous page.
   const updateParams = (changes: Partial<PetsListParams>, { push = false } = {}) =>
-    setSearchParams((current) => writePetsListParams(current, changes), { replace: !push, preventScrollReset: true });
+    updateAddress((current) => writePetsListParams(current, changes), { replace: !push, preventScrollReset: true });
   const search = useUrlSearch(params.q, (q) => updateParams({ q }));
   // "/" jumps to the search box (not while typing in a field: Mantine's useHotkeys ignores inputs).
   const searchRef = useRef<HTMLInputElement>(null);

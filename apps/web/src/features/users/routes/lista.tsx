@@ -3,9 +3,10 @@ import { useHotkeys } from '@mantine/hooks';
 import { type User, countLabel } from '@refugio/contracts';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ListSearchInput } from '../../../components/ui/list-search-input';
+import { useAddressParams } from '../../../lib/use-address-params';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { useUsers } from '../api/list-users';
 import { EditUserModal } from '../components/edit-user-modal';
@@ -65,7 +66,7 @@ function EmptyState({ query, onClear }: { query: string; onClear: () => void }) 
 /** Lista (/lista): the staff accounts, for administrators. */
 function ListaScreen() {
   const currentUser = useCurrentUser();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateAddress] = useAddressParams();
   const params = readUsersListParams(searchParams);
   const users = useUsers(params);
   const accountActions = useAccountActions();
@@ -73,7 +74,7 @@ function ListaScreen() {
   const [resetting, setResetting] = useState<User | null>(null);
 
   const updateParams = (changes: Partial<UsersListParams>) =>
-    setSearchParams((current) => writeUsersListParams(current, changes), { replace: true, preventScrollReset: true });
+    updateAddress((current) => writeUsersListParams(current, changes), { replace: true, preventScrollReset: true });
   const search = useUrlSearch(params.q, (q) => updateParams({ q }));
   // "/" jumps to the search box (not while typing in a field: Mantine's useHotkeys ignores inputs).
   const searchRef = useRef<HTMLInputElement>(null);
