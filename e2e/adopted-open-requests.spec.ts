@@ -9,7 +9,6 @@ import { unique } from './support/pets';
  */
 
 test('marcar adoptada desde la lista con solicitudes abiertas avisa y las cierra', async ({ page }) => {
-  test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'staff');
   const nombre = `Abierta ${unique()}`;

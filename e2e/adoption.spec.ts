@@ -109,8 +109,6 @@ test('en un teléfono, una persona encuentra una mascota en el catálogo públic
 });
 
 test('el equipo revisa una solicitud, la aprueba y la mascota sale del catálogo público', async ({ page, baseURL }) => {
-  // The longest journey (list, request, two moves, the pet, the public page): more than the default 30 s on a busy CI machine.
-  test.setTimeout(60_000);
   await signIn(page, 'staff');
   const nombre = `Pelusa ${Date.now() % 100000}`;
   const petId = await createPublishedPet(page, nombre);

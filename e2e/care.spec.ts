@@ -78,7 +78,6 @@ test.describe('care records', () => {
 
   test('a volunteer marks a dose done on a phone in two taps', async ({ page }) => {
     // The mark is sent when the toast's 10 s 'Deshacer' window ends.
-    test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'staff');
     const name = `Pipa ${unique()}`;

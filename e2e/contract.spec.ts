@@ -12,8 +12,6 @@ import { unique } from './support/pets';
  * signature and signs; staff see it signed and intact. And the same signature in person on the staff's screen.
  */
 
-test.describe.configure({ timeout: 120_000 });
-
 /** An approved adoption request of a new pet, with its person linked; answers the request's id and the e-mail. */
 async function approvedRequest(page: Page, petName: string, applicant: string): Promise<{ id: number; email: string }> {
   const origin = { origin: new URL(page.url()).origin };

@@ -17,7 +17,6 @@ async function chooseFiles(page: Page, button: Locator, files: Payload[]) {
 }
 
 test('paquete, enlace, registro desde el teléfono, enlace agotado y aprobación con sus fotos y video', async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
   const suffix = unique();
   const packageName = `Rescatistas ${suffix}`;
   const recipient = `Red de rescate ${suffix}`;

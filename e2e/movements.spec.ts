@@ -26,7 +26,6 @@ async function makeFosterHome(page: Page, personId: number) {
 
 test.describe('movements and foster homes', () => {
   test('a dog is placed from "Buscar acogida", shows in Acogidas and is returned with a reason (1280 px)', async ({ page }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, 'staff');
     const suffix = unique();
@@ -77,7 +76,6 @@ test.describe('movements and foster homes', () => {
   });
 
   test('on a phone (390 px), marking a pet adopted from the list asks for the adopter', async ({ page }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'staff');
     const suffix = unique();

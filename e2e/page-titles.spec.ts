@@ -16,7 +16,6 @@ async function titleOf(page: Page, path: string, heading: RegExp | string) {
 }
 
 test('cada pantalla tiene su propio título', async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
   await signIn(page, 'admin');
   const nombre = `Título ${unique()}`;
   const id = await createPet(page, { nombre, estado: 'publicada' });

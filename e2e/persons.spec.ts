@@ -59,8 +59,6 @@ async function openPersons(page: Page) {
 
 test.describe('Personas', () => {
   test('find a person, edit and save, and merge a duplicate field by field (1280 px)', async ({ page }) => {
-    // A long journey (two pets, two applications, a save, a merge) with axe three times.
-    test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, 'admin');
     const { surname } = await seedFamily(page);
@@ -110,7 +108,6 @@ test.describe('Personas', () => {
   });
 
   test('on a phone: find a person in the cards and open them from a request (390 px)', async ({ page }) => {
-    test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'staff');
     const { surname, first } = await seedFamily(page);

@@ -22,7 +22,6 @@ function bytesOf(text: string): number {
 
 test.describe('fotos del teléfono', () => {
   test('Agregar en un teléfono: la foto principal de 2 MB se reduce con vista previa, las de la galería también, y se guardan', async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'staff');
     await page.goto('/agregar');
@@ -69,7 +68,6 @@ test.describe('fotos del teléfono', () => {
   });
 
   test('el registro público ofrece reducir la foto principal y reduce las demás fotos', async ({ page }) => {
-    test.setTimeout(90_000);
     await page.goto('/registro-mascota');
     await chooseFiles(page, page.getByRole('button', { name: 'Tomar o elegir foto principal' }), [await cameraPhoto('principal.jpg')]);
     await expect(page.getByRole('alert').filter({ hasText: TOO_BIG })).toBeVisible();
@@ -93,7 +91,6 @@ test.describe('fotos del teléfono', () => {
 
 test.describe('fotos y videos en espera', () => {
   test('en un teléfono: REINICIAR conserva las fotos elegidas si se pide, y al guardar cada archivo muestra su porcentaje', async ({ page }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'staff');
     const nombre = `Espera ${unique()}`;

@@ -10,7 +10,6 @@ import { drawWithMouse } from './support/signature';
  */
 
 test('a return with its person gets an acta, signed in person on the staff screen and verified', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1024, height: 768 });
   await signIn(page, 'staff');
   const origin = { origin: new URL(page.url()).origin };
