@@ -208,9 +208,9 @@ let statementCounter = 0;
 
 /**
  * One page of the pet list in one statement: the page's pets as chosen by the filters, the sort and the offset,
- * with the capped count of matches as an uncorrelated subquery (computed once), and their items (with their open
- * adoption requests) written where `writer` says. The `database` writer answers one row: the page's ids first, then
- * their items joined, in the page's order, into the text of the answer's array. The statement is prepared once per
+ * with the capped count of matches as an uncorrelated subquery (computed once), and then their items (with their open
+ * adoption requests) written where `writer` says. The `database` writer answers one row, the items joined in the
+ * page's order into the text of the answer's array; the `server` writer answers the page's rows. The statement is prepared once per
  * shape (filters present, sort, order), so a page costs neither Drizzle's query building nor, on PostgreSQL, the
  * server's parsing and planning of a new text. A page past the last one has no pet to carry the count: then a
  * plain count is run.
@@ -238,19 +238,19 @@ export function createPetListReader(db: Database, writer: ListWriter) {
     // plan cannot know whether a word is rare or in every seventh pet, and the plan that suits one costs 10 to 50 ms
     // on the other (apps/server/bench/README.md, fifth round). Browsing keeps its plan.
     const name = query.q ? '' : `pet_list_${++statementCounter}`;
+    // The page's ids first, and only then their items: a page deep in the list neither writes the items of the rows it
+    // skips nor counts their open requests. The items follow in the page's order, the same ORDER BY over the same rows
+    // (a window numbering the rows instead would make PostgreSQL sort every match where a bounded sort keeps 20).
+    const page = db
+      .select({ id: pet.id, total: total.as('total') })
+      .from(pet)
+      .where(where)
+      .orderBy(orderBy, direction(pet.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
     let statement: (values: Record<string, unknown>) => Promise<Page>;
     if (writer === 'database') {
-      // The page's ids first, and only then their items: a page deep in the list does not write the items of the
-      // rows it skips. The items are joined in the page's order, the same ORDER BY over the same rows (a window
-      // numbering the rows instead would make PostgreSQL sort every match where a bounded sort keeps 20).
-      const page = db
-        .select({ id: pet.id, total: total.as('total') })
-        .from(pet)
-        .where(where)
-        .orderBy(orderBy, direction(pet.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .as('page');
       const prepared = db
         .select({
           items: sql<string | null>`string_agg(${listItemJson}, ',' ORDER BY ${orderBy}, ${direction(pet.id)})`,
@@ -265,12 +265,10 @@ export function createPetListReader(db: Database, writer: ListWriter) {
       };
     } else {
       const prepared = db
-        .select({ ...listItemColumns, total })
-        .from(pet)
-        .where(where)
+        .select({ ...listItemColumns, total: page.total })
+        .from(page)
+        .innerJoin(pet, eq(pet.id, page.id))
         .orderBy(orderBy, direction(pet.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
         .prepare(name);
       statement = async (values) => {
         const rows = await prepared.execute(values);
