@@ -60,7 +60,6 @@ function sendJsonText(reply: FastifyReply, text: string) {
 }
 
 /** Pets: the specification's /phpApi contract (DESIGN section 4), videos under /api/mascotas, public media. */
-
 export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
   const pets = app.petsService;
   const videos = app.videosService;

@@ -125,7 +125,6 @@ export function toPetDto(row: PetView, personaNombre?: string | null): Pet {
   };
 }
 
-/** A row of the list (the columns petListItemSchema shows), in the answer's shape and key order. */
 export function toPetImageDto(row: PetImageRow): PetImage {
   return {
     id: row.id,
