@@ -34,6 +34,7 @@ import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
 import { budgetsPlugin } from './plugins/budgets';
 import { changesPlugin } from './plugins/changes';
+import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { connectionsPlugin } from './plugins/connections';
 import { jobsPlugin } from './plugins/jobs';
@@ -132,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // onRequest hooks run in this order: security headers, request budgets, then the access check, so that
   // every answer (a 401 or a 429 too) carries the headers and anonymous calls are budgeted.
   await app.register(securityPlugin, { config });
+  // Text answers over 1 KB leave compressed; what is compressed already (assets, the catalogue) leaves as it is.
+  await app.register(compressionPlugin);
   await app.register(budgetsPlugin, { config, syncIntervalMs: options.budgetSyncIntervalMs, assertDiskRoom: () => app.assertDiskRoom() });
   await app.register(accessPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendHtml } from './compression';
 import { sendError } from './error-handler';
 
 /** Paths that belong to the API: never answered with the SPA. */
@@ -52,7 +53,18 @@ export const spaPlugin = fp(
     const hasFollowup = existsSync(path.join(root, FOLLOWUP_ENTRY));
     const hasSigning = existsSync(path.join(root, SIGNING_ENTRY));
     if (hasSpa) {
-      await app.register(fastifyStatic, { root, serve: false, index: false });
+      // preCompressed: the build writes a brotli and a gzip copy beside each text asset (apps/web/scripts/precompress.mjs);
+      // the copy the browser accepts is sent as it is, the original otherwise. Nothing is compressed per request.
+      await app.register(fastifyStatic, {
+        root,
+        serve: false,
+        index: false,
+        preCompressed: true,
+        // The same address answers in several encodings: caches must keep them apart.
+        setHeaders: (res) => {
+          res.setHeader('vary', 'Accept-Encoding');
+        },
+      });
     } else {
       app.log.warn({ root }, 'web app not built: only the API is served (run npm run build)');
     }
@@ -83,7 +95,7 @@ export const spaPlugin = fp(
       // /adopta and /adopta/{id}: the public pages, which download no staff code.
       if (isPublicPagePath(pathname) && publicPagesHtml !== undefined) {
         const html = opts.publicPageHtml ? await opts.publicPageHtml(publicPagesHtml, pathname) : publicPagesHtml;
-        return reply.type('text/html; charset=utf-8').send(html);
+        return sendHtml(request, reply, html);
       }
       // /portal/{token}: the foster portal; the token never leaves in a Referer (portal.html says no-referrer).
       if (pathname.startsWith('/portal/') && hasPortal) return reply.sendFile(PORTAL_ENTRY, root, { cacheControl: false });
