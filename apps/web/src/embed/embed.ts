@@ -7,7 +7,7 @@ import { petFacts, publicPetPath, reachMessages } from '@refugio/contracts/reach
  * and the adoptable pets appear there, each linking to its page. It renders inside a shadow root, so the host
  * page's styles do not reach it and its own do not leak out. Options, as attributes of the element:
  * data-tipo (Perro, Gato or Conejo), data-cantidad (1-48 pets, 12 by default), data-titulo (a heading; empty: none).
- * Plain DOM and no dependencies: it must stay a few KB (scripts/size.mjs).
+ * Plain DOM and no dependencies: it must stay a few KB (scripts/size.ts holds it to 15 KiB on the wire).
  */
 
 interface EmbedPet {
