@@ -464,6 +464,8 @@ function printTable(title: string, samples: Sample[]) {
 /* ------------------------------------------------------------------ main */
 
 let cleanup: (() => Promise<void>) | null = null;
+/** Set once the watchdog or a signal is stopping the bench. */
+let stopping = false;
 
 async function main() {
   const pages = listOption('pages', ['login', 'adopta', 'pet']);
@@ -590,12 +592,14 @@ async function main() {
 
 // Bounded in time whatever happens: after --max-minutes the bench cleans up and stops.
 const watchdog = setTimeout(() => {
+  stopping = true;
   console.error(`bench:pages stopped after ${MAX_MINUTES} minutes`);
   void (cleanup ?? (async () => {}))().finally(() => process.exit(124));
 }, MAX_MINUTES * 60_000);
 watchdog.unref();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    stopping = true;
     void (cleanup ?? (async () => {}))().finally(() => process.exit(130));
   });
 }
@@ -603,6 +607,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   await main();
 } catch (error) {
-  console.error(error);
+  // After the watchdog or a signal has closed the browser, the load in flight fails: that is not news.
+  if (!stopping) console.error(error);
   process.exitCode = 1;
 }
