@@ -1,4 +1,4 @@
-import type { AdoptionApplicationInput, ListPublicPetsResponse, PublicPet } from '@refugio/contracts';
+import { type AdoptionApplicationInput, CATALOGUE_FIRST_PAGE_ID, type ListPublicPetsResponse, type PublicPet } from '@refugio/contracts';
 import { requestJson } from '../../lib/api-client';
 import { decodeFlag } from '../../lib/wire-encodings';
 
@@ -24,6 +24,23 @@ export function decodePublicPetList(list: ListPublicPetsResponse): PublicPetList
 /** `GET /api/public/mascotas`: one page of adoptable pets. */
 export async function listPublicPets(query: Record<string, string | undefined>, signal?: AbortSignal): Promise<PublicPetListView> {
   return decodePublicPetList((await requestJson('/api/public/mascotas', { query, signal })) as ListPublicPetsResponse);
+}
+
+/**
+ * The catalogue's first page that the server wrote into /adopta's HTML (the same answer as `GET
+ * /api/public/mascotas` with no query), taken once: the element is removed, so a later visit asks the server.
+ * Undefined when there is none or it cannot be read.
+ */
+export function takeEmbeddedFirstPage(): PublicPetListView | undefined {
+  const element = document.getElementById(CATALOGUE_FIRST_PAGE_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const list = JSON.parse(element.textContent ?? '') as ListPublicPetsResponse;
+    return Array.isArray(list.items) ? decodePublicPetList(list) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `GET /api/public/mascotas/{id}`: one adoptable pet (404 for anything else). */
