@@ -7,6 +7,8 @@ import { navigate } from '../lib/navigation';
 import { useResource } from '../lib/use-resource';
 
 const TYPING_DELAY_MS = 350;
+/** Placeholder cards while the first answer is on the way: two rows of the widest grid. */
+const SKELETON_CARDS = 6;
 const labels = {
   tipo: { Perro: 'Perros', Gato: 'Gatos', Conejo: 'Conejos' } as Record<string, string>,
   tamano: { chico: 'Chico', mediano: 'Mediano', grande: 'Grande' } as Record<string, string>,
@@ -158,6 +160,20 @@ export function CataloguePage({ search }: { search: URLSearchParams }) {
             </button>
           ) : null}
         </div>
+      ) : null}
+
+      {pets.status === 'loading' ? (
+        <ul className="grid" aria-hidden="true">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <li key={index} className="card card-skeleton">
+              <div className="card-photo" />
+              <div className="card-body">
+                <span className="skeleton-line" />
+                <span className="skeleton-line" />
+              </div>
+            </li>
+          ))}
+        </ul>
       ) : null}
 
       {data && data.items.length > 0 ? (
