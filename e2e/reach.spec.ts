@@ -145,13 +145,17 @@ test.describe('the share menu on a phone', () => {
       'href',
       `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(pageUrl)}`,
     );
-    await expect(page.getByRole('menuitem', { name: 'Descargar imagen' })).toHaveAttribute('href', `/api/public/mascotas/${id}/tarjeta.png`);
+    await expect(page.getByRole('menuitem', { name: 'Descargar imagen' })).toHaveAttribute('href', `/api/public/mascotas/${id}/tarjeta.jpg`);
     await expect(page.getByRole('menuitem', { name: 'Imprimir cartel' })).toHaveAttribute('href', `/api/mascotas/${id}/cartel.pdf`);
     await expectAccessible(page, 'Ficha con el menú Compartir abierto, 390 px');
 
     // The image and the poster the menu links to are there.
-    const image = await page.request.get(`/api/public/mascotas/${id}/tarjeta.png`);
-    expect(image.headers()['content-type']).toBe('image/png');
+    const image = await page.request.get(`/api/public/mascotas/${id}/tarjeta.jpg`);
+    expect(image.headers()['content-type']).toBe('image/jpeg');
+    // The address DESIGN names still leads to it.
+    const named = await page.request.get(`/api/public/mascotas/${id}/tarjeta.png`);
+    expect(named.url()).toContain(`/api/public/mascotas/${id}/tarjeta.jpg`);
+    expect(named.headers()['content-type']).toBe('image/jpeg');
     const poster = await page.request.get(`/api/mascotas/${id}/cartel.pdf`);
     expect(poster.headers()['content-type']).toBe('application/pdf');
 

@@ -44,6 +44,7 @@ const expected: Record<string, Access> = {
   'DELETE /api/mascotas/:id/videos/:name': 'staff',
   'GET /api/public/mascotas': 'public',
   'GET /api/public/mascotas/:id': 'public',
+  'GET /api/public/mascotas/:id/tarjeta.jpg': 'public',
   'GET /api/public/mascotas/:id/tarjeta.png': 'public',
   'GET /api/mascotas/:id/cartel.pdf': 'staff',
   'POST /api/mascotas/:id/publicacion-sugerida': 'staff',

@@ -1,13 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
+import { CATALOGUE_FIRST_PAGE_ID, SOCIAL_IMAGE_MAX_BYTES } from '@refugio/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { imageLanes } from '../src/media/images';
 import { qrCodePng } from '../src/modules/reach/poster';
 import { SOCIAL_IMAGE_MAX_PENDING } from '../src/modules/reach/reach.service';
+import { renderSocialCard } from '../src/modules/reach/social-card';
 import { geminiText, startFakeAiServer } from './fake-ai-server';
 import { PUBLIC_URL, type TestApp, createTestApp, expectErrorShape } from './helpers';
 import { jpeg, multipart, petFields } from './media';
@@ -99,9 +102,12 @@ describe('reach: previews, the social image, the poster', () => {
       expect(html).not.toContain('<valiente>');
       expect(html).toContain(`<meta property="og:url" content="${PUBLIC_URL}/adopta/${publicId}" />`);
       expect(html).toMatch(
-        new RegExp(`<meta property="og:image" content="${PUBLIC_URL}/api/public/mascotas/${publicId}/tarjeta\\.png\\?v=[0-9a-z]+" />`),
+        new RegExp(`<meta property="og:image" content="${PUBLIC_URL}/api/public/mascotas/${publicId}/tarjeta\\.jpg\\?v=[0-9a-z]+" />`),
       );
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      expect(html).toContain('<meta property="og:image:type" content="image/jpeg" />');
+      expect(html).toContain('<meta property="og:image:width" content="1080" />');
+      expect(html).toContain('<meta property="og:image:height" content="1080" />');
       expect(html).toContain('<meta property="og:description" content="Perro · 3 años · Tamaño mediano.');
       expect(html).toContain('<meta property="og:site_name" content="Refugio Peñas &#38; Colas" />');
       expect(html).toMatch(/<title>Ñandú &#34;el &#60;valiente&#62;&#34; busca un hogar · Refugio Peñas &#38; Colas<\/title>/);
@@ -132,6 +138,53 @@ describe('reach: previews, the social image, the poster', () => {
     });
   });
 
+  describe("the catalogue's first page in the HTML of /adopta", () => {
+    const OPEN = `<script type="application/json" id="${CATALOGUE_FIRST_PAGE_ID}">`;
+    /** The text of the embedded element, and that text read as JSON. */
+    function embedded(html: string): { text: string; json: unknown } {
+      const start = html.indexOf(OPEN);
+      expect(start, 'no embedded first page').toBeGreaterThan(-1);
+      const text = html.slice(start + OPEN.length, html.indexOf('</script>', start));
+      return { text, json: JSON.parse(text) };
+    }
+
+    it("is the public endpoint's own first page: published pets only", async () => {
+      const html = (await t.app.inject('/adopta')).body;
+      const endpoint = await t.app.inject('/api/public/mascotas');
+      expect(endpoint.statusCode).toBe(200);
+      const { json } = embedded(html);
+      expect(json).toEqual(endpoint.json());
+      expect((json as { items: { id: number }[] }).items.map((p) => p.id)).toContain(publicId);
+      expect(html).not.toContain('Secreto');
+      // Only on /adopta: a pet's page and the other public pages carry none.
+      expect((await t.app.inject(`/adopta/${publicId}`)).body).not.toContain(CATALOGUE_FIRST_PAGE_ID);
+      expect((await t.app.inject(`/adopta/${draftId}`)).body).not.toContain(CATALOGUE_FIRST_PAGE_ID);
+    });
+
+    it('follows the catalogue: a withdrawn pet leaves it at once', async () => {
+      const id = await createPet('Pasajero', true);
+      expect((await t.app.inject('/adopta')).body).toContain('Pasajero');
+      const withdrawn = await t
+        .as('staff')
+        .inject({ method: 'POST', url: `/phpApi/mascota/${id}/publicacion`, payload: { estado: 'borrador', version: 2 } });
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+      expect((await t.app.inject('/adopta')).body).not.toContain('Pasajero');
+    });
+
+    it("cannot be closed by a pet's name: <, >, &, U+2028 and U+2029 are escaped", async () => {
+      const hostile = '</script><script>alert(1)</script> & \u2028\u2029<!--';
+      const id = await createPet(hostile, true);
+      const html = (await t.app.inject('/adopta')).body;
+      expect(html).not.toContain('<script>alert(1)');
+      const { text, json } = embedded(html);
+      expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+      expect((json as { items: { id: number; nombre: string }[] }).items.find((p) => p.id === id)?.nombre).toBe(hostile);
+      // Exactly the one element: the name closed nothing and opened nothing.
+      expect(html.split(OPEN)).toHaveLength(2);
+      expect(html.match(/<script/g)).toHaveLength(1);
+    });
+  });
+
   describe('frame headers', () => {
     it('let any website frame /adopta?embed=1, and nothing else', async () => {
       for (const url of ['/adopta?embed=1', `/adopta/${publicId}?embed=1`]) {
@@ -157,20 +210,73 @@ describe('reach: previews, the social image, the poster', () => {
   });
 
   describe('the social image', () => {
-    it('is a 1080x1080 PNG, with an ETag that answers 304', async () => {
-      const res = await t.app.inject(`/api/public/mascotas/${publicId}/tarjeta.png`);
+    it('is a 1080x1080 JPEG, with an ETag that answers 304', async () => {
+      const res = await t.app.inject(`/api/public/mascotas/${publicId}/tarjeta.jpg`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['content-type']).toBe('image/jpeg');
       const meta = await sharp(res.rawPayload).metadata();
-      expect([meta.format, meta.width, meta.height]).toEqual(['png', 1080, 1080]);
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1080, 1080]);
       const etag = String(res.headers.etag);
       expect(etag).toMatch(/^"tarjeta-/);
-      const again = await t.app.inject({ url: `/api/public/mascotas/${publicId}/tarjeta.png`, headers: { 'if-none-match': etag } });
+      const again = await t.app.inject({ url: `/api/public/mascotas/${publicId}/tarjeta.jpg`, headers: { 'if-none-match': etag } });
       expect(again.statusCode).toBe(304);
     });
 
+    it('stays within 300 KB for a photo full of detail (random pixels), at the declared type and size', async () => {
+      // The main photo may weigh 150 KB: random pixels at that weight, the worst case for any image format.
+      const noise = await sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      const form = multipart([
+        ...petFields({ nombre: 'Ruido', edad: '1 año' }),
+        { name: 'image', value: noise, fileName: 'ruido.jpg', contentType: 'image/jpeg' },
+      ]);
+      const created = await t.as('staff').inject({ method: 'POST', url: '/phpApi/mascota/nueva', payload: form.payload, headers: form.headers });
+      expect(created.statusCode, created.body).toBe(200);
+      const { id } = created.json<{ id: number }>();
+      const published = await t
+        .as('staff')
+        .inject({ method: 'POST', url: `/phpApi/mascota/${id}/publicacion`, payload: { estado: 'publicada', version: 1 } });
+      expect(published.statusCode, published.body).toBe(200);
+
+      const html = (await t.app.inject(`/adopta/${id}`)).body;
+      const declared = {
+        url: /og:image" content="([^"]+)"/.exec(html)![1]!,
+        type: /og:image:type" content="([^"]+)"/.exec(html)![1]!,
+        width: Number(/og:image:width" content="([^"]+)"/.exec(html)![1]),
+        height: Number(/og:image:height" content="([^"]+)"/.exec(html)![1]),
+      };
+      const res = await t.app.inject(declared.url.replace(PUBLIC_URL, ''));
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.length).toBeLessThanOrEqual(SOCIAL_IMAGE_MAX_BYTES);
+      expect(res.headers['content-type']).toBe(declared.type);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([`image/${meta.format}`, meta.width, meta.height]).toEqual([declared.type, declared.width, declared.height]);
+      // The photo is there, not a flat colour: its detail survives the squeeze.
+      const stats = await sharp(res.rawPayload).extract({ left: 0, top: 100, width: 1080, height: 300 }).stats();
+      expect(stats.channels[0]!.stdev).toBeGreaterThan(20);
+    });
+
+    it('stays within 300 KB even from a large photo of random pixels', async () => {
+      const photo = await sharp(randomBytes(2000 * 1500 * 3), { raw: { width: 2000, height: 1500, channels: 3 } })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      const card = await renderSocialCard({ nombre: 'Ruido', facts: ['Perro', '1 año'], orgName: 'Refugio', photo });
+      expect(card.length).toBeLessThanOrEqual(SOCIAL_IMAGE_MAX_BYTES);
+      const meta = await sharp(card).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1080, 1080]);
+      const stats = await sharp(card).extract({ left: 0, top: 100, width: 1080, height: 300 }).stats();
+      expect(stats.channels[0]!.stdev).toBeGreaterThan(20);
+    });
+
+    it('keeps the address DESIGN names, tarjeta.png, as a redirect to the JPEG', async () => {
+      const res = await t.app.inject(`/api/public/mascotas/${publicId}/tarjeta.png?v=abc`);
+      expect(res.statusCode).toBe(301);
+      expect(res.headers.location).toBe(`/api/public/mascotas/${publicId}/tarjeta.jpg?v=abc`);
+    });
+
     it('shows the photo in its upper part', async () => {
-      const res = await t.app.inject(`/api/public/mascotas/${publicId}/tarjeta.png`);
+      const res = await t.app.inject(`/api/public/mascotas/${publicId}/tarjeta.jpg`);
       // The test photo is a pattern, never the flat colour a pet without a photo gets.
       const { data } = await sharp(res.rawPayload)
         .extract({ left: 0, top: 200, width: 1080, height: 300 })
@@ -180,13 +286,13 @@ describe('reach: previews, the social image, the poster', () => {
     });
 
     it('changes its ETag when the pet changes', async () => {
-      const before = String((await t.app.inject(`/api/public/mascotas/${publicId}/tarjeta.png`)).headers.etag);
+      const before = String((await t.app.inject(`/api/public/mascotas/${publicId}/tarjeta.jpg`)).headers.etag);
       const form = multipart([...petFields({ nombre: 'Ñandú', edad: '4 años' }), { name: 'version', value: '2' }]);
       const saved = await t
         .as('staff')
         .inject({ method: 'POST', url: `/phpApi/mascota/${publicId}/actualizar`, payload: form.payload, headers: form.headers });
       expect(saved.statusCode, saved.body).toBe(200);
-      const after = await t.app.inject({ url: `/api/public/mascotas/${publicId}/tarjeta.png`, headers: { 'if-none-match': before } });
+      const after = await t.app.inject({ url: `/api/public/mascotas/${publicId}/tarjeta.jpg`, headers: { 'if-none-match': before } });
       expect(after.statusCode).toBe(200);
       expect(after.headers.etag).not.toBe(before);
     });
@@ -201,7 +307,7 @@ describe('reach: previews, the social image, the poster', () => {
       const whileBusy: number[] = [];
       const answers = Promise.all(
         ids.map((id) =>
-          t.app.inject(`/api/public/mascotas/${id}/tarjeta.png`).then((res) => {
+          t.app.inject(`/api/public/mascotas/${id}/tarjeta.jpg`).then((res) => {
             if (!released) whileBusy.push(res.statusCode);
             return res;
           }),
@@ -218,13 +324,13 @@ describe('reach: previews, the social image, the poster', () => {
       expectErrorShape(refused, 503, 'SERVICE_UNAVAILABLE');
       expect(refused.headers['retry-after']).toBe('5');
       // Once the lane is free, the refused one is made too.
-      const again = await Promise.all(ids.map((id) => t.app.inject(`/api/public/mascotas/${id}/tarjeta.png`)));
+      const again = await Promise.all(ids.map((id) => t.app.inject(`/api/public/mascotas/${id}/tarjeta.jpg`)));
       expect(again.map((res) => res.statusCode)).toEqual(ids.map(() => 200));
     });
 
     it('answers 404 for a draft or an unknown pet', async () => {
-      expectErrorShape(await t.app.inject(`/api/public/mascotas/${draftId}/tarjeta.png`), 404, 'NOT_FOUND');
-      expectErrorShape(await t.app.inject('/api/public/mascotas/999999/tarjeta.png'), 404, 'NOT_FOUND');
+      expectErrorShape(await t.app.inject(`/api/public/mascotas/${draftId}/tarjeta.jpg`), 404, 'NOT_FOUND');
+      expectErrorShape(await t.app.inject('/api/public/mascotas/999999/tarjeta.jpg'), 404, 'NOT_FOUND');
     });
   });
 

@@ -1,4 +1,5 @@
 export * from './adoption-requests';
+export * from './adoption-application-check';
 export * from './ai';
 export * from './care';
 export * from './care-badges';

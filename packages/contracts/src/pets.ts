@@ -3,17 +3,12 @@ import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { z } from 'zod';
 import { petIdentityFieldsSchema, petIdentitySchema, petListCareFiltersSchema } from './pet-identity';
 import { DATE_MAX_YEAR, DATE_MIN_YEAR, isDateInRange, isSafeText, safeText, textMessages } from './text';
+import { PET_GENDERS, PET_SIZES, PET_TYPES, PUBLICATION_STATES } from './pet-kinds';
+export * from './pet-kinds';
 
 dayjs.extend(customParseFormat);
 
 /* ------------------------------------------------------------------ constants (SPEC sections 2, 5, 9) */
-
-export const PET_TYPES = ['Perro', 'Gato', 'Conejo'] as const;
-export const PET_GENDERS = ['macho', 'hembra'] as const;
-export const PET_SIZES = ['chico', 'mediano', 'grande'] as const;
-export const PUBLICATION_STATES = ['borrador', 'programada', 'publicada'] as const;
-export type PetType = (typeof PET_TYPES)[number];
-export type PublicationState = (typeof PUBLICATION_STATES)[number];
 
 /** Main image: 150KB, counted as 150000 bytes. */
 export const MAIN_IMAGE_MAX_BYTES = 150_000;

@@ -5,10 +5,22 @@
 
 /** The public page of one pet. */
 export const publicPetPath = (id: number) => `/adopta/${id}`;
-/** The 1080x1080 social image of a public pet. */
-export const socialImagePath = (id: number) => `/api/public/mascotas/${id}/tarjeta.png`;
+/**
+ * The 1080x1080 social image of a public pet: a JPEG (a photo-like PNG weighed megabytes, and WhatsApp shows no
+ * preview that large). The address DESIGN section 14 names, `tarjeta.png`, redirects here.
+ */
+export const socialImagePath = (id: number) => `/api/public/mascotas/${id}/tarjeta.jpg`;
+/** The social image's media type, as served and as the link previews declare it. */
+export const SOCIAL_IMAGE_TYPE = 'image/jpeg';
+/** The social image is made at most this many bytes (WhatsApp skips previews of larger images). */
+export const SOCIAL_IMAGE_MAX_BYTES = 300_000;
 /** The A4 poster of a pet (staff). */
 export const posterPath = (id: number) => `/api/mascotas/${id}/cartel.pdf`;
+/**
+ * The id of the `<script type="application/json">` in /adopta's HTML that carries the catalogue's first page (the
+ * answer of `GET /api/public/mascotas` with no query), so the page shows it without one more request.
+ */
+export const CATALOGUE_FIRST_PAGE_ID = 'catalogo-primera-pagina';
 /** The side of the square social image, in pixels. */
 export const SOCIAL_IMAGE_SIZE = 1080;
 

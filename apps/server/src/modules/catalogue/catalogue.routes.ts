@@ -1,41 +1,14 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { apiErrorBodySchema, listPublicPetsQuerySchema, listPublicPetsResponseSchema, petIdParamsSchema, publicPetSchema } from '@refugio/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createLiveCache } from '../../lib/live-cache';
+import type { CatalogueAnswer } from './catalogue.answers';
 
 const open = { access: 'public' as const };
 const tags = ['Público'];
 const errors = { 400: apiErrorBodySchema, 404: apiErrorBodySchema };
 /** Short enough that an adopted or withdrawn pet leaves the organisation's website within a minute. */
 const CATALOGUE_CACHE_CONTROL = 'public, max-age=60';
-
-/**
- * A catalogue answer as sent, made once and kept while it holds: the JSON text, compressed with brotli and gzip
- * (phones on a slow network get a quarter of the bytes, and nobody compresses it again per request), and its
- * weak ETag (the same for every encoding of it).
- */
-interface CatalogueAnswer {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  etag: string;
-}
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-async function catalogueAnswer(json: string): Promise<CatalogueAnswer> {
-  const identity = Buffer.from(json);
-  const [br, gz] = await Promise.all([
-    brotli(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzipped(identity, { level: 9 }),
-  ]);
-  return { identity, br, gzip: gz, etag: `W/"${createHash('sha1').update(identity).digest('base64url')}"` };
-}
 
 const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
 
@@ -59,11 +32,8 @@ function sendCatalogueAnswer(request: FastifyRequest, reply: FastifyReply, answe
 
 /** The public catalogue of DESIGN section 7: the adoptable pets, for the organisation's website and /adopta. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogue = app.catalogueService;
-  // Strangers read the catalogue far more than staff change it: its answers are kept until a pet changes (on any
-  // instance, through the change feed) or, for the pages, until the next scheduled pet becomes public.
-  const pages = createLiveCache<string, CatalogueAnswer>(app.changes, { maxEntries: 500, ttlMs: 5 * 60_000, dependsOn: 'any' });
-  const pets = createLiveCache<number, CatalogueAnswer>(app.changes, { maxEntries: 2_000, ttlMs: 5 * 60_000, dependsOn: 'pet' });
+  // Kept until a pet changes (catalogue.answers.ts): strangers read the catalogue far more than staff change it.
+  const answers = app.catalogueAnswers;
 
   app.get(
     '/api/public/mascotas',
@@ -79,11 +49,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await pages.get(JSON.stringify(request.query), async () => {
-        const [page, nextPublication] = await Promise.all([catalogue.list(request.query), catalogue.nextPublicationAt()]);
-        return { value: await catalogueAnswer(JSON.stringify(listPublicPetsResponseSchema.parse(page))), expiresAt: nextPublication?.getTime() };
-      });
-      return sendCatalogueAnswer(request, reply, answer);
+      return sendCatalogueAnswer(request, reply, await answers.page(request.query));
     },
   );
 
@@ -100,10 +66,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await pets.get(request.params.id, async () => ({
-        value: await catalogueAnswer(JSON.stringify(publicPetSchema.parse(await catalogue.get(request.params.id)))),
-      }));
-      return sendCatalogueAnswer(request, reply, answer);
+      return sendCatalogueAnswer(request, reply, await answers.pet(request.params.id));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { DEFAULT_ORG_NAME, SOCIAL_IMAGE_SIZE, petFacts, publicPetPath, reachMessages, socialImagePath } from '@refugio/contracts';
+import { DEFAULT_ORG_NAME, SOCIAL_IMAGE_SIZE, SOCIAL_IMAGE_TYPE, petFacts, publicPetPath, reachMessages, socialImagePath } from '@refugio/contracts';
 import type { ReachPetRow } from './reach.repository';
 
 /** Text for an HTML attribute or element: the five HTML specials escaped. */
@@ -11,7 +11,7 @@ export interface Preview {
   title: string;
   description: string;
   url: string;
-  image?: { url: string; alt: string; width: number; height: number };
+  image?: { url: string; type: string; alt: string; width: number; height: number };
 }
 
 /** The preview of a public pet's page: its name, facts and social image (versioned by its last change). */
@@ -22,6 +22,7 @@ export function petPreview(row: ReachPetRow, publicUrl: string): Preview {
     url: `${publicUrl}${publicPetPath(row.id)}`,
     image: {
       url: `${publicUrl}${socialImagePath(row.id)}?v=${row.updatedAt.getTime().toString(36)}`,
+      type: SOCIAL_IMAGE_TYPE,
       alt: reachMessages.imageAlt(row.nombre),
       width: SOCIAL_IMAGE_SIZE,
       height: SOCIAL_IMAGE_SIZE,
@@ -52,7 +53,7 @@ export function previewTags(preview: Preview, orgName: string | null): string {
   if (preview.image) {
     tags.push(
       meta('property', 'og:image', preview.image.url),
-      meta('property', 'og:image:type', 'image/png'),
+      meta('property', 'og:image:type', preview.image.type),
       meta('property', 'og:image:width', String(preview.image.width)),
       meta('property', 'og:image:height', String(preview.image.height)),
       meta('property', 'og:image:alt', preview.image.alt),
@@ -74,4 +75,18 @@ export function withPreview(html: string, preview: Preview, orgName: string | nu
     .replace(/<title>[^<]*<\/title>/, () => `<title>${htmlText(title)}</title>`)
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${htmlText(preview.description)}" />`)
     .replace('</head>', () => `  ${previewTags(preview, orgName)}\n  </head>`);
+}
+
+/**
+ * JSON text made safe inside a `<script>` element: `<`, `>` and `&` as JSON escapes (so no text in it can close
+ * the element or open a comment), and U+2028/U+2029 too. `JSON.parse` reads it back unchanged.
+ */
+export function jsonForScript(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The HTML with a `<script type="application/json" id="{id}">` holding `json` (escaped) at the end of its body. */
+export function withJsonScript(html: string, id: string, json: string): string {
+  const script = `<script type="application/json" id="${htmlText(id)}">${jsonForScript(json)}</script>`;
+  return html.includes('</body>') ? html.replace('</body>', () => `  ${script}\n  </body>`) : `${html}${script}`;
 }

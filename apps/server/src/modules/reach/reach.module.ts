@@ -26,12 +26,13 @@ export const reachModule = fp(
         contact: async () => (await settings.get()).contacto,
         ai: app.ai,
         log: app.log,
-        // A rendered PNG is about a megabyte: a few dozen are the pets being shared today.
+        // A rendered JPEG is at most 300 KB: a few dozen are the pets being shared today.
         cards: createLiveCache<string, Buffer>(app.changes, { maxEntries: 32, ttlMs: 60 * 60_000, dependsOn: 'pet' }),
         previews: createLiveCache<number, Preview>(app.changes, { maxEntries: 2_000, ttlMs: 5 * 60_000, dependsOn: 'pet' }),
+        catalogueFirstPage: () => app.catalogueAnswers.firstPageJson(),
       }),
     );
     await app.register(reachRoutes);
   },
-  { name: 'reach', dependencies: ['db', 'changes', 'storage', 'access'] },
+  { name: 'reach', dependencies: ['db', 'changes', 'storage', 'access', 'catalogue'] },
 );

@@ -1,10 +1,11 @@
-import { apiErrorBodySchema, petIdParamsSchema, suggestPostResponseSchema } from '@refugio/contracts';
+import { SOCIAL_IMAGE_TYPE, apiErrorBodySchema, petIdParamsSchema, socialImagePath, suggestPostResponseSchema } from '@refugio/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 const errors = { 400: apiErrorBodySchema, 404: apiErrorBodySchema };
 const staffErrors = { ...errors, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 409: apiErrorBodySchema };
+const socialImageQuery = z.object({ v: z.string().max(40).optional().describe('Versión (la pone la vista previa); no cambia la imagen') });
 
 /** A file name for a download: the pet's name without what a file system or a header would choke on. */
 export function downloadName(nombre: string, suffix: string): string {
@@ -17,7 +18,7 @@ export function downloadName(nombre: string, suffix: string): string {
   return `${base || 'mascota'}-${suffix}`;
 }
 
-/** Sends bytes made here (a PNG, a PDF): no response schema describes them. */
+/** Sends bytes made here (a JPEG, a PDF): no response schema describes them. */
 function sendBytes(reply: FastifyReply, contentType: string, disposition: string, bytes: Buffer) {
   return reply.type(contentType).header('content-disposition', disposition).send(bytes);
 }
@@ -27,17 +28,17 @@ export const reachRoutes: FastifyPluginAsyncZod = async (app) => {
   const reach = app.reachService;
 
   app.get(
-    '/api/public/mascotas/:id/tarjeta.png',
+    '/api/public/mascotas/:id/tarjeta.jpg',
     {
       config: { access: 'public' },
       schema: {
         tags: ['Público'],
-        summary: 'Imagen para redes sociales de una mascota en adopción (PNG 1080x1080)',
+        summary: 'Imagen para redes sociales de una mascota en adopción (JPEG 1080x1080, como mucho 300 KB)',
         description:
           'Foto, nombre, tres datos y el nombre de la organización. Con `ETag`: `If-None-Match` responde 304; cambia cuando cambia la mascota. Cualquier mascota que no sea pública responde 404; con demasiadas imágenes en preparación, 503 con `Retry-After`.',
         params: petIdParamsSchema,
-        querystring: z.object({ v: z.string().max(40).optional().describe('Versión (la pone la vista previa); no cambia la imagen') }),
-        produces: ['image/png'],
+        querystring: socialImageQuery,
+        produces: [SOCIAL_IMAGE_TYPE],
         response: { ...errors, 503: apiErrorBodySchema },
       },
     },
@@ -50,8 +51,29 @@ export const reachRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cross-origin-resource-policy', 'cross-origin');
       const tags = (request.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
       if (tags.includes(etag)) return (reply as FastifyReply).code(304).send();
-      const png = await reach.socialImage(row, etag);
-      return sendBytes(reply, 'image/png', `inline; filename="${downloadName(row.nombre, 'adopcion.png')}"`, png);
+      const jpeg = await reach.socialImage(row, etag);
+      return sendBytes(reply, SOCIAL_IMAGE_TYPE, `inline; filename="${downloadName(row.nombre, 'adopcion.jpg')}"`, jpeg);
+    },
+  );
+
+  // The address DESIGN section 14 names (and links shared before): the same image, at its JPEG address.
+  app.get(
+    '/api/public/mascotas/:id/tarjeta.png',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Público'],
+        summary: 'Imagen para redes sociales (dirección anterior): redirige a `tarjeta.jpg`',
+        params: petIdParamsSchema,
+        querystring: socialImageQuery,
+      },
+    },
+    async (request, reply) => {
+      const search = request.query.v === undefined ? '' : `?v=${encodeURIComponent(request.query.v)}`;
+      return reply
+        .header('cache-control', 'public, max-age=300')
+        .header('access-control-allow-origin', '*')
+        .redirect(`${socialImagePath(request.params.id)}${search}`, 301);
     },
   );
 

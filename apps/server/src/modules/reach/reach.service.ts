@@ -3,6 +3,8 @@ import type { Readable } from 'node:stream';
 import {
   AI_IMPROVE_MAX_OUTPUT_TOKENS,
   AI_TEMPERATURE,
+  CATALOGUE_FIRST_PAGE_ID,
+  SOCIAL_IMAGE_TYPE,
   type OrganizationContact,
   aiMessages,
   petFacts,
@@ -18,7 +20,7 @@ import { imageKey } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { buildPostPrompt, finishPost } from './post-prompt';
 import { renderPoster } from './poster';
-import { type Preview, genericPreview, petPreview, withPreview } from './preview-tags';
+import { type Preview, genericPreview, petPreview, withJsonScript, withPreview } from './preview-tags';
 import type { ReachPetRow, ReachRepository } from './reach.repository';
 import { renderSocialCard } from './social-card';
 
@@ -43,6 +45,8 @@ export interface ReachServiceDeps {
   cards: LiveCache<string, Buffer>;
   /** Previews of public pets by id, dropped by the change feed. */
   previews: LiveCache<number, Preview>;
+  /** The catalogue's first page, exactly as `GET /api/public/mascotas` answers it (its cached JSON text). */
+  catalogueFirstPage?: () => Promise<string>;
 }
 
 async function readAll(body: Readable): Promise<Buffer> {
@@ -66,7 +70,7 @@ export function petIdOfPublicPage(pathname: string): number | undefined {
 }
 
 /** Link previews, the social image, the poster and the suggested post (DESIGN section 14). */
-export function createReachService({ repo, storage, publicUrl, contact, ai, log, cards, previews }: ReachServiceDeps) {
+export function createReachService({ repo, storage, publicUrl, contact, ai, log, cards, previews, catalogueFirstPage }: ReachServiceDeps) {
   /** The stored main photo, or undefined (none, or missing in storage: the image is made without it). */
   async function photoOf(row: ReachPetRow): Promise<Buffer | undefined> {
     if (!row.imagenPrincipal) return undefined;
@@ -76,7 +80,7 @@ export function createReachService({ repo, storage, publicUrl, contact, ai, log,
 
   /** Identifies everything the social image shows: equal tags, equal images. */
   function cardTag(row: ReachPetRow, orgName: string | null): string {
-    const identity = JSON.stringify([row.id, row.nombre, petFacts(row), row.imagenPrincipal, row.updatedAt.getTime(), orgName]);
+    const identity = JSON.stringify([SOCIAL_IMAGE_TYPE, row.id, row.nombre, petFacts(row), row.imagenPrincipal, row.updatedAt.getTime(), orgName]);
     return `"tarjeta-${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   }
 
@@ -107,9 +111,24 @@ export function createReachService({ repo, storage, publicUrl, contact, ai, log,
   return {
     previewOf,
 
-    /** The public pages' HTML with the preview of `pathname` written in (spa plugin). */
+    /**
+     * The public pages' HTML with the preview of `pathname` written in (spa plugin); for `/adopta`, also the
+     * catalogue's first page (the public endpoint's own answer: published pets only), which the page shows at once
+     * when its address has no filters. Without it (the catalogue failed) the page fetches it as before.
+     */
     async pageHtml(html: string, pathname: string): Promise<string> {
-      return withPreview(html, await previewOf(pathname), (await contact()).nombre);
+      const [preview, organisation, firstPage] = await Promise.all([
+        previewOf(pathname),
+        contact(),
+        pathname === '/adopta' && catalogueFirstPage
+          ? catalogueFirstPage().catch((error: unknown) => {
+              log.warn({ err: error }, 'catalogue first page not embedded');
+              return undefined;
+            })
+          : undefined,
+      ]);
+      const page = withPreview(html, preview, organisation.nombre);
+      return firstPage === undefined ? page : withJsonScript(page, CATALOGUE_FIRST_PAGE_ID, firstPage);
     },
 
     /** The ETag of a public pet's social image; 404 for any pet that is not public. */
@@ -119,7 +138,7 @@ export function createReachService({ repo, storage, publicUrl, contact, ai, log,
       return { row, etag: cardTag(row, (await contact()).nombre) };
     },
 
-    /** The 1080x1080 PNG, made in the public image lane (one at a time) and kept by its ETag. */
+    /** The 1080x1080 JPEG (at most SOCIAL_IMAGE_MAX_BYTES), made in the public image lane (one at a time) and kept by its ETag. */
     async socialImage(row: ReachPetRow, etag: string): Promise<Buffer> {
       return cards.get(etag, async () => {
         if (pendingCards >= SOCIAL_IMAGE_MAX_PENDING) {
@@ -130,8 +149,8 @@ export function createReachService({ repo, storage, publicUrl, contact, ai, log,
         pendingCards++;
         try {
           const [photo, { nombre: orgName }] = await Promise.all([photoOf(row), contact()]);
-          const png = await imageLanes.public(() => renderSocialCard({ nombre: row.nombre, facts: petFacts(row), orgName, photo }));
-          return { value: png };
+          const jpeg = await imageLanes.public(() => renderSocialCard({ nombre: row.nombre, facts: petFacts(row), orgName, photo }));
+          return { value: jpeg };
         } finally {
           pendingCards--;
         }

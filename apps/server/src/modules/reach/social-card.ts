@@ -1,4 +1,4 @@
-import { DEFAULT_ORG_NAME, SOCIAL_IMAGE_SIZE, reachMessages } from '@refugio/contracts';
+import { DEFAULT_ORG_NAME, SOCIAL_IMAGE_MAX_BYTES, SOCIAL_IMAGE_SIZE, reachMessages } from '@refugio/contracts';
 import { sharp } from '../../lib/lazy-modules';
 import { IMAGE_LANES } from '../../media/images';
 
@@ -65,8 +65,11 @@ function overlaySvg(content: SocialCardContent): string {
 </svg>`;
 }
 
+/** JPEG qualities tried in turn until the image fits SOCIAL_IMAGE_MAX_BYTES (a photo full of detail needs the lower ones). */
+const JPEG_QUALITIES = [82, 72, 62, 50, 40, 30];
+
 /**
- * The 1080x1080 PNG shared on social networks: the photo over the upper part (cropped to its most interesting
+ * The 1080x1080 JPEG shared on social networks, at most SOCIAL_IMAGE_MAX_BYTES: the photo over the upper part (cropped to its most interesting
  * region), a badge, the name, three facts and the organisation's name. Decoding the stored photo follows the
  * public images' rules (pixel limit, time limit); the caller runs it in an image lane.
  */
@@ -82,10 +85,20 @@ export async function renderSocialCard(content: SocialCardContent): Promise<Buff
     : undefined;
   const layers = [...(photo ? [{ input: photo, top: 0, left: 0 }] : []), { input: Buffer.from(overlaySvg(content)), top: 0, left: 0 }];
   const background = `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}"><rect width="${SIZE}" height="${SIZE}" fill="${photo ? '#ffffff' : '#d0ebff'}"/></svg>`;
-  return sharp(Buffer.from(background))
+  // Composed once (lossless), then encoded at the highest quality that fits.
+  const composed = await sharp(Buffer.from(background))
     .timeout({ seconds: rules.timeoutSeconds })
     .composite(layers)
     .flatten({ background: '#ffffff' })
-    .png({ compressionLevel: 7 })
-    .toBuffer();
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let jpeg: Buffer | undefined;
+  for (const quality of JPEG_QUALITIES) {
+    jpeg = await sharp(composed.data, { raw: composed.info })
+      .timeout({ seconds: rules.timeoutSeconds })
+      .jpeg({ quality, mozjpeg: true, chromaSubsampling: '4:2:0' })
+      .toBuffer();
+    if (jpeg.length <= SOCIAL_IMAGE_MAX_BYTES) break;
+  }
+  return jpeg!;
 }

@@ -1,11 +1,4 @@
-import {
-  type ListPublicPetsResponse,
-  type PublicPet,
-  adoptionApplicationResultSchema,
-  listPublicPetsResponseSchema,
-  publicPetSchema,
-  type AdoptionApplicationInput,
-} from '@refugio/contracts';
+import { type AdoptionApplicationInput, CATALOGUE_FIRST_PAGE_ID, type ListPublicPetsResponse, type PublicPet } from '@refugio/contracts';
 import { requestJson } from '../../lib/api-client';
 import { decodeFlag } from '../../lib/wire-encodings';
 
@@ -17,18 +10,45 @@ export function decodePublicPet(pet: PublicPet): PublicPetView {
   return { ...pet, discapacidad: decodeFlag(pet.discapacidad) };
 }
 
+/*
+ * The answers are typed, not parsed with the contract's zod schemas: the public pages do not load zod's runtime
+ * (their size budget), and these answers come from this same server, whose tests check their shape
+ * against the schemas.
+ */
+
+/** A page of the catalogue as the pages use it. */
+export function decodePublicPetList(list: ListPublicPetsResponse): PublicPetListView {
+  return { ...list, items: list.items.map(decodePublicPet) };
+}
+
 /** `GET /api/public/mascotas`: one page of adoptable pets. */
 export async function listPublicPets(query: Record<string, string | undefined>, signal?: AbortSignal): Promise<PublicPetListView> {
-  const list = listPublicPetsResponseSchema.parse(await requestJson('/api/public/mascotas', { query, signal }));
-  return { ...list, items: list.items.map(decodePublicPet) };
+  return decodePublicPetList((await requestJson('/api/public/mascotas', { query, signal })) as ListPublicPetsResponse);
+}
+
+/**
+ * The catalogue's first page that the server wrote into /adopta's HTML (the same answer as `GET
+ * /api/public/mascotas` with no query), taken once: the element is removed, so a later visit asks the server.
+ * Undefined when there is none or it cannot be read.
+ */
+export function takeEmbeddedFirstPage(): PublicPetListView | undefined {
+  const element = document.getElementById(CATALOGUE_FIRST_PAGE_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const list = JSON.parse(element.textContent ?? '') as ListPublicPetsResponse;
+    return Array.isArray(list.items) ? decodePublicPetList(list) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `GET /api/public/mascotas/{id}`: one adoptable pet (404 for anything else). */
 export async function getPublicPet(id: number, signal?: AbortSignal): Promise<PublicPetView> {
-  return decodePublicPet(publicPetSchema.parse(await requestJson(`/api/public/mascotas/${id}`, { signal })));
+  return decodePublicPet((await requestJson(`/api/public/mascotas/${id}`, { signal })) as PublicPet);
 }
 
 /** `POST /api/public/solicitudes-adopcion`: answers `{ id, estado: 'nueva' }`. */
-export async function submitApplication(input: AdoptionApplicationInput) {
-  return adoptionApplicationResultSchema.parse(await requestJson('/api/public/solicitudes-adopcion', { json: input as Record<string, unknown> }));
+export async function submitApplication(input: AdoptionApplicationInput): Promise<{ id: number; estado: 'nueva' }> {
+  return (await requestJson('/api/public/solicitudes-adopcion', { json: input as Record<string, unknown> })) as { id: number; estado: 'nueva' };
 }

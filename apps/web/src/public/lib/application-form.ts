@@ -1,4 +1,4 @@
-import { type AdoptionApplicationInput, adoptionApplicationInputSchema } from '@refugio/contracts';
+import { type AdoptionApplicationInput, checkAdoptionApplication } from '@refugio/contracts';
 
 /** The application form as the browser holds it: text boxes are text, yes/no radios 'si' | 'no' | ''. */
 export interface ApplicationFormValues {
@@ -80,14 +80,11 @@ export function toApplicationInput(mascotaId: number, values: ApplicationFormVal
   };
 }
 
-/** Checks the form with the server's own schema: the Spanish message of the first problem of each field. */
+/**
+ * Checks the form in the browser with the server schema's rules, without zod's runtime (`checkAdoptionApplication`
+ * gives the same Spanish message for each field; a contracts test keeps the two in step). The server checks again
+ * and answers `fieldErrors`, which the form shows as well.
+ */
 export function validateApplication(input: AdoptionApplicationInput): Partial<Record<keyof ApplicationFormValues, string>> {
-  const result = adoptionApplicationInputSchema.safeParse(input);
-  const errors: Partial<Record<keyof ApplicationFormValues, string>> = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && field in emptyApplication) errors[field as keyof ApplicationFormValues] ??= issue.message;
-  }
-  return errors;
+  return checkAdoptionApplication(input);
 }

@@ -1,4 +1,4 @@
-import type { PublicPet } from '@refugio/contracts';
+import { CATALOGUE_FIRST_PAGE_ID, type PublicPet } from '@refugio/contracts';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -86,5 +86,63 @@ describe('/adopta: filters and pages are steps in the history', () => {
     expect(window.location.search).toBe('');
     await waitFor(() => expect(screen.getByLabelText('Tipo')).toHaveValue(''));
     expect(await screen.findByText('30 mascotas encontradas')).toBeInTheDocument();
+  });
+});
+
+describe('/adopta: the first page that came with the HTML', () => {
+  let requests: string[];
+  beforeEach(() => {
+    requests = [];
+    server.use(
+      http.get('/api/public/mascotas', ({ request }) => {
+        requests.push(new URL(request.url).search);
+        return HttpResponse.json({ items: [pet(7, 'Gato')], total: 1, page: 1, pageSize: 12 });
+      }),
+    );
+  });
+
+  /** The element the server writes (its JSON escaped as the server escapes it). */
+  function embed(items: PublicPet[], total: number) {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = CATALOGUE_FIRST_PAGE_ID;
+    element.textContent = JSON.stringify({ items, total, page: 1, pageSize: 12 }).replace(
+      /[<>&]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+    document.body.append(element);
+    return element;
+  }
+
+  it('shows it at once, without asking the server, when the address has no filters', async () => {
+    const hostile = { ...pet(1, 'Perro'), nombre: '</script><script>alert(1)</script>' };
+    const element = embed([hostile, pet(2, 'Gato')], 20);
+    window.history.replaceState(null, '', '/adopta');
+    render(<PublicApp />);
+    // Already there on the first render: no loading state in between.
+    expect(screen.getByText('20 mascotas encontradas')).toBeInTheDocument();
+    expect(screen.getByText('</script><script>alert(1)</script>')).toBeInTheDocument();
+    expect(element.isConnected).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toEqual([]);
+  });
+
+  it('is not used when the address has filters or a page: those are fetched', async () => {
+    embed([pet(1, 'Perro'), pet(2, 'Gato')], 20);
+    window.history.replaceState(null, '', '/adopta?tipo=Gato');
+    render(<PublicApp />);
+    expect(await screen.findByText('1 mascota encontrada')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toContain('tipo=Gato');
+    document.getElementById(CATALOGUE_FIRST_PAGE_ID)?.remove();
+  });
+
+  it('falls back to the server when the element cannot be read', async () => {
+    const element = embed([], 0);
+    element.textContent = '{not json';
+    window.history.replaceState(null, '', '/adopta');
+    render(<PublicApp />);
+    expect(await screen.findByText('1 mascota encontrada')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
   });
 });

@@ -1,12 +1,14 @@
 import { PET_GENDERS, PET_SIZES, PET_TYPES, PUBLIC_PAGE_SIZE_DEFAULT, countLabel } from '@refugio/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../lib/get-error-message';
-import { listPublicPets } from '../api/public-pets';
+import { listPublicPets, takeEmbeddedFirstPage } from '../api/public-pets';
 import { PetCard } from '../components/pet-card';
 import { navigate } from '../lib/navigation';
 import { useResource } from '../lib/use-resource';
 
 const TYPING_DELAY_MS = 350;
+/** Placeholder cards while the first answer is on the way: two rows of the widest grid. */
+const SKELETON_CARDS = 6;
 const labels = {
   tipo: { Perro: 'Perros', Gato: 'Gatos', Conejo: 'Conejos' } as Record<string, string>,
   tamano: { chico: 'Chico', mediano: 'Mediano', grande: 'Grande' } as Record<string, string>,
@@ -46,18 +48,22 @@ function toSearch(params: Params): string {
 export function CataloguePage({ search }: { search: URLSearchParams }) {
   const params = readParams(search);
   const query = toSearch(params);
-  const pets = useResource(`catalogue${query}`, (signal) =>
-    listPublicPets(
-      {
-        q: params.q || undefined,
-        tipo: params.tipo || undefined,
-        tamano: params.tamano || undefined,
-        genero: params.genero || undefined,
-        page: String(params.page),
-        pageSize: String(PUBLIC_PAGE_SIZE_DEFAULT),
-      },
-      signal,
-    ),
+  const pets = useResource(
+    `catalogue${query}`,
+    (signal) =>
+      listPublicPets(
+        {
+          q: params.q || undefined,
+          tipo: params.tipo || undefined,
+          tamano: params.tamano || undefined,
+          genero: params.genero || undefined,
+          page: String(params.page),
+          pageSize: String(PUBLIC_PAGE_SIZE_DEFAULT),
+        },
+        signal,
+      ),
+    // The first page came with the HTML: shown at once when the address asks for just that (no filters, page 1).
+    () => (query === '' ? takeEmbeddedFirstPage() : undefined),
   );
   // Each filter and page is a step in the history, so Back returns to the previous one and stays in the
   // catalogue. Typing adds one step per search, not one per pause: later pauses of the same search replace it.
@@ -154,6 +160,20 @@ export function CataloguePage({ search }: { search: URLSearchParams }) {
             </button>
           ) : null}
         </div>
+      ) : null}
+
+      {pets.status === 'loading' ? (
+        <ul className="grid" aria-hidden="true">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <li key={index} className="card card-skeleton">
+              <div className="card-photo" />
+              <div className="card-body">
+                <span className="skeleton-line" />
+                <span className="skeleton-line" />
+              </div>
+            </li>
+          ))}
+        </ul>
       ) : null}
 
       {data && data.items.length > 0 ? (
