@@ -130,12 +130,12 @@ test.describe('care records', () => {
     const dose = `Leucemia ${unique()}`;
     const record = await addRecord(page, id, { tipo: 'vacuna', nombre: dose, fechaProgramada: dayFromToday(-2) });
     // This tab will never hear 'pagehide': its listeners are never added (as if the phone froze and discarded it).
-    await page.addInitScript(() => {
+    await page.addInitScript(`(() => {
       const add = window.addEventListener.bind(window);
-      window.addEventListener = ((type: string, ...rest: [EventListenerOrEventListenerObject, (boolean | AddEventListenerOptions)?]) => {
+      window.addEventListener = (type, ...rest) => {
         if (type !== 'pagehide') add(type, ...rest);
-      }) as typeof window.addEventListener;
-    });
+      };
+    })()`);
     await page.goto('/cuidados');
     const card = page.getByRole('listitem', { name: `${dose}, ${name}` });
     await card.getByRole('button', { name: /^Hecho/ }).click();
