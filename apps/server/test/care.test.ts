@@ -10,6 +10,7 @@ import {
   type Protocol,
   PROTOCOL_DEFAULT_NOTE,
   type PublicPet,
+  type UndoCareDoneResult,
   addDaysToDay,
   dayInZone,
 } from '@refugio/contracts';
@@ -261,6 +262,109 @@ describe('care records', () => {
       expectErrorShape(await call('POST', `/api/salud/${siguiente!.id}/hecho`, { fecha: addDaysToDay(today, 1), version: 1 }), 400);
       expect((await eventsOf('registro_salud', rec.id)).map((e) => e.accion)).toEqual(['crear', 'estado']);
       expect((await eventsOf('registro_salud', siguiente!.id)).map((e) => e.accion)).toEqual(['crear']);
+    });
+
+    it('a record saved as done with a repetition plans the next one, as marking it done does; editing it later plans nothing more', async () => {
+      const petId = await createPet();
+      const doneOn = addDaysToDay(today, -2);
+      const created = await addRecord(petId, { tipo: 'vacuna', nombre: 'Rabia', fechaRealizada: doneOn, repetirCadaDias: 365, dosis: '1 ml' });
+      let sheet = (await call('GET', `/api/mascotas/${petId}/salud`)).json<CareSheet>();
+      expect(sheet.proximos).toHaveLength(1);
+      expect(sheet.proximos[0]).toMatchObject({
+        nombre: 'Rabia',
+        tipo: 'vacuna',
+        fechaProgramada: addDaysToDay(doneOn, 365),
+        repetirCadaDias: 365,
+        dosis: '1 ml',
+      });
+      expect((await eventsOf('registro_salud', sheet.proximos[0]!.id)).map((e) => e.accion)).toEqual(['crear']);
+
+      // A planned record edited to done plans its next one too; a later edit of the done record plans nothing more.
+      const planned = await addRecord(petId, { tipo: 'desparasitacion_externa', nombre: 'Pipeta', fechaProgramada: today, repetirCadaDias: 30 });
+      const saved = await call('PATCH', `/api/salud/${planned.id}`, { fechaRealizada: today, version: 1 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await call('PATCH', `/api/salud/${planned.id}`, { notas: 'Sin reacción', version: 2 })).statusCode).toBe(200);
+      expect((await call('PATCH', `/api/salud/${created.id}`, { lote: 'R-9', version: 1 })).statusCode).toBe(200);
+      sheet = (await call('GET', `/api/mascotas/${petId}/salud`)).json<CareSheet>();
+      expect(sheet.proximos.map((r) => [r.nombre, r.fechaProgramada])).toEqual([
+        ['Pipeta', addDaysToDay(today, 30)],
+        ['Rabia', addDaysToDay(doneOn, 365)],
+      ]);
+      // Without a repetition, or planned only, nothing more.
+      await addRecord(petId, { tipo: 'test', nombre: 'Leishmania', fechaRealizada: today });
+      await addRecord(petId, { tipo: 'vacuna', nombre: 'Tos de las perreras', fechaProgramada: addDaysToDay(today, 5), repetirCadaDias: 365 });
+      expect((await call('GET', `/api/mascotas/${petId}/salud`)).json<CareSheet>().proximos).toHaveLength(3);
+    });
+
+    it("'Deshacer' after 'Hecho' plans the dose again and removes the next one it planned, each with its history event", async () => {
+      const petId = await createPet();
+      const rec = await addRecord(petId, { tipo: 'vacuna', nombre: 'Polivalente', fechaProgramada: addDaysToDay(today, -1), repetirCadaDias: 21 });
+      const marked = (await call('POST', `/api/salud/${rec.id}/hecho`, { fecha: today, version: 1 })).json<MarkCareDoneResult>();
+      expect(marked.siguiente).not.toBeNull();
+
+      const res = await call('POST', `/api/salud/${rec.id}/hecho/deshacer`, { version: marked.registro.version });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<UndoCareDoneResult>()).toMatchObject({
+        registro: { id: rec.id, estado: 'programado', fechaRealizada: null, fechaProgramada: addDaysToDay(today, -1), vencido: true, version: 3 },
+        siguienteQuitado: true,
+      });
+      const sheet = (await call('GET', `/api/mascotas/${petId}/salud`)).json<CareSheet>();
+      expect(sheet.registros).toEqual([]);
+      expect(sheet.proximos.map((r) => r.id)).toEqual([rec.id]);
+      const due = (await call('GET', '/api/salud/pendientes')).json<ListCareDueResponse>();
+      expect(due.items.some((i) => i.id === rec.id)).toBe(true);
+
+      const events = await eventsOf('registro_salud', rec.id);
+      expect(events.map((e) => e.accion)).toEqual(['crear', 'estado', 'estado']);
+      expect(events[2]!.cambios).toEqual({ fechaRealizada: [today, null] });
+      const nextEvents = await eventsOf('registro_salud', marked.siguiente!.id);
+      expect(nextEvents.map((e) => e.accion)).toEqual(['crear', 'eliminar']);
+
+      // Marked again, it plans a fresh next one.
+      const again = await call('POST', `/api/salud/${rec.id}/hecho`, { fecha: today, version: 3 });
+      expect(again.statusCode, again.body).toBe(200);
+      expect((await call('GET', `/api/mascotas/${petId}/salud`)).json<CareSheet>().proximos.map((r) => r.fechaProgramada)).toEqual([
+        addDaysToDay(today, 21),
+      ]);
+    });
+
+    it("'Deshacer' keeps a next dose someone has already worked on", async () => {
+      const petId = await createPet();
+      const rec = await addRecord(petId, { tipo: 'tratamiento', nombre: 'Antiparasitario', fechaProgramada: today, repetirCadaDias: 7 });
+      const marked = (await call('POST', `/api/salud/${rec.id}/hecho`, { fecha: today, version: 1 })).json<MarkCareDoneResult>();
+      const next = marked.siguiente!;
+      expect((await call('PATCH', `/api/salud/${next.id}`, { dosis: '2 comprimidos', version: 1 }, 'admin')).statusCode).toBe(200);
+      const res = await call('POST', `/api/salud/${rec.id}/hecho/deshacer`, { version: marked.registro.version });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<UndoCareDoneResult>().siguienteQuitado).toBe(false);
+      const sheet = (await call('GET', `/api/mascotas/${petId}/salud`)).json<CareSheet>();
+      expect(sheet.proximos.map((r) => r.id).sort()).toEqual([rec.id, next.id].sort());
+    });
+
+    it("'Deshacer' after someone else changed the record is refused (409) and reverts nothing", async () => {
+      const petId = await createPet();
+      const rec = await addRecord(petId, { tipo: 'vacuna', nombre: 'Rabia', fechaProgramada: today, repetirCadaDias: 365 });
+      const marked = (await call('POST', `/api/salud/${rec.id}/hecho`, { fecha: today, version: 1 })).json<MarkCareDoneResult>();
+      // Someone else adds the batch to the done record meanwhile.
+      expect((await call('PATCH', `/api/salud/${rec.id}`, { lote: 'RB-12', version: marked.registro.version }, 'admin')).statusCode).toBe(200);
+
+      const refused = await call('POST', `/api/salud/${rec.id}/hecho/deshacer`, { version: marked.registro.version });
+      expectErrorShape(refused, 409, 'CONFLICT');
+      expect(refused.json<{ message: string }>().message).toBe(
+        'Otra persona cambió este registro después de marcarlo como hecho, así que no se ha deshecho. Recarga para ver cómo está ahora.',
+      );
+      const sheet = (await call('GET', `/api/mascotas/${petId}/salud`)).json<CareSheet>();
+      expect(sheet.registros.map((r) => [r.id, r.fechaRealizada, r.lote])).toEqual([[rec.id, today, 'RB-12']]);
+      expect(sheet.proximos.map((r) => r.id)).toEqual([marked.siguiente!.id]);
+      expect((await eventsOf('registro_salud', rec.id)).map((e) => e.accion)).toEqual(['crear', 'estado', 'modificar']);
+
+      // Nothing to undo on a planned record, nor on one saved done without a planned date; bad input is a 400.
+      const planned = await addRecord(petId, { tipo: 'vacuna', nombre: 'Polivalente', fechaProgramada: today });
+      expectErrorShape(await call('POST', `/api/salud/${planned.id}/hecho/deshacer`, { version: 1 }), 409, 'CONFLICT');
+      const doneOnly = await addRecord(petId, { tipo: 'test', nombre: 'Leishmania', fechaRealizada: today });
+      expectErrorShape(await call('POST', `/api/salud/${doneOnly.id}/hecho/deshacer`, { version: 1 }), 409, 'CONFLICT');
+      expectErrorShape(await call('POST', `/api/salud/${planned.id}/hecho/deshacer`, {}), 400, 'VALIDATION_ERROR');
+      expectErrorShape(await call('POST', '/api/salud/999999/hecho/deshacer', { version: 1 }), 404);
     });
 
     it('a delete removes the record and keeps its content in the history', async () => {

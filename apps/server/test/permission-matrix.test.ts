@@ -73,6 +73,7 @@ const expected: Record<string, Access> = {
   'GET /api/mascotas/:id/salud.pdf': 'staff',
   'PATCH /api/salud/:id': 'staff',
   'POST /api/salud/:id/hecho': 'staff',
+  'POST /api/salud/:id/hecho/deshacer': 'staff',
   'DELETE /api/salud/:id': 'staff',
   'POST /api/salud/:id/adjuntos': 'staff',
   'GET /api/salud/:id/adjuntos/:adjuntoId': 'staff',

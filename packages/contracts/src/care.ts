@@ -91,6 +91,9 @@ export const careMessages = {
   stale: 'Otra persona cambió este registro mientras lo editabas. Recarga para ver la versión más reciente.',
   notFound: 'No existe ese registro de salud.',
   alreadyDone: 'Ese registro ya está marcado como hecho.',
+  notDone: 'Ese registro ya no está marcado como hecho: no hay nada que deshacer.',
+  undoStale: 'Otra persona cambió este registro después de marcarlo como hecho, así que no se ha deshecho. Recarga para ver cómo está ahora.',
+  undoNoPlannedDate: 'Ese registro se guardó ya hecho, sin fecha prevista: edítalo para cambiarlo.',
   petNotFound: petMessages.notFound,
   // attachments
   attachmentMissing: 'No se recibió ningún archivo.',
@@ -222,6 +225,20 @@ export type MarkCareDoneInput = z.input<typeof markCareDoneInputSchema>;
 /** The answer of `POST /api/salud/{id}/hecho`: the record, and the next one when it repeats. */
 export const markCareDoneResultSchema = z.object({ registro: careRecordSchema, siguiente: careRecordSchema.nullable() });
 export type MarkCareDoneResult = z.infer<typeof markCareDoneResultSchema>;
+
+/**
+ * `POST /api/salud/{id}/hecho/deshacer`: 'Deshacer' after 'Hecho', with the version the mark answered (someone
+ * else's change since -> 409, nothing reverted).
+ */
+export const undoCareDoneInputSchema = z.object({ version: versionSchema });
+export type UndoCareDoneInput = z.input<typeof undoCareDoneInputSchema>;
+
+/** Its answer: the record planned again, and whether the next dose its 'Hecho' planned was removed with it. */
+export const undoCareDoneResultSchema = z.object({
+  registro: careRecordSchema,
+  siguienteQuitado: z.boolean().describe('false cuando no había siguiente o alguien lo cambió ya (se conserva)'),
+});
+export type UndoCareDoneResult = z.infer<typeof undoCareDoneResultSchema>;
 
 export const careRecordIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 export const careAttachmentParamsSchema = careRecordIdParamsSchema.extend({ adjuntoId: z.coerce.number().int().min(1).max(2_147_483_647) });

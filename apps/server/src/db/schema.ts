@@ -686,6 +686,11 @@ export const careRecord = pgTable(
     notas: text().notNull().default(''),
     protocoloId: integer().references(() => careProtocol.id, { onDelete: 'set null' }),
     /**
+     * The done record whose 'Hecho' planned this one (its repetition): undoing that 'Hecho' removes this one
+     * while it is still planned and untouched.
+     */
+    plannedFromId: integer().references((): AnyPgColumn => careRecord.id, { onDelete: 'set null' }),
+    /**
      * The pet is in the shelter (not deleted, not adopted): kept by the trigger care_record_pet_state on pet, so
      * that "what is due" reads one partial index without joining every pet.
      */
@@ -697,6 +702,7 @@ export const careRecord = pgTable(
   },
   (t) => [
     index('care_record_pet').on(t.petId),
+    index('care_record_planned_from').on(t.plannedFromId),
     // What is due: planned, not done, pet in the shelter, by date (GET /api/salud/pendientes and the counts).
     index('care_record_due')
       .on(t.fechaProgramada, t.id)

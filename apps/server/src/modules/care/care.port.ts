@@ -5,6 +5,7 @@ import type { HistoryActor } from '@refugio/contracts';
 import { historyPort } from '../history/history.port';
 import { createPetsPort } from '../pets/pets.port';
 import type { Database } from '../../db/client';
+import { planNextDose } from './care-next-dose';
 import { createCareRepository } from './care.repository';
 
 /*
@@ -72,27 +73,7 @@ export function createCarePort(db: Database) {
       );
       if (!saved) return false;
       await historyPort.record(db, { actor, entidad: 'registro_salud', entidadId: id, accion: 'estado', cambios: { fechaRealizada: [null, fecha] } });
-      if (current.repetirCadaDias) {
-        const next = await repo.insert({
-          petId,
-          tipo: current.tipo,
-          nombre: current.nombre,
-          fechaProgramada: addDaysToDay(fecha, current.repetirCadaDias),
-          repetirCadaDias: current.repetirCadaDias,
-          dosis: current.dosis,
-          veterinario: current.veterinario,
-          protocoloId: current.protocoloId,
-          createdBy: actor.id ?? null,
-          updatedBy: actor.id ?? null,
-        });
-        await historyPort.record(db, {
-          actor,
-          entidad: 'registro_salud',
-          entidadId: next.id,
-          accion: 'crear',
-          cambios: { mascotaId: [null, petId], fechaProgramada: [null, next.fechaProgramada] },
-        });
-      }
+      await planNextDose(repo, historyPort, saved, actor);
       return true;
     },
 

@@ -53,6 +53,11 @@ function careQueries(db: Database) {
       return row;
     },
 
+    /** The records that `id`'s 'Hecho' planned (its next dose), locked until the transaction ends. */
+    async lockPlannedFrom(id: number): Promise<CareRecordRow[]> {
+      return db.select().from(careRecord).where(eq(careRecord.plannedFromId, id)).orderBy(asc(careRecord.id)).for('update');
+    },
+
     async delete(id: number): Promise<void> {
       await db.delete(careRecord).where(eq(careRecord.id, id));
     },

@@ -20,6 +20,8 @@ import {
   protocolIdParamsSchema,
   protocolInputSchema,
   protocolSchema,
+  undoCareDoneInputSchema,
+  undoCareDoneResultSchema,
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -139,6 +141,22 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => care.markDone(request.user!, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/salud/:id/hecho/deshacer',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Deshacer «Hecho»: vuelve a quedar programado y se quita el siguiente que programó si nadie lo ha tocado',
+        description: 'Con la versión que respondió «Hecho»: si otra persona cambió el registro desde entonces responde 409 y no cambia nada.',
+        params: careRecordIdParamsSchema,
+        body: undoCareDoneInputSchema,
+        response: { 200: undoCareDoneResultSchema, ...errors },
+      },
+    },
+    async (request) => care.undoDone(request.user!, request.params.id, request.body),
   );
 
   app.delete(

@@ -1,11 +1,10 @@
 import type { TimeZoneSource } from '../../lib/organization';
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { applyProtocolInputSchema, markCareDoneInputSchema, protocolInputSchema } from '@refugio/contracts';
+import type { applyProtocolInputSchema, markCareDoneInputSchema, protocolInputSchema, undoCareDoneInputSchema } from '@refugio/contracts';
 import {
   CARE_RECORD_FIELDS,
   type ApplyProtocolInput,
-  type CareRecordField,
   type CareAttachment,
   type CareAttachmentType,
   type CareDueItem,
@@ -21,6 +20,7 @@ import {
   type Protocol,
   type ProtocolInput,
   type SessionUser,
+  type UndoCareDoneResult,
   addDaysToDay,
   careMessages,
   dayInZone,
@@ -36,6 +36,7 @@ import type { StorageProvider } from '../../storage/storage-provider';
 import { type HistoryPort, userActor } from '../history/history.port';
 import { type PetView, type PetsPort, toPetDto } from '../pets/pets.port';
 import { detectAttachmentType } from './care-attachments';
+import { diff, historyValues, planNextDose } from './care-next-dose';
 import type { CareAttachmentRow, CareProtocolRow, CareRecordInsert, CareRecordRow, CareRepository } from './care.repository';
 
 export interface CareServiceDeps {
@@ -49,34 +50,6 @@ export interface CareServiceDeps {
    * its calendar day. Read before a transaction opens (on PGlite a read beside the transaction would wait for it).
    */
   timeZone: TimeZoneSource;
-}
-
-/** The record as its history tells it (cost in euros, not cents). */
-function historyValues(row: CareRecordRow): Record<CareRecordField, HistoryValue> {
-  return {
-    tipo: row.tipo,
-    nombre: row.nombre,
-    fechaProgramada: row.fechaProgramada,
-    fechaRealizada: row.fechaRealizada,
-    repetirCadaDias: row.repetirCadaDias,
-    dosis: row.dosis,
-    lote: row.lote,
-    veterinario: row.veterinario,
-    resultado: row.resultado,
-    pesoKg: row.pesoKg,
-    coste: row.costeCentimos === null ? null : row.costeCentimos / 100,
-    notas: row.notas,
-  };
-}
-
-function diff(before: Record<CareRecordField, HistoryValue> | undefined, after: Record<CareRecordField, HistoryValue> | undefined) {
-  const cambios: Record<string, [HistoryValue, HistoryValue]> = {};
-  for (const field of CARE_RECORD_FIELDS) {
-    const a = before?.[field] ?? null;
-    const b = after?.[field] ?? null;
-    if (a !== b && !((a === '' || a === null) && (b === '' || b === null))) cambios[field] = [a, b];
-  }
-  return cambios;
 }
 
 export function toAttachmentDto(row: CareAttachmentRow): CareAttachment {
@@ -279,6 +252,8 @@ export function createCareService({ repo, pets, storage, history, log, timeZone 
           accion: 'crear',
           cambios: { mascotaId: [null, petId], ...diff(undefined, historyValues(row)) },
         });
+        // Saved as done with "Repetir cada N días": the next one is planned as 'Marcar como hecho' plans it.
+        await planNextDose(tx, history, row, userActor(actor));
         await afterChange(tx, actor, row, petId, false);
         return row.id;
       });
@@ -302,6 +277,8 @@ export function createCareService({ repo, pets, storage, history, log, timeZone 
         const cambios = diff(historyValues(current), historyValues(saved));
         if (Object.keys(cambios).length > 0)
           await history.record(tx.handle, { actor: userActor(actor), entidad: 'registro_salud', entidadId: id, accion: 'modificar', cambios });
+        // Planned until now and saved as done: a repeating record plans its next one, as 'Marcar como hecho' does.
+        if (!current.fechaRealizada) await planNextDose(tx, history, saved, userActor(actor));
         await afterChange(tx, actor, saved, saved.petId, current.tipo === 'peso');
       });
       return recordDto(id);
@@ -332,32 +309,53 @@ export function createCareService({ repo, pets, storage, history, log, timeZone 
           accion: 'estado',
           cambios: diff(historyValues(current), historyValues(saved)),
         });
-        let next: CareRecordRow | undefined;
-        if (current.repetirCadaDias) {
-          next = await tx.insert({
-            petId: current.petId,
-            tipo: current.tipo,
-            nombre: current.nombre,
-            fechaProgramada: addDaysToDay(input.fecha, current.repetirCadaDias),
-            repetirCadaDias: current.repetirCadaDias,
-            dosis: current.dosis,
-            veterinario: current.veterinario,
-            protocoloId: current.protocoloId,
-            createdBy: actor.id,
-            updatedBy: actor.id,
-          });
-          await history.record(tx.handle, {
-            actor: userActor(actor),
-            entidad: 'registro_salud',
-            entidadId: next.id,
-            accion: 'crear',
-            cambios: { mascotaId: [null, next.petId], ...diff(undefined, historyValues(next)) },
-          });
-        }
+        const next = await planNextDose(tx, history, saved, userActor(actor));
         await afterChange(tx, actor, saved, saved.petId, false);
         return next?.id;
       });
       return { registro: await recordDto(id), siguiente: nextId === undefined ? null : await recordDto(nextId) };
+    },
+
+    /**
+     * 'Deshacer' after 'Hecho': the record is planned again, at the version the mark answered (someone else's
+     * change since: 409, nothing reverted). The next dose that 'Hecho' planned goes too while it is still planned
+     * and untouched (its first version, no attachment); once someone has worked on it, it stays. One transaction,
+     * each change with its history event.
+     */
+    async undoDone(actor: SessionUser, id: number, input: z.output<typeof undoCareDoneInputSchema>): Promise<UndoCareDoneResult> {
+      const removedNext = await repo.transaction(async (tx) => {
+        const current = await lockRecord(tx, id);
+        if (current.version !== input.version) throw new AppError('CONFLICT', { message: careMessages.undoStale });
+        if (!current.fechaRealizada) throw new AppError('CONFLICT', { message: careMessages.notDone });
+        if (!current.fechaProgramada || current.tipo === 'peso') throw new AppError('CONFLICT', { message: careMessages.undoNoPlannedDate });
+        const saved = await tx.update(id, { fechaRealizada: null, updatedBy: actor.id }, input.version);
+        if (!saved) throw new AppError('CONFLICT', { message: careMessages.undoStale });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'registro_salud',
+          entidadId: id,
+          accion: 'estado',
+          cambios: diff(historyValues(current), historyValues(saved)),
+        });
+        const planned = await tx.lockPlannedFrom(id);
+        const attached = new Set((await tx.attachmentsOf(planned.map((r) => r.id))).map((a) => a.recordId));
+        let removed = false;
+        for (const next of planned) {
+          if (next.fechaRealizada || next.version !== 1 || attached.has(next.id)) continue;
+          await tx.delete(next.id);
+          await history.record(tx.handle, {
+            actor: userActor(actor),
+            entidad: 'registro_salud',
+            entidadId: next.id,
+            accion: 'eliminar',
+            cambios: { mascotaId: [next.petId, null], ...diff(historyValues(next), undefined) },
+          });
+          removed = true;
+        }
+        await afterChange(tx, actor, saved, saved.petId, false);
+        return removed;
+      });
+      return { registro: await recordDto(id), siguienteQuitado: removedNext };
     },
 
     /** Gone from the pet's records; its content stays in the history. Its files go once that has committed. */

@@ -8,7 +8,10 @@ export interface MarkCareDoneInput {
   version: number;
 }
 
-/** `POST /api/salud/{id}/hecho`: done on that date; a repeating record plans its next one (`siguiente`). */
-export async function markCareDone({ id, ...body }: MarkCareDoneInput, { keepalive = false }: { keepalive?: boolean } = {}) {
-  return markCareDoneResultSchema.parse(await requestJson(`/api/salud/${id}/hecho`, { method: 'POST', json: { ...body }, keepalive }));
+/**
+ * `POST /api/salud/{id}/hecho`: done on that date; a repeating record plans its next one (`siguiente`). Sent with
+ * `keepalive`, so a tab closed right after 'Hecho' still delivers it.
+ */
+export async function markCareDone({ id, ...body }: MarkCareDoneInput) {
+  return markCareDoneResultSchema.parse(await requestJson(`/api/salud/${id}/hecho`, { method: 'POST', json: { ...body }, keepalive: true }));
 }

@@ -136,7 +136,7 @@ function CareRecordModal({ record, today, onClose, onSave, onLoadLatest }: CareR
             <TextInput
               label="Repetir cada (días)"
               inputMode="numeric"
-              description="Al marcarlo como hecho se programa el siguiente."
+              description="Al guardarlo o marcarlo como hecho se programa el siguiente."
               error={errors.repetirCadaDias?.message}
               {...form.register('repetirCadaDias')}
             />

@@ -10,7 +10,7 @@ const ATTACHMENT_ACCEPT = CARE_ATTACHMENT_TYPES.join(',');
 interface CareRecordListProps {
   records: CareRecord[];
   today: string;
-  /** Records whose 'Hecho' is waiting to be sent: shown as done. */
+  /** Records just marked 'Hecho' whose list has not read them again yet: shown as done. */
   waitingDone: ReadonlySet<number>;
   onEdit: (record: CareRecord) => void;
   onDone: (record: CareRecord) => void;

@@ -1,10 +1,12 @@
 import { notifications } from '@mantine/notifications';
+import type { MarkCareDoneResult } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UNDO_WINDOW_MS, UndoMessage } from '../../../components/ui/undo-message';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { careQueryKey } from '../api/care-query-keys';
-import { markCareDone, type MarkCareDoneInput } from '../api/mark-care-done';
-import { deferDone } from '../lib/deferred-done';
+import { markCareDone } from '../api/mark-care-done';
+import { undoCareDone } from '../api/undo-care-done';
+import { showAsDone, stopShowingAsDone } from '../lib/marking-done';
 
 export interface DoneTarget {
   id: number;
@@ -16,46 +18,66 @@ export interface DoneTarget {
 }
 
 /**
- * 'Hecho' with 'Deshacer': the record shows as done at once, the toast offers to undo it, and the mark is sent
- * when the toast's time is up (see deferred-done.ts). A refused mark (someone else changed the record, a date
- * in the future) says why and puts the record back.
+ * 'Hecho' with 'Deshacer': the mark is sent at once (and outlives the tab), the record shows as done meanwhile,
+ * and the toast's 'Deshacer' asks the server to undo it at the version the mark answered; that also removes the
+ * next dose the mark planned while nobody has touched it. A refused mark (someone else changed the record, a date
+ * in the future) or a refused undo (someone changed it since) says why; the lists then read the records again.
  */
-export function useMarkCareDone(delayMs = UNDO_WINDOW_MS) {
+export function useMarkCareDone() {
   const queryClient = useQueryClient();
-  // A bare mutation, awaited with `mutateAsync`: the mark may be sent after leaving the screen, and going
+  // Bare mutations, awaited with `mutateAsync`: 'Deshacer' may be clicked after leaving the screen, and going
   // through the mutation cache refreshes the counts of "Pendientes" (app/query-client.ts).
-  const call = useMutation({ mutationFn: (input: MarkCareDoneInput) => markCareDone(input) });
+  const markCall = useMutation({ mutationFn: markCareDone });
+  const undoCall = useMutation({ mutationFn: undoCareDone });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: careQueryKey });
 
   return (target: DoneTarget, fecha: string) => {
     const toastId = `care-done-${target.id}-${Date.now()}`;
-    const input: MarkCareDoneInput = { id: target.id, fecha, version: target.version };
-    const undo = deferDone(target.id, delayMs, ({ keepalive }) => {
-      const sent = keepalive ? markCareDone(input, { keepalive: true }) : call.mutateAsync(input);
-      sent
-        .catch((error: unknown) => {
-          notifications.show({
-            color: 'red',
-            title: `No se pudo marcar como hecho: ${target.nombre}`,
-            message: getErrorMessage(error),
-            autoClose: 8000,
-          });
-        })
-        .finally(() => void queryClient.invalidateQueries({ queryKey: careQueryKey }));
+    showAsDone(target.id);
+    // The mark's answer, or null when it was refused (already said in its own toast).
+    const marked: Promise<MarkCareDoneResult | null> = markCall
+      .mutateAsync({ id: target.id, fecha, version: target.version })
+      .catch((error: unknown) => {
+        notifications.hide(toastId);
+        notifications.show({
+          color: 'red',
+          title: `No se pudo marcar como hecho: ${target.nombre}`,
+          message: getErrorMessage(error),
+          autoClose: 8000,
+        });
+        return null;
+      });
+    void marked.then(async () => {
+      await refresh();
+      stopShowingAsDone(target.id);
     });
+
+    const undo = async () => {
+      notifications.hide(toastId);
+      const mark = await marked;
+      if (!mark) return;
+      try {
+        const undone = await undoCall.mutateAsync({ id: target.id, version: mark.registro.version });
+        const kept = mark.siguiente !== null && !undone.siguienteQuitado;
+        notifications.show({
+          color: 'gray',
+          title: 'Deshecho',
+          message: kept
+            ? `${target.nombre} sigue pendiente. La siguiente dosis ya se había cambiado y se mantiene.`
+            : `${target.nombre} sigue pendiente.`,
+        });
+      } catch (error) {
+        notifications.show({ color: 'red', title: `No se pudo deshacer: ${target.nombre}`, message: getErrorMessage(error), autoClose: 8000 });
+      }
+      await refresh();
+    };
+
     notifications.show({
       id: toastId,
       color: 'teal',
       title: 'Marcado como hecho',
-      autoClose: delayMs,
-      message: (
-        <UndoMessage
-          text={`${target.nombre} · ${target.mascota}`}
-          onUndo={() => {
-            notifications.hide(toastId);
-            if (undo()) notifications.show({ color: 'gray', title: 'Deshecho', message: `${target.nombre} sigue pendiente.` });
-          }}
-        />
-      ),
+      autoClose: UNDO_WINDOW_MS,
+      message: <UndoMessage text={`${target.nombre} · ${target.mascota}`} onUndo={() => void undo()} />,
     });
   };
 }

@@ -10,7 +10,7 @@ import { MarkDoneDialog } from '../components/mark-done-dialog';
 import { useMarkCareDone } from '../hooks/use-mark-care-done';
 import { useOrganizationToday } from '../hooks/use-organization-today';
 import { addDays } from '../lib/care-labels';
-import { useDeferredDoneIds } from '../lib/deferred-done';
+import { useMarkingDoneIds } from '../lib/marking-done';
 
 const placeOptions = (['refugio', 'acogida'] as const).map((value) => ({ value, label: locationLabels[value] }));
 
@@ -29,7 +29,7 @@ function CuidadosScreen() {
   });
   // The server says what today is for the organisation; until it answers, the organisation's zone on this device.
   const today = due.data?.hoy ?? deviceToday;
-  const waiting = useDeferredDoneIds();
+  const waiting = useMarkingDoneIds();
   const markDone = useMarkCareDone();
   const [target, setTarget] = useState<CareDueItem | null>(null);
 

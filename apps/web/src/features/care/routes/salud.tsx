@@ -22,10 +22,22 @@ import { MarkDoneDialog } from '../components/mark-done-dialog';
 import { WeightsChart } from '../components/weights-chart';
 import { useMarkCareDone } from '../hooks/use-mark-care-done';
 import { useOrganizationToday } from '../hooks/use-organization-today';
-import { useDeferredDoneIds } from '../lib/deferred-done';
+import { addDays, formatDay } from '../lib/care-labels';
+import { useMarkingDoneIds } from '../lib/marking-done';
 
 function parseId(raw: string | undefined): number | null {
   return raw !== undefined && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+/**
+ * What the save's toast says: the record, and the next dose when saving it as done with "Repetir cada N días"
+ * planned one (the server plans it as 'Hecho' does: a record that becomes done and repeats).
+ */
+function savedMessage(saved: CareRecord, before: CareRecord | null): string {
+  const planned = saved.fechaRealizada && saved.repetirCadaDias && saved.tipo !== 'peso' && !before?.fechaRealizada;
+  return planned
+    ? `${saved.nombre}. La siguiente queda programada para el ${formatDay(addDays(saved.fechaRealizada!, saved.repetirCadaDias!))}.`
+    : `${saved.nombre}.`;
 }
 
 /** Salud (/mascota/{id}/salud): the pet's care grouped by type, its weights, protocols and the printable history. */
@@ -34,7 +46,7 @@ function SaludScreen() {
   const pet = usePetSummary(id);
   const care = usePetCare(id);
   const today = useOrganizationToday();
-  const waiting = useDeferredDoneIds();
+  const waiting = useMarkingDoneIds();
   const markDone = useMarkCareDone();
   const create = useCreateCareRecord();
   const update = useUpdateCareRecord();
@@ -185,11 +197,13 @@ function SaludScreen() {
         record={editing?.record ?? null}
         today={today}
         onClose={() => setEditing(null)}
-        onSave={(input, version) =>
-          editing?.record && version !== null
-            ? update.mutateAsync({ id: editing.record.id, input, version })
-            : create.mutateAsync({ petId: id, input })
-        }
+        onSave={async (input, version) => {
+          const before = editing?.record ?? null;
+          const saved =
+            before && version !== null ? await update.mutateAsync({ id: before.id, input, version }) : await create.mutateAsync({ petId: id, input });
+          notifications.show({ color: 'teal', title: before ? 'Registro guardado' : 'Registro añadido', message: savedMessage(saved, before) });
+          return saved;
+        }}
         onLoadLatest={async () => {
           const latest = await getPetCare(id);
           const recordId = editing?.record?.id;

@@ -1,0 +1,3 @@
+ALTER TABLE "care_record" ADD COLUMN "planned_from_id" integer;--> statement-breakpoint
+ALTER TABLE "care_record" ADD CONSTRAINT "care_record_planned_from_id_care_record_id_fk" FOREIGN KEY ("planned_from_id") REFERENCES "public"."care_record"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "care_record_planned_from" ON "care_record" USING btree ("planned_from_id");
