@@ -148,6 +148,20 @@ describe('foster portal', () => {
     expect(posted.json<{ message: string }>().message).toBe(fosterPortalMessages.notFound);
   });
 
+  it('makes a link from a request with no body, as from an empty object (DESIGN section 12 names it bodiless)', async () => {
+    const persona = await insertPerson('Greta');
+    const bare = await staff().inject({ method: 'POST', url: `/api/personas/${persona}/portal` });
+    expect(bare.statusCode, bare.body).toBe(200);
+    const empty = await staff().inject({ method: 'POST', url: `/api/personas/${persona}/portal`, payload: {} });
+    expect(empty.statusCode, empty.body).toBe(200);
+    const token = (res: typeof bare) => res.json<{ url: string }>().url.split('/portal/')[1]!;
+    expectErrorShape(await anon().inject({ method: 'GET', url: `/api/portal/${token(bare)}` }), 404);
+    expect((await anon().inject({ method: 'GET', url: `/api/portal/${token(empty)}` })).statusCode).toBe(200);
+    // A body that is not an object is still refused.
+    const wrong = await staff().inject({ method: 'POST', url: `/api/personas/${persona}/portal`, payload: { canal: 'paloma' } });
+    expectErrorShape(wrong, 400);
+  });
+
   it('news about a pet not placed with the person is 404 and stores nothing; nothing changes a pet before acceptance', async () => {
     const persona = await insertPerson('Fina');
     const mine = await insertPet('Coco');
