@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOSTER_NEWS_LIMITS, fosterPortalMessages } from '@refugio/contracts';
+import { FOSTER_NEWS_LIMITS, fosterPortalMessages, petMessages } from '@refugio/contracts';
 import { careRecord, fosterNews, fosterPortalLink, historyEvent, person, pet, petImage } from '../src/db/schema';
 import { dayIn } from '../src/modules/movements/movements.service';
 import { type TestApp, createTestApp, expectErrorShape } from './helpers';
-import { type Part, jpeg, multipart } from './media';
+import { type Part, avifClaiming, jpeg, multipart } from './media';
 
 /*
  * The foster portal (DESIGN section 12): a link per person (token hashed, 30 days, a new one revokes the old),
@@ -302,6 +302,21 @@ describe('foster portal', () => {
 
     expect(await newsRows(mine)).toHaveLength(0);
     expect((await t.app.storage.list('novedades/')).length).toBe(filesBefore);
+  });
+
+  it('refuses an AVIF declaring more than PUBLIC_AVIF_MAX_PIXELS from its header, in Spanish, storing nothing (issue 33.4)', async () => {
+    const persona = await insertPerson('Paula');
+    const petId = await insertPet('Bruma');
+    await move(petId, { tipo: 'acogida', personaId: persona });
+    const { token } = await link(persona);
+    const before = (await t.app.storage.list('novedades/')).length;
+    const res = await sendNews(token, { mascotaId: String(petId), texto: 'Mira qué grande' }, [
+      { data: await avifClaiming(6000, 4000), name: 'foto.avif' },
+    ]);
+    expectErrorShape(res, 400);
+    expect(res.json<{ message: string }>().message).toBe(petMessages.publicAvifTooManyPixels);
+    expect(await newsRows(petId)).toEqual([]);
+    expect(await t.app.storage.list('novedades/')).toHaveLength(before);
   });
 
   it('budgets the news each link sends per day', async () => {
