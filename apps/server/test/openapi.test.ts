@@ -23,7 +23,7 @@ describe('the OpenAPI document', () => {
     expect(refs.filter((name) => !defined.has(name))).toEqual([]);
     for (const path of ['/api/auditoria', '/api/mascotas/{id}/historial', '/api/personas/{id}/historial']) expect(doc.paths[path]?.get).toBeDefined();
     // A fresh copy: the validator dereferences in place.
-    const result = await validate(structuredClone(doc));
+    const result = await validate(structuredClone(doc) as unknown as Parameters<typeof validate>[0]);
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
   });
 });
