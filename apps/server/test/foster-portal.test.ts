@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOSTER_NEWS_LIMITS, fosterPortalMessages } from '@refugio/contracts';
+import { FOSTER_NEWS_LIMITS, fosterPortalMessages, petMessages } from '@refugio/contracts';
 import { careRecord, fosterNews, fosterPortalLink, historyEvent, person, pet, petImage } from '../src/db/schema';
 import { dayIn } from '../src/modules/movements/movements.service';
 import { type TestApp, createTestApp, expectErrorShape } from './helpers';
-import { type Part, jpeg, multipart } from './media';
+import { type Part, avifClaiming, jpeg, multipart } from './media';
 
 /*
  * The foster portal (DESIGN section 12): a link per person (token hashed, 30 days, a new one revokes the old),
@@ -148,6 +148,20 @@ describe('foster portal', () => {
     expect(posted.json<{ message: string }>().message).toBe(fosterPortalMessages.notFound);
   });
 
+  it('makes a link from a request with no body, as from an empty object (DESIGN section 12 names it bodiless)', async () => {
+    const persona = await insertPerson('Greta');
+    const bare = await staff().inject({ method: 'POST', url: `/api/personas/${persona}/portal` });
+    expect(bare.statusCode, bare.body).toBe(200);
+    const empty = await staff().inject({ method: 'POST', url: `/api/personas/${persona}/portal`, payload: {} });
+    expect(empty.statusCode, empty.body).toBe(200);
+    const token = (res: typeof bare) => res.json<{ url: string }>().url.split('/portal/')[1]!;
+    expectErrorShape(await anon().inject({ method: 'GET', url: `/api/portal/${token(bare)}` }), 404);
+    expect((await anon().inject({ method: 'GET', url: `/api/portal/${token(empty)}` })).statusCode).toBe(200);
+    // A body that is not an object is still refused.
+    const wrong = await staff().inject({ method: 'POST', url: `/api/personas/${persona}/portal`, payload: { canal: 'paloma' } });
+    expectErrorShape(wrong, 400);
+  });
+
   it('news about a pet not placed with the person is 404 and stores nothing; nothing changes a pet before acceptance', async () => {
     const persona = await insertPerson('Fina');
     const mine = await insertPet('Coco');
@@ -288,6 +302,21 @@ describe('foster portal', () => {
 
     expect(await newsRows(mine)).toHaveLength(0);
     expect((await t.app.storage.list('novedades/')).length).toBe(filesBefore);
+  });
+
+  it('refuses an AVIF declaring more than PUBLIC_AVIF_MAX_PIXELS from its header, in Spanish, storing nothing (issue 33.4)', async () => {
+    const persona = await insertPerson('Paula');
+    const petId = await insertPet('Bruma');
+    await move(petId, { tipo: 'acogida', personaId: persona });
+    const { token } = await link(persona);
+    const before = (await t.app.storage.list('novedades/')).length;
+    const res = await sendNews(token, { mascotaId: String(petId), texto: 'Mira qué grande' }, [
+      { data: await avifClaiming(6000, 4000), name: 'foto.avif' },
+    ]);
+    expectErrorShape(res, 400);
+    expect(res.json<{ message: string }>().message).toBe(petMessages.publicAvifTooManyPixels);
+    expect(await newsRows(petId)).toEqual([]);
+    expect(await t.app.storage.list('novedades/')).toHaveLength(before);
   });
 
   it('budgets the news each link sends per day', async () => {

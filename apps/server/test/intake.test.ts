@@ -13,7 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enlaceRegistro, petImage, publicationRequest } from '../src/db/schema';
 import { PUBLIC_URL, STAFF, type TestApp, createTestApp, expectErrorShape } from './helpers';
-import { type Part, jpeg, multipart, png, videoBytes } from './media';
+import { type Part, avifClaiming, jpeg, multipart, png, videoBytes } from './media';
 
 /** The error answer, checked for its shape and status. */
 function errorOf(res: LightMyRequestResponse, status: number, code?: string): ApiErrorBody {
@@ -246,6 +246,12 @@ describe('intake: packages, links, public registration, publication requests', (
         parts: [good, { name: 'videos', value: Buffer.alloc(0), fileName: 'vacio.mp4', contentType: 'video/mp4' }],
         status: 400,
         message: petMessages.fileEmpty,
+      },
+      {
+        // Issue 33.4: 24 megapixels of AVIF declared in 300 bytes, refused from its header before any decode.
+        parts: [good, { name: 'imagenes', value: await avifClaiming(6000, 4000), fileName: 'grande.avif', contentType: 'image/avif' }],
+        status: 400,
+        message: petMessages.publicAvifTooManyPixels,
       },
       { parts: Array.from({ length: 11 }, () => good), status: 413, message: intakeMessages.tooManyImages },
       {

@@ -18,6 +18,23 @@ export const AVIF_6300 = Buffer.from(
   'base64',
 );
 
+/**
+ * A real 64×48 AVIF whose header (its `ispe` box) declares `width`×`height`: what sharp's metadata() reports. Its
+ * pixels cannot be decoded at that size (the decoder finds 64×48), so only a refusal from the header answers 400.
+ */
+export async function avifClaiming(width: number, height: number): Promise<Buffer> {
+  const avif = Buffer.from(
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
+      .avif({ effort: 0 })
+      .toBuffer(),
+  );
+  for (let at = avif.indexOf('ispe'); at >= 0; at = avif.indexOf('ispe', at + 4)) {
+    avif.writeUInt32BE(width, at + 8);
+    avif.writeUInt32BE(height, at + 12);
+  }
+  return avif;
+}
+
 export async function png(width = 32, height = 32): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 0.5 } } })
     .png()

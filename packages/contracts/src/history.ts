@@ -72,9 +72,10 @@ export interface HistoryActor {
   nombre?: string | undefined;
 }
 
-const historyValueSchema: z.ZodType<HistoryValue> = z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(historyValueSchema), z.record(z.string(), historyValueSchema)]),
-);
+/** Named (`id`) so that the OpenAPI document defines it once and its recursion points at that definition. */
+const historyValueSchema: z.ZodType<HistoryValue> = z
+  .lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(historyValueSchema), z.record(z.string(), historyValueSchema)]))
+  .meta({ id: 'HistoryValue' });
 
 export const historyEventSchema = z.object({
   id: z.number().int(),

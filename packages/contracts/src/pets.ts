@@ -28,6 +28,8 @@ export const PET_TEXT_MAX_LENGTH = 5000;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 /** Images sent by the public (registrations, foster portal) may have at most this many pixels: cheaper to decode. */
 export const PUBLIC_IMAGE_MAX_PIXELS = 24_000_000;
+/** AVIF/HEIF from the public, far costlier to decode per pixel: at most this many (2560×2560, what is stored, fits). */
+export const PUBLIC_AVIF_MAX_PIXELS = 8_000_000;
 /** The edit screen waits this long after uploads before showing success (SPEC section 4). */
 export const SAVE_SUCCESS_DELAY_MS = 2000;
 export const PETS_PAGE_SIZE_DEFAULT = 20;
@@ -94,6 +96,7 @@ export const petMessages = {
   imageSaveFailed: 'No se pudo guardar la imagen. Inténtalo de nuevo.',
   imageTooManyPixels: `La imagen tiene demasiados píxeles (más de ${IMAGE_MAX_PIXELS / 1_000_000} megapíxeles). Redúcela antes de subirla.`,
   publicImageTooManyPixels: `La imagen tiene demasiados píxeles (más de ${PUBLIC_IMAGE_MAX_PIXELS / 1_000_000} megapíxeles). Redúcela antes de enviarla.`,
+  publicAvifTooManyPixels: `Las imágenes AVIF o HEIF pueden tener como mucho ${PUBLIC_AVIF_MAX_PIXELS / 1_000_000} megapíxeles. Redúcela o envíala como JPEG.`,
   imageTooSlow: 'La imagen tarda demasiado en procesarse. Redúcela o envíala como JPEG o PNG.',
   tooManyImages: `Puedes subir como máximo ${IMAGES_PER_UPLOAD} imágenes a la vez.`,
   notAVideo: 'Solo se admiten videos MP4, AVI, MOV o WEBM.',

@@ -14,7 +14,7 @@ import { createStorage } from '../plugins/storage';
 import type { StorageProvider } from '../storage/storage-provider';
 import { type Manifest, type Progress, writeBackup } from './backup';
 import { backupSocketPath } from './control-socket';
-import { ArchiveError, RestoreRefusedError, assertEmptyTarget, restoreArchive, verifyArchive } from './restore';
+import { ArchiveError, RestoreRefusedError, restoreArchive, verifyArchive } from './restore';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -164,17 +164,15 @@ async function restore(config: Config, file: string): Promise<void> {
   let ok = false;
   const { database, storage, release } = await openConfigured(config);
   try {
-    await assertEmptyTarget(
-      { db: database.db, storage },
-      {
-        database: config.databaseUrl ? 'La base de datos de DATABASE_URL' : `La base de datos de ${config.dataDir}`,
-        storage:
-          config.storage.driver === 's3' ? `El bucket "${config.storage.bucket}" (S3_BUCKET)` : `La carpeta ${path.join(config.dataDir, 'media')}`,
-      },
-    );
+    // The target is checked empty by the restore itself, under its lock on the database.
+    const names = {
+      database: config.databaseUrl ? 'La base de datos de DATABASE_URL' : `La base de datos de ${config.dataDir}`,
+      storage:
+        config.storage.driver === 's3' ? `El bucket "${config.storage.bucket}" (S3_BUCKET)` : `La carpeta ${path.join(config.dataDir, 'media')}`,
+    };
     const result = await restoreArchive(
       file,
-      { db: database.db, storage, dataDir: config.dataDir, authSecretConfigured: Boolean(config.authSecret) },
+      { db: database.db, storage, dataDir: config.dataDir, authSecretConfigured: Boolean(config.authSecret), names },
       onProgress,
       manifest,
     );

@@ -159,6 +159,12 @@ export async function applyMigrations(tx: Executor, migrations: MigrationMeta[])
 }
 
 /** True when the database holds nothing of ours (or anyone's): no table in `public` and no migration record. */
+/** Inside a transaction: takes the advisory lock `name` until it ends, or answers false at once when another holds it. */
+export async function tryTransactionLock(db: Executor, name: string): Promise<boolean> {
+  const [found] = await rows<{ locked: boolean }>(db, sql`SELECT pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) AS locked`);
+  return found?.locked === true;
+}
+
 export async function isEmptyDatabase(db: Executor): Promise<boolean> {
   const [found] = await rows<{ n: string | number }>(
     db,

@@ -19,7 +19,16 @@ import {
   type Manifest,
   type Progress,
 } from './backup';
-import { DERIVED_TABLES, applyMigrations, clearShippedRows, codeMigrations, insertRows, isEmptyDatabase, resetSequences } from './database-dump';
+import {
+  DERIVED_TABLES,
+  applyMigrations,
+  clearShippedRows,
+  codeMigrations,
+  insertRows,
+  isEmptyDatabase,
+  resetSequences,
+  tryTransactionLock,
+} from './database-dump';
 
 /** The archive cannot be restored (damaged, truncated, not ours, or from a newer version); nothing was changed. */
 export class ArchiveError extends Error {
@@ -151,7 +160,12 @@ export interface RestoreTarget {
   dataDir: string;
   /** AUTH_SECRET is set: the archived generated secret is not written. */
   authSecretConfigured: boolean;
+  /** How refusals name the database and the media store (the CLI says which setting points at them). */
+  names?: { database: string; storage: string };
 }
+
+/** Taken by a restore for its whole length, on its target database (every instance, PGlite included). */
+const RESTORE_LOCK = 'refugio:restauracion';
 
 /** Refuses (RestoreRefusedError) unless both the database and the media store are empty. */
 export async function assertEmptyTarget(target: Pick<RestoreTarget, 'db' | 'storage'>, names: { database: string; storage: string }) {
@@ -173,9 +187,12 @@ export interface RestoreSummary {
 }
 
 /**
- * Verifies the archive, then loads it: media first (files before the rows that point at them), then, in one
- * transaction, the schema the archive was made with, every row, the sequences and this version's newer migrations.
- * On any failure the transaction rolls back and the media written are removed, so the target stays empty.
+ * Verifies the archive, then loads it in one transaction that holds the target's restore lock from the start: the
+ * target checked empty (database and media store), media first (files before the rows that point at them), then
+ * the schema the archive was made with, every row, the sequences and this version's newer migrations. A second
+ * restore into the same database meanwhile is refused (RestoreRefusedError) before it writes anything. On any
+ * failure the transaction rolls back and the files this restore wrote (never one that was there) are removed, so
+ * the target stays as it was.
  */
 export async function restoreArchive(
   file: string,
@@ -202,31 +219,42 @@ export async function restoreArchive(
   const written: string[] = [];
   let secret: Buffer | undefined;
   try {
-    await readEntries(
-      file,
-      async (name, body) => {
-        const want = expected.get(name);
-        if (!want) {
-          body.resume();
-          return;
-        }
-        const digest = new Digest();
-        body.once('error', (error) => digest.destroy(error));
-        const key = mediaByEntry.get(name);
-        if (key !== undefined) {
-          written.push(key);
-          await target.storage.put(key, body.pipe(digest));
-        } else if (name === AUTH_SECRET_ENTRY) {
-          secret = await buffer(body.pipe(digest));
-        } else {
-          await pipeline(body, digest, createWriteStream(path.join(spool, path.basename(name))));
-        }
-        if (digest.hex() !== want.sha256) throw new ArchiveError(`cambió mientras se restauraba (${name}).`);
-      },
-      (done, total) => onProgress?.({ phase: 'restore', done, total }),
-    );
-
     await target.db.transaction(async (tx) => {
+      if (!(await tryTransactionLock(tx, RESTORE_LOCK)))
+        throw new RestoreRefusedError(
+          'Otra restauración está en curso en esta base de datos: espera a que termine (la restauración nunca sobrescribe).',
+        );
+      // Checked under the lock: a restore that finished meanwhile has filled it.
+      await assertEmptyTarget({ db: tx, storage: target.storage }, target.names ?? { database: 'La base de datos', storage: 'El almacenamiento' });
+      await readEntries(
+        file,
+        async (name, body) => {
+          const want = expected.get(name);
+          if (!want) {
+            body.resume();
+            return;
+          }
+          const digest = new Digest();
+          body.once('error', (error) => digest.destroy(error));
+          const key = mediaByEntry.get(name);
+          if (key !== undefined) {
+            // Never over a file someone else wrote (another instance's upload, a restore into another database).
+            if (await target.storage.head(key)) {
+              body.resume();
+              throw new RestoreRefusedError(`${target.names?.storage ?? 'El almacenamiento'} ya tiene ${key}: la restauración nunca sobrescribe.`);
+            }
+            written.push(key);
+            await target.storage.put(key, body.pipe(digest));
+          } else if (name === AUTH_SECRET_ENTRY) {
+            secret = await buffer(body.pipe(digest));
+          } else {
+            await pipeline(body, digest, createWriteStream(path.join(spool, path.basename(name))));
+          }
+          if (digest.hex() !== want.sha256) throw new ArchiveError(`cambió mientras se restauraba (${name}).`);
+        },
+        (done, total) => onProgress?.({ phase: 'restore', done, total }),
+      );
+
       await applyMigrations(tx, before);
       for (const table of manifest.tables) {
         // An archive made before these totals were derived carries them; the triggers have rebuilt them already.

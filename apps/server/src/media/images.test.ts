@@ -2,8 +2,8 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error';
-import { petMessages } from '@refugio/contracts';
-import { AVIF_6300 } from '../../test/media';
+import { PUBLIC_AVIF_MAX_PIXELS, petMessages } from '@refugio/contracts';
+import { AVIF_6300, avifClaiming } from '../../test/media';
 import { IMAGE_MAX_EDGE, IMAGE_LANES, createLimiter, decodeFailure, imageLanes, processImage } from './images';
 
 /** A real 1×1 PNG whose header claims `width`×`height`: decoders learn the size before spending memory on it. */
@@ -65,6 +65,28 @@ describe('public and staff image lanes', () => {
     expect(staff.width).toBe(IMAGE_MAX_EDGE);
     expect(IMAGE_LANES.public.maxPixels).toBeLessThan(IMAGE_LANES.staff.maxPixels);
     expect(IMAGE_LANES.public.timeoutSeconds).toBeLessThan(IMAGE_LANES.staff.timeoutSeconds);
+  });
+
+  it('refuses from the public an AVIF of more than PUBLIC_AVIF_MAX_PIXELS by its header (issue 33.4); staff and small ones pass', async () => {
+    // 24 megapixels declared in 300 bytes: within the public pixel limit, refused for being AVIF before any decode.
+    const claiming = await avifClaiming(6000, 4000);
+    expect(claiming.length).toBeLessThan(1000);
+    const refused = await processImage(claiming, 'public').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).statusCode).toBe(400);
+    expect((refused as AppError).message).toBe(petMessages.publicAvifTooManyPixels);
+    expect((refused as AppError).message).toMatch(/AVIF o HEIF pueden tener como mucho 8 megapíxeles/);
+
+    // A real one just over the limit (3000×2700 = 8.1 MP) is refused too; one of 2560×1920 is taken, and staff take both.
+    const real = async (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
+        .avif({ effort: 0 })
+        .toBuffer();
+    const over = await real(3000, 2700);
+    expect(3000 * 2700).toBeGreaterThan(PUBLIC_AVIF_MAX_PIXELS);
+    expect(((await processImage(over, 'public').catch((e: unknown) => e)) as AppError).message).toBe(petMessages.publicAvifTooManyPixels);
+    expect((await processImage(await real(2560, 1920), 'public')).width).toBe(2560);
+    expect((await processImage(over, 'staff')).width).toBe(2560);
   });
 
   it('processes a staff image while the public lane is full and its queue waits', async () => {

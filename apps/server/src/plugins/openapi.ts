@@ -2,9 +2,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** The OpenAPI document, generated from the zod route schemas; browsable at /api/docs. */
+/** The OpenAPI document, generated from the zod route schemas; browsable at /api/docs (test/openapi.test.ts validates it). */
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(swagger, {
@@ -19,6 +19,9 @@ export const openapiPlugin = fp(
         },
       },
       transform: jsonSchemaTransform,
+      // Schemas named with an `id` (recursive ones need one) become components/schemas, which their references point at.
+      // OpenAPI 3.0 (the document's version) for them too: the default, JSON Schema 2020-12, writes `type: null`.
+      transformObject: createJsonSchemaTransformObject({ zodToJsonConfig: { target: 'openapi-3.0' } }),
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

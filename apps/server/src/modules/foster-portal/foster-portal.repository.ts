@@ -18,6 +18,20 @@ function queries(db: Database) {
       return row;
     },
 
+    /**
+     * Inside a transaction: the person's links, locked until it ends (a transaction-scoped advisory lock, shared by
+     * every instance, PGlite included), so that making a new link and revoking the others never interleave.
+     */
+    async lockLinksOf(personaId: number): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`enlace_portal:${personaId}`}, 0))`);
+    },
+
+    /** Inside a transaction: the link's row, locked until it ends (`SELECT ... FOR UPDATE`): its daily budget is counted under it. */
+    async lockLink(id: number): Promise<PortalLinkRow | undefined> {
+      const [row] = await db.select().from(fosterPortalLink).where(eq(fosterPortalLink.id, id)).for('update');
+      return row;
+    },
+
     /** Revokes the person's active links; answers the ids revoked. */
     async revokeOf(personaId: number, now: Date): Promise<number[]> {
       const rows = await db

@@ -43,7 +43,8 @@ export const fosterPortalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Portal de acogida'],
         summary: 'Crear el enlace del portal de una casa de acogida (el anterior deja de valer) y enviarlo',
         params: personParams,
-        body: createPortalLinkInputSchema.optional(),
+        // Bodiless (DESIGN section 12): no body arrives as null.
+        body: createPortalLinkInputSchema.nullish(),
         response: { 200: portalLinkSchema, ...errors },
       },
     },

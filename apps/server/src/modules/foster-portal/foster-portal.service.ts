@@ -76,6 +76,13 @@ export function createFosterPortalService({
     return link;
   }
 
+  /** Refuses (429) when the link already sent its news or bytes of the last 24 hours. */
+  async function checkDailyBudget(executor: Pick<FosterPortalRepository, 'sentSince'>, linkId: number): Promise<void> {
+    const sent = await executor.sentSince(linkId, new Date(clock().getTime() - DAY_MS));
+    if (sent.count >= FOSTER_NEWS_LIMITS.newsPerDay || sent.bytes >= FOSTER_NEWS_LIMITS.bytesPerDay)
+      throw new AppError('RATE_LIMITED', { message: fosterPortalMessages.budget });
+  }
+
   async function fosteredPets(executor: Database, personaId: number) {
     const ids = await movements.petsFosteredBy(executor, personaId);
     const pets = createPetsPort(executor);
@@ -122,6 +129,8 @@ export function createFosterPortalService({
       const url = `${publicUrl}/portal/${token}`;
       let whatsappUrl: string | undefined;
       await repo.transaction(async (tx) => {
+        // Under the person's lock: two new links at once leave one working, not both.
+        await tx.lockLinksOf(personaId);
         const revoked = await tx.revokeOf(personaId, clock());
         for (const id of revoked)
           await historyPort.record(tx.handle, {
@@ -165,6 +174,7 @@ export function createFosterPortalService({
       const person = await contactOf(db, personaId);
       if (!person) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
       await repo.transaction(async (tx) => {
+        await tx.lockLinksOf(personaId);
         for (const id of await tx.revokeOf(personaId, clock()))
           await historyPort.record(tx.handle, {
             actor: userActor(actor),
@@ -205,9 +215,8 @@ export function createFosterPortalService({
     /** Checks a news item's fields before any file is stored: the link, the pet placed now, the care, the daily budget. */
     async admitNews(token: string, fields: { mascotaId: number; cuidadoId?: number | undefined }): Promise<PortalLinkRow> {
       const link = await linkOf(token);
-      const sent = await repo.sentSince(link.id, new Date(clock().getTime() - DAY_MS));
-      if (sent.count >= FOSTER_NEWS_LIMITS.newsPerDay || sent.bytes >= FOSTER_NEWS_LIMITS.bytesPerDay)
-        throw new AppError('RATE_LIMITED', { message: fosterPortalMessages.budget });
+      // Early, before any photo is read; counted again under the link's lock when the row is saved.
+      await checkDailyBudget(repo, link.id);
       const pets = await movements.petsFosteredBy(db, link.personaId);
       if (!pets.includes(fields.mascotaId)) throw new AppError('NOT_FOUND', { message: fosterPortalMessages.petNotFound });
       if (fields.cuidadoId !== undefined) {
@@ -227,6 +236,10 @@ export function createFosterPortalService({
       fotos: FosterNewsPhoto[],
     ): Promise<{ id: number }> {
       return repo.transaction(async (tx) => {
+        // The link locked, then its news of the day counted: news sent at once are counted one after another.
+        const locked = await tx.lockLink(link.id);
+        if (!locked || locked.revocadoEn !== null || locked.venceEn <= clock()) throw notFound();
+        await checkDailyBudget(tx, link.id);
         const pets = await movements.petsFosteredBy(tx.handle, link.personaId);
         if (!pets.includes(fields.mascotaId)) throw new AppError('NOT_FOUND', { message: fosterPortalMessages.petNotFound });
         const person = await contactOf(tx.handle, link.personaId);
