@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adoptionRequest } from '../../db/schema';
 
@@ -22,4 +22,64 @@ export async function requestForContract(executor: Database, id: number, options
     .where(eq(adoptionRequest.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
+}
+
+/** Where everything about an application goes: its applicant's name and contact. */
+export interface ApplicationContact {
+  solicitudId: number;
+  nombre: string;
+  email: string | null;
+  telefono: string | null;
+  /** Staff confirmed this contact instead of the one the application gave. */
+  confirmado: boolean;
+}
+
+const contactColumns = {
+  id: adoptionRequest.id,
+  nombre: adoptionRequest.nombre,
+  email: adoptionRequest.email,
+  telefono: adoptionRequest.telefono,
+  contactoEmail: adoptionRequest.contactoEmail,
+  contactoTelefono: adoptionRequest.contactoTelefono,
+  contactoConfirmadoEn: adoptionRequest.contactoConfirmadoEn,
+};
+
+function toContact(row: {
+  id: number;
+  nombre: string;
+  email: string;
+  telefono: string;
+  contactoEmail: string | null;
+  contactoTelefono: string | null;
+  contactoConfirmadoEn: Date | null;
+}): ApplicationContact {
+  const confirmado = row.contactoConfirmadoEn !== null;
+  const blankAsNull = (v: string | null) => (v && v.trim() !== '' ? v : null);
+  return {
+    solicitudId: row.id,
+    nombre: row.nombre,
+    email: blankAsNull(confirmado ? row.contactoEmail : row.email),
+    telefono: blankAsNull(confirmado ? row.contactoTelefono : row.telefono),
+    confirmado,
+  };
+}
+
+/**
+ * The contact of an application (DESIGN section 10, hardened): the one its applicant gave, or the one staff
+ * confirmed instead. Never the person's stored contact: the person may have been linked by someone else's data.
+ */
+export async function applicationContact(executor: Database, solicitudId: number): Promise<ApplicationContact | undefined> {
+  const [row] = await executor.select(contactColumns).from(adoptionRequest).where(eq(adoptionRequest.id, solicitudId));
+  return row ? toContact(row) : undefined;
+}
+
+/** The contact of the approved application that an adoption of `petId` by `personaId` came from (the latest), if any. */
+export async function adoptionContact(executor: Database, petId: number, personaId: number): Promise<ApplicationContact | undefined> {
+  const [row] = await executor
+    .select(contactColumns)
+    .from(adoptionRequest)
+    .where(and(eq(adoptionRequest.petId, petId), eq(adoptionRequest.personaId, personaId), eq(adoptionRequest.estado, 'aprobada')))
+    .orderBy(desc(adoptionRequest.updatedAt), desc(adoptionRequest.id))
+    .limit(1);
+  return row ? toContact(row) : undefined;
 }
