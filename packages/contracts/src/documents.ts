@@ -26,7 +26,13 @@ export const prepareContractInputSchema = z.object({
 });
 export type PrepareContractInput = z.infer<typeof prepareContractInputSchema>;
 /** What a contract names that has no value yet: the adopter's document or address, the organisation's e-mail or phone. */
-export const CONTRACT_MISSING_FIELDS = ['persona.documento', 'persona.direccion', 'persona.ciudad', 'organizacion.email', 'organizacion.telefono'] as const;
+export const CONTRACT_MISSING_FIELDS = [
+  'persona.documento',
+  'persona.direccion',
+  'persona.ciudad',
+  'organizacion.email',
+  'organizacion.telefono',
+] as const;
 export type ContractMissingField = (typeof CONTRACT_MISSING_FIELDS)[number];
 
 export const contractMissingLabels: Record<ContractMissingField, string> = {

@@ -31,6 +31,7 @@ import {
   paymentMethodLabels,
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CountryCode } from 'libphonenumber-js/max';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { OrganizationSettingsSource } from '../../lib/organization';
@@ -107,6 +108,8 @@ export interface DocumentsDeps {
   linkRequests: (linkId: number) => boolean;
   /** Keys the hashes of signing codes (the server's secret). */
   codeSecret: string;
+  /** ORG_COUNTRY: how an application's phone stored without a prefix is read. */
+  country?: CountryCode;
   clock?: () => Date;
 }
 
@@ -135,6 +138,7 @@ export function createDocumentsService({
   log,
   linkRequests,
   codeSecret,
+  country = 'ES',
   clock = () => new Date(),
 }: DocumentsDeps) {
   /**
@@ -191,7 +195,7 @@ export function createDocumentsService({
     const person = await contactOf(handle, doc.personaId);
     if (!person || person.anonimizada) return null;
     if (doc.solicitudId !== null) {
-      const contact = await applicationContact(handle, doc.solicitudId);
+      const contact = await applicationContact(handle, doc.solicitudId, country);
       if (contact) return { person, email: contact.email, telefono: contact.telefono };
     }
     return { person, email: person.email, telefono: person.telefono };

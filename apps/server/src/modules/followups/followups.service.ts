@@ -21,6 +21,7 @@ import {
   petThumbnailUrl,
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CountryCode } from 'libphonenumber-js/max';
 import type { Database } from '../../db/client';
 import type { FollowupPhoto } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -59,6 +60,8 @@ export interface FollowupsDeps {
   messages: MessagesPort;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** ORG_COUNTRY: how an application's phone stored without a prefix is read. */
+  country?: CountryCode;
   timeZone: TimeZoneSource;
   organization: (handle?: Database) => Promise<OrganizationFacts>;
   /** Spends one request of a follow-up link's hourly budget (shared by every instance); false when it is spent. */
@@ -74,6 +77,7 @@ export function createFollowupsService({
   messages,
   log,
   publicUrl,
+  country = 'ES',
   timeZone,
   organization,
   linkRequests,
@@ -152,7 +156,7 @@ export function createFollowupsService({
     row: Pick<FollowupRow, 'petId'>,
     person: PersonContact,
   ): Promise<{ email: string | null; telefono: string | null }> {
-    const contact = await adoptionContact(handle, row.petId, person.id);
+    const contact = await adoptionContact(handle, row.petId, person.id, country);
     return contact ? { email: contact.email, telefono: contact.telefono } : { email: person.email, telefono: person.telefono };
   }
 

@@ -88,7 +88,9 @@ export async function duplicatesOf(
   return pairs.flatMap((pair) => {
     const row = rows.get(pair.otraId);
     if (!row) return [];
-    return [{ persona: { id: row.id, nombre: `${row.nombre} ${row.apellidos}`.trim(), email: row.email, telefono: row.telefono }, motivos: pair.motivos }];
+    return [
+      { persona: { id: row.id, nombre: `${row.nombre} ${row.apellidos}`.trim(), email: row.email, telefono: row.telefono }, motivos: pair.motivos },
+    ];
   });
 }
 

@@ -1,7 +1,15 @@
 import { DEFAULT_TEMPLATES, type TemplateKey, type TemplateVariable } from '@refugio/contracts';
 import type { Database } from '../../db/client';
 import type { OrganizationSettingsSource } from '../../lib/organization';
-import { type ComposedMessage, type TemplateValues, composeEmail, fillMarkdown, missingVariables, organizationValues, renderTemplate } from './render';
+import {
+  type ComposedMessage,
+  type TemplateValues,
+  composeEmail,
+  fillMarkdown,
+  missingVariables,
+  organizationValues,
+  renderTemplate,
+} from './render';
 import { createTemplatesRepository } from './templates.repository';
 
 /*
