@@ -91,7 +91,8 @@ export function RequestContact({ request }: { request: AdoptionRequestView }) {
             <List size="sm" mt={4}>
               {posiblesDuplicados.map((d) => (
                 <List.Item key={d.persona.id}>
-                  <Anchor component={Link} to={`/personas/${d.persona.id}`} size="sm">
+                  {/* The alert's own text colour, underlined: the link colour lacks contrast on the alert's background. */}
+                  <Anchor component={Link} to={`/personas/${d.persona.id}`} size="sm" c="inherit" underline="always" fw={600}>
                     {d.persona.nombre}
                   </Anchor>{' '}
                   ({[d.persona.email, d.persona.telefono].filter(Boolean).join(' · ')}):{' '}

@@ -69,7 +69,7 @@ export function ContractMissingData({
               </Text>
             ) : null}
             <Group gap="sm" justify="space-between">
-              <Anchor component={Link} to={`/personas/${personaId}`} size="sm">
+              <Anchor component={Link} to={`/personas/${personaId}`} size="sm" c="inherit" underline="always" fw={600}>
                 Abrir la ficha de la persona
               </Anchor>
               <Button
@@ -87,7 +87,7 @@ export function ContractMissingData({
         {organisationMissing ? (
           <Text size="sm">
             Los datos de la organización se completan en{' '}
-            <Anchor component={Link} to="/configuracion" size="sm">
+            <Anchor component={Link} to="/configuracion" size="sm" c="inherit" underline="always" fw={600}>
               Configuración
             </Anchor>{' '}
             (administradores).
