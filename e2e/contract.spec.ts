@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/accessibility';
 import { applyForAdoption, createPublishedPet } from './support/adoption';
 import { expect, signIn, test } from './support/fixtures';
-import { mailCount, waitForMail } from './support/mail';
+import { mailCount, receivedMail, waitForMail } from './support/mail';
 import { drawWithFinger, drawWithMouse } from './support/signature';
 import { unique } from './support/pets';
 
@@ -13,11 +13,16 @@ import { unique } from './support/pets';
  */
 
 /** An approved adoption request of a new pet, with its person linked; answers the request's id and the e-mail. */
-async function approvedRequest(page: Page, petName: string, applicant: string): Promise<{ id: number; email: string }> {
+async function approvedRequest(
+  page: Page,
+  petName: string,
+  applicant: string,
+  contact: { email?: string; telefono?: string } = {},
+): Promise<{ id: number; email: string }> {
   const origin = { origin: new URL(page.url()).origin };
   const petId = await createPublishedPet(page, petName);
-  const id = await applyForAdoption(page.request, petId, applicant);
-  const email = `${applicant.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.org`;
+  const id = await applyForAdoption(page.request, petId, applicant, contact);
+  const email = contact.email ?? `${applicant.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.org`;
   let version = 0;
   // The request is linked to its person just after it arrives.
   await expect
@@ -154,6 +159,56 @@ test('the adopter signs in person on the staff screen, without a code', async ({
   await expect(card.getByText(new RegExp(`^Firmado el .* por ${applicant} en persona ante `))).toBeVisible();
   await card.getByRole('button', { name: 'Verificar integridad' }).click();
   await expect(card.getByText('Íntegro')).toBeVisible();
+});
+
+test('an application sharing a first name and phone under another e-mail is flagged; what is missing is completed; the contract goes to its own e-mail', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'staff');
+  const tag = unique();
+  const telefono = `+34 6${String(Date.now()).slice(-8)}`;
+  // Someone applies first with the applicant's first name and phone, and a mailbox of their own.
+  const otherEmail = `otra.${tag}@example.org`;
+  await applyForAdoption(page.request, await createPublishedPet(page, `Bruma ${tag}`), `Irene Otra ${tag}`, { email: otherEmail, telefono });
+  const email = `irene.${tag}@example.org`;
+  const { id } = await approvedRequest(page, `Brisa ${tag}`, `Irene Real ${tag}`, { email, telefono });
+
+  await page.goto(`/formulario/${id}`);
+  const contact = page.getByRole('region', { name: 'Contacto de la solicitud' });
+  await expect(contact.getByText('Posible duplicado')).toBeVisible();
+  await expect(contact.getByRole('link', { name: `Irene Otra ${tag}` })).toHaveAttribute('href', /\/personas\/\d+$/);
+  await expect(contact.getByText(email)).toBeVisible();
+  await expectAccessible(page, 'Solicitud con un posible duplicado');
+
+  // Preparing says what the contract would leave blank; the adopter's document is completed right there.
+  const card = page.getByRole('region', { name: 'Contrato de adopción' });
+  await card.getByRole('button', { name: 'Preparar contrato' }).click();
+  const prepare = page.getByRole('dialog', { name: 'Preparar contrato de adopción' });
+  const missing = prepare.getByRole('alert').filter({ hasText: 'Faltan datos para el contrato' });
+  await expect(missing.getByText('El documento de identidad de la persona adoptante')).toBeVisible();
+  await expectAccessible(page, 'Preparar contrato con datos que faltan');
+  await missing.getByLabel('Documento de identidad').fill('12345678Z');
+  await missing.getByRole('button', { name: 'Guardar en la ficha' }).click();
+  await expect(prepare.getByText('El documento de identidad de la persona adoptante')).toBeHidden();
+  await prepare.getByLabel('Forma de pago', { exact: true }).click();
+  await page.getByRole('option', { name: /Exento/ }).click();
+  await prepare.getByRole('button', { name: 'Preparar contrato' }).click();
+  await expect(card.getByText(/^Preparado:/)).toBeVisible();
+
+  const before = mailCount();
+  await card.getByRole('button', { name: 'Enviar para firmar' }).click();
+  const send = page.getByRole('dialog', { name: 'Enviar para firmar' });
+  await send.getByRole('radio', { name: 'Por correo electrónico' }).check();
+  await send.getByRole('button', { name: 'Enviar' }).click();
+  const url = await send.getByRole('textbox', { name: 'Enlace para firmar' }).inputValue();
+  const invitation = await waitForMail(email, /contrato/i, before);
+  expect(invitation.text).toContain(new URL(url).pathname);
+  expect(
+    receivedMail()
+      .slice(before)
+      .filter((m) => m.to.includes(otherEmail)),
+  ).toEqual([]);
 });
 
 test('an administrator edits the contract template: no subject, and the preview is the rendered document', async ({ page }) => {

@@ -9,13 +9,18 @@ export async function createPublishedPet(page: Page, nombre: string): Promise<nu
 }
 
 /** An adoption application through the public endpoint, as a visitor's form sends it; answers its id. */
-export async function applyForAdoption(request: APIRequestContext, mascotaId: number, nombre: string): Promise<number> {
+export async function applyForAdoption(
+  request: APIRequestContext,
+  mascotaId: number,
+  nombre: string,
+  contact: { email?: string; telefono?: string } = {},
+): Promise<number> {
   const res = await request.post('/api/public/solicitudes-adopcion', {
     data: {
       mascotaId,
       nombre,
-      email: `${nombre.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.org`,
-      telefono: '+52 55 1234 5678',
+      email: contact.email ?? `${nombre.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.org`,
+      telefono: contact.telefono ?? '+52 55 1234 5678',
       edad: 40,
       ciudad: 'Puebla',
       direccion: 'Av. Reforma 10',

@@ -517,11 +517,12 @@ describe('adoption contracts and signatures', () => {
       expect(check.integro).toBe(true);
     });
 
-    it('says so when the adopter has no e-mail', async () => {
+    it('says so when the application has no e-mail to send the code to', async () => {
       const a = await adoption();
       const id = await prepare(a.solicitudId);
       const { token } = await sendLink(id, 'whatsapp');
-      await t.database.db.update(person).set({ email: null }).where(eq(person.id, a.personaId));
+      // The code goes to the application's contact, not to the person's stored e-mail (which stays).
+      await t.database.db.update(adoptionRequest).set({ email: '' }).where(eq(adoptionRequest.id, a.solicitudId));
       const res = await anon().inject({ method: 'POST', url: `/api/firma/${token}/codigo` });
       expectErrorShape(res, 409, 'CONFLICT');
       expect(res.json<{ message: string }>().message).toBe(documentMessages.noEmail);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicCareBadgesSchema } from './care-badges';
 import { safeText } from './text';
-import { PERSON_ALERTS } from './persons';
+import { PERSON_ALERTS, PERSON_DUPLICATE_REASONS, PERSON_EMAIL_MAX, PERSON_PHONE_MAX, personMessages } from './persons';
 import { PET_GENDERS, PET_SIZES, PET_TYPES, petMessages } from './pets';
 import {
   ADOPTION_PAGE_SIZE_DEFAULT,
@@ -235,6 +235,33 @@ export const adoptionRequestEventSchema = z.object({
 });
 export type AdoptionRequestEvent = z.infer<typeof adoptionRequestEventSchema>;
 
+/** Where everything about an application goes (contract, codes, follow-ups, reminders). */
+export const applicationContactSchema = z
+  .object({
+    email: z.string().nullable(),
+    telefono: z.string().nullable(),
+    confirmado: z.boolean().describe('true: el equipo confirmó este contacto en lugar del que dio la solicitud'),
+    confirmadoEn: z.string().nullable(),
+  })
+  .describe('El contacto de la solicitud: el que dio quien la envió, salvo que el equipo confirme otro');
+export type ApplicationContact = z.infer<typeof applicationContactSchema>;
+
+/** A person who shares the applicant's e-mail or phone but was not trusted as the applicant. */
+export const applicationDuplicateSchema = z.object({
+  persona: z.object({ id: z.number().int(), nombre: z.string(), email: z.string().nullable(), telefono: z.string().nullable() }),
+  motivos: z.array(z.enum(PERSON_DUPLICATE_REASONS)),
+});
+export type ApplicationDuplicate = z.infer<typeof applicationDuplicateSchema>;
+
+/** `POST /api/solicitudes-adopcion/{id}/contacto`: staff confirm another contact for the application. */
+export const confirmApplicationContactInputSchema = z
+  .object({
+    email: z.string().trim().max(PERSON_EMAIL_MAX, personMessages.emailInvalid).nullable().optional(),
+    telefono: z.string().trim().max(PERSON_PHONE_MAX, personMessages.phoneInvalid).nullable().optional(),
+  })
+  .refine((v) => Boolean(v.email) || Boolean(v.telefono), { message: personMessages.contactRequired, path: ['email'] });
+export type ConfirmApplicationContactInput = z.infer<typeof confirmApplicationContactInputSchema>;
+
 export const adoptionRequestSchema = adoptionRequestListItemSchema.extend({
   edad: z.number().int(),
   direccion: z.string(),
@@ -251,6 +278,12 @@ export const adoptionRequestSchema = adoptionRequestListItemSchema.extend({
   aceptaVisita: z.boolean(),
   aceptaPrivacidad: z.boolean(),
   otrasAbiertas: z.number().int().describe('Otras solicitudes abiertas para la misma mascota'),
+  contacto: applicationContactSchema,
+  posiblesDuplicados: z
+    .array(applicationDuplicateSchema)
+    .describe(
+      'Otras personas con el mismo correo o teléfono que no se dieron por la misma (p. ej. mismo teléfono y nombre con otro correo): nunca se confía en ellas sin que el equipo lo confirme',
+    ),
   eventos: z.array(adoptionRequestEventSchema).describe('Movimientos de estado y notas, del más antiguo al más reciente'),
 });
 export type AdoptionRequest = z.infer<typeof adoptionRequestSchema>;

@@ -25,7 +25,43 @@ export const prepareContractInputSchema = z.object({
   metodoPago: paymentMethodSchema.optional(),
 });
 export type PrepareContractInput = z.infer<typeof prepareContractInputSchema>;
-export const preparedContractSchema = z.object({ documentoId: z.number().int() });
+/** What a contract names that has no value yet: the adopter's document or address, the organisation's e-mail or phone. */
+export const CONTRACT_MISSING_FIELDS = [
+  'persona.documento',
+  'persona.direccion',
+  'persona.ciudad',
+  'organizacion.email',
+  'organizacion.telefono',
+] as const;
+export type ContractMissingField = (typeof CONTRACT_MISSING_FIELDS)[number];
+
+export const contractMissingLabels: Record<ContractMissingField, string> = {
+  'persona.documento': 'el documento de identidad de la persona adoptante',
+  'persona.direccion': 'la dirección de la persona adoptante',
+  'persona.ciudad': 'la ciudad de la persona adoptante',
+  'organizacion.email': 'el correo electrónico de la organización',
+  'organizacion.telefono': 'el teléfono de la organización',
+};
+
+export const contractMissingSchema = z.object({
+  campo: z.enum(CONTRACT_MISSING_FIELDS),
+  etiqueta: z.string(),
+  /** Where staff complete it: the person's record (`personaId`) or the organisation's settings. */
+  donde: z.enum(['persona', 'organizacion']),
+});
+export type ContractMissing = z.infer<typeof contractMissingSchema>;
+
+/** `GET /api/solicitudes-adopcion/{id}/contrato/preparacion`: what the contract would leave blank, to complete first. */
+export const contractPreparationSchema = z.object({
+  personaId: z.number().int().nullable(),
+  faltan: z.array(contractMissingSchema).describe('Datos que el contrato nombra y aún no tienen valor (saldrían como «—»)'),
+});
+export type ContractPreparation = z.infer<typeof contractPreparationSchema>;
+
+export const preparedContractSchema = z.object({
+  documentoId: z.number().int(),
+  faltan: z.array(contractMissingSchema).optional().describe('En el contrato: los datos que quedaron sin valor («—»)'),
+});
 export type PreparedContract = z.infer<typeof preparedContractSchema>;
 
 /** `GET /api/solicitudes-adopcion/{id}/cuota`: recorded, not charged. `version` 0 while nothing was saved. */

@@ -425,6 +425,14 @@ export const adoptionRequest = pgTable(
     personaId: integer().references(() => person.id, { onDelete: 'restrict' }),
     /** 'persona_bloqueada' when the applicant's person was blocked at submit; shown to staff only. */
     alerta: text(),
+    /**
+     * Another contact that staff confirmed for everything about this application (contract, codes, follow-ups,
+     * reminders); while `contactoConfirmadoEn` is null the application's own e-mail and phone are used.
+     */
+    contactoEmail: text(),
+    contactoTelefono: text(),
+    contactoConfirmadoEn: timestamp({ withTimezone: true }),
+    contactoConfirmadoPor: text(),
     /** Incremented by every move; a move based on an older one is refused (409). */
     version: integer().notNull().default(1),
     /** Accent- and case-folded applicant name, e-mail and phone, searched by the staff list (trigram index). */

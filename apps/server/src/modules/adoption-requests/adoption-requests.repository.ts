@@ -180,6 +180,14 @@ function adoptionQueries(db: Database) {
       return row;
     },
 
+    /** Staff confirmed another contact for everything about the request. */
+    async confirmContact(id: number, values: { email: string | null; telefono: string | null; por: string; en: Date }): Promise<void> {
+      await db
+        .update(adoptionRequest)
+        .set({ contactoEmail: values.email, contactoTelefono: values.telefono, contactoConfirmadoEn: values.en, contactoConfirmadoPor: values.por })
+        .where(eq(adoptionRequest.id, id));
+    },
+
     async insertEvent(values: Omit<typeof adoptionRequestEvent.$inferInsert, 'id' | 'createdAt'>): Promise<void> {
       await db.insert(adoptionRequestEvent).values(values);
     },
@@ -195,7 +203,7 @@ function adoptionQueries(db: Database) {
     async anonymisePerson(personaId: number, name: string): Promise<number[]> {
       const rows = await db
         .update(adoptionRequest)
-        .set({ nombre: name, email: '', telefono: '', ciudad: '', direccion: '' })
+        .set({ nombre: name, email: '', telefono: '', ciudad: '', direccion: '', contactoEmail: null, contactoTelefono: null })
         .where(eq(adoptionRequest.personaId, personaId))
         .returning({ id: adoptionRequest.id });
       return rows.map((r) => r.id);

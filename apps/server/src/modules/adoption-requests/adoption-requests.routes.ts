@@ -4,6 +4,7 @@ import {
   adoptionRequestIdParamsSchema,
   adoptionRequestSchema,
   apiErrorBodySchema,
+  confirmApplicationContactInputSchema,
   listAdoptionRequestsQuerySchema,
   listAdoptionRequestsResponseSchema,
   moveAdoptionRequestInputSchema,
@@ -102,5 +103,23 @@ export const adoptionRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.status(201).send(await service.addNote(request.user!, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/solicitudes-adopcion/:id/contacto',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Confirmar otro contacto para la solicitud',
+        description:
+          'Todo lo de la solicitud (contrato, códigos, seguimientos, recordatorios) va al contacto que dio quien la envió; ' +
+          'con esta acción el equipo confirma otro (queda en el historial). Correo y teléfono se normalizan; al menos uno.',
+        params: adoptionRequestIdParamsSchema,
+        body: confirmApplicationContactInputSchema,
+        response: { 200: adoptionRequestSchema, ...errors },
+      },
+    },
+    async (request) => service.confirmContact(request.user!, request.params.id, request.body),
   );
 };

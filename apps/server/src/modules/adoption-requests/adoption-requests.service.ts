@@ -4,6 +4,8 @@ import {
   ADOPTION_STATES,
   type AddAdoptionNoteInput,
   type AdoptionApplication,
+  type ApplicationDuplicate,
+  type ConfirmApplicationContactInput,
   type AdoptionRequest,
   type AdoptionRequestListItem,
   type AdoptionState,
@@ -62,6 +64,18 @@ function toListItem(row: AdoptionRequestWithPet): AdoptionRequestListItem {
   };
 }
 
+/** Where everything about the request goes: the contact staff confirmed, else the one the applicant gave. */
+function contactOfRow(row: AdoptionRequestWithPet): AdoptionRequest['contacto'] {
+  const confirmado = row.contactoConfirmadoEn !== null;
+  const value = (v: string | null) => (v && v.trim() !== '' ? v : null);
+  return {
+    email: value(confirmado ? row.contactoEmail : row.email),
+    telefono: value(confirmado ? row.contactoTelefono : row.telefono),
+    confirmado,
+    confirmadoEn: row.contactoConfirmadoEn?.toISOString() ?? null,
+  };
+}
+
 function toEvent(row: AdoptionEventRow): AdoptionRequest['eventos'][number] {
   return {
     id: row.id,
@@ -109,7 +123,7 @@ export interface AdoptionRequestsDeps {
   movements: Pick<MovementsPort, 'openAdoption'>;
   history: Pick<HistoryPort, 'record'>;
   /** The applicant's contact data normalised, and the application linked to a person (DESIGN section 10). */
-  persons: Pick<PersonsPort, 'link' | 'normaliseContact'>;
+  persons: Pick<PersonsPort, 'link' | 'normaliseContact' | 'duplicatesOf'>;
   /** Whether a pet is public right now (the catalogue's rule). */
   isPublicPet: (id: number) => Promise<boolean>;
   clock?: () => Date;
@@ -148,9 +162,10 @@ export function createAdoptionRequestsService({
     if (!messages) return;
     const row = await tx.findById(id);
     if (!row) return;
+    const contact = contactOfRow(row);
     await messages.send(tx.handle, {
       personaId: row.personaId,
-      para: { nombre: row.nombre, email: row.email, telefono: row.telefono },
+      para: { nombre: row.nombre, email: contact.email, telefono: contact.telefono },
       canal: 'email',
       plantilla: STATE_TEMPLATE[estado],
       variables: { 'mascota.nombre': row.pet.nombre, 'solicitud.estado': adoptionStateLabels[estado], 'solicitud.numero': row.id },
@@ -186,7 +201,7 @@ export function createAdoptionRequestsService({
     return open.length;
   }
 
-  async function detail(r: AdoptionRequestQueries, id: number): Promise<AdoptionRequest> {
+  async function detail(r: AdoptionRequestQueries & { handle: Parameters<HistoryPort['record']>[0] }, id: number): Promise<AdoptionRequest> {
     const row = await r.findById(id);
     if (!row) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
     const [events, otrasAbiertas] = await Promise.all([r.events(id), r.countOtherOpen(row.petId, id)]);
@@ -207,6 +222,8 @@ export function createAdoptionRequestsService({
       aceptaVisita: row.aceptaVisita,
       aceptaPrivacidad: row.aceptaPrivacidad,
       otrasAbiertas,
+      contacto: contactOfRow(row),
+      posiblesDuplicados: row.personaId === null ? [] : ((await persons.duplicatesOf(r.handle, row.personaId)) as ApplicationDuplicate[]),
       eventos: events.map(toEvent),
     };
   }
@@ -231,7 +248,8 @@ export function createAdoptionRequestsService({
         // A blocked person's application is stored like any other and answered the same; staff see the alert.
         const { personaId, bloqueada } = await persons.link(
           tx.handle,
-          { nombre: fields.nombre, email, telefono },
+          // What the applicant gives that their person lacks is kept there too (city, address), never overwriting.
+          { nombre: fields.nombre, email, telefono, ciudad: fields.ciudad, direccion: fields.direccion },
           'adoptante',
           publicActor(fields.nombre),
         );
@@ -339,6 +357,32 @@ export function createAdoptionRequestsService({
         await movements.openAdoption(tx.handle, petId, personaId, actor);
         const closed = await closeOpenRequests(tx, actor, petId, 0, adoptionMessages.closedPetAdoptedNote);
         return { cerradas: closed };
+      });
+    },
+
+    /**
+     * Staff confirm another contact for everything about the request (contract, codes, follow-ups, reminders),
+     * instead of the one the applicant gave: an explicit action, kept in the request's history.
+     */
+    async confirmContact(actor: SessionUser, id: number, input: ConfirmApplicationContactInput): Promise<AdoptionRequest> {
+      const contact = persons.normaliseContact({ email: input.email ?? null, telefono: input.telefono ?? null });
+      return repo.transaction(async (tx) => {
+        const current = await tx.findById(id, { forUpdate: true });
+        if (!current) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
+        const before = contactOfRow(current);
+        await tx.confirmContact(id, { email: contact.email, telefono: contact.telefono, por: actor.id, en: clock() });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'solicitud_adopcion',
+          entidadId: id,
+          accion: 'modificar',
+          cambios: {
+            contactoEmail: [before.email, contact.email],
+            contactoTelefono: [before.telefono, contact.telefono],
+            contactoConfirmado: [before.confirmado, true],
+          },
+        });
+        return detail(tx, id);
       });
     },
 

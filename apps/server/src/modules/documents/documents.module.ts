@@ -33,6 +33,7 @@ export const documentsModule = fp(
         organization,
         mailConfigured: Boolean(app.config.smtpUrl && app.config.mailFrom),
         publicUrl: app.config.publicUrl,
+        country: app.config.orgCountry,
         log: app.log,
         linkRequests: (linkId) => app.budgets.linkRequest('firma', linkId, SIGNATURE_LIMITS.requestsPerHour).allowed,
         codeSecret: app.serverSecret,

@@ -8,6 +8,7 @@ import {
   documentSchema,
   documentVerificationSchema,
   prepareContractInputSchema,
+  contractPreparationSchema,
   preparedContractSchema,
   saveAdoptionFeeInputSchema,
   sendDocumentInputSchema,
@@ -76,6 +77,20 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.status(201).send(await service.prepare(request.user!, request.params.id, request.body ?? {})),
+  );
+
+  app.get(
+    '/api/solicitudes-adopcion/:id/contrato/preparacion',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Antes de preparar el contrato: los datos que nombra y aún faltan, para completarlos primero',
+        params: idParams,
+        response: { 200: contractPreparationSchema, ...errors },
+      },
+    },
+    async (request) => service.preparation(request.params.id),
   );
 
   app.post(

@@ -2,6 +2,9 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import { PassThrough, type Readable } from 'node:stream';
 import {
   type AdoptionFee,
+  CONTRACT_MISSING_FIELDS,
+  type ContractMissing,
+  type ContractPreparation,
   type DocumentDto,
   type DocumentListQuery,
   type DocumentState,
@@ -19,6 +22,7 @@ import {
   type SignatureCodeSent,
   type SignatureView,
   type Signed,
+  contractMissingLabels,
   documentMessages,
   documentTypeLabels,
   formatDay,
@@ -27,14 +31,15 @@ import {
   paymentMethodLabels,
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CountryCode } from 'libphonenumber-js/max';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { OrganizationSettingsSource } from '../../lib/organization';
 import type { StorageProvider } from '../../storage/storage-provider';
-import { requestForContract } from '../adoption-requests/adoption-requests.port';
+import { applicationContact, requestForContract } from '../adoption-requests/adoption-requests.port';
 import { historyPort, linkActor, userActor } from '../history/history.port';
 import type { MessagesPort } from '../messages/messages.port';
-import { contactOf, identityOf } from '../persons/persons.port';
+import { type PersonContact, contactOf, identityOf } from '../persons/persons.port';
 import { movementForDocument } from '../movements/movements.port';
 import { createPetsPort } from '../pets/pets.port';
 import type { TemplatesPort } from '../templates/templates.port';
@@ -103,6 +108,8 @@ export interface DocumentsDeps {
   linkRequests: (linkId: number) => boolean;
   /** Keys the hashes of signing codes (the server's secret). */
   codeSecret: string;
+  /** ORG_COUNTRY: how an application's phone stored without a prefix is read. */
+  country?: CountryCode;
   clock?: () => Date;
 }
 
@@ -131,6 +138,7 @@ export function createDocumentsService({
   log,
   linkRequests,
   codeSecret,
+  country = 'ES',
   clock = () => new Date(),
 }: DocumentsDeps) {
   /**
@@ -175,6 +183,24 @@ export function createDocumentsService({
     };
   }
 
+  /**
+   * Where a document's link, code and signed copy go. A contract is about an application: its contact (the one the
+   * applicant gave, or the one staff confirmed), never the person's stored one, which someone else's earlier
+   * submission may have written. An acta goes to the person. Null when the person is gone or anonymised.
+   */
+  async function recipientOf(
+    doc: Pick<DocumentRow, 'personaId' | 'solicitudId'>,
+    handle: Database = db,
+  ): Promise<{ person: PersonContact; email: string | null; telefono: string | null } | null> {
+    const person = await contactOf(handle, doc.personaId);
+    if (!person || person.anonimizada) return null;
+    if (doc.solicitudId !== null) {
+      const contact = await applicationContact(handle, doc.solicitudId, country);
+      if (contact) return { person, email: contact.email, telefono: contact.telefono };
+    }
+    return { person, email: person.email, telefono: person.telefono };
+  }
+
   async function findOr404(id: number): Promise<DocumentRow> {
     const row = await repo.find(id);
     if (!row) throw notFound();
@@ -206,7 +232,8 @@ export function createDocumentsService({
     if (!pet) throw new AppError('NOT_FOUND', { message: refusals.noPet });
     const org = await organization.stored();
     const fecha = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: org.zonaHoraria }).format(clock());
-    const dash = (v: string | null | undefined) => (v && v.trim() !== '' ? v : '—');
+    // An empty value stays empty: the filling drops it from its group or shows `—` (templates' `fillMarkdown`).
+    const dash = (v: string | null | undefined) => v?.trim() ?? '';
     const values = {
       'persona.nombre': person.nombre,
       'persona.apellidos': person.apellidos,
@@ -219,11 +246,20 @@ export function createDocumentsService({
       'mascota.especie': dash(pet.tipo),
       'mascota.raza': dash(pet.raza),
       'mascota.sexo': pet.genero === 'hembra' ? 'Hembra' : pet.genero === 'macho' ? 'Macho' : dash(pet.genero),
-      'mascota.fechaNacimiento': pet.fechaNacimiento ? `${formatDay(pet.fechaNacimiento)}${pet.fechaNacimientoAprox ? ' (aproximada)' : ''}` : '—',
+      'mascota.fechaNacimiento': pet.fechaNacimiento ? `${formatDay(pet.fechaNacimiento)}${pet.fechaNacimientoAprox ? ' (aproximada)' : ''}` : '',
       'mascota.microchip': dash(pet.microchip),
       fecha,
     };
     return { values, person, pet, org, fecha };
+  }
+
+  /** What a contract with these values names without a value (each shown as `—`), for staff to complete first. */
+  function missingOf(values: Record<string, string | null | undefined>): ContractMissing[] {
+    return CONTRACT_MISSING_FIELDS.filter((campo) => (values[campo] ?? '').trim() === '').map((campo) => ({
+      campo,
+      etiqueta: contractMissingLabels[campo],
+      donde: campo.startsWith('persona.') ? ('persona' as const) : ('organizacion' as const),
+    }));
   }
 
   /** The contract's values: person, pet, fee and date. */
@@ -311,8 +347,9 @@ export function createDocumentsService({
     if (!original || sha256Hex(original) !== doc.sha256) throw new AppError('CONFLICT', { message: documentMessages.fileMissing });
     const org = await organization.stored();
     const now = clock();
-    const person = await contactOf(db, doc.personaId);
-    const email = how.presencial ? (person?.email ?? null) : how.email;
+    const recipient = await recipientOf(doc);
+    const person = recipient?.person;
+    const email = how.presencial ? (recipient?.email ?? null) : how.email;
     const presente = how.presencial ? userActor(how.actor) : null;
     const signed = await renderSignedPdf(original, doc.firmaArea, png, {
       titulo: doc.titulo,
@@ -446,7 +483,7 @@ export function createDocumentsService({
      * Renders the contract of an approved request and keeps it: the PDF stored first (no transaction open), then one
      * transaction that annuls an unsigned earlier contract, records the fee given with it and inserts the document.
      */
-    async prepare(actor: SessionUser, solicitudId: number, input: PrepareContractInput): Promise<{ documentoId: number }> {
+    async prepare(actor: SessionUser, solicitudId: number, input: PrepareContractInput): Promise<{ documentoId: number; faltan: ContractMissing[] }> {
       const request = await requestForContract(db, solicitudId);
       if (!request) throw new AppError('NOT_FOUND', { message: documentMessages.requestNotFound });
       if (request.estado !== 'aprobada') throw new AppError('CONFLICT', { message: documentMessages.requestNotApproved });
@@ -466,6 +503,7 @@ export function createDocumentsService({
       }
 
       const prepared = await contractValues(request.personaId, request.petId, fee);
+      const faltan = missingOf({ ...prepared.values, 'organizacion.email': prepared.org.email, 'organizacion.telefono': prepared.org.telefono });
       const { titulo, key, sha256, bytes, area } = await renderAndStore('contrato_adopcion', prepared, prepared.values);
       try {
         return await repo.transaction(async (tx) => {
@@ -520,12 +558,33 @@ export function createDocumentsService({
               sha256: [null, sha256],
             },
           });
-          return { documentoId: row.id };
+          return { documentoId: row.id, faltan };
         });
       } catch (error) {
         await removeFile(key);
         throw error;
       }
+    },
+
+    /**
+     * Before preparing: what the contract of the request would name without a value (the adopter's document or
+     * address, the organisation's e-mail or phone), so staff complete it first.
+     */
+    async preparation(solicitudId: number): Promise<ContractPreparation> {
+      const request = await requestForContract(db, solicitudId);
+      if (!request) throw new AppError('NOT_FOUND', { message: documentMessages.requestNotFound });
+      const org = await organization.stored();
+      const person = request.personaId === null ? null : await identityOf(db, request.personaId);
+      return {
+        personaId: request.personaId,
+        faltan: missingOf({
+          'persona.documento': person?.documento,
+          'persona.direccion': person?.direccion,
+          'persona.ciudad': person?.ciudad,
+          'organizacion.email': org.email,
+          'organizacion.telefono': org.telefono,
+        }),
+      };
     },
 
     /**
@@ -547,7 +606,7 @@ export function createDocumentsService({
       const values = {
         ...prepared.values,
         'devolucion.fecha': formatDay(movement.fecha),
-        'devolucion.motivo': movement.motivo.trim() === '' ? '—' : movement.motivo,
+        'devolucion.motivo': movement.motivo.trim(),
       };
       const { titulo, key, sha256, bytes, area } = await renderAndStore('acta_devolucion', prepared, values);
       try {
@@ -648,10 +707,11 @@ export function createDocumentsService({
       const row = await findOr404(id);
       if (row.estado === 'firmado') throw new AppError('CONFLICT', { message: said(row.tipo).alreadySigned });
       if (row.estado === 'anulado') throw new AppError('CONFLICT', { message: said(row.tipo).annulled });
-      const person = await contactOf(db, row.personaId);
-      if (!person || person.anonimizada) throw new AppError('CONFLICT', { message: documentMessages.requestWithoutPerson });
-      if (canal === 'email' && !person.email) throw new AppError('VALIDATION_ERROR', { message: documentMessages.noEmail });
-      if (canal === 'whatsapp' && !person.telefono) throw new AppError('VALIDATION_ERROR', { message: documentMessages.noPhone });
+      const recipient = await recipientOf(row);
+      if (!recipient) throw new AppError('CONFLICT', { message: documentMessages.requestWithoutPerson });
+      const { person } = recipient;
+      if (canal === 'email' && !recipient.email) throw new AppError('VALIDATION_ERROR', { message: documentMessages.noEmail });
+      if (canal === 'whatsapp' && !recipient.telefono) throw new AppError('VALIDATION_ERROR', { message: documentMessages.noPhone });
       const token = randomBytes(32).toString('base64url');
       const venceEn = new Date(clock().getTime() + SIGNATURE_LIMITS.linkDays * DAY_MS);
       const url = `${publicUrl}/firmar/${token}`;
@@ -673,7 +733,7 @@ export function createDocumentsService({
         const pet = await createPetsPort(tx.handle).findLive(row.petId);
         const sent = await messages.send(tx.handle, {
           personaId: person.id,
-          para: { nombre: person.nombre, email: person.email, telefono: person.telefono },
+          para: { nombre: person.nombre, email: recipient.email, telefono: recipient.telefono },
           canal,
           plantilla: SIGNING_TEMPLATES[row.tipo as DocumentType].enviar,
           variables: { 'persona.nombre': person.nombre, 'mascota.nombre': pet?.nombre ?? '', enlace: url },
@@ -698,7 +758,8 @@ export function createDocumentsService({
     /** What the signing page shows. Unknown, replaced and annulled links answer the same 404; an expired one 410. */
     async view(token: string): Promise<SignatureView> {
       const { link, doc } = await linkState(token);
-      const person = await contactOf(db, doc.personaId);
+      const recipient = await recipientOf(doc);
+      const person = recipient?.person;
       if (doc.estado !== 'firmado' && link.venceEn.getTime() <= clock().getTime())
         throw new AppError('GONE', { message: documentMessages.linkExpired(await orgName()) });
       return {
@@ -706,7 +767,7 @@ export function createDocumentsService({
         tipo: doc.tipo as DocumentType,
         organizacion: { nombre: (await organization.stored()).nombre ?? 'La organización' },
         pdfUrl: `/api/firma/${token}/pdf`,
-        firmante: { nombre: person ? fullName(person) : '', email: person?.email ? maskEmail(person.email) : null },
+        firmante: { nombre: person ? fullName(person) : '', email: recipient?.email ? maskEmail(recipient.email) : null },
         estado: doc.estado as DocumentState,
         venceEn: link.venceEn.toISOString(),
       };
@@ -723,10 +784,11 @@ export function createDocumentsService({
     /** E-mails a 6-digit code (15 minutes; at most 5 an hour per link; a new one replaces the earlier). */
     async sendCode(token: string): Promise<SignatureCodeSent> {
       const { link, doc } = await signableLink(token);
-      const person = await contactOf(db, doc.personaId);
-      if (!person?.email) throw new AppError('CONFLICT', { message: documentMessages.noEmail });
+      // The code proves control of the mailbox the applicant gave (or staff confirmed), not the person's stored one.
+      const recipient = await recipientOf(doc);
+      if (!recipient?.email) throw new AppError('CONFLICT', { message: documentMessages.noEmail });
       if (!mailConfigured) throw new AppError('CONFLICT', { message: documentMessages.mailNotConfigured });
-      const email = person.email;
+      const { person, email } = recipient;
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const now = clock();
       const venceEn = new Date(now.getTime() + SIGNATURE_LIMITS.codeMinutes * MINUTE_MS);

@@ -58,6 +58,7 @@ export const followupsModule = fp(
       messages: app.messages,
       log: app.log,
       publicUrl: app.config.publicUrl,
+      country: app.config.orgCountry,
       timeZone: organizationTimeZone(app.config, app.db),
       organization: async (handle) => {
         const org = await settings.stored(handle);

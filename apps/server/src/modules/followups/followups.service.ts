@@ -21,6 +21,7 @@ import {
   petThumbnailUrl,
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CountryCode } from 'libphonenumber-js/max';
 import type { Database } from '../../db/client';
 import type { FollowupPhoto } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -30,7 +31,8 @@ import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-ke
 import type { StorageProvider } from '../../storage/storage-provider';
 import { historyPort, linkActor, systemActor, userActor } from '../history/history.port';
 import type { MessagesPort } from '../messages/messages.port';
-import { contactOf, namesOf } from '../persons/persons.port';
+import { adoptionContact } from '../adoption-requests/adoption-requests.port';
+import { type PersonContact, contactOf, namesOf } from '../persons/persons.port';
 import { createPetsPort } from '../pets/pets.port';
 import type { FollowupRow, FollowupsRepository } from './followups.repository';
 
@@ -58,6 +60,8 @@ export interface FollowupsDeps {
   messages: MessagesPort;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** ORG_COUNTRY: how an application's phone stored without a prefix is read. */
+  country?: CountryCode;
   timeZone: TimeZoneSource;
   organization: (handle?: Database) => Promise<OrganizationFacts>;
   /** Spends one request of a follow-up link's hourly budget (shared by every instance); false when it is spent. */
@@ -73,6 +77,7 @@ export function createFollowupsService({
   messages,
   log,
   publicUrl,
+  country = 'ES',
   timeZone,
   organization,
   linkRequests,
@@ -142,6 +147,19 @@ export function createFollowupsService({
    * by e-mail when `canal` is email, as a click-to-chat link for WhatsApp. Answers the link and the WhatsApp url,
    * or null when an automatic e-mail cannot go (no address, no consent, the template inactive).
    */
+  /**
+   * Where an adoption's check-ins and reminders go: the contact of the approved application it came from (the one
+   * the applicant gave, or the one staff confirmed), else the person's (an adoption recorded without an application).
+   */
+  async function addressOf(
+    handle: FollowupsRepository['handle'],
+    row: Pick<FollowupRow, 'petId'>,
+    person: PersonContact,
+  ): Promise<{ email: string | null; telefono: string | null }> {
+    const contact = await adoptionContact(handle, row.petId, person.id, country);
+    return contact ? { email: contact.email, telefono: contact.telefono } : { email: person.email, telefono: person.telefono };
+  }
+
   async function sendCheckIn(
     tx: FollowupsRepository,
     row: FollowupRow,
@@ -158,17 +176,18 @@ export function createFollowupsService({
       if (automatic) return null;
       throw new AppError('VALIDATION_ERROR', { message: followupMessages.noPerson });
     }
-    if (canal === 'email' && (!person.email || !person.consentimientos.email)) {
+    const to = await addressOf(tx.handle, row, person);
+    if (canal === 'email' && (!to.email || !person.consentimientos.email)) {
       if (automatic) return null;
       throw new AppError('VALIDATION_ERROR', { message: followupMessages.noEmail });
     }
-    if (canal === 'whatsapp' && !person.telefono) throw new AppError('VALIDATION_ERROR', { message: followupMessages.noPhone });
+    if (canal === 'whatsapp' && !to.telefono) throw new AppError('VALIDATION_ERROR', { message: followupMessages.noPhone });
     const pet = await createPetsPort(tx.handle).findLive(row.petId);
     const token = randomBytes(32).toString('base64url');
     const url = `${publicUrl}/seguimiento/${token}`;
     const sent = await messages.send(tx.handle, {
       personaId: row.personaId,
-      para: { nombre: person.nombre, email: person.email, telefono: person.telefono },
+      para: { nombre: person.nombre, email: to.email, telefono: to.telefono },
       canal,
       plantilla: 'seguimiento',
       variables: { 'persona.nombre': person.nombre, 'mascota.nombre': pet?.nombre ?? '', enlace: url },
@@ -434,12 +453,13 @@ export function createFollowupsService({
             // Taken first: whatever follows, the reminder is never written twice.
             await tx.update(row.id, { recordadoEn: now }, { estado: ['pendiente'] });
             const person = await contactOf(tx.handle, row.personaId);
+            const to = person ? await addressOf(tx.handle, row, person) : null;
             const pet = await createPetsPort(tx.handle).findLive(row.petId);
             const sent =
-              person && !person.anonimizada && person.email
+              person && to && !person.anonimizada && to.email
                 ? await messages.send(tx.handle, {
                     personaId: row.personaId,
-                    para: { nombre: person.nombre, email: person.email, telefono: person.telefono },
+                    para: { nombre: person.nombre, email: to.email, telefono: to.telefono },
                     canal: 'email',
                     plantilla: 'recordatorio_obligacion',
                     variables: {

@@ -38,7 +38,7 @@ export type PetHistoryField =
   | 'movimiento'
   | 'personaId'
   | 'motivo';
-export type AdoptionRequestHistoryField = 'estado' | 'nota' | 'nombre' | 'mascotaId';
+export type AdoptionRequestHistoryField = 'estado' | 'nota' | 'nombre' | 'mascotaId' | 'contactoEmail' | 'contactoTelefono' | 'contactoConfirmado';
 export type PublicationRequestHistoryField = 'estado' | 'motivoRechazo' | 'mascotaId' | 'nombre' | 'enlace';
 export type LinkHistoryField = 'estado' | 'destinatario' | 'paqueteId' | 'venceEn' | 'email' | 'telefono' | 'nota' | 'usados';
 export type PackageHistoryField = 'nombre' | 'descripcion' | 'cupo' | 'diasVigencia' | 'estado';

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { normaliseEmail, normalisePhone } from '../../lib/contact';
 import { historyPort } from '../history/history.port';
-import { type PersonRow, createPersonsRepository } from './persons.repository';
+import { type PersonRow, type PersonUpdate, createPersonsRepository } from './persons.repository';
 
 /*
  * What other modules may ask of the persons module (DESIGN section 10), the only way into it from outside.
@@ -77,6 +77,23 @@ export async function addRole(executor: Database, personaId: number, rol: Person
   });
 }
 
+/** The persons that `personaId` may duplicate (pairs not dismissed), with why: what an application shows staff. */
+export async function duplicatesOf(
+  executor: Database,
+  personaId: number,
+): Promise<{ persona: { id: number; nombre: string; email: string | null; telefono: string | null }; motivos: string[] }[]> {
+  const repo = createPersonsRepository(executor);
+  const pairs = await repo.duplicatesOf(personaId);
+  const rows = new Map((await repo.findMany(pairs.map((p) => p.otraId))).map((r) => [r.id, r]));
+  return pairs.flatMap((pair) => {
+    const row = rows.get(pair.otraId);
+    if (!row) return [];
+    return [
+      { persona: { id: row.id, nombre: `${row.nombre} ${row.apellidos}`.trim(), email: row.email, telefono: row.telefono }, motivos: pair.motivos },
+    ];
+  });
+}
+
 /** Not dismissed pairs of possible duplicates ("Pendientes"). */
 export async function openDuplicatePairs(executor: Database): Promise<number> {
   return createPersonsRepository(executor).countOpenDuplicates();
@@ -111,6 +128,17 @@ export interface LinkContact {
   apellidos?: string | undefined;
   email?: string | null | undefined;
   telefono?: string | null | undefined;
+  /** Where the author lives, as the submission gives it: kept on the person when the person has none. */
+  ciudad?: string | undefined;
+  direccion?: string | undefined;
+}
+
+/** What linking did: the person, whether they are blocked, and the persons the new one may duplicate (not trusted). */
+export interface LinkResult {
+  personaId: number;
+  bloqueada: boolean;
+  /** Persons sharing the e-mail or phone who were not trusted as this author (a new person was made instead). */
+  posiblesDuplicados: number[];
 }
 
 /** Where an automatically given e-mail consent came from (the person wrote their address to hear back). */
@@ -125,11 +153,16 @@ const consentSource: Record<PersonRole, string> = {
 };
 
 /**
- * The linking rule, inside the caller's transaction: the same normalised e-mail or phone AND the same first name
- * (accents and case ignored) -> that person (the role is added, a missing e-mail or phone filled in); the same
- * e-mail or phone under another first name -> a new person, marked as a possible duplicate of each such person;
- * otherwise a new person. A name alone never links. Race-safe: the contact values are locked (advisory, until the
- * transaction ends) before they are looked up, so two submissions from one new person make one person.
+ * The linking rule, inside the caller's transaction (DESIGN section 10, hardened): a person is trusted as the author
+ * only when the first name matches (accents and case ignored) AND the contact that reaches the author matches: the
+ * same normalised e-mail when the submission gives one, else the same phone. A match by phone and first name whose
+ * stored e-mail is another (or none) is never trusted: whoever wrote first could otherwise receive the later
+ * author's contracts and codes, or read what staff keep about them. Such a match, and the same e-mail or phone
+ * under another first name, make a new person marked as a possible duplicate of each such person; otherwise a new
+ * person. A name alone never links. On the person linked, the role is added and what the submission gives that
+ * the person lacks (e-mail, phone, city, address) is filled in, never overwriting what is kept. Race-safe: the
+ * contact values are locked (advisory, until the transaction ends) before they are looked up, so two submissions
+ * from one new person make one person.
  */
 async function linkPerson(
   executor: Database,
@@ -138,37 +171,51 @@ async function linkPerson(
   actor: HistoryActor,
   country: CountryCode,
   lenient = false,
-): Promise<{ personaId: number; bloqueada: boolean }> {
+): Promise<LinkResult> {
   const repo = createPersonsRepository(executor);
   const { email, telefono } = lenient
     ? { email: contact.email ? normaliseEmail(contact.email) : null, telefono: contact.telefono ? normalisePhone(contact.telefono, country) : null }
     : normaliseContact(contact, country);
   const nombre = contact.nombre.trim();
+  const ciudad = contact.ciudad?.trim() ?? '';
+  const direccion = contact.direccion?.trim() ?? '';
   await repo.lockContacts([email ? `email:${email}` : '', telefono ? `tel:${telefono}` : ''].filter((v) => v !== ''));
   const candidates = await repo.byContact(email, telefono, nombre);
-  const same = candidates.find((c) => c.mismoNombre);
+  const trusted = (c: (typeof candidates)[number]) => c.mismoNombre && (email ? c.email === email : telefono !== null && c.telefono === telefono);
+  const same = candidates.find(trusted);
   if (same) {
-    const changes: Partial<Record<'roles' | 'email' | 'telefono', [HistoryValue, HistoryValue]>> = {};
+    type Filled = 'roles' | 'email' | 'telefono' | 'ciudad' | 'direccion';
+    const changes: Partial<Record<Filled, [HistoryValue, HistoryValue]>> = {};
+    const values: PersonUpdate = {};
     const roles = same.roles.includes(rol) ? same.roles : [...same.roles, rol];
-    if (roles !== same.roles) changes.roles = [same.roles, roles];
-    if (email && !same.email) changes.email = [null, email];
-    if (telefono && !same.telefono) changes.telefono = [null, telefono];
+    if (roles !== same.roles) {
+      changes.roles = [same.roles, roles];
+      values.roles = roles;
+    }
+    const fill = (field: 'email' | 'telefono' | 'ciudad' | 'direccion', value: string | null) => {
+      const kept = same[field];
+      if (value && (kept === null || kept.trim() === '')) {
+        changes[field] = [kept === '' ? '' : null, value];
+        values[field] = value;
+      }
+    };
+    fill('email', email);
+    fill('telefono', telefono);
+    fill('ciudad', ciudad);
+    fill('direccion', direccion);
     if (Object.keys(changes).length > 0) {
-      await repo.update(same.id, {
-        ...(changes.roles ? { roles } : {}),
-        ...(changes.email ? { email } : {}),
-        ...(changes.telefono ? { telefono } : {}),
-        ...(email && !same.consentimientoEmailEn ? consentGiven(rol) : {}),
-      });
+      await repo.update(same.id, { ...values, ...(changes.email && !same.consentimientoEmailEn ? consentGiven(rol) : {}) });
       await historyPort.record(executor, { actor, entidad: 'persona', entidadId: same.id, accion: 'modificar', cambios: changes });
     }
-    return { personaId: same.id, bloqueada: same.bloqueado };
+    return { personaId: same.id, bloqueada: same.bloqueado, posiblesDuplicados: [] };
   }
   const created = await repo.insert({
     nombre,
     apellidos: contact.apellidos?.trim() ?? '',
     email,
     telefono,
+    ciudad,
+    direccion,
     roles: [rol],
     ...(email ? consentGiven(rol) : {}),
   });
@@ -179,10 +226,13 @@ async function linkPerson(
     accion: 'crear',
     cambios: { nombre: [null, created.nombre], roles: [null, [rol]] },
   });
+  const posiblesDuplicados: number[] = [];
   for (const other of candidates) {
-    await repo.markDuplicates(created.id, other.id, duplicateReasons(other, email, telefono));
+    const motivos = [...duplicateReasons(other, email, telefono), ...(other.mismoNombre ? ['nombre_parecido'] : [])];
+    await repo.markDuplicates(created.id, other.id, motivos);
+    posiblesDuplicados.push(other.id);
   }
-  return { personaId: created.id, bloqueada: false };
+  return { personaId: created.id, bloqueada: false, posiblesDuplicados };
 
   function consentGiven(role: PersonRole) {
     return { consentimientoEmail: true, consentimientoEmailEn: new Date(), consentimientoEmailFuente: consentSource[role] };
@@ -244,6 +294,7 @@ export function createPersonsPort(country: CountryCode) {
   return {
     contactOf,
     namesOf,
+    duplicatesOf,
     addRole,
     openDuplicatePairs,
     normaliseContact: (input: Parameters<typeof normaliseContact>[0], fieldNames?: { email: string; telefono: string }) =>

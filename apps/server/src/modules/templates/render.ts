@@ -82,6 +82,74 @@ export function fillText(template: string, values: Record<string, string | numbe
   return Mustache.render(template, toView(values), {}, { escape: verbatim });
 }
 
+/** What a document shows where a value (or every part of a group of values) is empty. */
+export const DOCUMENT_EMPTY_MARK = '—';
+
+/** The text between two variables that makes them parts of one thing: `{{a}} {{b}}`, `{{a}}, {{b}}`, `{{a}} / {{b}}`. */
+const PART_JOINER = /^[ \t]*(?:[,;/·-][ \t]*)?$/;
+
+type MustacheToken = [string, string, number, number, MustacheToken[]?];
+
+/**
+ * A document's Markdown (the contract) filled in so that empty values never break its formatting: values are
+ * trimmed; variables written side by side as parts of one thing (`{{persona.nombre}} {{persona.apellidos}}`,
+ * `{{persona.direccion}}, {{persona.ciudad}}`) drop their empty parts with the separator before them, and a group
+ * (or a lone variable) with nothing shows `—`; emphasis never keeps spaces inside its marks (`**Ana **` is no
+ * emphasis in Markdown and would print its asterisks). `values` are already escaped for Markdown; a missing or
+ * empty one is empty.
+ */
+export function fillMarkdown(template: string, values: Record<string, string | null | undefined>): string {
+  const valueOf = (name: string) => (values[name] ?? '').trim();
+  const edits: { start: number; end: number; text: string }[] = [];
+  const walk = (list: MustacheToken[]) => {
+    for (let i = 0; i < list.length; i++) {
+      const [type, , , , children] = list[i]!;
+      if ((type === '#' || type === '^') && children) walk(children);
+      if (type !== 'name' && type !== '&') continue;
+      // The group: this variable, then every `joiner variable` that follows.
+      const first = list[i]!;
+      const group: { name: string; before: string }[] = [{ name: first[1], before: '' }];
+      let last = first;
+      while (i + 2 < list.length) {
+        const between = list[i + 1]!;
+        const next = list[i + 2]!;
+        if (between[0] !== 'text' || !PART_JOINER.test(between[1]) || (next[0] !== 'name' && next[0] !== '&')) break;
+        group.push({ name: next[1], before: between[1] });
+        last = next;
+        i += 2;
+      }
+      let text = '';
+      for (const part of group) {
+        const value = valueOf(part.name);
+        if (value === '') continue;
+        text += text === '' ? value : part.before + value;
+      }
+      edits.push({ start: first[2], end: last[3], text: text === '' ? DOCUMENT_EMPTY_MARK : text });
+    }
+  };
+  walk(Mustache.parse(template) as unknown as MustacheToken[]);
+  // Each group becomes one variable of its own (`{{grupoN}}`) holding its text; from the end, so offsets stay right.
+  let filled = template;
+  const groups: Record<string, string> = {};
+  edits
+    .sort((a, b) => b.start - a.start)
+    .forEach((edit, n) => {
+      groups[`grupo${n}`] = edit.text;
+      filled = `${filled.slice(0, edit.start)}{{grupo${n}}}${filled.slice(edit.end)}`;
+    });
+  const view = Object.fromEntries(Object.entries(values).filter(([, v]) => v != null && v.trim() !== '')) as Record<string, string>;
+  return trimEmphasis(fillText(filled, { ...view, ...groups }));
+}
+
+/** `** Ana García **` -> `**Ana García**`, `****` -> `**—**`, on one line (escaped marks `\*` are left alone). */
+export function trimEmphasis(markdown: string): string {
+  return markdown.replace(/(?<!\\)(\*\*|__)([^*_\n]*?)(?<!\\)\1/g, (whole, mark: string, inner: string) => {
+    const trimmed = inner.trim();
+    if (trimmed === inner && inner !== '') return whole;
+    return `${mark}${trimmed === '' ? DOCUMENT_EMPTY_MARK : trimmed}${mark}`;
+  });
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -1,7 +1,15 @@
 import { DEFAULT_TEMPLATES, type TemplateKey, type TemplateVariable } from '@refugio/contracts';
 import type { Database } from '../../db/client';
 import type { OrganizationSettingsSource } from '../../lib/organization';
-import { type ComposedMessage, type TemplateValues, composeEmail, fillText, missingVariables, organizationValues, renderTemplate } from './render';
+import {
+  type ComposedMessage,
+  type TemplateValues,
+  composeEmail,
+  fillMarkdown,
+  missingVariables,
+  organizationValues,
+  renderTemplate,
+} from './render';
 import { createTemplatesRepository } from './templates.repository';
 
 /*
@@ -38,8 +46,8 @@ export function createTemplatesPort(organization: Pick<OrganizationSettingsSourc
       const org = await organization.stored(executor);
       const all: Record<string, string> = {};
       for (const [name, value] of Object.entries({ ...values, ...organizationValues(org) }))
-        if (value !== undefined && value !== null && value !== '') all[name] = escape(String(value));
-      return fillText(template.cuerpo, all);
+        if (value !== undefined && value !== null && String(value).trim() !== '') all[name] = escape(String(value).trim());
+      return fillMarkdown(template.cuerpo, all);
     },
 
     /** A subject and text written by hand, signed like every e-mail (no variables are read in them). */

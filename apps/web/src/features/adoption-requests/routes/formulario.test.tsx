@@ -1,5 +1,5 @@
 import type { AdoptionRequest } from '@refugio/contracts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { person } from '../../../testing/person-fixture';
@@ -33,6 +33,8 @@ const request: AdoptionRequest & { personaId: number; alerta: 'persona_bloqueada
   aceptaVisita: true,
   aceptaPrivacidad: true,
   otrasAbiertas: 0,
+  contacto: { email: 'marta@example.com', telefono: '+34612345678', confirmado: false, confirmadoEn: null },
+  posiblesDuplicados: [],
   eventos: [],
   personaId: 9,
   alerta: 'persona_bloqueada',
@@ -70,5 +72,51 @@ describe('Formulario: the applicant’s person', () => {
 
     expect(await screen.findByRole('link', { name: 'Marta Ruiz' })).toBeInTheDocument();
     expect(screen.queryByText(/Persona bloqueada/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Formulario: the application’s contact', () => {
+  it('flags a possible duplicate and confirms another contact only by an explicit action', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/api/solicitudes-adopcion/5', () =>
+        HttpResponse.json({
+          ...request,
+          alerta: null,
+          posiblesDuplicados: [
+            {
+              persona: { id: 7, nombre: 'Marta R.', email: 'otra@example.com', telefono: '+34612345678' },
+              motivos: ['mismo_telefono', 'nombre_parecido'],
+            },
+          ],
+        }),
+      ),
+      http.get('/api/personas/9', () => HttpResponse.json(person(9, { nombre: 'Marta', apellidos: 'Ruiz' }))),
+      http.post('/api/solicitudes-adopcion/5/contacto', async ({ request: req }) => {
+        sent.push(await req.json());
+        return HttpResponse.json({
+          ...request,
+          alerta: null,
+          contacto: { email: 'marta.ruiz@example.com', telefono: '+34612345678', confirmado: true, confirmadoEn: '2026-11-02T10:00:00.000Z' },
+        });
+      }),
+    );
+    const { user } = await openRequest();
+
+    const section = await screen.findByRole('region', { name: 'Contacto de la solicitud' });
+    expect(within(section).getByText('Posible duplicado')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Marta R.' })).toHaveAttribute('href', '/personas/7');
+    expect(within(section).getByText(/Mismo teléfono, Nombre parecido/)).toBeInTheDocument();
+    expect(within(section).getByText(/el que dio quien la envió/)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.click(within(section).getByRole('button', { name: 'Confirmar otro contacto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar otro contacto' });
+    const email = within(dialog).getByLabelText('Correo electrónico');
+    await user.clear(email);
+    await user.type(email, 'marta.ruiz@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar contacto' }));
+    expect(await within(section).findByText(/confirmado por el equipo/)).toBeInTheDocument();
+    expect(sent).toEqual([{ email: 'marta.ruiz@example.com', telefono: '+34612345678' }]);
   });
 });

@@ -19,6 +19,7 @@ import { useAdoptionRequest } from '../api/get-adoption-request';
 import { useMoveAdoptionRequest } from '../api/move-adoption-request';
 import { type MoveChoice, MoveRequestModal, moveLabels } from '../components/move-request-modal';
 import { RequestAnswers } from '../components/request-answers';
+import { RequestContact } from '../components/request-contact';
 import classes from './formulario.module.css';
 
 function parseId(raw: string | undefined): number | null {
@@ -274,6 +275,7 @@ function FormularioScreen() {
           <Stack gap="md" className={classes.status}>
             <RequestPerson request={data} />
             <StatusPanel request={data} onMove={setTarget} />
+            <RequestContact request={data} />
             <RequestPageSections solicitudId={data.id} aprobada={data.estado === 'aprobada'} />
             <PetCard mascota={data.mascota} />
           </Stack>

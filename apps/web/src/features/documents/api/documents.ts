@@ -1,15 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AdoptionFee,
+  type ContractPreparation,
   type DocumentDto,
   type PaymentMethod,
   type SaveAdoptionFeeInput,
   adoptionFeeSchema,
+  contractPreparationSchema,
   documentListSchema,
   documentSchema,
   documentVerificationSchema,
   preparedContractSchema,
   sentDocumentSchema,
+  personSchema,
   signedSchema,
 } from '@refugio/contracts';
 import { requestJson } from '../../../lib/api-client';
@@ -142,5 +145,47 @@ export function useUpdateFee() {
     mutationFn: async (input: { solicitudId: number; fee: SaveAdoptionFeeInput }) =>
       adoptionFeeSchema.parse(await requestJson(`/api/solicitudes-adopcion/${input.solicitudId}/cuota`, { method: 'PUT', json: { ...input.fee } })),
     onSuccess: (fee, input) => queryClient.setQueryData(feeQueryKey(input.solicitudId), fee),
+  });
+}
+
+const preparationQueryKey = (solicitudId: number) => [...documentsQueryKey, 'preparacion', solicitudId] as const;
+
+/** `GET /api/solicitudes-adopcion/{id}/contrato/preparacion`: what the contract would leave blank («—»). */
+export async function getContractPreparation(solicitudId: number, signal?: AbortSignal): Promise<ContractPreparation> {
+  return contractPreparationSchema.parse(await requestJson(`/api/solicitudes-adopcion/${solicitudId}/contrato/preparacion`, { signal }));
+}
+
+export function useContractPreparation(solicitudId: number, enabled = true) {
+  return useQuery({
+    queryKey: preparationQueryKey(solicitudId),
+    queryFn: ({ signal }) => getContractPreparation(solicitudId, signal),
+    enabled,
+  });
+}
+
+/** What staff complete of the adopter from the contract's dialog (only the fields given are written). */
+export interface AdopterCompletion {
+  documento?: string;
+  direccion?: string;
+  ciudad?: string;
+}
+
+/**
+ * Completes the adopter's record before the contract: `PATCH /api/personas/{id}` on the version just read (a
+ * change made meanwhile answers 409), then the preparation is read again.
+ */
+export function useCompleteAdopter(solicitudId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ personaId, changes }: { personaId: number; changes: AdopterCompletion }) => {
+      const current = personSchema.parse(await requestJson(`/api/personas/${personaId}`));
+      return personSchema.parse(await requestJson(`/api/personas/${personaId}`, { method: 'PATCH', json: { ...changes, version: current.version } }));
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: preparationQueryKey(solicitudId) }),
+        // The person's page, wherever it is open, reads the new values.
+        queryClient.invalidateQueries({ queryKey: ['persons'] }),
+      ]),
   });
 }

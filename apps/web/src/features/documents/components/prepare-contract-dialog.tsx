@@ -2,7 +2,8 @@ import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@
 import { FEE_MAX, PAYMENT_METHODS, type PaymentMethod, paymentMethodLabels } from '@refugio/contracts';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/get-error-message';
-import { usePrepareContract } from '../api/documents';
+import { useContractPreparation, usePrepareContract } from '../api/documents';
+import { ContractMissingData } from './contract-missing-data';
 
 /** The largest amount the form accepts (the server refuses FEE_MAX and above). */
 export const FEE_INPUT_MAX = FEE_MAX - 0.01;
@@ -37,6 +38,7 @@ export function PrepareContractDialog({ solicitudId, opened, onClose, onPrepared
   const [metodoPago, setMetodoPago] = useState<PaymentMethod>(initial?.metodoPago ?? 'transferencia');
   const [error, setError] = useState<string | null>(null);
   const prepare = usePrepareContract();
+  const preparation = useContractPreparation(solicitudId, opened);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -50,13 +52,16 @@ export function PrepareContractDialog({ solicitudId, opened, onClose, onPrepared
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Preparar contrato de adopción" centered>
+    <Modal opened={opened} onClose={onClose} title="Preparar contrato de adopción" centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">
             Se genera el PDF con la plantilla «Contrato de adopción» y los datos de la persona, la mascota y la cuota.
             {replaces ? ' El contrato sin firmar que hay ahora quedará anulado.' : ''}
           </Text>
+          {preparation.data ? (
+            <ContractMissingData solicitudId={solicitudId} personaId={preparation.data.personaId} faltan={preparation.data.faltan} />
+          ) : null}
           <Select
             label="Forma de pago"
             data={paymentMethodOptions}
