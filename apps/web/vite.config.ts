@@ -8,6 +8,18 @@ import { type Plugin, type Rollup, defineConfig } from 'vite';
 // HttpOnly session cookie works exactly as it does in production (where the server serves this build).
 const apiTarget = 'http://127.0.0.1:3000';
 
+/** The modules of the sign-in chunk (see `manualChunks`): /login's own code and what only it needs at first. */
+const signInChunk = [
+  /\/src\/app\/routes\/simple-layout\.tsx$/,
+  /\/src\/app\/layout\/fade-outlet\.tsx$/,
+  /\/src\/features\/auth\/(routes\/login|components\/login-form|lib\/validate-sign-in-form|api\/sign-in)\./,
+  /\/src\/components\/ui\/logo\.tsx$/,
+  /\/@mantine\/core\/(esm\/components\/|styles\/)(Paper|Input|InputBase|TextInput|PasswordInput|ActionIcon|CloseButton)(\/|\.css$)/,
+  /\/@mantine\/core\/esm\/core\/styles-api\/use-resolved-styles-api\//,
+  /\/@mantine\/hooks\/esm\/use-uncontrolled\//,
+  /\/@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\.js$/,
+];
+
 const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
 /** In development, /adopta and /adopta/{id} load the public entry, as the server does in production (plugins/spa.ts). */
@@ -92,7 +104,7 @@ function preloadRoutesInIndexHtml(routeModules: string[]): Plugin {
         };
         for (const module of routeModules) {
           const id = path.resolve(root, module);
-          const routeChunk = [...chunks.values()].find((candidate) => candidate.facadeModuleId === id);
+          const routeChunk = [...chunks.values()].find((candidate) => candidate.moduleIds.includes(id));
           if (!routeChunk) throw new Error(`No chunk for ${module}: is it still a lazy route?`);
           visit(routeChunk.fileName);
         }
@@ -147,11 +159,21 @@ export default defineConfig(({ command }) => ({
     // scripts/size.mjs reads the manifest to measure what the browser downloads for /login.
     manifest: true,
     target: 'es2022',
+    // Every browser of the es2022 target but Safari 16 and Firefox 114 and older reads modulepreload; those fetch
+    // the chunks when imported, as before.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // The staff app only: the public pages (/adopta, the foster portal) are built by vite.public.config.ts, on
       // a smaller runtime, and download no staff code.
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
+      },
+      output: {
+        // One chunk for the sign-in screen instead of a dozen small ones: its layout, its form, and the Mantine
+        // components, hooks and React Query parts only it (and screens after the sign-in) use. Only the modules named
+        // here go in (not what they import), so nothing of the entry or of the signed-in screens is pulled into it.
+        onlyExplicitManualChunks: true,
+        manualChunks: (id) => (signInChunk.some((pattern) => pattern.test(id.replaceAll('\\', '/'))) ? 'sign-in' : undefined),
       },
     },
   },
