@@ -8,11 +8,13 @@ import { type Plugin, type Rollup, defineConfig } from 'vite';
 // HttpOnly session cookie works exactly as it does in production (where the server serves this build).
 const apiTarget = 'http://127.0.0.1:3000';
 
-/** The modules of the sign-in chunk (see `manualChunks`): /login's own code and what only it needs at first. */
+/**
+ * The modules of the sign-in chunk (see `manualChunks`): what /login's route modules (the simple layout and the
+ * sign-in screen, kept as their own chunks so the manifest still names them for scripts/size.mjs) import.
+ */
 const signInChunk = [
-  /\/src\/app\/routes\/simple-layout\.tsx$/,
   /\/src\/app\/layout\/fade-outlet\.tsx$/,
-  /\/src\/features\/auth\/(routes\/login|components\/login-form|lib\/validate-sign-in-form|api\/sign-in)\./,
+  /\/src\/features\/auth\/(components\/login-form|components\/sign-in-error-alert|lib\/validate-sign-in-form|api\/sign-in)\./,
   /\/src\/components\/ui\/logo\.tsx$/,
   /\/@mantine\/core\/(esm\/components\/|styles\/)(Paper|Input|InputBase|TextInput|PasswordInput|ActionIcon|CloseButton)(\/|\.css$)/,
   /\/@mantine\/core\/esm\/core\/styles-api\/use-resolved-styles-api\//,
@@ -169,8 +171,8 @@ export default defineConfig(({ command }) => ({
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
       },
       output: {
-        // One chunk for the sign-in screen instead of a dozen small ones: its layout, its form, and the Mantine
-        // components, hooks and React Query parts only it (and screens after the sign-in) use. Only the modules named
+        // One chunk for what the sign-in screen imports instead of a dozen small ones: its form, and the Mantine
+        // components, hooks and React Query parts it uses (as do many screens after the sign-in). Only the modules named
         // here go in (not what they import), so nothing of the entry or of the signed-in screens is pulled into it.
         onlyExplicitManualChunks: true,
         manualChunks: (id) => (signInChunk.some((pattern) => pattern.test(id.replaceAll('\\', '/'))) ? 'sign-in' : undefined),
