@@ -3,7 +3,7 @@ import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useSignIn } from '../api/sign-in';
 import { validateSignInForm, type SignInFormErrors } from '../lib/validate-sign-in-form';
 
-// Only a refused sign-in shows it: the sign-in screen's first download leaves it out.
+// Only a refused sign-in shows it (its module travels in the sign-in chunk, vite.config.ts).
 const SignInErrorAlert = lazy(() => import('./sign-in-error-alert'));
 
 /**
