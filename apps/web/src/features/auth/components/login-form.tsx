@@ -1,9 +1,10 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useSignIn } from '../api/sign-in';
-import { getSignInErrorMessage } from '../lib/get-sign-in-error-message';
 import { validateSignInForm, type SignInFormErrors } from '../lib/validate-sign-in-form';
+
+// Only a refused sign-in shows it (its module travels in the sign-in chunk, vite.config.ts).
+const SignInErrorAlert = lazy(() => import('./sign-in-error-alert'));
 
 /**
  * E-mail and password sign-in. The browser's own validation is off (`noValidate`) so every message is
@@ -37,9 +38,9 @@ export function LoginForm() {
     <form noValidate onSubmit={handleSubmit} aria-label="Iniciar sesión">
       <Stack gap="md">
         {signIn.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden="true" />} title="No se pudo iniciar sesión">
-            {getSignInErrorMessage(signIn.error)}
-          </Alert>
+          <Suspense fallback={null}>
+            <SignInErrorAlert error={signIn.error} />
+          </Suspense>
         ) : null}
         <TextInput
           ref={emailRef}

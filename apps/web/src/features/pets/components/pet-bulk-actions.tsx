@@ -1,15 +1,19 @@
-import { Alert, Anchor, Button, Checkbox, Group, List, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, List, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isSchedulable, petBatchUiMessages as t, publicationMessages, wallTimeToInstant, type PetBatchAction } from '@refugio/contracts';
 import { IconAlertTriangle, IconCalendarClock, IconHeartHandshake, IconRestore, IconSend, IconTrash, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
-import { PublicationDateTimePicker } from '../../../components/ui/publication-date-time-picker';
+import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useOrganizationTimeZone } from '../../../lib/organization-settings';
 import { useApplyPetBatch } from '../api/apply-pet-batch';
 import type { BulkOutcome, PetBulk } from '../hooks/use-pet-bulk';
 import classes from './pet-bulk-actions.module.css';
+
+// The date picker (Mantine Dates and its stylesheet) only shows to schedule: the list does not download it.
+const PublicationDateTimePicker = lazy(() =>
+  import('../../../components/ui/publication-date-time-picker').then((module) => ({ default: module.PublicationDateTimePicker })),
+);
 
 /** A row's (or the page's) selection checkbox, inside a 44 px target that is easy to hit on a phone. */
 export function SelectCheckbox({
@@ -132,15 +136,17 @@ function ConfirmBody({ bulk, accion }: { bulk: PetBulk; accion: PetBatchAction }
     <Stack gap="md">
       <Text size="sm">{t.confirmText[accion]}</Text>
       {accion === 'programar' ? (
-        <PublicationDateTimePicker
-          timeZone={timeZone}
-          value={when}
-          onChange={(next) => {
-            setWhen(next);
-            setDateError(undefined);
-          }}
-          error={dateError ?? serverDateError}
-        />
+        <Suspense fallback={<Loader size="sm" aria-label="Cargando el calendario" />}>
+          <PublicationDateTimePicker
+            timeZone={timeZone}
+            value={when}
+            onChange={(next) => {
+              setWhen(next);
+              setDateError(undefined);
+            }}
+            error={dateError ?? serverDateError}
+          />
+        </Suspense>
       ) : null}
       {otherError ? (
         <Alert role="alert" color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title={t.errorTitle}>
