@@ -7,7 +7,7 @@ import { defineConfig } from 'vite';
  * open these on phones, so they run on Preact's React-compatible runtime (about 5 KB gzip instead of React DOM's
  * 60): the same components and hooks (useState, useEffect, useRef, useId, useSyncExternalStore), resolved to
  * `preact/compat` here only. Unit tests and the dev server keep React; the browser journeys run this build.
- * Its manifest is `.vite/public-manifest.json` (scripts/size.mjs reads both).
+ * Its manifest is `.vite/public-manifest.json` (the size budgets, scripts/size.ts, measure the pages in a browser instead).
  */
 export default defineConfig({
   plugins: [react()],

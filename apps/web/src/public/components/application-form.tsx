@@ -22,7 +22,7 @@ type Field = keyof ApplicationFormValues;
 
 /**
  * What an input needs to be bound to one field of the form: a small stand-in for react-hook-form's
- * `register`, which would cost these pages about 14 KB gzip of their 120 KB budget (scripts/size.mjs).
+ * `register`, which would cost these pages about 14 KB gzip of their 30 KiB budget on the wire (scripts/size.ts).
  */
 interface Registration {
   name: Field;
