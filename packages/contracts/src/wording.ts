@@ -22,9 +22,23 @@ export function countLabel(count: number, singular: string, plural: string): str
   return `${formatCount(count)} ${pluralWord(count, singular, plural)}`;
 }
 
-/** 'adoptada' for a female pet, 'adoptado' otherwise: the word agrees with the pet's gender. */
+/**
+ * A word that agrees with the pet's sex: `female` for 'hembra', `male` for 'macho', and `neutral` (a form that
+ * names no sex) when it is not known.
+ */
+export function bySex(genero: string, female: string, male: string, neutral: string): string {
+  return genero === 'hembra' ? female : genero === 'macho' ? male : neutral;
+}
+
+/** 'adoptada' for a female pet, 'adoptado' for a male one, 'adoptado/a' when its sex is not known. */
 export function adoptedWord(genero: string): string {
-  return genero === 'hembra' ? 'adoptada' : 'adoptado';
+  return bySex(genero, 'adoptada', 'adoptado', 'adoptado/a');
+}
+
+/** The same word as a badge or a label starts it: 'Adoptada', 'Adoptado', 'Adoptado/a'. */
+export function adoptedLabel(genero: string): string {
+  const word = adoptedWord(genero);
+  return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
 /** How every screen and export names a pet's publication state. */
@@ -33,3 +47,23 @@ export const publicationStateLabels: Record<PublicationState, string> = {
   programada: 'Programada',
   publicada: 'Publicada',
 };
+
+const longDayFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A calendar day ('YYYY-MM-DD', already the organisation's day) as messages write it: '27 de diciembre de 2026'.
+ * Read as a calendar day, so no time zone moves it; anything that is not a day is returned as it came.
+ */
+export function longDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  if (!match) return day;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? day : longDayFormat.format(date);
+}
+
+const listFormat = new Intl.ListFormat('es', { style: 'long', type: 'conjunction' });
+
+/** Names joined as Spanish writes a list: 'Luna', 'Luna y Coco', 'Luna, Coco y Kira' ('' for none). */
+export function listWords(words: readonly string[]): string {
+  return listFormat.format(words.filter((w) => w.trim() !== ''));
+}

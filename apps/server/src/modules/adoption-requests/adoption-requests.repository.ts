@@ -34,6 +34,7 @@ const petColumns = {
   id: pet.id,
   nombre: pet.nombre,
   tipo: pet.tipo,
+  genero: pet.genero,
   imagenPrincipal: pet.imagenPrincipal,
   adoptado: pet.adoptado,
   deletedAt: pet.deletedAt,
