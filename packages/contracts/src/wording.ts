@@ -12,6 +12,33 @@ export function formatCount(count: number): string {
   return numberFormat.format(count);
 }
 
+const decimalFormats = new Map<number, Intl.NumberFormat>();
+
+/**
+ * A number with decimals as Spanish writes it: '1,9', '12,5', '1.234,56' (at most `maxDecimals`, none when whole).
+ * Every figure shown to people (weights, sizes, chart axes) goes through here or `formatCount`.
+ */
+export function formatDecimal(value: number, maxDecimals = 2): string {
+  let format = decimalFormats.get(maxDecimals);
+  if (!format) {
+    format = new Intl.NumberFormat('es-ES', { maximumFractionDigits: maxDecimals });
+    decimalFormats.set(maxDecimals, format);
+  }
+  return format.format(value);
+}
+
+/** A weight as people read it: '1,9 kg', '12,25 kg', '30 kg'. */
+export function formatKg(kg: number): string {
+  return `${formatDecimal(kg, 2)} kg`;
+}
+
+/** A byte count for people: '820 B', '148,5 KB', '3,1 MB' (1 KB = 1000 bytes, as the 150KB limit counts). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${formatCount(bytes)} B`;
+  if (bytes < 1_000_000) return `${formatDecimal(bytes / 1000, 1)} KB`;
+  return `${formatDecimal(bytes / 1_000_000, 1)} MB`;
+}
+
 /** The singular word for exactly 1 (or -1), the plural for everything else, 0 included ("0 fotos"). */
 export function pluralWord(count: number, singular: string, plural: string): string {
   return Math.abs(count) === 1 ? singular : plural;
