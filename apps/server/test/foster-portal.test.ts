@@ -391,7 +391,9 @@ describe('foster portal', () => {
     const persona = await insertPerson('María José');
     const email = await link(persona, 'email');
     const messages = await staff().inject({ method: 'GET', url: `/api/mensajes?personaId=${persona}` });
-    const sent = messages.json<{ items: { plantilla: string; asunto: string; cuerpo: string }[] }>().items.find((m) => m.plantilla === 'acogida_enlace')!;
+    const sent = messages
+      .json<{ items: { plantilla: string; asunto: string; cuerpo: string }[] }>()
+      .items.find((m) => m.plantilla === 'acogida_enlace')!;
     const expiry = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: t.config.orgTimeZone }).format(
       new Date(email.venceEn),
     );

@@ -192,11 +192,13 @@ export const AUTOMATIC_TEMPLATE_KEYS: readonly TemplateKey[] = [
  * (`{{#mascota.nombre}} a {{mascota.nombre}}{{/mascota.nombre}}`), so an empty one drops the clause, not a word.
  */
 const HELLO = 'Hola{{#persona.nombre}}, {{persona.nombre}}{{/persona.nombre}}:\n\n';
-const SIGNATURE = '\n\nUn abrazo{{#organizacion.nombre}},\n{{organizacion.nombre}}{{/organizacion.nombre}}{{^organizacion.nombre}}.{{/organizacion.nombre}}';
+const SIGNATURE =
+  '\n\nUn abrazo{{#organizacion.nombre}},\n{{organizacion.nombre}}{{/organizacion.nombre}}{{^organizacion.nombre}}.{{/organizacion.nombre}}';
 /** ' a Luna' (a preposition and the pet's name), or nothing when there is no pet. */
 const pet = (preposition: string) => `{{#mascota.nombre}} ${preposition} {{mascota.nombre}}{{/mascota.nombre}}`;
 /** 'tu solicitud para adoptar a Luna', or 'tu solicitud de adopción' when there is no pet. */
-const REQUEST = 'tu solicitud{{#mascota.nombre}} para adoptar a {{mascota.nombre}}{{/mascota.nombre}}{{^mascota.nombre}} de adopción{{/mascota.nombre}}';
+const REQUEST =
+  'tu solicitud{{#mascota.nombre}} para adoptar a {{mascota.nombre}}{{/mascota.nombre}}{{^mascota.nombre}} de adopción{{/mascota.nombre}}';
 
 /** The adoption contract that ships (Markdown), with the usual clauses of Spanish shelters. */
 const CONTRACT_DEFAULT = `# Contrato de adopción
@@ -297,10 +299,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateKey, { asunto: string; cuerpo: st
   },
   solicitud_aprobada: {
     asunto: `¡${REQUEST.replace('tu', 'Tu')} ha sido aprobada!`,
-    cuerpo:
-      HELLO +
-      `¡Buenas noticias! Hemos aprobado ${REQUEST}. Nos pondremos en contacto contigo para acordar los siguientes pasos.` +
-      SIGNATURE,
+    cuerpo: HELLO + `¡Buenas noticias! Hemos aprobado ${REQUEST}. Nos pondremos en contacto contigo para acordar los siguientes pasos.` + SIGNATURE,
   },
   solicitud_rechazada: {
     asunto: `Sobre ${REQUEST}`,
@@ -311,15 +310,11 @@ export const DEFAULT_TEMPLATES: Record<TemplateKey, { asunto: string; cuerpo: st
   },
   solicitud_retirada: {
     asunto: `${REQUEST.replace('tu', 'Tu')} se ha cerrado`,
-    cuerpo:
-      HELLO + `${REQUEST.replace('tu', 'Tu')} queda retirada. Si ha sido un error o cambias de idea, escríbenos cuando quieras.` + SIGNATURE,
+    cuerpo: HELLO + `${REQUEST.replace('tu', 'Tu')} queda retirada. Si ha sido un error o cambias de idea, escríbenos cuando quieras.` + SIGNATURE,
   },
   registro_recibido: {
     asunto: `Hemos recibido el registro${pet('de')}`,
-    cuerpo:
-      HELLO +
-      `Gracias por el registro${pet('de')}. Lo revisaremos pronto y te contaremos si podemos publicar su ficha.` +
-      SIGNATURE,
+    cuerpo: HELLO + `Gracias por el registro${pet('de')}. Lo revisaremos pronto y te contaremos si podemos publicar su ficha.` + SIGNATURE,
   },
   registro_aprobado: {
     asunto: `Hemos aprobado el registro${pet('de')}`,

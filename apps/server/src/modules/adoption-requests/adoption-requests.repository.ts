@@ -11,6 +11,7 @@ export interface RequestPetRow {
   id: number;
   nombre: string;
   tipo: string;
+  genero: string;
   imagenPrincipal: string | null;
   adoptado: boolean;
   deletedAt: Date | null;

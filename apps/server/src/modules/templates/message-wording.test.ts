@@ -14,7 +14,13 @@ const MESSAGE_KEYS = TEMPLATE_KEYS.filter((key) => !TEMPLATE_KEYS_WITHOUT_SUBJEC
 const ALWAYS_GIVEN = new Set(['enlace', 'codigo']);
 
 const emptyOrg = { nombre: '', email: null, telefono: null, web: null, direccion: null } as unknown as StoredOrganization;
-const fullOrg = { nombre: 'Refugio Patitas', email: 'hola@patitas.example', telefono: null, web: null, direccion: null } as unknown as StoredOrganization;
+const fullOrg = {
+  nombre: 'Refugio Patitas',
+  email: 'hola@patitas.example',
+  telefono: null,
+  web: null,
+  direccion: null,
+} as unknown as StoredOrganization;
 
 const DANGLING = [
   / (?:a|al|de|del|para|por|en|con)(?=\s*(?:[.,;:!?)]|$))/im,
@@ -36,7 +42,7 @@ function valuesWithout(key: (typeof MESSAGE_KEYS)[number], missing: readonly str
     if (name.startsWith('organizacion.') || missing.includes(name)) continue;
     values[name] = TEMPLATE_SAMPLE_VALUES[name];
   }
-  return values as TemplateValues;
+  return values;
 }
 
 describe('every message template with the data it may lack', () => {
@@ -82,7 +88,10 @@ describe('every message template with the data it may lack', () => {
   });
 
   it('a template an administrator wrote without sections still reads well when a value is empty', () => {
-    const custom = { asunto: 'Acogida de {{mascota.nombre}}', cuerpo: 'Hola, {{persona.nombre}}:\n\nGracias por acoger a {{mascota.nombre}}. Vence el «{{vencimiento}}».' };
+    const custom = {
+      asunto: 'Acogida de {{mascota.nombre}}',
+      cuerpo: 'Hola, {{persona.nombre}}:\n\nGracias por acoger a {{mascota.nombre}}. Vence el «{{vencimiento}}».',
+    };
     const rendered = renderTemplate(custom, { enlace: 'x' }, emptyOrg);
     expect(rendered.asunto).toBe('Acogida');
     expect(rendered.cuerpo).toBe('Hola:\n\nGracias por acoger. Vence el.');

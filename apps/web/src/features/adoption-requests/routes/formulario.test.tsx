@@ -77,7 +77,12 @@ describe('Formulario: the applicant’s person', () => {
 
 describe('Formulario: words that name the pet agree with its sex', () => {
   it('a male pet is "Adoptado" and approving offers "Marcar a Ñandú como adoptado"', async () => {
-    const nandu = { ...request, estado: 'en_revision' as const, alerta: null, mascota: { ...request.mascota, nombre: 'Ñandú', genero: 'macho', adoptado: '1' as const } };
+    const nandu = {
+      ...request,
+      estado: 'en_revision' as const,
+      alerta: null,
+      mascota: { ...request.mascota, nombre: 'Ñandú', genero: 'macho', adoptado: '1' as const },
+    };
     server.use(
       http.get('/api/solicitudes-adopcion/5', () => HttpResponse.json(nandu)),
       http.get('/api/personas/9', () => HttpResponse.json(person(9, { nombre: 'Marta', apellidos: 'Ruiz' }))),

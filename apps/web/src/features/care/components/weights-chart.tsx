@@ -5,7 +5,6 @@ import { formatDecimal } from '@refugio/contracts';
 import { formatMeasureValue } from '../../../lib/chart-axes';
 import { formatDay } from '../lib/care-labels';
 
-
 /** The pet's weights over time: a line for the eye, the same figures as a table for screen readers. */
 export function WeightsChart({ pesos }: { pesos: { fecha: string; kg: number }[] }) {
   const data = [...pesos].sort((a, b) => a.fecha.localeCompare(b.fecha)).map((p) => ({ fecha: formatDay(p.fecha), kg: p.kg }));

@@ -11,7 +11,6 @@ interface PetIdentityFieldsProps {
   pet: { id: number; pesoKg: number | null } | null;
 }
 
-
 /**
  * Breed, colour, birth date (exact or approximate), microchip, sterilised (with its date) and the latest
  * weight. A microchip already on another pet comes back from the server as this field's error.
