@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { adoptedLabel, adoptedWord, countLabel, formatCount, listWords, longDay, pluralWord } from './wording';
+import { adoptedLabel, adoptedWord, countLabel, formatBytes, formatCount, formatKg, formatPercent, listWords, longDay, pluralWord } from './wording';
 
 describe('countLabel', () => {
   it.each([
@@ -37,6 +37,15 @@ describe('adoptedWord', () => {
   it('is neutral when the sex is not known', () => {
     expect(adoptedWord('')).toBe('adoptado/a');
     expect(adoptedLabel('desconocido')).toBe('Adoptado/a');
+  });
+});
+
+describe('Spanish number formats', () => {
+  it('weights, sizes and percentages', () => {
+    expect(formatKg(1.9)).toBe('1,9 kg');
+    expect(formatKg(12.25)).toBe('12,25 kg');
+    expect(formatBytes(3_100_000)).toBe('3,1 MB');
+    expect(formatPercent(62)).toBe('62\u00a0%');
   });
 });
 

@@ -27,6 +27,13 @@ export function formatDecimal(value: number, maxDecimals = 2): string {
   return format.format(value);
 }
 
+const percentFormat = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 });
+
+/** A share out of 100 as Spanish writes it: '62 %' (a non-breaking space before the sign). */
+export function formatPercent(percent: number): string {
+  return percentFormat.format(percent / 100);
+}
+
 /** A weight as people read it: '1,9 kg', '12,25 kg', '30 kg'. */
 export function formatKg(kg: number): string {
   return `${formatDecimal(kg, 2)} kg`;
