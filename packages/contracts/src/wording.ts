@@ -95,9 +95,11 @@ export function longDay(day: string): string {
   return Number.isNaN(date.getTime()) ? day : longDayFormat.format(date);
 }
 
-const listFormat = new Intl.ListFormat('es', { style: 'long', type: 'conjunction' });
+let listFormat: Intl.ListFormat | undefined;
 
 /** Names joined as Spanish writes a list: 'Luna', 'Luna y Coco', 'Luna, Coco y Kira' ('' for none). */
 export function listWords(words: readonly string[]): string {
+  // Made when first used: this module also runs in the public pages, where an old browser may lack ListFormat.
+  listFormat ??= new Intl.ListFormat('es', { style: 'long', type: 'conjunction' });
   return listFormat.format(words.filter((w) => w.trim() !== ''));
 }
