@@ -69,7 +69,7 @@ test('staff create the portal link, a foster sends news from a phone, staff acce
   await page.goto('/novedades-acogida');
   const news = page.getByRole('article', { name });
   await expect(news.getByText('Come muy bien y ya pasea sin miedo.')).toBeVisible();
-  await expect(news.getByText('Peso: 11.5 kg')).toBeVisible();
+  await expect(news.getByText('Peso: 11,5 kg')).toBeVisible();
   await expect(news.getByText('Dosis dada: Pastilla')).toBeVisible();
   await expectAccessible(page, 'Novedades de acogida');
   await news.getByRole('button', { name: 'Aceptar' }).click();

@@ -82,7 +82,7 @@ test.describe('movements and foster homes', () => {
     const adopter = `Adopta ${suffix}`;
     const nombre = `Sol ${suffix}`;
     await createPerson(page, adopter);
-    const petId = await createPet(page, { nombre });
+    const petId = await createPet(page, { nombre, estado: 'publicada' });
 
     await page.goto(`/?q=${encodeURIComponent(nombre)}`);
     await page.getByRole('button', { name: `Marcar a ${nombre} como adoptado` }).click();
@@ -93,10 +93,17 @@ test.describe('movements and foster homes', () => {
     await expectAccessible(page, 'Marcar adoptado eligiendo la persona, 390 px');
     await dialog.getByRole('button', { name: 'Marcar como adoptado' }).click();
     await expect(page.getByText(`${nombre} figura ahora como adoptado.`)).toBeVisible();
+    // Home names an adopted pet by its adoption, agreeing with its sex, not as "Publicada".
+    const card = page.getByRole('list', { name: 'Mascotas' }).getByRole('listitem').filter({ hasText: nombre });
+    await expect(card.getByText('Adoptado', { exact: true })).toBeVisible();
+    await expect(card.getByText('Publicada', { exact: true })).toHaveCount(0);
 
     await page.goto(`/mascota/${petId}`);
     const where = page.getByRole('region', { name: 'Dónde está' });
     await expect(where.getByText('Adoptado', { exact: true })).toBeVisible();
+    // Who recorded the adoption, by name; never an account's internal id.
+    await expect(where.getByText(/· Elena Equipo/).first()).toBeVisible();
+    await expect(where).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
     await expect(where.getByRole('link', { name: adopter }).first()).toBeVisible();
     await expectAccessible(page, 'Dónde está de una mascota adoptada, 390 px');
   });

@@ -309,7 +309,8 @@ describe('follow-up after adoption', () => {
     const reminders = await messagesAbout(chip.id);
     expect(reminders).toHaveLength(1);
     expect(reminders[0]).toMatchObject({ plantilla: 'recordatorio_obligacion', paraEmail: 'ana@example.com' });
-    expect(reminders[0]!.cuerpo).toContain('31/03/2026');
+    expect(reminders[0]!.cuerpo).toContain(', para el 31 de marzo de 2026.');
+    expect(reminders[0]!.cuerpo).not.toContain('31/03/2026');
 
     const before = (await pending()).obligacionesVencidas;
     at('2026-04-01T10:00:00Z');

@@ -77,7 +77,7 @@ describe('foster portal', () => {
   };
   const newsRows = async (petId: number) => t.database.db.select().from(fosterNews).where(eq(fosterNews.petId, petId));
 
-  it('creates a hashed 30-day link; the portal shows the first name and only the pets placed with that person now, with their care due', async () => {
+  it('creates a hashed 30-day link; the portal shows the whole first name ("Ana María") and only the pets placed with that person now, with their care due', async () => {
     const ana = await insertPerson('Ana María');
     const otra = await insertPerson('Berta');
     const mine = await insertPet('Canela');
@@ -105,7 +105,7 @@ describe('foster portal', () => {
       persona: Record<string, unknown>;
       mascotas: { id: number; nombre: string; cuidados: { id: number; nombre: string }[] }[];
     }>();
-    expect(view.persona).toEqual({ nombre: 'Ana' });
+    expect(view.persona).toEqual({ nombre: 'Ana María' });
     expect(view.mascotas.map((m) => m.nombre)).toEqual(['Canela']);
     expect(view.mascotas[0]!.cuidados).toEqual([{ id: vacuna, nombre: 'Rabia', tipo: 'vacuna', fecha: today }]);
     expect(res.body).not.toContain('Pérez');
@@ -385,5 +385,30 @@ describe('foster portal', () => {
     expect(wa.whatsappUrl).toMatch(/^https:\/\/wa\.me\/34612345678\?text=/);
     // The e-mailed link no longer works: one active link per person.
     expectErrorShape(await anon().inject({ method: 'GET', url: `/api/portal/${email.token}` }), 404);
+  });
+
+  it('a link e-mailed before any pet is placed reads well, greets the whole first name and writes its expiry in long Spanish', async () => {
+    const persona = await insertPerson('María José');
+    const email = await link(persona, 'email');
+    const messages = await staff().inject({ method: 'GET', url: `/api/mensajes?personaId=${persona}` });
+    const sent = messages
+      .json<{ items: { plantilla: string; asunto: string; cuerpo: string }[] }>()
+      .items.find((m) => m.plantilla === 'acogida_enlace')!;
+    const expiry = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: t.config.orgTimeZone }).format(
+      new Date(email.venceEn),
+    );
+    expect(sent.asunto).toBe('Tu enlace para la acogida');
+    expect(sent.cuerpo).toContain('Hola, María José:');
+    expect(sent.cuerpo).toContain('Gracias por ser casa de acogida. Desde este enlace');
+    expect(sent.cuerpo).toContain(`El enlace vence el ${expiry}.`);
+    expect(`${sent.asunto}\n${sent.cuerpo}`).not.toMatch(/ a \.| de \.|\d{4}-\d{2}-\d{2}|\d{2}\/\d{2}\/\d{4}/);
+
+    // With two pets placed, both are named as Spanish lists them.
+    await move(await insertPet('Luna'), { tipo: 'acogida', personaId: persona });
+    await move(await insertPet('Coco'), { tipo: 'acogida', personaId: persona });
+    await link(persona, 'email');
+    const again = await staff().inject({ method: 'GET', url: `/api/mensajes?personaId=${persona}` });
+    const bodies = again.json<{ items: { cuerpo: string }[] }>().items.map((m) => m.cuerpo);
+    expect(bodies.some((b) => /Gracias por ser casa de acogida de (Luna y Coco|Coco y Luna)\./.test(b))).toBe(true);
   });
 });

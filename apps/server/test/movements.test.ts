@@ -58,6 +58,8 @@ describe('movements', () => {
       ['acogida', false],
     ]);
     expect(body.movimientos[0]!.persona).toEqual({ id: ana, nombre: 'Ana Ruiz' });
+    // Who recorded each movement, by name: never the account's internal id (issue 33, section 5).
+    expect(body.movimientos.map((m) => m.creadoPor)).toEqual(['Persona De Prueba', 'Persona De Prueba']);
 
     expectErrorShape(await move(petId, { tipo: 'devolucion', motivo: 'Otra vez' }), 409);
   });

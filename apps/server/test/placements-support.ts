@@ -12,7 +12,7 @@ export interface PlacementAnswer {
   estado: string;
   adopcionSinPersona?: boolean;
   ubicacion: { tipo: string; persona?: { id: number; nombre: string }; desde: string | null };
-  movimientos: { tipo: string; abierta: boolean; persona: { id: number; nombre: string } | null }[];
+  movimientos: { tipo: string; abierta: boolean; persona: { id: number; nombre: string } | null; creadoPor: string | null }[];
   items: { id: number; persona: { id: number } }[];
   resultados: { ok: boolean; code?: string }[];
   capacidad: number;

@@ -187,6 +187,7 @@ export const adoptionRequestPetSchema = z.object({
   id: z.number().int(),
   nombre: z.string(),
   tipo: z.string(),
+  genero: z.string().describe("'macho' o 'hembra': los textos que la nombran concuerdan con él"),
   miniatura: z.string().nullable(),
   adoptado: z.enum(['0', '1']),
   eliminada: z.boolean(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HISTORY_SECRET, describeHistoryEvent, listHistoryQuerySchema } from './history';
+import { HISTORY_SECRET, describeHistoryEvent, formatHistoryValue, listHistoryQuerySchema } from './history';
 
 const rocio = { tipo: 'usuario' as const, id: 'u1', nombre: 'Rocío' };
 
@@ -84,5 +84,13 @@ describe('describeHistoryEvent: persons', () => {
     expect(
       describeHistoryEvent({ actor, entidad: 'persona', entidadId: '3', accion: 'modificar', cambios: { duplicadoDescartado: [null, 9] } }),
     ).toEqual(['Rocío indicó que la persona 3 no es la misma persona que la ficha 9.']);
+  });
+});
+
+describe('formatHistoryValue numbers', () => {
+  it('writes a weight with a decimal comma, whole numbers as they are', () => {
+    expect(formatHistoryValue(1.9)).toBe('1,9');
+    expect(formatHistoryValue(12.125)).toBe('12,125');
+    expect(formatHistoryValue(30)).toBe('30');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDateInRange, safeText, textMessages } from './text';
+import { formatDecimal } from './wording';
 
 /*
  * History of every change to a shelter record (DESIGN section 9): one event per change, written by the server in
@@ -271,7 +272,8 @@ const TEXT_MAX = 80;
 export function formatHistoryValue(value: HistoryValue, timeZone = 'Europe/Madrid'): string {
   if (value === null || value === '') return 'vacío';
   if (typeof value === 'boolean') return value ? 'sí' : 'no';
-  if (typeof value === 'number') return String(value);
+  // A measure with decimals as Spanish writes it ('1,9'); whole numbers as they are.
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : formatDecimal(value, 3);
   if (Array.isArray(value)) return value.length === 0 ? 'ninguna' : value.map((v) => formatHistoryValue(v, timeZone)).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) {

@@ -101,7 +101,7 @@ export const movementSchema = z.object({
   motivo: z.string(),
   notas: z.string(),
   abierta: z.boolean().describe('Una acogida o adopción que ninguna devolución cerró aún'),
-  creadoPor: z.string().nullable(),
+  creadoPor: z.string().nullable().describe('Nombre de quien lo registró (null si la cuenta ya no existe)'),
   createdAt: z.string(),
 });
 export type Movement = z.infer<typeof movementSchema>;

@@ -54,7 +54,8 @@ export const reachMessages = {
   posterScan: 'Escanea el código para conocer su historia y solicitar su adopción',
   posterContact: 'Contacto',
   shareTitle: 'Compartir',
-  shareNotPublic: 'Solo se pueden compartir las mascotas publicadas: publícala para compartir su página, su imagen y su cartel.',
+  // Names no pet, so it needs no agreement with its sex ("publícala" would read wrong for a male pet).
+  shareNotPublic: 'Solo se pueden compartir las mascotas publicadas: publica su ficha para compartir su página, su imagen y su cartel.',
   shareCopyLink: 'Copiar enlace',
   shareLinkCopied: 'Enlace copiado',
   shareWhatsApp: 'WhatsApp',

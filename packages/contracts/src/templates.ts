@@ -133,7 +133,11 @@ export const TEMPLATE_VARIABLES: Record<TemplateKey, readonly TemplateVariable[]
   ],
 };
 
-/** The Mustache sections (`{{#name}}…{{/name}}`, `{{^name}}…{{/name}}`) a key admits; the other keys admit none. */
+/**
+ * The Mustache sections (`{{#name}}…{{/name}}`, `{{^name}}…{{/name}}`) a key admits beyond its own variables: every
+ * key admits a section on each variable it accepts (so a clause can drop when its value is empty); these are
+ * sections that are not values (the contract's "only when not sterilised").
+ */
 export const TEMPLATE_SECTIONS: Partial<Record<TemplateKey, readonly TemplateVariable[]>> = {
   contrato_adopcion: ['mascota.sinEsterilizar'],
 };
@@ -183,7 +187,18 @@ export const AUTOMATIC_TEMPLATE_KEYS: readonly TemplateKey[] = [
   'registro_rechazado',
 ];
 
-const SIGNATURE = '\n\nUn abrazo,\n{{organizacion.nombre}}';
+/*
+ * Every message reads well with the data it may lack: a clause that needs a value sits in a section of that value
+ * (`{{#mascota.nombre}} a {{mascota.nombre}}{{/mascota.nombre}}`), so an empty one drops the clause, not a word.
+ */
+const HELLO = 'Hola{{#persona.nombre}}, {{persona.nombre}}{{/persona.nombre}}:\n\n';
+const SIGNATURE =
+  '\n\nUn abrazo{{#organizacion.nombre}},\n{{organizacion.nombre}}{{/organizacion.nombre}}{{^organizacion.nombre}}.{{/organizacion.nombre}}';
+/** ' a Luna' (a preposition and the pet's name), or nothing when there is no pet. */
+const pet = (preposition: string) => `{{#mascota.nombre}} ${preposition} {{mascota.nombre}}{{/mascota.nombre}}`;
+/** 'tu solicitud para adoptar a Luna', or 'tu solicitud de adopción' when there is no pet. */
+const REQUEST =
+  'tu solicitud{{#mascota.nombre}} para adoptar a {{mascota.nombre}}{{/mascota.nombre}}{{^mascota.nombre}} de adopción{{/mascota.nombre}}';
 
 /** The adoption contract that ships (Markdown), with the usual clauses of Spanish shelters. */
 const CONTRACT_DEFAULT = `# Contrato de adopción
@@ -272,91 +287,91 @@ Y en prueba de conformidad, la persona que devuelve firma esta acta.
 /** The Spanish defaults that ship: warm, short, signed by the organisation (its contact is added to every e-mail). */
 export const DEFAULT_TEMPLATES: Record<TemplateKey, { asunto: string; cuerpo: string }> = {
   solicitud_recibida: {
-    asunto: 'Hemos recibido tu solicitud para adoptar a {{mascota.nombre}}',
+    asunto: `Hemos recibido ${REQUEST}`,
     cuerpo:
-      'Hola, {{persona.nombre}}:\n\nGracias por querer adoptar a {{mascota.nombre}}. Hemos recibido tu solicitud (n.º {{solicitud.numero}}) y la leeremos con calma. Te escribiremos en cuanto tengamos novedades.' +
+      HELLO +
+      `Gracias por querer adoptar${pet('a')}. Hemos recibido tu solicitud{{#solicitud.numero}} (n.º {{solicitud.numero}}){{/solicitud.numero}} y la leeremos con calma. Te escribiremos en cuanto tengamos novedades.` +
       SIGNATURE,
   },
   solicitud_en_revision: {
-    asunto: 'Estamos revisando tu solicitud para adoptar a {{mascota.nombre}}',
-    cuerpo:
-      'Hola, {{persona.nombre}}:\n\nYa estamos revisando tu solicitud para adoptar a {{mascota.nombre}}. Puede que te llamemos para conocerte un poco más.' +
-      SIGNATURE,
+    asunto: `Estamos revisando ${REQUEST}`,
+    cuerpo: HELLO + `Ya estamos revisando ${REQUEST}. Puede que te llamemos para conocerte un poco más.` + SIGNATURE,
   },
   solicitud_aprobada: {
-    asunto: '¡Tu solicitud para adoptar a {{mascota.nombre}} ha sido aprobada!',
-    cuerpo:
-      'Hola, {{persona.nombre}}:\n\n¡Buenas noticias! Hemos aprobado tu solicitud para adoptar a {{mascota.nombre}}. Nos pondremos en contacto contigo para acordar los siguientes pasos.' +
-      SIGNATURE,
+    asunto: `¡${REQUEST.replace('tu', 'Tu')} ha sido aprobada!`,
+    cuerpo: HELLO + `¡Buenas noticias! Hemos aprobado ${REQUEST}. Nos pondremos en contacto contigo para acordar los siguientes pasos.` + SIGNATURE,
   },
   solicitud_rechazada: {
-    asunto: 'Sobre tu solicitud para adoptar a {{mascota.nombre}}',
+    asunto: `Sobre ${REQUEST}`,
     cuerpo:
-      'Hola, {{persona.nombre}}:\n\nGracias de corazón por tu interés en {{mascota.nombre}}. Esta vez no podemos seguir adelante con tu solicitud, pero hay muchos animales esperando un hogar y nos encantará leerte de nuevo.' +
+      HELLO +
+      `Gracias de corazón por tu interés${pet('en')}. Esta vez no podemos seguir adelante con tu solicitud, pero hay muchos animales esperando un hogar y nos encantará leerte de nuevo.` +
       SIGNATURE,
   },
   solicitud_retirada: {
-    asunto: 'Tu solicitud para adoptar a {{mascota.nombre}} se ha cerrado',
-    cuerpo:
-      'Hola, {{persona.nombre}}:\n\nTu solicitud para adoptar a {{mascota.nombre}} queda retirada. Si ha sido un error o cambias de idea, escríbenos cuando quieras.' +
-      SIGNATURE,
+    asunto: `${REQUEST.replace('tu', 'Tu')} se ha cerrado`,
+    cuerpo: HELLO + `${REQUEST.replace('tu', 'Tu')} queda retirada. Si ha sido un error o cambias de idea, escríbenos cuando quieras.` + SIGNATURE,
   },
   registro_recibido: {
-    asunto: 'Hemos recibido el registro de {{mascota.nombre}}',
-    cuerpo:
-      'Hola, {{persona.nombre}}:\n\nGracias por registrar a {{mascota.nombre}}. Lo revisaremos pronto y te contaremos si podemos publicarlo.' +
-      SIGNATURE,
+    asunto: `Hemos recibido el registro${pet('de')}`,
+    cuerpo: HELLO + `Gracias por el registro${pet('de')}. Lo revisaremos pronto y te contaremos si podemos publicar su ficha.` + SIGNATURE,
   },
   registro_aprobado: {
-    asunto: '{{mascota.nombre}} ya está con nosotros',
-    cuerpo: 'Hola, {{persona.nombre}}:\n\nHemos aprobado el registro de {{mascota.nombre}}. Gracias por ayudarle a encontrar un hogar.' + SIGNATURE,
+    asunto: `Hemos aprobado el registro${pet('de')}`,
+    cuerpo: HELLO + `Hemos aprobado el registro${pet('de')}. Gracias por ayudarnos a encontrarle un hogar.` + SIGNATURE,
   },
   registro_rechazado: {
-    asunto: 'Sobre el registro de {{mascota.nombre}}',
+    asunto: `Sobre el registro${pet('de')}`,
     cuerpo:
-      'Hola, {{persona.nombre}}:\n\nGracias por registrar a {{mascota.nombre}}. Esta vez no podemos aceptarlo: {{registro.motivo}}\n\nSi tienes dudas, escríbenos.' +
+      HELLO +
+      `Gracias por el registro${pet('de')}. Esta vez no podemos aceptarlo{{#registro.motivo}}: {{registro.motivo}}{{/registro.motivo}}{{^registro.motivo}}.{{/registro.motivo}}\n\nSi tienes dudas, escríbenos.` +
       SIGNATURE,
   },
   acogida_enlace: {
-    asunto: 'Tu enlace para la acogida de {{mascota.nombre}}',
+    asunto: `Tu enlace para la acogida${pet('de')}`,
     cuerpo:
-      'Hola, {{persona.nombre}}:\n\nGracias por acoger a {{mascota.nombre}}. Desde este enlace puedes contarnos cómo va: {{enlace}}\n\nEl enlace vence el {{vencimiento}}.' +
+      HELLO +
+      `Gracias por ser casa de acogida{{#mascota.nombre}} de {{mascota.nombre}}{{/mascota.nombre}}. Desde este enlace puedes contarnos cómo va: {{enlace}}{{#vencimiento}}\n\nEl enlace vence el {{vencimiento}}.{{/vencimiento}}` +
       SIGNATURE,
   },
   contrato_firmar: {
-    asunto: 'El contrato de adopción de {{mascota.nombre}}',
-    cuerpo: 'Hola, {{persona.nombre}}:\n\nAquí tienes el contrato de adopción de {{mascota.nombre}} para leerlo y firmarlo: {{enlace}}' + SIGNATURE,
+    asunto: `El contrato de adopción${pet('de')}`,
+    cuerpo: HELLO + `Aquí tienes el contrato de adopción${pet('de')} para leerlo y firmarlo: {{enlace}}` + SIGNATURE,
   },
   acta_firmar: {
-    asunto: 'El acta de devolución de {{mascota.nombre}}',
-    cuerpo: 'Hola, {{persona.nombre}}:\n\nAquí tienes el acta de devolución de {{mascota.nombre}} para leerla y firmarla: {{enlace}}' + SIGNATURE,
+    asunto: `El acta de devolución${pet('de')}`,
+    cuerpo: HELLO + `Aquí tienes el acta de devolución${pet('de')} para leerla y firmarla: {{enlace}}` + SIGNATURE,
   },
   acta_firmada: {
-    asunto: 'Acta de devolución de {{mascota.nombre}} firmada',
+    asunto: `Acta de devolución${pet('de')} firmada`,
     cuerpo:
-      'Hola, {{persona.nombre}}:\n\nGracias por firmar el acta de devolución de {{mascota.nombre}}. Te enviamos adjunta tu copia firmada (PDF). Gracias por traerlo de vuelta con nosotros: cuidaremos de él.' +
+      HELLO +
+      `Gracias por firmar el acta de devolución${pet('de')}. Te enviamos adjunta tu copia firmada (PDF). Gracias por confiar en nosotros: cuidaremos de su futuro.` +
       SIGNATURE,
   },
   contrato_firmado: {
-    asunto: 'Contrato de adopción de {{mascota.nombre}} firmado',
+    asunto: `Contrato de adopción${pet('de')} firmado`,
     cuerpo:
-      'Hola, {{persona.nombre}}:\n\nGracias por firmar el contrato de adopción de {{mascota.nombre}}. Te enviamos adjunta tu copia firmada (PDF): guárdala junto a los papeles de {{mascota.nombre}}.' +
+      HELLO +
+      `Gracias por firmar el contrato de adopción${pet('de')}. Te enviamos adjunta tu copia firmada (PDF): guárdala junto a sus papeles.` +
       SIGNATURE,
   },
   codigo_verificacion: {
     asunto: 'Tu código de verificación',
-    cuerpo: 'Hola, {{persona.nombre}}:\n\nTu código de verificación es {{codigo}}. No lo compartas con nadie.' + SIGNATURE,
+    cuerpo: HELLO + 'Tu código de verificación es {{codigo}}. No lo compartas con nadie.' + SIGNATURE,
   },
   seguimiento: {
-    asunto: '¿Qué tal está {{mascota.nombre}}?',
+    asunto: '¿Qué tal está{{#mascota.nombre}} {{mascota.nombre}}{{/mascota.nombre}}{{^mascota.nombre}} tu mascota{{/mascota.nombre}}?',
     cuerpo:
-      'Hola, {{persona.nombre}}:\n\nNos encantaría saber cómo os va a {{mascota.nombre}} y a ti. Puedes contárnoslo (y mandarnos alguna foto) aquí: {{enlace}}' +
+      HELLO +
+      'Nos encantaría saber qué tal os va{{#mascota.nombre}} a {{mascota.nombre}} y a ti{{/mascota.nombre}}. Puedes contárnoslo (y mandarnos alguna foto) aquí: {{enlace}}' +
       SIGNATURE,
   },
   recordatorio_obligacion: {
-    asunto: 'Recordatorio: {{obligacion.descripcion}}',
+    asunto: 'Recordatorio{{#obligacion.descripcion}}: {{obligacion.descripcion}}{{/obligacion.descripcion}}',
     cuerpo:
-      'Hola, {{persona.nombre}}:\n\nTe recordamos que {{mascota.nombre}} tiene pendiente: {{obligacion.descripcion}}, para el {{obligacion.fecha}}.' +
+      HELLO +
+      'Te recordamos que{{#mascota.nombre}} {{mascota.nombre}}{{/mascota.nombre}} tiene pendiente{{#obligacion.descripcion}}: {{obligacion.descripcion}}{{/obligacion.descripcion}}{{^obligacion.descripcion}} una tarea{{/obligacion.descripcion}}{{#obligacion.fecha}}, para el {{obligacion.fecha}}{{/obligacion.fecha}}.' +
       SIGNATURE,
   },
   contrato_adopcion: {
@@ -383,10 +398,10 @@ export const TEMPLATE_SAMPLE_VALUES: Record<TemplateVariable, string> = {
   'registro.numero': '42',
   'registro.motivo': 'ya tenemos todas las plazas ocupadas.',
   enlace: 'https://refugio.example/e/ejemplo',
-  vencimiento: '31/12/2026',
+  vencimiento: '31 de diciembre de 2026',
   codigo: '483920',
   'obligacion.descripcion': 'la vacuna anual',
-  'obligacion.fecha': '15/01/2027',
+  'obligacion.fecha': '15 de enero de 2027',
   'persona.apellidos': 'García Pérez',
   'persona.documento': '12345678Z',
   'persona.email': 'lucia@example.com',

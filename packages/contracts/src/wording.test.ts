@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { adoptedWord, countLabel, formatCount, pluralWord } from './wording';
+import { adoptedLabel, adoptedWord, countLabel, formatBytes, formatCount, formatKg, formatPercent, listWords, longDay, pluralWord } from './wording';
 
 describe('countLabel', () => {
   it.each([
@@ -30,6 +30,37 @@ describe('adoptedWord', () => {
   it('agrees with the gender', () => {
     expect(adoptedWord('hembra')).toBe('adoptada');
     expect(adoptedWord('macho')).toBe('adoptado');
+    expect(adoptedLabel('hembra')).toBe('Adoptada');
+    expect(adoptedLabel('macho')).toBe('Adoptado');
+  });
+
+  it('is neutral when the sex is not known', () => {
+    expect(adoptedWord('')).toBe('adoptado/a');
+    expect(adoptedLabel('desconocido')).toBe('Adoptado/a');
+  });
+});
+
+describe('Spanish number formats', () => {
+  it('weights, sizes and percentages', () => {
+    expect(formatKg(1.9)).toBe('1,9 kg');
+    expect(formatKg(12.25)).toBe('12,25 kg');
+    expect(formatBytes(3_100_000)).toBe('3,1 MB');
+    expect(formatPercent(62)).toBe('62\u00a0%');
+  });
+});
+
+describe('longDay and listWords', () => {
+  it('writes a day as messages do, whatever the machine time zone', () => {
+    expect(longDay('2026-12-27')).toBe('27 de diciembre de 2026');
+    expect(longDay('2027-01-01')).toBe('1 de enero de 2027');
+    expect(longDay('mañana')).toBe('mañana');
+  });
+
+  it('joins names as Spanish lists them', () => {
+    expect(listWords([])).toBe('');
+    expect(listWords(['Luna'])).toBe('Luna');
+    expect(listWords(['Luna', 'Coco'])).toBe('Luna y Coco');
+    expect(listWords(['Luna', ' ', 'Coco', 'Kira'])).toBe('Luna, Coco y Kira');
   });
 });
 

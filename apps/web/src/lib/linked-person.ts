@@ -78,6 +78,7 @@ export function useLinkedPersonPanel(personaId: number | null | undefined, fallb
     dialog: {
       opened: open,
       recipient: name,
+      greeting: person.data?.nombre.trim() || name,
       pending: whatsapp.isPending,
       error: whatsapp.error ? getErrorMessage(whatsapp.error) : null,
       onClose: close,

@@ -11,6 +11,7 @@ export interface RequestPetRow {
   id: number;
   nombre: string;
   tipo: string;
+  genero: string;
   imagenPrincipal: string | null;
   adoptado: boolean;
   deletedAt: Date | null;
@@ -34,6 +35,7 @@ const petColumns = {
   id: pet.id,
   nombre: pet.nombre,
   tipo: pet.tipo,
+  genero: pet.genero,
   imagenPrincipal: pet.imagenPrincipal,
   adoptado: pet.adoptado,
   deletedAt: pet.deletedAt,

@@ -54,6 +54,7 @@ function toListItem(row: AdoptionRequestWithPet): AdoptionRequestListItem {
       id: row.pet.id,
       nombre: row.pet.nombre,
       tipo: row.pet.tipo,
+      genero: row.pet.genero,
       miniatura: row.pet.imagenPrincipal ? petThumbnailUrl(row.pet.id, row.pet.imagenPrincipal) : null,
       adoptado: row.pet.adoptado ? '1' : '0',
       eliminada: row.pet.deletedAt !== null,

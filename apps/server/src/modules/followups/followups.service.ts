@@ -15,7 +15,7 @@ import {
   dayInZone,
   followupMessages,
   followupStaffNotice,
-  formatDay,
+  longDay,
   obligationDescriptions,
   petMessages,
   petThumbnailUrl,
@@ -43,7 +43,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-const firstName = (nombre: string) => nombre.trim().split(/\s+/)[0] ?? '';
+/** The first name as the person gave it, whole ("María José"): a compound name is never cut to its first word. */
+const firstName = (nombre: string) => nombre.trim().replace(/\s+/g, ' ');
 const isObligation = (tipo: string) => tipo !== 'seguimiento';
 const notFound = () => new AppError('NOT_FOUND', { message: followupMessages.notFound });
 const linkNotFound = () => new AppError('NOT_FOUND', { message: followupMessages.linkNotFound });
@@ -466,7 +467,7 @@ export function createFollowupsService({
                       'persona.nombre': person.nombre,
                       'mascota.nombre': pet?.nombre ?? '',
                       'obligacion.descripcion': obligationDescriptions[row.tipo as keyof typeof obligationDescriptions],
-                      'obligacion.fecha': formatDay(row.vence),
+                      'obligacion.fecha': longDay(row.vence),
                     },
                     relacion: { entidad: 'seguimiento', id: row.id },
                     soloSiActiva: true,

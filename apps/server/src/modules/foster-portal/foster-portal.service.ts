@@ -10,6 +10,8 @@ import {
   type SessionUser,
   dayInZone,
   fosterPortalMessages,
+  listWords,
+  longDay,
   personMessages,
   petMessages,
 } from '@refugio/contracts';
@@ -35,7 +37,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const notFound = () => new AppError('NOT_FOUND', { message: fosterPortalMessages.notFound });
-const firstName = (nombre: string) => nombre.trim().split(/\s+/)[0] ?? '';
+/** The first name as the person gave it, whole ("María José"): a compound name is never cut to its first word. */
+const firstName = (nombre: string) => nombre.trim().replace(/\s+/g, ' ');
 
 export interface FosterPortalDeps {
   db: Database;
@@ -157,9 +160,10 @@ export function createFosterPortalService({
             plantilla: 'acogida_enlace',
             variables: {
               'persona.nombre': person.nombre,
-              'mascota.nombre': pets.map((p) => p.nombre).join(', '),
+              // 'Luna y Coco'; empty before any pet is placed (the message then names none).
+              'mascota.nombre': listWords(pets.map((p) => p.nombre)),
               enlace: url,
-              vencimiento: dayInZone(venceEn, await timeZone(tx.handle)),
+              vencimiento: longDay(dayInZone(venceEn, await timeZone(tx.handle))),
             },
             relacion: { entidad: 'enlace_portal', id: link.id },
             actor: userActor(actor),

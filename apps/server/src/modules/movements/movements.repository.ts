@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { fosterProfile, movement } from '../../db/schema';
+import { fosterProfile, movement, user } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 
 export type MovementRow = typeof movement.$inferSelect;
@@ -15,6 +15,13 @@ function movementsQueries(db: Database) {
     /** The pet's movements, newest first. */
     async ofPet(petId: number): Promise<MovementRow[]> {
       return db.select().from(movement).where(eq(movement.petId, petId)).orderBy(desc(movement.fecha), desc(movement.id));
+    },
+
+    /** The names of the members of staff `ids` ("Ana Gil"), as screens show who recorded a movement. */
+    async staffNames(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select({ id: user.id, name: user.name, lastname: user.lastname }).from(user).where(inArray(user.id, ids));
+      return new Map(rows.map((r) => [r.id, `${r.name} ${r.lastname}`.trim()]));
     },
 
     /** The pet's latest movement (by date, then by order of recording). */

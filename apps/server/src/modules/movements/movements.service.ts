@@ -182,7 +182,7 @@ async function recordPersonEvent(handle: Database, personaId: number, actor: Ret
   await historyPort.record(handle, { actor, entidad: 'persona', entidadId: personaId, accion: 'modificar', cambios });
 }
 
-function toMovementDto(row: MovementRow, names: Map<number, string>): Movement {
+function toMovementDto(row: MovementRow, names: Map<number, string>, staff: Map<string, string>): Movement {
   return {
     id: row.id,
     tipo: row.tipo as MovementType,
@@ -191,7 +191,8 @@ function toMovementDto(row: MovementRow, names: Map<number, string>): Movement {
     motivo: row.motivo,
     notas: row.notas,
     abierta: isPlacement(row.tipo) && row.cerradaPor === null,
-    creadoPor: row.createdBy,
+    // Who recorded it, by name: never the account's internal id (a deleted account or an empty name shows nothing).
+    creadoPor: (row.createdBy === null ? null : staff.get(row.createdBy)) || null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -298,7 +299,8 @@ export function createMovementsService({ repo, pets, db, timeZone, clock = () =>
         ...(placedWith === undefined ? {} : { persona: { id: pet.ubicacionPersonaId!, nombre: placedWith } }),
         desde: pet.ubicacionDesde,
       };
-      return { ubicacion, movimientos: rows.map((r) => toMovementDto(r, names)), version: pet.version };
+      const staff = await repo.staffNames([...new Set(rows.map((r) => r.createdBy).filter((id): id is string => id !== null))]);
+      return { ubicacion, movimientos: rows.map((r) => toMovementDto(r, names, staff)), version: pet.version };
     },
 
     /** `POST /api/mascotas/{id}/movimientos`: the rules of `applyMovement`, with the pet's version (stale: 409). */

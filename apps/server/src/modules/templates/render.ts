@@ -4,8 +4,9 @@ import Mustache from 'mustache';
 import type { StoredOrganization } from '../../lib/organization';
 
 /*
- * Templates are Mustache with variables only (`{{persona.nombre}}`): no sections, partials or changed delimiters,
- * so what an administrator writes is what is sent. The plain-text part is rendered without escaping; the HTML part
+ * Templates are Mustache with variables (`{{persona.nombre}}`) and sections on those variables only
+ * (`{{#mascota.nombre}} a {{mascota.nombre}}{{/mascota.nombre}}`, a clause shown only when its value is given): no
+ * partials or changed delimiters, so what an administrator writes is what is sent. The plain-text part is rendered without escaping; the HTML part
  * is that text escaped as a whole (every value and every word of the template), so a name like `<script>` reaches
  * the reader as text. The subject is one line whatever the values hold.
  */
@@ -28,8 +29,9 @@ export function templateProblem(key: TemplateKey, text: string): string | null {
         if (!allowed.includes(value)) return templateMessages.unknownVariable(value, key);
         continue;
       }
-      // A key that admits sections (the contract's "only when not sterilised") admits only its own.
-      if ((type === '#' || type === '^') && sections.includes(value)) {
+      // A section on one of the key's own variables (a clause dropped when its value is empty), or one the key
+      // admits besides (the contract's "only when not sterilised").
+      if ((type === '#' || type === '^') && (sections.includes(value) || allowed.includes(value))) {
         const inner = walk(children ?? []);
         if (inner) return inner;
         continue;
@@ -194,10 +196,30 @@ export function composeEmail(asunto: string, texto: string, org: StoredOrganizat
   return { asunto: subject, texto: plain, html, cuerpo: body };
 }
 
-/** A template filled in with `values` and the organisation's, composed as an e-mail. */
+/**
+ * A message filled in as it reads when a value was empty in a text that did not drop its clause (a template an
+ * administrator wrote): a preposition left before a stop or the end of a line goes ("Gracias por acoger a ." ->
+ * "Gracias por acoger."), as do empty quotes and brackets, repeated commas, a comma before a stop ("Hola, :" ->
+ * "Hola:"), spaces before a stop and doubled spaces. Line breaks stay as written.
+ */
+export function tidyMessage(text: string): string {
+  return text
+    .replace(/«[ \t]*»|“[ \t]*”|"[ \t]*"|\([ \t]*\)|\[[ \t]*\]/g, '')
+    .replace(/[ \t]+(?:a|al|de|del|para|por|en|con)(?=[ \t]*(?:[.,;:!?)]|$))/gim, '')
+    .replace(/,(?:[ \t]*,)+/g, ',')
+    .replace(/,[ \t]*(?=[.:;!?])/g, '')
+    .replace(/,\s*$/, '')
+    .replace(/[ \t]+(?=[.,;:!?)»”])/g, '')
+    .replace(/([(«“¿¡])[ \t]+/g, '$1')
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/[ \t]+$/gm, '');
+}
+
+/** A template filled in with `values` and the organisation's, composed as an e-mail (empty values never dangle). */
 export function renderTemplate(template: { asunto: string; cuerpo: string }, values: TemplateValues, org: StoredOrganization): ComposedMessage {
-  const all = { ...values, ...organizationValues(org) };
-  return composeEmail(fillText(template.asunto, all), fillText(template.cuerpo, all), org);
+  const given = Object.fromEntries(Object.entries({ ...values, ...organizationValues(org) }).filter(([, v]) => v != null && String(v).trim() !== ''));
+  const all = Object.fromEntries(Object.entries(given).map(([name, v]) => [name, String(v).trim()]));
+  return composeEmail(tidyMessage(fillText(template.asunto, all)), tidyMessage(fillText(template.cuerpo, all)), org);
 }
 
 /**

@@ -5,14 +5,17 @@ export interface WhatsappDialogProps {
   opened: boolean;
   /** Who the message is for ("Ana García"). */
   recipient: string;
+  /** The first name as the person gave it ("María José"), whole: the greeting uses it. Defaults to `recipient`. */
+  greeting?: string;
   pending: boolean;
   error: string | null;
   onSend: (cuerpo: string) => void;
   onClose: () => void;
 }
 
-function WhatsappForm({ recipient, pending, error, onSend, onClose }: Omit<WhatsappDialogProps, 'opened'>) {
-  const [cuerpo, setCuerpo] = useState(`Hola ${recipient.split(' ')[0] ?? ''}, `);
+function WhatsappForm({ recipient, greeting, pending, error, onSend, onClose }: Omit<WhatsappDialogProps, 'opened'>) {
+  const name = (greeting ?? recipient).trim();
+  const [cuerpo, setCuerpo] = useState(name ? `Hola, ${name}: ` : 'Hola: ');
   const [missing, setMissing] = useState(false);
   return (
     <form

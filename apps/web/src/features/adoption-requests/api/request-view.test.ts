@@ -9,7 +9,7 @@ const item = (id: number, adoptado: '0' | '1'): AdoptionRequestListItem => ({
   email: `persona${id}@example.com`,
   telefono: '600000000',
   ciudad: 'Madrid',
-  mascota: { id: 1, nombre: 'Luna', tipo: 'Perro', miniatura: null, adoptado, eliminada: false },
+  mascota: { id: 1, nombre: 'Luna', tipo: 'Perro', genero: 'hembra', miniatura: null, adoptado, eliminada: false },
   personaId: null,
   alerta: null,
   version: 1,

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { type AdoptionState, STAFF_NOTE_MAX, adoptionStateLabels } from '@refugio/contracts';
+import { type AdoptionState, STAFF_NOTE_MAX, adoptedWord, adoptionStateLabels } from '@refugio/contracts';
 import { useState } from 'react';
 import type { AdoptionRequestView } from '../api/request-view';
 
@@ -63,7 +63,7 @@ export function MoveRequestModal({
             {approving ? (
               <Stack gap="xs">
                 <Checkbox
-                  label={`Marcar a ${request.mascota.nombre} como adoptada (deja de verse en el catálogo público)`}
+                  label={`Marcar a ${request.mascota.nombre} como ${adoptedWord(request.mascota.genero)} (deja de verse en el catálogo público)`}
                   checked={marcarAdoptada}
                   onChange={(event) => setMarcarAdoptada(event.currentTarget.checked)}
                   disabled={request.mascota.adoptado}

@@ -14,7 +14,7 @@ const request: AdoptionRequest & { personaId: number; alerta: 'persona_bloqueada
   email: 'marta@example.com',
   telefono: '+34612345678',
   ciudad: 'Bilbao',
-  mascota: { id: 1, nombre: 'Luna', tipo: 'Perro', miniatura: null, adoptado: '0', eliminada: false },
+  mascota: { id: 1, nombre: 'Luna', tipo: 'Perro', genero: 'hembra', miniatura: null, adoptado: '0', eliminada: false },
   version: 1,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
@@ -72,6 +72,37 @@ describe('Formulario: the applicant’s person', () => {
 
     expect(await screen.findByRole('link', { name: 'Marta Ruiz' })).toBeInTheDocument();
     expect(screen.queryByText(/Persona bloqueada/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Formulario: words that name the pet agree with its sex', () => {
+  it('a male pet is "Adoptado" and approving offers "Marcar a Ñandú como adoptado"', async () => {
+    const nandu = {
+      ...request,
+      estado: 'en_revision' as const,
+      alerta: null,
+      mascota: { ...request.mascota, nombre: 'Ñandú', genero: 'macho', adoptado: '1' as const },
+    };
+    server.use(
+      http.get('/api/solicitudes-adopcion/5', () => HttpResponse.json(nandu)),
+      http.get('/api/personas/9', () => HttpResponse.json(person(9, { nombre: 'Marta', apellidos: 'Ruiz' }))),
+    );
+    const { user } = await openRequest();
+    expect(await screen.findByText(/· Adoptado$/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Aprobar' }));
+    expect(await screen.findByRole('checkbox', { name: /^Marcar a Ñandú como adoptado / })).toBeInTheDocument();
+  });
+
+  it('a female pet is "Adoptada"', async () => {
+    const luna = { ...request, estado: 'en_revision' as const, alerta: null, mascota: { ...request.mascota, adoptado: '1' as const } };
+    server.use(
+      http.get('/api/solicitudes-adopcion/5', () => HttpResponse.json(luna)),
+      http.get('/api/personas/9', () => HttpResponse.json(person(9, { nombre: 'Marta', apellidos: 'Ruiz' }))),
+    );
+    const { user } = await openRequest();
+    expect(await screen.findByText(/· Adoptada$/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Aprobar' }));
+    expect(await screen.findByRole('checkbox', { name: /^Marcar a Luna como adoptada / })).toBeInTheDocument();
   });
 });
 

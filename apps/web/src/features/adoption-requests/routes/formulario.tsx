@@ -1,6 +1,6 @@
 import { Alert, Anchor, Avatar, Button, Group, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ADOPTION_MOVES, type AdoptionState, STAFF_NOTE_MAX, adoptionStateLabels } from '@refugio/contracts';
+import { ADOPTION_MOVES, type AdoptionState, STAFF_NOTE_MAX, adoptedLabel, adoptionStateLabels } from '@refugio/contracts';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconNote, IconPaw } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -42,7 +42,7 @@ function PetCard({ mascota }: { mascota: AdoptionRequestView['mascota'] }) {
           </Anchor>
           <Text size="sm" c="dimmed">
             {mascota.tipo}
-            {mascota.adoptado ? ' · Adoptada' : ''}
+            {mascota.adoptado ? ` · ${adoptedLabel(mascota.genero)}` : ''}
             {mascota.eliminada ? ' · Eliminada' : ''}
           </Text>
         </Stack>

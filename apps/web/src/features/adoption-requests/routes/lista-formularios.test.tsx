@@ -16,7 +16,7 @@ function item(id: number): AdoptionRequestListItem {
     email: `persona${id}@example.com`,
     telefono: '600000000',
     ciudad: 'Madrid',
-    mascota: { id: 1, nombre: 'Luna', tipo: 'Perro', miniatura: null, adoptado: '0', eliminada: false },
+    mascota: { id: 1, nombre: 'Luna', tipo: 'Perro', genero: 'hembra', miniatura: null, adoptado: '0', eliminada: false },
     personaId: null,
     alerta: null,
     version: 1,

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Button, FileButton, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
-import { countLabel, CARE_ATTACHMENT_TYPES, CARE_TYPES, type CareAttachment, type CareRecord } from '@refugio/contracts';
+import { countLabel, formatKg, CARE_ATTACHMENT_TYPES, CARE_TYPES, type CareAttachment, type CareRecord } from '@refugio/contracts';
 import { IconCheck, IconDots, IconEdit, IconPaperclip, IconTrash, IconX } from '@tabler/icons-react';
 import { careTypeGroupLabels, formatDay } from '../lib/care-labels';
 import { describeDue } from '../lib/due-state';
@@ -41,7 +41,7 @@ function details(record: CareRecord): string {
   const parts = [
     record.dosis && `Dosis: ${record.dosis}`,
     record.lote && `Lote: ${record.lote}`,
-    record.pesoKg !== null && `${record.pesoKg.toLocaleString('es-ES')} kg`,
+    record.pesoKg !== null && formatKg(record.pesoKg),
     record.veterinario && record.veterinario,
     record.resultado && `Resultado: ${record.resultado}`,
     record.repetirCadaDias !== null && `Se repite cada ${countLabel(record.repetirCadaDias, 'día', 'días')}`,

@@ -1,9 +1,9 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { formatDecimal } from '@refugio/contracts';
+import { formatMeasureValue } from '../../../lib/chart-axes';
 import { formatDay } from '../lib/care-labels';
-
-const kgFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
 
 /** The pet's weights over time: a line for the eye, the same figures as a table for screen readers. */
 export function WeightsChart({ pesos }: { pesos: { fecha: string; kg: number }[] }) {
@@ -28,7 +28,7 @@ export function WeightsChart({ pesos }: { pesos: { fecha: string; kg: number }[]
               unit=" kg"
               series={[{ name: 'kg', label: 'Peso (kg)', color: 'cyan.7' }]}
               curveType="monotone"
-              valueFormatter={(value) => kgFormat.format(value)}
+              valueFormatter={formatMeasureValue}
             />
           </div>
           <VisuallyHidden>
@@ -43,7 +43,7 @@ export function WeightsChart({ pesos }: { pesos: { fecha: string; kg: number }[]
                 {data.map((row, i) => (
                   <Table.Tr key={i}>
                     <Table.Td>{row.fecha}</Table.Td>
-                    <Table.Td>{kgFormat.format(row.kg)}</Table.Td>
+                    <Table.Td>{formatDecimal(row.kg)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

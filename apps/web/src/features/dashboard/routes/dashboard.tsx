@@ -3,6 +3,7 @@ import { BarChart, DonutChart } from '@mantine/charts';
 import { Box, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { countLabel, formatCount, pluralWord } from '@refugio/contracts';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
+import { countAxisProps, formatCountValue } from '../../../lib/chart-axes';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useDashboard } from '../api/get-dashboard';
 import { ChartCard } from '../components/chart-card';
@@ -93,6 +94,8 @@ function DashboardContent() {
           withLegend
           tickLine="y"
           xAxisProps={{ interval: 'preserveStartEnd' }}
+          yAxisProps={countAxisProps}
+          valueFormatter={formatCountValue}
         />
       </ChartCard>
 
@@ -120,6 +123,8 @@ function DashboardContent() {
             dataKey="tamano"
             series={[{ name: 'mascotas', label: 'Mascotas', color: 'indigo.7' }]}
             tickLine="y"
+            yAxisProps={countAxisProps}
+            valueFormatter={formatCountValue}
           />
         </ChartCard>
         <ChartCard

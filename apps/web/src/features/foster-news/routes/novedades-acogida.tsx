@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Checkbox, Group, Image, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { FOSTER_NEWS_STATES, type FosterNews, type FosterNewsState, formatCount, fosterPortalMessages } from '@refugio/contracts';
+import { FOSTER_NEWS_STATES, type FosterNews, type FosterNewsState, formatCount, formatKg, fosterPortalMessages } from '@refugio/contracts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListLoading } from '../../../components/ui/list-states';
@@ -33,7 +33,7 @@ function NewsCard({ news }: { news: FosterNews }) {
         <Text size="sm">
           {accion === 'aceptar'
             ? [
-                news.pesoKg !== null ? `Se registrará el peso (${news.pesoKg} kg).` : '',
+                news.pesoKg !== null ? `Se registrará el peso (${formatKg(news.pesoKg)}).` : '',
                 news.cuidado ? `Se marcará hecho «${news.cuidado.nombre}».` : '',
                 `Fotos que se añadirán a la galería: ${formatCount(chosen.length)} de ${formatCount(news.fotos.length)}.`,
               ]
@@ -68,7 +68,7 @@ function NewsCard({ news }: { news: FosterNews }) {
         </Text>
         {news.texto ? <Text style={{ whiteSpace: 'pre-wrap' }}>{news.texto}</Text> : null}
         <Group gap="xs">
-          {news.pesoKg !== null ? <Badge variant="light">Peso: {news.pesoKg} kg</Badge> : null}
+          {news.pesoKg !== null ? <Badge variant="light">Peso: {formatKg(news.pesoKg)}</Badge> : null}
           {news.cuidado ? (
             <Badge variant="light" color="grape">
               Dosis dada: {news.cuidado.nombre}

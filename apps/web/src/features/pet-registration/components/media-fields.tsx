@@ -1,5 +1,5 @@
 import { ActionIcon, Button, FileButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { REGISTRATION_LIMITS, VIDEO_EXTENSIONS, VIDEO_MIME_TYPES, petMediaMessages } from '@refugio/contracts';
+import { REGISTRATION_LIMITS, VIDEO_EXTENSIONS, VIDEO_MIME_TYPES, formatBytes, petMediaMessages } from '@refugio/contracts';
 import { IconCamera, IconPhotoPlus, IconVideoPlus, IconX } from '@tabler/icons-react';
 import { ImageShrinkOffer, ShrunkNotice, useOversizedImages } from '../../../components/ui/image-shrink';
 import { mediaButtonId } from '../hooks/use-registration';
@@ -8,9 +8,8 @@ import type { RegistrationMedia } from '../lib/registration-values';
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 const VIDEO_ACCEPT = [...VIDEO_MIME_TYPES, ...VIDEO_EXTENSIONS.map((e) => `.${e}`)].join(',');
 
-function size(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
+/** "3,1 MB", "148,5 KB": as Spanish writes numbers, the same on every screen. */
+const size = formatBytes;
 
 function FileList({ files, onRemove }: { files: File[]; onRemove: (index: number) => void }) {
   if (files.length === 0) return null;

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { formatPercent } from '@refugio/contracts';
 import { IconAlertCircle, IconCircleCheck, IconPrinter } from '@tabler/icons-react';
 import type { SubmitState } from '../hooks/use-registration';
 import { filePercent, mediaQueue, type RegistrationMedia } from '../lib/registration-values';
@@ -9,7 +10,7 @@ export function UploadProgress({ state, media }: { state: Extract<SubmitState, {
   return (
     <Stack gap="xs" role="status" aria-live="polite">
       <Text size="sm" fw={600}>
-        Enviando... {overall}%
+        Enviando... {formatPercent(overall)}
       </Text>
       <Progress value={overall} aria-label="Progreso del envío" />
       {mediaQueue(media).map((entry, index) => {
@@ -21,7 +22,7 @@ export function UploadProgress({ state, media }: { state: Extract<SubmitState, {
                 {entry.file.name}
               </Text>
               <Text size="xs" fw={600} style={{ flexShrink: 0 }}>
-                {percent}%
+                {formatPercent(percent)}
               </Text>
             </Group>
             <Progress size="sm" value={percent} aria-label={`Subida de ${entry.file.name}`} />

@@ -11,9 +11,9 @@ describe('UploadProgress', () => {
     // The fields are small; 150 of 300 file bytes are sent: the first file is done, the second is half way.
     renderWithProviders(<UploadProgress state={{ status: 'sending', loaded: 150 + 100, total: 400 }} media={media} />);
     const status = screen.getByRole('status');
-    expect(status).toHaveTextContent('Enviando... 62%');
-    expect(within(status).getByText('principal.jpg').parentElement).toHaveTextContent(/principal\.jpg\s*\d+%/);
+    expect(status).toHaveTextContent('Enviando... 62 %');
+    expect(within(status).getByText('principal.jpg').parentElement).toHaveTextContent(/principal\.jpg\s*\d+\s%/);
     expect(within(status).getByRole('progressbar', { name: 'Subida de patio.jpg' })).toBeInTheDocument();
-    expect(status.textContent?.match(/\d+%/g)).toHaveLength(3);
+    expect(status.textContent?.match(/\d+\s%/g)).toHaveLength(3);
   });
 });

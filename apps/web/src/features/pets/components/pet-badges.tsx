@@ -2,7 +2,7 @@ import { Badge, Group } from '@mantine/core';
 import type { PublicationState } from '@refugio/contracts';
 import { adoptadoLabel, estadoColors, estadoLabels } from '../lib/pet-display';
 
-/** Adoption (only when it applies: see `adoptadoLabel`) and publication state, as badges. */
+/** Adoption (only when it applies: see `adoptadoLabel`) and, for a pet not adopted, its publication state, as badges. */
 export function PetBadges({
   adoptado,
   genero,
@@ -22,9 +22,12 @@ export function PetBadges({
           {adoption}
         </Badge>
       ) : null}
-      <Badge size={size} variant="dot" color={estadoColors[estado]}>
-        {estadoLabels[estado]}
-      </Badge>
+      {/* An adopted pet is not "Publicada" for staff: its adoption is its state (its page still shows it as adopted). */}
+      {adoptado ? null : (
+        <Badge size={size} variant="dot" color={estadoColors[estado]}>
+          {estadoLabels[estado]}
+        </Badge>
+      )}
     </Group>
   );
 }

@@ -247,7 +247,7 @@ describe('PetForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: petFormMessages.saveButton }));
     const bar = await screen.findByRole('group', { name: 'Progreso del guardado' });
     await waitFor(() => expect(bar).toHaveTextContent('Imagen 2 de 2: perro.jpg'));
-    expect(bar).toHaveTextContent(/\d+%/);
+    expect(bar).toHaveTextContent(/\d+\s%/);
     expect(within(bar).getByRole('progressbar', { name: 'Progreso de perro.jpg' })).toBeInTheDocument();
     release();
     expect(await screen.findByRole('dialog', { name: '¡Mascota Actualizada Exitosamente!' }, { timeout: 8000 })).toBeInTheDocument();

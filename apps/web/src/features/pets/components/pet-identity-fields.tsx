@@ -1,5 +1,5 @@
 import { Anchor, Checkbox, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MICROCHIP_DIGITS, STERILISED_VALUES, petFormMessages, sterilisedLabels, type PetFields } from '@refugio/contracts';
+import { MICROCHIP_DIGITS, STERILISED_VALUES, formatKg, petFormMessages, sterilisedLabels, type PetFields } from '@refugio/contracts';
 import { Controller, useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { PetFormValues } from '../lib/pet-form-values';
@@ -10,8 +10,6 @@ interface PetIdentityFieldsProps {
   /** The saved pet (Editar): its latest weight is shown read-only, with a link to the weights. */
   pet: { id: number; pesoKg: number | null } | null;
 }
-
-const kg = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
 
 /**
  * Breed, colour, birth date (exact or approximate), microchip, sterilised (with its date) and the latest
@@ -85,7 +83,7 @@ export function PetIdentityFields({ control, register, pet }: PetIdentityFieldsP
               {petFormMessages.pesoKg}
             </Text>
             <Group gap="xs">
-              <Text size="sm">{pet.pesoKg === null ? petFormMessages.pesoSinDatos : `${kg.format(pet.pesoKg)} kg`}</Text>
+              <Text size="sm">{pet.pesoKg === null ? petFormMessages.pesoSinDatos : formatKg(pet.pesoKg)}</Text>
               <Anchor component={Link} to={`/mascota/${pet.id}/salud`} size="sm">
                 {petFormMessages.pesoVerPesos}
               </Anchor>

@@ -1,4 +1,5 @@
 import { Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { formatPercent } from '@refugio/contracts';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { SaveStep } from '../lib/save-sequence';
 import classes from './pet-form.module.css';
@@ -32,7 +33,7 @@ export function SaveProgress({ steps }: { steps: readonly SaveStep[] }) {
                   </ThemeIcon>
                 ) : (
                   <Text size="xs" c="dimmed">
-                    {step.status === 'pending' ? 'En espera' : `${step.percent}%`}
+                    {step.status === 'pending' ? 'En espera' : formatPercent(step.percent)}
                   </Text>
                 )}
               </Group>
@@ -73,7 +74,7 @@ export function SaveBarProgress({ steps }: { steps: readonly SaveStep[] }) {
           {finished ? 'Terminando...' : `${kindLabel[current.kind]} ${position} de ${steps.length}: ${current.label}`}
         </Text>
         <Text size="xs" fw={600} style={{ flexShrink: 0 }}>
-          {finished ? '100%' : `${current.percent}%`}
+          {formatPercent(finished ? 100 : current.percent)}
         </Text>
       </Group>
       <Progress

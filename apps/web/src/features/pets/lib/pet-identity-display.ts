@@ -1,8 +1,7 @@
-import { petFormMessages, sterilisedLabels } from '@refugio/contracts';
+import { formatKg, petFormMessages, sterilisedLabels } from '@refugio/contracts';
 import type { PetView } from '../api/pet-view';
 
 const dayFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const kg = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
 
 /** A calendar day ('YYYY-MM-DD') as Spanish text, never shifted by the device's time zone. */
 function day(value: string): string {
@@ -31,6 +30,6 @@ export function identityRows(pet: PetView): [string, string][] {
     [petFormMessages.fechaNacimiento, birth],
     [petFormMessages.microchip, pet.microchip ? formatMicrochip(pet.microchip) : 'Sin microchip'],
     [petFormMessages.esterilizado, sterilised],
-    [petFormMessages.pesoKg, pet.pesoKg === null ? petFormMessages.pesoSinDatos : `${kg.format(pet.pesoKg)} kg`],
+    [petFormMessages.pesoKg, pet.pesoKg === null ? petFormMessages.pesoSinDatos : formatKg(pet.pesoKg)],
   ];
 }

@@ -123,6 +123,11 @@ export function TemplateEditor({ template, onDirtyChange }: TemplateEditorProps)
           <Textarea
             ref={bodyRef}
             label="Texto"
+            description={
+              document
+                ? undefined
+                : 'Una frase entre {{#mascota.nombre}} y {{/mascota.nombre}} solo aparece cuando hay ese dato: así el mensaje se lee bien aunque falte.'
+            }
             required
             autosize
             minRows={8}
