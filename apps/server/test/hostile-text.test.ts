@@ -25,7 +25,10 @@ describe('hostile text and dates', () => {
       .values({ nombre: 'Eva', email: 'eva@example.com', roles: ['acogida'], consentimientoEmail: true, consentimientoWhatsapp: true })
       .returning();
     personaId = p!.id;
-    const [row] = await t.database.db.insert(pet).values({ nombre: 'Luna', edad: '2 años', tipo: 'Perro', genero: 'hembra', tamano: 'mediano' }).returning();
+    const [row] = await t.database.db
+      .insert(pet)
+      .values({ nombre: 'Luna', edad: '2 años', tipo: 'Perro', genero: 'hembra', tamano: 'mediano' })
+      .returning();
     petId = row!.id;
   });
   afterAll(() => t.close());
@@ -101,7 +104,9 @@ describe('hostile text and dates', () => {
       expect(res.json<{ nombre: string }>().nombre).toBe(nombre);
     }
     // The joiner anywhere else hides text: refused.
-    const hidden = await t.as('staff').inject({ method: 'POST', url: '/api/personas', payload: { nombre: 'Ana\u200DLópez', email: 'z@example.com' } });
+    const hidden = await t
+      .as('staff')
+      .inject({ method: 'POST', url: '/api/personas', payload: { nombre: 'Ana\u200DLópez', email: 'z@example.com' } });
     expect(fieldErrors(hidden)).toEqual({ nombre: textMessages.invalidCharacters });
   });
 

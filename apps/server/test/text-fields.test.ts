@@ -140,7 +140,10 @@ describe('every string field of every request schema is a one-line or multi-line
   it('builds every string field on oneLineText() or multiLineText(), one-line unless the field is a text area', () => {
     const wrong = fields
       .filter((f) => !f.safe || f.oneLine === MULTI_LINE_FIELDS.has(f.field))
-      .map((f) => `${f.where}: ${!f.safe ? 'z.string() sin oneLineText()/multiLineText()' : f.oneLine ? 'una línea (¿es un área de texto?)' : 'varias líneas'}`);
+      .map(
+        (f) =>
+          `${f.where}: ${!f.safe ? 'z.string() sin oneLineText()/multiLineText()' : f.oneLine ? 'una línea (¿es un área de texto?)' : 'varias líneas'}`,
+      );
     expect(wrong).toEqual([]);
   });
 
@@ -151,7 +154,9 @@ describe('every string field of every request schema is a one-line or multi-line
 
   it('refuses line breaks and tabs in every one-line field', () => {
     const oneLine = fields.filter((f) => !MULTI_LINE_FIELDS.has(f.field));
-    const accepted = oneLine.flatMap((f) => LINE_BREAKS.filter((v) => f.leaf.safeParse(v).success).map((v) => `${f.where} admite ${JSON.stringify(v)}`));
+    const accepted = oneLine.flatMap((f) =>
+      LINE_BREAKS.filter((v) => f.leaf.safeParse(v).success).map((v) => `${f.where} admite ${JSON.stringify(v)}`),
+    );
     expect(accepted).toEqual([]);
   });
 });

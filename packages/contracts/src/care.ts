@@ -180,7 +180,10 @@ export type CareSheet = z.infer<typeof careSheetSchema>;
 
 const careRecordFields = {
   tipo: z.enum(CARE_TYPES, { error: careMessages.typeInvalid }),
-  nombre: oneLineText({ error: careMessages.nameRequired }).trim().min(1, careMessages.nameRequired).max(CARE_TEXT_MAX_LENGTH, careMessages.textTooLong),
+  nombre: oneLineText({ error: careMessages.nameRequired })
+    .trim()
+    .min(1, careMessages.nameRequired)
+    .max(CARE_TEXT_MAX_LENGTH, careMessages.textTooLong),
   fechaProgramada: calendarDaySchema.nullable().optional(),
   fechaRealizada: calendarDaySchema.nullable().optional(),
   repetirCadaDias: repeatDays.nullable().optional(),
@@ -230,7 +233,10 @@ export const careAttachmentParamsSchema = careRecordIdParamsSchema.extend({ adju
 
 export const protocolStepSchema = z.object({
   tipo: z.enum(CARE_TYPES, { error: careMessages.typeInvalid }),
-  nombre: oneLineText({ error: careMessages.nameRequired }).trim().min(1, careMessages.nameRequired).max(CARE_TEXT_MAX_LENGTH, careMessages.textTooLong),
+  nombre: oneLineText({ error: careMessages.nameRequired })
+    .trim()
+    .min(1, careMessages.nameRequired)
+    .max(CARE_TEXT_MAX_LENGTH, careMessages.textTooLong),
   diasDesdeInicio: z
     .number({ error: careMessages.protocolDaysInvalid })
     .int(careMessages.protocolDaysInvalid)

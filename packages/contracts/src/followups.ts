@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDaysToDay } from './days';
-import { multiLineText, oneLineText } from './text';
+import { multiLineText } from './text';
 import { FOLLOWUP_ANSWERS, FOLLOWUP_LIMITS, FOLLOWUP_STATES, FOLLOWUP_TYPES, type FollowupType, followupMessages } from './followup-messages';
 export * from './followup-messages';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, isDateInRange, oneLineText, textMessages } from './text';
+import { calendarDate, oneLineText } from './text';
 
 /*
  * History of every change to a shelter record (DESIGN section 9): one event per change, written by the server in

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type LocationType, PET_SIZES, PET_TYPES, personRefSchema, petLocationSchema } from './pets';
-import { calendarDate, multiLineText, oneLineText } from './text';
+import { calendarDate, multiLineText } from './text';
 
 /*
  * Where each pet is (DESIGN section 12): its movements (intake, foster placement, adoption, return, transfer,

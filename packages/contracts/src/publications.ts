@@ -4,7 +4,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { z } from 'zod';
 import { PUBLICATION_STATES, type PublicationState, petMessages } from './pets';
-import { isDateInRange, isoInstant as isoInstantText, textMessages } from './text';
+import { isoInstant as isoInstantText } from './text';
 
 dayjs.extend(customParseFormat);
 dayjs.extend(utc);

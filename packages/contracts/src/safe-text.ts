@@ -25,7 +25,7 @@ const LINE_BREAK = /[\t\n\r]/;
  * The two format characters emoji need, taken out before the check: the zero-width joiner between two emoji
  * (👨‍👩‍👧, 🏳️‍🌈, 👩🏽‍💻) and the tag characters of a subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿). Anywhere else they hide text.
  */
-const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu;
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}(?:\u{FE0F}|\p{Emoji_Modifier})?)\u200D(?=\p{Extended_Pictographic})/gu;
 const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 
 /**

@@ -65,14 +65,17 @@ describe('one-line and multi-line texts', () => {
     expect(textProblem(text)).toBeNull();
   });
 
-  it.each(['Ana\nLópez', 'Ana\r\nLópez', 'Ana\rLópez', 'Ana\tLópez'])('a line break or tab: one-line refuses it, multi-line keeps it (%j)', (text) => {
-    const one = oneLineText().safeParse(text);
-    expect(one.success).toBe(false);
-    expect(one.error?.issues.map((i) => i.message)).toEqual([textMessages.lineBreak]);
-    expect(textProblem(text, 'one')).toBe(textMessages.lineBreak);
-    expect(multiLineText().parse(text)).toBe(text);
-    expect(textProblem(text, 'multi')).toBeNull();
-  });
+  it.each(['Ana\nLópez', 'Ana\r\nLópez', 'Ana\rLópez', 'Ana\tLópez'])(
+    'a line break or tab: one-line refuses it, multi-line keeps it (%j)',
+    (text) => {
+      const one = oneLineText().safeParse(text);
+      expect(one.success).toBe(false);
+      expect(one.error?.issues.map((i) => i.message)).toEqual([textMessages.lineBreak]);
+      expect(textProblem(text, 'one')).toBe(textMessages.lineBreak);
+      expect(multiLineText().parse(text)).toBe(text);
+      expect(textProblem(text, 'multi')).toBeNull();
+    },
+  );
 
   it('keep the usual chain: trim, bounds and custom messages', () => {
     const name = oneLineText({ error: 'Escribe el nombre.' }).trim().min(1, 'Escribe el nombre.').max(5, 'Demasiado largo.');
@@ -109,10 +112,22 @@ describe('dates', () => {
 
   it('an instant needs its offset, a real date and a year from 1900 to 2999', () => {
     expect(isoInstant().parse('2026-03-05T10:00:00+01:00')).toBe('2026-03-05T10:00:00+01:00');
-    expect(isoInstant().safeParse('9999-12-31T10:00:00Z').error?.issues.map((i) => i.message)).toEqual([textMessages.dateOutOfRange]);
+    expect(
+      isoInstant()
+        .safeParse('9999-12-31T10:00:00Z')
+        .error?.issues.map((i) => i.message),
+    ).toEqual([textMessages.dateOutOfRange]);
     expect(isoInstant().safeParse('1899-12-31T10:00:00Z').success).toBe(false);
-    expect(isoInstant().safeParse('2026-02-30T10:00:00Z').error?.issues.map((i) => i.message)).toEqual([textMessages.dateInvalid]);
+    expect(
+      isoInstant()
+        .safeParse('2026-02-30T10:00:00Z')
+        .error?.issues.map((i) => i.message),
+    ).toEqual([textMessages.dateInvalid]);
     expect(isoInstant().safeParse('2026-03-05T10:00:00').success).toBe(false);
-    expect(isoInstant().safeParse('2026-03-05T10:00:00Z\u202E').error?.issues.map((i) => i.message)).toEqual([textMessages.invalidCharacters]);
+    expect(
+      isoInstant()
+        .safeParse('2026-03-05T10:00:00Z\u202E')
+        .error?.issues.map((i) => i.message),
+    ).toEqual([textMessages.invalidCharacters]);
   });
 });

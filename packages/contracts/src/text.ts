@@ -28,10 +28,7 @@ export const safeText = multiLineText;
 
 /** A calendar day 'YYYY-MM-DD' that exists (2026-02-30 does not), within DATE_MIN_YEAR..DATE_MAX_YEAR. */
 export function calendarDate(message: string = textMessages.dateInvalid) {
-  return oneLineText({ error: message })
-    .trim()
-    .refine(isRealDay, { message, abort: true })
-    .refine(isCalendarDay, textMessages.dateOutOfRange);
+  return oneLineText({ error: message }).trim().refine(isRealDay, { message, abort: true }).refine(isCalendarDay, textMessages.dateOutOfRange);
 }
 
 /** An ISO 8601 instant with its offset ('2026-03-05T10:00:00+01:00'), a real date within the years the API stores. */

@@ -148,7 +148,10 @@ export const fosterPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/novedades/:id/fotos/:indice',
     {
       config: staff,
-      schema: { params: newsParams.extend({ indice: z.coerce.number().int().min(0) }), querystring: z.object({ miniatura: oneLineText().optional() }) },
+      schema: {
+        params: newsParams.extend({ indice: z.coerce.number().int().min(0) }),
+        querystring: z.object({ miniatura: oneLineText().optional() }),
+      },
     },
     async (request, reply) => {
       const { key, contentType } = await service.photo(request.params.id, request.params.indice, request.query.miniatura !== undefined);

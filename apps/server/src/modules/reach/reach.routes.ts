@@ -1,4 +1,11 @@
-import { SOCIAL_IMAGE_TYPE, apiErrorBodySchema, oneLineText, petIdParamsSchema, socialImagePath, suggestPostResponseSchema } from '@refugio/contracts';
+import {
+  SOCIAL_IMAGE_TYPE,
+  apiErrorBodySchema,
+  oneLineText,
+  petIdParamsSchema,
+  socialImagePath,
+  suggestPostResponseSchema,
+} from '@refugio/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
