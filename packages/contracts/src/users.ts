@@ -62,7 +62,10 @@ export function hasControlCharacters(text: string): boolean {
   return /\p{Cc}/u.test(text);
 }
 
-export const passwordSchema = oneLineText({ error: userMessages.passwordTooShort })
+export const passwordSchema = oneLineText(
+  { error: userMessages.passwordTooShort },
+  { invalidCharacters: userMessages.passwordControlChars, lineBreak: userMessages.passwordControlChars },
+)
   .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong)
   .refine((password) => !hasControlCharacters(password), userMessages.passwordControlChars);

@@ -39,7 +39,8 @@ const errors = {
   429: apiErrorBodySchema,
 };
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const tokenParams = z.object({ token: oneLineText().max(200) });
+// A token that cannot be one (hostile text, too long) is an unknown token: the same 404, nothing learnt.
+const tokenParams = z.object({ token: oneLineText().max(200).catch('') });
 /** A signature at its limit in base64, the name and the framing. */
 const SIGN_BODY_LIMIT = Math.ceil((SIGNATURE_LIMITS.signatureBytes * 4) / 3) + 16 * 1024;
 

@@ -32,7 +32,8 @@ const errors = {
   429: apiErrorBodySchema,
 };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const tokenParams = z.object({ token: oneLineText().max(200) });
+// A token that cannot be one (hostile text, too long) is an unknown token: the same 404, nothing learnt.
+const tokenParams = z.object({ token: oneLineText().max(200).catch('') });
 
 /** Follow-up after an adoption (DESIGN section 13): the staff's list and actions, and the adopter's phone page. */
 export const followupsRoutes: FastifyPluginAsyncZod = async (app) => {

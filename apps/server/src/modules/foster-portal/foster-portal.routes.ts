@@ -29,7 +29,8 @@ const errors = {
   429: apiErrorBodySchema,
 };
 const personParams = z.object({ id: z.coerce.number().int().positive() });
-const tokenParams = z.object({ token: oneLineText().max(200) });
+// A token that cannot be one (hostile text, too long) is an unknown token: the same 404, nothing learnt.
+const tokenParams = z.object({ token: oneLineText().max(200).catch('') });
 const newsParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The foster portal (DESIGN section 12): links for staff, the public portal, the news review. */
