@@ -1,3 +1,4 @@
+import * as contracts from '@refugio/contracts';
 import { hasNoLineBreak, isSafeText } from '@refugio/contracts';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,8 @@ import { type TestApp, createTestApp } from './helpers';
  * headers) of every route the server registers is a one-line or multi-line text of the contracts, so it refuses
  * NUL, control characters, lone surrogates, bidi overrides and invisible characters, and (one-line) line breaks
  * and tabs. The routes come from the app itself (its onRoute hook), so a new route or a plain `z.string()` field
- * cannot be forgotten: it fails here, naming the route and the field.
+ * cannot be forgotten: it fails here, naming the route and the field. The contracts' multipart form schemas
+ * (`…FieldsSchema`, checked in the handlers) and every other request schema they export are walked as well.
  */
 
 /** Fields that may hold several lines (text areas): every other string field is one-line. */
@@ -34,6 +36,16 @@ const LINE_BREAKS = ['Ana\nLópez', 'Ana\r\nLópez', 'Ana\tLópez'];
 type Def = { type: string; [key: string]: unknown };
 const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
 const checkFns = (def: Def) => ((def.checks as { _zod: { def: { fn?: unknown } } }[] | undefined) ?? []).map((c) => c._zod.def.fn);
+
+/** True when what `schema` answers is made by a transform, not the value it was given. */
+function endsInTransform(schema: unknown): boolean {
+  const def = defOf(schema);
+  if (!def) return false;
+  if (def.type === 'transform') return true;
+  if (def.type === 'pipe') return endsInTransform(def.out);
+  if ('innerType' in def) return endsInTransform(def.innerType);
+  return false;
+}
 
 type StringField = { where: string; field: string; leaf: z.ZodType; oneLine: boolean; safe: boolean };
 
@@ -68,8 +80,13 @@ function walk(schema: unknown, where: string, field: string, found: StringField[
     case 'nonoptional':
       return next(def.innerType);
     case 'pipe':
-      // What reaches `out` has passed `in`; a preprocess (`in` a transform) hands `out` the raw value.
-      return next(defOf(def.in)?.type === 'transform' ? def.out : def.in);
+      // What reaches `out` has passed `in`, unless `in` ends in a transform (a preprocess, a JSON text parsed):
+      // then `out` sees new strings and is walked too.
+      next(def.in);
+      if (endsInTransform(def.in)) next(def.out);
+      return;
+    case 'transform':
+      return;
     case 'union':
       for (const option of def.options as unknown[]) next(option);
       return;
@@ -124,6 +141,11 @@ describe('every string field of every request schema is a one-line or multi-line
         walk(schema, `${methods.join(',')} ${route.url} ${part}`, '', fields, problems);
       }
     }
+    // Multipart forms are checked in their handlers (`parseFields`), with the contracts' `…FieldsSchema`: those, and
+    // every request schema the contracts name, are walked too.
+    for (const [name, schema] of Object.entries(contracts)) {
+      if (/(Input|Fields|Query|Params)Schema$/.test(name) && defOf(schema)) walk(schema, `contracts.${name}`, '', fields, problems);
+    }
   });
 
   it('finds the routes and their fields (the walk is not vacuous)', () => {
@@ -131,6 +153,7 @@ describe('every string field of every request schema is a one-line or multi-line
     expect(fields.length).toBeGreaterThan(150);
     expect(fields.some((f) => f.where === 'POST /api/personas/:id/mensajes body.asunto')).toBe(true);
     expect(fields.some((f) => f.where.startsWith('POST /api/public/solicitudes-adopcion body.nombre'))).toBe(true);
+    expect(fields.some((f) => f.where === 'contracts.portalNewsFieldsSchema.texto')).toBe(true);
   });
 
   it('walks only zod schemas it understands', () => {

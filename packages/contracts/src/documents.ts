@@ -131,8 +131,7 @@ const fullName = oneLineText({ error: documentMessages.nameRequired })
   .max(SIGNATURE_LIMITS.nameMax * 4, documentMessages.nameTooLong)
   .transform((v) => v.normalize('NFC').replace(/\s+/g, ' ').trim())
   .pipe(
-    z
-      .string()
+    oneLineText()
       .min(3, documentMessages.nameRequired)
       .max(SIGNATURE_LIMITS.nameMax, documentMessages.nameTooLong)
       .refine((v) => !CONTROL.test(v) && /\p{L}/u.test(v), documentMessages.nameInvalid),

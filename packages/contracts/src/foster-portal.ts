@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FOSTER_NEWS_LIMITS, FOSTER_NEWS_STATES, fosterPortalMessages } from './foster-portal-messages';
-import { multiLineText } from './text';
+import { multiLineText, oneLineText } from './text';
 export * from './foster-portal-messages';
 
 /* The foster portal (DESIGN section 12): a link without an account, the news it sends, the staff's review. */
@@ -19,8 +19,7 @@ export type PortalView = z.infer<typeof portalViewSchema>;
 export const portalNewsFieldsSchema = z.object({
   mascotaId: z.coerce.number().int().positive({ error: fosterPortalMessages.petNotFound }),
   texto: multiLineText().trim().max(FOSTER_NEWS_LIMITS.textChars, { error: fosterPortalMessages.textTooLong }).default(''),
-  pesoKg: z
-    .string()
+  pesoKg: oneLineText()
     .trim()
     .optional()
     .transform((v, ctx) => {

@@ -161,7 +161,7 @@ export const tagsFieldSchema = oneLineText({ error: petMessages.tagsInvalid })
     ctx.addIssue({ code: 'custom', message: petMessages.tagsInvalid });
     return z.NEVER;
   })
-  .pipe(z.array(z.string().max(TAG_MAX_LENGTH, petMessages.tagTooLong)).max(TAGS_MAX, petMessages.tagsTooMany));
+  .pipe(z.array(oneLineText().max(TAG_MAX_LENGTH, petMessages.tagTooLong)).max(TAGS_MAX, petMessages.tagsTooMany));
 
 /**
  * The pet fields of `POST /phpApi/mascota/{id}/actualizar` and `/phpApi/mascota/nueva` (multipart text

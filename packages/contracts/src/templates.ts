@@ -607,7 +607,11 @@ export const saveOrganizationInputSchema = z.object({
     .toLowerCase()
     .nullish()
     .transform((v) => (v ? v : null))
-    .pipe(z.email({ error: organizationMessages.emailInvalid }).max(254, organizationMessages.emailInvalid).nullable()),
+    .pipe(
+      oneLineText()
+        .pipe(z.email({ error: organizationMessages.emailInvalid }).max(254, organizationMessages.emailInvalid))
+        .nullable(),
+    ),
   telefono: optionalText(50, organizationMessages.phoneInvalid),
   direccion: optionalText(300, organizationMessages.tooLong),
   web: optionalText(300, organizationMessages.tooLong).refine(
