@@ -84,7 +84,7 @@ describe('hostile text and dates', () => {
     expect(stored.map((n) => n.texto).sort()).toEqual(['Come bien 🐶\nY duerme mucho: 👨‍👩‍👧 🇪🇸', 'Come bien \uFFFD\uFFFD\uFFFD']);
   });
 
-  it("refuses a line break in the public application's name, and a tab in a person's name", async () => {
+  it("refuses a line break in the public application's name and the organisation's, and a tab in a person's name", async () => {
     const res = await t.as('anonymous').inject({
       method: 'POST',
       url: '/api/public/solicitudes-adopcion',
@@ -92,6 +92,13 @@ describe('hostile text and dates', () => {
     });
     expectErrorShape(res, 400);
     expect(fieldErrors(res)?.nombre).toBe(textMessages.lineBreak);
+    const organisation = await t.as('admin').inject({
+      method: 'PUT',
+      url: '/api/organizacion',
+      payload: { nombre: 'Refugio\nPatitas', zonaHoraria: 'Europe/Madrid', version: 0 },
+    });
+    expectErrorShape(organisation, 400);
+    expect(fieldErrors(organisation)?.nombre).toBe(textMessages.lineBreak);
     const tab = await t.as('staff').inject({ method: 'POST', url: '/api/personas', payload: { nombre: 'Ana\tLópez', email: 'ana@example.com' } });
     expectErrorShape(tab, 400);
     expect(fieldErrors(tab)).toEqual({ nombre: textMessages.lineBreak });
