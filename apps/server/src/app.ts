@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
@@ -67,6 +67,8 @@ export interface BuildAppOptions {
   freeSpaceProbe?: FreeSpaceProbe;
   /** How often a started job worker looks for due jobs; tests shorten it. */
   jobPollMs?: number;
+  /** Sees every route as it is registered, with its schemas: the contracts test walks their text fields. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -111,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: 0,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   if (log) app.addHook('onClose', async () => log.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

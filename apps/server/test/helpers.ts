@@ -77,6 +77,7 @@ export async function createTestApp(
     database?: DatabaseHandle;
     storage?: StorageProvider;
     freeSpaceProbe?: BuildAppOptions['freeSpaceProbe'];
+    onRoute?: BuildAppOptions['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-test-'));
@@ -94,6 +95,7 @@ export async function createTestApp(
     budgetSyncIntervalMs: options.budgetSyncIntervalMs,
     freeSpaceProbe: options.freeSpaceProbe,
     jobPollMs: options.jobPollMs,
+    onRoute: options.onRoute,
     ...(options.storage ? { storage: options.storage } : {}),
   });
   const users = createUsersRepository(database.db);

@@ -3,10 +3,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { CATALOGUE_FIRST_PAGE_ID, SOCIAL_IMAGE_MAX_BYTES } from '@refugio/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pet } from '../src/db/schema';
 import { imageLanes } from '../src/media/images';
 import { qrCodePng } from '../src/modules/reach/poster';
 import { SOCIAL_IMAGE_MAX_PENDING } from '../src/modules/reach/reach.service';
@@ -173,7 +175,9 @@ describe('reach: previews, the social image, the poster', () => {
 
     it("cannot be closed by a pet's name: <, >, &, U+2028 and U+2029 are escaped", async () => {
       const hostile = '</script><script>alert(1)</script> & \u2028\u2029<!--';
-      const id = await createPet(hostile, true);
+      // The API refuses line and paragraph separators in a name now; a name stored before may still hold them.
+      const id = await createPet('</script><script>alert(1)</script> & <!--', true);
+      await t.database.db.update(pet).set({ nombre: hostile }).where(eq(pet.id, id));
       const html = (await t.app.inject('/adopta')).body;
       expect(html).not.toContain('<script>alert(1)');
       const { text, json } = embedded(html);

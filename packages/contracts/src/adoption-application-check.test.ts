@@ -51,6 +51,17 @@ const cases: [string, Record<string, unknown>][] = [
   ['HTML', { nombre: '<b>Ana</b>', ciudad: '</script>', direccion: '<!-- x', motivo: '<img src=x>', otrasMascotas: '< a' }],
   ['formula starts', { nombre: '=1+1', ciudad: '+34', direccion: '-x', motivo: '@cmd' }],
   ['control characters', { nombre: 'An\u0000a', email: 'a\u0001@b.com', telefono: '55\u0007 1234 5678', motivo: 'x\uD800', experiencia: '\u001F' }],
+  [
+    'bidi overrides and invisible characters',
+    { nombre: 'Ana \u202Eonu', ciudad: 'Sevilla\u200B', direccion: '\uFEFFCalle', motivo: 'x\u2066y\u2069' },
+  ],
+  ['line breaks in one-line texts', { nombre: 'Ana\nLópez', ciudad: 'Sevilla\t', direccion: 'Calle\r\nMayor', email: 'ana@example.com\n' }],
+  [
+    'line breaks in multi-line texts',
+    { motivo: 'Quiero adoptar.\nTengo jardín.', experiencia: 'Dos perros\r\ny un gato', otrasMascotas: 'Un gato\tmayor' },
+  ],
+  ['a line break stops the cross-field rules', { nombre: 'Ana\nLópez', viviendaPropia: false }],
+  ['ordinary Spanish with emoji', { nombre: 'María José Núñez 🐶', ciudad: 'A Coruña 🇪🇸', motivo: 'Mi familia 👨‍👩‍👧 quiere adoptar 🏳️‍🌈' }],
   ['e-mails', { email: 'ana@' }],
   ['e-mail without a dot in the domain', { email: 'ana@localhost' }],
   ['e-mail with two dots', { email: 'a..b@example.com' }],
@@ -99,7 +110,22 @@ describe('the browser checks of the adoption application', () => {
   it('agree with the server schema on generated forms', () => {
     const text = fc.oneof(
       fc.string({ maxLength: 12 }),
-      fc.constantFrom('', ' ', 'Ana', '<b>', '=1', '+52 55 1234 5678', 'ana@example.com', 'a@b.c', 'x\u0000', 'Compañía'),
+      fc.constantFrom(
+        '',
+        ' ',
+        'Ana',
+        '<b>',
+        '=1',
+        '+52 55 1234 5678',
+        'ana@example.com',
+        'a@b.c',
+        'x\u0000',
+        'Compañía',
+        'Ana\nLópez',
+        'x\u202E',
+        '👨‍👩‍👧',
+        'a\u200Db',
+      ),
       fc.string({ minLength: 95, maxLength: 260 }),
     );
     const number = fc.oneof(fc.integer({ min: -5, max: 130 }), fc.double(), fc.constant(Number.NaN), fc.constant(undefined));

@@ -12,7 +12,7 @@ import {
   PEOPLE_AT_HOME_MAX,
   adoptionMessages,
 } from './adoption-messages';
-import { isSafeText, textMessages } from './safe-text';
+import { isOneLineText, isSafeText, textProblem } from './safe-text';
 
 /*
  * The adoption application's rules without zod, for the public page (`/adopta/{id}`): the same checks, in the same
@@ -51,11 +51,13 @@ export type AdoptionApplicationField =
 
 export type AdoptionApplicationProblems = Partial<Record<AdoptionApplicationField, string>>;
 
-/** A text with the schema's order of checks: type, safe characters, then (trimmed) `rules` until one fails. */
-function text(value: unknown, notText: string, rules: (trimmed: string) => string | undefined): string | undefined {
+/**
+ * A text with the schema's order of checks: type, safe characters (and no line break when `lines` is 'one'), then
+ * (trimmed) `rules` until one fails.
+ */
+function text(value: unknown, notText: string, rules: (trimmed: string) => string | undefined, lines: 'one' | 'multi' = 'one'): string | undefined {
   if (typeof value !== 'string') return notText;
-  if (!isSafeText(value)) return textMessages.invalidCharacters;
-  return rules(value.trim());
+  return textProblem(value, lines) ?? rules(value.trim());
 }
 
 /** Names, cities, addresses: required, bounded, no HTML, no formula start. */
@@ -72,11 +74,16 @@ function shortText(value: unknown, required: string, tooLong: string, max: numbe
 /** Optional long texts (missing counts as ''). */
 function longText(value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  return text(value, adoptionMessages.textTooLong, (v) => {
-    if (v.length > APPLICATION_TEXT_MAX) return adoptionMessages.textTooLong;
-    if (APPLICATION_HTML_TAG.test(v)) return adoptionMessages.noHtml;
-    return undefined;
-  });
+  return text(
+    value,
+    adoptionMessages.textTooLong,
+    (v) => {
+      if (v.length > APPLICATION_TEXT_MAX) return adoptionMessages.textTooLong;
+      if (APPLICATION_HTML_TAG.test(v)) return adoptionMessages.noHtml;
+      return undefined;
+    },
+    'multi',
+  );
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -137,32 +144,29 @@ export function checkAdoptionApplication(
   set('experiencia', longText(input.experiencia));
   set(
     'motivo',
-    text(input.motivo, adoptionMessages.reasonRequired, (v) => {
-      if (v.length < 1) return adoptionMessages.reasonRequired;
-      if (v.length > APPLICATION_TEXT_MAX) return adoptionMessages.textTooLong;
-      if (APPLICATION_HTML_TAG.test(v)) return adoptionMessages.noHtml;
-      return undefined;
-    }),
+    text(
+      input.motivo,
+      adoptionMessages.reasonRequired,
+      (v) => {
+        if (v.length < 1) return adoptionMessages.reasonRequired;
+        if (v.length > APPLICATION_TEXT_MAX) return adoptionMessages.textTooLong;
+        if (APPLICATION_HTML_TAG.test(v)) return adoptionMessages.noHtml;
+        return undefined;
+      },
+      'multi',
+    ),
   );
   set('aceptaVisita', input.aceptaVisita === true ? undefined : adoptionMessages.visitRequired);
   set('aceptaPrivacidad', input.aceptaPrivacidad === true ? undefined : adoptionMessages.privacyRequired);
 
   // The schema's cross-field rules, in its order. They run even when other fields have problems, except after the
-  // problems zod treats as final for the whole body (`abort`): a text with characters that cannot be stored, a number
-  // with decimals. The server would not name them then, so neither does the page.
-  const texts = [
-    input.nombre,
-    input.email,
-    input.telefono,
-    input.ciudad,
-    input.direccion,
-    input.otrasMascotas,
-    input.experiencia,
-    input.motivo,
-    input.sitioWeb,
-  ];
+  // problems zod treats as final for the whole body (`abort`): a text with characters that cannot be stored (or a line
+  // break in a one-line text), a number with decimals. The server would not name them then, so neither does the page.
+  const oneLineTexts = [input.nombre, input.email, input.telefono, input.ciudad, input.direccion, input.sitioWeb];
+  const multiLineTexts = [input.otrasMascotas, input.experiencia, input.motivo];
   const numbers = [input.mascotaId, input.edad, input.personasEnCasa, input.ninosEnCasa, input.horasSolo];
-  if (texts.some((v) => typeof v === 'string' && !isSafeText(v))) return problems;
+  if (oneLineTexts.some((v) => typeof v === 'string' && !isOneLineText(v))) return problems;
+  if (multiLineTexts.some((v) => typeof v === 'string' && !isSafeText(v))) return problems;
   if (numbers.some((v) => isNumber(v) && !Number.isInteger(v))) return problems;
   if (input.viviendaPropia === false && (permite === undefined || permite === null)) set('permiteMascotas', adoptionMessages.landlordRequired);
   if (input.viviendaPropia === false && permite === false) set('permiteMascotas', adoptionMessages.landlordRefused);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicCareBadgesSchema } from './care-badges';
-import { safeText } from './text';
+import { multiLineText, oneLineText } from './text';
 import { PERSON_ALERTS, PERSON_DUPLICATE_REASONS, PERSON_EMAIL_MAX, PERSON_PHONE_MAX, personMessages } from './persons';
 import { PET_GENDERS, PET_SIZES, PET_TYPES, petMessages } from './pets';
 import {
@@ -34,7 +34,7 @@ const FORMULA_START = APPLICATION_FORMULA_START;
 
 /** Short free text: trimmed, bounded, no HTML tags, no spreadsheet formula start. */
 function shortText(required: string, tooLong: string, max: number) {
-  return safeText({ error: required })
+  return oneLineText({ error: required })
     .trim()
     .min(1, required)
     .max(max, tooLong)
@@ -43,7 +43,7 @@ function shortText(required: string, tooLong: string, max: number) {
 }
 
 function longText(max = APPLICATION_TEXT_MAX) {
-  return safeText({ error: adoptionMessages.textTooLong })
+  return multiLineText({ error: adoptionMessages.textTooLong })
     .trim()
     .max(max, adoptionMessages.textTooLong)
     .refine((v) => !HTML_TAG.test(v), adoptionMessages.noHtml);
@@ -62,11 +62,11 @@ export const adoptionApplicationInputSchema = z
   .object({
     mascotaId: z.number({ error: adoptionMessages.petRequired }).int(adoptionMessages.petRequired).min(1).max(2_147_483_647),
     nombre: shortText(adoptionMessages.nameRequired, adoptionMessages.nameTooLong, APPLICANT_NAME_MAX),
-    email: safeText({ error: adoptionMessages.emailInvalid })
+    email: oneLineText({ error: adoptionMessages.emailInvalid })
       .trim()
       .max(APPLICANT_EMAIL_MAX, adoptionMessages.emailInvalid)
       .pipe(z.email({ error: adoptionMessages.emailInvalid })),
-    telefono: safeText({ error: adoptionMessages.phoneInvalid })
+    telefono: oneLineText({ error: adoptionMessages.phoneInvalid })
       .trim()
       .max(APPLICANT_PHONE_MAX, adoptionMessages.phoneInvalid)
       .regex(APPLICANT_PHONE_PATTERN, adoptionMessages.phoneInvalid)
@@ -88,7 +88,7 @@ export const adoptionApplicationInputSchema = z
     horasSolo: int(adoptionMessages.hoursInvalid, 0, 24),
     otrasMascotas: longText().default(''),
     experiencia: longText().default(''),
-    motivo: safeText({ error: adoptionMessages.reasonRequired })
+    motivo: multiLineText({ error: adoptionMessages.reasonRequired })
       .trim()
       .min(1, adoptionMessages.reasonRequired)
       .max(APPLICATION_TEXT_MAX, adoptionMessages.textTooLong)
@@ -99,7 +99,7 @@ export const adoptionApplicationInputSchema = z
      * Honeypot: a field the page hides from people (and from screen readers). A person leaves it empty;
      * a bot that fills every field gets a 201-looking answer and nothing is stored.
      */
-    sitioWeb: safeText().max(500).optional(),
+    sitioWeb: oneLineText().max(500).optional(),
   })
   // Cross-field rules, checked even when other fields have problems (`when`), so every message shows at once.
   .refine((v) => v.viviendaPropia !== false || (v.permiteMascotas !== undefined && v.permiteMascotas !== null), {
@@ -148,7 +148,7 @@ export const publicPetSchema = z.object({
 export type PublicPet = z.infer<typeof publicPetSchema>;
 
 export const listPublicPetsQuerySchema = z.object({
-  q: safeText().trim().max(100).optional().describe('Busca en nombre, historia, personalidad y etiquetas, sin distinguir acentos'),
+  q: oneLineText().trim().max(100).optional().describe('Busca en nombre, historia, personalidad y etiquetas, sin distinguir acentos'),
   tipo: z.enum(PET_TYPES, { error: petMessages.typeInvalid }).optional(),
   tamano: z.enum(PET_SIZES, { error: petMessages.sizeInvalid }).optional(),
   genero: z.enum(PET_GENDERS, { error: petMessages.genderInvalid }).optional(),
@@ -173,7 +173,7 @@ export const listAdoptionRequestsQuerySchema = z.object({
   estado: z.enum(ADOPTION_STATES, { error: adoptionMessages.stateInvalid }).optional(),
   mascotaId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   personaId: z.coerce.number().int().min(1).max(2_147_483_647).optional().describe('Solo las solicitudes de esta persona'),
-  q: safeText().trim().max(100).optional().describe('Busca en nombre, correo y teléfono, sin distinguir acentos'),
+  q: oneLineText().trim().max(100).optional().describe('Busca en nombre, correo y teléfono, sin distinguir acentos'),
   sort: z.enum(ADOPTION_SORT_FIELDS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -293,7 +293,7 @@ export const adoptionRequestIdParamsSchema = z.object({
   id: z.coerce.number({ error: adoptionMessages.notFound }).int(adoptionMessages.notFound).min(1).max(2_147_483_647),
 });
 
-const noteSchema = safeText({ error: adoptionMessages.noteRequired }).trim().max(STAFF_NOTE_MAX, adoptionMessages.noteTooLong);
+const noteSchema = multiLineText({ error: adoptionMessages.noteRequired }).trim().max(STAFF_NOTE_MAX, adoptionMessages.noteTooLong);
 
 export const moveAdoptionRequestInputSchema = z.object({
   estado: z.enum(ADOPTION_STATES, { error: adoptionMessages.stateInvalid }),
@@ -306,7 +306,7 @@ export const moveAdoptionRequestInputSchema = z.object({
 });
 export type MoveAdoptionRequestInput = z.infer<typeof moveAdoptionRequestInputSchema>;
 
-export const addAdoptionNoteInputSchema = z.object({ nota: noteSchema.pipe(safeText().min(1, adoptionMessages.noteRequired)) });
+export const addAdoptionNoteInputSchema = z.object({ nota: noteSchema.pipe(multiLineText().min(1, adoptionMessages.noteRequired)) });
 export type AddAdoptionNoteInput = z.infer<typeof addAdoptionNoteInputSchema>;
 
 /** What starts a formula in a spreadsheet cell: = + - @ (after any spaces or quotes), a tab or a carriage return. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from './text';
+import { multiLineText, oneLineText } from './text';
 import { PET_AGE_MAX_LENGTH, PET_NAME_MAX_LENGTH, PET_TEXT_MAX_LENGTH } from './pets';
 
 /** SPEC sections 7 and 9. */
@@ -32,22 +32,22 @@ export type AiStatus = z.infer<typeof aiStatusSchema>;
 
 /** The pet fields the tag prompt uses (SPEC section 7). */
 export const suggestTagsInputSchema = z.object({
-  nombre: safeText().trim().max(PET_NAME_MAX_LENGTH).default(''),
-  tipo: safeText().trim().max(20).default(''),
-  edad: safeText().trim().max(PET_AGE_MAX_LENGTH).default(''),
-  genero: safeText().trim().max(20).default(''),
-  tamano: safeText().trim().max(20).default(''),
+  nombre: oneLineText().trim().max(PET_NAME_MAX_LENGTH).default(''),
+  tipo: oneLineText().trim().max(20).default(''),
+  edad: oneLineText().trim().max(PET_AGE_MAX_LENGTH).default(''),
+  genero: oneLineText().trim().max(20).default(''),
+  tamano: oneLineText().trim().max(20).default(''),
   discapacidad: z.enum(['0', '1']).default('0'),
-  historia: safeText().max(PET_TEXT_MAX_LENGTH).default(''),
-  personalidad: safeText().max(PET_TEXT_MAX_LENGTH).default(''),
+  historia: multiLineText().max(PET_TEXT_MAX_LENGTH).default(''),
+  personalidad: multiLineText().max(PET_TEXT_MAX_LENGTH).default(''),
 });
 export type SuggestTagsInput = z.infer<typeof suggestTagsInputSchema>;
 export const suggestTagsResponseSchema = z.object({ tags: z.array(z.string()) });
 
 export const improveTextInputSchema = z.object({
   campo: z.enum(['historia', 'personalidad']),
-  texto: safeText().trim().min(1, aiMessages.textRequired).max(PET_TEXT_MAX_LENGTH),
-  nombre: safeText().trim().max(PET_NAME_MAX_LENGTH).optional(),
+  texto: multiLineText().trim().min(1, aiMessages.textRequired).max(PET_TEXT_MAX_LENGTH),
+  nombre: oneLineText().trim().max(PET_NAME_MAX_LENGTH).optional(),
 });
 export type ImproveTextInput = z.infer<typeof improveTextInputSchema>;
-export const improveTextResponseSchema = z.object({ texto: safeText() });
+export const improveTextResponseSchema = z.object({ texto: multiLineText() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './days';
 import { LOCATION_TYPES, PET_TYPES, petMessages } from './pets';
-import { safeText } from './text';
+import { multiLineText, oneLineText } from './text';
 
 /*
  * Care records (DESIGN section 11): a pet's vaccines, deworming, tests, treatments, surgeries and weights, the per-species protocols that plan them,
@@ -117,8 +117,8 @@ export const careMessages = {
 
 /* ------------------------------------------------------------------ value encodings */
 
-const shortText = safeText().trim().max(CARE_TEXT_MAX_LENGTH, careMessages.textTooLong);
-const notesText = safeText().trim().max(CARE_NOTES_MAX_LENGTH, careMessages.notesTooLong);
+const shortText = oneLineText().trim().max(CARE_TEXT_MAX_LENGTH, careMessages.textTooLong);
+const notesText = multiLineText().trim().max(CARE_NOTES_MAX_LENGTH, careMessages.notesTooLong);
 const repeatDays = z
   .number({ error: careMessages.repeatInvalid })
   .int(careMessages.repeatInvalid)
@@ -183,7 +183,10 @@ export type CareSheet = z.infer<typeof careSheetSchema>;
 
 const careRecordFields = {
   tipo: z.enum(CARE_TYPES, { error: careMessages.typeInvalid }),
-  nombre: safeText({ error: careMessages.nameRequired }).trim().min(1, careMessages.nameRequired).max(CARE_TEXT_MAX_LENGTH, careMessages.textTooLong),
+  nombre: oneLineText({ error: careMessages.nameRequired })
+    .trim()
+    .min(1, careMessages.nameRequired)
+    .max(CARE_TEXT_MAX_LENGTH, careMessages.textTooLong),
   fechaProgramada: calendarDaySchema.nullable().optional(),
   fechaRealizada: calendarDaySchema.nullable().optional(),
   repetirCadaDias: repeatDays.nullable().optional(),
@@ -247,7 +250,10 @@ export const careAttachmentParamsSchema = careRecordIdParamsSchema.extend({ adju
 
 export const protocolStepSchema = z.object({
   tipo: z.enum(CARE_TYPES, { error: careMessages.typeInvalid }),
-  nombre: safeText({ error: careMessages.nameRequired }).trim().min(1, careMessages.nameRequired).max(CARE_TEXT_MAX_LENGTH, careMessages.textTooLong),
+  nombre: oneLineText({ error: careMessages.nameRequired })
+    .trim()
+    .min(1, careMessages.nameRequired)
+    .max(CARE_TEXT_MAX_LENGTH, careMessages.textTooLong),
   diasDesdeInicio: z
     .number({ error: careMessages.protocolDaysInvalid })
     .int(careMessages.protocolDaysInvalid)
@@ -259,7 +265,7 @@ export type ProtocolStep = z.output<typeof protocolStepSchema>;
 
 /** `POST /api/protocolos` and `PUT /api/protocolos/{id}` (administrators). */
 export const protocolInputSchema = z.object({
-  nombre: safeText({ error: careMessages.protocolNameRequired })
+  nombre: oneLineText({ error: careMessages.protocolNameRequired })
     .trim()
     .min(1, careMessages.protocolNameRequired)
     .max(CARE_TEXT_MAX_LENGTH, careMessages.textTooLong),

@@ -1,29 +1,13 @@
-import { z } from 'zod';
-import { DATE_MAX_YEAR, DATE_MIN_YEAR } from './text';
+import { calendarDate, textMessages } from './text';
 
 /* Calendar days ('YYYY-MM-DD'), as care records, birth dates and the due list use them. */
 
 export const dayMessages = {
-  dateInvalid: 'Escribe una fecha válida (AAAA-MM-DD).',
+  dateInvalid: textMessages.dateInvalid,
 } as const;
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar day 'YYYY-MM-DD' within the years the API stores. */
-export function isCalendarDay(text: string): boolean {
-  if (!DAY_PATTERN.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) return false;
-  const year = date.getUTCFullYear();
-  return year >= DATE_MIN_YEAR && year <= DATE_MAX_YEAR;
-}
-
 /** A calendar day 'YYYY-MM-DD' (2023-02-30 refused). */
-export const calendarDaySchema = z
-  .string({ error: dayMessages.dateInvalid })
-  .trim()
-  .refine(isCalendarDay, dayMessages.dateInvalid)
-  .describe("Día 'AAAA-MM-DD' (zona horaria de la organización)");
+export const calendarDaySchema = calendarDate(dayMessages.dateInvalid).describe("Día 'AAAA-MM-DD' (zona horaria de la organización)");
 
 /** Adds `days` to a calendar day. */
 export function addDaysToDay(day: string, days: number): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_STATES, DOCUMENT_TYPES, FEE_MAX, PAYMENT_METHODS, SIGNATURE_LIMITS, documentMessages } from './document-messages';
+import { calendarDate, oneLineText } from './text';
 export * from './document-messages';
 
 /*
@@ -81,15 +82,11 @@ export const saveAdoptionFeeInputSchema = z
     cuota: feeAmountSchema,
     metodoPago: paymentMethodSchema,
     pagado: z.boolean({ error: 'Indica si está pagada.' }),
-    fechaPago: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Escribe la fecha como AAAA-MM-DD.')
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Esa fecha no existe.')
+    fechaPago: calendarDate()
       .nullable()
       .optional()
       .transform((v) => v ?? null),
-    referencia: z
-      .string()
+    referencia: oneLineText()
       .trim()
       .max(200, documentMessages.referenceTooLong)
       .refine((v) => !CONTROL.test(v), documentMessages.nameInvalid)
@@ -166,21 +163,18 @@ export type SignatureView = z.infer<typeof signatureViewSchema>;
 export const signatureCodeSentSchema = z.object({ enviadoA: z.string(), venceEn: z.string() });
 export type SignatureCodeSent = z.infer<typeof signatureCodeSentSchema>;
 
-const fullName = z
-  .string({ error: documentMessages.nameRequired })
+const fullName = oneLineText({ error: documentMessages.nameRequired })
   .max(SIGNATURE_LIMITS.nameMax * 4, documentMessages.nameTooLong)
   .transform((v) => v.normalize('NFC').replace(/\s+/g, ' ').trim())
   .pipe(
-    z
-      .string()
+    oneLineText()
       .min(3, documentMessages.nameRequired)
       .max(SIGNATURE_LIMITS.nameMax, documentMessages.nameTooLong)
       .refine((v) => !CONTROL.test(v) && /\p{L}/u.test(v), documentMessages.nameInvalid),
   );
 
 /** A PNG data URL; its bytes are checked by the server (real PNG, size). */
-const signatureImage = z
-  .string({ error: documentMessages.signatureRequired })
+const signatureImage = oneLineText({ error: documentMessages.signatureRequired })
   .min(1, documentMessages.signatureRequired)
   .max(Math.ceil((SIGNATURE_LIMITS.signatureBytes * 4) / 3) + 32, documentMessages.signatureTooLarge)
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, documentMessages.signatureInvalid);
@@ -195,7 +189,7 @@ export type SignInPersonInput = z.infer<typeof signInPersonInputSchema>;
 
 /** `POST /api/firma/{token}` (remote, with the e-mailed code). */
 export const signRemoteInputSchema = signInPersonInputSchema.extend({
-  codigo: z.string({ error: documentMessages.codeFormat }).regex(/^\d{6}$/, documentMessages.codeFormat),
+  codigo: oneLineText({ error: documentMessages.codeFormat }).regex(/^\d{6}$/, documentMessages.codeFormat),
 });
 export type SignRemoteInput = z.infer<typeof signRemoteInputSchema>;
 

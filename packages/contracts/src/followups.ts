@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDaysToDay } from './days';
-import { safeText } from './text';
+import { multiLineText } from './text';
 import { FOLLOWUP_ANSWERS, FOLLOWUP_LIMITS, FOLLOWUP_STATES, FOLLOWUP_TYPES, type FollowupType, followupMessages } from './followup-messages';
 export * from './followup-messages';
 
@@ -140,6 +140,6 @@ export type FollowupPublicView = z.infer<typeof followupPublicViewSchema>;
 /** The text fields of `POST /api/seguimiento/{token}` (multipart, before the photos). */
 export const followupAnswerFieldsSchema = z.object({
   comoVa: z.enum(FOLLOWUP_ANSWERS, { error: followupMessages.answerRequired }),
-  comentario: safeText().trim().max(FOLLOWUP_LIMITS.commentChars, { error: followupMessages.commentTooLong }).default(''),
+  comentario: multiLineText().trim().max(FOLLOWUP_LIMITS.commentChars, { error: followupMessages.commentTooLong }).default(''),
 });
 export type FollowupAnswerFields = z.infer<typeof followupAnswerFieldsSchema>;

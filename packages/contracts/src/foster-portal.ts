@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FOSTER_NEWS_LIMITS, FOSTER_NEWS_STATES, fosterPortalMessages } from './foster-portal-messages';
+import { multiLineText, oneLineText } from './text';
 export * from './foster-portal-messages';
 
 /* The foster portal (DESIGN section 12): a link without an account, the news it sends, the staff's review. */
@@ -17,9 +18,8 @@ export type PortalView = z.infer<typeof portalViewSchema>;
 
 export const portalNewsFieldsSchema = z.object({
   mascotaId: z.coerce.number().int().positive({ error: fosterPortalMessages.petNotFound }),
-  texto: z.string().trim().max(FOSTER_NEWS_LIMITS.textChars, { error: fosterPortalMessages.textTooLong }).default(''),
-  pesoKg: z
-    .string()
+  texto: multiLineText().trim().max(FOSTER_NEWS_LIMITS.textChars, { error: fosterPortalMessages.textTooLong }).default(''),
+  pesoKg: oneLineText()
     .trim()
     .optional()
     .transform((v, ctx) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isDateInRange, safeText, textMessages } from './text';
+import { calendarDate, oneLineText } from './text';
 import { formatDecimal } from './wording';
 
 /*
@@ -101,18 +101,13 @@ export const historyMessages = {
   entityIdWithoutEntity: 'Para buscar por identificador, elige también el tipo de registro.',
 } as const;
 
-const dateSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, historyMessages.dateInvalid)
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), historyMessages.dateInvalid)
-  .refine((text) => isDateInRange(new Date(`${text}T00:00:00Z`)), textMessages.dateOutOfRange);
+const dateSchema = calendarDate(historyMessages.dateInvalid);
 
 export const listHistoryQuerySchema = z
   .object({
     entidad: z.enum(HISTORY_ENTITIES, { error: historyMessages.entityInvalid }).optional(),
-    entidadId: safeText().trim().min(1).max(200).optional(),
-    actorId: safeText().trim().min(1).max(200).optional(),
+    entidadId: oneLineText().trim().min(1).max(200).optional(),
+    actorId: oneLineText().trim().min(1).max(200).optional(),
     desde: dateSchema.optional().describe('Primer día (AAAA-MM-DD, en la zona horaria de la organización)'),
     hasta: dateSchema.optional().describe('Último día, incluido (AAAA-MM-DD)'),
     page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from './text';
+import { multiLineText, oneLineText } from './text';
 import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, MAIN_IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, petFieldsSchema } from './pets';
 import { organizationContactSchema } from './publications';
 
@@ -91,11 +91,11 @@ export const intakeMessages = {
 const intSchema = (message: string, max: number) => z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
 
 export const packageInputSchema = z.object({
-  nombre: safeText({ error: intakeMessages.packageNameRequired })
+  nombre: oneLineText({ error: intakeMessages.packageNameRequired })
     .trim()
     .min(1, intakeMessages.packageNameRequired)
     .max(PACKAGE_NAME_MAX_LENGTH, intakeMessages.packageNameTooLong),
-  descripcion: safeText().trim().max(PACKAGE_DESCRIPTION_MAX_LENGTH, intakeMessages.packageDescriptionTooLong).optional(),
+  descripcion: multiLineText().trim().max(PACKAGE_DESCRIPTION_MAX_LENGTH, intakeMessages.packageDescriptionTooLong).optional(),
   cupo: intSchema(intakeMessages.packageQuotaInvalid, PACKAGE_QUOTA_MAX).describe('Mascotas que puede registrar cada enlace'),
   diasVigencia: intSchema(intakeMessages.packageDaysInvalid, PACKAGE_DAYS_MAX).describe('Días que un enlace sigue siendo válido'),
 });
@@ -134,11 +134,11 @@ export const numericIdParamsSchema = z.object({ id: z.coerce.number().int().min(
 
 /* ------------------------------------------------------------------ registration links */
 
-const optionalEmail = safeText()
+const optionalEmail = oneLineText()
   .trim()
   .max(254, intakeMessages.emailInvalid)
   .refine((v) => v === '' || z.email().safeParse(v).success, intakeMessages.emailInvalid);
-const optionalPhone = safeText()
+const optionalPhone = oneLineText()
   .trim()
   .max(CONTACT_PHONE_MAX_LENGTH, intakeMessages.phoneInvalid)
   .regex(/^[\d\s+()./-]*$/, intakeMessages.phoneInvalid);
@@ -156,13 +156,13 @@ export const createLinkInputSchema = z.object({
     )
     .refine((value) => value !== undefined, intakeMessages.packageRequired)
     .transform((value) => value),
-  destinatario: safeText({ error: intakeMessages.recipientRequired })
+  destinatario: oneLineText({ error: intakeMessages.recipientRequired })
     .trim()
     .min(1, intakeMessages.recipientRequired)
     .max(LINK_TEXT_MAX_LENGTH, intakeMessages.textTooLong),
   email: optionalEmail.optional(),
   telefono: optionalPhone.optional(),
-  nota: safeText().trim().max(LINK_NOTE_MAX_LENGTH, intakeMessages.noteTooLong).optional(),
+  nota: multiLineText().trim().max(LINK_NOTE_MAX_LENGTH, intakeMessages.noteTooLong).optional(),
 });
 export type CreateLinkInput = z.output<typeof createLinkInputSchema>;
 export type CreateLinkFormValues = z.input<typeof createLinkInputSchema>;
@@ -197,7 +197,7 @@ export const linkSchema = z.object({
 });
 export type RegistrationLink = z.infer<typeof linkSchema>;
 
-export const linkIdParamsSchema = z.object({ id: safeText().min(1).max(200) });
+export const linkIdParamsSchema = z.object({ id: oneLineText().min(1).max(200) });
 
 export const listLinksQuerySchema = z.object({
   paqueteId: z.coerce.number().int().min(1).optional(),
@@ -224,7 +224,7 @@ export const linkCheckSchema = z.discriminatedUnion('valido', [
   }),
 ]);
 export type LinkCheck = z.infer<typeof linkCheckSchema>;
-export const publicLinkParamsSchema = z.object({ linkId: safeText().max(200) });
+export const publicLinkParamsSchema = z.object({ linkId: oneLineText().max(200) });
 
 /* ------------------------------------------------------------------ public registration */
 
@@ -236,22 +236,22 @@ export const publicLinkParamsSchema = z.object({ linkId: safeText().max(200) });
 export const registrationFieldsSchema = petFieldsSchema
   .pick({ nombre: true, edad: true, tipo: true, genero: true, tamano: true, discapacidad: true, personalidad: true, historia: true, tags: true })
   .extend({
-    contactoNombre: safeText({ error: intakeMessages.contactNameRequired })
+    contactoNombre: oneLineText({ error: intakeMessages.contactNameRequired })
       .trim()
       .min(1, intakeMessages.contactNameRequired)
       .max(CONTACT_NAME_MAX_LENGTH, intakeMessages.contactNameTooLong),
-    contactoEmail: safeText({ error: intakeMessages.contactEmailRequired })
+    contactoEmail: oneLineText({ error: intakeMessages.contactEmailRequired })
       .trim()
       .min(1, intakeMessages.contactEmailRequired)
       .max(254, intakeMessages.emailInvalid)
       .pipe(z.email(intakeMessages.emailInvalid)),
     contactoTelefono: optionalPhone.default(''),
-    enlaceId: safeText()
+    enlaceId: oneLineText()
       .trim()
       .max(200)
       .optional()
       .transform((v) => (v ? v : undefined)),
-    [HONEYPOT_FIELD]: safeText().optional(),
+    [HONEYPOT_FIELD]: oneLineText().optional(),
   });
 export type RegistrationFieldsInput = z.input<typeof registrationFieldsSchema>;
 export type RegistrationFields = z.output<typeof registrationFieldsSchema>;
@@ -323,7 +323,7 @@ export const listPublicationRequestsResponseSchema = z.object({
 });
 
 export const rejectRequestInputSchema = z.object({
-  motivo: safeText({ error: intakeMessages.rejectReasonRequired })
+  motivo: multiLineText({ error: intakeMessages.rejectReasonRequired })
     .trim()
     .min(1, intakeMessages.rejectReasonRequired)
     .max(REJECT_REASON_MAX_LENGTH, intakeMessages.rejectReasonTooLong),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type LocationType, PET_SIZES, PET_TYPES, personRefSchema, petLocationSchema } from './pets';
-import { safeText } from './text';
+import { calendarDate, multiLineText } from './text';
 
 /*
  * Where each pet is (DESIGN section 12): its movements (intake, foster placement, adoption, return, transfer,
@@ -69,20 +69,14 @@ export const fosterMessages = {
   stale: 'Otra persona cambió esta ficha de acogida mientras la editabas. Recarga para ver los cambios.',
 } as const;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, movementMessages.dateInvalid)
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getUTCFullYear() >= 1900;
-  }, movementMessages.dateInvalid);
+const isoDate = calendarDate(movementMessages.dateInvalid);
 
 export const movementInputSchema = z.object({
   tipo: z.enum(MOVEMENT_TYPES, { error: movementMessages.typeInvalid }),
   fecha: isoDate.describe('AAAA-MM-DD, no futura ni anterior al último movimiento'),
   personaId: z.number().int().min(1).max(2_147_483_647).optional().describe('Obligatoria en acogida y adopción'),
-  motivo: safeText().trim().max(MOVEMENT_REASON_MAX, movementMessages.reasonTooLong).optional().describe('Obligatorio en devolución'),
-  notas: safeText().trim().max(MOVEMENT_NOTES_MAX, movementMessages.notesTooLong).optional(),
+  motivo: multiLineText().trim().max(MOVEMENT_REASON_MAX, movementMessages.reasonTooLong).optional().describe('Obligatorio en devolución'),
+  notas: multiLineText().trim().max(MOVEMENT_NOTES_MAX, movementMessages.notesTooLong).optional(),
   cerrarAcogida: z
     .boolean()
     .optional()
@@ -137,7 +131,7 @@ export const fosterProfileInputSchema = z.object({
   conPerros: z.boolean().default(false),
   conGatos: z.boolean().default(false),
   noDisponible: z.array(unavailableRangeSchema).max(FOSTER_UNAVAILABLE_MAX, fosterMessages.rangesTooMany).default([]),
-  notas: safeText().trim().max(FOSTER_NOTES_MAX, fosterMessages.notesTooLong).default(''),
+  notas: multiLineText().trim().max(FOSTER_NOTES_MAX, fosterMessages.notesTooLong).default(''),
   version: z.number().int().min(1).optional().describe('Al editar una ficha existente: si ya no es la actual responde 409'),
 });
 export type FosterProfileInput = z.infer<typeof fosterProfileInputSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from './text';
+import { multiLineText, oneLineText } from './text';
 
 /*
  * People outside the staff (DESIGN section 10): one record per person, linked to every application, registration
@@ -72,11 +72,11 @@ export const personMessages = {
   duplicateNotFound: 'Estas dos personas no figuran como posibles duplicados.',
 } as const;
 
-const trimmed = (max: number, tooLong: string) => safeText().trim().max(max, tooLong);
+const trimmed = (max: number, tooLong: string) => oneLineText().trim().max(max, tooLong);
 
 /** An e-mail as typed (shape only; the server normalises and checks it). '' or null clears it on a patch. */
-const emailInput = z.string().trim().max(PERSON_EMAIL_MAX, personMessages.emailInvalid);
-const phoneInput = z.string().trim().max(PERSON_PHONE_MAX, personMessages.phoneInvalid);
+const emailInput = oneLineText().trim().max(PERSON_EMAIL_MAX, personMessages.emailInvalid);
+const phoneInput = oneLineText().trim().max(PERSON_PHONE_MAX, personMessages.phoneInvalid);
 
 export const personConsentSchema = z.object({ email: z.boolean(), whatsapp: z.boolean() });
 export type PersonConsent = z.infer<typeof personConsentSchema>;
@@ -112,7 +112,7 @@ export type Person = z.infer<typeof personSchema>;
 
 export const createPersonSchema = z
   .object({
-    nombre: safeText({ error: personMessages.nameRequired })
+    nombre: oneLineText({ error: personMessages.nameRequired })
       .trim()
       .min(1, personMessages.nameRequired)
       .max(PERSON_NAME_MAX, personMessages.nameTooLong),
@@ -134,7 +134,7 @@ export type CreatePersonInput = z.infer<typeof createPersonSchema>;
 export const patchPersonSchema = z
   .object({
     version: z.number().int().min(1),
-    nombre: safeText({ error: personMessages.nameRequired })
+    nombre: oneLineText({ error: personMessages.nameRequired })
       .trim()
       .min(1, personMessages.nameRequired)
       .max(PERSON_NAME_MAX, personMessages.nameTooLong)
@@ -151,7 +151,7 @@ export const patchPersonSchema = z
       .optional(),
     consentimientos: personConsentSchema.partial().optional(),
     bloqueado: z.boolean().optional(),
-    motivoBloqueo: trimmed(PERSON_BLOCK_REASON_MAX, personMessages.blockReasonTooLong).optional(),
+    motivoBloqueo: multiLineText().trim().max(PERSON_BLOCK_REASON_MAX, personMessages.blockReasonTooLong).optional(),
   })
   .refine((v) => v.bloqueado !== true || Boolean(v.motivoBloqueo), { message: personMessages.blockReasonRequired, path: ['motivoBloqueo'] });
 export type PatchPersonInput = z.infer<typeof patchPersonSchema>;
@@ -159,7 +159,7 @@ export type PatchPersonInput = z.infer<typeof patchPersonSchema>;
 const booleanQuery = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
 export const listPersonsQuerySchema = z.object({
-  q: safeText().trim().max(200).optional(),
+  q: oneLineText().trim().max(200).optional(),
   rol: z.enum(PERSON_ROLES, { message: personMessages.roleInvalid }).optional(),
   /** true: only persons with a possible duplicate not dismissed. */
   duplicados: booleanQuery.optional(),
@@ -187,7 +187,7 @@ export const mergePersonSchema = z.object({
   /** The values the surviving record keeps, chosen field by field (absent fields keep the survivor's own). */
   valores: z
     .object({
-      nombre: safeText({ error: personMessages.nameRequired })
+      nombre: oneLineText({ error: personMessages.nameRequired })
         .trim()
         .min(1, personMessages.nameRequired)
         .max(PERSON_NAME_MAX, personMessages.nameTooLong)

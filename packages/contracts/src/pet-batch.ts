@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listPetsQuerySchema, petMessages } from './pets';
 import { countLabel, formatCount } from './wording';
+import { isoInstant } from './text';
 
 /*
  * Bulk actions on the pet list (`POST /api/mascotas/lote`): publish now, schedule, mark adopted, delete (soft)
@@ -55,8 +56,7 @@ export type PetBatchFilter = z.infer<typeof petBatchFilterSchema>;
 export const petBatchInputSchema = z
   .object({
     accion: z.enum(PET_BATCH_ACTIONS, { error: petBatchMessages.actionInvalid }),
-    publicarEn: z.iso
-      .datetime({ offset: true, error: 'La fecha de publicación no es válida.' })
+    publicarEn: isoInstant('La fecha de publicación no es válida.')
       .nullish()
       .describe('ISO 8601 con zona; obligatoria con accion programar; no en el pasado'),
     items: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dayMessages, isCalendarDay } from './days';
-import { safeText } from './text';
+import { dayMessages } from './days';
+import { isCalendarDay, oneLineText } from './text';
 
 /*
  * The pet's identity (DESIGN section 11): extra fields of `GET /phpApi/mascota/{id}`, settable through
@@ -31,20 +31,20 @@ export const petIdentityMessages = {
  * '' clears it.
  */
 export const petIdentityFieldsSchema = z.object({
-  raza: safeText().trim().max(IDENTITY_TEXT_MAX_LENGTH, petIdentityMessages.textTooLong).optional(),
-  color: safeText().trim().max(IDENTITY_TEXT_MAX_LENGTH, petIdentityMessages.textTooLong).optional(),
-  fechaNacimiento: safeText()
+  raza: oneLineText().trim().max(IDENTITY_TEXT_MAX_LENGTH, petIdentityMessages.textTooLong).optional(),
+  color: oneLineText().trim().max(IDENTITY_TEXT_MAX_LENGTH, petIdentityMessages.textTooLong).optional(),
+  fechaNacimiento: oneLineText()
     .trim()
     .refine((v) => v === '' || isCalendarDay(v), dayMessages.dateInvalid)
     .optional(),
   fechaNacimientoAprox: z.enum(['0', '1'], { error: petIdentityMessages.flagInvalid }).optional(),
-  microchip: safeText()
+  microchip: oneLineText()
     .transform((v) => v.replace(/[\s.-]/g, ''))
     .refine((v) => v === '' || new RegExp(`^\\d{${MICROCHIP_DIGITS}}$`).test(v), petIdentityMessages.microchipInvalid)
     .optional()
     .describe(`${MICROCHIP_DIGITS} dígitos (se ignoran espacios, puntos y guiones); '' lo quita`),
   esterilizado: z.enum(STERILISED_VALUES, { error: petIdentityMessages.sterilisedInvalid }).optional(),
-  fechaEsterilizacion: safeText()
+  fechaEsterilizacion: oneLineText()
     .trim()
     .refine((v) => v === '' || isCalendarDay(v), dayMessages.dateInvalid)
     .optional(),

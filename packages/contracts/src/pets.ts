@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { z } from 'zod';
 import { petIdentityFieldsSchema, petIdentitySchema, petListCareFiltersSchema } from './pet-identity';
-import { DATE_MAX_YEAR, DATE_MIN_YEAR, isDateInRange, isSafeText, safeText, textMessages } from './text';
+import { DATE_MAX_YEAR, DATE_MIN_YEAR, isDateInRange, isSafeText, multiLineText, oneLineText, textMessages } from './text';
 import { PET_GENDERS, PET_SIZES, PET_TYPES, PUBLICATION_STATES } from './pet-kinds';
 export * from './pet-kinds';
 
@@ -147,7 +147,7 @@ export function normalizeTags(tags: readonly string[]): string[] {
 const flagSchema = z.enum(['0', '1'], { error: petMessages.flagInvalid });
 
 /** `tags` arrives as JSON text of a string list; at most 10. */
-export const tagsFieldSchema = safeText({ error: petMessages.tagsInvalid })
+export const tagsFieldSchema = oneLineText({ error: petMessages.tagsInvalid })
   .transform((text, ctx) => {
     if (text.trim() === '') return [];
     try {
@@ -164,33 +164,33 @@ export const tagsFieldSchema = safeText({ error: petMessages.tagsInvalid })
     ctx.addIssue({ code: 'custom', message: petMessages.tagsInvalid });
     return z.NEVER;
   })
-  .pipe(z.array(z.string().max(TAG_MAX_LENGTH, petMessages.tagTooLong)).max(TAGS_MAX, petMessages.tagsTooMany));
+  .pipe(z.array(oneLineText().max(TAG_MAX_LENGTH, petMessages.tagTooLong)).max(TAGS_MAX, petMessages.tagsTooMany));
 
 /**
  * The pet fields of `POST /phpApi/mascota/{id}/actualizar` and `/phpApi/mascota/nueva` (multipart text
  * fields, so every value is a string). The same schema validates the browser form.
  */
 export const petFieldsSchema = z.object({
-  nombre: safeText({ error: petMessages.nameRequired }).trim().min(1, petMessages.nameRequired).max(PET_NAME_MAX_LENGTH, petMessages.nameTooLong),
-  edad: safeText({ error: petMessages.ageRequired }).trim().min(1, petMessages.ageRequired).max(PET_AGE_MAX_LENGTH, petMessages.ageTooLong),
+  nombre: oneLineText({ error: petMessages.nameRequired }).trim().min(1, petMessages.nameRequired).max(PET_NAME_MAX_LENGTH, petMessages.nameTooLong),
+  edad: oneLineText({ error: petMessages.ageRequired }).trim().min(1, petMessages.ageRequired).max(PET_AGE_MAX_LENGTH, petMessages.ageTooLong),
   tipo: z.enum(PET_TYPES, { error: petMessages.typeInvalid }).default('Perro'),
   genero: z.enum(PET_GENDERS, { error: petMessages.genderInvalid }).default('macho'),
   tamano: z.enum(PET_SIZES, { error: petMessages.sizeInvalid }).default('mediano'),
   discapacidad: flagSchema.default('0'),
   adoptado: flagSchema.default('0'),
-  fechaingreso: safeText()
+  fechaingreso: oneLineText()
     .optional()
     .transform((v) => formatFechaIngreso(v)),
-  personalidad: safeText().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
-  historia: safeText().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
-  tags: safeText()
+  personalidad: multiLineText().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
+  historia: multiLineText().max(PET_TEXT_MAX_LENGTH, petMessages.textTooLong).default(''),
+  tags: oneLineText()
     .optional()
     .transform((v) => v ?? '[]')
     .pipe(tagsFieldSchema),
   /** Publication state; optional so that the specification's clients need not send it. */
   estado: z.enum(PUBLICATION_STATES, { error: petMessages.stateInvalid }).optional(),
   /** ISO date-time from which a `programada` pet is public. Empty clears it. */
-  publicarEn: safeText()
+  publicarEn: oneLineText()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined) return undefined;
@@ -210,7 +210,7 @@ export const petFieldsSchema = z.object({
    * The version the edit started from. When sent and no longer current, the save answers 409 and changes
    * nothing. Clients of the original API that don't send it keep last-write-wins.
    */
-  version: safeText()
+  version: oneLineText()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === '') return undefined;
@@ -321,16 +321,15 @@ export const PET_SORT_FIELDS = ['nombre', 'createdAt', 'updatedAt', 'fechaingres
 
 const optionalFlag = z.enum(['0', '1']).optional();
 export const listPetsQuerySchema = z.object({
-  q: safeText().trim().max(100).optional().describe('Busca en nombre, historia, personalidad y etiquetas, sin distinguir acentos'),
+  q: oneLineText().trim().max(100).optional().describe('Busca en nombre, historia, personalidad y etiquetas, sin distinguir acentos'),
   tipo: z.enum(PET_TYPES, { error: petMessages.typeInvalid }).optional(),
   tamano: z.enum(PET_SIZES, { error: petMessages.sizeInvalid }).optional(),
   genero: z.enum(PET_GENDERS, { error: petMessages.genderInvalid }).optional(),
   adoptado: optionalFlag,
   discapacidad: optionalFlag,
   estado: z.enum(PUBLICATION_STATES, { error: petMessages.stateInvalid }).optional(),
-  tag: safeText().trim().min(1).max(TAG_MAX_LENGTH).optional(),
-  adoptadoMes: z
-    .string()
+  tag: oneLineText().trim().min(1).max(TAG_MAX_LENGTH).optional(),
+  adoptadoMes: oneLineText()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, petMessages.adoptedMonthInvalid)
     .optional()
     .describe("'AAAA-MM': solo las adoptadas ese mes, en la zona horaria de la organización (la cifra «Adoptadas este mes» del panel)"),
@@ -385,7 +384,7 @@ export const petIdParamsSchema = z.object({
 });
 export const petImageParamsSchema = petIdParamsSchema.extend({ imageId: z.coerce.number().int().min(1).max(2_147_483_647) });
 /** A stored file name in a URL: never '.' or '..' alone (a path), nor control characters. */
-const storedNameSchema = safeText()
+const storedNameSchema = oneLineText()
   .min(1)
   .max(300)
   .refine((name) => name !== '.' && name !== '..', 'Nombre de archivo no válido.');

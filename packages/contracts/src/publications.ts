@@ -4,7 +4,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { z } from 'zod';
 import { PUBLICATION_STATES, type PublicationState, petMessages } from './pets';
-import { isDateInRange, textMessages } from './text';
+import { isoInstant as isoInstantText } from './text';
 
 dayjs.extend(customParseFormat);
 dayjs.extend(utc);
@@ -127,9 +127,7 @@ export const ACTION_STATE: Record<PublicationAction, PublicationState> = { publi
 /* ------------------------------------------------------------------ wire shapes */
 
 /** An ISO 8601 instant with its offset, within the years every stored date keeps (DATE_MIN_YEAR..DATE_MAX_YEAR). */
-const isoInstant = z.iso
-  .datetime({ offset: true, error: publicationMessages.dateInvalid })
-  .refine((value) => isDateInRange(new Date(value)), textMessages.dateOutOfRange);
+const isoInstant = isoInstantText(publicationMessages.dateInvalid);
 const version = z.number({ error: petMessages.versionInvalid }).int(petMessages.versionInvalid).min(1, petMessages.versionInvalid);
 
 /** How people outside reach the organisation (ORG_NAME, ORG_CONTACT_EMAIL, ORG_CONTACT_PHONE); null when not set. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, oneLineText } from './text';
 
 /*
  * Message templates and messages (DESIGN section 10): the keys, the variables each key accepts, the Spanish
@@ -439,12 +440,11 @@ export const templateMessages = {
   stale: 'Otra persona ha cambiado esta plantilla mientras la editabas. Recarga para ver sus cambios.',
 } as const;
 
-const templateText = (max: number, required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+const templateText = (max: number, required: string, tooLong: string) => multiLineText({ error: required }).trim().min(1, required).max(max, tooLong);
 
 /** `PUT /api/plantillas/{clave}`. */
 export const saveTemplateInputSchema = z.object({
-  asunto: z
-    .string()
+  asunto: oneLineText()
     .trim()
     .max(TEMPLATE_SUBJECT_MAX, templateMessages.subjectTooLong)
     .refine((value) => !/[\r\n]/.test(value), templateMessages.subjectOneLine)
@@ -458,8 +458,8 @@ export type SaveTemplateInput = z.infer<typeof saveTemplateInputSchema>;
 
 /** `POST /api/plantillas/{clave}/vista-previa`: the text being edited (not saved). */
 export const previewTemplateInputSchema = z.object({
-  asunto: z.string().max(TEMPLATE_SUBJECT_MAX * 2),
-  cuerpo: z.string().max(TEMPLATE_BODY_MAX * 2),
+  asunto: oneLineText().max(TEMPLATE_SUBJECT_MAX * 2),
+  cuerpo: multiLineText().max(TEMPLATE_BODY_MAX * 2),
 });
 export type PreviewTemplateInput = z.infer<typeof previewTemplateInputSchema>;
 
@@ -559,8 +559,8 @@ export type MessageList = z.infer<typeof messageListSchema>;
 export const sendMessageInputSchema = z.object({
   canal: z.enum(MESSAGE_CHANNELS, { error: 'Elige correo o WhatsApp.' }),
   plantilla: z.enum(TEMPLATE_KEYS, { error: templateMessages.unknownKey }).optional(),
-  asunto: z.string().trim().max(TEMPLATE_SUBJECT_MAX, templateMessages.subjectTooLong).optional(),
-  cuerpo: z.string().trim().max(TEMPLATE_BODY_MAX, templateMessages.bodyTooLong).optional(),
+  asunto: oneLineText().trim().max(TEMPLATE_SUBJECT_MAX, templateMessages.subjectTooLong).optional(),
+  cuerpo: multiLineText().trim().max(TEMPLATE_BODY_MAX, templateMessages.bodyTooLong).optional(),
 });
 export type SendMessageInput = z.infer<typeof sendMessageInputSchema>;
 
@@ -605,8 +605,7 @@ export const organizationMessages = {
 } as const;
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
+  oneLineText()
     .trim()
     .max(max, message)
     .nullish()
@@ -614,25 +613,27 @@ const optionalText = (max: number, message: string) =>
 
 /** `PUT /api/organizacion` (administrators). The phone is normalised by the server (E.164). */
 export const saveOrganizationInputSchema = z.object({
-  nombre: z
-    .string({ error: 'Escribe el nombre de la organización.' })
+  nombre: oneLineText({ error: 'Escribe el nombre de la organización.' })
     .trim()
     .min(1, 'Escribe el nombre de la organización.')
     .max(200, organizationMessages.nameTooLong),
-  email: z
-    .string()
+  email: oneLineText()
     .trim()
     .toLowerCase()
     .nullish()
     .transform((v) => (v ? v : null))
-    .pipe(z.email({ error: organizationMessages.emailInvalid }).max(254, organizationMessages.emailInvalid).nullable()),
+    .pipe(
+      oneLineText()
+        .pipe(z.email({ error: organizationMessages.emailInvalid }).max(254, organizationMessages.emailInvalid))
+        .nullable(),
+    ),
   telefono: optionalText(50, organizationMessages.phoneInvalid),
   direccion: optionalText(300, organizationMessages.tooLong),
   web: optionalText(300, organizationMessages.tooLong).refine(
     (v) => v === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v),
     organizationMessages.webInvalid,
   ),
-  zonaHoraria: z.string({ error: organizationMessages.timeZoneInvalid }).trim().min(1, organizationMessages.timeZoneInvalid),
+  zonaHoraria: oneLineText({ error: organizationMessages.timeZoneInvalid }).trim().min(1, organizationMessages.timeZoneInvalid),
   version: z.number({ error: 'Falta la versión.' }).int().min(0),
 });
 export type SaveOrganizationInput = z.infer<typeof saveOrganizationInputSchema>;

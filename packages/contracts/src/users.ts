@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from './text';
+import { oneLineText } from './text';
 
 export const ROLES = ['Administrador', 'Equipo'] as const;
 export const rolSchema = z.enum(ROLES, { error: 'El rol debe ser Administrador o Equipo.' });
@@ -62,27 +62,29 @@ export function hasControlCharacters(text: string): boolean {
   return /\p{Cc}/u.test(text);
 }
 
-export const passwordSchema = z
-  .string({ error: userMessages.passwordTooShort })
+export const passwordSchema = oneLineText(
+  { error: userMessages.passwordTooShort },
+  { invalidCharacters: userMessages.passwordControlChars, lineBreak: userMessages.passwordControlChars },
+)
   .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong)
   .refine((password) => !hasControlCharacters(password), userMessages.passwordControlChars);
 
-const nameSchema = safeText({ error: userMessages.nameRequired })
+const nameSchema = oneLineText({ error: userMessages.nameRequired })
   .trim()
   .min(1, userMessages.nameRequired)
   .max(NAME_MAX_LENGTH, userMessages.nameTooLong);
-const lastnameSchema = safeText({ error: userMessages.lastnameTooLong }).trim().max(NAME_MAX_LENGTH, userMessages.lastnameTooLong);
-const mailSchema = safeText({ error: userMessages.mailInvalid })
+const lastnameSchema = oneLineText({ error: userMessages.lastnameTooLong }).trim().max(NAME_MAX_LENGTH, userMessages.lastnameTooLong);
+const mailSchema = oneLineText({ error: userMessages.mailInvalid })
   .trim()
   .toLowerCase()
   .max(MAIL_MAX_LENGTH, userMessages.mailInvalid)
   .pipe(z.email({ error: userMessages.mailInvalid }));
-const permisosSchema = safeText({ error: userMessages.permisosInvalid })
+const permisosSchema = oneLineText({ error: userMessages.permisosInvalid })
   .trim()
   .regex(/^[a-z0-9][a-z0-9_-]*$/, userMessages.permisosInvalid)
   .max(PERMISOS_MAX_LENGTH, userMessages.permisosInvalid);
-export const colorSchema = safeText({ error: userMessages.colorInvalid })
+export const colorSchema = oneLineText({ error: userMessages.colorInvalid })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, userMessages.colorInvalid)
   .transform((c) => c.toUpperCase());
@@ -109,13 +111,13 @@ export const resetPasswordInputSchema = z.object({ password: passwordSchema });
 
 export const USER_SORT_FIELDS = ['name', 'mail', 'rol', 'createdAt'] as const;
 export const listUsersQuerySchema = z.object({
-  q: safeText().trim().max(100).optional().describe('Busca en nombre, apellido y correo (sin distinguir mayúsculas ni acentos)'),
+  q: oneLineText().trim().max(100).optional().describe('Busca en nombre, apellido y correo (sin distinguir mayúsculas ni acentos)'),
   sort: z.enum(USER_SORT_FIELDS).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 
-export const userIdParamsSchema = z.object({ id: safeText().min(1).max(200) });
+export const userIdParamsSchema = z.object({ id: oneLineText().min(1).max(200) });
 
 /** A staff user as the API shows it (SPEC section 3 names: `mail`, `rol`). */
 export const userSchema = z.object({
@@ -144,7 +146,7 @@ export const firestoreUsersResponseSchema = z.object({
 export const firestoreErrorSchema = z.object({ error: z.string() });
 
 export const getUserRoleQuerySchema = z.object({
-  uid: safeText({ error: 'Falta el identificador de usuario (uid).' })
+  uid: oneLineText({ error: 'Falta el identificador de usuario (uid).' })
     .min(1, 'Falta el identificador de usuario (uid).')
     .max(200)
     .describe('Identificador del usuario'),

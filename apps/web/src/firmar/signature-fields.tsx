@@ -1,4 +1,4 @@
-import { SIGNATURE_LIMITS, documentMessages } from '@refugio/contracts';
+import { SIGNATURE_LIMITS, documentMessages, textProblem } from '@refugio/contracts';
 import SignaturePad, { type PointGroup } from 'signature_pad';
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
 import classes from './signature-fields.module.css';
@@ -24,7 +24,10 @@ export const signatureMessages = {
 export function validateSignature(values: SignatureValues, hasSignature: boolean): SignatureErrors {
   const errors: SignatureErrors = {};
   const name = values.nombreCompleto.replace(/\s+/g, ' ').trim();
-  if (name.length < 3) errors.nombreCompleto = signatureMessages.nameRequired;
+  // The server's first check: no control, invisible or direction-changing characters ("Firmante \u202Eonu").
+  const problem = textProblem(values.nombreCompleto);
+  if (problem) errors.nombreCompleto = problem;
+  else if (name.length < 3) errors.nombreCompleto = signatureMessages.nameRequired;
   else if (name.length > SIGNER_NAME_MAX) errors.nombreCompleto = signatureMessages.nameTooLong;
   if (!hasSignature) errors.firma = signatureMessages.signatureRequired;
   if (!values.acepta) errors.acepta = signatureMessages.acceptRequired;

@@ -18,6 +18,7 @@ import {
   signatureCodeSentSchema,
   signatureViewSchema,
   signedSchema,
+  oneLineText,
 } from '@refugio/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,7 +40,8 @@ const errors = {
   429: apiErrorBodySchema,
 };
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const tokenParams = z.object({ token: z.string().max(200) });
+// A token that cannot be one (hostile text, too long) is an unknown token: the same 404, nothing learnt.
+const tokenParams = z.object({ token: oneLineText().max(200).catch('') });
 /** A signature at its limit in base64, the name and the framing. */
 const SIGN_BODY_LIMIT = Math.ceil((SIGNATURE_LIMITS.signatureBytes * 4) / 3) + 16 * 1024;
 
@@ -159,7 +161,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'El PDF: el firmado cuando lo hay, si no el original (`?original=1`: siempre el original)',
         params: idParams,
-        querystring: z.object({ original: z.string().max(5).optional() }),
+        querystring: z.object({ original: oneLineText().max(5).optional() }),
       },
     },
     async (request, reply) => {

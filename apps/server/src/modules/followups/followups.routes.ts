@@ -11,6 +11,7 @@ import {
   listFollowupsQuerySchema,
   sendFollowupInputSchema,
   sentFollowupSchema,
+  oneLineText,
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +32,8 @@ const errors = {
   429: apiErrorBodySchema,
 };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const tokenParams = z.object({ token: z.string().max(200) });
+// A token that cannot be one (hostile text, too long) is an unknown token: the same 404, nothing learnt.
+const tokenParams = z.object({ token: oneLineText().max(200).catch('') });
 
 /** Follow-up after an adoption (DESIGN section 13): the staff's list and actions, and the adopter's phone page. */
 export const followupsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -132,7 +134,7 @@ export const followupsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staff,
       schema: {
         params: idParams.extend({ indice: z.coerce.number().int().min(0).max(100) }),
-        querystring: z.object({ miniatura: z.string().optional() }),
+        querystring: z.object({ miniatura: oneLineText().optional() }),
       },
     },
     async (request, reply) => {

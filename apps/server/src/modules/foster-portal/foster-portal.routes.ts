@@ -9,6 +9,7 @@ import {
   portalLinkSchema,
   portalNewsFieldsSchema,
   portalViewSchema,
+  oneLineText,
 } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +29,8 @@ const errors = {
   429: apiErrorBodySchema,
 };
 const personParams = z.object({ id: z.coerce.number().int().positive() });
-const tokenParams = z.object({ token: z.string().max(200) });
+// A token that cannot be one (hostile text, too long) is an unknown token: the same 404, nothing learnt.
+const tokenParams = z.object({ token: oneLineText().max(200).catch('') });
 const newsParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The foster portal (DESIGN section 12): links for staff, the public portal, the news review. */
@@ -148,7 +150,10 @@ export const fosterPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/novedades/:id/fotos/:indice',
     {
       config: staff,
-      schema: { params: newsParams.extend({ indice: z.coerce.number().int().min(0) }), querystring: z.object({ miniatura: z.string().optional() }) },
+      schema: {
+        params: newsParams.extend({ indice: z.coerce.number().int().min(0) }),
+        querystring: z.object({ miniatura: oneLineText().optional() }),
+      },
     },
     async (request, reply) => {
       const { key, contentType } = await service.photo(request.params.id, request.params.indice, request.query.miniatura !== undefined);

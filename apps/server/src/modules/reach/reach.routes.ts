@@ -1,11 +1,18 @@
-import { SOCIAL_IMAGE_TYPE, apiErrorBodySchema, petIdParamsSchema, socialImagePath, suggestPostResponseSchema } from '@refugio/contracts';
+import {
+  SOCIAL_IMAGE_TYPE,
+  apiErrorBodySchema,
+  oneLineText,
+  petIdParamsSchema,
+  socialImagePath,
+  suggestPostResponseSchema,
+} from '@refugio/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 const errors = { 400: apiErrorBodySchema, 404: apiErrorBodySchema };
 const staffErrors = { ...errors, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 409: apiErrorBodySchema };
-const socialImageQuery = z.object({ v: z.string().max(40).optional().describe('Versión (la pone la vista previa); no cambia la imagen') });
+const socialImageQuery = z.object({ v: oneLineText().max(40).optional().describe('Versión (la pone la vista previa); no cambia la imagen') });
 
 /** A file name for a download: the pet's name without what a file system or a header would choke on. */
 export function downloadName(nombre: string, suffix: string): string {
