@@ -257,8 +257,8 @@ export type ApplicationDuplicate = z.infer<typeof applicationDuplicateSchema>;
 /** `POST /api/solicitudes-adopcion/{id}/contacto`: staff confirm another contact for the application. */
 export const confirmApplicationContactInputSchema = z
   .object({
-    email: z.string().trim().max(PERSON_EMAIL_MAX, personMessages.emailInvalid).nullable().optional(),
-    telefono: z.string().trim().max(PERSON_PHONE_MAX, personMessages.phoneInvalid).nullable().optional(),
+    email: oneLineText().trim().max(PERSON_EMAIL_MAX, personMessages.emailInvalid).nullable().optional(),
+    telefono: oneLineText().trim().max(PERSON_PHONE_MAX, personMessages.phoneInvalid).nullable().optional(),
   })
   .refine((v) => Boolean(v.email) || Boolean(v.telefono), { message: personMessages.contactRequired, path: ['email'] });
 export type ConfirmApplicationContactInput = z.infer<typeof confirmApplicationContactInputSchema>;
