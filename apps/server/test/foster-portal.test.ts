@@ -19,7 +19,7 @@ describe('foster portal', () => {
   const anon = () => t.as('anonymous');
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ ORG_NAME: 'Refugio Patitas' });
     today = dayIn(t.config.orgTimeZone, new Date());
   });
   afterAll(() => t.close());
@@ -102,10 +102,12 @@ describe('foster portal', () => {
     const res = await anon().inject({ method: 'GET', url: `/api/portal/${token}` });
     expect(res.statusCode, res.body).toBe(200);
     const view = res.json<{
+      organizacion: { nombre: string | null };
       persona: Record<string, unknown>;
       mascotas: { id: number; nombre: string; cuidados: { id: number; nombre: string }[] }[];
     }>();
     expect(view.persona).toEqual({ nombre: 'Ana' });
+    expect(view.organizacion).toEqual({ nombre: 'Refugio Patitas' });
     expect(view.mascotas.map((m) => m.nombre)).toEqual(['Canela']);
     expect(view.mascotas[0]!.cuidados).toEqual([{ id: vacuna, nombre: 'Rabia', tipo: 'vacuna', fecha: today }]);
     expect(res.body).not.toContain('Pérez');

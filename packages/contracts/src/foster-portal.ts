@@ -10,6 +10,8 @@ export type PortalLink = z.infer<typeof portalLinkSchema>;
 
 export const portalCareSchema = z.object({ id: z.number().int(), nombre: z.string(), tipo: z.string(), fecha: z.string() });
 export const portalViewSchema = z.object({
+  /** The organisation the portal speaks for: its name heads the page (null until one is configured). */
+  organizacion: z.object({ nombre: z.string().nullable() }),
   persona: z.object({ nombre: z.string() }),
   mascotas: z.array(z.object({ id: z.number().int(), nombre: z.string(), foto: z.string().nullable(), cuidados: z.array(portalCareSchema) })),
 });

@@ -45,6 +45,8 @@ export interface FosterPortalDeps {
   log: FastifyBaseLogger;
   publicUrl: string;
   timeZone: TimeZoneSource;
+  /** The organisation's name as saved on "Configuración" (or ORG_NAME), shown at the head of the portal. */
+  organizationName?: () => Promise<string | null>;
   /** Spends one request of a link's hourly budget (shared by every instance); false when it is spent. */
   linkRequests: (linkId: number) => boolean;
   clock?: () => Date;
@@ -59,6 +61,7 @@ export function createFosterPortalService({
   log,
   publicUrl,
   timeZone,
+  organizationName,
   linkRequests,
   clock = () => new Date(),
 }: FosterPortalDeps) {
@@ -194,6 +197,7 @@ export function createFosterPortalService({
       const pets = await fosteredPets(db, link.personaId);
       const care = await createCarePort(db).plannedOf(pets.map((p) => p.id));
       return {
+        organizacion: { nombre: (await organizationName?.()) ?? null },
         persona: { nombre: firstName(person.nombre) },
         mascotas: pets.map((p) => ({
           id: p.id,
