@@ -137,6 +137,14 @@ describe('foster portal', () => {
     expect((await staff().inject({ method: 'DELETE', url: `/api/personas/${revoked}/portal` })).statusCode).toBe(204);
 
     expect((await anon().inject({ method: 'GET', url: `/api/portal/${second.token}` })).statusCode).toBe(200);
+    // The person page asks whether a link works (to offer "Revocar enlace" only then): the new one does; the
+    // expired and the revoked ones do not, nor does a person never given one.
+    const state = async (personaId: number) => (await staff().inject({ method: 'GET', url: `/api/personas/${personaId}/portal` })).json();
+    expect(await state(persona)).toEqual({ activo: true, venceEn: second.venceEn });
+    expect(await state(expired)).toEqual({ activo: false, venceEn: null });
+    expect(await state(revoked)).toEqual({ activo: false, venceEn: null });
+    expect(await state(await insertPerson('Fabiola'))).toEqual({ activo: false, venceEn: null });
+    expect((await anon().inject({ method: 'GET', url: `/api/personas/${persona}/portal` })).statusCode).toBe(401);
     const answers = await Promise.all(
       [first.token, old.token, gone.token, 'x'.repeat(43)].map((token) => anon().inject({ method: 'GET', url: `/api/portal/${token}` })),
     );

@@ -6,6 +6,7 @@ import {
   type HistoryActor,
   type FosterNewsState,
   type PortalLink,
+  type PortalLinkState,
   type PortalView,
   type SessionUser,
   dayInZone,
@@ -171,6 +172,14 @@ export function createFosterPortalService({
         }
       });
       return { url, venceEn: venceEn.toISOString(), ...(whatsappUrl && { whatsappUrl }) };
+    },
+
+    /** Whether the person has a link that still works, and until when: the person page offers "Revocar enlace" only then. */
+    async linkState(personaId: number): Promise<PortalLinkState> {
+      const person = await contactOf(db, personaId);
+      if (!person) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
+      const link = await repo.activeLinkOf(personaId, clock());
+      return { activo: Boolean(link), venceEn: link ? link.venceEn.toISOString() : null };
     },
 
     async revoke(actor: SessionUser, personaId: number): Promise<void> {
