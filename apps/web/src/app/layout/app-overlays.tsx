@@ -1,6 +1,5 @@
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import '@mantine/notifications/styles.css';
+import AppToasts from './app-toasts';
 import NavigationProgress from './navigation-progress';
 import PageLoader from './page-loader';
 
@@ -16,9 +15,7 @@ function AppOverlays() {
   return (
     <>
       <ModalsProvider labels={modalLabels}>{null}</ModalsProvider>
-      {/* Top right (SPEC section 9), below the header (global.css): never over the person's menu or a
-          sticky save bar at the bottom. */}
-      <Notifications position="top-right" className="app-toasts" limit={3} />
+      <AppToasts />
       <PageLoader />
       <NavigationProgress />
     </>
