@@ -25,7 +25,7 @@ test('en un móvil, el botón de borrar la fecha no queda bajo la barra de guard
   const save = page.getByRole('button', { name: 'GUARDAR MASCOTA' });
   await expect(clear).toBeVisible();
   // Reached from the date field with the keyboard: the browser scrolls it into view, above the bar.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.getByLabel('Fecha de ingreso', { exact: false }).first().focus();
   await clear.focus();
   const [clearBox, saveBox, barBox] = await Promise.all([box(clear), box(save), box(save.locator('xpath=..'))]);

@@ -74,7 +74,7 @@ test('en un móvil, un aviso no tapa el título ni las acciones de la página: a
   expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(saveBox.y);
   await expectAccessible(page, 'Editar con un aviso, 390 px');
   // The toasts are fixed: where the page's title and its actions are at the top, no toast is.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
   const titleBox = await box(page.getByRole('heading', { name: 'Editar Mascota', level: 1 }));
   expect(overlaps(toastBox, titleBox)).toBe(false);
 });

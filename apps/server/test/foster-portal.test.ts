@@ -139,7 +139,8 @@ describe('foster portal', () => {
     expect((await anon().inject({ method: 'GET', url: `/api/portal/${second.token}` })).statusCode).toBe(200);
     // The person page asks whether a link works (to offer "Revocar enlace" only then): the new one does; the
     // expired and the revoked ones do not, nor does a person never given one.
-    const state = async (personaId: number) => (await staff().inject({ method: 'GET', url: `/api/personas/${personaId}/portal` })).json();
+    const state = async (personaId: number) =>
+      (await staff().inject({ method: 'GET', url: `/api/personas/${personaId}/portal` })).json<{ activo: boolean; venceEn: string | null }>();
     expect(await state(persona)).toEqual({ activo: true, venceEn: second.venceEn });
     expect(await state(expired)).toEqual({ activo: false, venceEn: null });
     expect(await state(revoked)).toEqual({ activo: false, venceEn: null });

@@ -58,10 +58,16 @@ describe('NavigationProgress: a slow page change shows progress whatever the pag
     const router = renderApp({ lenta: slow.promise });
     expect(await screen.findByRole('heading', { name: 'Inicio' })).toBeInTheDocument();
 
-    act(() => void router.navigate('/lenta'));
-    act(() => vi.advanceTimersByTime(NAVIGATION_PROGRESS_DELAY_MS - 50));
+    await act(async () => {
+      void router.navigate('/lenta');
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(NAVIGATION_PROGRESS_DELAY_MS - 50);
+    });
     expect(bar()).toBeNull();
-    act(() => vi.advanceTimersByTime(60));
+    await act(async () => {
+      vi.advanceTimersByTime(60);
+    });
     expect(bar()).toBeInTheDocument();
     expect(bar()).toHaveAttribute('aria-busy', 'true');
 
@@ -75,11 +81,17 @@ describe('NavigationProgress: a slow page change shows progress whatever the pag
     const router = renderApp({ rapida: quick.promise });
     expect(await screen.findByRole('heading', { name: 'Inicio' })).toBeInTheDocument();
 
-    act(() => void router.navigate('/rapida'));
-    act(() => vi.advanceTimersByTime(100));
+    await act(async () => {
+      void router.navigate('/rapida');
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(100);
+    });
     await act(async () => quick.resolve({ Component: () => <h1>Rápida</h1> }));
     expect(await screen.findByRole('heading', { name: 'Rápida' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(NAVIGATION_PROGRESS_DELAY_MS * 2));
+    await act(async () => {
+      vi.advanceTimersByTime(NAVIGATION_PROGRESS_DELAY_MS * 2);
+    });
     expect(bar()).toBeNull();
   });
 
@@ -88,8 +100,12 @@ describe('NavigationProgress: a slow page change shows progress whatever the pag
     const slow = deferred<{ Component: () => React.ReactNode }>();
     const router = renderApp({ lenta: slow.promise });
     expect(await screen.findByRole('heading', { name: 'Inicio' })).toBeInTheDocument();
-    act(() => void router.navigate('/lenta'));
-    act(() => vi.advanceTimersByTime(NAVIGATION_PROGRESS_DELAY_MS * 2));
+    await act(async () => {
+      void router.navigate('/lenta');
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(NAVIGATION_PROGRESS_DELAY_MS * 2);
+    });
     expect(bar()).toBeNull();
     await act(async () => slow.resolve({ Component: () => <h1>Lenta</h1> }));
   });

@@ -14,19 +14,19 @@ export const NAVIGATION_PROGRESS_DELAY_MS = 300;
  */
 function NavigationProgress() {
   const [settings] = useLayoutSettings();
-  const navigating = useNavigation().state !== 'idle';
-  const [slow, setSlow] = useState(false);
+  const navigation = useNavigation();
+  // The page change under way (each has its own location key), or undefined when none is.
+  const target = navigation.state === 'idle' ? undefined : (navigation.location?.key ?? 'navegando');
+  // The page change that has taken longer than the delay.
+  const [slowTarget, setSlowTarget] = useState<string | undefined>();
 
   useEffect(() => {
-    if (!navigating) {
-      setSlow(false);
-      return;
-    }
-    const timer = setTimeout(() => setSlow(true), NAVIGATION_PROGRESS_DELAY_MS);
+    if (!target) return;
+    const timer = setTimeout(() => setSlowTarget(target), NAVIGATION_PROGRESS_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [navigating]);
+  }, [target]);
 
-  if (settings.pageLoader || !navigating || !slow) return null;
+  if (settings.pageLoader || !target || slowTarget !== target) return null;
   return <div className={classes.bar} role="progressbar" aria-label="Cargando página" aria-busy="true" aria-valuetext="Cargando página..." />;
 }
 

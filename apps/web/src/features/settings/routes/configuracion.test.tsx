@@ -40,7 +40,7 @@ describe('Configuración', { timeout: 20_000 }, () => {
     expect(within(section).getByLabelText('Script')).toHaveValue(
       `<div data-refugio-catalogo data-cantidad="12"></div>\n<script src="${origin}/embed.js" async></script>`,
     );
-    expect((within(section).getByLabelText('Iframe') as HTMLTextAreaElement).value).toContain(`<iframe src="${origin}/adopta?embed=1"`);
+    expect(within(section).getByLabelText<HTMLTextAreaElement>('Iframe').value).toContain(`<iframe src="${origin}/adopta?embed=1"`);
     expect(within(section).getByRole('button', { name: 'Copiar el código (script)' })).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Copiar el código (iframe)' })).toBeInTheDocument();
   });
