@@ -35,7 +35,11 @@ test('staff create the portal link, a foster sends news from a phone, staff acce
   // Staff create the link on the person page and copy it.
   await page.goto(`/personas/${personaId}`);
   const portalCard = page.getByRole('region', { name: 'Portal de acogida' });
+  // "Revocar enlace" only once there is a link to revoke.
+  await expect(portalCard.getByRole('button', { name: 'Crear enlace' })).toBeEnabled();
+  await expect(portalCard.getByRole('button', { name: 'Revocar enlace' })).toHaveCount(0);
   await portalCard.getByRole('button', { name: 'Crear enlace' }).click();
+  await expect(portalCard.getByRole('button', { name: 'Revocar enlace' })).toBeVisible();
   const url = await portalCard.getByLabel('Enlace del portal').inputValue();
   expect(url).toMatch(/\/portal\/[A-Za-z0-9_-]{43}$/);
   await expectAccessible(page, 'Persona con el enlace del portal');
