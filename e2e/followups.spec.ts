@@ -67,7 +67,7 @@ test('a check-in sent now is answered from a phone with "Necesito ayuda", and st
   await question.getByRole('radio', { name: 'Necesito ayuda' }).check();
   await expect(phone.page.getByText(/La protectora se pondrá en contacto contigo/)).toBeVisible();
   await phone.page.getByLabel('Cuéntanos más (opcional)').fill('No quiere comer desde ayer.');
-  await phone.page.getByLabel(/^Fotos/).setInputFiles([await jpeg('luna.jpg', '#3c6bc8')]);
+  await phone.page.getByLabel(/Fotos \(hasta/).setInputFiles([await jpeg('luna.jpg', '#3c6bc8')]);
   await expect(phone.page.getByRole('img', { name: 'Foto 1 elegida' })).toBeVisible();
   await phone.page.getByRole('button', { name: 'Enviar' }).click();
   await expect(phone.page.getByRole('heading', { name: '¡Gracias por contárnoslo!' })).toBeVisible();

@@ -35,10 +35,16 @@ test('staff create the portal link, a foster sends news from a phone, staff acce
   // Staff create the link on the person page and copy it.
   await page.goto(`/personas/${personaId}`);
   const portalCard = page.getByRole('region', { name: 'Portal de acogida' });
+  // "Revocar enlace" only once there is a link to revoke.
+  await expect(portalCard.getByRole('button', { name: 'Crear enlace' })).toBeEnabled();
+  await expect(portalCard.getByRole('button', { name: 'Revocar enlace' })).toHaveCount(0);
   await portalCard.getByRole('button', { name: 'Crear enlace' }).click();
+  await expect(portalCard.getByRole('button', { name: 'Revocar enlace' })).toBeVisible();
   const url = await portalCard.getByLabel('Enlace del portal').inputValue();
   expect(url).toMatch(/\/portal\/[A-Za-z0-9_-]{43}$/);
   await expectAccessible(page, 'Persona con el enlace del portal');
+
+  const org = (await (await page.request.get('/api/organizacion')).json()) as { nombre: string | null };
 
   // The foster, on a phone, without an account.
   const phone = await openSecondBrowser(browser, baseURL);
@@ -47,16 +53,28 @@ test('staff create the portal link, a foster sends news from a phone, staff acce
   await expect(phone.page.getByRole('heading', { name: 'Hola, Marta', level: 1 })).toBeVisible();
   const card = phone.page.getByRole('region', { name });
   await expect(card.getByText(/^Pastilla:/)).toBeVisible();
+  // The page wears the organisation's name, and its fields are a thumb's size: the weight, and the photo picker's
+  // own button in place of the browser's bare "No file chosen" input.
+  await expect(phone.page.locator('.site-header .brand')).toHaveText(org.nombre ?? 'Portal de acogida');
+  const weight = card.getByLabel('Peso en kg (opcional)');
+  await expect(weight).toHaveAttribute('inputmode', 'decimal');
+  expect((await weight.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  const chooser = card.getByText('Elegir fotos', { exact: true });
+  expect((await chooser.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  expect((await card.locator('input[type=file]').boundingBox())!.width).toBeLessThanOrEqual(1);
+  await expect(card.getByRole('status').filter({ hasText: 'Ninguna foto elegida.' })).toBeVisible();
   await expectAccessible(phone.page, 'Portal de acogida en un móvil');
   await card.getByLabel(`¿Cómo está ${name}?`).fill('Come muy bien y ya pasea sin miedo.');
   await card.getByLabel('Peso en kg (opcional)').fill('11,5');
   await card.getByLabel('He dado esta dosis').selectOption({
     label: `Pastilla (${new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`))})`,
   });
-  await card.getByLabel(/^Fotos/).setInputFiles([await jpeg('paseo.jpg', '#c86b3c')]);
+  await card.getByLabel(/Fotos \(hasta/).setInputFiles([await jpeg('paseo.jpg', '#c86b3c')]);
   await expect(card.getByRole('img', { name: 'Foto 1 elegida' })).toBeVisible();
+  await expect(card.getByText('paseo.jpg')).toBeVisible();
+  await expect(card.getByText('1 foto elegida.')).toBeVisible();
   await card.getByRole('button', { name: 'Enviar novedad' }).click();
-  await expect(card.getByRole('status')).toHaveText(/Hemos recibido tu novedad/);
+  await expect(card.getByRole('status').filter({ hasText: /Hemos recibido tu novedad/ })).toBeVisible();
   await expect(card.getByLabel(`¿Cómo está ${name}?`)).toHaveValue('');
   await expectAccessible(phone.page, 'Portal de acogida tras enviar');
   // An unknown link shows one neutral message.

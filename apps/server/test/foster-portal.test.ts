@@ -19,7 +19,7 @@ describe('foster portal', () => {
   const anon = () => t.as('anonymous');
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ ORG_NAME: 'Refugio Patitas' });
     today = dayIn(t.config.orgTimeZone, new Date());
   });
   afterAll(() => t.close());
@@ -102,10 +102,12 @@ describe('foster portal', () => {
     const res = await anon().inject({ method: 'GET', url: `/api/portal/${token}` });
     expect(res.statusCode, res.body).toBe(200);
     const view = res.json<{
+      organizacion: { nombre: string | null };
       persona: Record<string, unknown>;
       mascotas: { id: number; nombre: string; cuidados: { id: number; nombre: string }[] }[];
     }>();
     expect(view.persona).toEqual({ nombre: 'Ana María' });
+    expect(view.organizacion).toEqual({ nombre: 'Refugio Patitas' });
     expect(view.mascotas.map((m) => m.nombre)).toEqual(['Canela']);
     expect(view.mascotas[0]!.cuidados).toEqual([{ id: vacuna, nombre: 'Rabia', tipo: 'vacuna', fecha: today }]);
     expect(res.body).not.toContain('Pérez');
@@ -135,6 +137,15 @@ describe('foster portal', () => {
     expect((await staff().inject({ method: 'DELETE', url: `/api/personas/${revoked}/portal` })).statusCode).toBe(204);
 
     expect((await anon().inject({ method: 'GET', url: `/api/portal/${second.token}` })).statusCode).toBe(200);
+    // The person page asks whether a link works (to offer "Revocar enlace" only then): the new one does; the
+    // expired and the revoked ones do not, nor does a person never given one.
+    const state = async (personaId: number) =>
+      (await staff().inject({ method: 'GET', url: `/api/personas/${personaId}/portal` })).json<{ activo: boolean; venceEn: string | null }>();
+    expect(await state(persona)).toEqual({ activo: true, venceEn: second.venceEn });
+    expect(await state(expired)).toEqual({ activo: false, venceEn: null });
+    expect(await state(revoked)).toEqual({ activo: false, venceEn: null });
+    expect(await state(await insertPerson('Fabiola'))).toEqual({ activo: false, venceEn: null });
+    expect((await anon().inject({ method: 'GET', url: `/api/personas/${persona}/portal` })).statusCode).toBe(401);
     const answers = await Promise.all(
       [first.token, old.token, gone.token, 'x'.repeat(43)].map((token) => anon().inject({ method: 'GET', url: `/api/portal/${token}` })),
     );

@@ -127,6 +127,7 @@ const expected: Record<string, Access> = {
   'GET /api/personas/:id/acogida': 'staff',
   'PUT /api/personas/:id/acogida': 'staff',
   'GET /api/acogidas': 'staff',
+  'GET /api/personas/:id/portal': 'staff',
   'POST /api/personas/:id/portal': 'staff',
   'DELETE /api/personas/:id/portal': 'staff',
   'GET /api/portal/:token': 'public',

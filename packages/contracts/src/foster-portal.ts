@@ -8,9 +8,14 @@ export * from './foster-portal-messages';
 export const createPortalLinkInputSchema = z.object({ canal: z.enum(['email', 'whatsapp']).optional() }).strict();
 export const portalLinkSchema = z.object({ url: z.string(), venceEn: z.string(), whatsappUrl: z.string().optional() });
 export type PortalLink = z.infer<typeof portalLinkSchema>;
+/** Whether a person has a link that still works (its address is not kept: only a new link shows one). */
+export const portalLinkStateSchema = z.object({ activo: z.boolean(), venceEn: z.string().nullable() });
+export type PortalLinkState = z.infer<typeof portalLinkStateSchema>;
 
 export const portalCareSchema = z.object({ id: z.number().int(), nombre: z.string(), tipo: z.string(), fecha: z.string() });
 export const portalViewSchema = z.object({
+  /** The organisation the portal speaks for: its name heads the page (null until one is configured). */
+  organizacion: z.object({ nombre: z.string().nullable() }),
   persona: z.object({ nombre: z.string() }),
   mascotas: z.array(z.object({ id: z.number().int(), nombre: z.string(), foto: z.string().nullable(), cuidados: z.array(portalCareSchema) })),
 });

@@ -22,3 +22,6 @@ export const organizationSettingsQueryOptions = queryOptions({
 export function useOrganizationTimeZone(): string {
   return useQuery(organizationSettingsQueryOptions).data?.zonaHoraria ?? DEFAULT_ORG_TIME_ZONE;
 }
+
+/** Whether the organisation still lacks how the public reaches it: a name, and an e-mail or a phone. */
+export const lacksContact = (org: Pick<OrganizationSettings, 'nombre' | 'email' | 'telefono'>) => !org.nombre || (!org.email && !org.telefono);

@@ -15,6 +15,7 @@ interface PortalPet {
   cuidados: Care[];
 }
 interface PortalView {
+  organizacion: { nombre: string | null };
   persona: { nombre: string };
   mascotas: PortalPet[];
 }
@@ -46,7 +47,7 @@ export function PortalApp({ token }: { token: string }) {
         Saltar al contenido
       </a>
       <header className="site-header">
-        <p className="brand">Portal de acogida</p>
+        <p className="brand">{state.view?.organizacion.nombre || 'Portal de acogida'}</p>
       </header>
       <main id="contenido" className="page">
         {state.error ? (
@@ -150,7 +151,19 @@ function PetNews({ token, pet }: { token: string; pet: PortalPet }) {
           </div>
           <div className="field">
             <label htmlFor={id('peso')}>Peso en kg (opcional)</label>
-            <input id={id('peso')} inputMode="decimal" autoComplete="off" value={peso} onChange={(e) => setPeso(e.target.value)} />
+            <p className="hint" id={id('peso-ayuda')}>
+              Con coma para los decimales, por ejemplo 4,5.
+            </p>
+            <input
+              id={id('peso')}
+              className="field-number"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              aria-describedby={id('peso-ayuda')}
+              value={peso}
+              onChange={(e) => setPeso(e.target.value)}
+            />
           </div>
           {pet.cuidados.length > 0 ? (
             <div className="field">

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FOSTER_NEWS_LIMITS } from '@refugio/contracts';
 import fp from 'fastify-plugin';
-import { organizationTimeZone } from '../../lib/organization';
+import { createOrganizationSettings, organizationTimeZone } from '../../lib/organization';
 import { createNewsPhotoSweep } from './foster-portal-sweep';
 import { createFosterPortalRepository } from './foster-portal.repository';
 import { fosterPortalRoutes } from './foster-portal.routes';
@@ -28,6 +28,7 @@ export const fosterPortalModule = fp(
         log: app.log,
         publicUrl: app.config.publicUrl,
         timeZone: organizationTimeZone(app.config, app.db),
+        organizationName: async () => (await createOrganizationSettings(app.config, app.db).stored()).nombre,
         linkRequests: (linkId) => app.budgets.linkRequest('portal', linkId, FOSTER_NEWS_LIMITS.requestsPerHour).allowed,
       }),
     );

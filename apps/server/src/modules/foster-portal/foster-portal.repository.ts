@@ -18,6 +18,17 @@ function queries(db: Database) {
       return row;
     },
 
+    /** The person's link that still works (neither revoked nor expired), if any. */
+    async activeLinkOf(personaId: number, now: Date): Promise<PortalLinkRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(fosterPortalLink)
+        .where(and(eq(fosterPortalLink.personaId, personaId), isNull(fosterPortalLink.revocadoEn), gt(fosterPortalLink.venceEn, now)))
+        .orderBy(desc(fosterPortalLink.venceEn))
+        .limit(1);
+      return row;
+    },
+
     /**
      * Inside a transaction: the person's links, locked until it ends (a transaction-scoped advisory lock, shared by
      * every instance, PGlite included), so that making a new link and revoking the others never interleave.

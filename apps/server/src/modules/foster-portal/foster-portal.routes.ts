@@ -7,6 +7,7 @@ import {
   fosterPortalMessages,
   listFosterNewsQuerySchema,
   portalLinkSchema,
+  portalLinkStateSchema,
   portalNewsFieldsSchema,
   portalViewSchema,
   oneLineText,
@@ -51,6 +52,23 @@ export const fosterPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.createLink(request.user!, request.params.id, request.body?.canal),
+  );
+
+  app.get(
+    '/api/personas/:id/portal',
+    {
+      config: staff,
+      schema: {
+        tags: ['Portal de acogida'],
+        summary: 'Si la persona tiene un enlace del portal que funciona, y hasta cuándo',
+        params: personParams,
+        response: { 200: portalLinkStateSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.linkState(request.params.id);
+    },
   );
 
   app.delete(

@@ -6,6 +6,7 @@ import {
   type HistoryActor,
   type FosterNewsState,
   type PortalLink,
+  type PortalLinkState,
   type PortalView,
   type SessionUser,
   dayInZone,
@@ -48,6 +49,8 @@ export interface FosterPortalDeps {
   log: FastifyBaseLogger;
   publicUrl: string;
   timeZone: TimeZoneSource;
+  /** The organisation's name as saved on "Configuración" (or ORG_NAME), shown at the head of the portal. */
+  organizationName?: () => Promise<string | null>;
   /** Spends one request of a link's hourly budget (shared by every instance); false when it is spent. */
   linkRequests: (linkId: number) => boolean;
   clock?: () => Date;
@@ -62,6 +65,7 @@ export function createFosterPortalService({
   log,
   publicUrl,
   timeZone,
+  organizationName,
   linkRequests,
   clock = () => new Date(),
 }: FosterPortalDeps) {
@@ -174,6 +178,14 @@ export function createFosterPortalService({
       return { url, venceEn: venceEn.toISOString(), ...(whatsappUrl && { whatsappUrl }) };
     },
 
+    /** Whether the person has a link that still works, and until when: the person page offers "Revocar enlace" only then. */
+    async linkState(personaId: number): Promise<PortalLinkState> {
+      const person = await contactOf(db, personaId);
+      if (!person) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
+      const link = await repo.activeLinkOf(personaId, clock());
+      return { activo: Boolean(link), venceEn: link ? link.venceEn.toISOString() : null };
+    },
+
     async revoke(actor: SessionUser, personaId: number): Promise<void> {
       const person = await contactOf(db, personaId);
       if (!person) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
@@ -198,6 +210,7 @@ export function createFosterPortalService({
       const pets = await fosteredPets(db, link.personaId);
       const care = await createCarePort(db).plannedOf(pets.map((p) => p.id));
       return {
+        organizacion: { nombre: (await organizationName?.()) ?? null },
         persona: { nombre: firstName(person.nombre) },
         mascotas: pets.map((p) => ({
           id: p.id,

@@ -36,7 +36,10 @@ describe('PhotoPicker: the photos of a public form', () => {
     let sent: FormData | undefined;
     render(<Form onSend={(form) => (sent = form)} />);
     const input = screen.getByLabelText('Fotos (hasta 2)');
-    expect(input).toHaveAccessibleDescription('Desde la cámara o la galería.');
+    expect(input).toHaveAccessibleDescription('Desde la cámara o la galería. Ninguna foto elegida.');
+    // The page's own button (a label over the visually hidden input), not the browser's bare file input.
+    expect(screen.getByText('Elegir fotos').tagName).toBe('LABEL');
+    expect(input).toHaveClass('visually-hidden');
 
     await user.upload(input, [photo('a.jpg'), photo('b.jpg'), photo('c.jpg')]);
     expect(await screen.findByRole('alert')).toHaveTextContent('Demasiadas fotos.');
@@ -44,6 +47,9 @@ describe('PhotoPicker: the photos of a public form', () => {
 
     await user.upload(input, [photo('a.jpg'), photo('b.jpg')]);
     expect(await screen.findByRole('img', { name: 'Foto 2 elegida' })).toBeInTheDocument();
+    expect(screen.getByText('b.jpg')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('2 fotos elegidas. Ya no caben más.');
+    expect(input).toBeDisabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Quitar foto 1' }));
     expect(screen.getAllByRole('img')).toHaveLength(1);

@@ -59,31 +59,50 @@ export function usePhotoPicker({
   };
 }
 
-/** The photos field: the picker (camera or gallery), a hint, and the chosen photos with a button to take each out. */
+/**
+ * The photos field, the page's own rather than the browser's bare "No file chosen": a button-like label over a
+ * visually hidden (still focusable) file input, a hint, a spoken count of the chosen photos, and each chosen photo
+ * with its thumbnail, its file name and a button to take it out.
+ */
 export function PhotoPicker({ id, hint, picker }: { id: string; hint: string; picker: ReturnType<typeof usePhotoPicker> }) {
+  const count = picker.photos.length;
+  const full = count >= picker.max;
   return (
-    <div className="field">
-      <label htmlFor={id}>Fotos (hasta {picker.max})</label>
+    <div className="field photo-picker">
+      <span className="photo-picker-title" id={`${id}-titulo`}>
+        Fotos (hasta {picker.max})
+      </span>
       <p className="hint" id={`${id}-ayuda`}>
         {hint}
       </p>
       <input
         id={id}
+        className="visually-hidden"
         type="file"
         accept="image/*"
         multiple
-        aria-describedby={`${id}-ayuda`}
+        disabled={full}
+        aria-labelledby={`${id}-boton ${id}-titulo`}
+        aria-describedby={`${id}-ayuda ${id}-estado`}
         onChange={(e) => {
           void picker.add(e.target.files);
           e.target.value = '';
         }}
       />
-      {picker.photos.length > 0 ? (
-        <ul className="gallery-thumbs">
-          {picker.photos.map(({ url }, i) => (
+      <label htmlFor={id} id={`${id}-boton`} className="button button-secondary photo-picker-button" aria-disabled={full || undefined}>
+        {count === 0 ? 'Elegir fotos' : 'Añadir más fotos'}
+      </label>
+      <p className="hint" id={`${id}-estado`} role="status">
+        {count === 0 ? 'Ninguna foto elegida.' : count === 1 ? '1 foto elegida.' : `${count} fotos elegidas.`}
+        {full ? ' Ya no caben más.' : ''}
+      </p>
+      {count > 0 ? (
+        <ul className="photo-picker-list">
+          {picker.photos.map(({ url, file }, i) => (
             <li key={url}>
-              <img src={url} alt={`Foto ${i + 1} elegida`} width={96} height={96} style={{ objectFit: 'cover' }} />
-              <button type="button" className="button-secondary" onClick={() => picker.remove(i)}>
+              <img src={url} alt={`Foto ${i + 1} elegida`} width={64} height={64} />
+              <span className="photo-picker-name">{file.name}</span>
+              <button type="button" className="button button-secondary" onClick={() => picker.remove(i)}>
                 Quitar foto {i + 1}
               </button>
             </li>

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, Title } from '
 import { notifications } from '@mantine/notifications';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, messages } from '@refugio/contracts';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { SimplePage } from '../../../components/ui/simple-page';
@@ -12,6 +13,7 @@ import { getErrorMessage } from '../../../lib/get-error-message';
 import { useChangePassword } from '../api/change-password';
 import { useSession } from '../../../lib/session';
 import { useSignOut } from '../api/sign-out';
+import { afterPasswordChange } from '../lib/after-password-change';
 import { changePasswordFormSchema, type ChangePasswordFormValues } from '../lib/change-password-form';
 
 type ServerField = 'currentPassword' | 'newPassword';
@@ -34,6 +36,7 @@ function CambiarContrasenaScreen() {
   const { data: session } = useSession();
   const navigate = useNavigate();
   const changePassword = useChangePassword();
+  const queryClient = useQueryClient();
   const signOut = useSignOut();
   const form = useForm<ChangePasswordFormValues>({
     resolver: zodResolver(changePasswordFormSchema),
@@ -52,7 +55,7 @@ function CambiarContrasenaScreen() {
         onSuccess: () => {
           // Shown by the main layout, which mounts the toasts, once it has opened.
           notifications.show({ color: 'teal', message: 'Tu contraseña se cambió correctamente.' });
-          void navigate('/', { replace: true });
+          void afterPasswordChange(queryClient, mustChange ? session.user.role : undefined).then((to) => navigate(to, { replace: true }));
         },
         onError: (error) => {
           const entries = Object.entries(getFieldErrors(error)) as [ServerField, string][];

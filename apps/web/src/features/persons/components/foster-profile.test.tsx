@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { server } from '../../../testing/server';
+import { FOSTER_ROLE_EXPLAINED } from '../lib/foster-role';
 import { FosterProfile } from './foster-profile';
 
 const profile = (version: number, notas = '') => ({
@@ -80,5 +81,17 @@ describe('the foster profile on the person page', () => {
     await user.click(await screen.findByRole('button', { name: 'Guardar lo que escribí sobre la versión actual' }));
     await waitFor(() => expect(screen.getByText('Tiene jardín')).toBeInTheDocument());
     expect(sent.map((b) => b.version)).toEqual([3, 4]);
+  });
+
+  it('explains the "Acogida" role and the profile as one idea: a person with the role but no profile is not "not a foster home"', async () => {
+    server.use(
+      http.get('/api/personas/5/acogida', () =>
+        HttpResponse.json({ code: 'NOT_FOUND', message: fosterMessages.noProfile, requestId: 'r' }, { status: 404 }),
+      ),
+    );
+    renderWithProviders(<FosterProfile personId={5} isFoster />);
+    expect(await screen.findByText(/Tiene el rol «Acogida» pero todavía no tiene ficha/)).toBeInTheDocument();
+    expect(screen.queryByText('Esta persona no es casa de acogida.')).not.toBeInTheDocument();
+    expect(screen.getByText(FOSTER_ROLE_EXPLAINED)).toBeInTheDocument();
   });
 });

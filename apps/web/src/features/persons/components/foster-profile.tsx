@@ -11,6 +11,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { FOSTER_ROLE_EXPLAINED } from '../lib/foster-role';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useFosterProfile, usePutFosterProfile } from '../api/foster-profile';
 
@@ -248,8 +249,12 @@ function ProfileForm({ personId, profile, onDone }: { personId: number; profile:
   );
 }
 
-/** The person's foster profile (`GET|PUT /api/personas/{id}/acogida`): shown, created or edited in place. */
-export function FosterProfile({ personId, readOnly = false }: { personId: number; readOnly?: boolean }) {
+/**
+ * The person's foster profile (`GET|PUT /api/personas/{id}/acogida`): shown, created or edited in place.
+ * `isFoster` is whether the person has the "Acogida" role: the role and the profile are one idea (saving a
+ * profile gives the role), and the card says so instead of calling a person with the role "not a foster home".
+ */
+export function FosterProfile({ personId, readOnly = false, isFoster = false }: { personId: number; readOnly?: boolean; isFoster?: boolean }) {
   const profile = useFosterProfile(personId);
   const [editing, setEditing] = useState(false);
   return (
@@ -277,9 +282,16 @@ export function FosterProfile({ personId, readOnly = false }: { personId: number
       ) : profile.data ? (
         <Summary profile={profile.data} />
       ) : (
-        <Text size="sm" c="dimmed">
-          Esta persona no es casa de acogida.
-        </Text>
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {isFoster
+              ? 'Tiene el rol «Acogida» pero todavía no tiene ficha: créala para anotar qué puede acoger.'
+              : 'Esta persona no es casa de acogida.'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {FOSTER_ROLE_EXPLAINED}
+          </Text>
+        </Stack>
       )}
     </Paper>
   );

@@ -2,6 +2,7 @@ import { Checkbox, Fieldset, Group, SimpleGrid, Stack, Switch, TextInput } from 
 import { PERSON_ROLES, type Person, personRoleLabels } from '@refugio/contracts';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { formatDateTime } from '../../../lib/format-date';
+import { FOSTER_ROLE_EXPLAINED } from '../lib/foster-role';
 import { personFieldLabels, type PersonFormValues } from '../lib/person-form-values';
 
 /**
@@ -67,7 +68,13 @@ export function PersonFields({
           <Checkbox.Group label={personFieldLabels.roles} value={field.value} onChange={field.onChange} error={fieldState.error?.message}>
             <Group gap="md" mt="xs">
               {PERSON_ROLES.map((rol) => (
-                <Checkbox key={rol} value={rol} label={personRoleLabels[rol]} disabled={disabled} />
+                <Checkbox
+                  key={rol}
+                  value={rol}
+                  label={personRoleLabels[rol]}
+                  description={rol === 'acogida' ? FOSTER_ROLE_EXPLAINED : undefined}
+                  disabled={disabled}
+                />
               ))}
             </Group>
           </Checkbox.Group>

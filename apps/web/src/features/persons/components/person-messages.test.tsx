@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { personTexts } from '@refugio/contracts';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { person } from '../../../testing/person-fixture';
@@ -100,5 +101,14 @@ describe('writing to a person', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('Esta persona no ha aceptado recibir mensajes por WhatsApp.')).toBeInTheDocument();
     expect(tab.close).toHaveBeenCalled();
     expect(within(dialog).getByRole('textbox', { name: 'Texto' })).toHaveValue('Hola');
+  });
+
+  it("disables WhatsApp without the person's consent, and says why", async () => {
+    server.use(http.get('/api/mensajes', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 })));
+    renderWithProviders(<PersonMessages person={person(3, { consentimientos: { email: true, whatsapp: false } })} />);
+    const whatsapp = screen.getByRole('button', { name: 'WhatsApp' });
+    expect(whatsapp).toBeDisabled();
+    expect(whatsapp).toHaveAccessibleDescription(personTexts.whatsappNoConsent);
+    expect(screen.getByRole('button', { name: 'Enviar e-mail' })).toBeEnabled();
   });
 });

@@ -23,7 +23,12 @@ export function PersonMessages({ person }: { person: Person }) {
       </Title>
       <Stack gap="xs">
         <Group gap="xs">
-          <Button leftSection={<IconMail size={16} aria-hidden="true" />} onClick={() => setCanal('email')} disabled={!person.email}>
+          <Button
+            leftSection={<IconMail size={16} aria-hidden="true" />}
+            onClick={() => setCanal('email')}
+            disabled={!person.email || !person.consentimientos.email}
+            aria-describedby={person.email && !person.consentimientos.email ? `mensajes-${person.id}-sin-correo` : undefined}
+          >
             Enviar e-mail
           </Button>
           <Button
@@ -31,22 +36,24 @@ export function PersonMessages({ person }: { person: Person }) {
             variant="light"
             leftSection={<IconBrandWhatsapp size={16} aria-hidden="true" />}
             onClick={() => setCanal('whatsapp')}
-            disabled={!person.telefono}
+            // Without a phone or the person's consent the server refuses it: disabled, and the line below says why.
+            disabled={!person.telefono || !person.consentimientos.whatsapp}
+            aria-describedby={!person.telefono || !person.consentimientos.whatsapp ? `mensajes-${person.id}-sin-whatsapp` : undefined}
           >
             WhatsApp
           </Button>
         </Group>
         {person.email && !person.consentimientos.email ? (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" id={`mensajes-${person.id}-sin-correo`}>
             {personTexts.emailNoConsent}
           </Text>
         ) : null}
         {!person.telefono ? (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" id={`mensajes-${person.id}-sin-whatsapp`}>
             {personTexts.whatsappNoPhone}
           </Text>
         ) : !person.consentimientos.whatsapp ? (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" id={`mensajes-${person.id}-sin-whatsapp`}>
             {personTexts.whatsappNoConsent}
           </Text>
         ) : null}

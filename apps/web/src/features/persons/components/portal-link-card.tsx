@@ -1,21 +1,36 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { FOSTER_PORTAL_LINK_DAYS, type Person, type PortalLink, formatCount } from '@refugio/contracts';
+import { FOSTER_PORTAL_LINK_DAYS, type Person, type PortalLink, formatCount, personTexts } from '@refugio/contracts';
 import { IconBrandWhatsapp, IconLink, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
-import { useCreatePortalLink, useRevokePortalLink } from '../api/portal-link';
+import { useCreatePortalLink, usePortalLinkState, useRevokePortalLink } from '../api/portal-link';
+
+/** Why a channel cannot carry the link, or undefined when it can: the address first, then the person's consent. */
+export function whyNotByEmail(person: Person): string | undefined {
+  if (!person.email) return 'Esta persona no tiene un correo.';
+  return person.consentimientos.email ? undefined : personTexts.emailNoConsent;
+}
+export function whyNotByWhatsapp(person: Person): string | undefined {
+  if (!person.telefono) return personTexts.whatsappNoPhone;
+  return person.consentimientos.whatsapp ? undefined : personTexts.whatsappNoConsent;
+}
 
 /**
  * The foster's portal link on the person page: create it (and send it by e-mail or WhatsApp, or copy it), or
- * revoke it. A new link replaces the previous one.
+ * revoke it when one works. A new link replaces the previous one. A channel the person cannot be reached by (no
+ * address, or no consent) is disabled, and the card says why.
  */
 export function PortalLinkCard({ person }: { person: Person }) {
   const create = useCreatePortalLink();
   const revoke = useRevokePortalLink();
+  const state = usePortalLinkState(person.id);
   const [link, setLink] = useState<PortalLink | undefined>();
+  const hasLink = Boolean(link) || state.data?.activo === true;
+  const noEmail = whyNotByEmail(person);
+  const noWhatsapp = whyNotByWhatsapp(person);
   const onError = (error: unknown) => notifications.show({ color: 'red', title: 'No se pudo crear el enlace', message: getErrorMessage(error) });
 
   const make = (canal?: 'email' | 'whatsapp') =>
@@ -69,7 +84,8 @@ export function PortalLinkCard({ person }: { person: Person }) {
           <Button
             size="xs"
             leftSection={<IconMail size={16} aria-hidden="true" />}
-            disabled={!person.email}
+            disabled={Boolean(noEmail)}
+            aria-describedby={noEmail ? 'portal-no-email' : undefined}
             loading={create.isPending}
             onClick={() => make('email')}
           >
@@ -79,7 +95,8 @@ export function PortalLinkCard({ person }: { person: Person }) {
             size="xs"
             variant="light"
             leftSection={<IconBrandWhatsapp size={16} aria-hidden="true" />}
-            disabled={!person.telefono || create.isPending}
+            disabled={Boolean(noWhatsapp) || create.isPending}
+            aria-describedby={noWhatsapp ? 'portal-no-whatsapp' : undefined}
             onClick={() => make('whatsapp')}
           >
             Enviar por WhatsApp
@@ -93,10 +110,27 @@ export function PortalLinkCard({ person }: { person: Person }) {
           >
             Crear enlace
           </Button>
-          <Button size="xs" variant="subtle" color="red" disabled={revoke.isPending} onClick={confirmRevoke}>
-            Revocar enlace
-          </Button>
+          {hasLink ? (
+            <Button size="xs" variant="subtle" color="red" disabled={revoke.isPending} onClick={confirmRevoke}>
+              Revocar enlace
+            </Button>
+          ) : null}
         </Group>
+        {noEmail ? (
+          <Text size="xs" c="dimmed" id="portal-no-email">
+            Enviar por correo: {noEmail}
+          </Text>
+        ) : null}
+        {noWhatsapp ? (
+          <Text size="xs" c="dimmed" id="portal-no-whatsapp">
+            Enviar por WhatsApp: {noWhatsapp}
+          </Text>
+        ) : null}
+        {!link && state.data?.activo && state.data.venceEn ? (
+          <Text size="xs" c="dimmed">
+            Tiene un enlace que funciona hasta el {formatDateTime(state.data.venceEn)}. Por seguridad no se guarda: crea uno nuevo para copiarlo.
+          </Text>
+        ) : null}
         {link ? (
           <>
             <TextInput label="Enlace del portal" value={link.url} readOnly onFocus={(e) => e.currentTarget.select()} />

@@ -80,7 +80,7 @@ function PersonaScreen() {
             <PersonDuplicates person={data} />
             <PersonIdentityForm key={data.id} person={data} readOnly={anonymised} />
             <PersonBlock person={data} />
-            <FosterProfile personId={data.id} readOnly={anonymised} />
+            <FosterProfile personId={data.id} readOnly={anonymised} isFoster={data.roles.includes('acogida')} />
           </Stack>
           <Stack gap="md" className={classes.side}>
             {anonymised ? null : <PersonMessages person={data} />}

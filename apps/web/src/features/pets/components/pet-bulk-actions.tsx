@@ -47,7 +47,7 @@ const subject = (bulk: PetBulk) => (bulk.allMatching ? t.subjectMatching(bulk.co
 export function PetBulkBar({ bulk, deletedView }: { bulk: PetBulk; deletedView: boolean }) {
   if (bulk.count === 0) return null;
   return (
-    <Paper className={classes.bar} p="sm" role="region" aria-label={t.barLabel}>
+    <Paper className={classes.bar} p="sm" role="region" aria-label={t.barLabel} data-sticky-bar>
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap" aria-live="polite">
           <Text size="sm" fw={600}>

@@ -455,7 +455,7 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
           </Stack>
         </fieldset>
 
-        <Group justify="flex-end" gap="sm" mt="lg" wrap={isSaving ? 'wrap' : 'nowrap'} className={classes.actions}>
+        <Group justify="flex-end" gap="sm" mt="lg" wrap={isSaving ? 'wrap' : 'nowrap'} className={classes.actions} data-sticky-bar>
           {isSaving ? <SaveBarProgress steps={steps} /> : null}
           <Button type="button" variant="default" onClick={askReset} disabled={isSaving}>
             {petFormMessages.resetButton}

@@ -6,9 +6,10 @@ import { type FormEvent, useState } from 'react';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { getErrorMessage } from '../../../lib/get-error-message';
-import { organizationSettingsQueryOptions } from '../../../lib/organization-settings';
+import { lacksContact, organizationSettingsQueryOptions } from '../../../lib/organization-settings';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt';
 import { useSaveOrganization } from '../api/organization';
+import { EmbedCode } from '../components/embed-code';
 
 type Draft = Record<'nombre' | 'email' | 'telefono' | 'direccion' | 'web' | 'zonaHoraria', string>;
 
@@ -61,6 +62,11 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
         <Title order={2} fz="h3" id="org-title">
           La organización
         </Title>
+        {lacksContact(org) ? (
+          <Alert color="orange" title="Falta el contacto de la organización">
+            Escribe el nombre y un correo o un teléfono: firman los mensajes y aparecen en el catálogo, los portales y los contratos.
+          </Alert>
+        ) : null}
         <Text size="sm" c="dimmed">
           Firman cada correo y aparecen en las páginas públicas.
           {org.version === 0 ? ' Ahora se usan los valores de la configuración del servidor.' : ''}
@@ -102,6 +108,7 @@ function ConfiguracionScreen() {
       ) : (
         <>
           <OrganizationForm org={org.data} />
+          <EmbedCode />
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="mail-title">
             <Stack gap="xs">
               <Title order={2} fz="h3" id="mail-title">
