@@ -139,6 +139,7 @@ const expected: Record<string, Access> = {
   'POST /api/novedades/:id/rechazar': 'staff',
   'POST /api/solicitudes-adopcion/:id/contrato': 'staff',
   'POST /api/solicitudes-adopcion/:id/contacto': 'staff',
+  'GET /api/solicitudes-adopcion/:id/contrato/preparacion': 'staff',
   'POST /api/mascotas/:id/movimientos/:movimientoId/acta': 'staff',
   'GET /api/solicitudes-adopcion/:id/cuota': 'staff',
   'PUT /api/solicitudes-adopcion/:id/cuota': 'staff',
