@@ -1,3 +1,4 @@
+import { countLabel } from '@refugio/contracts';
 import { useState } from 'react';
 import { shrinkOversizedImages } from '../../lib/shrink-image';
 
@@ -93,7 +94,7 @@ export function PhotoPicker({ id, hint, picker }: { id: string; hint: string; pi
         {count === 0 ? 'Elegir fotos' : 'Añadir más fotos'}
       </label>
       <p className="hint" id={`${id}-estado`} role="status">
-        {count === 0 ? 'Ninguna foto elegida.' : count === 1 ? '1 foto elegida.' : `${count} fotos elegidas.`}
+        {count === 0 ? 'Ninguna foto elegida.' : `${countLabel(count, 'foto elegida', 'fotos elegidas')}.`}
         {full ? ' Ya no caben más.' : ''}
       </p>
       {count > 0 ? (
