@@ -1,0 +1,98 @@
+import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+
+/*
+ * Authentication tables, in the shape better-auth (with its admin plugin) expects, plus the staff fields of
+ * SPEC section 3. Column names are snake_case in the database (Drizzle `casing`), camelCase in TypeScript.
+ */
+
+export const user = pgTable('user', {
+  id: text().primaryKey(),
+  /** SPEC `name`. */
+  name: text().notNull(),
+  /** SPEC `mail`. */
+  email: text().notNull().unique(),
+  emailVerified: boolean().notNull().default(false),
+  image: text(),
+  lastname: text().notNull().default(''),
+  permisos: text().notNull().default('equipo-web'),
+  color: text().notNull().default('#3B82F6'),
+  /** SPEC `rol`: 'Administrador' | 'Equipo'. better-auth's admin plugin calls it `role`. */
+  role: text().notNull().default('Equipo'),
+  banned: boolean().notNull().default(false),
+  banReason: text(),
+  banExpires: timestamp({ withTimezone: true }),
+  /** Set when an administrator chose the password (new user, reset): the user must pick their own first. */
+  mustChangePassword: boolean().notNull().default(false),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    ipAddress: text(),
+    userAgent: text(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    impersonatedBy: text(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.identifier)],
+);
+
+/** better-auth's rate-limit counters, kept in the database so every instance shares them. */
+export const rateLimit = pgTable('rate_limit', {
+  id: text().primaryKey(),
+  key: text().notNull().unique(),
+  count: bigint({ mode: 'number' }).notNull(),
+  lastRequest: bigint({ mode: 'number' }).notNull(),
+});
+
+/** What each member of staff wants to be told by e-mail (owned by `modules/messages`); no row: nothing. */
+export const staffNotice = pgTable('staff_notice', {
+  userId: text()
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  solicitudes: boolean().notNull().default(false),
+  registros: boolean().notNull().default(false),
+  /** Told when an adopter answers a check-in with "necesito ayuda" (followups module). */
+  seguimientos: boolean().notNull().default(false),
+  ...timestamps,
+});
