@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -59,6 +59,75 @@ export const serverBoundaryZones = [
   },
 ];
 
+// DESIGN section 9, one public face per module. What each module decorates on the app (`app.decorate('x', ...)`),
+// read from the code: another module may read only a decoration named `...Port`, and only in its `<m>.module.ts`
+// (where its dependencies are wired), never `app.<x>Service` or any other decoration; app.ts and server.ts (the
+// composition) read ports only. A port is built once, in its own module's `<m>.module.ts`: `create...Port(...)`
+// anywhere else fails, as does importing another module's port object as a value (a module-level singleton).
+const serverModulesDir = new URL('./apps/server/src/modules/', import.meta.url);
+export const decorationOwners = new Map(
+  serverModules.flatMap((module) =>
+    readdirSync(new URL(`${module}/`, serverModulesDir))
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) => [...readFileSync(new URL(`${module}/${file}`, serverModulesDir), 'utf8').matchAll(/\bapp\.decorate\(\s*'(\w+)'/g)])
+      .map((match) => [match[1], module]),
+  ),
+);
+
+function moduleOf(filename) {
+  const match = /apps[\\/]server[\\/]src[\\/]modules[\\/]([^\\/]+)[\\/]/.exec(filename);
+  return match ? match[1] : undefined;
+}
+
+const moduleFacesRule = {
+  meta: {
+    type: 'problem',
+    messages: {
+      decoration:
+        "`app.{{name}}` belongs to the module '{{owner}}': a module receives the part of another module's port it uses as a dependency, wired in its <m>.module.ts (DESIGN section 9).",
+      portOutsideComposition: '`app.{{name}}` is read only where modules are wired: a <m>.module.ts, app.ts or server.ts.',
+      createPort: "`{{name}}()` builds a port: it is built once, in its own module's <m>.module.ts, and handed to the others.",
+      singleton: "`{{name}}` is another module's port object: receive it as a dependency instead of importing it.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const filename = context.filename;
+    const here = moduleOf(filename);
+    const base = filename.split(/[\\/]/).pop() ?? '';
+    const composition = base.endsWith('.module.ts') || /apps[\\/]server[\\/]src[\\/](app|server)\.ts$/.test(filename);
+    const localImports = new Map();
+    return {
+      ImportDeclaration(node) {
+        const source = String(node.source.value);
+        for (const spec of node.specifiers) {
+          if (spec.type !== 'ImportSpecifier') continue;
+          localImports.set(spec.local.name, source);
+          const importedName = spec.imported.type === 'Identifier' ? spec.imported.name : String(spec.imported.value);
+          const typeOnly = node.importKind === 'type' || spec.importKind === 'type';
+          if (!typeOnly && /^\.\.\/[^/]+\//.test(source) && /^(?!create)[a-z]\w*Port$/.test(importedName)) {
+            context.report({ node: spec, messageId: 'singleton', data: { name: importedName } });
+          }
+        }
+      },
+      CallExpression(node) {
+        if (node.callee.type !== 'Identifier' || !/^create\w*Port$/.test(node.callee.name)) return;
+        const source = localImports.get(node.callee.name);
+        const ownModuleFile = base.endsWith('.module.ts') && (source === undefined || source.startsWith('./'));
+        if (!ownModuleFile) context.report({ node, messageId: 'createPort', data: { name: node.callee.name } });
+      },
+      MemberExpression(node) {
+        if (node.object.type !== 'Identifier' || node.object.name !== 'app' || node.property.type !== 'Identifier') return;
+        const name = node.property.name;
+        const owner = decorationOwners.get(name);
+        if (!owner || owner === here) return;
+        if (!name.endsWith('Port')) context.report({ node, messageId: 'decoration', data: { name, owner } });
+        else if (!composition) context.report({ node, messageId: 'portOutsideComposition', data: { name } });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -100,13 +169,18 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, refugio: { rules: { 'module-faces': moduleFacesRule } } },
     settings: {
+      // Without the parser and extensions, import-x cannot read the imported TypeScript files and no-cycle sees
+      // no edge at all: a planted cycle passed. import-boundaries.test.ts plants one.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/server/tsconfig.json'] })],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: serverBoundaryZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'refugio/module-faces': 'error',
     },
   },
   {

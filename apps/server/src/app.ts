@@ -14,9 +14,8 @@ import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { dashboardModule } from './modules/dashboard/dashboard.module';
 import { documentsModule } from './modules/documents/documents.module';
 import { aiModule } from './modules/ai/ai.module';
-import { functionsRoutes } from './modules/functions/functions.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { historyModule } from './modules/history/history.module';
+import { historyModule, historyPortPlugin } from './modules/history/history.module';
 import { intakeModule } from './modules/intake/intake.module';
 import { messagesModule } from './modules/messages/messages.module';
 import { fosterPortalModule } from './modules/foster-portal/foster-portal.module';
@@ -145,32 +144,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
+  // The modules, each after those whose ports it takes (DESIGN section 9: one public face per module). Every
+  // module writes its history through the history port, so it comes first; the organisation's settings and time
+  // zone next; the dashboard, a read model of them all, last.
+  await app.register(historyPortPlugin);
+  await app.register(organizationModule);
+  await app.register(historyModule);
   await app.register(usersModule);
-  // Served by the users service, so after the users module.
-  await app.register(functionsRoutes);
+  await app.register(templatesModule);
+  await app.register(personsModule);
+  await app.register(messagesModule);
   await app.register(petsModule);
   await app.register(careModule);
   await app.register(aiModule);
-  // Before the modules that send messages (intake, adoption requests).
-  await app.register(templatesModule);
-  await app.register(messagesModule);
+  await app.register(movementsModule);
+  await app.register(adoptionRequestsModule);
+  await app.register(followupsModule);
   await app.register(intakeModule);
   await app.register(catalogueModule);
-  await app.register(adoptionRequestsModule);
-  await app.register(personsModule);
   await app.register(publicationsModule);
-  await app.register(movementsModule);
   await app.register(fosterPortalModule);
   await app.register(documentsModule);
-  await app.register(followupsModule);
   await app.register(dashboardModule);
-  await app.register(organizationModule);
-  await app.register(historyModule);
   await app.register(reachModule);
 
   await app.register(spaPlugin, {
     webDistDir: options.webDistDir ?? defaultWebDistDir,
-    publicPageHtml: (html, pathname) => app.reachService.pageHtml(html, pathname),
+    publicPageHtml: (html, pathname) => app.reachPort.pageHtml(html, pathname),
   });
   await app.ready();
   return app;

@@ -39,7 +39,7 @@ async function main() {
   const releaseLock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
   const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
-  const firstAdmin = await app.usersService.ensureFirstAdmin(config.admin);
+  const firstAdmin = await app.usersPort.ensureFirstAdmin(config.admin);
   if (firstAdmin.created) printFirstAdmin(firstAdmin.email, firstAdmin.generatedPassword);
   const adminPasswordWeakness =
     firstAdmin.created && config.admin.password

@@ -225,9 +225,9 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
       .where(eq(pet.id, y.id));
     await db().update(pet).set({ deletedAt: new Date() }).where(eq(pet.id, y.id));
     const maintained = await snapshot();
-    expect(await repo.useTimeZone(TZ)).toBe(false);
-    expect(await repo.useTimeZone('UTC')).toBe(true);
-    expect(await repo.useTimeZone(TZ)).toBe(true);
+    expect(await repo.useTimeZone(t.app.organizationPort, TZ)).toBe(false);
+    expect(await repo.useTimeZone(t.app.organizationPort, 'UTC')).toBe(true);
+    expect(await repo.useTimeZone(t.app.organizationPort, TZ)).toBe(true);
     expect(await snapshot()).toEqual(maintained);
   });
 

@@ -338,7 +338,7 @@ describe('foster portal', () => {
     const [row] = await t.database.db
       .select()
       .from(fosterPortalLink)
-      .where(eq(fosterPortalLink.tokenHash, (await import('../src/modules/foster-portal/foster-portal.service')).hashToken(token)));
+      .where(eq(fosterPortalLink.tokenHash, (await import('../src/lib/link-token')).hashLinkToken(token)));
     await t.database.db.insert(fosterNews).values(
       Array.from({ length: FOSTER_NEWS_LIMITS.newsPerDay }, () => ({
         linkId: row!.id,

@@ -10,6 +10,19 @@ import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+declare const inTransaction: unique symbol;
+/**
+ * A database handle inside a transaction. Port methods that must join their caller's transaction take a `Tx`, so
+ * the compiler refuses a call made with the root handle (which would commit on its own) where one is required.
+ * Only `transactional()` and `runInTransaction()` make one.
+ */
+export type Tx = Database & { readonly [inTransaction]: true };
+
+/** Runs `work` in a new transaction (a throw rolls it back); `tx` may be handed to other modules' ports. */
+export function runInTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Tx));
+}
+
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';

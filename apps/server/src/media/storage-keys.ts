@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 /*
  * Every storage key the server writes or reads, in one place: the pet images and their thumbnails under
- * productos/{petId}/, the videos under videos/. Nothing else builds or parses a key.
+ * productos/{petId}/, the videos under videos/, the care attachments, documents, and the photos strangers send
+ * (foster news, follow-up answers; intake's own are in request-storage-keys.ts). Nothing else builds or parses a key.
  */
 
 /** Folder of every pet image and thumbnail (SPEC section 7's public URLs mirror it). */
@@ -21,6 +22,21 @@ export const CARE_FOLDER = 'salud/';
 
 /** A care record's attachment by its stored (server-generated) file name. */
 export const careAttachmentKey = (petId: number, recordId: number, fileName: string) => `${CARE_FOLDER}${petId}/${recordId}/${fileName}`;
+
+/** Folder of the contracts and actas, each in a folder of its own with its signed copies beside it. */
+export const DOCUMENTS_FOLDER = 'documentos/';
+/** A new document's PDF: documentos/{timestamp}_{random}/{contrato|acta}.pdf. */
+export const newDocumentKey = (kind: 'contrato' | 'acta') => `${DOCUMENTS_FOLDER}${Date.now()}_${randomBytes(8).toString('hex')}/${kind}.pdf`;
+/** The signed copy of a document, beside its PDF. */
+export function signedDocumentKey(documentKey: string): string {
+  const folder = documentKey.slice(0, documentKey.lastIndexOf('/') + 1);
+  return `${folder}firmado_${Date.now()}_${randomBytes(6).toString('hex')}.pdf`;
+}
+
+/** Where a foster home's news photos live: novedades/{folder}/{n}.{ext}, with thumbnails beside them. */
+export const NEWS_FOLDER = 'novedades/';
+/** Where a follow-up answer's photos live: seguimientos/{folder}/{n}.{ext}, with thumbnails beside them. */
+export const FOLLOWUP_FOLDER = 'seguimientos/';
 
 /** A fresh, unguessable file name for a new image: {timestamp}_{random}.{extension}. */
 export const newImageFileName = (extension: string) => `${Date.now()}_${randomBytes(4).toString('hex')}.${extension}`;

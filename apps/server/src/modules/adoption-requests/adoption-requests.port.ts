@@ -17,7 +17,7 @@ export interface RequestForContract {
   personaId: number | null;
 }
 
-export async function requestForContract(executor: Database, id: number, options: { lock?: boolean } = {}): Promise<RequestForContract | undefined> {
+async function requestForContract(executor: Database, id: number, options: { lock?: boolean } = {}): Promise<RequestForContract | undefined> {
   const query = executor
     .select({ id: adoptionRequest.id, estado: adoptionRequest.estado, petId: adoptionRequest.petId, personaId: adoptionRequest.personaId })
     .from(adoptionRequest)
@@ -75,18 +75,13 @@ function toContact(
  * The contact of an application (DESIGN section 10, hardened): the one its applicant gave, or the one staff
  * confirmed instead. Never the person's stored contact: the person may have been linked by someone else's data.
  */
-export async function applicationContact(executor: Database, solicitudId: number, country: CountryCode): Promise<ApplicationContact | undefined> {
+async function applicationContact(executor: Database, solicitudId: number, country: CountryCode): Promise<ApplicationContact | undefined> {
   const [row] = await executor.select(contactColumns).from(adoptionRequest).where(eq(adoptionRequest.id, solicitudId));
   return row ? toContact(row, country) : undefined;
 }
 
 /** The contact of the approved application that an adoption of `petId` by `personaId` came from (the latest), if any. */
-export async function adoptionContact(
-  executor: Database,
-  petId: number,
-  personaId: number,
-  country: CountryCode,
-): Promise<ApplicationContact | undefined> {
+async function adoptionContact(executor: Database, petId: number, personaId: number, country: CountryCode): Promise<ApplicationContact | undefined> {
   const [row] = await executor
     .select(contactColumns)
     .from(adoptionRequest)
@@ -95,3 +90,14 @@ export async function adoptionContact(
     .limit(1);
   return row ? toContact(row, country) : undefined;
 }
+
+/** The port, built once (adoption-requests.module.ts), bound to the organisation's country (ORG_COUNTRY). */
+export function createAdoptionRequestsPort(country: CountryCode) {
+  return {
+    requestForContract,
+    applicationContact: (executor: Database, solicitudId: number) => applicationContact(executor, solicitudId, country),
+    adoptionContact: (executor: Database, petId: number, personaId: number) => adoptionContact(executor, petId, personaId, country),
+  };
+}
+
+export type AdoptionRequestsPort = ReturnType<typeof createAdoptionRequestsPort>;

@@ -1,4 +1,4 @@
-import type { TimeZoneSource } from '../../lib/organization';
+import type { TimeZoneSource } from '../organization/organization.port';
 import {
   ADOPTION_EXPORT_MAX_ROWS,
   ADOPTION_STATES,
@@ -16,10 +16,10 @@ import {
   adoptionStateLabels,
   canMove,
   housingLabels,
-  petMessages,
   petThumbnailUrl,
   staffNoticeTexts,
 } from '@refugio/contracts';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isLockConflict } from '../../lib/db-errors';
 import { type ExportColumn, type TableExport, pagesById } from '../../lib/table-export';
@@ -28,13 +28,14 @@ import { type HistoryPort, publicActor, userActor } from '../history/history.por
 import type { MessagesPort } from '../messages/messages.port';
 import type { MovementsPort } from '../movements/movements.port';
 import type { PersonsPort } from '../persons/persons.port';
-import type { PetsPort } from '../pets/pets.port';
-import type {
-  AdoptionEventRow,
-  AdoptionRequestQueries,
-  AdoptionRequestWithPet,
-  AdoptionRequestsRepository,
-  ListFilters,
+import type { PetActor, PetsPort } from '../pets/pets.port';
+import {
+  type AdoptionEventRow,
+  type AdoptionRequestQueries,
+  type AdoptionRequestWithPet,
+  type AdoptionRequestsRepository,
+  type ListFilters,
+  createAdoptionRequestsRepository,
 } from './adoption-requests.repository';
 
 /** The same e-mail may apply for the same pet once within this window. */
@@ -119,7 +120,7 @@ const exportColumns: ExportColumn<AdoptionRequestWithPet>[] = [
 export interface AdoptionRequestsDeps {
   repo: AdoptionRequestsRepository;
   /** The pet's row lock, through the pets port, inside this module's transaction. */
-  pets: Pick<PetsPort, 'within'>;
+  pets: Pick<PetsPort, 'lockForChange'>;
   /** "Mark adopted" opens the pet's adoption (DESIGN section 12): through the movements port, in this transaction. */
   movements: Pick<MovementsPort, 'openAdoption'>;
   history: Pick<HistoryPort, 'record'>;
@@ -181,7 +182,7 @@ export function createAdoptionRequestsService({
    */
   async function closeOpenRequests(
     tx: AdoptionRequestQueries & { handle: Parameters<HistoryPort['record']>[0] },
-    actor: SessionUser,
+    actor: PetActor,
     petId: number,
     exceptId: number,
     note: string,
@@ -308,8 +309,7 @@ export function createAdoptionRequestsService({
       if (!target) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
       try {
         return await repo.transaction(async (tx) => {
-          const pet = pets.within(tx.handle);
-          await pet.lockForChange(target.petId);
+          await pets.lockForChange(tx.handle, target.petId);
           const current = await tx.findById(id, { forUpdate: true });
           if (!current) throw new AppError('NOT_FOUND', { message: adoptionMessages.notFound });
           if (current.version !== input.version) throw new AppError('CONFLICT', { message: adoptionMessages.stale });
@@ -340,26 +340,12 @@ export function createAdoptionRequestsService({
     },
 
     /**
-     * Marks a pet adopted from the pet list and closes its open requests (rechazada, with an automatic note),
-     * in one transaction with the pet's row locked: what approving a request does for the others. A stale
-     * `version` answers 409 and changes nothing. Answers how many requests it closed.
+     * The pet was marked adopted from the pet list with "close its requests" (the pets port's announcement, in that
+     * change's transaction, the pet's row locked): its open requests become `rechazada` with an automatic note, as
+     * approving one does for the others. Answers how many it closed.
      */
-    async markPetAdoptedClosingOpen(
-      actor: SessionUser,
-      petId: number,
-      version: number | undefined,
-      personaId: number | null = null,
-    ): Promise<{ cerradas: number }> {
-      return repo.transaction(async (tx) => {
-        const pet = pets.within(tx.handle);
-        const current = await pet.lockForChange(petId);
-        if (!current || current.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
-        if (version !== undefined && version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
-        await movements.openAdoption(tx.handle, petId, personaId, actor);
-        const closed = await closeOpenRequests(tx, actor, petId, 0, adoptionMessages.closedPetAdoptedNote);
-        return { cerradas: closed };
-      });
-    },
+    closeOpenOfAdoptedPet: (tx: Tx, petId: number, actor: PetActor): Promise<number> =>
+      closeOpenRequests(createAdoptionRequestsRepository(tx), actor, petId, 0, adoptionMessages.closedPetAdoptedNote),
 
     /**
      * Staff confirm another contact for everything about the request (contract, codes, follow-ups, reminders),

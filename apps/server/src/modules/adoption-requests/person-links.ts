@@ -1,6 +1,5 @@
 import { ANONYMISED_NAME } from '@refugio/contracts';
-import type { Database } from '../../db/client';
-import { historyPort } from '../history/history.port';
+import type { HistoryPort } from '../history/history.port';
 import type { PersonLinkTable } from '../persons/persons.port';
 import { createAdoptionRequestsRepository } from './adoption-requests.repository';
 
@@ -9,12 +8,12 @@ import { createAdoptionRequestsRepository } from './adoption-requests.repository
  * anonymisation blanks the applicant's copies (and their values in the requests' history), the export lists them,
  * and the requests made before persons existed are linked once, oldest first.
  */
-export const adoptionRequestPersonLinks: PersonLinkTable = {
+export const adoptionRequestPersonLinks = (history: Pick<HistoryPort, 'redact'>): PersonLinkTable => ({
   clave: 'solicitudesAdopcion',
-  move: (executor: Database, fromId, toId) => createAdoptionRequestsRepository(executor).movePerson(fromId, toId),
+  move: (executor, fromId, toId) => createAdoptionRequestsRepository(executor).movePerson(fromId, toId),
   async anonymise(executor, personaId) {
     const ids = await createAdoptionRequestsRepository(executor).anonymisePerson(personaId, ANONYMISED_NAME);
-    await historyPort.redact(executor, 'solicitud_adopcion', ids, ['nombre', 'email', 'telefono', 'ciudad', 'direccion']);
+    await history.redact(executor, 'solicitud_adopcion', ids, ['nombre', 'email', 'telefono', 'ciudad', 'direccion']);
   },
   async exportOf(executor, personaId) {
     const rows = await createAdoptionRequestsRepository(executor).ofPerson(personaId);
@@ -29,4 +28,4 @@ export const adoptionRequestPersonLinks: PersonLinkTable = {
     attach: (executor, rowId, personaId, bloqueada) =>
       createAdoptionRequestsRepository(executor).attachPerson(Number(rowId), personaId, bloqueada ? 'persona_bloqueada' : null),
   },
-};
+});

@@ -2,9 +2,9 @@ import { DEWORMED_WITHIN_DAYS, type PublicCareBadges, addDaysToDay } from '@refu
 import { and, asc, inArray, isNull, isNotNull } from 'drizzle-orm';
 import { careRecord } from '../../db/schema';
 import type { HistoryActor } from '@refugio/contracts';
-import { historyPort } from '../history/history.port';
-import { createPetsPort } from '../pets/pets.port';
-import type { Database } from '../../db/client';
+import type { HistoryPort } from '../history/history.port';
+import type { PetsPort } from '../pets/pets.port';
+import type { Database, Tx } from '../../db/client';
 import { planNextDose } from './care-next-dose';
 import { createCareRepository } from './care.repository';
 
@@ -13,11 +13,16 @@ import { createCareRepository } from './care.repository';
  * "Pendientes" and the dashboard, and the public badges of the catalogue. `today` is the organisation's day.
  */
 
-export function createCarePort(db: Database) {
-  const repo = createCareRepository(db);
+export interface CarePortDeps {
+  history: HistoryPort;
+  pets: Pick<PetsPort, 'setLatestWeight'>;
+}
+
+/** The care port, built once (care.module.ts). Reads take any handle; writes join the caller's transaction (`Tx`). */
+export function createCarePort({ history, pets }: CarePortDeps) {
   return {
     /** The planned care not done of some pets (a foster's portal): id, name, type, planned date, earliest first. */
-    async plannedOf(petIds: number[]): Promise<{ id: number; petId: number; nombre: string; tipo: string; fecha: string }[]> {
+    async plannedOf(db: Database, petIds: number[]): Promise<{ id: number; petId: number; nombre: string; tipo: string; fecha: string }[]> {
       if (petIds.length === 0) return [];
       const rows = await db
         .select({ id: careRecord.id, petId: careRecord.petId, nombre: careRecord.nombre, tipo: careRecord.tipo, fecha: careRecord.fechaProgramada })
@@ -28,8 +33,8 @@ export function createCarePort(db: Database) {
     },
 
     /** A record's name and type (the news review shows the care a foster says they gave). */
-    async recordName(id: number): Promise<{ id: number; nombre: string; tipo: string } | undefined> {
-      const row = await repo.find(id);
+    async recordName(executor: Database, id: number): Promise<{ id: number; nombre: string; tipo: string } | undefined> {
+      const row = await createCareRepository(executor).find(id);
       return row && { id: row.id, nombre: row.nombre, tipo: row.tipo };
     },
 
@@ -37,7 +42,8 @@ export function createCarePort(db: Database) {
      * Inside the caller's transaction (the pet locked first): a weight done on `fecha` as a `peso` record, with
      * its history, and the pet's latest weight updated. Answers the new record's id.
      */
-    async recordWeight(petId: number, fecha: string, kg: number, notas: string, actor: HistoryActor): Promise<number> {
+    async recordWeight(tx: Tx, petId: number, fecha: string, kg: number, notas: string, actor: HistoryActor): Promise<number> {
+      const repo = createCareRepository(tx);
       const row = await repo.insert({
         petId,
         tipo: 'peso',
@@ -48,14 +54,14 @@ export function createCarePort(db: Database) {
         createdBy: actor.id ?? null,
         updatedBy: actor.id ?? null,
       });
-      await historyPort.record(db, {
+      await history.record(tx, {
         actor,
         entidad: 'registro_salud',
         entidadId: row.id,
         accion: 'crear',
         cambios: { mascotaId: [null, petId], tipo: [null, 'peso'], fechaRealizada: [null, fecha], pesoKg: [null, kg] },
       });
-      await createPetsPort(db).setLatestWeight(petId, await repo.latestWeight(petId));
+      await pets.setLatestWeight(tx, petId, await repo.latestWeight(petId));
       return row.id;
     },
 
@@ -63,7 +69,8 @@ export function createCarePort(db: Database) {
      * Inside the caller's transaction (the pet locked first): the planned record `id` of `petId` done on `fecha`;
      * with `repetirCadaDias` the next one is planned. False when it is not a planned record of that pet.
      */
-    async markDone(id: number, petId: number, fecha: string, notas: string, actor: HistoryActor): Promise<boolean> {
+    async markDone(tx: Tx, id: number, petId: number, fecha: string, notas: string, actor: HistoryActor): Promise<boolean> {
+      const repo = createCareRepository(tx);
       const current = await repo.lock(id);
       if (!current || current.petId !== petId || current.fechaRealizada) return false;
       const saved = await repo.update(
@@ -72,20 +79,20 @@ export function createCarePort(db: Database) {
         current.version,
       );
       if (!saved) return false;
-      await historyPort.record(db, { actor, entidad: 'registro_salud', entidadId: id, accion: 'estado', cambios: { fechaRealizada: [null, fecha] } });
-      await planNextDose(repo, historyPort, saved, actor);
+      await history.record(tx, { actor, entidad: 'registro_salud', entidadId: id, accion: 'estado', cambios: { fechaRealizada: [null, fecha] } });
+      await planNextDose(repo, history, saved, actor);
       return true;
     },
 
     /** Planned care not done of pets in the shelter: before today (overdue) and today. */
-    dueCounts: (today: string): Promise<{ vencidos: number; hoy: number }> => repo.dueCounts(today),
+    dueCounts: (executor: Database, today: string): Promise<{ vencidos: number; hoy: number }> => createCareRepository(executor).dueCounts(today),
 
     /**
      * The public badges of some pets, four booleans each: vaccinated (at least one done vaccine), dewormed (a done
      * deworming, internal or external, in the last DEWORMED_WITHIN_DAYS days), sterilised, microchipped.
      */
-    async publicBadges(petIds: number[], today: string): Promise<Map<number, PublicCareBadges>> {
-      const rows = await repo.badges(petIds, addDaysToDay(today, -DEWORMED_WITHIN_DAYS));
+    async publicBadges(executor: Database, petIds: number[], today: string): Promise<Map<number, PublicCareBadges>> {
+      const rows = await createCareRepository(executor).badges(petIds, addDaysToDay(today, -DEWORMED_WITHIN_DAYS));
       return new Map(
         rows.map((r) => [
           Number(r.id),

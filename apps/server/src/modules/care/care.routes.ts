@@ -27,7 +27,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { readMultipartForm } from '../../lib/multipart-form';
-import { createOrganizationSettings } from '../../lib/organization';
 import { sendStoredObject } from '../../lib/send-stored-object';
 import { renderCarePdf } from './care-pdf';
 
@@ -47,7 +46,6 @@ const errors = {
 /** Care records, protocols and what is due (DESIGN section 11). Everything here is for staff. */
 export const careRoutes: FastifyPluginAsyncZod = async (app) => {
   const care = app.careService;
-  const organization = createOrganizationSettings(app.config);
 
   app.get(
     '/api/mascotas/:id/salud',
@@ -102,7 +100,7 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { pet, sheet } = await care.sheetWithPet(request.params.id);
-      const pdf = await renderCarePdf({ pet, sheet, organization: (await organization.get()).contacto, today: await care.today() });
+      const pdf = await renderCarePdf({ pet, sheet, organization: await care.organizationContact(), today: await care.today() });
       const name = `historia-clinica-${pet.id}.pdf`;
       return reply
         .header('content-type', 'application/pdf')

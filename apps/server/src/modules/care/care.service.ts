@@ -1,4 +1,4 @@
-import type { TimeZoneSource } from '../../lib/organization';
+import type { OrganizationPort, TimeZoneSource } from '../organization/organization.port';
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { applyProtocolInputSchema, markCareDoneInputSchema, protocolInputSchema, undoCareDoneInputSchema } from '@refugio/contracts';
@@ -30,6 +30,7 @@ import {
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { InTx } from '../../db/transactional';
 import { AppError } from '../../lib/app-error';
 import { careAttachmentKey } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
@@ -41,7 +42,7 @@ import type { CareAttachmentRow, CareProtocolRow, CareRecordInsert, CareRecordRo
 
 export interface CareServiceDeps {
   repo: CareRepository;
-  pets: PetsPort;
+  pets: Pick<PetsPort, 'findLive' | 'lockForChange' | 'setLatestWeight' | 'markSterilised'>;
   storage: StorageProvider;
   history: HistoryPort;
   log: FastifyBaseLogger;
@@ -50,6 +51,8 @@ export interface CareServiceDeps {
    * its calendar day. Read before a transaction opens (on PGlite a read beside the transaction would wait for it).
    */
   timeZone: TimeZoneSource;
+  /** The organisation's contact, printed on the care history's PDF. */
+  organization: Pick<OrganizationPort, 'get'>;
 }
 
 export function toAttachmentDto(row: CareAttachmentRow): CareAttachment {
@@ -115,11 +118,11 @@ function validation(field: string, message: string): AppError {
 const toCents = (coste: number | null | undefined) => (coste === undefined ? undefined : coste === null ? null : Math.round(coste * 100));
 
 /** Care records, protocols and what is due (DESIGN section 11). */
-export function createCareService({ repo, pets, storage, history, log, timeZone }: CareServiceDeps) {
+export function createCareService({ repo, pets, storage, history, log, timeZone, organization }: CareServiceDeps) {
   const today = async () => dayInZone(new Date(), await timeZone());
 
   async function requirePet(petId: number): Promise<PetView> {
-    const pet = await pets.findLive(petId);
+    const pet = await pets.findLive(repo.handle, petId);
     if (!pet) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
     return pet;
   }
@@ -144,21 +147,20 @@ export function createCareService({ repo, pets, storage, history, log, timeZone 
    * Inside a write transaction: the pet's lock first (as the pet's own changes take it), then the record's, so a
    * care change and an adoption or deletion of the pet never wait for each other in opposite orders.
    */
-  async function lockRecord(tx: CareRepository, id: number): Promise<CareRecordRow> {
+  async function lockRecord(tx: InTx<CareRepository>, id: number): Promise<CareRecordRow> {
     // Read on the transaction's own handle: PGlite has one connection, a read beside it would wait for it.
     const seen = await tx.find(id);
     if (!seen) throw new AppError('NOT_FOUND', { message: careMessages.notFound });
-    await pets.within(tx.handle).lockForChange(seen.petId);
+    await pets.lockForChange(tx.handle, seen.petId);
     const row = await tx.lock(id);
     if (!row) throw new AppError('NOT_FOUND', { message: careMessages.notFound });
     return row;
   }
 
   /** After a change to a pet's records: its latest weight and, for a done sterilisation, its sterilised state. */
-  async function afterChange(tx: CareRepository, actor: SessionUser, row: CareRecordRow | undefined, petId: number, wasWeight: boolean) {
-    const petsTx = pets.within(tx.handle);
-    if (wasWeight || row?.tipo === 'peso') await petsTx.setLatestWeight(petId, await tx.latestWeight(petId));
-    if (row?.tipo === 'esterilizacion' && row.fechaRealizada) await petsTx.markSterilised(petId, row.fechaRealizada, actor);
+  async function afterChange(tx: InTx<CareRepository>, actor: SessionUser, row: CareRecordRow | undefined, petId: number, wasWeight: boolean) {
+    if (wasWeight || row?.tipo === 'peso') await pets.setLatestWeight(tx.handle, petId, await tx.latestWeight(petId));
+    if (row?.tipo === 'esterilizacion' && row.fechaRealizada) await pets.markSterilised(tx.handle, petId, row.fechaRealizada, actor);
   }
 
   async function dtos(rows: CareRecordRow[]): Promise<CareRecord[]> {
@@ -190,6 +192,8 @@ export function createCareService({ repo, pets, storage, history, log, timeZone 
 
   return {
     today,
+    /** The organisation's contact as the care history's PDF prints it. */
+    organizationContact: async () => (await organization.get()).contacto,
 
     async sheet(petId: number): Promise<CareSheet> {
       await requirePet(petId);
@@ -242,7 +246,7 @@ export function createCareService({ repo, pets, storage, history, log, timeZone 
         t,
       );
       const id = await repo.transaction(async (tx) => {
-        const pet = await pets.within(tx.handle).lockForChange(petId);
+        const pet = await pets.lockForChange(tx.handle, petId);
         if (!pet || pet.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
         const row = await tx.insert(values);
         await history.record(tx.handle, {
@@ -498,7 +502,7 @@ export function createCareService({ repo, pets, storage, history, log, timeZone 
       if (!protocol) throw validation('protocoloId', careMessages.protocolNotFound);
       if (protocol.tipoMascota !== pet.tipo) throw validation('protocoloId', careMessages.protocolPetType(protocol.nombre, pet.tipo));
       const ids = await repo.transaction(async (tx) => {
-        const locked = await pets.within(tx.handle).lockForChange(petId);
+        const locked = await pets.lockForChange(tx.handle, petId);
         if (!locked || locked.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
         const rows = await tx.insertMany(
           protocol.pasos.map((step) => ({

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { organizationTimeZone } from '../../lib/organization';
-import { createCarePort } from '../care/care.port';
 import { type CatalogueAnswers, createCatalogueAnswers } from './catalogue.answers';
 import { createCatalogueRepository } from './catalogue.repository';
 import { catalogueRoutes } from './catalogue.routes';
@@ -12,6 +10,8 @@ declare module 'fastify' {
     catalogueService: CatalogueService;
     /** The public catalogue's answers as sent, cached (the routes, and the first page in /adopta's HTML). */
     catalogueAnswers: CatalogueAnswers;
+    /** The first page of the catalogue as sent (the /adopta page embeds it). */
+    cataloguePort: Pick<CatalogueAnswers, 'firstPageJson'>;
   }
 }
 
@@ -20,13 +20,16 @@ export const catalogueModule = fp(
   async (app: FastifyInstance) => {
     const service = createCatalogueService({
       repo: createCatalogueRepository(app.db),
+      db: app.db,
       storage: app.storage,
-      care: createCarePort(app.db),
-      timeZone: organizationTimeZone(app.config, app.db),
+      care: app.carePort,
+      timeZone: app.organizationPort.timeZone,
     });
     app.decorate('catalogueService', service);
-    app.decorate('catalogueAnswers', createCatalogueAnswers(app.changes, service));
+    const answers = createCatalogueAnswers(app.changes, service);
+    app.decorate('catalogueAnswers', answers);
+    app.decorate('cataloguePort', { firstPageJson: () => answers.firstPageJson() });
     await app.register(catalogueRoutes);
   },
-  { name: 'catalogue', dependencies: ['db', 'changes', 'storage', 'access'] },
+  { name: 'catalogue', dependencies: ['db', 'changes', 'storage', 'access', 'organization', 'care'] },
 );

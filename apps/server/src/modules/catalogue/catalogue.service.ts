@@ -8,8 +8,9 @@ import {
   petThumbnailUrl,
 } from '@refugio/contracts';
 import type { StorageProvider } from '../../storage/storage-provider';
+import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { TimeZoneSource } from '../../lib/organization';
+import type { TimeZoneSource } from '../organization/organization.port';
 import { videoNameOf, videoPrefix } from '../../media/storage-keys';
 import { type CarePort, NO_BADGES } from '../care/care.port';
 import { videoUrl } from '../pets/pets.port';
@@ -18,11 +19,13 @@ import type { CatalogueRepository, PublicPetRow } from './catalogue.repository';
 /** The public catalogue (DESIGN section 7): public pets with their public fields and media URLs only. */
 export function createCatalogueService({
   repo,
+  db,
   storage,
   care,
   timeZone,
 }: {
   repo: CatalogueRepository;
+  db: Database;
   storage: Pick<StorageProvider, 'list'>;
   /** The public care badges (four booleans per pet, nothing else of the records). */
   care: Pick<CarePort, 'publicBadges'>;
@@ -30,7 +33,7 @@ export function createCatalogueService({
   timeZone: TimeZoneSource;
 }) {
   const badgesOf = async (ids: number[]) =>
-    ids.length === 0 ? new Map<number, PublicCareBadges>() : care.publicBadges(ids, dayInZone(new Date(), await timeZone()));
+    ids.length === 0 ? new Map<number, PublicCareBadges>() : care.publicBadges(db, ids, dayInZone(new Date(), await timeZone()));
 
   async function videosOf(petId: number): Promise<string[]> {
     const objects = await storage.list(videoPrefix(petId));

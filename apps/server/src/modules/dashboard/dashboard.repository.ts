@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { orgSetting, pet, petAdoptionDays, petCount, petMonth, requestCount } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { type Database, type Tx, runInTransaction } from '../../db/client';
+import { pet, petAdoptionDays, petCount, petMonth, requestCount } from '../../db/schema';
 
 export interface PetCountRow {
   tipo: string;
@@ -40,18 +40,20 @@ const TIME_ZONE_SETTING = 'zona_horaria';
  * 0007: pet_count, pet_month, pet_adoption_days, request_count), a few dozen rows each; the only range read
  * on pet is the scheduled pets (partial index pet_live_unpublished). Nothing visits every pet or request.
  */
+/** Where the time zone the monthly figures were built in is kept (a value of `org_setting`, written through the organisation's port). */
+export interface TimeZoneSetting {
+  setting(executor: Pick<Database, 'select'>, clave: string): Promise<string | undefined>;
+  saveSetting(tx: Tx, clave: string, valor: string): Promise<void>;
+}
+
 /**
  * Inside the caller's transaction: stores `timeZone` for the monthly figures' triggers and, when it changed,
  * rebuilds pet_month and pet_adoption_days from the pets. True when it rebuilt.
  */
-export async function followTimeZone(tx: Database, timeZone: string): Promise<boolean> {
+export async function followTimeZone(tx: Tx, settings: TimeZoneSetting, timeZone: string): Promise<boolean> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${TIME_ZONE_LOCK_KEY})`);
-  const [current] = await tx.select().from(orgSetting).where(eq(orgSetting.clave, TIME_ZONE_SETTING));
-  if (current?.valor === timeZone) return false;
-  await tx
-    .insert(orgSetting)
-    .values({ clave: TIME_ZONE_SETTING, valor: timeZone })
-    .onConflictDoUpdate({ target: orgSetting.clave, set: { valor: timeZone } });
+  if ((await settings.setting(tx, TIME_ZONE_SETTING)) === timeZone) return false;
+  await settings.saveSetting(tx, TIME_ZONE_SETTING, timeZone);
   await tx.execute(sql`SELECT refugio_rebuild_pet_month()`);
   return true;
 }
@@ -62,8 +64,8 @@ export function createDashboardRepository(db: Database) {
      * Makes the monthly figures follow `timeZone` (ORG_TIME_ZONE): stores it for the triggers and, when it
      * changed, rebuilds pet_month and pet_adoption_days from the pets. True when it rebuilt.
      */
-    async useTimeZone(timeZone: string): Promise<boolean> {
-      return db.transaction((tx) => followTimeZone(tx as unknown as Database, timeZone));
+    async useTimeZone(settings: TimeZoneSetting, timeZone: string): Promise<boolean> {
+      return runInTransaction(db, (tx) => followTimeZone(tx, settings, timeZone));
     },
 
     /**

@@ -13,7 +13,7 @@ import {
 import type { FailedJob } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { TimeZoneSource } from '../../lib/organization';
+import type { TimeZoneSource } from '../organization/organization.port';
 import type { DashboardRepository } from './dashboard.repository';
 
 export interface DashboardServiceDeps {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job';
 import type { Clock } from '../../lib/clock';
+import type { Database } from '../../db/client';
 import type { PetsPort } from '../pets/pets.port';
 
 const BATCH = 1000;
@@ -12,10 +13,12 @@ const BATCH = 1000;
  */
 export function duePublicationsJob({
   pets,
+  db,
   clock,
   log,
 }: {
   pets: Pick<PetsPort, 'materialiseDuePublications'>;
+  db: Database;
   clock: Clock;
   log: FastifyBaseLogger;
 }) {
@@ -29,7 +32,7 @@ export function duePublicationsJob({
     handler: async () => {
       const now = clock.now();
       let published = 0;
-      for (let n = BATCH; n === BATCH; published += n) n = await pets.materialiseDuePublications(now, BATCH);
+      for (let n = BATCH; n === BATCH; published += n) n = await pets.materialiseDuePublications(db, now, BATCH);
       if (published > 0) log.info({ count: published }, 'scheduled pets published');
     },
   });

@@ -4,7 +4,7 @@ import { defineJob } from '../../jobs/define-job';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { sweepUnreferenced } from '../../storage/sweep-unreferenced';
 import type { DocumentsRepository } from './documents.repository';
-import { DOCUMENTS_FOLDER } from './documents.service';
+import { DOCUMENTS_FOLDER } from '../../media/storage-keys';
 
 /** Deletes every file under `documentos/` that no document points at and that is older than the grace period. */
 export async function collectDocumentFiles(

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SIGNATURE_LIMITS } from '@refugio/contracts';
 import fp from 'fastify-plugin';
-import { createOrganizationSettings } from '../../lib/organization';
-import { registerPersonLinks } from '../persons/persons.port';
-import { createTemplatesPort } from '../templates/templates.port';
 import { createDocumentSweep } from './document-sweep';
 import { createDocumentsRepository } from './documents.repository';
 import { documentsRoutes } from './documents.routes';
@@ -21,19 +18,22 @@ declare module 'fastify' {
 export const documentsModule = fp(
   async (app: FastifyInstance) => {
     const repo = createDocumentsRepository(app.db);
-    const organization = createOrganizationSettings(app.config, app.db);
     app.decorate(
       'documents',
       createDocumentsService({
         db: app.db,
         repo,
+        pets: app.petsPort,
+        persons: app.personsPort,
+        applications: app.adoptionRequestsPort,
+        movements: app.movementsPort,
+        history: app.historyPort,
         storage: app.storage,
-        messages: app.messages,
-        templates: createTemplatesPort(organization),
-        organization,
+        messages: app.messagesPort,
+        templates: app.templatesPort,
+        organization: app.organizationPort,
         mailConfigured: Boolean(app.config.smtpUrl && app.config.mailFrom),
         publicUrl: app.config.publicUrl,
-        country: app.config.orgCountry,
         log: app.log,
         linkRequests: (linkId) => app.budgets.linkRequest('firma', linkId, SIGNATURE_LIMITS.requestsPerHour).allowed,
         codeSecret: app.serverSecret,
@@ -42,8 +42,26 @@ export const documentsModule = fp(
     const sweep = createDocumentSweep({ repo, storage: app.storage, log: app.log });
     app.decorate('documentSweep', sweep);
     app.jobs.define(sweep.job);
-    registerPersonLinks(documentPersonLinks);
+    app.personsPort.registerLinks(documentPersonLinks());
     await app.register(documentsRoutes);
   },
-  { name: 'documents', dependencies: ['db', 'jobs', 'storage', 'access', 'messages', 'budgets', 'auth'] },
+  {
+    name: 'documents',
+    dependencies: [
+      'db',
+      'jobs',
+      'storage',
+      'access',
+      'budgets',
+      'auth',
+      'history',
+      'organization',
+      'persons',
+      'pets',
+      'movements',
+      'adoption-requests',
+      'templates',
+      'messages',
+    ],
+  },
 );

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import {
   type AdoptionFee,
@@ -31,30 +31,28 @@ import {
   paymentMethodLabels,
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CountryCode } from 'libphonenumber-js/max';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { OrganizationSettingsSource } from '../../lib/organization';
+import { linkTokenHash, newLinkToken } from '../../lib/link-token';
+import { newDocumentKey, signedDocumentKey } from '../../media/storage-keys';
+import type { OrganizationSettingsSource } from '../organization/organization.port';
 import type { StorageProvider } from '../../storage/storage-provider';
-import { applicationContact, requestForContract } from '../adoption-requests/adoption-requests.port';
-import { historyPort, linkActor, userActor } from '../history/history.port';
+import type { AdoptionRequestsPort } from '../adoption-requests/adoption-requests.port';
+import { type HistoryPort, linkActor, userActor } from '../history/history.port';
 import type { MessagesPort } from '../messages/messages.port';
-import { type PersonContact, contactOf, identityOf } from '../persons/persons.port';
-import { movementForDocument } from '../movements/movements.port';
-import { createPetsPort } from '../pets/pets.port';
+import type { PersonContact, PersonsPort } from '../persons/persons.port';
+import type { MovementsPort } from '../movements/movements.port';
+import type { PetsPort } from '../pets/pets.port';
 import type { TemplatesPort } from '../templates/templates.port';
 import { escapeMarkdown, renderContractPdf } from './contract-pdf';
 import type { AdoptionFeeRow, DocumentLinkRow, DocumentRow, DocumentsRepository } from './documents.repository';
 import { renderSignedPdf, signaturePng } from './signed-pdf';
 
-/** Where documents live: documentos/{folder}/contrato.pdf, and beside it each signed copy under a new name. */
-export const DOCUMENTS_FOLDER = 'documentos/';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 const sha256Hex = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const notFound = () => new AppError('NOT_FOUND', { message: documentMessages.notFound });
 const linkNotFound = () => new AppError('NOT_FOUND', { message: documentMessages.linkNotFound });
 const fullName = (p: { nombre: string; apellidos: string }) => `${p.nombre} ${p.apellidos}`.trim();
@@ -96,6 +94,13 @@ export interface SigningContext {
 export interface DocumentsDeps {
   db: Database;
   repo: DocumentsRepository;
+  pets: Pick<PetsPort, 'findLive'>;
+  persons: Pick<PersonsPort, 'contactOf' | 'identityOf'>;
+  /** The facts of the application a contract is prepared from, and the contact it gave. */
+  applications: Pick<AdoptionRequestsPort, 'requestForContract' | 'applicationContact'>;
+  /** The return an acta is prepared from. */
+  movements: Pick<MovementsPort, 'forDocument'>;
+  history: Pick<HistoryPort, 'record'>;
   storage: StorageProvider;
   messages: MessagesPort;
   templates: Pick<TemplatesPort, 'fillDocument'>;
@@ -108,8 +113,6 @@ export interface DocumentsDeps {
   linkRequests: (linkId: number) => boolean;
   /** Keys the hashes of signing codes (the server's secret). */
   codeSecret: string;
-  /** ORG_COUNTRY: how an application's phone stored without a prefix is read. */
-  country?: CountryCode;
   clock?: () => Date;
 }
 
@@ -129,6 +132,11 @@ function toFee(row: AdoptionFeeRow | undefined): AdoptionFee {
 export function createDocumentsService({
   db,
   repo,
+  pets,
+  persons,
+  applications,
+  movements,
+  history,
   storage,
   messages,
   templates,
@@ -138,7 +146,6 @@ export function createDocumentsService({
   log,
   linkRequests,
   codeSecret,
-  country = 'ES',
   clock = () => new Date(),
 }: DocumentsDeps) {
   /**
@@ -156,8 +163,8 @@ export function createDocumentsService({
   }
 
   async function toDto(row: DocumentRow): Promise<DocumentDto> {
-    const pet = await createPetsPort(db).findLive(row.petId);
-    const person = await contactOf(db, row.personaId);
+    const pet = await pets.findLive(db, row.petId);
+    const person = await persons.contactOf(db, row.personaId);
     const link = row.estado === 'anulado' ? undefined : await repo.currentLink(row.id);
     return {
       id: row.id,
@@ -192,10 +199,10 @@ export function createDocumentsService({
     doc: Pick<DocumentRow, 'personaId' | 'solicitudId'>,
     handle: Database = db,
   ): Promise<{ person: PersonContact; email: string | null; telefono: string | null } | null> {
-    const person = await contactOf(handle, doc.personaId);
+    const person = await persons.contactOf(handle, doc.personaId);
     if (!person || person.anonimizada) return null;
     if (doc.solicitudId !== null) {
-      const contact = await applicationContact(handle, doc.solicitudId, country);
+      const contact = await applications.applicationContact(handle, doc.solicitudId);
       if (contact) return { person, email: contact.email, telefono: contact.telefono };
     }
     return { person, email: person.email, telefono: person.telefono };
@@ -226,9 +233,9 @@ export function createDocumentsService({
     petId: number,
     refusals: { noPerson: string; noPet: string } = { noPerson: documentMessages.requestWithoutPerson, noPet: documentMessages.requestNotFound },
   ) {
-    const person = await identityOf(db, personaId);
+    const person = await persons.identityOf(db, personaId);
     if (!person || person.anonimizada) throw new AppError('CONFLICT', { message: refusals.noPerson });
-    const pet = await createPetsPort(db).findLive(petId);
+    const pet = await pets.findLive(db, petId);
     if (!pet) throw new AppError('NOT_FOUND', { message: refusals.noPet });
     const org = await organization.stored();
     const fecha = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: org.zonaHoraria }).format(clock());
@@ -290,7 +297,7 @@ export function createDocumentsService({
       firmante: fullName(person),
       fecha,
     });
-    const key = `${DOCUMENTS_FOLDER}${Date.now()}_${randomBytes(8).toString('hex')}/${tipo === 'acta_devolucion' ? 'acta' : 'contrato'}.pdf`;
+    const key = newDocumentKey(tipo === 'acta_devolucion' ? 'acta' : 'contrato');
     await storage.put(key, bufferStream(pdf), { contentType: 'application/pdf' });
     return { titulo, key, sha256: sha256Hex(pdf), bytes: pdf.length, area };
   }
@@ -301,7 +308,7 @@ export function createDocumentsService({
       if (row.estado === 'firmado') throw new AppError('CONFLICT', { message: signedExists });
       await tx.annul(row.id, clock());
       await tx.revokeLinks(row.id, clock());
-      await historyPort.record(tx.handle, {
+      await history.record(tx.handle, {
         actor: who,
         entidad: 'documento',
         entidadId: row.id,
@@ -313,7 +320,8 @@ export function createDocumentsService({
 
   /** A link's document and state, or the answer a public caller gets: 404 (unknown, replaced, annulled), 409 signed is handled by callers. */
   async function linkState(token: string): Promise<{ link: DocumentLinkRow; doc: DocumentRow }> {
-    const link = typeof token === 'string' && token.length >= 20 && token.length <= 100 ? await repo.linkByHash(hashToken(token)) : undefined;
+    const tokenHash = linkTokenHash(token);
+    const link = tokenHash ? await repo.linkByHash(tokenHash) : undefined;
     if (!link || link.revocadoEn) throw linkNotFound();
     const doc = await repo.find(link.documentId);
     if (!doc || doc.estado === 'anulado') throw linkNotFound();
@@ -370,8 +378,7 @@ export function createDocumentsService({
       organizacion: org.nombre ?? '—',
     });
     const signedHash = sha256Hex(signed);
-    const folder = doc.storageKey.slice(0, doc.storageKey.lastIndexOf('/') + 1);
-    const signedKey = `${folder}firmado_${Date.now()}_${randomBytes(6).toString('hex')}.pdf`;
+    const signedKey = signedDocumentKey(doc.storageKey);
     await storage.put(signedKey, bufferStream(signed), { contentType: 'application/pdf' });
     try {
       await repo.transaction(async (tx) => {
@@ -393,7 +400,7 @@ export function createDocumentsService({
         });
         if (!row) throw new AppError('CONFLICT', { message: said(doc.tipo).alreadySigned });
         const actor: HistoryActor = presente ?? linkActor(input.nombreCompleto);
-        await historyPort.record(tx.handle, {
+        await history.record(tx.handle, {
           actor,
           entidad: 'documento',
           entidadId: doc.id,
@@ -416,7 +423,7 @@ export function createDocumentsService({
             plantilla: SIGNING_TEMPLATES[doc.tipo as DocumentType].firmado,
             variables: {
               'persona.nombre': person.nombre,
-              'mascota.nombre': (await createPetsPort(tx.handle).findLive(doc.petId))?.nombre ?? '',
+              'mascota.nombre': (await pets.findLive(tx.handle, doc.petId))?.nombre ?? '',
               enlace: '',
             },
             relacion: { entidad: 'documento', id: doc.id },
@@ -436,13 +443,13 @@ export function createDocumentsService({
     /* ---------------------------------------------------------------- the fee */
 
     async getFee(solicitudId: number): Promise<AdoptionFee> {
-      if (!(await requestForContract(db, solicitudId))) throw new AppError('NOT_FOUND', { message: documentMessages.requestNotFound });
+      if (!(await applications.requestForContract(db, solicitudId))) throw new AppError('NOT_FOUND', { message: documentMessages.requestNotFound });
       return toFee(await repo.fee(solicitudId));
     },
 
     async saveFee(actor: SessionUser, solicitudId: number, input: SaveAdoptionFeeInput): Promise<AdoptionFee> {
       return repo.transaction(async (tx) => {
-        const request = await requestForContract(tx.handle, solicitudId);
+        const request = await applications.requestForContract(tx.handle, solicitudId);
         if (!request) throw new AppError('NOT_FOUND', { message: documentMessages.requestNotFound });
         const current = await tx.fee(solicitudId, { lock: true });
         if ((current?.version ?? 0) !== input.version) throw new AppError('CONFLICT', { message: documentMessages.feeStale });
@@ -466,7 +473,7 @@ export function createDocumentsService({
         const cambios: Record<string, [string | number | boolean | null, string | number | boolean | null]> = {};
         for (const field of ['cuota', 'metodoPago', 'pagado', 'fechaPago', 'referencia'] as const)
           if (before[field] !== after[field] || !current) cambios[field] = [current ? before[field] : null, after[field]];
-        await historyPort.record(tx.handle, {
+        await history.record(tx.handle, {
           actor: userActor(actor),
           entidad: 'cuota_adopcion',
           entidadId: solicitudId,
@@ -484,7 +491,7 @@ export function createDocumentsService({
      * transaction that annuls an unsigned earlier contract, records the fee given with it and inserts the document.
      */
     async prepare(actor: SessionUser, solicitudId: number, input: PrepareContractInput): Promise<{ documentoId: number; faltan: ContractMissing[] }> {
-      const request = await requestForContract(db, solicitudId);
+      const request = await applications.requestForContract(db, solicitudId);
       if (!request) throw new AppError('NOT_FOUND', { message: documentMessages.requestNotFound });
       if (request.estado !== 'aprobada') throw new AppError('CONFLICT', { message: documentMessages.requestNotApproved });
       if (!request.personaId) throw new AppError('CONFLICT', { message: documentMessages.requestWithoutPerson });
@@ -507,7 +514,7 @@ export function createDocumentsService({
       const { titulo, key, sha256, bytes, area } = await renderAndStore('contrato_adopcion', prepared, prepared.values);
       try {
         return await repo.transaction(async (tx) => {
-          const locked = await requestForContract(tx.handle, solicitudId, { lock: true });
+          const locked = await applications.requestForContract(tx.handle, solicitudId, { lock: true });
           if (!locked || locked.estado !== 'aprobada') throw new AppError('CONFLICT', { message: documentMessages.requestNotApproved });
           const who = userActor(actor);
           await annulEarlier(tx, await tx.liveOfRequest(solicitudId), who, documentMessages.signedExists);
@@ -521,7 +528,7 @@ export function createDocumentsService({
               referencia: current?.referencia ?? '',
               updatedBy: actor.id,
             });
-            await historyPort.record(tx.handle, {
+            await history.record(tx.handle, {
               actor: who,
               entidad: 'cuota_adopcion',
               entidadId: solicitudId,
@@ -545,7 +552,7 @@ export function createDocumentsService({
             firmaArea: area,
             createdBy: actor.id,
           });
-          await historyPort.record(tx.handle, {
+          await history.record(tx.handle, {
             actor: who,
             entidad: 'documento',
             entidadId: row.id,
@@ -571,10 +578,10 @@ export function createDocumentsService({
      * address, the organisation's e-mail or phone), so staff complete it first.
      */
     async preparation(solicitudId: number): Promise<ContractPreparation> {
-      const request = await requestForContract(db, solicitudId);
+      const request = await applications.requestForContract(db, solicitudId);
       if (!request) throw new AppError('NOT_FOUND', { message: documentMessages.requestNotFound });
       const org = await organization.stored();
-      const person = request.personaId === null ? null : await identityOf(db, request.personaId);
+      const person = request.personaId === null ? null : await persons.identityOf(db, request.personaId);
       return {
         personaId: request.personaId,
         faltan: missingOf({
@@ -592,7 +599,7 @@ export function createDocumentsService({
      * contract: the PDF stored first, then one transaction that annuls an unsigned earlier acta and inserts this one.
      */
     async prepareReturn(actor: SessionUser, petId: number, movimientoId: number): Promise<{ documentoId: number }> {
-      const movement = await movementForDocument(db, movimientoId);
+      const movement = await movements.forDocument(db, movimientoId);
       if (!movement || movement.petId !== petId) throw new AppError('NOT_FOUND', { message: documentMessages.movementNotFound });
       if (movement.tipo !== 'devolucion' || movement.personaId === null)
         throw new AppError('CONFLICT', { message: documentMessages.movementNotReturn });
@@ -611,7 +618,7 @@ export function createDocumentsService({
       const { titulo, key, sha256, bytes, area } = await renderAndStore('acta_devolucion', prepared, values);
       try {
         return await repo.transaction(async (tx) => {
-          const locked = await movementForDocument(tx.handle, movimientoId, { lock: true });
+          const locked = await movements.forDocument(tx.handle, movimientoId, { lock: true });
           if (!locked || locked.petId !== petId) throw new AppError('NOT_FOUND', { message: documentMessages.movementNotFound });
           if (locked.tipo !== 'devolucion' || locked.personaId !== personaId)
             throw new AppError('CONFLICT', { message: documentMessages.movementNotReturn });
@@ -631,7 +638,7 @@ export function createDocumentsService({
             firmaArea: area,
             createdBy: actor.id,
           });
-          await historyPort.record(tx.handle, {
+          await history.record(tx.handle, {
             actor: who,
             entidad: 'documento',
             entidadId: row.id,
@@ -676,7 +683,7 @@ export function createDocumentsService({
         if (row.estado === 'anulado') throw new AppError('CONFLICT', { message: said(row.tipo).annulled });
         await tx.annul(id, clock());
         await tx.revokeLinks(id, clock());
-        await historyPort.record(tx.handle, {
+        await history.record(tx.handle, {
           actor: userActor(actor),
           entidad: 'documento',
           entidadId: id,
@@ -712,7 +719,7 @@ export function createDocumentsService({
       const { person } = recipient;
       if (canal === 'email' && !recipient.email) throw new AppError('VALIDATION_ERROR', { message: documentMessages.noEmail });
       if (canal === 'whatsapp' && !recipient.telefono) throw new AppError('VALIDATION_ERROR', { message: documentMessages.noPhone });
-      const token = randomBytes(32).toString('base64url');
+      const { token, tokenHash } = newLinkToken();
       const venceEn = new Date(clock().getTime() + SIGNATURE_LIMITS.linkDays * DAY_MS);
       const url = `${publicUrl}/firmar/${token}`;
       let whatsappUrl: string | undefined;
@@ -721,16 +728,16 @@ export function createDocumentsService({
         if (!locked || locked.estado === 'anulado') throw new AppError('CONFLICT', { message: said(row.tipo).annulled });
         if (locked.estado === 'firmado') throw new AppError('CONFLICT', { message: said(row.tipo).alreadySigned });
         await tx.revokeLinks(id, clock());
-        const link = await tx.insertLink({ documentId: id, tokenHash: hashToken(token), venceEn, createdBy: actor.id });
+        const link = await tx.insertLink({ documentId: id, tokenHash, venceEn, createdBy: actor.id });
         await tx.markSent(id);
-        await historyPort.record(tx.handle, {
+        await history.record(tx.handle, {
           actor: userActor(actor),
           entidad: 'documento',
           entidadId: id,
           accion: 'enviar',
           cambios: { canal: [null, canal], venceEn: [null, venceEn.toISOString()], estado: [locked.estado, 'enviado'] },
         });
-        const pet = await createPetsPort(tx.handle).findLive(row.petId);
+        const pet = await pets.findLive(tx.handle, row.petId);
         const sent = await messages.send(tx.handle, {
           personaId: person.id,
           para: { nombre: person.nombre, email: recipient.email, telefono: recipient.telefono },
@@ -836,7 +843,7 @@ export function createDocumentsService({
         if (expected(code.codeHash)) return { ok: true as const, code };
         const fallos = await tx.addFailure(link.id, SIGNATURE_LIMITS.wrongCodes, clock());
         if (fallos >= SIGNATURE_LIMITS.wrongCodes) {
-          await historyPort.record(tx.handle, {
+          await history.record(tx.handle, {
             actor: linkActor(input.nombreCompleto),
             entidad: 'documento',
             entidadId: doc.id,

@@ -6,7 +6,7 @@ import { createDocumentsRepository } from './documents.repository';
  * contract is a record the organisation must keep (its legal basis outlives the relationship), and its bytes
  * cannot change without breaking its hash.
  */
-export const documentPersonLinks: PersonLinkTable = {
+export const documentPersonLinks = (): PersonLinkTable => ({
   clave: 'documentos',
   move: (executor, fromId, toId) => createDocumentsRepository(executor).movePerson(fromId, toId),
   anonymise: async () => {},
@@ -25,4 +25,4 @@ export const documentPersonLinks: PersonLinkTable = {
       firmaNavegador: row.firmaNavegador,
     }));
   },
-};
+});

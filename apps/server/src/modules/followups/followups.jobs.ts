@@ -4,7 +4,8 @@ import { defineJob } from '../../jobs/define-job';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { sweepUnreferenced } from '../../storage/sweep-unreferenced';
 import type { FollowupsRepository } from './followups.repository';
-import { FOLLOWUP_FOLDER, type FollowupsService } from './followups.service';
+import { FOLLOWUP_FOLDER } from '../../media/storage-keys';
+import type { FollowupsService } from './followups.service';
 
 /** Sends the check-ins whose day has come and reminds the obligations due in 7 days: once an hour, on one instance. */
 export function sendDueFollowupsJob(service: Pick<FollowupsService, 'sendDue'>, log: FastifyBaseLogger) {

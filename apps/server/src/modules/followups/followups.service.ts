@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   FOLLOWUP_LIMITS,
   type Followup,
@@ -21,28 +20,25 @@ import {
   petThumbnailUrl,
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CountryCode } from 'libphonenumber-js/max';
 import type { Database } from '../../db/client';
 import type { FollowupPhoto } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { TimeZoneSource } from '../../lib/organization';
+import { linkTokenHash, newLinkToken } from '../../lib/link-token';
+import { FOLLOWUP_FOLDER, thumbnailKey } from '../../media/storage-keys';
+import type { TimeZoneSource } from '../organization/organization.port';
 import { removePublicFiles, storePublicPhoto } from '../../media/public-photo-form';
-import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
-import { historyPort, linkActor, systemActor, userActor } from '../history/history.port';
+import { type HistoryPort, linkActor, systemActor, userActor } from '../history/history.port';
 import type { MessagesPort } from '../messages/messages.port';
-import { adoptionContact } from '../adoption-requests/adoption-requests.port';
-import { type PersonContact, contactOf, namesOf } from '../persons/persons.port';
-import { createPetsPort } from '../pets/pets.port';
+import type { AdoptionRequestsPort } from '../adoption-requests/adoption-requests.port';
+import type { PersonContact, PersonsPort } from '../persons/persons.port';
+import type { PetsPort } from '../pets/pets.port';
 import type { FollowupRow, FollowupsRepository } from './followups.repository';
 
-/** Where an answer's photos live: seguimientos/{folder}/{n}.{ext}, with thumbnails beside them. */
-export const FOLLOWUP_FOLDER = 'seguimientos/';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many items one run of the scheduled job sends or reminds at most (the next run takes the rest). */
 const BATCH = 200;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 /** The first name as the person gave it, whole ("María José"): a compound name is never cut to its first word. */
 const firstName = (nombre: string) => nombre.trim().replace(/\s+/g, ' ');
 const isObligation = (tipo: string) => tipo !== 'seguimiento';
@@ -57,12 +53,15 @@ export interface OrganizationFacts {
 export interface FollowupsDeps {
   db: Database;
   repo: FollowupsRepository;
+  pets: Pick<PetsPort, 'findLive' | 'lockForChange' | 'stagePhotos' | 'addPhotos' | 'addTag'>;
+  persons: Pick<PersonsPort, 'contactOf' | 'namesOf'>;
+  /** The contact of the application an adoption came from (the follow-up goes where the contract went). */
+  applications: Pick<AdoptionRequestsPort, 'adoptionContact'>;
+  history: Pick<HistoryPort, 'record'>;
   storage: StorageProvider;
   messages: MessagesPort;
   log: FastifyBaseLogger;
   publicUrl: string;
-  /** ORG_COUNTRY: how an application's phone stored without a prefix is read. */
-  country?: CountryCode;
   timeZone: TimeZoneSource;
   organization: (handle?: Database) => Promise<OrganizationFacts>;
   /** Spends one request of a follow-up link's hourly budget (shared by every instance); false when it is spent. */
@@ -74,11 +73,14 @@ export interface FollowupsDeps {
 export function createFollowupsService({
   db,
   repo,
+  pets,
+  persons,
+  applications,
+  history,
   storage,
   messages,
   log,
   publicUrl,
-  country = 'ES',
   timeZone,
   organization,
   linkRequests,
@@ -91,7 +93,8 @@ export function createFollowupsService({
 
   /** The check-in of a token: unknown and ended answer the same 404; an expired link 410 with the reason. */
   async function checkInOf(token: string): Promise<FollowupRow> {
-    const row = typeof token === 'string' && token.length >= 20 && token.length <= 100 ? await repo.byToken(hashToken(token)) : undefined;
+    const tokenHash = linkTokenHash(token);
+    const row = tokenHash ? await repo.byToken(tokenHash) : undefined;
     if (!row || row.estado === 'anulado' || row.tipo !== 'seguimiento') throw linkNotFound();
     spendRequest(row.id);
     if (!row.enlaceVenceEn || row.enlaceVenceEn.getTime() <= clock().getTime()) throw new AppError('GONE', { message: followupMessages.linkExpired });
@@ -114,10 +117,9 @@ export function createFollowupsService({
   }
 
   async function toDtos(rows: FollowupRow[], day: string): Promise<Followup[]> {
-    const pets = createPetsPort(db);
     const petIds = [...new Set(rows.map((r) => r.petId))];
-    const petRows = new Map((await Promise.all(petIds.map((id) => pets.findLive(id)))).filter((p) => p !== undefined).map((p) => [p.id, p]));
-    const names = await namesOf(db, [...new Set(rows.map((r) => r.personaId).filter((id): id is number => id !== null))]);
+    const petRows = new Map((await Promise.all(petIds.map((id) => pets.findLive(db, id)))).filter((p) => p !== undefined).map((p) => [p.id, p]));
+    const names = await persons.namesOf(db, [...new Set(rows.map((r) => r.personaId).filter((id): id is number => id !== null))]);
     return rows.map((row) => {
       const pet = petRows.get(row.petId);
       return {
@@ -157,7 +159,7 @@ export function createFollowupsService({
     row: Pick<FollowupRow, 'petId'>,
     person: PersonContact,
   ): Promise<{ email: string | null; telefono: string | null }> {
-    const contact = await adoptionContact(handle, row.petId, person.id, country);
+    const contact = await applications.adoptionContact(handle, row.petId, person.id);
     return contact ? { email: contact.email, telefono: contact.telefono } : { email: person.email, telefono: person.telefono };
   }
 
@@ -172,7 +174,7 @@ export function createFollowupsService({
       if (automatic) return null;
       throw new AppError('VALIDATION_ERROR', { message: followupMessages.noPerson });
     }
-    const person = await contactOf(tx.handle, row.personaId);
+    const person = await persons.contactOf(tx.handle, row.personaId);
     if (!person || person.anonimizada) {
       if (automatic) return null;
       throw new AppError('VALIDATION_ERROR', { message: followupMessages.noPerson });
@@ -183,8 +185,8 @@ export function createFollowupsService({
       throw new AppError('VALIDATION_ERROR', { message: followupMessages.noEmail });
     }
     if (canal === 'whatsapp' && !to.telefono) throw new AppError('VALIDATION_ERROR', { message: followupMessages.noPhone });
-    const pet = await createPetsPort(tx.handle).findLive(row.petId);
-    const token = randomBytes(32).toString('base64url');
+    const pet = await pets.findLive(tx.handle, row.petId);
+    const { token, tokenHash } = newLinkToken();
     const url = `${publicUrl}/seguimiento/${token}`;
     const sent = await messages.send(tx.handle, {
       personaId: row.personaId,
@@ -200,11 +202,11 @@ export function createFollowupsService({
     const now = clock();
     const updated = await tx.update(
       row.id,
-      { tokenHash: hashToken(token), enlaceVenceEn: new Date(now.getTime() + FOLLOWUP_LIMITS.linkDays * DAY_MS), estado: 'enviado', enviadoEn: now },
+      { tokenHash, enlaceVenceEn: new Date(now.getTime() + FOLLOWUP_LIMITS.linkDays * DAY_MS), estado: 'enviado', enviadoEn: now },
       { estado: ['pendiente', 'enviado'] },
     );
     if (!updated) throw new AppError('CONFLICT', { message: followupMessages.stale });
-    await historyPort.record(tx.handle, {
+    await history.record(tx.handle, {
       actor,
       entidad: 'seguimiento',
       entidadId: row.id,
@@ -247,7 +249,7 @@ export function createFollowupsService({
         if (row.estado === 'anulado') throw new AppError('CONFLICT', { message: followupMessages.ended });
         if (version !== undefined && version !== row.version) throw new AppError('CONFLICT', { message: followupMessages.stale });
         await tx.update(id, { estado: 'hecho', hechoEn: clock(), hechoPor: actor.id });
-        await historyPort.record(tx.handle, {
+        await history.record(tx.handle, {
           actor: userActor(actor),
           entidad: 'seguimiento',
           entidadId: id,
@@ -266,7 +268,7 @@ export function createFollowupsService({
         if (!isObligation(row.tipo)) throw new AppError('VALIDATION_ERROR', { message: followupMessages.notAnObligation });
         if (row.estado !== 'hecho') return;
         await tx.update(id, { estado: 'pendiente', hechoEn: null, hechoPor: null });
-        await historyPort.record(tx.handle, {
+        await history.record(tx.handle, {
           actor: userActor(actor),
           entidad: 'seguimiento',
           entidadId: id,
@@ -285,7 +287,7 @@ export function createFollowupsService({
         if (row.comoVa !== 'necesito_ayuda') throw new AppError('VALIDATION_ERROR', { message: followupMessages.notHelp });
         if (row.atendidoEn) return;
         await tx.update(id, { atendidoEn: clock(), atendidoPor: actor.id });
-        await historyPort.record(tx.handle, {
+        await history.record(tx.handle, {
           actor: userActor(actor),
           entidad: 'seguimiento',
           entidadId: id,
@@ -316,30 +318,18 @@ export function createFollowupsService({
           message: followupMessages.photoIndexInvalid,
           fieldErrors: { fotos: followupMessages.photoIndexInvalid },
         });
-      const copied: string[] = [];
+      const staged = await pets.stagePhotos(
+        row.petId,
+        chosen.map((i) => row.fotos[i]!),
+        notFound,
+      );
       try {
-        const gallery: { nombre: string; width: number; height: number; bytes: number; contentHash: string }[] = [];
-        for (const i of chosen) {
-          const photo = row.fotos[i]!;
-          const fileName = newImageFileName(photo.key.slice(photo.key.lastIndexOf('.') + 1));
-          for (const [from, to, type] of [
-            [photo.key, imageKey(row.petId, fileName), photo.contentType],
-            [photo.thumbKey, thumbnailKey(row.petId, fileName), 'image/webp'],
-          ] as const) {
-            const source = await storage.get(from);
-            if (!source) throw notFound();
-            await storage.put(to, source.body, { contentType: type });
-            copied.push(to);
-          }
-          gallery.push({ nombre: fileName, width: photo.width, height: photo.height, bytes: photo.bytes, contentHash: photo.contentHash });
-        }
         await repo.transaction(async (tx) => {
-          const pets = createPetsPort(tx.handle);
-          const pet = await pets.lockForChange(row.petId);
+          const pet = await pets.lockForChange(tx.handle, row.petId);
           if (!pet || pet.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
-          for (const image of gallery) await pets.addGalleryImage({ petId: row.petId, ...image }, actor);
-          await pets.addTag(row.petId, FINAL_FELIZ, actor);
-          await historyPort.record(tx.handle, {
+          await pets.addPhotos(tx.handle, row.petId, staged, actor);
+          await pets.addTag(tx.handle, row.petId, FINAL_FELIZ, actor);
+          await history.record(tx.handle, {
             actor: userActor(actor),
             entidad: 'seguimiento',
             entidadId: id,
@@ -348,7 +338,7 @@ export function createFollowupsService({
           });
         });
       } catch (error) {
-        await this.removeFiles(copied);
+        await staged.discard();
         throw error;
       }
       return one(id);
@@ -359,9 +349,9 @@ export function createFollowupsService({
     /** What the link shows: the organisation, the adopter's first name, the pet, the question, whether answered. */
     async view(token: string): Promise<FollowupPublicView> {
       const row = await checkInOf(token);
-      const person = row.personaId === null ? null : await contactOf(db, row.personaId);
+      const person = row.personaId === null ? null : await persons.contactOf(db, row.personaId);
       if (!person || person.anonimizada) throw linkNotFound();
-      const pet = await createPetsPort(db).findLive(row.petId);
+      const pet = await pets.findLive(db, row.petId);
       if (!pet || pet.deletedAt) throw linkNotFound();
       const org = await organization();
       return {
@@ -376,7 +366,7 @@ export function createFollowupsService({
     /** The storage key of the thumbnail of the link's pet. */
     async petPhotoKey(token: string): Promise<string> {
       const row = await checkInOf(token);
-      const pet = await createPetsPort(db).findLive(row.petId);
+      const pet = await pets.findLive(db, row.petId);
       if (!pet?.imagenPrincipal || pet.deletedAt) throw linkNotFound();
       return thumbnailKey(pet.id, pet.imagenPrincipal);
     },
@@ -402,8 +392,8 @@ export function createFollowupsService({
         if (!row || row.estado === 'anulado' || row.tokenHash !== admitted.tokenHash) throw linkNotFound();
         if (row.respondidoEn) throw new AppError('CONFLICT', { message: followupMessages.alreadyAnswered });
         await tx.update(row.id, { estado: 'respondido', comoVa: fields.comoVa, comentario: fields.comentario, fotos, respondidoEn: clock() });
-        const person = row.personaId === null ? null : await contactOf(tx.handle, row.personaId);
-        await historyPort.record(tx.handle, {
+        const person = row.personaId === null ? null : await persons.contactOf(tx.handle, row.personaId);
+        await history.record(tx.handle, {
           actor: linkActor(person ? firstName(person.nombre) : ''),
           entidad: 'seguimiento',
           entidadId: row.id,
@@ -411,7 +401,7 @@ export function createFollowupsService({
           cambios: { estado: [row.estado, 'respondido'], comoVa: [null, fields.comoVa], fotos: [null, fotos.length] },
         });
         if (fields.comoVa === 'necesito_ayuda') {
-          const pet = await createPetsPort(tx.handle).findLive(row.petId);
+          const pet = await pets.findLive(tx.handle, row.petId);
           const who = person ? `${person.nombre} ${person.apellidos}`.trim() : 'La familia adoptante';
           await messages.notifyStaff(tx.handle, 'seguimientos', followupStaffNotice(pet?.nombre ?? '', who, fields.comentario), {
             entidad: 'seguimiento',
@@ -453,9 +443,9 @@ export function createFollowupsService({
             if (!row || row.estado !== 'pendiente' || row.recordadoEn || row.personaId === null) return false;
             // Taken first: whatever follows, the reminder is never written twice.
             await tx.update(row.id, { recordadoEn: now }, { estado: ['pendiente'] });
-            const person = await contactOf(tx.handle, row.personaId);
+            const person = await persons.contactOf(tx.handle, row.personaId);
             const to = person ? await addressOf(tx.handle, row, person) : null;
-            const pet = await createPetsPort(tx.handle).findLive(row.petId);
+            const pet = await pets.findLive(tx.handle, row.petId);
             const sent =
               person && to && !person.anonimizada && to.email
                 ? await messages.send(tx.handle, {
@@ -473,7 +463,7 @@ export function createFollowupsService({
                     soloSiActiva: true,
                   })
                 : null;
-            await historyPort.record(tx.handle, {
+            await history.record(tx.handle, {
               actor: systemActor,
               entidad: 'seguimiento',
               entidadId: row.id,

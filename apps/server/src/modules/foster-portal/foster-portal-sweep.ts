@@ -4,7 +4,7 @@ import { defineJob } from '../../jobs/define-job';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { sweepUnreferenced } from '../../storage/sweep-unreferenced';
 import type { FosterPortalRepository } from './foster-portal.repository';
-import { NEWS_FOLDER } from './foster-portal.service';
+import { NEWS_FOLDER } from '../../media/storage-keys';
 
 /** Deletes every file under `novedades/` that no news row points at and that is older than the grace period. */
 export async function collectNewsPhotos(

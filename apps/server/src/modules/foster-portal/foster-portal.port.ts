@@ -1,13 +1,13 @@
 import type { Database } from '../../db/client';
 import { createFosterPortalRepository } from './foster-portal.repository';
 
-/* What other modules may ask of the foster portal: the count of news waiting ("Pendientes") and each foster's latest news. */
+/* What other modules may ask of the foster portal: the count of news waiting ("Pendientes"). */
 
-export function createFosterPortalPort(db: Database) {
-  const repo = createFosterPortalRepository(db);
+/** Built once (foster-portal.module.ts); each read runs on the handle it is given. */
+export function createFosterPortalPort() {
   return {
-    pendingCount: (): Promise<number> => repo.pendingCount(),
-    /** The date-time of each person's latest news not rejected (accepted or waiting). */
-    lastNewsDates: (): Promise<Map<number, string>> => repo.lastNewsDates(),
+    pendingCount: (executor: Database): Promise<number> => createFosterPortalRepository(executor).pendingCount(),
   };
 }
+
+export type FosterPortalPort = ReturnType<typeof createFosterPortalPort>;

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   FOSTER_NEWS_LIMITS,
   FOSTER_PORTAL_LINK_DAYS,
@@ -18,25 +17,23 @@ import {
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import type { TimeZoneSource } from '../../lib/organization';
+import type { TimeZoneSource } from '../organization/organization.port';
 import type { FosterNewsPhoto } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { linkTokenHash, newLinkToken } from '../../lib/link-token';
+import { NEWS_FOLDER, thumbnailKey } from '../../media/storage-keys';
 import { removePublicFiles, storePublicPhoto } from '../../media/public-photo-form';
-import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
-import { createCarePort } from '../care/care.port';
-import { historyPort, linkActor, userActor } from '../history/history.port';
+import type { CarePort } from '../care/care.port';
+import { type HistoryPort, linkActor, userActor } from '../history/history.port';
 import type { MessagesPort } from '../messages/messages.port';
-import { createMovementsPort } from '../movements/movements.port';
-import { contactOf } from '../persons/persons.port';
-import { createPetsPort } from '../pets/pets.port';
+import type { MovementsPort } from '../movements/movements.port';
+import type { PersonsPort } from '../persons/persons.port';
+import type { PetsPort } from '../pets/pets.port';
 import type { FosterPortalRepository, FosterNewsRow, PortalLinkRow } from './foster-portal.repository';
 
-/** Where a news item's photos live: novedades/{folder}/{n}.{ext}, with thumbnails beside them. */
-export const NEWS_FOLDER = 'novedades/';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const notFound = () => new AppError('NOT_FOUND', { message: fosterPortalMessages.notFound });
 /** The first name as the person gave it, whole ("María José"): a compound name is never cut to its first word. */
 const firstName = (nombre: string) => nombre.trim().replace(/\s+/g, ' ');
@@ -44,6 +41,11 @@ const firstName = (nombre: string) => nombre.trim().replace(/\s+/g, ' ');
 export interface FosterPortalDeps {
   db: Database;
   repo: FosterPortalRepository;
+  pets: Pick<PetsPort, 'findLive' | 'lockForChange' | 'stagePhotos' | 'addPhotos'>;
+  care: Pick<CarePort, 'recordName' | 'plannedOf' | 'recordWeight' | 'markDone'>;
+  movements: Pick<MovementsPort, 'petsFosteredBy'>;
+  persons: Pick<PersonsPort, 'contactOf'>;
+  history: Pick<HistoryPort, 'record'>;
   storage: StorageProvider;
   messages: MessagesPort;
   log: FastifyBaseLogger;
@@ -60,6 +62,11 @@ export interface FosterPortalDeps {
 export function createFosterPortalService({
   db,
   repo,
+  pets,
+  care,
+  movements,
+  persons,
+  history,
   storage,
   messages,
   log,
@@ -69,7 +76,6 @@ export function createFosterPortalService({
   linkRequests,
   clock = () => new Date(),
 }: FosterPortalDeps) {
-  const movements = createMovementsPort(timeZone, clock);
   const today = async (handle?: Parameters<TimeZoneSource>[0]) => dayInZone(clock(), await timeZone(handle));
   function spendRequest(linkId: number): void {
     if (!linkRequests(linkId)) throw new AppError('RATE_LIMITED', { message: fosterPortalMessages.requests });
@@ -77,7 +83,8 @@ export function createFosterPortalService({
 
   /** The link of a token; unknown, revoked and expired answer the same 404 after the same single lookup. */
   async function linkOf(token: string): Promise<PortalLinkRow> {
-    const link = typeof token === 'string' && token.length <= 100 ? await repo.activeLink(hashToken(token), clock()) : undefined;
+    const tokenHash = linkTokenHash(token);
+    const link = tokenHash ? await repo.activeLink(tokenHash, clock()) : undefined;
     if (!link) throw notFound();
     spendRequest(link.id);
     return link;
@@ -92,18 +99,16 @@ export function createFosterPortalService({
 
   async function fosteredPets(executor: Database, personaId: number) {
     const ids = await movements.petsFosteredBy(executor, personaId);
-    const pets = createPetsPort(executor);
-    const found = await Promise.all(ids.map((id) => pets.findLive(id)));
+    const found = await Promise.all(ids.map((id) => pets.findLive(executor, id)));
     return found.filter((p): p is NonNullable<typeof p> => p !== undefined && p.deletedAt === null);
   }
 
   async function toDto(rows: FosterNewsRow[]): Promise<FosterNews[]> {
-    const pets = createPetsPort(db);
     const out: FosterNews[] = [];
     for (const row of rows) {
-      const pet = await pets.findLive(row.petId);
-      const person = await contactOf(db, row.personaId);
-      const care = row.cuidadoId ? await createCarePort(db).recordName(row.cuidadoId) : undefined;
+      const pet = await pets.findLive(db, row.petId);
+      const person = await persons.contactOf(db, row.personaId);
+      const cuidado = row.cuidadoId ? await care.recordName(db, row.cuidadoId) : undefined;
       out.push({
         id: row.id,
         estado: row.estado as FosterNewsState,
@@ -111,7 +116,7 @@ export function createFosterPortalService({
         persona: { id: row.personaId, nombre: person ? `${person.nombre} ${person.apellidos}`.trim() : '' },
         texto: row.texto,
         pesoKg: row.pesoKg,
-        cuidado: care ? { id: care.id, nombre: care.nombre, tipo: care.tipo } : null,
+        cuidado: cuidado ? { id: cuidado.id, nombre: cuidado.nombre, tipo: cuidado.tipo } : null,
         fotos: row.fotos.map((_, indice) => ({
           indice,
           url: `/api/novedades/${row.id}/fotos/${indice}`,
@@ -127,11 +132,11 @@ export function createFosterPortalService({
   return {
     /** A new link for the person (the previous one stops working), sent by e-mail or answered as WhatsApp `url`. */
     async createLink(actor: SessionUser, personaId: number, canal: 'email' | 'whatsapp' | undefined): Promise<PortalLink> {
-      const person = await contactOf(db, personaId);
+      const person = await persons.contactOf(db, personaId);
       if (!person || person.anonimizada) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
       if (canal === 'email' && !person.email) throw new AppError('VALIDATION_ERROR', { message: fosterPortalMessages.noContact });
       if (canal === 'whatsapp' && !person.telefono) throw new AppError('VALIDATION_ERROR', { message: fosterPortalMessages.noPhone });
-      const token = randomBytes(32).toString('base64url');
+      const { token, tokenHash } = newLinkToken();
       const venceEn = new Date(clock().getTime() + FOSTER_PORTAL_LINK_DAYS * DAY_MS);
       const url = `${publicUrl}/portal/${token}`;
       let whatsappUrl: string | undefined;
@@ -140,15 +145,15 @@ export function createFosterPortalService({
         await tx.lockLinksOf(personaId);
         const revoked = await tx.revokeOf(personaId, clock());
         for (const id of revoked)
-          await historyPort.record(tx.handle, {
+          await history.record(tx.handle, {
             actor: userActor(actor),
             entidad: 'enlace_portal',
             entidadId: id,
             accion: 'estado',
             cambios: { revocado: [false, true] },
           });
-        const link = await tx.insertLink({ personaId, tokenHash: hashToken(token), venceEn, createdBy: actor.id });
-        await historyPort.record(tx.handle, {
+        const link = await tx.insertLink({ personaId, tokenHash, venceEn, createdBy: actor.id });
+        await history.record(tx.handle, {
           actor: userActor(actor),
           entidad: 'enlace_portal',
           entidadId: link.id,
@@ -180,19 +185,19 @@ export function createFosterPortalService({
 
     /** Whether the person has a link that still works, and until when: the person page offers "Revocar enlace" only then. */
     async linkState(personaId: number): Promise<PortalLinkState> {
-      const person = await contactOf(db, personaId);
+      const person = await persons.contactOf(db, personaId);
       if (!person) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
       const link = await repo.activeLinkOf(personaId, clock());
       return { activo: Boolean(link), venceEn: link ? link.venceEn.toISOString() : null };
     },
 
     async revoke(actor: SessionUser, personaId: number): Promise<void> {
-      const person = await contactOf(db, personaId);
+      const person = await persons.contactOf(db, personaId);
       if (!person) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
       await repo.transaction(async (tx) => {
         await tx.lockLinksOf(personaId);
         for (const id of await tx.revokeOf(personaId, clock()))
-          await historyPort.record(tx.handle, {
+          await history.record(tx.handle, {
             actor: userActor(actor),
             entidad: 'enlace_portal',
             entidadId: id,
@@ -205,10 +210,13 @@ export function createFosterPortalService({
     /** What the link shows: the first name, the pets placed with the person now and their care due. */
     async view(token: string): Promise<PortalView> {
       const link = await linkOf(token);
-      const person = await contactOf(db, link.personaId);
+      const person = await persons.contactOf(db, link.personaId);
       if (!person || person.anonimizada) throw notFound();
       const pets = await fosteredPets(db, link.personaId);
-      const care = await createCarePort(db).plannedOf(pets.map((p) => p.id));
+      const planned = await care.plannedOf(
+        db,
+        pets.map((p) => p.id),
+      );
       return {
         organizacion: { nombre: (await organizationName?.()) ?? null },
         persona: { nombre: firstName(person.nombre) },
@@ -216,7 +224,7 @@ export function createFosterPortalService({
           id: p.id,
           nombre: p.nombre,
           foto: p.imagenPrincipal ? `/api/portal/${token}/mascotas/${p.id}/foto` : null,
-          cuidados: care.filter((c) => c.petId === p.id).map(({ id, nombre, tipo, fecha }) => ({ id, nombre, tipo, fecha })),
+          cuidados: planned.filter((c) => c.petId === p.id).map(({ id, nombre, tipo, fecha }) => ({ id, nombre, tipo, fecha })),
         })),
       };
     },
@@ -237,7 +245,7 @@ export function createFosterPortalService({
       const pets = await movements.petsFosteredBy(db, link.personaId);
       if (!pets.includes(fields.mascotaId)) throw new AppError('NOT_FOUND', { message: fosterPortalMessages.petNotFound });
       if (fields.cuidadoId !== undefined) {
-        const due = await createCarePort(db).plannedOf([fields.mascotaId]);
+        const due = await care.plannedOf(db, [fields.mascotaId]);
         if (!due.some((c) => c.id === fields.cuidadoId)) throw new AppError('NOT_FOUND', { message: fosterPortalMessages.careNotFound });
       }
       return link;
@@ -259,7 +267,7 @@ export function createFosterPortalService({
         await checkDailyBudget(tx, link.id);
         const pets = await movements.petsFosteredBy(tx.handle, link.personaId);
         if (!pets.includes(fields.mascotaId)) throw new AppError('NOT_FOUND', { message: fosterPortalMessages.petNotFound });
-        const person = await contactOf(tx.handle, link.personaId);
+        const person = await persons.contactOf(tx.handle, link.personaId);
         const row = await tx.insertNews({
           linkId: link.id,
           personaId: link.personaId,
@@ -270,7 +278,7 @@ export function createFosterPortalService({
           fotos,
           bytes: fotos.reduce((sum, f) => sum + f.bytes, 0),
         });
-        await historyPort.record(tx.handle, {
+        await history.record(tx.handle, {
           actor: linkActor(person ? firstName(person.nombre) : ''),
           entidad: 'novedad_acogida',
           entidadId: row.id,
@@ -307,37 +315,25 @@ export function createFosterPortalService({
           message: fosterPortalMessages.photoIndexInvalid,
           fieldErrors: { fotos: fosterPortalMessages.photoIndexInvalid },
         });
-      const copied: string[] = [];
-      const gallery: { nombre: string; width: number; height: number; bytes: number; contentHash: string }[] = [];
+      const staged = await pets.stagePhotos(
+        row.petId,
+        chosen.map((i) => row.fotos[i]!),
+        () => new AppError('CONFLICT', { message: fosterPortalMessages.newsNotFound }),
+      );
       try {
-        for (const i of chosen) {
-          const photo = row.fotos[i]!;
-          const fileName = newImageFileName(photo.key.slice(photo.key.lastIndexOf('.') + 1));
-          for (const [from, to, type] of [
-            [photo.key, imageKey(row.petId, fileName), photo.contentType],
-            [photo.thumbKey, thumbnailKey(row.petId, fileName), 'image/webp'],
-          ] as const) {
-            const source = await storage.get(from);
-            if (!source) throw new AppError('CONFLICT', { message: fosterPortalMessages.newsNotFound });
-            await storage.put(to, source.body, { contentType: type });
-            copied.push(to);
-          }
-          gallery.push({ nombre: fileName, width: photo.width, height: photo.height, bytes: photo.bytes, contentHash: photo.contentHash });
-        }
         await repo.transaction(async (tx) => {
-          const pet = await createPetsPort(tx.handle).lockForChange(row.petId);
+          const pet = await pets.lockForChange(tx.handle, row.petId);
           if (!pet || pet.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
           const locked = await tx.lockNews(id);
           if (!locked || locked.estado !== 'pendiente') throw new AppError('CONFLICT', { message: fosterPortalMessages.alreadyDecided });
           const who: HistoryActor = userActor(actor);
-          const care = createCarePort(tx.handle);
           const day = dayInZone(locked.createdAt, await timeZone(tx.handle));
           const note = 'Según la casa de acogida (portal)';
-          if (locked.pesoKg !== null) await care.recordWeight(locked.petId, day, locked.pesoKg, note, who);
-          if (locked.cuidadoId !== null) await care.markDone(locked.cuidadoId, locked.petId, day, note, who);
-          for (const image of gallery) await createPetsPort(tx.handle).addGalleryImage({ petId: locked.petId, ...image }, actor);
+          if (locked.pesoKg !== null) await care.recordWeight(tx.handle, locked.petId, day, locked.pesoKg, note, who);
+          if (locked.cuidadoId !== null) await care.markDone(tx.handle, locked.cuidadoId, locked.petId, day, note, who);
+          await pets.addPhotos(tx.handle, locked.petId, staged, actor);
           await tx.decide(id, 'aceptada', actor.id, clock());
-          await historyPort.record(tx.handle, {
+          await history.record(tx.handle, {
             actor: who,
             entidad: 'novedad_acogida',
             entidadId: id,
@@ -346,7 +342,7 @@ export function createFosterPortalService({
           });
         });
       } catch (error) {
-        await this.removeFiles(copied);
+        await staged.discard();
         throw error;
       }
       return (await toDto([(await repo.findNews(id))!]))[0]!;
@@ -358,7 +354,7 @@ export function createFosterPortalService({
         if (!locked) throw new AppError('NOT_FOUND', { message: fosterPortalMessages.newsNotFound });
         if (locked.estado !== 'pendiente') throw new AppError('CONFLICT', { message: fosterPortalMessages.alreadyDecided });
         await tx.decide(id, 'rechazada', actor.id, clock());
-        await historyPort.record(tx.handle, {
+        await history.record(tx.handle, {
           actor: userActor(actor),
           entidad: 'novedad_acogida',
           entidadId: id,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { currentRequest } from '../../lib/request-context';
 import type { HistoryEventInput } from './history.events';
 import { createHistoryRepository } from './history.repository';
-import { relatedRecords } from './history.related';
+import type { RelatedHistory, RelatedHistoryRegistry } from './history.related';
 import { toHistoryEvent } from './history.service';
 
 /*
@@ -13,7 +13,7 @@ import { toHistoryEvent } from './history.service';
  */
 
 export type { HistoryEventInput, PersonHistoryField, PetHistoryField } from './history.events';
-export { registerRelatedHistory } from './history.related';
+export type { RelatedHistory } from './history.related';
 export { changedFields, hasChanges, historyValue, linkActor, publicActor, systemActor, userActor } from './history.events';
 
 /** Field names whose values are never kept, whatever a caller passes (passwords, hashes, tokens, codes). */
@@ -29,7 +29,7 @@ function masked(cambios: Record<string, [HistoryValue, HistoryValue] | undefined
 }
 
 /** Writes one event on `handle` (the caller's transaction). */
-export async function recordEvent(handle: Database, event: HistoryEventInput): Promise<void> {
+async function recordEvent(handle: Database, event: HistoryEventInput): Promise<void> {
   const cambios = event.cambios ? masked(event.cambios) : undefined;
   await createHistoryRepository(handle).insert({
     actorTipo: event.actor.tipo,
@@ -44,7 +44,7 @@ export async function recordEvent(handle: Database, event: HistoryEventInput): P
 }
 
 /** Writes several events in one statement on `handle` (a sweep that changed many records at once). */
-export async function recordEvents(handle: Database, events: HistoryEventInput[]): Promise<void> {
+async function recordEvents(handle: Database, events: HistoryEventInput[]): Promise<void> {
   const repo = createHistoryRepository(handle);
   const requestId = currentRequest()?.requestId ?? null;
   for (let start = 0; start < events.length; start += 500) {
@@ -74,25 +74,40 @@ export const HISTORY_REDACTED = '[anonimizado]';
  * events of these records are replaced by HISTORY_REDACTED, and a member of the public named as the actor is no
  * longer named. What happened and when stays.
  */
-export async function redactEvents(handle: Database, entidad: string, entidadIds: (string | number)[], fields: string[]): Promise<void> {
+async function redactEvents(handle: Database, entidad: string, entidadIds: (string | number)[], fields: string[]): Promise<void> {
   await createHistoryRepository(handle).redact(entidad, entidadIds.map(String), fields, HISTORY_REDACTED);
 }
 
 /** A person's events (and those of the persons merged into it) without the personal values of `fields`. */
-export async function redactPersonEvents(handle: Database, personaId: number, fields: string[]): Promise<void> {
+async function redactPersonEvents(handle: Database, personaId: number, fields: string[]): Promise<void> {
   const repo = createHistoryRepository(handle);
   await repo.redact('persona', await repo.mergedInto('persona', String(personaId)), fields, HISTORY_REDACTED);
 }
 
-/** A person's events, newest first, with those of the persons merged into it (read by its page and its export). */
-export async function personEvents(handle: Database, personaId: number, page: number, pageSize: number) {
-  const repo = createHistoryRepository(handle);
-  const ids = await repo.mergedInto('persona', String(personaId));
-  const related = await relatedRecords(handle, { personaIds: ids.map(Number).filter(Number.isInteger) });
-  const { rows, total } = await repo.list({ entidad: 'persona', entidadIds: ids, related }, page, pageSize);
-  return { items: rows.map(toHistoryEvent), total, page, pageSize };
+/**
+ * The history port, built once (history.module.ts) over the registry of related records: every module writes its
+ * events through it, in the caller's transaction (`handle`), and registers which of its records belong in a pet's
+ * or a person's history.
+ */
+export function createHistoryPort(related: RelatedHistoryRegistry) {
+  return {
+    record: recordEvent,
+    recordMany: recordEvents,
+    redact: redactEvents,
+    redactPerson: redactPersonEvents,
+    /** A person's events, newest first, with those of the persons merged into it (read by its page and its export). */
+    async personEvents(handle: Database, personaId: number, page: number, pageSize: number) {
+      const repo = createHistoryRepository(handle);
+      const ids = await repo.mergedInto('persona', String(personaId));
+      const relatedIds = await related.recordsOf(handle, { personaIds: ids.map(Number).filter(Number.isInteger) });
+      const { rows, total } = await repo.list({ entidad: 'persona', entidadIds: ids, related: relatedIds }, page, pageSize);
+      return { items: rows.map(toHistoryEvent), total, page, pageSize };
+    },
+    registerRelated: (entry: RelatedHistory): void => related.register(entry),
+    /** The related records of a pet or of persons (the history's reading). */
+    relatedOf: (handle: Database, of: { petId: number } | { personaIds: number[] }) => related.recordsOf(handle, of),
+  };
 }
 
-/** The history port: what a module's service takes as `history: HistoryPort`. */
-export const historyPort = { record: recordEvent, recordMany: recordEvents, redact: redactEvents, redactPerson: redactPersonEvents };
-export type HistoryPort = typeof historyPort;
+/** The history port: what a module's service takes as `history: HistoryPort` (or the part of it it uses). */
+export type HistoryPort = ReturnType<typeof createHistoryPort>;

@@ -13,21 +13,23 @@ export interface RelatedHistory {
   ofPersons(handle: Database, personaIds: number[]): Promise<(string | number)[]>;
 }
 
-const related = new Map<string, RelatedHistory>();
-
-export function registerRelatedHistory(entry: RelatedHistory): void {
-  related.set(entry.entidad, entry);
+/** The registry of related records, one per app (history.module.ts): modules register theirs through the history port. */
+export function createRelatedHistory() {
+  const related = new Map<string, RelatedHistory>();
+  return {
+    register(entry: RelatedHistory): void {
+      related.set(entry.entidad, entry);
+    },
+    /** The related records of a pet (`mascota`) or of persons (`persona`), as filters of the history's list. */
+    async recordsOf(handle: Database, of: { petId: number } | { personaIds: number[] }): Promise<{ entidad: string; ids: string[] }[]> {
+      const out: { entidad: string; ids: string[] }[] = [];
+      for (const entry of related.values()) {
+        const ids = 'petId' in of ? await entry.ofPet(handle, of.petId) : await entry.ofPersons(handle, of.personaIds);
+        if (ids.length > 0) out.push({ entidad: entry.entidad, ids: ids.map(String) });
+      }
+      return out;
+    },
+  };
 }
 
-/** The related records of a pet (`mascota`) or of persons (`persona`), as filters of the history's list. */
-export async function relatedRecords(
-  handle: Database,
-  of: { petId: number } | { personaIds: number[] },
-): Promise<{ entidad: string; ids: string[] }[]> {
-  const out: { entidad: string; ids: string[] }[] = [];
-  for (const entry of related.values()) {
-    const ids = 'petId' in of ? await entry.ofPet(handle, of.petId) : await entry.ofPersons(handle, of.personaIds);
-    if (ids.length > 0) out.push({ entidad: entry.entidad, ids: ids.map(String) });
-  }
-  return out;
-}
+export type RelatedHistoryRegistry = ReturnType<typeof createRelatedHistory>;

@@ -1,8 +1,8 @@
-import type { TimeZoneSource } from '../../lib/organization';
+import type { TimeZoneSource } from '../organization/organization.port';
 import { type HistoryEvent, type ListHistoryQuery, type ListHistoryResponse, wallTimeToInstant } from '@refugio/contracts';
 import type { Database } from '../../db/client';
 import type { HistoryEventRow, HistoryRepository } from './history.repository';
-import { relatedRecords } from './history.related';
+import type { RelatedHistoryRegistry } from './history.related';
 
 export function toHistoryEvent(row: HistoryEventRow): HistoryEvent {
   return {
@@ -29,7 +29,17 @@ function nextDay(day: string): string {
 }
 
 /** Reading the history: the audit (administrators) and one pet's history (staff). */
-export function createHistoryService({ repo, timeZone: orgTimeZone, db }: { repo: HistoryRepository; timeZone: TimeZoneSource; db?: Database }) {
+export function createHistoryService({
+  repo,
+  timeZone: orgTimeZone,
+  db,
+  related,
+}: {
+  repo: HistoryRepository;
+  timeZone: TimeZoneSource;
+  db?: Database;
+  related?: { relatedOf: RelatedHistoryRegistry['recordsOf'] };
+}) {
   return {
     /** Filters by record, actor and days (the organisation's days: `hasta` is included whole). */
     async list(query: ListHistoryQuery): Promise<ListHistoryResponse> {
@@ -45,8 +55,8 @@ export function createHistoryService({ repo, timeZone: orgTimeZone, db }: { repo
     },
 
     async ofPet(petId: number, page: number, pageSize: number): Promise<ListHistoryResponse> {
-      const related = db ? await relatedRecords(db, { petId }) : [];
-      const { rows, total } = await repo.list({ entidad: 'mascota', entidadId: String(petId), related }, page, pageSize);
+      const relatedIds = db && related ? await related.relatedOf(db, { petId }) : [];
+      const { rows, total } = await repo.list({ entidad: 'mascota', entidadId: String(petId), related: relatedIds }, page, pageSize);
       return { items: rows.map(toHistoryEvent), total, page, pageSize };
     },
   };

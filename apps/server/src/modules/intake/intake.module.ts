@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { historyPort } from '../history/history.port';
-import { createOrganizationSettings } from '../../lib/organization';
-import { createPersonsPort, registerPersonLinks } from '../persons/persons.port';
 import { intakeRoutes } from './intake.routes';
 import { publicationRequestPersonLinks, registrationLinkPersonLinks } from './person-links';
 import { createLinksRepository } from './links.repository';
@@ -28,30 +25,31 @@ export const intakeModule = fp(
   async (app: FastifyInstance) => {
     const packagesRepo = createPackagesRepository(app.db);
     const requestsRepo = createRequestsRepository(app.db);
-    const persons = createPersonsPort(app.config.orgCountry);
-    registerPersonLinks(publicationRequestPersonLinks);
-    registerPersonLinks(registrationLinkPersonLinks);
-    app.decorate('packagesService', createPackagesService({ repo: packagesRepo, history: historyPort }));
+    const { historyPort: history, personsPort: persons } = app;
+    persons.registerLinks(publicationRequestPersonLinks(history));
+    persons.registerLinks(registrationLinkPersonLinks(history));
+    app.decorate('packagesService', createPackagesService({ repo: packagesRepo, history }));
     app.decorate(
       'linksService',
       createLinksService({
         repo: createLinksRepository(app.db),
         packages: packagesRepo,
-        history: historyPort,
+        history,
         persons,
         publicUrl: app.config.publicUrl,
-        organization: createOrganizationSettings(app.config, app.db),
+        organization: app.organizationPort,
       }),
     );
     app.decorate(
       'publicationRequestsService',
       createPublicationRequestsService({
         repo: requestsRepo,
+        pets: app.petsPort,
         storage: app.storage,
         log: app.log,
-        history: historyPort,
+        history,
         persons,
-        messages: app.messages,
+        messages: app.messagesPort,
       }),
     );
     const sweep = createRequestMediaSweep({ repo: requestsRepo, storage: app.storage, log: app.log });
@@ -59,5 +57,5 @@ export const intakeModule = fp(
     app.decorate('requestMediaSweep', sweep);
     await app.register(intakeRoutes);
   },
-  { name: 'intake', dependencies: ['db', 'jobs', 'storage', 'access', 'messages'] },
+  { name: 'intake', dependencies: ['db', 'jobs', 'storage', 'access', 'history', 'organization', 'persons', 'pets', 'messages'] },
 );

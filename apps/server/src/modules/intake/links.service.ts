@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type CreateLinkInput, type LinkCheck, type ListLinksQuery, type RegistrationLink, intakeMessages } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
-import type { OrganizationSettingsSource } from '../../lib/organization';
+import type { OrganizationSettingsSource } from '../organization/organization.port';
 import type { SessionUser } from '../../plugins/access';
 import type { PersonsPort } from '../persons/persons.port';
 import { type HistoryPort, userActor } from '../history/history.port';

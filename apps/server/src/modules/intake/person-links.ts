@@ -1,5 +1,5 @@
 import { ANONYMISED_NAME } from '@refugio/contracts';
-import { historyPort } from '../history/history.port';
+import type { HistoryPort } from '../history/history.port';
 import type { PersonLinkTable } from '../persons/persons.port';
 import { createLinksRepository } from './links.repository';
 import { createRequestsRepository } from './requests.repository';
@@ -10,12 +10,12 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  * How pet registrations (publication requests) follow their submitter's person, registered with the persons
  * module: moved by a merge, blanked by an anonymisation, listed by the export, linked once when made before persons.
  */
-export const publicationRequestPersonLinks: PersonLinkTable = {
+export const publicationRequestPersonLinks = (history: Pick<HistoryPort, 'redact'>): PersonLinkTable => ({
   clave: 'registrosMascota',
   move: (executor, fromId, toId) => createRequestsRepository(executor).movePerson(fromId, toId),
   async anonymise(executor, personaId) {
     const ids = await createRequestsRepository(executor).anonymisePerson(personaId, ANONYMISED_NAME);
-    await historyPort.redact(executor, 'solicitud_publicacion', ids, ['contactoNombre', 'enlace']);
+    await history.redact(executor, 'solicitud_publicacion', ids, ['contactoNombre', 'enlace']);
   },
   async exportOf(executor, personaId) {
     const rows = await createRequestsRepository(executor).ofPerson(personaId);
@@ -29,17 +29,17 @@ export const publicationRequestPersonLinks: PersonLinkTable = {
     },
     attach: (executor, rowId, personaId) => createRequestsRepository(executor).attachPerson(Number(rowId), personaId),
   },
-};
+});
 
 /** Registration links follow their recipient's person the same way (only links issued with an e-mail or phone). */
-export const registrationLinkPersonLinks: PersonLinkTable = {
+export const registrationLinkPersonLinks = (history: Pick<HistoryPort, 'redact'>): PersonLinkTable => ({
   clave: 'enlacesRegistro',
   move: (executor, fromId, toId) => createLinksRepository(executor).movePerson(fromId, toId),
   async anonymise(executor, personaId) {
     const ids = await createLinksRepository(executor).anonymisePerson(personaId, ANONYMISED_NAME);
-    await historyPort.redact(executor, 'enlace', ids, ['destinatario', 'email', 'telefono']);
+    await history.redact(executor, 'enlace', ids, ['destinatario', 'email', 'telefono']);
     // The registrations made through these links name the recipient too (as `enlace`, and as their actor).
-    await historyPort.redact(executor, 'solicitud_publicacion', await createRequestsRepository(executor).idsByLinks(ids), ['enlace']);
+    await history.redact(executor, 'solicitud_publicacion', await createRequestsRepository(executor).idsByLinks(ids), ['enlace']);
   },
   async exportOf(executor, personaId) {
     const rows = await createLinksRepository(executor).ofPerson(personaId);
@@ -59,4 +59,4 @@ export const registrationLinkPersonLinks: PersonLinkTable = {
     },
     attach: (executor, rowId, personaId) => createLinksRepository(executor).attachPerson(String(rowId), personaId),
   },
-};
+});

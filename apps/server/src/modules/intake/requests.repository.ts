@@ -1,8 +1,7 @@
 import { type SQL, and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { PublicationRequestState } from '@refugio/contracts';
-import type { Database } from '../../db/client';
+import { type Database, type Tx, runInTransaction } from '../../db/client';
 import { enlaceRegistro, paquete, publicationRequest, uploadInProgress, user } from '../../db/schema';
-import { type PetsPort, createPetsPort } from '../pets/pets.port';
 import { type LinksRepository, createLinksRepository } from './links.repository';
 
 export type RequestRow = typeof publicationRequest.$inferSelect & {
@@ -180,25 +179,23 @@ function requestQueries(db: Database) {
 
 export type RequestQueries = ReturnType<typeof requestQueries>;
 export interface RequestsTransaction {
-  /** The transaction itself, for another module's port (the history's `record`). */
-  handle: Database;
+  /** The transaction itself, for other modules' ports (an approval's new pet, the history's `record`). */
+  handle: Tx;
   requests: RequestQueries;
   links: LinksRepository;
-  /** The pets port joined to this transaction: an approval's new pet is written by the pets module. */
-  pets: PetsPort;
 }
 
 export function createRequestsRepository(db: Database) {
   return {
     ...requestQueries(db),
-    /** The id the approved request's pet will have, reserved so its files can be copied before the row exists. */
-    reservePetId: () => createPetsPort(db).reservePetId(),
+    /** The database, for other modules' reads (the pets port reserves the approved request's pet id). */
+    handle: db,
     /**
-     * Runs `work` in one transaction with the requests' and links' repositories and the pets port bound to it:
-     * everything it writes commits together or not at all.
+     * Runs `work` in one transaction with the requests' and links' repositories bound to it (and its handle for
+     * other modules' ports): everything it writes commits together or not at all.
      */
     async transaction<T>(work: (tx: RequestsTransaction) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work({ handle: tx, requests: requestQueries(tx), links: createLinksRepository(tx), pets: createPetsPort(tx) }));
+      return runInTransaction(db, (tx) => work({ handle: tx, requests: requestQueries(tx), links: createLinksRepository(tx) }));
     },
   };
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type ListPublicationRequestsQuery,
   type PublicationRequest,
@@ -13,10 +12,11 @@ import type { PublicationRequestMedia } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/access';
 import type { StorageProvider } from '../../storage/storage-provider';
-import { imageKey, newVideoName, thumbnailKey, videoKeyOf } from '../../media/storage-keys';
+import { imageKey, newImageFileName, newVideoName, thumbnailKey, videoKeyOf } from '../../media/storage-keys';
 import { type HistoryPort, linkActor, publicActor, userActor } from '../history/history.port';
 import type { MessagesPort } from '../messages/messages.port';
 import type { PersonsPort } from '../persons/persons.port';
+import type { PetsPort } from '../pets/pets.port';
 import { invalidLinkError } from './links.service';
 import type { RequestRow, RequestsRepository } from './requests.repository';
 import { requestThumbnailKey } from '../../media/request-storage-keys';
@@ -77,12 +77,12 @@ function toDetail(row: RequestRow): PublicationRequest {
 /** How often an upload in progress renews its mark (the sweep's grace period is an hour). */
 const UPLOAD_HEARTBEAT_MS = 60_000;
 
-const newImageFileName = (extension: string) => `${Date.now()}_${randomBytes(4).toString('hex')}.${extension}`;
 const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
 
 /** Publication requests: public submissions (with or without a link) and the staff review queue. */
 export function createPublicationRequestsService({
   repo,
+  pets,
   storage,
   log,
   history,
@@ -90,6 +90,8 @@ export function createPublicationRequestsService({
   persons,
 }: {
   repo: RequestsRepository;
+  /** An approval's new pet and its media are written by the pets module, in the approval's transaction. */
+  pets: Pick<PetsPort, 'reservePetId' | 'createDraft' | 'addGalleryImage' | 'setMainImage'>;
   storage: StorageProvider;
   log: FastifyBaseLogger;
   history: Pick<HistoryPort, 'record'>;
@@ -274,15 +276,16 @@ export function createPublicationRequestsService({
     async approve(actor: SessionUser, id: number): Promise<{ mascotaId: number }> {
       const row = await requireRow(id);
       if (row.estado !== 'pendiente') throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
-      const petId = await repo.reservePetId();
+      const petId = await pets.reservePetId(repo.handle);
       const copied: string[] = [];
       try {
         const media = await copyMediaToPet(row, petId, copied);
-        return await repo.transaction(async ({ handle, requests, pets }) => {
+        return await repo.transaction(async ({ handle, requests }) => {
           const locked = await requests.lockById(id);
           if (!locked) throw new AppError('NOT_FOUND', { message: intakeMessages.requestNotFound });
           if (locked.estado !== 'pendiente') throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
           await pets.createDraft(
+            handle,
             {
               nombre: row.nombre,
               edad: row.edad,
@@ -298,8 +301,8 @@ export function createPublicationRequestsService({
             actor,
             petId,
           );
-          for (const image of media.gallery) await pets.addGalleryImage({ petId, ...image }, actor);
-          if (media.mainImage) await pets.setMainImage(petId, media.mainImage, actor);
+          for (const image of media.gallery) await pets.addGalleryImage(handle, { petId, ...image }, actor);
+          if (media.mainImage) await pets.setMainImage(handle, petId, media.mainImage, actor);
           if (!(await requests.decide(id, { estado: 'aprobada', decididoPor: actor.id, mascotaId: petId }))) {
             throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
           }

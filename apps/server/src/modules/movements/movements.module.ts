@@ -1,8 +1,6 @@
-import { organizationTimeZone } from '../../lib/organization';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { registerPersonLinks } from '../persons/persons.port';
-import { createPetsPort } from '../pets/pets.port';
+import { type MovementsPort, createMovementsPort } from './movements.port';
 import { createMovementsRepository } from './movements.repository';
 import { movementsRoutes } from './movements.routes';
 import { type MovementsService, createMovementsService } from './movements.service';
@@ -10,45 +8,50 @@ import { type MovementsService, createMovementsService } from './movements.servi
 declare module 'fastify' {
   interface FastifyInstance {
     movementsService: MovementsService;
+    /** Where a pet is and its lifecycle, as other modules ask for it (in their transactions). */
+    movementsPort: MovementsPort;
   }
 }
 
 /**
- * Movements and foster homes. Movements and foster profiles point at persons: a merge moves them (and the pets
- * placed with the person), an anonymisation clears the profile's notes and dates, the export lists them.
+ * Movements and foster homes: the pet's lifecycle (DESIGN section 12). A form saved with another `adoptado` opens or
+ * returns the adoption here, in the save's transaction. Movements and foster profiles point at persons: a merge
+ * moves them (and the pets placed with the person), an anonymisation clears the profile's notes and dates, the
+ * export lists them.
  */
-registerPersonLinks({
-  clave: 'movimientos',
-  async move(executor, fromId, toId) {
-    await createMovementsRepository(executor).movePerson(fromId, toId);
-    await createPetsPort(executor).movePersonReferences(fromId, toId);
-  },
-  async anonymise(executor, personaId) {
-    await createMovementsRepository(executor).clearProfileNotes(personaId);
-  },
-  async exportOf(executor, personaId) {
-    const repo = createMovementsRepository(executor);
-    const profile = await repo.profile(personaId);
-    const movements = await repo.movementsOfPerson(personaId);
-    return [
-      ...(profile ? [{ fichaAcogida: profile }] : []),
-      ...movements.map((m) => ({ movimiento: { mascotaId: m.petId, tipo: m.tipo, fecha: m.fecha, motivo: m.motivo, notas: m.notas } })),
-    ];
-  },
-});
-
 export const movementsModule = fp(
   async (app: FastifyInstance) => {
+    const { historyPort: history, personsPort: persons, petsPort: pets } = app;
+    const timeZone = app.organizationPort.timeZone;
+    const port = createMovementsPort({ pets, persons, history, timeZone });
+    app.decorate('movementsPort', port);
+    pets.onAdoptedChange(async (tx, change, actor) => {
+      await port.setAdopted(tx, change.petId, change.adoptado, change.personaId, actor);
+    });
+    persons.registerLinks({
+      clave: 'movimientos',
+      async move(tx, fromId, toId) {
+        await createMovementsRepository(tx).movePerson(fromId, toId);
+        await pets.movePersonReferences(tx, fromId, toId);
+      },
+      async anonymise(tx, personaId) {
+        await createMovementsRepository(tx).clearProfileNotes(personaId);
+      },
+      async exportOf(executor, personaId) {
+        const repo = createMovementsRepository(executor);
+        const profile = await repo.profile(personaId);
+        const movements = await repo.movementsOfPerson(personaId);
+        return [
+          ...(profile ? [{ fichaAcogida: profile }] : []),
+          ...movements.map((m) => ({ movimiento: { mascotaId: m.petId, tipo: m.tipo, fecha: m.fecha, motivo: m.motivo, notas: m.notas } })),
+        ];
+      },
+    });
     app.decorate(
       'movementsService',
-      createMovementsService({
-        repo: createMovementsRepository(app.db),
-        pets: createPetsPort(app.db),
-        db: app.db,
-        timeZone: organizationTimeZone(app.config, app.db),
-      }),
+      createMovementsService({ repo: createMovementsRepository(app.db), port, pets, persons, history, db: app.db, timeZone }),
     );
     await app.register(movementsRoutes);
   },
-  { name: 'movements', dependencies: ['db', 'access'] },
+  { name: 'movements', dependencies: ['db', 'access', 'history', 'organization', 'persons', 'pets'] },
 );

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { fosterProfile, movement, user } from '../../db/schema';
+import { fosterNews, fosterProfile, movement, user } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 
 export type MovementRow = typeof movement.$inferSelect;
@@ -60,6 +60,19 @@ function movementsQueries(db: Database) {
     },
 
     /** The date of each person's most recent foster placement. */
+    /**
+     * The date-time of each person's latest news through the portal not rejected (accepted or waiting): a read of
+     * the foster portal's table for the foster homes' list (a read model, DESIGN section 9).
+     */
+    async lastNewsDates(): Promise<Map<number, string>> {
+      const rows = await db
+        .select({ personaId: fosterNews.personaId, en: sql<string>`max(${fosterNews.createdAt})` })
+        .from(fosterNews)
+        .where(sql`${fosterNews.estado} <> 'rechazada'`)
+        .groupBy(fosterNews.personaId);
+      return new Map(rows.map((r) => [r.personaId, new Date(r.en).toISOString()]));
+    },
+
     async lastFosteringDates(personaIds: number[]): Promise<Map<number, string>> {
       if (personaIds.length === 0) return new Map();
       const rows = await db

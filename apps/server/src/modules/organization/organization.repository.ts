@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orgSetting } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
-import { ORGANIZATION_SETTING_KEY, type StoredOrganization } from '../../lib/organization';
+import { ORGANIZATION_SETTING_KEY, type StoredOrganization } from './organization-settings';
 
 function organizationQueries(db: Database) {
   return {

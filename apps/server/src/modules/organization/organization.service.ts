@@ -1,7 +1,7 @@
 import { type OrganizationSettings, type SaveOrganizationInput, isValidTimeZone, organizationMessages } from '@refugio/contracts';
-import type { Database } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { OrganizationSettingsSource, StoredOrganization } from '../../lib/organization';
+import type { OrganizationSettingsSource, StoredOrganization } from './organization-settings';
 import type { SessionUser } from '../../plugins/access';
 import { type HistoryPort, changedFields, userActor } from '../history/history.port';
 import type { OrganizationRepository } from './organization.repository';
@@ -15,7 +15,7 @@ export interface OrganizationServiceDeps {
   /** The phone in E.164 with the organisation's country, or null when it is not a valid number. */
   normalisePhone: (raw: string) => string | null;
   /** Inside the save's transaction, when the time zone changes: what keeps figures by day follows it. */
-  onTimeZone?: (handle: Database, timeZone: string) => Promise<unknown>;
+  onTimeZone?: (tx: Tx, timeZone: string) => Promise<unknown>;
 }
 
 const FIELDS = ['nombre', 'email', 'telefono', 'direccion', 'web', 'zonaHoraria'] as const;

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import { type Database, runInTransaction } from '../../db/client';
 import { defineJob } from '../../jobs/define-job';
 import { systemActor } from '../history/history.port';
-import { type PersonLinkTable, type PersonsPort, type UnlinkedRow, personLinkTables } from './persons.port';
+import type { PersonLinkTable, PersonsPort, UnlinkedRow } from './persons.port';
 
 const BATCH = 200;
 
@@ -17,14 +17,22 @@ type Source = Required<Pick<PersonLinkTable, 'backfill'>>['backfill'];
  * to a person by the same rule as a new one, oldest first across all of them (the oldest names the person), each in
  * its own short transaction. Re-running it only finds what is still unlinked.
  */
-export function linkExistingJob({ db, persons, log }: { db: Database; persons: Pick<PersonsPort, 'linkStored'>; log: FastifyBaseLogger }) {
+export function linkExistingJob({
+  db,
+  persons,
+  log,
+}: {
+  db: Database;
+  persons: Pick<PersonsPort, 'linkStored' | 'linkTables'>;
+  log: FastifyBaseLogger;
+}) {
   return defineJob({
     name: LINK_EXISTING_JOB,
     title: 'Vinculación de solicitudes y registros anteriores con personas',
     payload: z.object({}),
     maxAttempts: 10,
     handler: async () => {
-      const sources = personLinkTables().flatMap((t) => (t.backfill ? [t.backfill] : []));
+      const sources = persons.linkTables().flatMap((t) => (t.backfill ? [t.backfill] : []));
       let linked = 0;
       for (;;) {
         const batches = await Promise.all(sources.map(async (source) => ({ source, rows: await source.unlinked(db, BATCH) })));
@@ -43,7 +51,7 @@ export function linkExistingJob({ db, persons, log }: { db: Database; persons: P
   });
 
   async function linkOne(source: Source, row: UnlinkedRow): Promise<void> {
-    await db.transaction(async (tx) => {
+    await runInTransaction(db, async (tx) => {
       const { personaId, bloqueada } = await persons.linkStored(tx, row.contact, source.rol, systemActor);
       await source.attach(tx, row.id, personaId, bloqueada);
     });

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { historyPort, personEvents } from '../history/history.port';
 import { linkExistingJob } from './link-existing.job';
-import { createPersonsPort } from './persons.port';
+import { type PersonsPort, createPersonsPort } from './persons.port';
 import { createPersonsRepository } from './persons.repository';
 import { personsRoutes } from './persons.routes';
 import { type PersonsService, createPersonsService } from './persons.service';
@@ -10,23 +9,29 @@ import { type PersonsService, createPersonsService } from './persons.service';
 declare module 'fastify' {
   interface FastifyInstance {
     personsService: PersonsService;
+    /** What other modules may ask of persons; the modules whose tables point at persons register them on it. */
+    personsPort: PersonsPort;
   }
 }
 
-/** Persons (DESIGN section 10): the service, the routes and the one-off linking of what existed before persons. */
+/** Persons (DESIGN section 10): the port, the service, the routes and the one-off linking of what existed before persons. */
 export const personsModule = fp(
   async (app: FastifyInstance) => {
+    const history = app.historyPort;
+    const port = createPersonsPort({ country: app.config.orgCountry, history });
+    app.decorate('personsPort', port);
     app.decorate(
       'personsService',
       createPersonsService({
         repo: createPersonsRepository(app.db),
-        history: historyPort,
+        history,
         country: app.config.orgCountry,
-        events: (personaId, page, pageSize) => personEvents(app.db, personaId, page, pageSize),
+        events: (personaId, page, pageSize) => history.personEvents(app.db, personaId, page, pageSize),
+        links: port,
       }),
     );
-    app.jobs.define(linkExistingJob({ db: app.db, persons: createPersonsPort(app.config.orgCountry), log: app.log }));
+    app.jobs.define(linkExistingJob({ db: app.db, persons: port, log: app.log }));
     await app.register(personsRoutes);
   },
-  { name: 'persons', dependencies: ['db', 'jobs', 'access'] },
+  { name: 'persons', dependencies: ['db', 'jobs', 'access', 'history'] },
 );

@@ -1,9 +1,9 @@
 import { type FieldErrors, type HistoryActor, type HistoryValue, type PersonRole, personMessages } from '@refugio/contracts';
 import type { CountryCode } from 'libphonenumber-js/max';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { normaliseEmail, normalisePhone } from '../../lib/contact';
-import { historyPort } from '../history/history.port';
+import type { HistoryPort } from '../history/history.port';
 import { type PersonRow, type PersonUpdate, createPersonsRepository } from './persons.repository';
 
 /*
@@ -26,7 +26,7 @@ export interface PersonContact {
 }
 
 /** The person's contact data and consents, or null when there is no such person. */
-export async function contactOf(executor: Database, personaId: number): Promise<PersonContact | null> {
+async function contactOf(executor: Database, personaId: number): Promise<PersonContact | null> {
   const row = await createPersonsRepository(executor).find(personaId);
   if (!row) return null;
   return {
@@ -42,7 +42,7 @@ export async function contactOf(executor: Database, personaId: number): Promise<
 }
 
 /** What a contract names of its person: identity, document and address (null when there is no such person). */
-export async function identityOf(
+async function identityOf(
   executor: Database,
   personaId: number,
 ): Promise<(PersonContact & { documento: string; direccion: string; ciudad: string }) | null> {
@@ -53,7 +53,7 @@ export async function identityOf(
 }
 
 /** Names of some persons (`nombre apellidos`), by id; missing ids are left out. */
-export async function namesOf(executor: Database, ids: number[]): Promise<Map<number, string>> {
+async function namesOf(executor: Database, ids: number[]): Promise<Map<number, string>> {
   const rows = ids.length === 0 ? [] : await createPersonsRepository(executor).findMany([...new Set(ids)]);
   return new Map(rows.map((row) => [row.id, `${row.nombre} ${row.apellidos}`.trim()]));
 }
@@ -62,13 +62,19 @@ export async function namesOf(executor: Database, ids: number[]): Promise<Map<nu
  * Gives the person a role (a foster profile makes them `acogida`), in the caller's transaction, with its history
  * event; nothing when they have it already.
  */
-export async function addRole(executor: Database, personaId: number, rol: PersonRole, actor: HistoryActor): Promise<void> {
+async function addRole(
+  history: Pick<HistoryPort, 'record'>,
+  executor: Database,
+  personaId: number,
+  rol: PersonRole,
+  actor: HistoryActor,
+): Promise<void> {
   const repo = createPersonsRepository(executor);
   const row = await repo.find(personaId, { forUpdate: true });
   if (!row || row.roles.includes(rol)) return;
   const roles = [...row.roles, rol];
   await repo.update(personaId, { roles });
-  await historyPort.record(executor, {
+  await history.record(executor, {
     actor,
     entidad: 'persona',
     entidadId: personaId,
@@ -78,7 +84,7 @@ export async function addRole(executor: Database, personaId: number, rol: Person
 }
 
 /** The persons that `personaId` may duplicate (pairs not dismissed), with why: what an application shows staff. */
-export async function duplicatesOf(
+async function duplicatesOf(
   executor: Database,
   personaId: number,
 ): Promise<{ persona: { id: number; nombre: string; email: string | null; telefono: string | null }; motivos: string[] }[]> {
@@ -95,7 +101,7 @@ export async function duplicatesOf(
 }
 
 /** Not dismissed pairs of possible duplicates ("Pendientes"). */
-export async function openDuplicatePairs(executor: Database): Promise<number> {
+async function openDuplicatePairs(executor: Database): Promise<number> {
   return createPersonsRepository(executor).countOpenDuplicates();
 }
 
@@ -165,6 +171,7 @@ const consentSource: Record<PersonRole, string> = {
  * from one new person make one person.
  */
 async function linkPerson(
+  history: Pick<HistoryPort, 'record'>,
   executor: Database,
   contact: LinkContact,
   rol: PersonRole,
@@ -205,7 +212,7 @@ async function linkPerson(
     fill('direccion', direccion);
     if (Object.keys(changes).length > 0) {
       await repo.update(same.id, { ...values, ...(changes.email && !same.consentimientoEmailEn ? consentGiven(rol) : {}) });
-      await historyPort.record(executor, { actor, entidad: 'persona', entidadId: same.id, accion: 'modificar', cambios: changes });
+      await history.record(executor, { actor, entidad: 'persona', entidadId: same.id, accion: 'modificar', cambios: changes });
     }
     return { personaId: same.id, bloqueada: same.bloqueado, posiblesDuplicados: [] };
   }
@@ -219,7 +226,7 @@ async function linkPerson(
     roles: [rol],
     ...(email ? consentGiven(rol) : {}),
   });
-  await historyPort.record(executor, {
+  await history.record(executor, {
     actor,
     entidad: 'persona',
     entidadId: created.id,
@@ -255,9 +262,9 @@ export interface PersonLinkTable {
   /** The key under which the export lists its rows (`solicitudesAdopcion`). */
   clave: string;
   /** Points every row of `fromId` at `toId` (in the merge's transaction). */
-  move(executor: Database, fromId: number, toId: number): Promise<void>;
+  move(tx: Tx, fromId: number, toId: number): Promise<void>;
   /** Replaces the copies of the person's identity in its rows (in the anonymisation's transaction). */
-  anonymise(executor: Database, personaId: number): Promise<void>;
+  anonymise(tx: Tx, personaId: number): Promise<void>;
   /** The rows of the person, as the export shows them. */
   exportOf(executor: Database, personaId: number): Promise<unknown[]>;
   /** Rows made before persons existed, linked once by the job `personas.vincular-existentes`, oldest first. */
@@ -277,33 +284,29 @@ export interface UnlinkedRow {
   contact: LinkContact;
 }
 
-const linkTables = new Map<string, PersonLinkTable>();
-
-/** Adds (or replaces, by `clave`) a table that points at persons. */
-export function registerPersonLinks(table: PersonLinkTable): void {
-  linkTables.set(table.clave, table);
-}
-
-/** Every registered table (the persons module's merge, anonymisation and export walk them). */
-export function personLinkTables(): PersonLinkTable[] {
-  return [...linkTables.values()];
-}
-
-/** The port bound to the organisation's country (ORG_COUNTRY), which reads phones written without a prefix. */
-export function createPersonsPort(country: CountryCode) {
+/** The persons port, built once (persons.module.ts), bound to the organisation's country (ORG_COUNTRY, which reads phones written without a prefix). */
+export function createPersonsPort({ country, history }: { country: CountryCode; history: Pick<HistoryPort, 'record'> }) {
+  const linkTables = new Map<string, PersonLinkTable>();
   return {
     contactOf,
+    identityOf,
     namesOf,
     duplicatesOf,
-    addRole,
+    /** Gives the person a role, in the caller's transaction, with its history event; nothing when they have it already. */
+    addRole: (tx: Tx, personaId: number, rol: PersonRole, actor: HistoryActor) => addRole(history, tx, personaId, rol, actor),
     openDuplicatePairs,
     normaliseContact: (input: Parameters<typeof normaliseContact>[0], fieldNames?: { email: string; telefono: string }) =>
       normaliseContact(input, country, fieldNames),
-    /** The linking rule (see `linkPerson`), run on `executor` (the caller's transaction). */
-    link: (executor: Database, contact: LinkContact, rol: PersonRole, actor: HistoryActor) => linkPerson(executor, contact, rol, actor, country),
+    /** The linking rule (see `linkPerson`), in the caller's transaction. */
+    link: (tx: Tx, contact: LinkContact, rol: PersonRole, actor: HistoryActor) => linkPerson(history, tx, contact, rol, actor, country),
     /** The same rule for data stored before normalisation existed: an invalid e-mail or phone is left out, never refused. */
-    linkStored: (executor: Database, contact: LinkContact, rol: PersonRole, actor: HistoryActor) =>
-      linkPerson(executor, contact, rol, actor, country, true),
+    linkStored: (tx: Tx, contact: LinkContact, rol: PersonRole, actor: HistoryActor) => linkPerson(history, tx, contact, rol, actor, country, true),
+    /** Adds (or replaces, by `clave`) a table of another module that points at persons. */
+    registerLinks(table: PersonLinkTable): void {
+      linkTables.set(table.clave, table);
+    },
+    /** Every registered table (the persons module's merge, anonymisation and export walk them). */
+    linkTables: (): PersonLinkTable[] => [...linkTables.values()],
   };
 }
 

@@ -20,7 +20,7 @@ import { AppError } from '../../lib/app-error';
 import { isLockConflict } from '../../lib/db-errors';
 import type { SessionUser } from '../../plugins/access';
 import { type HistoryPort, changedFields, hasChanges, userActor } from '../history/history.port';
-import { duplicateReasons, normaliseContact, personLinkTables } from './persons.port';
+import { type PersonsPort, duplicateReasons, normaliseContact } from './persons.port';
 import type { PersonQueries, PersonRow, PersonUpdate, PersonWithDuplicates, PersonsRepository } from './persons.repository';
 
 /** The export carries at most this many history events (newest first). */
@@ -92,11 +92,13 @@ export interface PersonsDeps {
   country: CountryCode;
   /** A person's events, newest first, with those of the persons merged into it (the history module's reading). */
   events: (personaId: number, page: number, pageSize: number) => Promise<ListHistoryResponse>;
+  /** The tables of other modules that point at persons (registered on the port by their owners). */
+  links: Pick<PersonsPort, 'linkTables'>;
   clock?: () => Date;
 }
 
 /** Persons (DESIGN section 10): the staff's list, record, duplicates, merge, anonymisation and export. */
-export function createPersonsService({ repo, history, country, events, clock = () => new Date() }: PersonsDeps) {
+export function createPersonsService({ repo, history, country, events, links, clock = () => new Date() }: PersonsDeps) {
   async function mustFind(r: PersonQueries, id: number, options: { forUpdate?: boolean } = {}): Promise<PersonWithDuplicates> {
     const row = await r.find(id, options);
     if (!row) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
@@ -294,7 +296,7 @@ export function createPersonsService({ repo, history, country, events, clock = (
               fieldErrors: { 'valores.email': personMessages.contactRequired },
             });
           }
-          for (const table of personLinkTables()) await table.move(tx.handle, merged.id, survivor.id);
+          for (const table of links.linkTables()) await table.move(tx.handle, merged.id, survivor.id);
           await tx.moveDuplicates(merged.id, survivor.id);
           await history.record(tx.handle, {
             actor: userActor(actor),
@@ -325,7 +327,7 @@ export function createPersonsService({ repo, history, country, events, clock = (
         repo.transaction(async (tx) => {
           const current = await mustFind(tx, id, { forUpdate: true });
           if (current.anonimizadaEn) return toPerson(current);
-          for (const table of personLinkTables()) await table.anonymise(tx.handle, id);
+          for (const table of links.linkTables()) await table.anonymise(tx.handle, id);
           await tx.clearDuplicates(id);
           await tx.update(id, {
             nombre: ANONYMISED_NAME,
@@ -370,7 +372,7 @@ export function createPersonsService({ repo, history, country, events, clock = (
     async exportOf(id: number): Promise<PersonExport> {
       const row = await mustFind(repo, id);
       const vinculos: Record<string, unknown[]> = {};
-      for (const table of personLinkTables()) vinculos[table.clave] = await table.exportOf(repo.handle, id);
+      for (const table of links.linkTables()) vinculos[table.clave] = await table.exportOf(repo.handle, id);
       return { exportadoEn: clock().toISOString(), persona: toPerson(row), vinculos, historial: (await events(id, 1, EXPORT_HISTORY_MAX)).items };
     },
   };

@@ -1,4 +1,4 @@
-import type { TimeZoneSource } from '../../lib/organization';
+import type { TimeZoneSource } from '../organization/organization.port';
 import { type ListPetsQuery, PET_EXPORT_MAX_ROWS, adoptedWord, formatFechaIngreso, publicationStateLabels } from '@refugio/contracts';
 import { type ExportColumn, type TableExport, pagesById } from '../../lib/table-export';
 import type { PetView, PetsRepository } from './pets.repository';

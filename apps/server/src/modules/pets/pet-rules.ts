@@ -42,14 +42,3 @@ export function mayRestore(actor: Pick<SessionUser, 'id' | 'role'>, row: Pick<Pe
 export function mayRestoreSql(actor: Pick<SessionUser, 'id' | 'role'>): SQL {
   return actor.role === ADMIN_ROLE ? sql`true` : eq(pet.deletedBy, actor.id);
 }
-
-/** "A deleted pet cannot be adopted": marking adopted needs a live pet. */
-export function mayMarkAdopted(row: Pick<PetRuleRow, 'deletedAt'>): boolean {
-  return row.deletedAt === null;
-}
-export const mayMarkAdoptedSql: SQL = isNull(pet.deletedAt);
-
-/** "Mark adopted": the columns the change writes (a new pet version, so an open edit form learns of it). */
-export function markAdoptedValues(actorId: string) {
-  return { adoptado: true, updatedBy: actorId };
-}

@@ -1,16 +1,11 @@
-import {
-  type HistoryValue,
-  type PetBatchFilter,
-  type PublicationChange,
-  type SessionUser,
-  adoptionMessages,
-  movementMessages,
-} from '@refugio/contracts';
-import type { Database } from '../../db/client';
-import { transactional } from '../../db/transactional';
+import { type HistoryValue, type PetBatchFilter, type PublicationChange, type SessionUser, movementMessages } from '@refugio/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Database, type Tx, runInTransaction } from '../../db/client';
+import { removePublicFiles } from '../../media/public-photo-form';
+import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-keys';
+import type { StorageProvider } from '../../storage/storage-provider';
 import { AppError } from '../../lib/app-error';
-import { type HistoryEventInput, type PetHistoryField, changedFields, historyPort, systemActor, userActor } from '../history/history.port';
-import { mayMarkAdopted } from './pet-rules';
+import { type HistoryEventInput, type HistoryPort, type PetHistoryField, changedFields, systemActor, userActor } from '../history/history.port';
 import {
   type BatchPetChange,
   type LockedPetRow,
@@ -28,16 +23,18 @@ export { toPetDto } from './pets.service';
 /*
  * What other modules may do to a pet: the only way into the pets module from outside it (lint enforces it,
  * eslint.config.js). Every write to a pet or its media made on behalf of another module (publication, the pet
- * list's bulk actions, an adoption approval's "mark adopted", an intake approval's new pet, the materialisation of
- * due publications) is one of these narrow functions, with the rules of pet-rules.ts applied here once.
+ * list's bulk actions, a movement's new location, an intake approval's new pet, photos accepted from a foster home
+ * or an adopter, the materialisation of due publications) is one of these narrow functions, with the rules of
+ * pet-rules.ts applied here once.
  *
- * A port is bound to a database; `within(tx.handle)` binds it to the caller's transaction (the caller's writes
- * and these commit together), and `transaction(work)` runs `work` on a port bound to a new one.
+ * The port is one object, built once in pets.module.ts. A method that must join its caller's transaction takes it
+ * as its first argument, typed `Tx`: handing it the root database does not compile. A method that reads takes any
+ * handle (`Database`, a `Tx` too). `setPublication` and `materialiseDuePublications` run their own transaction.
  */
 
 export type { BatchPetChange, LockedPetRow, PetLocationChange, PetView } from './pets.repository';
 export { isFinalLocation } from './pets.service';
-export { effectiveEstadoSql, isPublic, isPublicSql, isPublishedSql, mayRestore, mayRestoreSql, mayMarkAdopted } from './pet-rules';
+export { effectiveEstadoSql, isPublic, isPublicSql, isPublishedSql, mayRestore, mayRestoreSql } from './pet-rules';
 export { videoUrl } from './videos.service';
 
 /** The fields of a new pet that an intake approval creates (always a `borrador`). */
@@ -45,7 +42,37 @@ export type IntakePetValues = Pick<
   PetInsert,
   'nombre' | 'edad' | 'tipo' | 'genero' | 'tamano' | 'discapacidad' | 'personalidad' | 'historia' | 'tags' | 'fechaIngreso'
 >;
-export type GalleryImageValues = Omit<PetImageRow, 'id' | 'orden' | 'createdAt'>;
+/** A photo kept elsewhere (a foster home's news, an adopter's follow-up answer) that may join a pet's gallery. */
+export interface SourcePhoto {
+  key: string;
+  thumbKey: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: number;
+  contentHash: string;
+}
+/** Photos copied under a pet's folder, not yet in its gallery (`addPhotos`); `discard()` removes the copies. */
+export interface StagedPhotos {
+  images: Omit<PetImageRow, 'id' | 'orden' | 'createdAt' | 'petId'>[];
+  discard(): Promise<void>;
+}
+/**
+ * A change of `adoptado` asked for on the pets' side: a form saved (or created) with another value, or "mark adopted"
+ * from the list. `personaId`: the adopter (null: recorded without one); `cerrarSolicitudes`: the pet's open adoption
+ * requests are closed too, as approving one does.
+ */
+export interface AdoptedChange {
+  petId: number;
+  adoptado: boolean;
+  personaId: number | null;
+  cerrarSolicitudes: boolean;
+}
+/**
+ * Called inside the transaction of the change: the movements module opens or returns the adoption (DESIGN section
+ * 12) and the adoption requests close the open ones, so all of it commits or none does.
+ */
+export type AdoptedChangeListener = (tx: Tx, change: AdoptedChange, actor: PetActor) => Promise<void>;
 /** Who makes a change: a member of staff (their name goes into the history). */
 export type PetActor = Pick<SessionUser, 'id' | 'name' | 'lastname'>;
 
@@ -64,8 +91,6 @@ function batchEvent(petId: number, change: BatchPetChange, before: LockedPetRow,
             : {}),
         },
       };
-    case 'adopted':
-      return { ...base, accion: 'modificar', cambios: { adoptado: [before.adoptado, true] } };
     case 'deleted':
       return { ...base, accion: 'eliminar' };
     case 'restored':
@@ -73,63 +98,54 @@ function batchEvent(petId: number, change: BatchPetChange, before: LockedPetRow,
   }
 }
 
-function portQueries(db: Database) {
-  const repo = createPetsRepository(db);
+export interface PetsPortDeps {
+  history: Pick<HistoryPort, 'record' | 'recordMany'>;
+  storage: StorageProvider;
+  log: FastifyBaseLogger;
+}
+
+/** The pets port: built once (pets.module.ts), handed to other modules as the narrow part they use. */
+export function createPetsPort({ history, storage, log }: PetsPortDeps) {
+  const repo = (executor: Database) => createPetsRepository(executor);
+  const adoptedListeners: AdoptedChangeListener[] = [];
+
   return {
     /** "Is public" now (published or due, not adopted, not deleted), read from the database. */
-    isPublicNow: (petId: number): Promise<boolean> => repo.isPublicNow(petId),
+    isPublicNow: (executor: Database, petId: number): Promise<boolean> => repo(executor).isPublicNow(petId),
 
     /**
      * Inside a transaction: the pet (deleted or not) with its row locked until the transaction ends. A change
      * that must agree with the pet takes this lock before any other row lock (the pet's own changes do the same),
      * so two such changes never wait for each other in opposite orders.
      */
-    lockForChange: (petId: number): Promise<LockedPetRow | undefined> => repo.lockAny(petId),
-
-    /**
-     * "Mark adopted", under the pet's lock (take `lockForChange` first). A deleted or missing pet cannot be
-     * adopted: 409 with the Spanish message, and nothing is written.
-     */
-    async markAdopted(petId: number, actor: PetActor): Promise<void> {
-      const row = await repo.lockAny(petId);
-      if (!row || !mayMarkAdopted(row)) throw new AppError('CONFLICT', { message: adoptionMessages.petDeleted });
-      if (row.adoptado) return;
-      if (!(await repo.markAdopted(petId, actor.id))) throw new AppError('CONFLICT', { message: adoptionMessages.petDeleted });
-      await historyPort.record(db, {
-        actor: userActor(actor),
-        entidad: 'mascota',
-        entidadId: petId,
-        accion: 'modificar',
-        cambios: { adoptado: [false, true] },
-      });
-    },
+    lockForChange: (tx: Tx, petId: number): Promise<LockedPetRow | undefined> => repo(tx).lockAny(petId),
 
     /**
      * Publish, schedule or withdraw, only when the pet is live and still at `expectedVersion`; false when not
-     * (nothing written). The change and its history event commit together.
+     * (nothing written). The change and its history event commit together, in a transaction of its own.
      */
-    setPublication: (petId: number, change: PublicationChange, actor: PetActor, expectedVersion: number): Promise<boolean> =>
-      db.transaction(async (tx) => {
-        const txRepo = createPetsRepository(tx);
+    setPublication: (db: Database, petId: number, change: PublicationChange, actor: PetActor, expectedVersion: number): Promise<boolean> =>
+      runInTransaction(db, async (tx) => {
+        const txRepo = repo(tx);
         const before = await txRepo.lockAny(petId);
         if (before && isFinalLocation(before.ubicacion) && change.estado !== 'borrador') {
           throw new AppError('CONFLICT', { message: movementMessages.neverPublic });
         }
         if (!before || !(await txRepo.setPublication(petId, change, actor.id, expectedVersion))) return false;
-        await historyPort.record(tx, batchEvent(petId, { kind: 'publication', ...change, actorId: actor.id }, before, actor));
+        await history.record(tx, batchEvent(petId, { kind: 'publication', ...change, actorId: actor.id }, before, actor));
         return true;
       }),
 
     /** The bulk actions' targets: ids and versions of the pets the list's filter matches, at most `limit`. */
-    matchingIds: (filter: PetBatchFilter, limit: number) => repo.matchingIds(filter, limit),
+    matchingIds: (executor: Database, filter: PetBatchFilter, limit: number) => repo(executor).matchingIds(filter, limit),
 
     /**
      * A bulk action's change to one pet, under its lock (take `lockForChange` first, `before` is what it answered),
-     * with its history event; answers the new version. Call it inside a transaction (`transaction(work)`).
+     * with its history event; answers the new version.
      */
-    async applyBatchChange(petId: number, change: BatchPetChange, before: LockedPetRow, actor: PetActor): Promise<number> {
-      const version = await repo.applyBatchChange(petId, change);
-      await historyPort.record(db, batchEvent(petId, change, before, actor));
+    async applyBatchChange(tx: Tx, petId: number, change: BatchPetChange, before: LockedPetRow, actor: PetActor): Promise<number> {
+      const version = await repo(tx).applyBatchChange(petId, change);
+      await history.record(tx, batchEvent(petId, change, before, actor));
       return version;
     },
 
@@ -137,10 +153,10 @@ function portQueries(db: Database) {
      * Scheduled pets whose time has come become `publicada` (at most `limit`; answers how many), each with its
      * history event by the system, in one transaction.
      */
-    materialiseDuePublications: (now: Date, limit: number): Promise<number> =>
-      db.transaction(async (tx) => {
-        const ids = await createPetsRepository(tx).materialiseDuePublications(now, limit);
-        await historyPort.recordMany(
+    materialiseDuePublications: (db: Database, now: Date, limit: number): Promise<number> =>
+      runInTransaction(db, async (tx) => {
+        const ids = await repo(tx).materialiseDuePublications(now, limit);
+        await history.recordMany(
           tx,
           ids.map((id) => ({
             actor: systemActor,
@@ -154,22 +170,23 @@ function portQueries(db: Database) {
       }),
 
     /** A live pet (not deleted) with its identity, for the care records and their printable history. */
-    findLive: (petId: number): Promise<PetView | undefined> => repo.findById(petId),
+    findLive: (executor: Database, petId: number): Promise<PetView | undefined> => repo(executor).findById(petId),
 
     /**
      * The pet's latest weight, kept by the care module from its weight records (read-only on the pet's answer). Not
      * a change a person makes to the pet: no version, no event (the weight record has its own).
      */
-    async setLatestWeight(petId: number, kg: number | null): Promise<void> {
-      await repo.setLatestWeight(petId, kg);
+    async setLatestWeight(tx: Tx, petId: number, kg: number | null): Promise<void> {
+      await repo(tx).setLatestWeight(petId, kg);
     },
 
     /** A done sterilisation record: the pet reads `esterilizado: si` with that date, with its history event. */
-    async markSterilised(petId: number, fecha: string, actor: PetActor): Promise<void> {
-      const current = await repo.lockLive(petId);
+    async markSterilised(tx: Tx, petId: number, fecha: string, actor: PetActor): Promise<void> {
+      const txRepo = repo(tx);
+      const current = await txRepo.lockLive(petId);
       if (!current || (current.esterilizado === 'si' && current.fechaEsterilizacion === fecha)) return;
-      await repo.update(petId, { esterilizado: 'si', fechaEsterilizacion: fecha, updatedBy: actor.id });
-      await historyPort.record(db, {
+      await txRepo.update(petId, { esterilizado: 'si', fechaEsterilizacion: fecha, updatedBy: actor.id });
+      await history.record(tx, {
         actor: userActor(actor),
         entidad: 'mascota',
         entidadId: petId,
@@ -178,12 +195,13 @@ function portQueries(db: Database) {
       });
     },
     /** Adds a tag the pet does not have yet (the follow-ups' "Final feliz"), with its history event. */
-    async addTag(petId: number, tag: string, actor: PetActor): Promise<void> {
-      const current = await repo.lockLive(petId);
+    async addTag(tx: Tx, petId: number, tag: string, actor: PetActor): Promise<void> {
+      const txRepo = repo(tx);
+      const current = await txRepo.lockLive(petId);
       if (!current || current.tags.includes(tag)) return;
       const tags = [...current.tags, tag];
-      await repo.update(petId, { tags, updatedBy: actor.id });
-      await historyPort.record(db, {
+      await txRepo.update(petId, { tags, updatedBy: actor.id });
+      await history.record(tx, {
         actor: userActor(actor),
         entidad: 'mascota',
         entidadId: petId,
@@ -199,35 +217,37 @@ function portQueries(db: Database) {
      * the fields that changed. Answers the new version.
      */
     async applyLocation(
+      tx: Tx,
       petId: number,
       change: PetLocationChange,
       before: LockedPetRow,
       actor: HistoryEventInput['actor'],
       extra: Partial<Record<'movimiento' | 'personaId' | 'motivo', [HistoryValue, HistoryValue]>>,
     ): Promise<number> {
-      const version = await repo.setLocation(petId, change);
+      const version = await repo(tx).setLocation(petId, change);
       const cambios: Partial<Record<PetHistoryField, [HistoryValue, HistoryValue]>> = { ...extra };
       if (before.ubicacion !== change.ubicacion) cambios.ubicacion = [before.ubicacion, change.ubicacion];
       if (before.adoptado !== change.adoptado) cambios.adoptado = [before.adoptado, change.adoptado];
       if (change.retirar && before.estado !== 'borrador') cambios.estado = [before.estado, 'borrador'];
-      await historyPort.record(db, { actor, entidad: 'mascota', entidadId: petId, accion: 'modificar', cambios });
+      await history.record(tx, { actor, entidad: 'mascota', entidadId: petId, accion: 'modificar', cambios });
       return version;
     },
 
     /** A merge of persons (in its transaction): the pets placed with `fromId` are placed with `toId`. */
-    movePersonReferences: (fromId: number, toId: number): Promise<void> => repo.movePersonReferences(fromId, toId),
+    movePersonReferences: (tx: Tx, fromId: number, toId: number): Promise<void> => repo(tx).movePersonReferences(fromId, toId),
 
     /** Species, size, tags and location of some pets (the foster homes' list and suggestions). */
-    placementFacts: (ids: number[]) => repo.placementFacts(ids),
+    placementFacts: (executor: Database, ids: number[]) => repo(executor).placementFacts(ids),
 
     /** Takes the next pet id without a row, so an intake approval can store files under it first. */
-    reservePetId: (): Promise<number> => repo.reservePetId(),
+    reservePetId: (db: Database): Promise<number> => repo(db).reservePetId(),
 
     /** An intake approval's new pet, a `borrador`, under a reserved id when one is given. */
-    async createDraft(values: IntakePetValues, actor: PetActor, id?: number): Promise<{ id: number }> {
+    async createDraft(tx: Tx, values: IntakePetValues, actor: PetActor, id?: number): Promise<{ id: number }> {
+      const txRepo = repo(tx);
       const insert = { ...values, estado: 'borrador', createdBy: actor.id, updatedBy: actor.id } satisfies PetInsert;
-      const row = id === undefined ? await repo.insert(insert) : await repo.insertWithId(id, insert);
-      await historyPort.record(db, {
+      const row = id === undefined ? await txRepo.insert(insert) : await txRepo.insertWithId(id, insert);
+      await history.record(tx, {
         actor: userActor(actor),
         entidad: 'mascota',
         entidadId: row.id,
@@ -237,10 +257,57 @@ function portQueries(db: Database) {
       return { id: row.id };
     },
 
-    /** Adds a stored image to the end of the pet's gallery (take the pet's lock first when the pet already existed). */
-    async addGalleryImage(values: GalleryImageValues, actor: PetActor): Promise<PetImageRow> {
-      const row = await repo.insertImage(values);
-      await historyPort.record(db, {
+    /**
+     * Photos kept elsewhere (a foster home's news, an adopter's answer) copied under the pet's folder, image and
+     * thumbnail, with no transaction open (DESIGN section 9: files before rows). `missing()` is thrown when a source
+     * is gone; the copies made before it are removed. Hand the result to `addPhotos`, or `discard()` it.
+     */
+    async stagePhotos(petId: number, photos: SourcePhoto[], missing: () => Error): Promise<StagedPhotos> {
+      const copied: string[] = [];
+      const discard = () => removePublicFiles(storage, log, copied, 'a copied photo');
+      const images: StagedPhotos['images'] = [];
+      try {
+        for (const photo of photos) {
+          const fileName = newImageFileName(photo.key.slice(photo.key.lastIndexOf('.') + 1));
+          for (const [from, to, type] of [
+            [photo.key, imageKey(petId, fileName), photo.contentType],
+            [photo.thumbKey, thumbnailKey(petId, fileName), 'image/webp'],
+          ] as const) {
+            const source = await storage.get(from);
+            if (!source) throw missing();
+            await storage.put(to, source.body, { contentType: type });
+            copied.push(to);
+          }
+          images.push({ nombre: fileName, width: photo.width, height: photo.height, bytes: photo.bytes, contentHash: photo.contentHash });
+        }
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      return { images, discard };
+    },
+
+    /**
+     * Staged photos join the end of the pet's gallery, each with its history event (take the pet's lock first when
+     * the pet already existed).
+     */
+    async addPhotos(tx: Tx, petId: number, staged: Pick<StagedPhotos, 'images'>, actor: PetActor): Promise<void> {
+      for (const image of staged.images) {
+        await repo(tx).insertImage({ petId, ...image });
+        await history.record(tx, {
+          actor: userActor(actor),
+          entidad: 'mascota',
+          entidadId: petId,
+          accion: 'modificar',
+          cambios: { imagen: [null, image.nombre] },
+        });
+      }
+    },
+
+    /** Adds a stored image to the end of a new pet's gallery (an intake approval's photos, stored under its reserved id). */
+    async addGalleryImage(tx: Tx, values: Omit<PetImageRow, 'id' | 'orden' | 'createdAt'>, actor: PetActor): Promise<PetImageRow> {
+      const row = await repo(tx).insertImage(values);
+      await history.record(tx, {
         actor: userActor(actor),
         entidad: 'mascota',
         entidadId: values.petId,
@@ -251,9 +318,9 @@ function portQueries(db: Database) {
     },
 
     /** Points the pet's main image at a stored file. */
-    async setMainImage(petId: number, fileName: string, actor: PetActor): Promise<void> {
-      await repo.update(petId, { imagenPrincipal: fileName });
-      await historyPort.record(db, {
+    async setMainImage(tx: Tx, petId: number, fileName: string, actor: PetActor): Promise<void> {
+      await repo(tx).update(petId, { imagenPrincipal: fileName });
+      await history.record(tx, {
         actor: userActor(actor),
         entidad: 'mascota',
         entidadId: petId,
@@ -261,13 +328,19 @@ function portQueries(db: Database) {
         cambios: { imagenPrincipal: [null, fileName] },
       });
     },
+
+    /**
+     * The movements module keeps `adoptado` in step with the adoption, and the adoption requests close the open ones:
+     * they listen to the changes of it asked for here (in the order they subscribed: movements first).
+     */
+    onAdoptedChange(listener: AdoptedChangeListener): void {
+      adoptedListeners.push(listener);
+    },
+    /** For the pets service: tells the listeners, in the change's transaction (the pet locked). */
+    async announceAdoptedChange(tx: Tx, change: AdoptedChange, actor: PetActor): Promise<void> {
+      for (const listener of adoptedListeners) await listener(tx, change, actor);
+    },
   };
 }
 
-function bind(db: Database) {
-  return { ...transactional(db, portQueries), within: (handle: Database) => bind(handle) };
-}
-
-/** The pets port bound to `db` (a database, or a transaction handle of another module). */
-export const createPetsPort = (db: Database) => bind(db);
 export type PetsPort = ReturnType<typeof createPetsPort>;

@@ -3,7 +3,7 @@ import { and, asc, eq, getTableColumns, inArray, notInArray, isNotNull, isNull, 
 import type { Database } from '../../db/client';
 import { idempotencyKey, pet, petImage } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
-import { isPublicSql, markAdoptedValues, mayMarkAdoptedSql } from './pet-rules';
+import { isPublicSql } from './pet-rules';
 import { type ListWriter, createPetListReader, effectiveEstado, petListWhere } from './pet-list.repository';
 
 export { effectiveEstado, petListWhere } from './pet-list.repository';
@@ -43,10 +43,7 @@ export interface PetLocationChange {
 
 /** A change a bulk action makes to one pet (the same columns the single actions write). */
 export type BatchPetChange =
-  | { kind: 'publication'; estado: string; publicarEn: Date | null; actorId: string }
-  | { kind: 'adopted'; actorId: string }
-  | { kind: 'deleted'; actorId: string }
-  | { kind: 'restored' };
+  { kind: 'publication'; estado: string; publicarEn: Date | null; actorId: string } | { kind: 'deleted'; actorId: string } | { kind: 'restored' };
 
 function petsQueries(db: Database, listWriter: ListWriter) {
   const listReader = createPetListReader(db, listWriter);
@@ -339,27 +336,15 @@ function petsQueries(db: Database, listWriter: ListWriter) {
       const values =
         change.kind === 'publication'
           ? { estado: change.estado, publicarEn: change.publicarEn, updatedBy: change.actorId }
-          : change.kind === 'adopted'
-            ? markAdoptedValues(change.actorId)
-            : change.kind === 'deleted'
-              ? { deletedAt: new Date(), deletedBy: change.actorId }
-              : { deletedAt: null, deletedBy: null };
+          : change.kind === 'deleted'
+            ? { deletedAt: new Date(), deletedBy: change.actorId }
+            : { deletedAt: null, deletedBy: null };
       const [row] = await db
         .update(pet)
         .set({ ...values, version: sql`${pet.version} + 1` })
         .where(eq(pet.id, id))
         .returning({ version: pet.version });
       return row!.version;
-    },
-
-    /** Marks a live pet adopted (a new version); false when the pet is deleted or missing ("a deleted pet cannot be adopted"). */
-    async markAdopted(id: number, actorId: string): Promise<boolean> {
-      const rows = await db
-        .update(pet)
-        .set({ ...markAdoptedValues(actorId), version: sql`${pet.version} + 1` })
-        .where(and(eq(pet.id, id), mayMarkAdoptedSql))
-        .returning({ id: pet.id });
-      return rows.length > 0;
     },
 
     /**

@@ -149,10 +149,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       const route = 'POST /phpApi/mascota/nueva';
       const idempotency = key === undefined ? undefined : { key, route, requestHash: formRequestHash(route, raw.fields, raw.files) };
       const created = await pets.create(request.user!, fields, image, idempotency);
-      if (fields.adoptado !== '1') return { status: 'OK' as const, id: created.id, version: created.version };
-      // Created adopted: the adoption is opened (without a person) like marking it from the list.
-      await app.movementsService.setAdoptedFromList(request.user!, created.id, true, undefined, null);
-      return { status: 'OK' as const, id: created.id, version: (await pets.getFresh(created.id)).version };
+      return { status: 'OK' as const, id: created.id, version: created.version };
     },
   );
 
@@ -173,11 +170,7 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { fields, image } = await readPetForm(request);
       const updated = await pets.update(request.user!, request.params.id, fields, image);
-      // `adoptado` is true exactly while an adoption is open (DESIGN section 12): a change of it in the form opens
-      // or returns the adoption through the movements module, right after the save.
-      if (updated.adoptado === (fields.adoptado === '1')) return { status: 'OK' as const, id: updated.id, version: updated.version };
-      await app.movementsService.setAdoptedFromList(request.user!, updated.id, fields.adoptado === '1', undefined, null);
-      return { status: 'OK' as const, id: updated.id, version: (await pets.getFresh(updated.id)).version };
+      return { status: 'OK' as const, id: updated.id, version: updated.version };
     },
   );
 
@@ -201,16 +194,14 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { adoptado, version, cerrarSolicitudes, personaId } = request.body;
-      const id = request.params.id;
-      if (adoptado === '1' && cerrarSolicitudes === true) {
-        // The requests belong to the adoption module: it opens the adoption and closes them in one transaction.
-        await app.adoptionRequestsService.markPetAdoptedClosingOpen(request.user!, id, version, personaId ?? null);
-      } else {
-        // Adopted exactly while an adoption is open (DESIGN section 12): the movements module keeps them in step.
-        await app.movementsService.setAdoptedFromList(request.user!, id, adoptado === '1', version, personaId ?? null);
-      }
-      // Read past the cache: the change feed may not have reached this instance yet.
-      const pet = await pets.getFresh(id);
+      // The adoption opens or returns (movements) and, when asked, the open requests close (adoption requests), in
+      // one transaction; the answer is read past the cache (the change feed may not have reached this instance yet).
+      const pet = await pets.setAdopted(request.user!, request.params.id, {
+        adoptado: adoptado === '1',
+        version,
+        personaId: personaId ?? null,
+        cerrarSolicitudes: cerrarSolicitudes === true,
+      });
       return pet.adoptado === '1' && !pet.ubicacion.persona ? { ...pet, adopcionSinPersona: true } : pet;
     },
   );

@@ -1,4 +1,3 @@
-import type { TimeZoneSource } from '../../lib/organization';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
@@ -19,7 +18,7 @@ import {
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isLockConflict, isUniqueViolation } from '../../lib/db-errors';
 import type { IdempotencyRequest } from '../../lib/idempotency';
 import { createLiveCache } from '../../lib/live-cache';
 import { type ProcessedImage, describeImage, processImage } from '../../media/images';
@@ -28,6 +27,8 @@ import type { SessionUser } from '../../plugins/access';
 import type { ChangeFeed } from '../../plugins/changes';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { type HistoryPort, changedFields, hasChanges, userActor } from '../history/history.port';
+import type { TimeZoneSource } from '../organization/organization.port';
+import type { PetsPort } from './pets.port';
 import { mayRestore } from './pet-rules';
 import type { PetVisibility } from './pet-visibility';
 import type { PetImageRow, PetInsert, PetView, PetsRepository } from './pets.repository';
@@ -46,6 +47,8 @@ export interface PetsServiceDeps {
   timeZone: TimeZoneSource;
   /** The name of the person a pet is placed with (the persons port); read outside any transaction. */
   personName?: (personaId: number) => Promise<string | null>;
+  /** The module's port: a save that asks for another `adoptado` tells the movements module, in the save's transaction. */
+  adoption: Pick<PetsPort, 'announceAdoptedChange'>;
 }
 
 /** The pet's columns its history names (PetHistoryField). */
@@ -208,7 +211,17 @@ export interface CreatedPet {
 class KeyTakenMeanwhile extends Error {}
 
 /** Pets and their images: the rules of SPEC section 3 over the repository and the media storage. */
-export function createPetsService({ repo, storage, log, visibility, changes, history, timeZone, personName = async () => null }: PetsServiceDeps) {
+export function createPetsService({
+  repo,
+  storage,
+  log,
+  visibility,
+  changes,
+  history,
+  timeZone,
+  personName = async () => null,
+  adoption,
+}: PetsServiceDeps) {
   /**
    * A microchip held by another live pet: 409 naming that pet. Checked before the write for the usual case; the
    * partial unique index pet_live_microchip decides between two saves at once (`microchipConflict` below).
@@ -344,7 +357,11 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
             accion: 'crear',
             cambios: changedFields({}, values, PET_HISTORY_FIELDS),
           });
-          const answer = { id: row.id, version: row.version } satisfies CreatedPet;
+          // Created adopted: the adoption opens (without a person) in this transaction, as marking it from the list does.
+          if (fields.adoptado === '1')
+            await adoption.announceAdoptedChange(tx.handle, { petId: row.id, adoptado: true, personaId: null, cerrarSolicitudes: false }, actor);
+          const version = fields.adoptado === '1' ? (await tx.findById(row.id))!.version : row.version;
+          const answer = { id: row.id, version } satisfies CreatedPet;
           if (idempotency && !(await tx.saveIdempotentAnswer({ userId: actor.id, ...idempotency, response: answer }))) {
             throw new KeyTakenMeanwhile();
           }
@@ -390,6 +407,11 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
           const cambios = changedFields(current, values, PET_HISTORY_FIELDS);
           if (hasChanges(cambios))
             await history.record(tx.handle, { actor: userActor(actor), entidad: 'mascota', entidadId: id, accion: 'modificar', cambios });
+          // `adoptado` is true exactly while an adoption is open (DESIGN section 12): another value in the form opens
+          // or returns the adoption through the movements module, in this transaction, so both commit or neither does.
+          const adoptado = fields.adoptado === '1';
+          if (current.adoptado !== adoptado)
+            await adoption.announceAdoptedChange(tx.handle, { petId: id, adoptado, personaId: null, cerrarSolicitudes: false }, actor);
           return { replaced: newFile ? current.imagenPrincipal : null, saved: (await tx.findById(id))! };
         }));
       } catch (error) {
@@ -398,6 +420,37 @@ export function createPetsService({ repo, storage, log, visibility, changes, his
       }
       if (replaced) await removeImageFiles(id, replaced);
       return saved;
+    },
+
+    /**
+     * "Mark adopted" from the list (`POST /phpApi/mascota/{id}/adopcion`): '1' opens the adoption today for
+     * `personaId` (without one when absent), '0' returns an open adoption; with `cerrarSolicitudes` the pet's open
+     * requests are closed too. All of it in one transaction under the pet's lock (the movements and adoption-request
+     * modules act on the announcement). A stale `version` answers 409 and changes nothing.
+     */
+    async setAdopted(
+      actor: SessionUser,
+      id: number,
+      input: { adoptado: boolean; version: number | undefined; personaId: number | null; cerrarSolicitudes: boolean },
+    ): Promise<Pet> {
+      try {
+        await repo.transaction(async (tx) => {
+          const current = await tx.lockAny(id);
+          if (!current || current.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
+          if (input.version !== undefined && input.version !== current.version) throw new AppError('CONFLICT', { message: petMessages.stale });
+          const change = {
+            petId: id,
+            adoptado: input.adoptado,
+            personaId: input.personaId,
+            cerrarSolicitudes: input.adoptado && input.cerrarSolicitudes,
+          };
+          await adoption.announceAdoptedChange(tx.handle, change, actor);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error) || isLockConflict(error)) throw new AppError('CONFLICT', { message: movementMessages.placementOpen });
+        throw error;
+      }
+      return this.getFresh(id);
     },
 
     /** Soft delete: the record and its media stay until purged, so the deletion can be undone. */

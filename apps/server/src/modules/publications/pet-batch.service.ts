@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { yieldToOthers } from '../../lib/yield-to-others';
+import { type Database, runInTransaction } from '../../db/client';
 import type { SessionUser } from '../../plugins/access';
 import { type BatchPetChange, type LockedPetRow, type PetsPort, isFinalLocation, mayRestore } from '../pets/pets.port';
 import type { MovementsPort } from '../movements/movements.port';
@@ -20,13 +21,14 @@ import { decidePublicationOrThrow } from './publications.service';
 
 export interface PetBatchServiceDeps {
   /** Every change goes through the pets port: the pets module owns the pet's rows. */
-  pets: Pick<PetsPort, 'matchingIds' | 'transaction'>;
+  pets: Pick<PetsPort, 'matchingIds' | 'lockForChange' | 'applyBatchChange'>;
+  db: Database;
   /** "Mark adopted" opens the pet's adoption, without a person (DESIGN section 12). */
   movements: Pick<MovementsPort, 'openAdoption'>;
   clock: Clock;
 }
 
-type Outcome = { change: BatchPetChange } | { unchanged: true } | { failure: PetBatchFailure; message?: string };
+type Outcome = { change: BatchPetChange } | { adopt: true } | { unchanged: true } | { failure: PetBatchFailure; message?: string };
 
 const failureMessages: Record<PetBatchFailure, string> = {
   CONFLICT: petBatchMessages.conflict,
@@ -65,7 +67,7 @@ function decideFor(
       return { change: { kind: 'publication', estado: publication!.estado, publicarEn: publication!.publicarEn, actorId: actor.id } };
     case 'adoptar':
       if (isFinalLocation(row.ubicacion)) return { failure: 'CONFLICT', message: movementMessages.finalLocation };
-      return { change: { kind: 'adopted', actorId: actor.id } };
+      return { adopt: true };
     case 'eliminar':
       return { change: { kind: 'deleted', actorId: actor.id } };
     case 'restaurar':
@@ -81,11 +83,11 @@ function decideFor(
  * the answer says per pet what happened. Between two pets the server serves whatever else is waiting, so a large
  * action never holds the one PGlite connection (or the process) for long.
  */
-export function createPetBatchService({ pets, movements, clock }: PetBatchServiceDeps) {
+export function createPetBatchService({ pets, db, movements, clock }: PetBatchServiceDeps) {
   /** The pets the request names, or those its filter matches now (with their versions, so a change made meanwhile is a conflict). */
   async function targets(input: PetBatchInput): Promise<{ id: number; version?: number | undefined }[]> {
     if (input.items) return input.items;
-    const matches = await pets.matchingIds(input.filtro ?? {}, PET_BATCH_MAX + 1);
+    const matches = await pets.matchingIds(db, input.filtro ?? {}, PET_BATCH_MAX + 1);
     if (matches.length > PET_BATCH_MAX) {
       throw new AppError('VALIDATION_ERROR', { message: petBatchMessages.filterTooMany, fieldErrors: { filtro: petBatchMessages.filterTooMany } });
     }
@@ -102,18 +104,18 @@ export function createPetBatchService({ pets, movements, clock }: PetBatchServic
           : null;
       const resultados: PetBatchItemResult[] = [];
       for (const { id, version } of await targets(input)) {
-        const result = await pets.transaction(async (tx): Promise<PetBatchItemResult> => {
-          const row = await tx.lockForChange(id);
+        const result = await runInTransaction(db, async (tx): Promise<PetBatchItemResult> => {
+          const row = await pets.lockForChange(tx, id);
           if (!row) return { id, nombre: null, ok: false, code: 'NOT_FOUND', message: failureMessages.NOT_FOUND };
           const outcome = decideFor(input.accion, row, actor, publication, version);
           if ('failure' in outcome)
             return { id, nombre: row.nombre, ok: false, code: outcome.failure, message: outcome.message ?? failureMessages[outcome.failure] };
           if ('unchanged' in outcome) return { id, nombre: row.nombre, ok: true, sinCambios: true, version: row.version };
-          if (outcome.change.kind === 'adopted') {
-            await movements.openAdoption(tx.handle, id, null, actor);
-            return { id, nombre: row.nombre, ok: true, sinCambios: false, version: (await tx.lockForChange(id))!.version };
+          if ('adopt' in outcome) {
+            await movements.openAdoption(tx, id, null, actor);
+            return { id, nombre: row.nombre, ok: true, sinCambios: false, version: (await pets.lockForChange(tx, id))!.version };
           }
-          return { id, nombre: row.nombre, ok: true, sinCambios: false, version: await tx.applyBatchChange(id, outcome.change, row, actor) };
+          return { id, nombre: row.nombre, ok: true, sinCambios: false, version: await pets.applyBatchChange(tx, id, outcome.change, row, actor) };
         });
         resultados.push(result);
         // Requests that arrived meanwhile (a health check, another person's page) are served between pets.

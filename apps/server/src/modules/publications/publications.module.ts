@@ -1,9 +1,6 @@
-import { organizationTimeZone } from '../../lib/organization';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { systemClock } from '../../lib/clock';
-import { createPetsPort } from '../pets/pets.port';
-import { createMovementsPort } from '../movements/movements.port';
 import { type PetBatchService, createPetBatchService } from './pet-batch.service';
 import { createPublicationsRepository } from './publications.repository';
 import { publicationsRoutes } from './publications.routes';
@@ -19,13 +16,13 @@ declare module 'fastify' {
 /** Publicaciones Programadas and the pet list's bulk actions: services built once, then the routes. */
 export const publicationsModule = fp(
   async (app: FastifyInstance) => {
-    const pets = createPetsPort(app.db);
-    app.decorate('publicationsService', createPublicationsService({ repo: createPublicationsRepository(app.db), pets, clock: systemClock }));
+    const pets = app.petsPort;
     app.decorate(
-      'petBatchService',
-      createPetBatchService({ pets, movements: createMovementsPort(organizationTimeZone(app.config, app.db)), clock: systemClock }),
+      'publicationsService',
+      createPublicationsService({ repo: createPublicationsRepository(app.db), db: app.db, pets, clock: systemClock }),
     );
+    app.decorate('petBatchService', createPetBatchService({ pets, db: app.db, movements: app.movementsPort, clock: systemClock }));
     await app.register(publicationsRoutes);
   },
-  { name: 'publications', dependencies: ['db', 'access'] },
+  { name: 'publications', dependencies: ['db', 'access', 'pets', 'movements'] },
 );

@@ -16,11 +16,13 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { SessionUser } from '../../plugins/access';
+import type { Database } from '../../db/client';
 import type { PetsPort } from '../pets/pets.port';
 import type { PublicationRow, PublicationsRepository } from './publications.repository';
 
 export interface PublicationsServiceDeps {
   repo: PublicationsRepository;
+  db: Database;
   /** The pets module owns the pet's rows: publication changes go through its port. */
   pets: Pick<PetsPort, 'setPublication'>;
   clock: Clock;
@@ -53,7 +55,7 @@ export function decidePublicationOrThrow(estado: PublicationState, publicarEn: s
  * publishing, scheduling or withdrawing one pet or many. Each change is based on the version the person
  * saw; a stale one changes nothing. The pet form and the pet list's bulk actions reuse these calls.
  */
-export function createPublicationsService({ repo, pets, clock }: PublicationsServiceDeps) {
+export function createPublicationsService({ repo, db, pets, clock }: PublicationsServiceDeps) {
   const decide = decidePublicationOrThrow;
 
   return {
@@ -66,7 +68,7 @@ export function createPublicationsService({ repo, pets, clock }: PublicationsSer
     async setPublication(actor: SessionUser, id: number, input: SetPublicationInput): Promise<PublicationItem> {
       const now = clock.now();
       const change = decide(input.estado, input.publicarEn, now);
-      if (!(await pets.setPublication(id, change, actor, input.version))) {
+      if (!(await pets.setPublication(db, id, change, actor, input.version))) {
         const [current] = await repo.findLive([id]);
         if (!current) throw new AppError('NOT_FOUND', { message: publicationMessages.notFound });
         throw new AppError('CONFLICT', { message: publicationMessages.stale });
@@ -84,7 +86,7 @@ export function createPublicationsService({ repo, pets, clock }: PublicationsSer
       const refused = new Map<number, string>();
       for (const { id, version } of input.items) {
         try {
-          if (await pets.setPublication(id, change, actor, version)) applied.add(id);
+          if (await pets.setPublication(db, id, change, actor, version)) applied.add(id);
         } catch (error) {
           // A pet transferred or dead is never published: said for that pet, the others go on.
           if (!(error instanceof AppError) || error.code !== 'CONFLICT') throw error;

@@ -1,6 +1,6 @@
 import { DEFAULT_TEMPLATES, TEMPLATE_KEYS, TEMPLATE_KEYS_WITHOUT_SUBJECT, TEMPLATE_SAMPLE_VALUES, TEMPLATE_VARIABLES } from '@refugio/contracts';
 import { describe, expect, it } from 'vitest';
-import type { StoredOrganization } from '../../lib/organization';
+import type { StoredOrganization } from '../organization/organization.port';
 import { type TemplateValues, renderTemplate, templateProblem, tidyMessage } from './render';
 
 /*

@@ -1,7 +1,7 @@
 import { TEMPLATE_SECTIONS, TEMPLATE_VARIABLES, type TemplateKey, type TemplateVariable, templateMessages } from '@refugio/contracts';
 import { Marked } from 'marked';
 import Mustache from 'mustache';
-import type { StoredOrganization } from '../../lib/organization';
+import type { StoredOrganization } from '../organization/organization.port';
 
 /*
  * Templates are Mustache with variables (`{{persona.nombre}}`) and sections on those variables only

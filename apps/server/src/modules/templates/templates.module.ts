@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createOrganizationSettings } from '../../lib/organization';
-import { historyPort } from '../history/history.port';
+import { type TemplatesPort, createTemplatesPort } from './templates.port';
 import { createTemplatesRepository } from './templates.repository';
 import { templatesRoutes } from './templates.routes';
 import { type TemplatesService, createTemplatesService } from './templates.service';
@@ -9,21 +8,24 @@ import { type TemplatesService, createTemplatesService } from './templates.servi
 declare module 'fastify' {
   interface FastifyInstance {
     templatesService: TemplatesService;
+    /** Messages and documents fill their texts through it. */
+    templatesPort: TemplatesPort;
   }
 }
 
 /** Message templates: the service built once, then its routes. */
 export const templatesModule = fp(
   async (app: FastifyInstance) => {
+    app.decorate('templatesPort', createTemplatesPort(app.organizationPort));
     app.decorate(
       'templatesService',
       createTemplatesService({
         repo: createTemplatesRepository(app.db),
-        history: historyPort,
-        organization: createOrganizationSettings(app.config, app.db),
+        history: app.historyPort,
+        organization: app.organizationPort,
       }),
     );
     await app.register(templatesRoutes);
   },
-  { name: 'templates', dependencies: ['db', 'access'] },
+  { name: 'templates', dependencies: ['db', 'access', 'history', 'organization'] },
 );

@@ -1,6 +1,6 @@
 import { DEFAULT_TEMPLATES, type TemplateKey, type TemplateVariable } from '@refugio/contracts';
 import type { Database } from '../../db/client';
-import type { OrganizationSettingsSource } from '../../lib/organization';
+import type { OrganizationSettingsSource } from '../organization/organization.port';
 import {
   type ComposedMessage,
   type TemplateValues,

@@ -15,7 +15,7 @@ import {
   templateMessages,
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
-import type { OrganizationSettingsSource } from '../../lib/organization';
+import type { OrganizationSettingsSource } from '../organization/organization.port';
 import type { SessionUser } from '../../plugins/access';
 import { type HistoryPort, changedFields, hasChanges, userActor } from '../history/history.port';
 import { fillText, markdownHtml, organizationValues, renderTemplate, templateProblem } from './render';

@@ -1,8 +1,8 @@
 import type { OrganizationSettings } from '@refugio/contracts';
 import { eq } from 'drizzle-orm';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import { orgSetting } from '../db/schema';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { orgSetting } from '../../db/schema';
 
 /** The `org_setting` row that keeps what administrators saved on "Configuración" (one JSON value, saved whole). */
 export const ORGANIZATION_SETTING_KEY = 'organizacion';
