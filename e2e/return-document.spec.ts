@@ -4,7 +4,7 @@ import { createPet, unique } from './support/pets';
 import { drawWithMouse } from './support/signature';
 
 /**
- * The acta of a return (an addition to DESIGN section 13, written in the README): an adopted dog comes back; on
+ * The acta of a return (an addition to DESIGN section 13, written in docs/api.md): an adopted dog comes back; on
  * the return's row of the pet's timeline staff prepare the "Acta de devolución", the person signs it in person on
  * the staff's screen, and it shows signed and intact.
  */

@@ -1,7 +1,7 @@
 import { Button, CopyButton, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
-/** The two ways to show the catalogue on the organisation's website (README, "Embedding the catalogue"), for `origin`. */
+/** The two ways to show the catalogue on the organisation's website (docs/screens.md, "Embedding the catalogue"), for `origin`. */
 export function embedSnippets(origin: string) {
   return {
     script: `<div data-refugio-catalogo data-cantidad="12"></div>\n<script src="${origin}/embed.js" async></script>`,
@@ -44,7 +44,7 @@ function Snippet({ id, label, description, code }: { id: string; label: string; 
 
 /**
  * "El catálogo en vuestra web": the embed code of the public catalogue, a script or an iframe, with this server's
- * address already in it and a button to copy each, so nobody has to look for it in the README.
+ * address already in it and a button to copy each, so nobody has to look for it in docs/screens.md.
  */
 export function EmbedCode({ origin = window.location.origin }: { origin?: string }) {
   const { script, iframe } = embedSnippets(origin);
