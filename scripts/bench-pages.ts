@@ -35,7 +35,7 @@ import path from 'node:path';
 import { type Browser, type CDPSession, chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { cpuPressure, intOption, loadAverage, median, option } from '../apps/server/bench/support';
-import { type RunningServer, freePort, spawnServer, waitReady } from '../apps/server/test/server-process-support';
+import { type RunningServer, freePort, spawnServer, waitReady } from '../apps/server/test/helpers/server-process-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'bench-pages@refugio.test', password: 'clave-del-benchmark-pages-1' };

@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Request } from 'playwright-core';
-import { freePort, spawnServer, waitReady } from '../apps/server/test/server-process-support';
+import { freePort, spawnServer, waitReady } from '../apps/server/test/helpers/server-process-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'bench-signin@refugio.test', password: 'clave-del-benchmark-signin-1' };

@@ -18,7 +18,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page, type Request, chromium } from 'playwright-core';
-import { freePort, spawnServer, waitReady } from '../apps/server/test/server-process-support';
+import { freePort, spawnServer, waitReady } from '../apps/server/test/helpers/server-process-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'size-budget@refugio.test', password: 'clave-del-presupuesto-de-bytes-1' };

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { geminiText, startFakeAiServer } from '../../apps/server/test/fake-ai-server';
-import { freePort, spawnServer, waitReady } from '../../apps/server/test/server-process-support';
-import { startSmtpServer } from '../../apps/server/test/smtp-test-server';
+import { geminiText, startFakeAiServer } from '../../apps/server/test/helpers/fake-ai-server';
+import { freePort, spawnServer, waitReady } from '../../apps/server/test/helpers/server-process-support';
+import { startSmtpServer } from '../../apps/server/test/helpers/smtp-test-server';
 import { accounts } from './accounts';
 import { fakeAi } from './fake-ai';
 import { keepMessage } from './mail';

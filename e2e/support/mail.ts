@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ReceivedEmail } from '../../apps/server/test/smtp-test-server';
+import type { ReceivedEmail } from '../../apps/server/test/helpers/smtp-test-server';
 import { expect } from './fixtures';
 
 /**

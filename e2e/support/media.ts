@@ -3,7 +3,7 @@ import sharp from 'sharp';
 /*
  * Files for the journeys' file pickers, generated in the test: small real JPEG/PNG files (sharp) and a
  * minimal WebM (an EBML header is all the server checks). The server's own tests build theirs in
- * apps/server/test/media.ts (raw buffers for multipart requests); these are Playwright file payloads.
+ * apps/server/test/helpers/media.ts (raw buffers for multipart requests); these are Playwright file payloads.
  */
 
 /** A file as Playwright's `setFiles` takes it. */

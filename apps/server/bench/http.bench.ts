@@ -21,8 +21,8 @@ import sharp from 'sharp';
 import { listPetsQuerySchema } from '@refugio/contracts';
 import { openDatabase } from '../src/db/client';
 import { createPetListReader, listWriterFor } from '../src/modules/pets/pet-list.repository';
-import { openThrowawayDatabase } from '../test/throwaway-database';
-import { freePort } from '../test/server-process-support';
+import { openThrowawayDatabase } from '../test/helpers/throwaway-database';
+import { freePort } from '../test/helpers/server-process-support';
 import {
   BENCH_USER,
   DEFAULT_POSTGRES_URL,

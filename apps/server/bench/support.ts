@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { hashPassword } from '../src/lib/password';
 import { createUsersRepository } from '../src/modules/users/users.repository';
-import { openThrowawayDatabase } from '../test/throwaway-database';
+import { openThrowawayDatabase } from '../test/helpers/throwaway-database';
 
 export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The benchmark's own account (any run creates it in its fresh database). */

@@ -16,8 +16,8 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { VIDEO_MAX_BYTES } from '@refugio/contracts';
-import { multipart, petFields } from '../test/media';
-import { type RunningServer, freePort, spawnServer, waitReady } from '../test/server-process-support';
+import { multipart, petFields } from '../test/helpers/media';
+import { type RunningServer, freePort, spawnServer, waitReady } from '../test/helpers/server-process-support';
 import { cpuPressure, loadAverage, median } from './support';
 
 const GOAL_GROWTH_MB = 40;
@@ -39,7 +39,7 @@ const entry = path.resolve(import.meta.dirname, '../dist/server.js');
 
 /* ------------------------------------------------------------------ the video, as a stream */
 
-/** The smallest MP4 head file-type recognises (test/media.ts videoBytes.mp4): an `ftyp` box, brand isom. */
+/** The smallest MP4 head file-type recognises (test/helpers/media.ts videoBytes.mp4): an `ftyp` box, brand isom. */
 const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
 /** 16 random 64 KB blocks (1 MB) reused in turn: the body is generated, never held whole. */
 const BLOCKS = Array.from({ length: 16 }, () => randomBytes(CHUNK));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDate, isCalendarDay, isOneLineText, isSafeText, isoInstant, multiLineText, oneLineText, textMessages, textProblem } from './text';
 
-/* Issue 33: the two text types and the date types every request field is built on (apps/server/test/text-fields.test.ts
+/* Issue 33: the two text types and the date types every request field is built on (apps/server/test/contracts/text-fields.test.ts
  * proves every field uses them). */
 
 const HIDDEN = [

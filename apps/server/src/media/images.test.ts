@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error';
 import { PUBLIC_AVIF_MAX_PIXELS, petMessages } from '@refugio/contracts';
-import { AVIF_6300, avifClaiming } from '../../test/media';
+import { AVIF_6300, avifClaiming } from '../../test/helpers/media';
 import { IMAGE_MAX_EDGE, IMAGE_LANES, createLimiter, decodeFailure, imageLanes, processImage } from './images';
 
 /** A real 1×1 PNG whose header claims `width`×`height`: decoders learn the size before spending memory on it. */

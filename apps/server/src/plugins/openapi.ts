@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** The OpenAPI document, generated from the zod route schemas; browsable at /api/docs (test/openapi.test.ts validates it). */
+/** The OpenAPI document, generated from the zod route schemas; browsable at /api/docs (test/http/openapi.test.ts validates it). */
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(swagger, {

@@ -1,0 +1,434 @@
+import { closeSync, createWriteStream, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../src/app';
+import { writeBackup } from '../../src/backup/backup';
+import { mediaReferences } from '../../src/backup/media-references';
+import { isEmptyDatabase } from '../../src/backup/database-dump';
+import { ArchiveError, RestoreRefusedError, assertEmptyTarget, restoreArchive } from '../../src/backup/restore';
+import { loadConfig } from '../../src/config';
+import { type DatabaseHandle, openDatabase } from '../../src/db/client';
+import { adoptionRequest, followup, job, person, pet, uploadInProgress } from '../../src/db/schema';
+import { LocalStorage } from '../../src/storage/local-storage';
+import { S3Storage } from '../../src/storage/s3-storage';
+import type { StorageProvider } from '../../src/storage/storage-provider';
+import { type Populated, injector, populate, snapshotOf } from '../helpers/backup-support';
+import { jpeg, multipart, petFields } from '../helpers/media';
+import { PUBLIC_URL, STAFF, type TestApp, cookieHeader, createTestApp } from '../helpers/helpers';
+import { postgresUrlForTests } from '../helpers/postgres-for-tests';
+import { S3_TEST_CREDENTIALS, type S3TestServer, startS3TestServer } from '../helpers/s3-test-server';
+import { openThrowawayDatabase } from '../helpers/throwaway-database';
+
+const work = mkdtempSync(path.join(tmpdir(), 'refugio-backup-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+let seq = 0;
+const scratch = (name: string) => path.join(work, `${++seq}-${name}`);
+
+async function backupTo(file: string, source: Parameters<typeof writeBackup>[0]) {
+  const out = createWriteStream(file);
+  const manifest = await writeBackup(source, out);
+  await finished(out);
+  return manifest;
+}
+
+/** An empty target: a PGlite database that was never migrated and an empty media folder. */
+async function emptyPgliteTarget() {
+  const dataDir = scratch('data');
+  const database = await openDatabase({ driver: 'pglite', dataDir: undefined, template: false });
+  const storage = new LocalStorage(path.join(dataDir, 'media'));
+  await storage.init();
+  return { database, storage, dataDir, drop: () => database.close() };
+}
+
+/** The restored instance, as the server would build it, signed in as STAFF with the old password. */
+async function serve(database: DatabaseHandle, storage: StorageProvider, dataDir: string) {
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: 'silent', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000' });
+  // The caller keeps using (and closes) the database.
+  const app = await buildApp({
+    config,
+    database: { ...database, close: () => Promise.resolve() },
+    storage,
+    logger: false,
+    webDistDir: path.join(dataDir, 'no-web'),
+  });
+  const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: STAFF });
+  expect(signIn.statusCode, signIn.body).toBe(200);
+  return { app, cookie: cookieHeader(signIn) };
+}
+
+/** What a person sees on the restored instance is what they saw before the backup. */
+async function expectServesTheSame(
+  database: DatabaseHandle,
+  storage: StorageProvider,
+  dataDir: string,
+  before: Populated,
+  persons = 0,
+  signedDocument?: { id: number; sha256: string },
+) {
+  const { app, cookie } = await serve(database, storage, dataDir);
+  try {
+    const pet = (await app.inject({ url: `/phpApi/mascota/${before.petWithMedia}`, headers: { cookie } })).json<{
+      nombre: string;
+      historia: string;
+    }>();
+    expect(pet).toMatchObject({ nombre: 'Ñandú', historia: 'Llegó con "comillas", saltos\nde línea y emojis 🐾' });
+    const image = await app.inject({ url: `/phpApi/storage/app/public/productos/${before.petWithMedia}/${before.imageName}` });
+    expect(image.statusCode).toBe(200);
+    expect((await app.inject({ url: `/phpApi/storage/app/public/productos/${before.petWithMedia}/${before.galleryName}` })).statusCode).toBe(200);
+    const part = await app.inject({ url: before.videoUrl, headers: { range: 'bytes=10-19' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(before.video.subarray(10, 20))).toBe(true);
+    // The care records and their attachments (staff only) came along.
+    const sheet = (await app.inject({ url: `/api/mascotas/${before.petWithMedia}/salud`, headers: { cookie } })).json<{
+      registros: { id: number; lote: string; adjuntos: { url: string }[] }[];
+    }>();
+    expect(sheet.registros).toMatchObject([{ id: before.careRecordId, lote: 'RB-1', adjuntos: [{ url: before.attachmentUrl }] }]);
+    const attachment = await app.inject({ url: before.attachmentUrl, headers: { cookie } });
+    expect(attachment.statusCode).toBe(200);
+    expect(attachment.rawPayload.equals(before.attachment)).toBe(true);
+    // The soft-deleted pet is still deleted, and the one who deleted it can still undo that.
+    expect((await app.inject({ url: `/phpApi/mascota/${before.deletedPet}`, headers: { cookie } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'POST', url: `/phpApi/mascota/${before.deletedPet}/restaurar`, headers: { cookie, origin: PUBLIC_URL } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await app.inject({ url: `/phpApi/mascota/${before.deletedPet}`, headers: { cookie } })).statusCode).toBe(200);
+    // The persons, with their possible duplicates.
+    const listed = (await app.inject({ url: '/api/personas?duplicados=true&q=ibanez', headers: { cookie } })).json<{ total: number }>();
+    expect(listed.total).toBe(persons);
+    // A signed contract: its original and its signed copy came along, and their hashes still verify.
+    if (signedDocument) {
+      const verified = await app.inject({ url: `/api/documentos/${signedDocument.id}/verificar`, headers: { cookie } });
+      expect(verified.json()).toEqual({ integro: true, sha256: signedDocument.sha256, calculado: signedDocument.sha256 });
+    }
+    // Sequences moved past the restored ids: a new pet gets a new id.
+    const form = multipart(petFields({ nombre: 'Nueva' }));
+    const created = await app.inject({
+      method: 'POST',
+      url: '/phpApi/mascota/nueva',
+      payload: form.payload,
+      headers: { ...form.headers, cookie, origin: PUBLIC_URL },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json<{ id: number }>().id).toBeGreaterThan(before.deletedPet);
+  } finally {
+    await app.close();
+  }
+}
+
+describe('backup and restore (PGlite + local disk)', () => {
+  let t: TestApp;
+  let populated: Populated;
+  let archive: string;
+  let before: Awaited<ReturnType<typeof snapshotOf>>;
+  let signedDocument: { id: number; sha256: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.createUser(STAFF);
+    const staffCookie = await t.signIn(STAFF.email, STAFF.password);
+    populated = await populate(injector(t.app, staffCookie), PUBLIC_URL);
+    // Persons, one a possible duplicate of the other (the same e-mail under another first name).
+    for (const nombre of ['Lucía', 'Martín']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/personas',
+        headers: { cookie: staffCookie, origin: PUBLIC_URL },
+        payload: { nombre, apellidos: 'Ibáñez', email: 'familia.ibanez@example.com', telefono: '612 345 678', roles: ['acogida'] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // Jobs in every state and an upload in progress: a restore keeps them all (the job table is a shelter's own record).
+    const at = new Date('2030-01-01T10:00:00.000Z');
+    await t.database.db.insert(job).values([
+      {
+        name: 'pets.orphan-media-sweep',
+        state: 'done',
+        attempts: 1,
+        maxAttempts: 3,
+        runAt: at,
+        finishedAt: at,
+        uniqueKey: 'pets.orphan-media-sweep@2030-01-01T06:00:00.000Z',
+      },
+      { name: 'publications.publish-due', state: 'failed', attempts: 3, maxAttempts: 3, runAt: at, lastError: 'sin conexión', finishedAt: at },
+      { name: 'intake.request-media-sweep', state: 'queued', payload: { a: 1 }, maxAttempts: 3, runAt: at },
+      { name: 'pets.forget-idempotency-keys', state: 'running', attempts: 1, maxAttempts: 3, runAt: at, lockedBy: 'otra:1', lockedUntil: at },
+    ]);
+    await t.database.db.insert(uploadInProgress).values({ folder: 'solicitudes/en-curso/', lastSeenAt: at });
+    // A foster home with its profile and the pet placed with it (DESIGN section 12): movements and profiles travel too.
+    const [foster] = await t.database.db
+      .insert(person)
+      .values({ nombre: 'Acogida', email: 'acogida@example.com', consentimientoEmail: true })
+      .returning();
+    const staffCaller = t.as('staff');
+    const profile = await staffCaller.inject({
+      method: 'PUT',
+      url: `/api/personas/${foster!.id}/acogida`,
+      payload: { capacidad: 2, especies: ['Perro'] },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const petVersion = (await t.database.db.select({ version: pet.version }).from(pet).where(eq(pet.id, populated.petWithMedia)))[0]!.version;
+    const placed = await staffCaller.inject({
+      method: 'POST',
+      url: `/api/mascotas/${populated.petWithMedia}/movimientos`,
+      payload: { tipo: 'acogida', personaId: foster!.id, fecha: '2026-01-15', version: petVersion },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    // The foster's portal link and news with a photo (waiting for review): the rows and the photo with its thumbnail travel.
+    const portal = await staffCaller.inject({ method: 'POST', url: `/api/personas/${foster!.id}/portal`, payload: {} });
+    expect(portal.statusCode, portal.body).toBe(200);
+    const newsForm = multipart([
+      { name: 'mascotaId', value: String(populated.petWithMedia) },
+      { name: 'texto', value: 'Está muy bien' },
+      { name: 'fotos', value: await jpeg(40, 30), fileName: 'paseo.jpg', contentType: 'image/jpeg' },
+    ]);
+    const news = await t.as('anonymous').inject({
+      method: 'POST',
+      url: `/api/portal/${portal.json<{ url: string }>().url.split('/portal/')[1]}/novedades`,
+      payload: newsForm.payload,
+      headers: newsForm.headers,
+    });
+    expect(news.statusCode, news.body).toBe(201);
+    // An approved adoption with its contract signed in person (DESIGN section 13): the rows, the original PDF and the signed copy travel.
+    const [request] = await t.database.db
+      .insert(adoptionRequest)
+      .values({
+        petId: populated.petWithMedia,
+        estado: 'aprobada',
+        nombre: 'Acogida',
+        email: 'acogida@example.com',
+        telefono: '600000000',
+        edad: 40,
+        ciudad: 'Madrid',
+        direccion: 'Calle 1',
+        vivienda: 'casa',
+        viviendaPropia: true,
+        patio: false,
+        personasEnCasa: 1,
+        ninosEnCasa: 0,
+        horasSolo: 2,
+        aceptaVisita: true,
+        aceptaPrivacidad: true,
+        personaId: foster!.id,
+      })
+      .returning();
+    const contract = await staffCaller.inject({
+      method: 'POST',
+      url: `/api/solicitudes-adopcion/${request!.id}/contrato`,
+      payload: { cuota: 120, metodoPago: 'efectivo' },
+    });
+    expect(contract.statusCode, contract.body).toBe(201);
+    const documentId = contract.json<{ documentoId: number }>().documentoId;
+    const firma = `data:image/png;base64,${(
+      await sharp({ create: { width: 300, height: 100, channels: 4, background: '#00000000' } })
+        .png()
+        .toBuffer()
+    ).toString('base64')}`;
+    const signedRes = await staffCaller.inject({
+      method: 'POST',
+      url: `/api/documentos/${documentId}/firmar`,
+      payload: { nombreCompleto: 'Acogida Completa', firma, acepta: true },
+    });
+    expect(signedRes.statusCode, signedRes.body).toBe(200);
+    signedDocument = { id: documentId, sha256: signedRes.json<{ sha256: string }>().sha256 };
+    // Both files are references the backup checks (a row without its file fails the backup, naming it).
+    expect((await mediaReferences(t.database.db)).filter((r) => r.table === 'document')).toHaveLength(2);
+    // An adoption with its follow-ups (DESIGN section 13), one answered with a photo: the rows and the photo travel.
+    const [adopted] = await t.database.db
+      .insert(pet)
+      .values({ nombre: 'Adoptada', edad: '1 año', tipo: 'Gato', genero: 'hembra', tamano: 'chico', esterilizado: 'no' })
+      .returning();
+    const adoption = await staffCaller.inject({
+      method: 'POST',
+      url: `/api/mascotas/${adopted!.id}/movimientos`,
+      payload: { tipo: 'adopcion', personaId: foster!.id, fecha: '2026-01-15', version: adopted!.version },
+    });
+    expect(adoption.statusCode, adoption.body).toBe(201);
+    const [checkIn] = await t.database.db.select().from(followup).where(eq(followup.petId, adopted!.id)).orderBy(followup.vence).limit(1);
+    const sent = await staffCaller.inject({ method: 'POST', url: `/api/seguimientos/${checkIn!.id}/enviar`, payload: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const answerForm = multipart([
+      { name: 'comoVa', value: 'bien' },
+      { name: 'fotos', value: await jpeg(30, 40), fileName: 'sofa.jpg', contentType: 'image/jpeg' },
+    ]);
+    const answered = await t.as('anonymous').inject({
+      method: 'POST',
+      url: `/api/seguimiento/${sent.json<{ url: string }>().url.split('/seguimiento/')[1]}`,
+      payload: answerForm.payload,
+      headers: answerForm.headers,
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
+    await t.app.budgets.flush();
+    before = await snapshotOf(t.database.db, t.app.storage);
+    expect(before.tables.job).toHaveLength(4);
+    expect(before.tables.upload_in_progress).toHaveLength(1);
+    // The foster placement and the adoption.
+    expect(before.tables.movement).toHaveLength(2);
+    expect(before.tables.foster_profile).toHaveLength(1);
+    expect(before.tables.foster_portal_link).toHaveLength(1);
+    expect(before.tables.foster_news).toHaveLength(1);
+    expect(before.tables.document).toHaveLength(1);
+    expect(before.tables.adoption_fee).toHaveLength(1);
+    // Three check-ins and the sterilisation.
+    expect(before.tables.followup).toHaveLength(4);
+    // Two from the fixture, one foster home.
+    expect(before.tables.person).toHaveLength(3);
+    expect(before.tables.person_duplicate).toHaveLength(1);
+    archive = scratch('copia.tar');
+    await backupTo(archive, { db: t.database.db, databaseDriver: t.database.driver, storage: t.app.storage, dataDir: t.dataDir });
+  });
+  afterAll(() => t.close());
+
+  it('restores every row and every file into an empty instance, which serves the same pets, media and users', async () => {
+    // Main image, gallery image, their thumbnails, the video, the care record's attachment, the news photo and its
+    // thumbnail, the contract and its signed copy, the follow-up answer's photo and its thumbnail.
+    expect(Object.keys(before.media)).toHaveLength(12);
+    const target = await emptyPgliteTarget();
+    await assertEmptyTarget({ db: target.database.db, storage: target.storage }, { database: 'db', storage: 'media' });
+    const summary = await restoreArchive(archive, {
+      db: target.database.db,
+      storage: target.storage,
+      dataDir: target.dataDir,
+      authSecretConfigured: false,
+    });
+    expect(summary.media).toBe(12);
+    // The history travels whole: every event of the populated instance, as it was (DESIGN section 9).
+    expect(before.tables.history_event?.length).toBeGreaterThanOrEqual(5);
+    expect(await snapshotOf(target.database.db, target.storage)).toEqual(before);
+    // The generated auth secret travels with the data directory's other contents.
+    expect(readFileSync(path.join(target.dataDir, 'auth-secret'), 'utf8')).toBe(readFileSync(path.join(t.dataDir, 'auth-secret'), 'utf8'));
+    await expectServesTheSame(target.database, target.storage, target.dataDir, populated, 2, signedDocument);
+  });
+
+  it('refuses to restore over data, in the database or in the media store', async () => {
+    const target = await emptyPgliteTarget();
+    await target.database.migrate();
+    await expect(
+      assertEmptyTarget({ db: target.database.db, storage: target.storage }, { database: 'La base', storage: 'La carpeta' }),
+    ).rejects.toThrow(RestoreRefusedError);
+    await target.drop();
+    const other = await emptyPgliteTarget();
+    await other.storage.put('productos/1/x.jpg', Readable.from(['x']));
+    await expect(
+      assertEmptyTarget({ db: other.database.db, storage: other.storage }, { database: 'La base', storage: 'La carpeta' }),
+    ).rejects.toThrow(/La carpeta ya tiene archivos \(por ejemplo productos\/1\/x\.jpg\)/);
+    await other.drop();
+  });
+
+  /** Restoring `file` fails with `message`, and the target stays empty (so one target serves every case). */
+  let refusing: Awaited<ReturnType<typeof emptyPgliteTarget>> | undefined;
+  afterAll(() => refusing?.drop());
+  async function expectRefused(file: string, message: RegExp) {
+    const target = (refusing ??= await emptyPgliteTarget());
+    await expect(
+      restoreArchive(file, { db: target.database.db, storage: target.storage, dataDir: target.dataDir, authSecretConfigured: false }),
+    ).rejects.toThrow(message);
+    await expect(
+      restoreArchive(file, { db: target.database.db, storage: target.storage, dataDir: target.dataDir, authSecretConfigured: false }),
+    ).rejects.toThrow(ArchiveError);
+    expect(await isEmptyDatabase(target.database.db)).toBe(true);
+    expect(await target.storage.list('')).toEqual([]);
+  }
+
+  it('refuses a corrupted archive, naming the damaged entry, and changes nothing', async () => {
+    const bytes = readFileSync(archive);
+    // Inside the first JPEG in the archive (after its start-of-image marker).
+    const at = bytes.indexOf(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(at).toBeGreaterThan(0);
+    const corrupt = Buffer.from(bytes);
+    corrupt[at + 200] = corrupt[at + 200]! ^ 0xff;
+    const file = scratch('dañada.tar');
+    writeFileSync(file, corrupt);
+    await expectRefused(file, /está dañada: el contenido de media\/(productos|novedades)\/[^ ]+ no coincide con su suma de control/);
+  });
+
+  it('refuses a truncated archive, wherever it was cut, and changes nothing', async () => {
+    const size = statSync(archive).size;
+    for (const [cut, message] of [
+      [Math.floor(size / 2) + 7, /está dañada o incompleta/],
+      // A cut at a block boundary near the end: the entries before it read fine, the manifest is missing.
+      [manifestOffset(archive) - 512, /falta el manifiesto/],
+    ] as const) {
+      const file = scratch('cortada.tar');
+      const fd = openSync(archive, 'r');
+      const head = Buffer.alloc(cut);
+      readSync(fd, head, 0, cut, 0);
+      closeSync(fd);
+      writeFileSync(file, head);
+      await expectRefused(file, message);
+    }
+  });
+
+  it('refuses something that is not a backup', async () => {
+    const file = scratch('otra.tar');
+    writeFileSync(file, 'no soy un archivo tar');
+    await expectRefused(file, /está dañada o incompleta|está vacía|no es una copia/);
+  });
+});
+
+/** Where the manifest's bytes start (the last entry; its 512-byte tar header is just before). */
+function manifestOffset(file: string): number {
+  return readFileSync(file).lastIndexOf(Buffer.from('{\n  "format": "refugio-backup"'));
+}
+
+const postgres = await postgresUrlForTests();
+
+describe.skipIf(!postgres)('backup and restore across PGlite + local disk and PostgreSQL + S3', () => {
+  let s3: S3TestServer;
+  const drops: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    s3 = await startS3TestServer({ buckets: ['origen', 'destino'] });
+  });
+  afterAll(async () => {
+    for (const drop of drops) await drop();
+    await s3.close();
+  });
+
+  const bucket = (name: string) =>
+    new S3Storage({ bucket: name, endpoint: s3.env.S3_ENDPOINT, region: 'us-east-1', ...S3_TEST_CREDENTIALS, forcePathStyle: true });
+
+  it('moves an instance from PGlite + local disk to PostgreSQL + S3 and back, identically', async () => {
+    // The source: PGlite and the local disk.
+    const t = await createTestApp();
+    await t.createUser(STAFF);
+    const populated = await populate(injector(t.app, await t.signIn(STAFF.email, STAFF.password)), PUBLIC_URL);
+    await t.app.budgets.flush();
+    const before = await snapshotOf(t.database.db, t.app.storage);
+    const first = scratch('pglite.tar');
+    await backupTo(first, { db: t.database.db, databaseDriver: t.database.driver, storage: t.app.storage, dataDir: t.dataDir });
+    await t.close();
+
+    // Into an empty PostgreSQL database (created, never migrated) and an empty bucket.
+    const pg = await openThrowawayDatabase(postgres!, { prefix: 'refugio_restore', poolSize: 2, migrate: false });
+    drops.push(pg.drop);
+    const origin = bucket('origen');
+    const dataDir = scratch('pg-data');
+    await restoreArchive(first, { db: pg.database.db, storage: origin, dataDir, authSecretConfigured: false });
+    expect(await snapshotOf(pg.database.db, origin)).toEqual(before);
+    await expectServesTheSame(pg.database, origin, dataDir, populated);
+
+    // And back: a backup of PostgreSQL + S3, restored on PGlite + local disk.
+    const now = await snapshotOf(pg.database.db, origin);
+    const second = scratch('postgres.tar');
+    await backupTo(second, { db: pg.database.db, databaseDriver: 'postgres', storage: origin, dataDir });
+    const target = await emptyPgliteTarget();
+    await restoreArchive(second, { db: target.database.db, storage: target.storage, dataDir: target.dataDir, authSecretConfigured: false });
+    expect(await snapshotOf(target.database.db, target.storage)).toEqual(now);
+    await target.drop();
+
+    // PostgreSQL + S3 to another PostgreSQL + another bucket.
+    const pg2 = await openThrowawayDatabase(postgres!, { prefix: 'refugio_restore', poolSize: 2, migrate: false });
+    drops.push(pg2.drop);
+    const destination = bucket('destino');
+    await restoreArchive(second, { db: pg2.database.db, storage: destination, dataDir: scratch('pg2-data'), authSecretConfigured: false });
+    expect(await snapshotOf(pg2.database.db, destination)).toEqual(now);
+    origin.close();
+    destination.close();
+  });
+});
