@@ -45,7 +45,6 @@ export const intakeModule = fp(
       createPublicationRequestsService({
         repo: requestsRepo,
         pets: app.petsPort,
-        storage: app.storage,
         log: app.log,
         history,
         persons,

@@ -11,8 +11,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PublicationRequestMedia } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/access';
-import type { StorageProvider } from '../../storage/storage-provider';
-import { imageKey, newImageFileName, newVideoName, thumbnailKey, videoKeyOf } from '../../media/storage-keys';
 import { type HistoryPort, linkActor, publicActor, userActor } from '../history/history.port';
 import type { MessagesPort } from '../messages/messages.port';
 import type { PersonsPort } from '../persons/persons.port';
@@ -77,13 +75,10 @@ function toDetail(row: RequestRow): PublicationRequest {
 /** How often an upload in progress renews its mark (the sweep's grace period is an hour). */
 const UPLOAD_HEARTBEAT_MS = 60_000;
 
-const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
-
 /** Publication requests: public submissions (with or without a link) and the staff review queue. */
 export function createPublicationRequestsService({
   repo,
   pets,
-  storage,
   log,
   history,
   messages,
@@ -91,8 +86,7 @@ export function createPublicationRequestsService({
 }: {
   repo: RequestsRepository;
   /** An approval's new pet and its media are written by the pets module, in the approval's transaction. */
-  pets: Pick<PetsPort, 'reservePetId' | 'createDraft' | 'addGalleryImage' | 'setMainImage'>;
-  storage: StorageProvider;
+  pets: Pick<PetsPort, 'reservePetId' | 'createDraft' | 'stagePhotos' | 'stageVideos' | 'addPhotos' | 'setMainImage'>;
   log: FastifyBaseLogger;
   history: Pick<HistoryPort, 'record'>;
   /** The rescuer is told when the registration arrives, is approved or rejected (when the template is active). */
@@ -126,35 +120,50 @@ export function createPublicationRequestsService({
   }
 
   /** A file the request points at is gone (it should not happen; the sweep keeps a pending request's files): 409. */
-  async function copy(from: string, to: string, contentType: string, copied: string[]) {
-    const source = await storage.get(from);
-    if (!source) {
-      log.warn({ key: from }, 'a file of a publication request is missing');
-      throw new AppError('CONFLICT', { message: intakeMessages.requestMediaMissing });
-    }
-    await storage.put(to, source.body, { contentType });
-    copied.push(to);
+  function mediaMissing(): AppError {
+    log.warn('a file of a publication request is missing');
+    return new AppError('CONFLICT', { message: intakeMessages.requestMediaMissing });
   }
 
-  /** Copies a request's media under the keys of the pet `petId` (no row yet); `copied` collects every key written. */
-  async function copyMediaToPet(row: RequestRow, petId: number, copied: string[]) {
-    let mainImage: string | undefined;
-    const gallery: { nombre: string; width: number; height: number; bytes: number; contentHash: string }[] = [];
-    // One timestamp per video (+ its position), so two videos with the same name keep both.
-    const stamp = Date.now();
-    for (const [position, item] of row.media.entries()) {
-      if (item.kind === 'video') {
-        await copy(item.key, videoKeyOf(newVideoName(petId, new Date(stamp + position), item.nombre)), item.contentType, copied);
-        continue;
-      }
-      const fileName = newImageFileName(extensionOf(item.key));
-      await copy(item.key, imageKey(petId, fileName), item.contentType, copied);
-      await copy(requestThumbnailKey(item.key), thumbnailKey(petId, fileName), 'image/webp', copied);
-      if (item.kind === 'principal') mainImage = fileName;
-      else
-        gallery.push({ nombre: fileName, width: item.width ?? 0, height: item.height ?? 0, bytes: item.bytes, contentHash: item.contentHash ?? '' });
+  /**
+   * Copies a request's media under the pet `petId` (no row yet), through the pets module that owns the pet's files:
+   * its images (with their thumbnails) staged for the gallery, the main image among them, and its videos.
+   */
+  async function stageMediaForPet(row: RequestRow, petId: number) {
+    const images = row.media.filter((item) => item.kind !== 'video');
+    const photos = await pets.stagePhotos(
+      petId,
+      images.map((item) => ({
+        key: item.key,
+        thumbKey: requestThumbnailKey(item.key),
+        contentType: item.contentType,
+        width: item.width ?? 0,
+        height: item.height ?? 0,
+        bytes: item.bytes,
+        contentHash: item.contentHash ?? '',
+      })),
+      mediaMissing,
+    );
+    let videos: { discard(): Promise<void> };
+    try {
+      videos = await pets.stageVideos(
+        petId,
+        row.media.filter((item) => item.kind === 'video'),
+        mediaMissing,
+      );
+    } catch (error) {
+      await photos.discard();
+      throw error;
     }
-    return { mainImage, gallery };
+    const mainIndex = images.findIndex((item) => item.kind === 'principal');
+    return {
+      mainImage: mainIndex === -1 ? undefined : photos.images[mainIndex]!.nombre,
+      gallery: { images: photos.images.filter((_, i) => i !== mainIndex) },
+      discard: async () => {
+        await photos.discard();
+        await videos.discard();
+      },
+    };
   }
 
   /**
@@ -277,9 +286,8 @@ export function createPublicationRequestsService({
       const row = await requireRow(id);
       if (row.estado !== 'pendiente') throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
       const petId = await pets.reservePetId(repo.handle);
-      const copied: string[] = [];
+      const media = await stageMediaForPet(row, petId);
       try {
-        const media = await copyMediaToPet(row, petId, copied);
         return await repo.transaction(async ({ handle, requests }) => {
           const locked = await requests.lockById(id);
           if (!locked) throw new AppError('NOT_FOUND', { message: intakeMessages.requestNotFound });
@@ -301,7 +309,7 @@ export function createPublicationRequestsService({
             actor,
             petId,
           );
-          for (const image of media.gallery) await pets.addGalleryImage(handle, { petId, ...image }, actor);
+          await pets.addPhotos(handle, petId, media.gallery, actor);
           if (media.mainImage) await pets.setMainImage(handle, petId, media.mainImage, actor);
           if (!(await requests.decide(id, { estado: 'aprobada', decididoPor: actor.id, mascotaId: petId }))) {
             throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
@@ -317,7 +325,7 @@ export function createPublicationRequestsService({
           return { mascotaId: petId };
         });
       } catch (error) {
-        for (const key of copied) await storage.delete(key).catch((e: unknown) => log.warn({ err: e, key }, 'could not remove copied media'));
+        await media.discard();
         throw error;
       }
     },

@@ -2,7 +2,7 @@ import { type HistoryValue, type PetBatchFilter, type PublicationChange, type Se
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, type Tx, runInTransaction } from '../../db/client';
 import { removePublicFiles } from '../../media/public-photo-form';
-import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-keys';
+import { imageKey, newImageFileName, newVideoName, thumbnailKey, videoKeyOf } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { AppError } from '../../lib/app-error';
 import { type HistoryEventInput, type HistoryPort, type PetHistoryField, changedFields, systemActor, userActor } from '../history/history.port';
@@ -288,6 +288,35 @@ export function createPetsPort({ history, storage, log }: PetsPortDeps) {
     },
 
     /**
+     * Videos kept elsewhere (a registration's) copied under the pet's name in the videos' folder, with no transaction
+     * open; like `stagePhotos`, a missing source throws `missing()` after removing the copies made. A pet's videos are
+     * its files (no rows): once copied they are the pet's, unless `discard()` removes them.
+     */
+    async stageVideos(
+      petId: number,
+      videos: { key: string; contentType: string; nombre: string }[],
+      missing: () => Error,
+    ): Promise<{ discard(): Promise<void> }> {
+      const copied: string[] = [];
+      const discard = () => removePublicFiles(storage, log, copied, 'a copied video');
+      // One timestamp per video (+ its position), so two videos with the same name keep both.
+      const stamp = Date.now();
+      try {
+        for (const [position, video] of videos.entries()) {
+          const source = await storage.get(video.key);
+          if (!source) throw missing();
+          const to = videoKeyOf(newVideoName(petId, new Date(stamp + position), video.nombre));
+          await storage.put(to, source.body, { contentType: video.contentType });
+          copied.push(to);
+        }
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      return { discard };
+    },
+
+    /**
      * Staged photos join the end of the pet's gallery, each with its history event (take the pet's lock first when
      * the pet already existed).
      */
@@ -302,19 +331,6 @@ export function createPetsPort({ history, storage, log }: PetsPortDeps) {
           cambios: { imagen: [null, image.nombre] },
         });
       }
-    },
-
-    /** Adds a stored image to the end of a new pet's gallery (an intake approval's photos, stored under its reserved id). */
-    async addGalleryImage(tx: Tx, values: Omit<PetImageRow, 'id' | 'orden' | 'createdAt'>, actor: PetActor): Promise<PetImageRow> {
-      const row = await repo(tx).insertImage(values);
-      await history.record(tx, {
-        actor: userActor(actor),
-        entidad: 'mascota',
-        entidadId: values.petId,
-        accion: 'modificar',
-        cambios: { imagen: [null, values.nombre] },
-      });
-      return row;
     },
 
     /** Points the pet's main image at a stored file. */
