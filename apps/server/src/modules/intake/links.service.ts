@@ -23,7 +23,7 @@ export function createLinksService(deps: {
   publicUrl: string;
   /** The recipient's contact normalised, and the link linked to their person when it names an e-mail or phone. */
   persons: Pick<PersonsPort, 'link' | 'normaliseContact'>;
-  /** The organisation's settings (`lib/organization.ts`): an unusable link tells whom to ask for a new one. */
+  /** The organisation's settings (the organisation's port): an unusable link tells whom to ask for a new one. */
   organization: Pick<OrganizationSettingsSource, 'get'>;
   now?: () => Date;
 }) {
