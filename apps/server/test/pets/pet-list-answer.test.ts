@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adoptionRequest, pet } from '../../src/db/schema';
 import { createPetListReader, listWriterFor } from '../../src/modules/pets/pet-list.repository';
 import { createPetsRepository } from '../../src/modules/pets/pets.repository';
-import { toPetDto } from '../../src/modules/pets/pets.service';
+import { toPetDto } from '../../src/modules/pets/pet-dto';
 import { adoptionApplication } from '../helpers/application-support';
 import { type TestApp, createTestApp } from '../helpers/helpers';
 

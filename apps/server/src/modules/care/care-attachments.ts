@@ -41,3 +41,14 @@ export async function detectAttachmentType(data: Buffer): Promise<DetectedAttach
     return undefined;
   }
 }
+
+/** The name a file is shown and downloaded under: no path, no control characters, the detected extension. */
+export function sanitiseFileName(name: string, extension: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .trim()
+    .slice(0, 120);
+  const stem = base.replace(/\.[^.]*$/, '') || 'adjunto';
+  return `${stem}.${extension}`;
+}

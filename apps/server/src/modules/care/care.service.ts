@@ -1,12 +1,8 @@
 import type { OrganizationPort, TimeZoneSource } from '../organization/organization.port';
-import { createHash, randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
-import type { applyProtocolInputSchema, markCareDoneInputSchema, protocolInputSchema, undoCareDoneInputSchema } from '@refugio/contracts';
+import type { markCareDoneInputSchema, undoCareDoneInputSchema } from '@refugio/contracts';
 import {
   CARE_RECORD_FIELDS,
   type ApplyProtocolInput,
-  type CareAttachment,
-  type CareAttachmentType,
   type CareDueItem,
   type CareRecord,
   type CareSheet,
@@ -17,11 +13,9 @@ import {
   type MarkCareDoneResult,
   type PatchCareRecord,
   type Pet,
-  type Protocol,
   type ProtocolInput,
   type SessionUser,
   type UndoCareDoneResult,
-  addDaysToDay,
   careMessages,
   dayInZone,
   daysBetween,
@@ -32,13 +26,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { InTx } from '../../db/transactional';
 import { AppError } from '../../lib/app-error';
-import { careAttachmentKey } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { type HistoryPort, userActor } from '../history/history.port';
 import { type PetView, type PetsPort, toPetDto } from '../pets/pets.port';
-import { detectAttachmentType } from './care-attachments';
+import { createCareAttachmentsService } from './care-attachments.service';
+import { toRecordDto, validation } from './care-dto';
 import { diff, historyValues, planNextDose } from './care-next-dose';
-import type { CareAttachmentRow, CareProtocolRow, CareRecordInsert, CareRecordRow, CareRepository } from './care.repository';
+import { createCareProtocolsService } from './care-protocols.service';
+import type { CareRecordInsert, CareRecordRow, CareRepository } from './care.repository';
 
 export interface CareServiceDeps {
   repo: CareRepository;
@@ -55,69 +50,12 @@ export interface CareServiceDeps {
   organization: Pick<OrganizationPort, 'get'>;
 }
 
-export function toAttachmentDto(row: CareAttachmentRow): CareAttachment {
-  return {
-    id: row.id,
-    nombre: row.nombre,
-    tipo: row.tipo as CareAttachmentType,
-    bytes: row.bytes,
-    url: `/api/salud/${row.recordId}/adjuntos/${row.id}`,
-    creadoEn: row.createdAt.toISOString(),
-  };
-}
-
-function toRecordDto(row: CareRecordRow, attachments: CareAttachmentRow[], today: string): CareRecord {
-  return {
-    id: row.id,
-    mascotaId: row.petId,
-    tipo: row.tipo as CareRecord['tipo'],
-    nombre: row.nombre,
-    estado: row.fechaRealizada ? 'hecho' : 'programado',
-    fechaProgramada: row.fechaProgramada,
-    fechaRealizada: row.fechaRealizada,
-    vencido: !row.fechaRealizada && !!row.fechaProgramada && row.fechaProgramada < today,
-    repetirCadaDias: row.repetirCadaDias,
-    dosis: row.dosis,
-    lote: row.lote,
-    veterinario: row.veterinario,
-    resultado: row.resultado,
-    pesoKg: row.pesoKg,
-    coste: row.costeCentimos === null ? null : row.costeCentimos / 100,
-    notas: row.notas,
-    protocoloId: row.protocoloId,
-    adjuntos: attachments.map(toAttachmentDto),
-    version: row.version,
-    creadoEn: row.createdAt.toISOString(),
-    actualizadoEn: row.updatedAt.toISOString(),
-  };
-}
-
-export function toProtocolDto(row: CareProtocolRow): Protocol {
-  return {
-    id: row.id,
-    nombre: row.nombre,
-    tipoMascota: row.tipoMascota as Protocol['tipoMascota'],
-    nota: row.nota,
-    pasos: row.pasos.map((p) => ({
-      tipo: p.tipo as Protocol['pasos'][number]['tipo'],
-      nombre: p.nombre,
-      diasDesdeInicio: p.diasDesdeInicio,
-      repetirCadaDias: p.repetirCadaDias ?? null,
-    })),
-    predeterminado: row.predeterminado,
-    activo: row.activo,
-    version: row.version,
-    actualizadoEn: row.updatedAt.toISOString(),
-  };
-}
-
-function validation(field: string, message: string): AppError {
-  return new AppError('VALIDATION_ERROR', { message, fieldErrors: { [field]: message } });
-}
-
 const toCents = (coste: number | null | undefined) => (coste === undefined ? undefined : coste === null ? null : Math.round(coste * 100));
 
-/** Care records, protocols and what is due (DESIGN section 11). */
+/**
+ * Care records, protocols and what is due (DESIGN section 11). A record's attachments are written in
+ * care-attachments.service.ts, the protocols in care-protocols.service.ts; this service hands them its record helpers.
+ */
 export function createCareService({ repo, pets, storage, history, log, timeZone, organization }: CareServiceDeps) {
   const today = async () => dayInZone(new Date(), await timeZone());
 
@@ -385,156 +323,13 @@ export function createCareService({ repo, pets, storage, history, log, timeZone,
       await removeFiles(keys);
     },
 
-    /**
-     * A file checked by its content (PDF, JPEG, PNG, WebP), stored before its row (never inside the transaction);
-     * a refused or failed save removes the file again.
-     */
-    async addAttachment(actor: SessionUser, id: number, file: { fileName: string; data: Buffer }): Promise<CareAttachment> {
-      const record = await requireRecord(id);
-      const detected = await detectAttachmentType(file.data);
-      if (!detected)
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: careMessages.attachmentType, fieldErrors: { file: careMessages.attachmentType } });
-      const key = careAttachmentKey(record.petId, id, `${Date.now()}_${randomBytes(12).toString('hex')}.${detected.extension}`);
-      await storage.put(key, Readable.from([file.data]), { contentType: detected.type });
-      try {
-        return await repo.transaction(async (tx) => {
-          await lockRecord(tx, id);
-          const row = await tx.insertAttachment({
-            recordId: id,
-            petId: record.petId,
-            nombre: sanitiseFileName(file.fileName, detected.extension),
-            clave: key,
-            tipo: detected.type,
-            bytes: file.data.length,
-            contentHash: createHash('sha256').update(file.data).digest('hex'),
-            createdBy: actor.id,
-          });
-          await history.record(tx.handle, {
-            actor: userActor(actor),
-            entidad: 'registro_salud',
-            entidadId: id,
-            accion: 'modificar',
-            cambios: { adjunto: [null, row.nombre] },
-          });
-          return toAttachmentDto(row);
-        });
-      } catch (error) {
-        await removeFiles([key]);
-        throw error;
-      }
-    },
+    /* ---- attachments ---- */
 
-    async findAttachment(id: number, attachmentId: number): Promise<CareAttachmentRow> {
-      const row = await repo.findAttachment(id, attachmentId);
-      if (!row) throw new AppError('NOT_FOUND', { message: careMessages.attachmentNotFound });
-      return row;
-    },
-
-    async removeAttachment(actor: SessionUser, id: number, attachmentId: number): Promise<void> {
-      const key = await repo.transaction(async (tx) => {
-        await lockRecord(tx, id);
-        const row = await tx.deleteAttachment(id, attachmentId);
-        if (!row) throw new AppError('NOT_FOUND', { message: careMessages.attachmentNotFound });
-        await history.record(tx.handle, {
-          actor: userActor(actor),
-          entidad: 'registro_salud',
-          entidadId: id,
-          accion: 'modificar',
-          cambios: { adjunto: [row.nombre, null] },
-        });
-        return row.clave;
-      });
-      await removeFiles([key]);
-    },
+    ...createCareAttachmentsService({ repo, storage, history, requireRecord, lockRecord, removeFiles }),
 
     /* ---- protocols ---- */
 
-    async listProtocols(): Promise<Protocol[]> {
-      return (await repo.listProtocols()).map(toProtocolDto);
-    },
-
-    async createProtocol(actor: SessionUser, input: z.output<typeof protocolInputSchema>): Promise<Protocol> {
-      return repo.transaction(async (tx) => {
-        const row = await tx.insertProtocol({
-          nombre: input.nombre,
-          tipoMascota: input.tipoMascota,
-          nota: input.nota ?? '',
-          pasos: input.pasos.map((p) => ({ ...p, repetirCadaDias: p.repetirCadaDias ?? null })),
-          activo: input.activo ?? true,
-        });
-        await history.record(tx.handle, {
-          actor: userActor(actor),
-          entidad: 'protocolo',
-          entidadId: row.id,
-          accion: 'crear',
-          cambios: { nombre: [null, row.nombre], tipoMascota: [null, row.tipoMascota], pasos: [null, row.pasos.length] },
-        });
-        return toProtocolDto(row);
-      });
-    },
-
-    async updateProtocol(actor: SessionUser, id: number, input: z.output<typeof protocolInputSchema>): Promise<Protocol> {
-      return repo.transaction(async (tx) => {
-        const current = await tx.findProtocol(id);
-        if (!current) throw new AppError('NOT_FOUND', { message: careMessages.protocolNotFound });
-        const pasos = input.pasos.map((p) => ({ ...p, repetirCadaDias: p.repetirCadaDias ?? null }));
-        const row = await tx.updateProtocol(
-          id,
-          { nombre: input.nombre, tipoMascota: input.tipoMascota, nota: input.nota ?? current.nota, pasos, activo: input.activo ?? current.activo },
-          input.version,
-        );
-        if (!row) throw new AppError('CONFLICT', { message: careMessages.stale });
-        const cambios: Record<string, [HistoryValue, HistoryValue]> = {};
-        if (current.nombre !== row.nombre) cambios.nombre = [current.nombre, row.nombre];
-        if (current.tipoMascota !== row.tipoMascota) cambios.tipoMascota = [current.tipoMascota, row.tipoMascota];
-        if (current.nota !== row.nota) cambios.nota = [current.nota, row.nota];
-        if (current.activo !== row.activo) cambios.activo = [current.activo, row.activo];
-        if (JSON.stringify(current.pasos) !== JSON.stringify(row.pasos)) cambios.pasos = [current.pasos.length, row.pasos.length];
-        await history.record(tx.handle, { actor: userActor(actor), entidad: 'protocolo', entidadId: id, accion: 'modificar', cambios });
-        return toProtocolDto(row);
-      });
-    },
-
-    /** Every step planned from `inicio` (day offsets); the pet's species must be the protocol's. */
-    async applyProtocol(actor: SessionUser, petId: number, input: z.output<typeof applyProtocolInputSchema>): Promise<CareRecord[]> {
-      const pet = await requirePet(petId);
-      const protocol = await repo.findProtocol(input.protocoloId);
-      if (!protocol) throw validation('protocoloId', careMessages.protocolNotFound);
-      if (protocol.tipoMascota !== pet.tipo) throw validation('protocoloId', careMessages.protocolPetType(protocol.nombre, pet.tipo));
-      const ids = await repo.transaction(async (tx) => {
-        const locked = await pets.lockForChange(tx.handle, petId);
-        if (!locked || locked.deletedAt) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
-        const rows = await tx.insertMany(
-          protocol.pasos.map((step) => ({
-            petId,
-            tipo: step.tipo,
-            nombre: step.nombre,
-            fechaProgramada: addDaysToDay(input.inicio, step.diasDesdeInicio),
-            repetirCadaDias: step.repetirCadaDias ?? null,
-            protocoloId: protocol.id,
-            createdBy: actor.id,
-            updatedBy: actor.id,
-          })),
-        );
-        await history.recordMany(
-          tx.handle,
-          rows.map((row) => ({
-            actor: userActor(actor),
-            entidad: 'registro_salud' as const,
-            entidadId: row.id,
-            accion: 'crear' as const,
-            cambios: {
-              mascotaId: [null, petId] as [HistoryValue, HistoryValue],
-              protocoloId: [null, protocol.id] as [HistoryValue, HistoryValue],
-              ...diff(undefined, historyValues(row)),
-            },
-          })),
-        );
-        return rows.map((r) => r.id);
-      });
-      const rows = (await repo.listForPet(petId)).filter((r) => ids.includes(r.id));
-      return dtos(rows);
-    },
+    ...createCareProtocolsService({ repo, pets, history, requirePet, dtos }),
 
     /* ---- what is due ---- */
 
@@ -563,17 +358,6 @@ export function createCareService({ repo, pets, storage, history, log, timeZone,
       return { hoy: t, items, total, page: query.page, pageSize: query.pageSize };
     },
   };
-}
-
-/** The name a file is shown and downloaded under: no path, no control characters, the detected extension. */
-export function sanitiseFileName(name: string, extension: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '')
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
-    .trim()
-    .slice(0, 120);
-  const stem = base.replace(/\.[^.]*$/, '') || 'adjunto';
-  return `${stem}.${extension}`;
 }
 
 export type CareService = ReturnType<typeof createCareService>;

@@ -15,10 +15,10 @@ import {
   type PetView,
   createPetsRepository,
 } from './pets.repository';
-import { isFinalLocation } from './pets.service';
-import { PET_HISTORY_FIELDS } from './pets.service';
+import { isFinalLocation } from './pet-checks';
+import { PET_HISTORY_FIELDS } from './pet-dto';
 
-export { toPetDto } from './pets.service';
+export { toPetDto } from './pet-dto';
 
 /*
  * What other modules may do to a pet: the only way into the pets module from outside it (lint enforces it,
@@ -33,7 +33,7 @@ export { toPetDto } from './pets.service';
  */
 
 export type { BatchPetChange, LockedPetRow, PetLocationChange, PetView } from './pets.repository';
-export { isFinalLocation } from './pets.service';
+export { isFinalLocation } from './pet-checks';
 export { effectiveEstadoSql, isPublic, isPublicSql, isPublishedSql, mayRestore, mayRestoreSql } from './pet-rules';
 export { videoUrl } from './videos.service';
 

@@ -1,37 +1,22 @@
-import { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
-import {
-  type ListPetsQuery,
-  type Pet,
-  type PetFields,
-  type PetImage,
-  dayInZone,
-  type PetLocation,
-  FINAL_LOCATIONS,
-  movementMessages,
-  formatFechaIngreso,
-  idempotencyMessages,
-  petIdentityMessages,
-  petImageUrl,
-  petMessages,
-  petThumbnailUrl,
-} from '@refugio/contracts';
+import { type ListPetsQuery, type Pet, type PetFields, movementMessages, idempotencyMessages, petMessages } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { isLockConflict, isUniqueViolation } from '../../lib/db-errors';
 import type { IdempotencyRequest } from '../../lib/idempotency';
 import { createLiveCache } from '../../lib/live-cache';
-import { type ProcessedImage, describeImage, processImage } from '../../media/images';
-import { imageKey, newImageFileName, thumbnailKey } from '../../media/storage-keys';
+import { processImage } from '../../media/images';
 import type { SessionUser } from '../../plugins/access';
 import type { ChangeFeed } from '../../plugins/changes';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { type HistoryPort, changedFields, hasChanges, userActor } from '../history/history.port';
 import type { TimeZoneSource } from '../organization/organization.port';
 import type { PetsPort } from './pets.port';
+import { checkIdentityDates, createMicrochipChecks, isFinalLocation, lockPet, requirePet } from './pet-checks';
+import { PET_HISTORY_FIELDS, petExpiresAt, toColumns, toPetDto } from './pet-dto';
+import { createPetImageFiles, createPetImagesService } from './pet-images.service';
 import { mayRestore } from './pet-rules';
 import type { PetVisibility } from './pet-visibility';
-import type { PetImageRow, PetInsert, PetView, PetsRepository } from './pets.repository';
+import type { PetInsert, PetView, PetsRepository } from './pets.repository';
 
 /** What the pets service needs, given once. */
 export interface PetsServiceDeps {
@@ -49,156 +34,6 @@ export interface PetsServiceDeps {
   personName?: (personaId: number) => Promise<string | null>;
   /** The module's port: a save that asks for another `adoptado` tells the movements module, in the save's transaction. */
   adoption: Pick<PetsPort, 'announceAdoptedChange'>;
-}
-
-/** The pet's columns its history names (PetHistoryField). */
-export const PET_HISTORY_FIELDS = [
-  'nombre',
-  'edad',
-  'tipo',
-  'genero',
-  'tamano',
-  'discapacidad',
-  'adoptado',
-  'fechaIngreso',
-  'personalidad',
-  'historia',
-  'tags',
-  'estado',
-  'publicarEn',
-  'imagenPrincipal',
-  'raza',
-  'color',
-  'fechaNacimiento',
-  'fechaNacimientoAprox',
-  'microchip',
-  'esterilizado',
-  'fechaEsterilizacion',
-] as const;
-
-/** The moment a row stops being true by itself: a scheduled pet reads 'publicada' from its publication time. */
-export function petExpiresAt(row: Pick<PetView, 'estado' | 'publicarEn'>): number | undefined {
-  return row.estado === 'programada' && row.publicarEn ? row.publicarEn.getTime() : undefined;
-}
-
-/** Where the pet is, as its answers show it (`persona` only when its name is known). */
-export function toPetLocation(row: Pick<PetView, 'ubicacion' | 'ubicacionPersonaId' | 'ubicacionDesde'>, personaNombre?: string | null): PetLocation {
-  return {
-    tipo: row.ubicacion as PetLocation['tipo'],
-    ...(row.ubicacionPersonaId !== null && personaNombre != null ? { persona: { id: row.ubicacionPersonaId, nombre: personaNombre } } : {}),
-    desde: row.ubicacionDesde,
-  };
-}
-
-export function toPetDto(row: PetView, personaNombre?: string | null): Pet {
-  const main = row.imagenPrincipal;
-  return {
-    id: row.id,
-    nombre: row.nombre,
-    edad: row.edad,
-    tipo: row.tipo,
-    genero: row.genero,
-    tamano: row.tamano,
-    fechaingreso: formatFechaIngreso(row.fechaIngreso ?? ''),
-    personalidad: row.personalidad,
-    historia: row.historia,
-    adoptado: row.adoptado ? '1' : '0',
-    discapacidad: row.discapacidad ? '1' : '0',
-    tags: JSON.stringify(row.tags),
-    imagenprincipal: main ?? '',
-    imagenprincipalUrl: main ? petImageUrl(row.id, main) : null,
-    thumbnailUrl: main ? petThumbnailUrl(row.id, main) : null,
-    estado: row.estadoEfectivo as Pet['estado'],
-    publicarEn: row.publicarEn?.toISOString() ?? null,
-    version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    createdBy: row.createdBy,
-    updatedBy: row.updatedBy,
-    deletedAt: row.deletedAt?.toISOString() ?? null,
-    raza: row.raza,
-    color: row.color,
-    fechaNacimiento: row.fechaNacimiento ?? '',
-    fechaNacimientoAprox: row.fechaNacimientoAprox ? '1' : '0',
-    microchip: row.microchip ?? '',
-    esterilizado: row.esterilizado as Pet['esterilizado'],
-    fechaEsterilizacion: row.fechaEsterilizacion ?? '',
-    pesoKg: row.pesoKg,
-    ubicacion: toPetLocation(row, personaNombre),
-  };
-}
-
-export function toPetImageDto(row: PetImageRow): PetImage {
-  return {
-    id: row.id,
-    nombre: row.nombre,
-    orden: row.orden,
-    width: row.width,
-    height: row.height,
-    bytes: row.bytes,
-    url: petImageUrl(row.petId, row.nombre),
-    thumbnailUrl: petThumbnailUrl(row.petId, row.nombre),
-  };
-}
-
-function toColumns(fields: PetFields): Partial<PetInsert> {
-  return {
-    nombre: fields.nombre,
-    edad: fields.edad,
-    tipo: fields.tipo,
-    genero: fields.genero,
-    tamano: fields.tamano,
-    discapacidad: fields.discapacidad === '1',
-    fechaIngreso: fields.fechaingreso === '' ? null : fields.fechaingreso,
-    personalidad: fields.personalidad,
-    historia: fields.historia,
-    tags: fields.tags,
-    ...(fields.estado === undefined ? {} : { estado: fields.estado }),
-    ...(fields.publicarEn === undefined ? {} : { publicarEn: fields.publicarEn === null ? null : new Date(fields.publicarEn) }),
-    ...identityColumns(fields),
-  };
-}
-
-/** The identity fields sent (a field not sent keeps its value; '' clears it). */
-function identityColumns(fields: PetFields): Partial<PetInsert> {
-  const columns: Partial<PetInsert> = {};
-  if (fields.raza !== undefined) columns.raza = fields.raza;
-  if (fields.color !== undefined) columns.color = fields.color;
-  if (fields.fechaNacimiento !== undefined) columns.fechaNacimiento = fields.fechaNacimiento || null;
-  if (fields.fechaNacimientoAprox !== undefined) columns.fechaNacimientoAprox = fields.fechaNacimientoAprox === '1';
-  if (fields.microchip !== undefined) columns.microchip = fields.microchip || null;
-  if (fields.esterilizado !== undefined) columns.esterilizado = fields.esterilizado;
-  if (fields.fechaEsterilizacion !== undefined) columns.fechaEsterilizacion = fields.fechaEsterilizacion || null;
-  return columns;
-}
-
-/** Dates of the identity never after today in the organisation's time zone (400 with the field's message). */
-async function checkIdentityDates(fields: PetFields, timeZone: TimeZoneSource): Promise<void> {
-  if (!fields.fechaNacimiento && !fields.fechaEsterilizacion) return;
-  const today = dayInZone(new Date(), await timeZone());
-  if (fields.fechaNacimiento && fields.fechaNacimiento > today)
-    throw new AppError('VALIDATION_ERROR', {
-      message: petIdentityMessages.birthInFuture,
-      fieldErrors: { fechaNacimiento: petIdentityMessages.birthInFuture },
-    });
-  if (fields.fechaEsterilizacion && fields.fechaEsterilizacion > today)
-    throw new AppError('VALIDATION_ERROR', {
-      message: petIdentityMessages.sterilisedDateInFuture,
-      fieldErrors: { fechaEsterilizacion: petIdentityMessages.sterilisedDateInFuture },
-    });
-}
-
-async function requirePet(repo: PetsRepository, id: number): Promise<PetView> {
-  const row = await repo.findById(id);
-  if (!row) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
-  return row;
-}
-
-/** Inside a transaction: the live pet with its row locked until the transaction ends, or a 404. */
-async function lockPet(tx: PetsRepository, id: number): Promise<PetView> {
-  const row = await tx.lockLive(id);
-  if (!row) throw new AppError('NOT_FOUND', { message: petMessages.notFound });
-  return row;
 }
 
 /** What a create answers (and what a retry with the same `Idempotency-Key` answers again). */
@@ -222,31 +57,9 @@ export function createPetsService({
   personName = async () => null,
   adoption,
 }: PetsServiceDeps) {
-  /**
-   * A microchip held by another live pet: 409 naming that pet. Checked before the write for the usual case; the
-   * partial unique index pet_live_microchip decides between two saves at once (`microchipConflict` below).
-   */
-  async function checkMicrochipFree(microchip: string | null | undefined, petId: number): Promise<void> {
-    if (!microchip) return;
-    const holder = await repo.findMicrochipHolder(microchip, petId);
-    if (holder)
-      throw new AppError('CONFLICT', {
-        message: petIdentityMessages.microchipTaken(holder.nombre, holder.id),
-        fieldErrors: { microchip: petIdentityMessages.microchipTaken(holder.nombre, holder.id) },
-      });
-  }
-
-  /** A unique violation of the microchip index (a save that raced another) told as the same 409; other errors as they are. */
-  async function microchipConflict(error: unknown, microchip: string | null | undefined, petId: number): Promise<unknown> {
-    if (microchip && isUniqueViolation(error)) {
-      try {
-        await checkMicrochipFree(microchip, petId);
-      } catch (conflict) {
-        return conflict;
-      }
-    }
-    return error;
-  }
+  const { checkMicrochipFree, microchipConflict } = createMicrochipChecks(repo);
+  const files = createPetImageFiles({ storage, log });
+  const { storeImage, removeImageFiles } = files;
 
   /** The answer of a pet row, with the name of the person it is placed with (read after any transaction). */
   async function petDto(row: PetView): Promise<Pet> {
@@ -264,35 +77,6 @@ export function createPetsService({
       throw new AppError('UNPROCESSABLE', { message: idempotencyMessages.keyReused });
     }
     return earlier.response as unknown as CreatedPet;
-  }
-
-  /** Stores an image and its thumbnail; returns the stored file name. Nothing is left behind on failure. */
-  async function storeImage(petId: number, image: ProcessedImage): Promise<string> {
-    const fileName = newImageFileName(image.extension);
-    await storage.put(imageKey(petId, fileName), Readable.from([image.data]), { contentType: image.contentType });
-    try {
-      await storage.put(thumbnailKey(petId, fileName), Readable.from([image.thumbnail]), { contentType: 'image/webp' });
-    } catch (error) {
-      await storage.delete(imageKey(petId, fileName));
-      throw error;
-    }
-    return fileName;
-  }
-
-  /** Size and hash of a stored image, for its gallery row; undefined when its file is gone. */
-  async function describeStoredImage(petId: number, fileName: string) {
-    const stored = await storage.get(imageKey(petId, fileName));
-    return stored ? describeImage(await buffer(stored.body)) : undefined;
-  }
-
-  /** Removes an image file and its thumbnail; a failure is logged, never surfaced (the row is already gone). */
-  async function removeImageFiles(petId: number, fileName: string): Promise<void> {
-    try {
-      await storage.delete(thumbnailKey(petId, fileName));
-      await storage.delete(imageKey(petId, fileName));
-    } catch (error) {
-      log.warn({ err: error, petId, fileName }, 'could not remove image files; they will be orphans');
-    }
   }
 
   return {
@@ -481,116 +265,9 @@ export function createPetsService({
       return petDto(restored);
     },
 
-    async listImages(petId: number): Promise<PetImage[]> {
-      await requirePet(repo, petId);
-      return (await repo.listImages(petId)).map(toPetImageDto);
-    },
-
-    /** The file is stored first; its row goes after the pet's last image, its position taken under the pet's lock. */
-    async addImage(actor: SessionUser, petId: number, data: Buffer): Promise<PetImage> {
-      await requirePet(repo, petId);
-      const processed = await processImage(data);
-      const fileName = await storeImage(petId, processed);
-      try {
-        return await repo.transaction(async (tx) => {
-          await lockPet(tx, petId);
-          const row = await tx.insertImage({
-            petId,
-            nombre: fileName,
-            width: processed.width,
-            height: processed.height,
-            bytes: processed.data.length,
-            contentHash: processed.contentHash,
-          });
-          await history.record(tx.handle, {
-            actor: userActor(actor),
-            entidad: 'mascota',
-            entidadId: petId,
-            accion: 'modificar',
-            cambios: { imagen: [null, fileName] },
-          });
-          return toPetImageDto(row);
-        });
-      } catch (error) {
-        await removeImageFiles(petId, fileName);
-        throw error;
-      }
-    },
-
-    /** The row goes under the pet's lock; its files only once that has committed (a rollback keeps them). */
-    async deleteImage(actor: SessionUser, petId: number, imageId: number): Promise<void> {
-      const row = await repo.transaction(async (tx) => {
-        await lockPet(tx, petId);
-        const deleted = await tx.deleteImage(petId, imageId);
-        if (!deleted) throw new AppError('NOT_FOUND', { message: petMessages.imageNotFound });
-        await history.record(tx.handle, {
-          actor: userActor(actor),
-          entidad: 'mascota',
-          entidadId: petId,
-          accion: 'modificar',
-          cambios: { imagen: [deleted.nombre, null] },
-        });
-        return deleted;
-      });
-      await removeImageFiles(petId, row.nombre);
-    },
-
-    async reorderImages(actor: SessionUser, petId: number, ids: number[]): Promise<PetImage[]> {
-      return repo.transaction(async (tx) => {
-        await lockPet(tx, petId);
-        const current = await tx.listImages(petId);
-        const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((img) => ids.includes(img.id));
-        if (!same)
-          throw new AppError('VALIDATION_ERROR', { message: petMessages.imageOrderInvalid, fieldErrors: { ids: petMessages.imageOrderInvalid } });
-        await tx.setImageOrder(petId, ids);
-        const before = current.map((img) => img.nombre);
-        const after = ids.map((imageId) => current.find((img) => img.id === imageId)!.nombre);
-        if (before.join('/') !== after.join('/')) {
-          await history.record(tx.handle, {
-            actor: userActor(actor),
-            entidad: 'mascota',
-            entidadId: petId,
-            accion: 'modificar',
-            cambios: { ordenImagenes: [before, after] },
-          });
-        }
-        return (await tx.listImages(petId)).map(toPetImageDto);
-      });
-    },
-
-    /**
-     * The gallery image becomes the main image; the previous main image (if any) joins the gallery. Under the
-     * pet's lock: an image deleted meanwhile answers 404, a main image changed meanwhile 409, never a main image
-     * pointing at a removed file.
-     */
-    async makeMainImage(actor: SessionUser, petId: number, imageId: number): Promise<Pet> {
-      // The previous main image's size and hash are read from its file before the lock, not while holding it.
-      const before = await requirePet(repo, petId);
-      const previous = before.imagenPrincipal ? await describeStoredImage(petId, before.imagenPrincipal) : undefined;
-      const changed = await repo.transaction(async (tx) => {
-        const current = await lockPet(tx, petId);
-        if (current.imagenPrincipal !== before.imagenPrincipal) throw new AppError('CONFLICT', { message: petMessages.stale });
-        const image = await tx.deleteImage(petId, imageId);
-        if (!image) throw new AppError('NOT_FOUND', { message: petMessages.imageNotFound });
-        if (current.imagenPrincipal && previous) await tx.insertImage({ petId, nombre: current.imagenPrincipal, ...previous });
-        await tx.update(petId, { imagenPrincipal: image.nombre, updatedBy: actor.id });
-        await history.record(tx.handle, {
-          actor: userActor(actor),
-          entidad: 'mascota',
-          entidadId: petId,
-          accion: 'modificar',
-          cambios: { imagenPrincipal: [current.imagenPrincipal, image.nombre] },
-        });
-        return (await tx.findById(petId))!;
-      });
-      return petDto(changed);
-    },
+    // The pet's gallery: list, add, remove, reorder, make main (pet-images.service.ts).
+    ...createPetImagesService({ repo, history, files, petDto }),
   };
-}
-
-/** After a transfer or a death (DESIGN section 12). */
-export function isFinalLocation(ubicacion: string): boolean {
-  return (FINAL_LOCATIONS as readonly string[]).includes(ubicacion);
 }
 
 export type PetsService = ReturnType<typeof createPetsService>;
