@@ -104,16 +104,6 @@ function queries(db: Database) {
       const rows = await db.select({ fotos: fosterNews.fotos }).from(fosterNews);
       return new Set(rows.flatMap((r) => r.fotos.flatMap((f) => [f.key, f.thumbKey])));
     },
-
-    /** The date of each person's latest news that was not rejected. */
-    async lastNewsDates(): Promise<Map<number, string>> {
-      const rows = await db
-        .select({ personaId: fosterNews.personaId, en: sql<string>`max(${fosterNews.createdAt})` })
-        .from(fosterNews)
-        .where(sql`${fosterNews.estado} <> 'rechazada'`)
-        .groupBy(fosterNews.personaId);
-      return new Map(rows.map((r) => [r.personaId, new Date(r.en).toISOString()]));
-    },
   };
 }
 
