@@ -29,15 +29,13 @@
  * --profiles=phone,desktop --quiet-ms=1000 --settle-ms=1000 --json=FILE --max-minutes=30 (the whole bench stops,
  * cleaning up, after that long). Needs `npm run build` first (the script says so when the build is missing).
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os, { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { type Browser, type CDPSession, chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { cpuPressure, intOption, loadAverage, median, option } from '../apps/server/bench/support';
-import { type RunningServer, freePort, spawnServer, waitReady } from '../apps/server/test/helpers/server-process-support';
+import { type BuiltServer, exitUnlessBuilt, startBuiltServer } from '../apps/server/test/helpers/server-process-support';
 
-const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'bench-pages@refugio.test', password: 'clave-del-benchmark-pages-1' };
 
 const RUNS = intOption('runs', 7);
@@ -470,44 +468,23 @@ let stopping = false;
 async function main() {
   const pages = listOption('pages', ['login', 'adopta', 'pet']);
   const profiles = PROFILES.filter((p) => listOption('profiles', ['phone', 'desktop']).includes(p.name));
-  const serverEntry = path.join(root, 'apps/server/dist/server.js');
-  if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    console.error('Missing build: run `npm run build` first.');
-    process.exit(2);
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-bench-pages-'));
-  let server: RunningServer | null = null;
+  exitUnlessBuilt();
+  let server: BuiltServer | null = null;
   let browser: Browser | null = null;
   let cleaned = false;
   cleanup = async () => {
     if (cleaned) return;
     cleaned = true;
     await browser?.close().catch(() => {});
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGTERM');
-      const killer = setTimeout(() => server?.child.kill('SIGKILL'), 10_000);
-      await server.exited;
-      clearTimeout(killer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   };
   try {
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    server = spawnServer([serverEntry], {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SIGN_IN_ATTEMPTS_PER_MINUTE: '0',
-      USER_REQUESTS_PER_MINUTE: '0',
-      ANON_REQUESTS_PER_MINUTE: '0',
-      LOG_LEVEL: 'warn',
+    server = await startBuiltServer({
+      admin: ADMIN,
+      name: 'bench-pages',
+      env: { SIGN_IN_ATTEMPTS_PER_MINUTE: '0', USER_REQUESTS_PER_MINUTE: '0', ANON_REQUESTS_PER_MINUTE: '0' },
     });
-    await waitReady(baseUrl, server);
+    const baseUrl = server.url;
     const seedStart = performance.now();
     const { ids, photoBytes } = await seedPets(baseUrl);
     const seedSeconds = (performance.now() - seedStart) / 1000;

@@ -11,13 +11,10 @@
  * the last run after the click, with their start and end times: the waterfall, if any).
  * Needs `npm run build` first (the script says so when the build is missing).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os, { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type Request } from 'playwright-core';
-import { freePort, spawnServer, waitReady } from '../apps/server/test/helpers/server-process-support';
+import os from 'node:os';
+import { type Browser, chromium, type Request } from 'playwright-core';
+import { exitUnlessBuilt, startBuiltServer } from '../apps/server/test/helpers/server-process-support';
 
-const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'bench-signin@refugio.test', password: 'clave-del-benchmark-signin-1' };
 
 function intOption(name: string, fallback: number): number {
@@ -67,30 +64,16 @@ async function main() {
   const petCount = intOption('pets', 26);
   const width = intOption('width', 1280);
   const trace = process.argv.includes('--trace');
-  const serverEntry = path.join(root, 'apps/server/dist/server.js');
-  if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    console.error('Missing build: run `npm run build` first.');
-    process.exit(2);
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-bench-signin-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawnServer([serverEntry], {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    SIGN_IN_ATTEMPTS_PER_MINUTE: '0',
-    USER_REQUESTS_PER_MINUTE: '0',
-    ANON_REQUESTS_PER_MINUTE: '0',
-    LOG_LEVEL: 'warn',
+  exitUnlessBuilt();
+  const server = await startBuiltServer({
+    admin: ADMIN,
+    name: 'bench-signin',
+    env: { SIGN_IN_ATTEMPTS_PER_MINUTE: '0', USER_REQUESTS_PER_MINUTE: '0', ANON_REQUESTS_PER_MINUTE: '0' },
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  const baseUrl = server.url;
+  let browser: Browser | undefined;
   try {
-    await waitReady(baseUrl, server);
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
     const firstPet = await seedPets(baseUrl, petCount);
     const toList: number[] = [];
     const listAskedAt: number[] = [];
@@ -168,10 +151,8 @@ async function main() {
     if (listAskedAt.length > 0) console.log(`the list's data asked for: median ${ms(median(listAskedAt))} after the click`);
     console.log(`JavaScript files fetched after the click: median ${median(codeAfterClick)}`);
   } finally {
-    await browser.close();
-    server.child.kill('SIGTERM');
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await browser?.close();
+    await server.stop();
   }
 }
 

@@ -14,13 +14,9 @@
  * Prints each page's files and totals; exits 1 when a total is over its budget, 2 when the build is missing.
  * Needs `npm run build` first.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { type Browser, type Page, type Request, chromium } from 'playwright-core';
-import { freePort, spawnServer, waitReady } from '../apps/server/test/helpers/server-process-support';
+import { exitUnlessBuilt, startBuiltServer } from '../apps/server/test/helpers/server-process-support';
 
-const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'size-budget@refugio.test', password: 'clave-del-presupuesto-de-bytes-1' };
 const KIB = 1024;
 
@@ -120,27 +116,11 @@ async function embedScript(browser: Browser, baseUrl: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const serverEntry = path.join(root, 'apps/server/dist/server.js');
-  if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    console.error('Missing build: run `npm run build` first.');
-    process.exit(2);
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'refugio-size-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawnServer([serverEntry], {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-  });
+  exitUnlessBuilt();
+  const server = await startBuiltServer({ admin: ADMIN, name: 'size' });
+  const baseUrl = server.url;
   let browser: Browser | undefined;
   try {
-    await waitReady(baseUrl, server);
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
     console.log(`Bytes on the wire as Chromium ${browser.version()} receives them from the production build (Node ${process.version}).`);
     await signedInFirstScreen(browser, baseUrl);
@@ -148,9 +128,7 @@ async function main(): Promise<void> {
     await embedScript(browser, baseUrl);
   } finally {
     await browser?.close();
-    server.child.kill('SIGTERM');
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
   if (failed) {
     console.error('\nA page is over its size budget (DESIGN 6).');

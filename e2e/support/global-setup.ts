@@ -1,14 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { geminiText, startFakeAiServer } from '../../apps/server/test/helpers/fake-ai-server';
-import { freePort, spawnServer, waitReady } from '../../apps/server/test/helpers/server-process-support';
+import { isBuilt, startBuiltServer } from '../../apps/server/test/helpers/server-process-support';
 import { startSmtpServer } from '../../apps/server/test/helpers/smtp-test-server';
 import { accounts } from './accounts';
 import { fakeAi } from './fake-ai';
 import { keepMessage } from './mail';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 async function signInByApi(baseUrl: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
@@ -58,8 +56,7 @@ async function createStaff(baseUrl: string) {
  * the accounts of accounts.ts. The base URL reaches the tests through E2E_BASE_URL.
  */
 export default async function globalSetup() {
-  const serverEntry = path.join(root, 'apps/server/dist/server.js');
-  if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  if (!isBuilt()) {
     throw new Error('Falta la compilación: ejecuta `npm run build` antes de las pruebas de navegador.');
   }
   // A loopback stand-in for Gemini's generateContent: the server under test calls it with its key.
@@ -76,38 +73,30 @@ export default async function globalSetup() {
     for (const message of messages) keepMessage(mailFolder, message, received.length + messages.indexOf(message));
     return Array.prototype.push.apply(received, messages);
   };
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawnServer([serverEntry], {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    ADMIN_EMAIL: accounts.admin.email,
-    ADMIN_PASSWORD: accounts.admin.password,
-    SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
-    GEMINI_API_KEY: 'clave-e2e',
-    GEMINI_BASE_URL: `${ai.url}/v1beta`,
-    AI_REQUESTS_PER_MINUTE: '1000',
-    // The journeys of every worker share one address and a few users.
-    USER_REQUESTS_PER_MINUTE: '100000',
-    ANON_REQUESTS_PER_MINUTE: '100000',
-    PUBLIC_SUBMISSIONS_PER_HOUR: '1000',
-    LOG_LEVEL: 'warn',
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Refugio E2E <hola@refugio.test>',
+  const server = await startBuiltServer({
+    admin: accounts.admin,
+    dataDir,
+    env: {
+      SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
+      GEMINI_API_KEY: 'clave-e2e',
+      GEMINI_BASE_URL: `${ai.url}/v1beta`,
+      AI_REQUESTS_PER_MINUTE: '1000',
+      // The journeys of every worker share one address and a few users.
+      USER_REQUESTS_PER_MINUTE: '100000',
+      ANON_REQUESTS_PER_MINUTE: '100000',
+      PUBLIC_SUBMISSIONS_PER_HOUR: '1000',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Refugio E2E <hola@refugio.test>',
+    },
   });
-  await waitReady(baseUrl, server);
+  const baseUrl = server.url;
   await createStaff(baseUrl);
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailFolder;
 
   return async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
+    await server.stop();
     await ai.close();
     await smtp.close();
-    rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** A loopback port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -42,4 +45,77 @@ export async function waitReady(baseUrl: string, running: RunningServer, timeout
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`The server was not ready in time:\n${running.output()}`);
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const builtServerEntry = path.join(repoRoot, 'apps/server/dist/server.js');
+
+/** Whether `npm run build` has produced both the server and the web app it serves. */
+export function isBuilt(): boolean {
+  return existsSync(builtServerEntry) && existsSync(path.join(repoRoot, 'apps/web/dist/index.html'));
+}
+
+/** For the scripts: says the build is missing and exits 2 unless `npm run build` has run. */
+export function exitUnlessBuilt(): void {
+  if (isBuilt()) return;
+  console.error('Missing build: run `npm run build` first.');
+  process.exit(2);
+}
+
+export interface BuiltServer {
+  /** http://127.0.0.1:{port}, also the server's PUBLIC_URL. */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the process printed so far. */
+  output: () => string;
+  /** Stops the server (SIGTERM, SIGKILL after 10 s) and removes the data directory. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the production build (apps/server/dist/server.js) on loopback with a free port, PUBLIC_URL at that
+ * address, the first administrator `admin`, LOG_LEVEL=warn and `env` on top; resolves once it is ready. The data
+ * directory is `dataDir` if given (the caller made it), else a new temporary one named after `name`; `stop()`
+ * removes it either way, and so does a failed start.
+ */
+export async function startBuiltServer(options: {
+  admin: { email: string; password: string };
+  env?: NodeJS.ProcessEnv;
+  dataDir?: string;
+  /** Names the temporary data directory: refugio-{name}-XXXXXX. */
+  name?: string;
+}): Promise<BuiltServer> {
+  if (!isBuilt()) throw new Error('Missing build: run `npm run build` first.');
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), `refugio-${options.name ?? 'server'}-`));
+  let running: RunningServer | undefined;
+  const stop = async () => {
+    if (running && running.child.exitCode === null && running.child.signalCode === null) {
+      running.child.kill('SIGTERM');
+      const killer = setTimeout(() => running?.child.kill('SIGKILL'), 10_000);
+      await running.exited;
+      clearTimeout(killer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    running = spawnServer([builtServerEntry], {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      ADMIN_EMAIL: options.admin.email,
+      ADMIN_PASSWORD: options.admin.password,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    });
+    await waitReady(url, running);
+    return { url, port, dataDir, output: running.output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
