@@ -29,4 +29,5 @@ export * from './reach';
 export * from './reach-schemas';
 export * from './templates';
 export * from './documents';
+export * from './fiscal';
 export * from './followups';

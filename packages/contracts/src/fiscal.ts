@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { fiscalIdProblem, normaliseFiscalId } from './fiscal-id';
+import { fiscalMessages } from './fiscal-messages';
+import { ibanProblem, isValidSepaCreditorId, normaliseIban, normaliseSepaCreditorId } from './iban';
+import { normalisePostcode, postcodeProblem } from './postcode';
+export * from './fiscal-id';
+export * from './fiscal-messages';
+export * from './iban';
+export * from './postcode';
+
+/*
+ * The fiscal and bank fields of the API (DESIGN section 15): each schema refuses with the same Spanish message the
+ * zod-free check gives the browser, and answers the normalised form that is stored.
+ */
+
+/** Refuses with the message a problem function finds, or lets the value through. */
+function checkedBy(problem: (value: string) => string | null) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const message = problem(value);
+    if (message !== null) ctx.addIssue({ code: 'custom', message });
+  };
+}
+
+/** A NIF, NIE or CIF with its check character verified, as stored (' 12.345.678-z ' -> '12345678Z'). */
+export const fiscalIdSchema = z.string({ error: fiscalMessages.fiscalIdFormat }).superRefine(checkedBy(fiscalIdProblem)).transform(normaliseFiscalId);
+
+/** A Spanish postcode, 5 digits from 01000 to 52999. */
+export const postcodeSchema = z.string({ error: fiscalMessages.postcode }).superRefine(checkedBy(postcodeProblem)).transform(normalisePostcode);
+
+/** A valid IBAN, in its electronic format ('ES91 2100 0418 4502 0005 1332' -> 'ES9121000418450200051332'). */
+export const ibanSchema = z.string({ error: fiscalMessages.ibanFormat }).superRefine(checkedBy(ibanProblem)).transform(normaliseIban);
+
+/** A SEPA creditor identifier (AT-02) with right check digits, normalised ('ES23 ZZZ 47690558N' -> 'ES23ZZZ47690558N'). */
+export const sepaCreditorIdSchema = z
+  .string({ error: fiscalMessages.sepaCreditorId })
+  .refine(isValidSepaCreditorId, fiscalMessages.sepaCreditorId)
+  .transform(normaliseSepaCreditorId);
