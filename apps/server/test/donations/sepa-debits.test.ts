@@ -139,16 +139,19 @@ describe('buildDirectDebitXml', () => {
     for (const id of xml.matchAll(/<(?:MsgId|PmtInfId|InstrId|EndToEndId|MndtId)>([^<]*)</g)) expect(id[1]!.length).toBeLessThanOrEqual(35);
   });
 
-  it('keeps the sums exact where floats would not: 0.10 + 0.20 and ten thousand debits of 0.01 to 0.99', () => {
+  it('keeps the sums exact where adding floats would not: 0.10 + 0.20, and ten thousand large debits', () => {
     const xml = buildDirectDebitXml(batch([debit({ id: 'A', importeCentimos: 10 }), debit({ id: 'B', importeCentimos: 20 })]));
     expect([...xml.matchAll(/<CtrlSum>([^<]*)</g)].map((m) => m[1])).toEqual(['0.30', '0.30']);
 
-    const many = Array.from({ length: 10_000 }, (_, i) => debit({ id: `C-${i}`, importeCentimos: (i % 99) + 1 + 100_000_000 }));
-    const cents = many.reduce((sum, d) => sum + d.importeCentimos, 0);
+    // Added as floats these make 999999999599.95; the cents make 999999999600.06.
+    const many = Array.from({ length: 10_000 }, (_, i) => debit({ id: `C-${i}`, importeCentimos: 9_999_999_999 - (i % 7) }));
     const big = buildDirectDebitXml(batch(many));
-    expect(big.match(/<CtrlSum>([^<]*)</)![1]).toBe(centsToDecimal(cents));
+    expect(big.match(/<CtrlSum>([^<]*)</)![1]).toBe('999999999600.06');
     expect(big.match(/<NbOfTxs>([^<]*)</)![1]).toBe('10000');
-    expect(big).toContain('<InstdAmt Ccy="EUR">1000000.01</InstdAmt>');
+    expect(big).toContain('<InstdAmt Ccy="EUR">99999999.99</InstdAmt>');
+    expect(big).toContain('<InstdAmt Ccy="EUR">99999999.93</InstdAmt>');
+    const tooMuch = Array.from({ length: 1001 }, (_, i) => debit({ id: `D-${i}`, importeCentimos: 99_999_999_999 }));
+    expect(() => buildDirectDebitXml(batch(tooMuch))).toThrow(/^adeudos: .*supera/);
   });
 
   it('formats cents with two decimals by integer arithmetic', () => {

@@ -41,6 +41,11 @@ const MESSAGE_ID_MAX = 27;
 const MAX_DEBITS = 99_999;
 /** 999,999,999.99 EUR, the largest amount the schema's 11 digits allow for one debit. */
 const MAX_CENTS = 99_999_999_999;
+/**
+ * 999,999,999,999.99 EUR for a whole batch: below 2^46 euros the double nearest to a sum of cents is within
+ * 0.004 of it, so the library's `toFixed(2)` still writes it exactly.
+ */
+const MAX_TOTAL_CENTS = 99_999_999_999_999;
 
 /** The characters every SEPA bank must accept (EPC guidance on the character set). */
 const SEPA_TEXT = /^[A-Za-z0-9/\-?:().,'+ ]*$/;
@@ -252,7 +257,7 @@ export function buildDirectDebitXml(batch: DirectDebitBatch): string {
     expectedSums.push(centsToDecimal(groupCents));
     totalCents += groupCents;
   }
-  if (!Number.isSafeInteger(totalCents)) fail('adeudos', 'el total de la remesa es demasiado grande');
+  if (totalCents > MAX_TOTAL_CENTS) fail('adeudos', 'el total de la remesa supera 999.999.999.999,99 €');
   const exactTotal = centsToNumber(totalCents);
   const libraryNormalize = doc.normalize.bind(doc);
   doc.normalize = () => {
