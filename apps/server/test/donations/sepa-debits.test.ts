@@ -1,12 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import {
-  type DirectDebit,
-  type DirectDebitBatch,
-  buildDirectDebitXml,
-  centsToDecimal,
-  toSepaText,
-} from '../../src/modules/donations/sepa-debits';
+import { type DirectDebit, type DirectDebitBatch, buildDirectDebitXml, centsToDecimal, toSepaText } from '../../src/modules/donations/sepa-debits';
 
 /*
  * No npm package ships the pain.008.001.02 XSD, so the file is checked here against what that schema and the

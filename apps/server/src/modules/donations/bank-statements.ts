@@ -15,7 +15,7 @@
  *   24 currency equivalence of the movement (ignored).
  *   33 account end: 21-25 number of debits, 26-39 total debits, 40-44 number of credits, 45-58 total credits,
  *      59 sign of the closing balance, 60-73 closing balance, 74-76 currency.
- *   88 end of file: 21-26 number of records.
+ *   88 end of file: 21-26 number of records (22, 23, 24 and 33 ones; some banks count 11 and 88 too).
  */
 import { parse as parseCsv } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
@@ -275,9 +275,10 @@ function parseNorma43(lines: string[]): StatementMovement[] {
       case '88': {
         if (account) throw new StatementError(`la cuenta de la línea ${account.line} no se cierra con un registro 33`);
         const declared = n43Count(rec.slice(20, 26), lineNo);
-        // Banks disagree on whether record 88 counts itself.
-        if (declared !== records - 1 && declared !== records) {
-          throw new StatementError(`el registro 88 declara ${declared} registros y el archivo tiene ${records - 1}`);
+        // The AEB counts the records between the headers and 88 (22, 23, 24, 33); some banks count 11 and 88 too.
+        const body = records - 1 - accounts;
+        if (declared !== body && declared !== records - 1 && declared !== records) {
+          throw new StatementError(`el registro 88 declara ${declared} registros y el archivo tiene ${body}`);
         }
         ended = true;
         continue;
@@ -437,14 +438,15 @@ function findLayout(rows: string[][]): CsvLayout | null {
 }
 
 function readCsvRows(text: string, delimiter: string, toLine?: number): string[][] {
-  return parseCsv(text, {
+  const rows: string[][] = parseCsv(text, {
     delimiter,
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: false,
     max_record_size: MAX_CSV_RECORD_CHARS,
     ...(toLine ? { to_line: toLine } : {}),
-  }) as string[][];
+  });
+  return rows;
 }
 
 function parseCsvStatement(text: string): StatementMovement[] {

@@ -47,8 +47,8 @@ const MAX_CENTS = 99_999_999_999;
  */
 const MAX_TOTAL_CENTS = 99_999_999_999_999;
 
-/** The characters every SEPA bank must accept (EPC guidance on the character set). */
-const SEPA_TEXT = /^[A-Za-z0-9/\-?:().,'+ ]*$/;
+/** Anything outside the characters every SEPA bank must accept (EPC guidance on the character set). */
+const NOT_SEPA_TEXT = /[^A-Za-z0-9/\-?:().,'+ ]/g;
 const SEPA_ID = /^[A-Za-z0-9/\-?:().,'+]+$/;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -93,7 +93,7 @@ export function toSepaText(text: string, max: number): string {
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .replace(/[^\n]/gu, (ch) => TRANSLITERATIONS[ch] ?? ch)
-    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ')
+    .replace(NOT_SEPA_TEXT, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
   return plain.slice(0, max).trimEnd();
@@ -109,7 +109,7 @@ function cleanText(value: unknown, field: string, max: number): string {
 function checkId(value: unknown, field: string, max = ID_MAX): string {
   if (typeof value !== 'string' || value === '') fail(field, 'falta el identificador');
   if (value.length > max) fail(field, `tiene más de ${max} caracteres`);
-  if (!SEPA_ID.test(value)) fail(field, 'solo admite letras sin acento, cifras y / - ? : ( ) . , \' +');
+  if (!SEPA_ID.test(value)) fail(field, "solo admite letras sin acento, cifras y / - ? : ( ) . , ' +");
   if (value.startsWith('/') || value.includes('//')) fail(field, 'no puede empezar por / ni contener //');
   return value;
 }
