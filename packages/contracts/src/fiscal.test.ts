@@ -28,6 +28,7 @@ describe('fiscalIdSchema', () => {
     ['Q28260008', fiscalMessages.cifControl],
     ['1234567', fiscalMessages.fiscalIdFormat],
     ['12345678Z\u202E', fiscalMessages.fiscalIdFormat],
+    ['12345678Z\n', fiscalMessages.fiscalIdFormat],
     ['', fiscalMessages.fiscalIdRequired],
     [12345678, fiscalMessages.fiscalIdFormat],
     [null, fiscalMessages.fiscalIdFormat],
@@ -115,7 +116,8 @@ describe('the package', () => {
     };
     const external = ['fiscal-id.ts', 'postcode.ts', 'iban.ts', 'fiscal-messages.ts'].flatMap(visit);
     expect([...new Set(external)]).toEqual(['ibantools']);
-    // The schemas' file adds zod and nothing else (the four above are already seen): the check finds an import of zod.
-    expect(visit('fiscal.ts')).toEqual(['zod']);
+    // The schemas' file adds zod and the contracts' text rules (one-line text), nothing else: the four above are
+    // already seen, so the check finds only imports of zod.
+    expect([...new Set(visit('fiscal.ts'))]).toEqual(['zod']);
   });
 });

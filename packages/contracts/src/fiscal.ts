@@ -3,6 +3,7 @@ import { fiscalIdProblem, normaliseFiscalId } from './fiscal-id';
 import { fiscalMessages } from './fiscal-messages';
 import { ibanProblem, isValidSepaCreditorId, normaliseIban, normaliseSepaCreditorId } from './iban';
 import { normalisePostcode, postcodeProblem } from './postcode';
+import { oneLineText } from './text';
 export * from './fiscal-id';
 export * from './fiscal-messages';
 export * from './iban';
@@ -10,8 +11,12 @@ export * from './postcode';
 
 /*
  * The fiscal and bank fields of the API (DESIGN section 15): each schema refuses with the same Spanish message the
- * zod-free check gives the browser, and answers the normalised form that is stored.
+ * zod-free check gives the browser, and answers the normalised form that is stored. Each is a one-line text of the
+ * contracts (control characters, invisible characters and line breaks refused first), as every text the API takes.
  */
+
+/** A hidden character or a line break is refused with the field's own words, as any other wrong value. */
+const sameWords = (message: string) => ({ invalidCharacters: message, lineBreak: message });
 
 /** Refuses with the message a problem function finds, or lets the value through. */
 function checkedBy(problem: (value: string) => string | null) {
@@ -22,16 +27,21 @@ function checkedBy(problem: (value: string) => string | null) {
 }
 
 /** A NIF, NIE or CIF with its check character verified, as stored (' 12.345.678-z ' -> '12345678Z'). */
-export const fiscalIdSchema = z.string({ error: fiscalMessages.fiscalIdFormat }).superRefine(checkedBy(fiscalIdProblem)).transform(normaliseFiscalId);
+export const fiscalIdSchema = oneLineText({ error: fiscalMessages.fiscalIdFormat }, sameWords(fiscalMessages.fiscalIdFormat))
+  .superRefine(checkedBy(fiscalIdProblem))
+  .transform(normaliseFiscalId);
 
 /** A Spanish postcode, 5 digits from 01000 to 52999. */
-export const postcodeSchema = z.string({ error: fiscalMessages.postcode }).superRefine(checkedBy(postcodeProblem)).transform(normalisePostcode);
+export const postcodeSchema = oneLineText({ error: fiscalMessages.postcode }, sameWords(fiscalMessages.postcode))
+  .superRefine(checkedBy(postcodeProblem))
+  .transform(normalisePostcode);
 
 /** A valid IBAN, in its electronic format ('ES91 2100 0418 4502 0005 1332' -> 'ES9121000418450200051332'). */
-export const ibanSchema = z.string({ error: fiscalMessages.ibanFormat }).superRefine(checkedBy(ibanProblem)).transform(normaliseIban);
+export const ibanSchema = oneLineText({ error: fiscalMessages.ibanFormat }, sameWords(fiscalMessages.ibanFormat))
+  .superRefine(checkedBy(ibanProblem))
+  .transform(normaliseIban);
 
 /** A SEPA creditor identifier (AT-02) with right check digits, normalised ('ES23 ZZZ 47690558N' -> 'ES23ZZZ47690558N'). */
-export const sepaCreditorIdSchema = z
-  .string({ error: fiscalMessages.sepaCreditorId })
+export const sepaCreditorIdSchema = oneLineText({ error: fiscalMessages.sepaCreditorId }, sameWords(fiscalMessages.sepaCreditorId))
   .refine(isValidSepaCreditorId, fiscalMessages.sepaCreditorId)
   .transform(normaliseSepaCreditorId);
