@@ -45,3 +45,15 @@ export const ibanSchema = oneLineText({ error: fiscalMessages.ibanFormat }, same
 export const sepaCreditorIdSchema = oneLineText({ error: fiscalMessages.sepaCreditorId }, sameWords(fiscalMessages.sepaCreditorId))
   .refine(isValidSepaCreditorId, fiscalMessages.sepaCreditorId)
   .transform(normaliseSepaCreditorId);
+
+/**
+ * An optional fiscal field as typed (a NIF, a postcode, a creditor identifier): checked and normalised by `schema`;
+ * '' (or only spaces) and null clear it, answered as null. Wrap in `.optional()` where it may be left out.
+ */
+export function clearableFiscalField(schema: z.ZodType<string, string>, message: string) {
+  return oneLineText({ error: message }, sameWords(message))
+    .trim()
+    .transform((v) => (v === '' ? null : v))
+    .pipe(schema.nullable())
+    .nullable();
+}

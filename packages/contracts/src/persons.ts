@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clearableFiscalField, fiscalIdSchema, fiscalMessages, postcodeSchema } from './fiscal';
 import { multiLineText, oneLineText } from './text';
 
 /*
@@ -17,8 +18,8 @@ export type PersonDuplicateReason = (typeof PERSON_DUPLICATE_REASONS)[number];
 export const PERSON_ALERTS = ['persona_bloqueada'] as const;
 export type PersonAlert = (typeof PERSON_ALERTS)[number];
 
-/** The fields a merge can take from either record, chosen field by field. */
-export const PERSON_MERGE_FIELDS = ['nombre', 'apellidos', 'email', 'telefono', 'documento', 'ciudad', 'direccion'] as const;
+/** The fields a merge can take from either record, chosen field by field (the fiscal data as the document). */
+export const PERSON_MERGE_FIELDS = ['nombre', 'apellidos', 'email', 'telefono', 'documento', 'nif', 'ciudad', 'direccion', 'codigoPostal'] as const;
 export type PersonMergeField = (typeof PERSON_MERGE_FIELDS)[number];
 
 export const PERSON_NAME_MAX = 100;
@@ -78,6 +79,11 @@ const trimmed = (max: number, tooLong: string) => oneLineText().trim().max(max, 
 const emailInput = oneLineText().trim().max(PERSON_EMAIL_MAX, personMessages.emailInvalid);
 const phoneInput = oneLineText().trim().max(PERSON_PHONE_MAX, personMessages.phoneInvalid);
 
+/** The NIF, NIE or CIF (DESIGN section 15), check character verified, stored normalised ('12.345.678-z' -> '12345678Z'). */
+const nifInput = clearableFiscalField(fiscalIdSchema, fiscalMessages.fiscalIdFormat);
+/** The postcode, 5 digits from 01000 to 52999 (its first two are the province, as the modelo 182 reads it). */
+const postcodeInput = clearableFiscalField(postcodeSchema, fiscalMessages.postcode);
+
 export const personConsentSchema = z.object({ email: z.boolean(), whatsapp: z.boolean() });
 export type PersonConsent = z.infer<typeof personConsentSchema>;
 
@@ -94,8 +100,10 @@ export const personSchema = z.object({
   email: z.string().nullable(),
   telefono: z.string().nullable().describe('E.164'),
   documento: z.string(),
+  nif: z.string().nullable().describe('NIF, NIE o CIF, normalizado (12345678Z)'),
   ciudad: z.string(),
   direccion: z.string(),
+  codigoPostal: z.string().nullable().describe('5 cifras, de 01000 a 52999'),
   roles: z.array(z.enum(PERSON_ROLES)),
   bloqueado: z.boolean(),
   motivoBloqueo: z.string(),
@@ -120,8 +128,10 @@ export const createPersonSchema = z
     email: emailInput.optional(),
     telefono: phoneInput.optional(),
     documento: trimmed(PERSON_DOCUMENT_MAX, personMessages.documentTooLong).default(''),
+    nif: nifInput.optional(),
     ciudad: trimmed(PERSON_CITY_MAX, personMessages.cityTooLong).default(''),
     direccion: trimmed(PERSON_ADDRESS_MAX, personMessages.addressTooLong).default(''),
+    codigoPostal: postcodeInput.optional(),
     roles: z
       .array(z.enum(PERSON_ROLES, { message: personMessages.roleInvalid }))
       .max(PERSON_ROLES.length)
@@ -143,8 +153,10 @@ export const patchPersonSchema = z
     email: emailInput.nullable().optional(),
     telefono: phoneInput.nullable().optional(),
     documento: trimmed(PERSON_DOCUMENT_MAX, personMessages.documentTooLong).optional(),
+    nif: nifInput.optional(),
     ciudad: trimmed(PERSON_CITY_MAX, personMessages.cityTooLong).optional(),
     direccion: trimmed(PERSON_ADDRESS_MAX, personMessages.addressTooLong).optional(),
+    codigoPostal: postcodeInput.optional(),
     roles: z
       .array(z.enum(PERSON_ROLES, { message: personMessages.roleInvalid }))
       .max(PERSON_ROLES.length)
@@ -196,8 +208,10 @@ export const mergePersonSchema = z.object({
       email: emailInput.nullable().optional(),
       telefono: phoneInput.nullable().optional(),
       documento: trimmed(PERSON_DOCUMENT_MAX, personMessages.documentTooLong).optional(),
+      nif: nifInput.optional(),
       ciudad: trimmed(PERSON_CITY_MAX, personMessages.cityTooLong).optional(),
       direccion: trimmed(PERSON_ADDRESS_MAX, personMessages.addressTooLong).optional(),
+      codigoPostal: postcodeInput.optional(),
     })
     .optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clearableFiscalField, fiscalIdSchema, fiscalMessages, sepaCreditorIdSchema } from './fiscal';
 import { multiLineText, oneLineText } from './text';
 
 /*
@@ -595,6 +596,9 @@ export const staffNoticeTexts = {
 
 /* ------------------------------------------------------------------ the organisation */
 
+/** The registry numbers (entities, núcleo zoológico) admit up to this many characters. */
+export const ORGANIZATION_REGISTRY_MAX = 40;
+
 export const organizationMessages = {
   nameTooLong: 'El nombre admite hasta 200 caracteres.',
   emailInvalid: 'Escribe un correo electrónico válido.',
@@ -602,6 +606,9 @@ export const organizationMessages = {
   webInvalid: 'Escribe una dirección web que empiece por https:// o http://.',
   timeZoneInvalid: 'Elige una zona horaria válida (por ejemplo, Europe/Madrid).',
   tooLong: 'Este campo admite hasta 300 caracteres.',
+  registryTooLong: `El nº de registro de entidades admite hasta ${ORGANIZATION_REGISTRY_MAX} caracteres.`,
+  zooNucleusTooLong: `El nº de núcleo zoológico admite hasta ${ORGANIZATION_REGISTRY_MAX} caracteres.`,
+  ley49Invalid: 'Indica si la entidad está acogida a la Ley 49/2002 (sí o no).',
 } as const;
 
 const optionalText = (max: number, message: string) =>
@@ -634,6 +641,17 @@ export const saveOrganizationInputSchema = z.object({
     organizationMessages.webInvalid,
   ),
   zonaHoraria: oneLineText({ error: organizationMessages.timeZoneInvalid }).trim().min(1, organizationMessages.timeZoneInvalid),
+  // The fiscal data (DESIGN section 15): each left out keeps what is stored; '' or null clears it.
+  nif: clearableFiscalField(fiscalIdSchema, fiscalMessages.fiscalIdFormat).optional().describe('NIF de la entidad (CIF); se guarda normalizado'),
+  ley49: z
+    .boolean({ error: organizationMessages.ley49Invalid })
+    .optional()
+    .describe('Si la entidad está acogida a la Ley 49/2002: los donativos desgravan'),
+  registroEntidades: optionalText(ORGANIZATION_REGISTRY_MAX, organizationMessages.registryTooLong).optional().describe('Nº de registro de entidades'),
+  nucleoZoologico: optionalText(ORGANIZATION_REGISTRY_MAX, organizationMessages.zooNucleusTooLong).optional().describe('Nº de núcleo zoológico'),
+  acreedorSepa: clearableFiscalField(sepaCreditorIdSchema, fiscalMessages.sepaCreditorId)
+    .optional()
+    .describe('Identificador de acreedor SEPA (AT-02); se guarda normalizado'),
   version: z.number({ error: 'Falta la versión.' }).int().min(0),
 });
 export type SaveOrganizationInput = z.infer<typeof saveOrganizationInputSchema>;

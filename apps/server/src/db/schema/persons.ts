@@ -19,8 +19,12 @@ export const person = pgTable(
     /** E.164 phone, or null. */
     telefono: text(),
     documento: text().notNull().default(''),
+    /** NIF, NIE or CIF with its check character verified, normalised (12345678Z), or null (DESIGN section 15). */
+    nif: text(),
     ciudad: text().notNull().default(''),
     direccion: text().notNull().default(''),
+    /** Spanish postcode, 5 digits (01000 to 52999), or null. */
+    codigoPostal: text(),
     /** adoptante | acogida | voluntario | rescatador | socio | padrino | donante */
     roles: jsonb().$type<string[]>().notNull().default([]),
     bloqueado: boolean().notNull().default(false),

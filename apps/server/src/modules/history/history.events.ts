@@ -62,7 +62,8 @@ export type ProtocolHistoryField = 'nombre' | 'tipoMascota' | 'nota' | 'pasos' |
 export type UserHistoryField = 'name' | 'lastname' | 'mail' | 'rol' | 'permisos' | 'color' | 'desactivado' | 'contrasena';
 export type TemplateHistoryField = 'asunto' | 'cuerpo' | 'activa';
 export type MessageHistoryField = 'canal' | 'plantilla' | 'asunto' | 'estado' | 'intentos' | 'error' | 'destinatario';
-export type OrganizationHistoryField = 'nombre' | 'email' | 'telefono' | 'direccion' | 'web' | 'zonaHoraria';
+export type OrganizationHistoryField =
+  'nombre' | 'email' | 'telefono' | 'direccion' | 'web' | 'zonaHoraria' | 'nif' | 'ley49' | 'registroEntidades' | 'nucleoZoologico' | 'acreedorSepa';
 export type FollowupHistoryField =
   'tipo' | 'mascotaId' | 'personaId' | 'vence' | 'estado' | 'canal' | 'recordado' | 'comoVa' | 'fotos' | 'atendido' | 'galeria';
 export type PersonHistoryField =
@@ -71,8 +72,10 @@ export type PersonHistoryField =
   | 'email'
   | 'telefono'
   | 'documento'
+  | 'nif'
   | 'ciudad'
   | 'direccion'
+  | 'codigoPostal'
   | 'roles'
   | 'bloqueado'
   | 'motivoBloqueo'

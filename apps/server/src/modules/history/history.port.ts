@@ -16,8 +16,11 @@ export type { HistoryEventInput, PersonHistoryField, PetHistoryField } from './h
 export type { RelatedHistory } from './history.related';
 export { changedFields, hasChanges, historyValue, linkActor, publicActor, systemActor, userActor } from './history.events';
 
-/** Field names whose values are never kept, whatever a caller passes (passwords, hashes, tokens, codes). */
-const SECRET_FIELD = /pass|contrase|hash|token|secret|codigo/i;
+/**
+ * Field names whose values are never kept, whatever a caller passes (passwords, hashes, tokens, codes); a postcode
+ * (`codigoPostal`) is a person's data, not a secret, and is kept (and redacted by an anonymisation).
+ */
+const SECRET_FIELD = /pass|contrase|hash|token|secret|codigo(?!postal)/i;
 
 function masked(cambios: Record<string, [HistoryValue, HistoryValue] | undefined>): Record<string, [HistoryValue, HistoryValue]> {
   const out: Record<string, [HistoryValue, HistoryValue]> = {};

@@ -15,9 +15,20 @@ export interface StoredOrganization {
   direccion: string | null;
   web: string | null;
   zonaHoraria: string;
+  /** The fiscal data (DESIGN section 15); values saved before they existed read as null and false. */
+  nif: string | null;
+  /** Whether gifts are deductible under Ley 49/2002. */
+  ley49: boolean;
+  registroEntidades: string | null;
+  nucleoZoologico: string | null;
+  /** The SEPA creditor identifier (AT-02), normalised. */
+  acreedorSepa: string | null;
   /** 0 for the environment's values; each save adds one. */
   version: number;
 }
+
+/** The fiscal data before an administrator writes it. */
+const NO_FISCAL_DATA = { nif: null, ley49: false, registroEntidades: null, nucleoZoologico: null, acreedorSepa: null } as const;
 
 /** The stored value, or null when there is none or it cannot be read (then the environment's defaults apply). */
 export function parseStoredOrganization(valor: string | undefined): StoredOrganization | null {
@@ -33,6 +44,11 @@ export function parseStoredOrganization(valor: string | undefined): StoredOrgani
       direccion: text(parsed.direccion),
       web: text(parsed.web),
       zonaHoraria: parsed.zonaHoraria,
+      nif: text(parsed.nif),
+      ley49: parsed.ley49 === true,
+      registroEntidades: text(parsed.registroEntidades),
+      nucleoZoologico: text(parsed.nucleoZoologico),
+      acreedorSepa: text(parsed.acreedorSepa),
       version: typeof parsed.version === 'number' ? parsed.version : 1,
     };
   } catch {
@@ -52,7 +68,14 @@ export function createOrganizationSettings(
 ) {
   const correoConfigurado = Boolean(config.smtpUrl && config.mailFrom);
   function fromEnvironment(): StoredOrganization {
-    return { ...config.orgContact, direccion: null, web: null, zonaHoraria: config.orgTimeZone, version: 0 };
+    return {
+      ...config.orgContact,
+      direccion: null,
+      web: null,
+      zonaHoraria: config.orgTimeZone,
+      ...NO_FISCAL_DATA,
+      version: 0,
+    };
   }
   /** The saved settings, or the environment's when none were saved. `handle` reads inside a caller's transaction. */
   async function stored(handle: Pick<Database, 'select'> | undefined = db): Promise<StoredOrganization> {

@@ -18,7 +18,19 @@ export interface OrganizationServiceDeps {
   onTimeZone?: (tx: Tx, timeZone: string) => Promise<unknown>;
 }
 
-const FIELDS = ['nombre', 'email', 'telefono', 'direccion', 'web', 'zonaHoraria'] as const;
+const FIELDS = [
+  'nombre',
+  'email',
+  'telefono',
+  'direccion',
+  'web',
+  'zonaHoraria',
+  'nif',
+  'ley49',
+  'registroEntidades',
+  'nucleoZoologico',
+  'acreedorSepa',
+] as const;
 
 /** The organisation's settings (DESIGN section 10): read by staff, saved by administrators with history. */
 export function createOrganizationService({ repo, settings, history, normalisePhone, onTimeZone }: OrganizationServiceDeps) {
@@ -50,6 +62,12 @@ export function createOrganizationService({ repo, settings, history, normalisePh
           direccion: input.direccion,
           web: input.web,
           zonaHoraria: input.zonaHoraria,
+          // The fiscal data left out of the request keeps what is stored.
+          nif: input.nif !== undefined ? input.nif : current.nif,
+          ley49: input.ley49 ?? current.ley49,
+          registroEntidades: input.registroEntidades !== undefined ? input.registroEntidades : current.registroEntidades,
+          nucleoZoologico: input.nucleoZoologico !== undefined ? input.nucleoZoologico : current.nucleoZoologico,
+          acreedorSepa: input.acreedorSepa !== undefined ? input.acreedorSepa : current.acreedorSepa,
           version: current.version + 1,
         };
         await tx.save(next);
