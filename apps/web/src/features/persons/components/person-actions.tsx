@@ -31,8 +31,8 @@ function AnonymizeDialog({ person, opened, onClose }: { person: Person; opened: 
       >
         <Stack gap="sm">
           <Text size="sm">
-            Se borran para siempre su nombre, apellidos, correo, teléfono, documento y dirección, aquí y en las copias de sus solicitudes y registros.
-            Las solicitudes, registros y cifras se conservan sin identidad. <strong>No se puede deshacer.</strong>
+            Se borran para siempre su nombre, apellidos, correo, teléfono, documento, NIF, dirección y código postal, aquí y en las copias de sus
+            solicitudes y registros. Las solicitudes, registros y cifras se conservan sin identidad. <strong>No se puede deshacer.</strong>
           </Text>
           <TextInput
             label={`Escribe ${ANONYMIZE_CONFIRM_WORD} para confirmar`}

@@ -1,5 +1,5 @@
 import { Checkbox, Fieldset, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { PERSON_ROLES, type Person, personRoleLabels } from '@refugio/contracts';
+import { fiscalIdProblem, PERSON_ROLES, type Person, personRoleLabels, postcodeProblem } from '@refugio/contracts';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { formatDateTime } from '../../../lib/format-date';
 import { FOSTER_ROLE_EXPLAINED } from '../lib/foster-role';
@@ -26,7 +26,7 @@ export function PersonFields({
   origins?: Person['consentimientosOrigen'];
 }) {
   const { errors } = form.formState;
-  const text = (field: 'nombre' | 'apellidos' | 'documento' | 'ciudad' | 'direccion') => ({
+  const text = (field: 'nombre' | 'apellidos' | 'documento' | 'nif' | 'ciudad' | 'codigoPostal' | 'direccion') => ({
     label: personFieldLabels[field],
     error: errors[field]?.message,
     disabled,
@@ -58,7 +58,9 @@ export function PersonFields({
           {...form.register('telefono')}
         />
         <TextInput {...text('documento')} autoComplete="off" />
+        <TextInput {...text('nif')} description="DNI, NIE o CIF, para el certificado de donativos." autoComplete="off" />
         <TextInput {...text('ciudad')} autoComplete="off" />
+        <TextInput {...text('codigoPostal')} inputMode="numeric" autoComplete="off" />
       </SimpleGrid>
       <TextInput {...text('direccion')} autoComplete="off" />
       <Controller
@@ -114,7 +116,10 @@ export function PersonFields({
   );
 }
 
-/** The form's own checks before anything is sent: a first name, and an e-mail or a phone. */
+/**
+ * The form's own checks before anything is sent: a first name, an e-mail or a phone, and a NIF and a postcode
+ * that the server would take (the same check and the same Spanish words as the API).
+ */
 export function checkPersonForm(values: PersonFormValues, form: UseFormReturn<PersonFormValues>, contactRequired: string): boolean {
   let ok = true;
   if (values.nombre.trim() === '') {
@@ -123,6 +128,16 @@ export function checkPersonForm(values: PersonFormValues, form: UseFormReturn<Pe
   }
   if (values.email.trim() === '' && values.telefono.trim() === '') {
     form.setError('email', { type: 'required', message: contactRequired }, { shouldFocus: ok });
+    ok = false;
+  }
+  const nif = values.nif.trim() === '' ? null : fiscalIdProblem(values.nif);
+  if (nif !== null) {
+    form.setError('nif', { type: 'validate', message: nif }, { shouldFocus: ok });
+    ok = false;
+  }
+  const postcode = values.codigoPostal.trim() === '' ? null : postcodeProblem(values.codigoPostal);
+  if (postcode !== null) {
+    form.setError('codigoPostal', { type: 'validate', message: postcode }, { shouldFocus: ok });
     ok = false;
   }
   return ok;

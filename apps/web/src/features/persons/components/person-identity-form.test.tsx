@@ -1,4 +1,4 @@
-import { personMessages } from '@refugio/contracts';
+import { fiscalMessages, personMessages } from '@refugio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +83,64 @@ describe('the person form', () => {
     expect(posted).toMatchObject({ nombre: 'Lucía', telefono: '12', roles: ['voluntario'] });
     expect(posted).not.toHaveProperty('email');
     expect(router.state.location.pathname).toBe('/personas/nueva');
+  });
+
+  it('checks the NIF and the postcode as the server does, and sends them as the server stores them', async () => {
+    const posted: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/personas', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posted.push(body);
+        return HttpResponse.json(person(9, { ...body, version: 1 } as never), { status: 201 });
+      }),
+    );
+    const { user } = renderWithProviders(<NuevaPersona />, { path: '/personas/nueva' });
+
+    await user.type(screen.getByRole('textbox', { name: /Nombre/ }), 'Lucía');
+    await user.type(screen.getByRole('textbox', { name: /Correo/ }), 'lucia@example.com');
+    const nif = screen.getByRole('textbox', { name: /^NIF/ });
+    const postcode = screen.getByRole('textbox', { name: 'Código postal' });
+    await user.type(nif, '12345678A');
+    await user.type(postcode, '53001');
+    await user.click(screen.getByRole('button', { name: 'Crear persona' }));
+
+    expect(await screen.findByText(fiscalMessages.nifControl)).toBeInTheDocument();
+    expect(nif).toHaveAttribute('aria-invalid', 'true');
+    expect(nif).toHaveAccessibleDescription(expect.stringContaining(fiscalMessages.nifControl));
+    expect(postcode).toHaveAccessibleDescription(fiscalMessages.postcode);
+    expect(posted).toEqual([]);
+
+    await user.clear(nif);
+    await user.type(nif, ' 12.345.678-z ');
+    await user.clear(postcode);
+    await user.type(postcode, '28013');
+    await user.click(screen.getByRole('button', { name: 'Crear persona' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ nombre: 'Lucía', email: 'lucia@example.com', nif: '12345678Z', codigoPostal: '28013' });
+  });
+
+  it("shows the person's NIF and postcode, and clears one with an empty field", async () => {
+    const saved = person(8, { nif: 'X1234567L', codigoPostal: '08001', version: 2 });
+    const patches: Record<string, unknown>[] = [];
+    server.use(
+      http.get('/api/personas/8', () => HttpResponse.json(saved)),
+      http.patch('/api/personas/8', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        patches.push(body);
+        return HttpResponse.json({ ...saved, ...body, version: 3 });
+      }),
+    );
+    const { user } = renderWithProviders(<PersonPage id={8} />, { path: '/personas/8' });
+    const nif = await screen.findByRole('textbox', { name: /^NIF/ });
+    expect(nif).toHaveValue('X1234567L');
+    expect(screen.getByRole('textbox', { name: 'Código postal' })).toHaveValue('08001');
+
+    await user.clear(nif);
+    await user.type(nif, 'y-1234567-x');
+    await user.clear(screen.getByRole('textbox', { name: 'Código postal' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({ nif: 'Y1234567X', codigoPostal: null, version: 2 });
   });
 
   it('asks for an e-mail or a phone before sending anything', async () => {

@@ -1,7 +1,7 @@
-import type { CreatePersonInput, Person, PersonRole } from '@refugio/contracts';
+import { type CreatePersonInput, normaliseFiscalId, normalisePostcode, type Person, type PersonRole } from '@refugio/contracts';
 
 /** The identity fields a person's form edits, in the order the form shows them. */
-export const personTextFields = ['nombre', 'apellidos', 'email', 'telefono', 'documento', 'ciudad', 'direccion'] as const;
+export const personTextFields = ['nombre', 'apellidos', 'email', 'telefono', 'documento', 'nif', 'ciudad', 'codigoPostal', 'direccion'] as const;
 export type PersonTextField = (typeof personTextFields)[number];
 
 export const personFieldLabels: Record<PersonTextField | 'roles' | 'consentimientos', string> = {
@@ -10,7 +10,9 @@ export const personFieldLabels: Record<PersonTextField | 'roles' | 'consentimien
   email: 'Correo electrónico',
   telefono: 'Teléfono',
   documento: 'Documento (DNI, NIE, pasaporte)',
+  nif: 'NIF',
   ciudad: 'Ciudad',
+  codigoPostal: 'Código postal',
   direccion: 'Dirección',
   roles: 'Roles',
   consentimientos: 'Consentimientos',
@@ -23,14 +25,19 @@ export interface PersonFormValues extends Record<PersonTextField, string> {
   consentimientoWhatsapp: boolean;
 }
 
-/** What `PATCH /api/personas/{id}` receives: empty texts are sent as '' (unknown), an empty e-mail or phone as null (removed). */
+/**
+ * What `PATCH /api/personas/{id}` receives: empty texts are sent as '' (unknown), an empty e-mail, phone, NIF or
+ * postcode as null (removed); the NIF and the postcode as the server stores them (12345678Z).
+ */
 export interface PersonInput {
   nombre: string;
   apellidos: string;
   email: string | null;
   telefono: string | null;
   documento: string;
+  nif: string | null;
   ciudad: string;
+  codigoPostal: string | null;
   direccion: string;
   roles: PersonRole[];
   consentimientos: { email: boolean; whatsapp: boolean };
@@ -42,7 +49,9 @@ export const emptyPersonFormValues: PersonFormValues = {
   email: '',
   telefono: '',
   documento: '',
+  nif: '',
   ciudad: '',
+  codigoPostal: '',
   direccion: '',
   roles: [],
   consentimientoEmail: false,
@@ -56,7 +65,9 @@ export function toPersonFormValues(person: Person): PersonFormValues {
     email: person.email ?? '',
     telefono: person.telefono ?? '',
     documento: person.documento ?? '',
+    nif: person.nif ?? '',
     ciudad: person.ciudad ?? '',
+    codigoPostal: person.codigoPostal ?? '',
     direccion: person.direccion ?? '',
     roles: [...person.roles],
     consentimientoEmail: person.consentimientos.email,
@@ -72,7 +83,9 @@ export function toPersonInput(values: PersonFormValues): PersonInput {
     email: contact(values.email),
     telefono: contact(values.telefono),
     documento: values.documento.trim(),
+    nif: contact(values.nif) === null ? null : normaliseFiscalId(values.nif),
     ciudad: values.ciudad.trim(),
+    codigoPostal: contact(values.codigoPostal) === null ? null : normalisePostcode(values.codigoPostal),
     direccion: values.direccion.trim(),
     roles: values.roles,
     consentimientos: { email: values.consentimientoEmail, whatsapp: values.consentimientoWhatsapp },
@@ -149,8 +162,14 @@ export function personConflicts(
     }));
 }
 
-/** What `POST /api/personas` receives: an e-mail or a phone left empty is not sent. */
+/** What `POST /api/personas` receives: an e-mail, a phone, a NIF or a postcode left empty is not sent. */
 export function toCreatePersonInput(values: PersonFormValues): CreatePersonInput {
-  const { email, telefono, ...rest } = toPersonInput(values);
-  return { ...rest, ...(email ? { email } : {}), ...(telefono ? { telefono } : {}) };
+  const { email, telefono, nif, codigoPostal, ...rest } = toPersonInput(values);
+  return {
+    ...rest,
+    ...(email ? { email } : {}),
+    ...(telefono ? { telefono } : {}),
+    ...(nif ? { nif } : {}),
+    ...(codigoPostal ? { codigoPostal } : {}),
+  };
 }

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { fiscalMessages } from '@refugio/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render-with-providers';
@@ -12,6 +13,11 @@ const org = (changes: Record<string, unknown> = {}) => ({
   direccion: null,
   web: null,
   zonaHoraria: 'Europe/Madrid',
+  nif: null,
+  ley49: false,
+  registroEntidades: null,
+  nucleoZoologico: null,
+  acreedorSepa: null,
   contacto: { nombre: null, email: null, telefono: null },
   correoConfigurado: false,
   version: 0,
@@ -30,6 +36,53 @@ describe('Configuración', { timeout: 20_000 }, () => {
     renderWithProviders(<ConfiguracionScreen />);
     expect(await screen.findByLabelText(/^Nombre/)).toHaveValue('Refugio Patitas');
     expect(screen.queryByText('Falta el contacto de la organización')).not.toBeInTheDocument();
+  });
+
+  it('checks the fiscal data as the server does, and sends it as the server stores it', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.get('/api/organizacion', () => HttpResponse.json(org({ nombre: 'Refugio Patitas', email: 'hola@patitas.org', version: 1 }))),
+      http.put('/api/organizacion', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return HttpResponse.json(org({ ...body, contacto: { nombre: 'Refugio Patitas', email: 'hola@patitas.org', telefono: null }, version: 2 }));
+      }),
+    );
+    const { user } = renderWithProviders(<ConfiguracionScreen />);
+    const nif = await screen.findByRole('textbox', { name: 'NIF de la entidad' });
+    const creditor = screen.getByRole('textbox', { name: /Identificador de acreedor SEPA/ });
+    const ley49 = screen.getByRole('switch', { name: /^Acogida a la Ley 49\/2002/ });
+    expect(ley49).not.toBeChecked();
+    expect(ley49).toHaveAccessibleDescription('Los donativos desgravan en el IRPF y el Impuesto sobre Sociedades.');
+
+    await user.type(nif, 'G28260007');
+    await user.type(creditor, 'ES24ZZZ47690558N');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(fiscalMessages.cifControl)).toBeInTheDocument();
+    expect(nif).toHaveAttribute('aria-invalid', 'true');
+    expect(nif).toHaveAccessibleDescription(fiscalMessages.cifControl);
+    expect(creditor).toHaveAccessibleDescription(expect.stringContaining(fiscalMessages.sepaCreditorId));
+    expect(sent).toEqual([]);
+
+    await user.clear(nif);
+    await user.type(nif, ' g-2826000-8 ');
+    await user.clear(creditor);
+    await user.type(creditor, 'es23 zzz 47690558n');
+    await user.type(screen.getByRole('textbox', { name: 'Nº de registro de entidades' }), '28/1234');
+    await user.type(screen.getByRole('textbox', { name: 'Nº de núcleo zoológico' }), 'ES280790000123');
+    await user.click(ley49);
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      nif: 'G28260008',
+      ley49: true,
+      registroEntidades: '28/1234',
+      nucleoZoologico: 'ES280790000123',
+      acreedorSepa: 'ES23ZZZ47690558N',
+      version: 1,
+    });
+    expect(await screen.findByText('Datos de la organización guardados.')).toBeInTheDocument();
+    expect(screen.queryByText(fiscalMessages.cifControl)).not.toBeInTheDocument();
   });
 
   it("offers the catalogue's embed code, script and iframe with this server's address, each with a copy button", async () => {

@@ -1,6 +1,15 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { OrganizationSettings } from '@refugio/contracts';
+import {
+  fiscalIdProblem,
+  fiscalMessages,
+  isValidSepaCreditorId,
+  normaliseFiscalId,
+  normaliseSepaCreditorId,
+  ORGANIZATION_REGISTRY_MAX,
+  type OrganizationSettings,
+  organizationMessages,
+} from '@refugio/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
@@ -11,7 +20,9 @@ import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt
 import { useSaveOrganization } from '../api/organization';
 import { EmbedCode } from '../components/embed-code';
 
-type Draft = Record<'nombre' | 'email' | 'telefono' | 'direccion' | 'web' | 'zonaHoraria', string>;
+type TextField = 'nombre' | 'email' | 'telefono' | 'direccion' | 'web' | 'zonaHoraria' | FiscalText;
+type FiscalText = 'nif' | 'registroEntidades' | 'nucleoZoologico' | 'acreedorSepa';
+type Draft = Record<TextField, string> & { ley49: boolean };
 
 const toDraft = (org: OrganizationSettings): Draft => ({
   nombre: org.nombre ?? '',
@@ -20,25 +31,46 @@ const toDraft = (org: OrganizationSettings): Draft => ({
   direccion: org.direccion ?? '',
   web: org.web ?? '',
   zonaHoraria: org.zonaHoraria,
+  nif: org.nif ?? '',
+  ley49: org.ley49,
+  registroEntidades: org.registroEntidades ?? '',
+  nucleoZoologico: org.nucleoZoologico ?? '',
+  acreedorSepa: org.acreedorSepa ?? '',
 });
+
+/** The fiscal data the server would refuse, with the same Spanish words (nothing is sent while one is wrong). */
+function fiscalProblems(draft: Draft): Partial<Record<FiscalText, string>> {
+  const problems: Partial<Record<FiscalText, string>> = {};
+  const nif = draft.nif.trim() === '' ? null : fiscalIdProblem(draft.nif);
+  if (nif) problems.nif = nif;
+  if (draft.acreedorSepa.trim() !== '' && !isValidSepaCreditorId(draft.acreedorSepa)) problems.acreedorSepa = fiscalMessages.sepaCreditorId;
+  if (draft.registroEntidades.trim().length > ORGANIZATION_REGISTRY_MAX) problems.registroEntidades = organizationMessages.registryTooLong;
+  if (draft.nucleoZoologico.trim().length > ORGANIZATION_REGISTRY_MAX) problems.nucleoZoologico = organizationMessages.zooNucleusTooLong;
+  return problems;
+}
 
 function OrganizationForm({ org }: { org: OrganizationSettings }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(org));
+  const [problems, setProblems] = useState<Partial<Record<FiscalText, string>>>({});
   const save = useSaveOrganization();
   const saved = toDraft(org);
   const dirty = (Object.keys(draft) as (keyof Draft)[]).some((k) => draft[k] !== saved[k]);
   useUnsavedChangesPrompt(dirty);
   const fieldErrors = save.error instanceof ApiError ? save.error.fieldErrors : undefined;
-  const field = (name: keyof Draft) => ({
+  const field = (name: TextField) => ({
     value: draft[name],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
       const value = e.currentTarget.value;
       setDraft((d) => ({ ...d, [name]: value }));
     },
-    error: fieldErrors?.[name],
+    error: (name in problems ? problems[name as FiscalText] : undefined) ?? fieldErrors?.[name],
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const found = fiscalProblems(draft);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const optional = (value: string) => (value.trim() === '' ? null : value.trim());
     save.mutate(
       {
         ...draft,
@@ -46,6 +78,11 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
         telefono: draft.telefono || null,
         direccion: draft.direccion || null,
         web: draft.web || null,
+        // The NIF and the creditor identifier as the server stores them (G12345674, ES23ZZZ47690558N).
+        nif: optional(draft.nif) && normaliseFiscalId(draft.nif),
+        registroEntidades: optional(draft.registroEntidades),
+        nucleoZoologico: optional(draft.nucleoZoologico),
+        acreedorSepa: optional(draft.acreedorSepa) && normaliseSepaCreditorId(draft.acreedorSepa),
         version: org.version,
       },
       {
@@ -79,6 +116,34 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
           <TextInput label="Dirección" autoComplete="street-address" {...field('direccion')} />
           <TextInput label="Zona horaria" description="Por ejemplo, Europe/Madrid o America/Mexico_City" required {...field('zonaHoraria')} />
         </SimpleGrid>
+        <Fieldset legend="Datos fiscales" variant="unstyled">
+          <Stack gap="sm" mt="xs">
+            <Text size="sm" c="dimmed">
+              Aparecen en los certificados de donativos, el modelo 182 y las remesas de recibos.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label="NIF de la entidad" autoComplete="off" {...field('nif')} />
+              <TextInput
+                label="Identificador de acreedor SEPA"
+                description="Lo da el banco, por ejemplo ES23ZZZ47690558N"
+                autoComplete="off"
+                {...field('acreedorSepa')}
+              />
+              <TextInput label="Nº de registro de entidades" autoComplete="off" {...field('registroEntidades')} />
+              <TextInput label="Nº de núcleo zoológico" autoComplete="off" {...field('nucleoZoologico')} />
+            </SimpleGrid>
+            <Switch
+              label="Acogida a la Ley 49/2002"
+              description="Los donativos desgravan en el IRPF y el Impuesto sobre Sociedades."
+              checked={draft.ley49}
+              onChange={(e) => {
+                const checked = e.currentTarget.checked;
+                setDraft((d) => ({ ...d, ley49: checked }));
+              }}
+              error={fieldErrors?.ley49}
+            />
+          </Stack>
+        </Fieldset>
         {save.isError && <Alert color="red">{getErrorMessage(save.error)}</Alert>}
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} disabled={!dirty}>
