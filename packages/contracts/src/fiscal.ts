@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { fiscalIdProblem, normaliseFiscalId } from './fiscal-id';
 import { fiscalMessages } from './fiscal-messages';
 import { ibanProblem, isValidSepaCreditorId, normaliseIban, normaliseSepaCreditorId } from './iban';

@@ -91,7 +91,7 @@ describe('the person form', () => {
       http.post('/api/personas', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         posted.push(body);
-        return HttpResponse.json(person(9, { ...body, version: 1 } as never), { status: 201 });
+        return HttpResponse.json(person(9, { ...body, version: 1 }), { status: 201 });
       }),
     );
     const { user } = renderWithProviders(<NuevaPersona />, { path: '/personas/nueva' });
