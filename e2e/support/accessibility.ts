@@ -23,14 +23,28 @@ const BLOCKING_IMPACTS = new Set(['critical', 'serious']);
  * elements. `label` names the screen and state in the failure ("Home con el menú abierto, 390 px").
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  // Transitions (the page fade, a dialog sliding in) must end first: half-faded text has half the contrast. One
-  // that starts while the first ones end (a lazy screen mounting after its data) is waited for too: the page must
-  // stay still for two frames in a row.
+  // A tap or a click leaves the pointer where it was: whatever lands under it on the next screen would be measured in
+  // its hover colours. The page is measured at rest.
+  await page.mouse.move(0, 0);
+  // Stylesheets still arriving (a lazy screen's CSS chunk) and transitions (the page fade, a dialog sliding in) must
+  // end first: a button whose stylesheet has not arrived has the page's text colour on its own background, and
+  // half-faded text has half the contrast. One that starts while the first ones end (a lazy screen mounting after its
+  // data) is waited for too: the page must stay still for two frames in a row.
   await page.evaluate(`(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    const stylesheetsLoaded = () =>
+      Promise.all(
+        [...document.querySelectorAll('link[rel="stylesheet"]')]
+          .filter((link) => !link.sheet)
+          .map((link) => new Promise((resolve) => {
+            link.addEventListener('load', resolve, { once: true });
+            link.addEventListener('error', resolve, { once: true });
+          })),
+      );
     const deadline = Date.now() + 5000;
     let stillFrames = 0;
     while (stillFrames < 2 && Date.now() < deadline) {
+      await Promise.race([stylesheetsLoaded(), new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))]);
       // A spinner turns for ever: only animations that end are waited for.
       const running = document
         .getAnimations()
