@@ -33,6 +33,8 @@ export const HISTORY_ENTITIES = [
   'documento',
   'cuota_adopcion',
   'seguimiento',
+  'cuota',
+  'donativo',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -54,6 +56,8 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   documento: 'Documento',
   cuota_adopcion: 'Cuota de adopción',
   seguimiento: 'Seguimiento tras la adopción',
+  cuota: 'Cuota de socio o padrino',
+  donativo: 'Donativo',
 };
 
 export const HISTORY_PAGE_SIZE_DEFAULT = 25;
@@ -246,6 +250,10 @@ const valueLabels: Record<string, string> = {
   fallido: 'Fallido',
   sin_configurar: 'Sin configurar',
   registrado: 'Registrado',
+  activa: 'Activa',
+  baja: 'De baja',
+  anulado: 'Anulado',
+  devuelto: 'Devuelto',
 };
 
 const entityArticles: Record<string, string> = {
@@ -264,6 +272,8 @@ const entityArticles: Record<string, string> = {
   documento: 'el documento',
   cuota_adopcion: 'la cuota de adopción',
   seguimiento: 'el seguimiento',
+  cuota: 'la cuota',
+  donativo: 'el donativo',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

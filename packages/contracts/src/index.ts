@@ -31,3 +31,4 @@ export * from './templates';
 export * from './documents';
 export * from './fiscal';
 export * from './followups';
+export * from './donations';

@@ -263,6 +263,34 @@ describe('backup and restore (PGlite + local disk)', () => {
       headers: answerForm.headers,
     });
     expect(answered.statusCode, answered.body).toBe(201);
+    // A member's direct-debit fee and a gift paying it (DESIGN section 15): the IBAN travels whole.
+    const memberFee = await t.as('admin').inject({
+      method: 'POST',
+      url: `/api/personas/${foster!.id}/cuotas`,
+      payload: {
+        tipo: 'socio',
+        importe: '12,50',
+        periodicidad: 'mensual',
+        desde: '2026-01-01',
+        metodoPago: 'domiciliacion',
+        iban: 'ES91 2100 0418 4502 0005 1332',
+        mandato: { referencia: 'M-1', fechaFirma: '2026-01-01' },
+      },
+    });
+    expect(memberFee.statusCode, memberFee.body).toBe(201);
+    const paid = await t.as('admin').inject({
+      method: 'POST',
+      url: '/api/donativos',
+      payload: {
+        personaId: foster!.id,
+        importe: '12,50',
+        fecha: '2026-01-05',
+        metodo: 'domiciliacion',
+        concepto: 'cuota',
+        cuotaId: memberFee.json<{ id: number }>().id,
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
     // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
     await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);
@@ -275,6 +303,8 @@ describe('backup and restore (PGlite + local disk)', () => {
     expect(before.tables.foster_news).toHaveLength(1);
     expect(before.tables.document).toHaveLength(1);
     expect(before.tables.adoption_fee).toHaveLength(1);
+    expect(before.tables.fee).toHaveLength(1);
+    expect(before.tables.gift).toHaveLength(1);
     // Three check-ins and the sterilisation.
     expect(before.tables.followup).toHaveLength(4);
     // Two from the fixture, one foster home.

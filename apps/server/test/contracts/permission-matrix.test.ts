@@ -164,6 +164,13 @@ const expected: Record<string, Access> = {
   'GET /api/seguimiento/:token': 'public',
   'GET /api/seguimiento/:token/foto': 'public',
   'POST /api/seguimiento/:token': 'public',
+  'POST /api/personas/:id/cuotas': 'admin',
+  'POST /api/cuotas/:id/baja': 'admin',
+  'GET /api/cuotas': 'admin',
+  'POST /api/donativos': 'admin',
+  'GET /api/donativos': 'admin',
+  'POST /api/donativos/:id/anular': 'admin',
+  'POST /api/donativos/:id/devolucion': 'admin',
 };
 
 function expectedAccess(route: string): Access | undefined {

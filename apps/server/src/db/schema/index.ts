@@ -21,3 +21,4 @@ export * from './movements';
 export * from './foster-portal';
 export * from './documents';
 export * from './followups';
+export * from './donations';

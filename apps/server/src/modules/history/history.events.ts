@@ -111,7 +111,15 @@ export type HistoryEventInput = { actor: HistoryActor } & (
       cambios?: Changes<'cuota' | 'metodoPago' | 'pagado' | 'fechaPago' | 'referencia'>;
     }
   | { entidad: 'seguimiento'; entidadId: number; accion: 'crear' | 'enviar' | 'estado'; cambios?: Changes<FollowupHistoryField> }
+  | { entidad: 'cuota'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<FeeHistoryField> }
+  | { entidad: 'donativo'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<GiftHistoryField> }
 );
+
+/** A fee's fields in its history (the IBAN masked, as everywhere but the bank file). */
+export type FeeHistoryField =
+  'personaId' | 'tipo' | 'importe' | 'periodicidad' | 'desde' | 'hasta' | 'mascotaId' | 'metodoPago' | 'iban' | 'mandato' | 'estado' | 'bajaMotivo';
+export type GiftHistoryField =
+  'personaId' | 'importe' | 'fecha' | 'metodo' | 'concepto' | 'cuotaId' | 'mascotaId' | 'referencia' | 'estado' | 'anuladoMotivo';
 
 export type DocumentHistoryField =
   | 'estado'

@@ -58,6 +58,12 @@ async function namesOf(executor: Database, ids: number[]): Promise<Map<number, s
   return new Map(rows.map((row) => [row.id, `${row.nombre} ${row.apellidos}`.trim()]));
 }
 
+/** The person's roles, or null when there is no such person (a gift asks whether its donor is a member already). */
+async function rolesOf(executor: Database, personaId: number): Promise<PersonRole[] | null> {
+  const row = await createPersonsRepository(executor).find(personaId);
+  return row ? (row.roles as PersonRole[]) : null;
+}
+
 /**
  * Gives the person a role (a foster profile makes them `acogida`), in the caller's transaction, with its history
  * event; nothing when they have it already.
@@ -291,6 +297,7 @@ export function createPersonsPort({ country, history }: { country: CountryCode; 
     contactOf,
     identityOf,
     namesOf,
+    rolesOf,
     duplicatesOf,
     /** Gives the person a role, in the caller's transaction, with its history event; nothing when they have it already. */
     addRole: (tx: Tx, personaId: number, rol: PersonRole, actor: HistoryActor) => addRole(history, tx, personaId, rol, actor),

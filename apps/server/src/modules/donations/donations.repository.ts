@@ -1,0 +1,216 @@
+import { type SQL, and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { fee, gift, person, pet } from '../../db/schema';
+import { type Transactional, transactional } from '../../db/transactional';
+
+export type FeeRow = typeof fee.$inferSelect;
+export type FeeInsert = Omit<typeof fee.$inferInsert, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
+export type GiftRow = typeof gift.$inferSelect;
+export type GiftInsert = Omit<typeof gift.$inferInsert, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
+
+/** A row with the names a list shows: the person's and the pet's (a read model of their tables, DESIGN section 9). */
+export type Named<R> = R & { personaNombre: string | null; mascotaNombre: string | null };
+
+export interface FeeFilter {
+  tipo?: string | undefined;
+  estado?: string | undefined;
+  petId?: number | undefined;
+  personaId?: number | undefined;
+}
+
+export interface GiftFilter {
+  desde?: string | undefined;
+  hasta?: string | undefined;
+  personaId?: number | undefined;
+  concepto?: string | undefined;
+  estado?: string | undefined;
+}
+
+const personName = sql<string | null>`trim(${person.nombre} || ' ' || ${person.apellidos})`;
+
+function feeWhere(filter: FeeFilter): SQL | undefined {
+  return and(
+    filter.tipo ? eq(fee.tipo, filter.tipo) : undefined,
+    filter.estado ? eq(fee.estado, filter.estado) : undefined,
+    filter.petId ? eq(fee.petId, filter.petId) : undefined,
+    filter.personaId ? eq(fee.personaId, filter.personaId) : undefined,
+  );
+}
+
+function giftWhere(filter: GiftFilter): SQL | undefined {
+  return and(
+    filter.desde ? gte(gift.fecha, filter.desde) : undefined,
+    filter.hasta ? lte(gift.fecha, filter.hasta) : undefined,
+    filter.personaId ? eq(gift.personaId, filter.personaId) : undefined,
+    filter.concepto ? eq(gift.concepto, filter.concepto) : undefined,
+    filter.estado ? eq(gift.estado, filter.estado) : undefined,
+  );
+}
+
+function donationsQueries(db: Database) {
+  return {
+    async insertFee(values: FeeInsert): Promise<FeeRow> {
+      const [row] = await db.insert(fee).values(values).returning();
+      return row!;
+    },
+
+    async findFee(id: number, options: { forUpdate?: boolean } = {}): Promise<FeeRow | undefined> {
+      const query = db.select().from(fee).where(eq(fee.id, id));
+      const [row] = options.forUpdate ? await query.for('update') : await query;
+      return row;
+    },
+
+    /** Sets the fee's leave when it is still at `version` and not left; undefined when not. */
+    async leaveFee(id: number, version: number, values: { fecha: string; motivo: string; updatedBy: string }): Promise<FeeRow | undefined> {
+      const [row] = await db
+        .update(fee)
+        .set({
+          estado: 'baja',
+          hasta: values.fecha,
+          bajaFecha: values.fecha,
+          bajaMotivo: values.motivo,
+          updatedBy: values.updatedBy,
+          version: sql`${fee.version} + 1`,
+        })
+        .where(and(eq(fee.id, id), eq(fee.version, version), sql`${fee.estado} <> 'baja'`))
+        .returning();
+      return row;
+    },
+
+    async namedFee(id: number): Promise<Named<FeeRow> | undefined> {
+      const [row] = await db
+        .select({ fee, personaNombre: personName, mascotaNombre: pet.nombre })
+        .from(fee)
+        .leftJoin(person, eq(person.id, fee.personaId))
+        .leftJoin(pet, eq(pet.id, fee.petId))
+        .where(eq(fee.id, id));
+      return row ? { ...row.fee, personaNombre: row.personaNombre, mascotaNombre: row.mascotaNombre } : undefined;
+    },
+
+    /** A page of fees, newest first, with the total matching `filter`. */
+    async listFees(filter: FeeFilter, page: number, pageSize: number): Promise<{ rows: Named<FeeRow>[]; total: number }> {
+      const where = feeWhere(filter);
+      const rows = await db
+        .select({ fee, personaNombre: personName, mascotaNombre: pet.nombre })
+        .from(fee)
+        .leftJoin(person, eq(person.id, fee.personaId))
+        .leftJoin(pet, eq(pet.id, fee.petId))
+        .where(where)
+        .orderBy(desc(fee.desde), desc(fee.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(fee)
+        .where(where);
+      return { rows: rows.map((r) => ({ ...r.fee, personaNombre: r.personaNombre, mascotaNombre: r.mascotaNombre })), total: count?.n ?? 0 };
+    },
+
+    async insertGift(values: GiftInsert): Promise<GiftRow> {
+      const [row] = await db.insert(gift).values(values).returning();
+      return row!;
+    },
+
+    async findGift(id: number, options: { forUpdate?: boolean } = {}): Promise<GiftRow | undefined> {
+      const query = db.select().from(gift).where(eq(gift.id, id));
+      const [row] = options.forUpdate ? await query.for('update') : await query;
+      return row;
+    },
+
+    /** Moves a registered gift at `version` to `estado`; undefined when it changed meanwhile. */
+    async closeGift(
+      id: number,
+      version: number,
+      values: { estado: 'anulado' | 'devuelto'; anuladoMotivo?: string; devueltoEn?: Date; updatedBy: string },
+    ): Promise<GiftRow | undefined> {
+      const [row] = await db
+        .update(gift)
+        .set({ ...values, version: sql`${gift.version} + 1` })
+        .where(and(eq(gift.id, id), eq(gift.version, version), eq(gift.estado, 'registrado')))
+        .returning();
+      return row;
+    },
+
+    async namedGift(id: number): Promise<Named<GiftRow> | undefined> {
+      const [row] = await db
+        .select({ gift, personaNombre: personName, mascotaNombre: pet.nombre })
+        .from(gift)
+        .leftJoin(person, eq(person.id, gift.personaId))
+        .leftJoin(pet, eq(pet.id, gift.petId))
+        .where(eq(gift.id, id));
+      return row ? { ...row.gift, personaNombre: row.personaNombre, mascotaNombre: row.mascotaNombre } : undefined;
+    },
+
+    /**
+     * A page of gifts, newest first, with the number matching `filter` and the sum in cents of those registered (not
+     * annulled, not returned), added up by the database in integers.
+     */
+    async listGifts(filter: GiftFilter, page: number, pageSize: number): Promise<{ rows: Named<GiftRow>[]; total: number; totalCents: number }> {
+      const where = giftWhere(filter);
+      const rows = await db
+        .select({ gift, personaNombre: personName, mascotaNombre: pet.nombre })
+        .from(gift)
+        .leftJoin(person, eq(person.id, gift.personaId))
+        .leftJoin(pet, eq(pet.id, gift.petId))
+        .where(where)
+        .orderBy(desc(gift.fecha), desc(gift.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const [sums] = await db
+        .select({
+          n: sql<number>`count(*)::int`,
+          cents: sql<string>`coalesce(sum(${gift.importeCentimos}) filter (where ${gift.estado} = 'registrado'), 0)::bigint::text`,
+        })
+        .from(gift)
+        .where(where);
+      return {
+        rows: rows.map((r) => ({ ...r.gift, personaNombre: r.personaNombre, mascotaNombre: r.mascotaNombre })),
+        total: sums?.n ?? 0,
+        totalCents: Number(sums?.cents ?? '0'),
+      };
+    },
+
+    /** A merge of persons: `fromId`'s fees become `toId`'s. */
+    async moveFees(fromId: number, toId: number): Promise<void> {
+      await db.update(fee).set({ personaId: toId }).where(eq(fee.personaId, fromId));
+    },
+
+    /** A merge of persons: `fromId`'s gifts become `toId`'s. */
+    async moveGifts(fromId: number, toId: number): Promise<void> {
+      await db.update(gift).set({ personaId: toId }).where(eq(gift.personaId, fromId));
+    },
+
+    async feesOfPerson(personaId: number): Promise<FeeRow[]> {
+      return db.select().from(fee).where(eq(fee.personaId, personaId)).orderBy(asc(fee.desde), asc(fee.id));
+    },
+
+    async giftsOfPerson(personaId: number): Promise<GiftRow[]> {
+      return db.select().from(gift).where(eq(gift.personaId, personaId)).orderBy(asc(gift.fecha), asc(gift.id));
+    },
+
+    async feeIdsOfPet(petId: number): Promise<number[]> {
+      return (await db.select({ id: fee.id }).from(fee).where(eq(fee.petId, petId))).map((r) => r.id);
+    },
+
+    async giftIdsOfPet(petId: number): Promise<number[]> {
+      return (await db.select({ id: gift.id }).from(gift).where(eq(gift.petId, petId))).map((r) => r.id);
+    },
+
+    async feeIdsOfPersons(ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      return (await db.select({ id: fee.id }).from(fee).where(inArray(fee.personaId, ids))).map((r) => r.id);
+    },
+
+    async giftIdsOfPersons(ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      return (await db.select({ id: gift.id }).from(gift).where(inArray(gift.personaId, ids))).map((r) => r.id);
+    },
+  };
+}
+
+export type DonationsRepository = Transactional<ReturnType<typeof donationsQueries>>;
+
+/** The only code that reads or writes fees and gifts. */
+export function createDonationsRepository(db: Database): DonationsRepository {
+  return transactional(db, donationsQueries);
+}

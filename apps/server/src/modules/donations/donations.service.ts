@@ -1,0 +1,304 @@
+import {
+  type Fee,
+  type FeeLeaveInput,
+  type FeePeriod,
+  type FeeState,
+  type FeeType,
+  type FeeValues,
+  type FeesResponse,
+  type Gift,
+  type GiftConcept,
+  type GiftState,
+  type GiftValues,
+  type GiftsResponse,
+  type ListFeesQuery,
+  type ListGiftsQuery,
+  type MoneyMethod,
+  centsToEuros,
+  dayInZone,
+  donationMessages,
+  maskIban,
+  personMessages,
+} from '@refugio/contracts';
+import type { Database, Tx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/access';
+import { type HistoryPort, userActor } from '../history/history.port';
+import type { TimeZoneSource } from '../organization/organization.port';
+import type { PersonsPort } from '../persons/persons.port';
+import type { PetsPort } from '../pets/pets.port';
+import type { DonationsRepository, FeeRow, GiftRow, Named } from './donations.repository';
+
+const conflict = (message: string) => new AppError('CONFLICT', { message });
+const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', { message, fieldErrors: { [field]: message } });
+
+export function toFeeDto(row: Named<FeeRow>): Fee {
+  return {
+    id: row.id,
+    persona: { id: row.personaId, nombre: row.personaNombre ?? '' },
+    tipo: row.tipo as FeeType,
+    importe: centsToEuros(row.importeCentimos),
+    importeCentimos: row.importeCentimos,
+    periodicidad: row.periodicidad as FeePeriod,
+    desde: row.desde,
+    hasta: row.hasta,
+    mascota: row.petId === null ? null : { id: row.petId, nombre: row.mascotaNombre ?? '' },
+    metodoPago: row.metodoPago as MoneyMethod,
+    iban: row.iban === null ? null : maskIban(row.iban),
+    mandato:
+      row.mandatoReferencia === null || row.mandatoFechaFirma === null
+        ? null
+        : { referencia: row.mandatoReferencia, fechaFirma: row.mandatoFechaFirma },
+    estado: row.estado as FeeState,
+    bajaMotivo: row.bajaMotivo,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toGiftDto(row: Named<GiftRow>): Gift {
+  return {
+    id: row.id,
+    persona: row.personaId === null ? null : { id: row.personaId, nombre: row.personaNombre ?? '' },
+    importe: centsToEuros(row.importeCentimos),
+    importeCentimos: row.importeCentimos,
+    fecha: row.fecha,
+    metodo: row.metodo as MoneyMethod,
+    concepto: row.concepto as GiftConcept,
+    cuotaId: row.feeId,
+    mascota: row.petId === null ? null : { id: row.petId, nombre: row.mascotaNombre ?? '' },
+    referencia: row.referencia,
+    estado: row.estado as GiftState,
+    anuladoMotivo: row.anuladoMotivo,
+    devueltoEn: row.devueltoEn === null ? null : row.devueltoEn.toISOString(),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface DonationsServiceDeps {
+  repo: DonationsRepository;
+  persons: Pick<PersonsPort, 'contactOf' | 'rolesOf' | 'addRole'>;
+  pets: Pick<PetsPort, 'findLive'>;
+  history: Pick<HistoryPort, 'record'>;
+  /** The organisation's time zone: "today" (no future dates) is its calendar day. */
+  timeZone: TimeZoneSource;
+  clock?: () => Date;
+}
+
+/**
+ * Members' fees, sponsorships and the money received (DESIGN section 15). Every write runs in one transaction with
+ * its history event (and the person's new role); a refused change writes nothing.
+ */
+export function createDonationsService({ repo, persons, pets, history, timeZone, clock = () => new Date() }: DonationsServiceDeps) {
+  const today = async (handle: Database) => dayInZone(clock(), await timeZone(handle));
+
+  /** The person a fee or a gift is for: 404 when there is none, 409 when anonymised (nothing new is linked to them). */
+  async function livePerson(tx: Tx, personaId: number): Promise<void> {
+    const person = await persons.contactOf(tx, personaId);
+    if (!person) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
+    if (person.anonimizada) throw conflict(personMessages.anonymised);
+  }
+
+  async function livePet(tx: Tx, petId: number): Promise<void> {
+    if (!(await pets.findLive(tx, petId))) throw invalid('mascotaId', donationMessages.petNotFound);
+  }
+
+  async function namedFee(handle: DonationsRepository, id: number): Promise<Fee> {
+    const row = await handle.namedFee(id);
+    if (!row) throw new AppError('NOT_FOUND', { message: donationMessages.feeNotFound });
+    return toFeeDto(row);
+  }
+
+  async function namedGift(handle: DonationsRepository, id: number): Promise<Gift> {
+    const row = await handle.namedGift(id);
+    if (!row) throw new AppError('NOT_FOUND', { message: donationMessages.giftNotFound });
+    return toGiftDto(row);
+  }
+
+  return {
+    /** `POST /api/personas/{id}/cuotas`: an active fee; the person becomes `socio` or `padrino`. */
+    async createFee(actor: SessionUser, personaId: number, input: FeeValues): Promise<Fee> {
+      return repo.transaction(async (tx) => {
+        await livePerson(tx.handle, personaId);
+        if (input.mascotaId !== undefined) await livePet(tx.handle, input.mascotaId);
+        if (input.mandato && input.mandato.fechaFirma > (await today(tx.handle))) {
+          throw invalid('mandato.fechaFirma', donationMessages.mandateSignedInFuture);
+        }
+        const directDebit = input.metodoPago === 'domiciliacion';
+        const row = await tx.insertFee({
+          personaId,
+          tipo: input.tipo,
+          importeCentimos: input.importe,
+          periodicidad: input.periodicidad,
+          desde: input.desde,
+          petId: input.mascotaId ?? null,
+          metodoPago: input.metodoPago,
+          iban: directDebit ? (input.iban ?? null) : null,
+          mandatoReferencia: directDebit ? (input.mandato?.referencia ?? null) : null,
+          mandatoFechaFirma: directDebit ? (input.mandato?.fechaFirma ?? null) : null,
+          estado: 'activa',
+          createdBy: actor.id,
+          updatedBy: actor.id,
+        });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'cuota',
+          entidadId: row.id,
+          accion: 'crear',
+          cambios: {
+            personaId: [null, personaId],
+            tipo: [null, row.tipo],
+            importe: [null, centsToEuros(row.importeCentimos)],
+            periodicidad: [null, row.periodicidad],
+            desde: [null, row.desde],
+            ...(row.petId === null ? {} : { mascotaId: [null, row.petId] }),
+            metodoPago: [null, row.metodoPago],
+            ...(row.iban === null ? {} : { iban: [null, maskIban(row.iban)] }),
+            ...(row.mandatoReferencia === null ? {} : { mandato: [null, { referencia: row.mandatoReferencia, fechaFirma: row.mandatoFechaFirma }] }),
+            estado: [null, row.estado],
+          },
+        });
+        await persons.addRole(tx.handle, personaId, row.tipo as FeeType, userActor(actor));
+        return namedFee(tx, row.id);
+      });
+    },
+
+    /** `POST /api/cuotas/{id}/baja`: the fee ends on `fecha` (stale version or already left: 409). */
+    async leaveFee(actor: SessionUser, id: number, input: FeeLeaveInput): Promise<Fee> {
+      return repo.transaction(async (tx) => {
+        const before = await tx.findFee(id, { forUpdate: true });
+        if (!before) throw new AppError('NOT_FOUND', { message: donationMessages.feeNotFound });
+        if (before.estado === 'baja') throw conflict(donationMessages.feeAlreadyLeft);
+        if (before.version !== input.version) throw conflict(donationMessages.feeStale);
+        if (input.fecha < before.desde) throw invalid('fecha', donationMessages.leaveBeforeStart);
+        const after = await tx.leaveFee(id, input.version, { fecha: input.fecha, motivo: input.motivo, updatedBy: actor.id });
+        if (!after) throw conflict(donationMessages.feeStale);
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'cuota',
+          entidadId: id,
+          accion: 'estado',
+          cambios: { estado: [before.estado, 'baja'], hasta: [before.hasta, input.fecha], bajaMotivo: [null, input.motivo] },
+        });
+        return namedFee(tx, id);
+      });
+    },
+
+    async listFees(query: ListFeesQuery): Promise<FeesResponse> {
+      const { rows, total } = await repo.listFees(
+        { tipo: query.tipo, estado: query.estado, petId: query.mascotaId, personaId: query.personaId },
+        query.page,
+        query.pageSize,
+      );
+      return { items: rows.map(toFeeDto), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /**
+     * `POST /api/donativos`: money received, anonymous or from a person, who becomes `donante` unless they are a
+     * `socio` or `padrino` already (their fee names them as contributors).
+     */
+    async createGift(actor: SessionUser, input: GiftValues): Promise<Gift> {
+      return repo.transaction(async (tx) => {
+        if (input.fecha > (await today(tx.handle))) throw invalid('fecha', donationMessages.dateInFuture);
+        if (input.personaId !== undefined) await livePerson(tx.handle, input.personaId);
+        if (input.cuotaId !== undefined) {
+          if (input.personaId === undefined) throw invalid('cuotaId', donationMessages.feeNeedsPerson);
+          const feeRow = await tx.findFee(input.cuotaId);
+          if (!feeRow) throw invalid('cuotaId', donationMessages.feeNotFound);
+          if (feeRow.personaId !== input.personaId) throw invalid('cuotaId', donationMessages.feeOfAnotherPerson);
+        }
+        if (input.mascotaId !== undefined) await livePet(tx.handle, input.mascotaId);
+        const row = await tx.insertGift({
+          personaId: input.personaId ?? null,
+          importeCentimos: input.importe,
+          fecha: input.fecha,
+          metodo: input.metodo,
+          concepto: input.concepto,
+          feeId: input.cuotaId ?? null,
+          petId: input.mascotaId ?? null,
+          referencia: input.referencia ?? '',
+          estado: 'registrado',
+          createdBy: actor.id,
+          updatedBy: actor.id,
+        });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'donativo',
+          entidadId: row.id,
+          accion: 'crear',
+          cambios: {
+            ...(row.personaId === null ? {} : { personaId: [null, row.personaId] }),
+            importe: [null, centsToEuros(row.importeCentimos)],
+            fecha: [null, row.fecha],
+            metodo: [null, row.metodo],
+            concepto: [null, row.concepto],
+            ...(row.feeId === null ? {} : { cuotaId: [null, row.feeId] }),
+            ...(row.petId === null ? {} : { mascotaId: [null, row.petId] }),
+            ...(row.referencia === '' ? {} : { referencia: [null, row.referencia] }),
+            estado: [null, row.estado],
+          },
+        });
+        if (row.personaId !== null) {
+          const roles = (await persons.rolesOf(tx.handle, row.personaId)) ?? [];
+          if (!roles.includes('socio') && !roles.includes('padrino')) await persons.addRole(tx.handle, row.personaId, 'donante', userActor(actor));
+        }
+        return namedGift(tx, row.id);
+      });
+    },
+
+    async listGifts(query: ListGiftsQuery): Promise<GiftsResponse> {
+      const { rows, total, totalCents } = await repo.listGifts(
+        { desde: query.desde, hasta: query.hasta, personaId: query.personaId, concepto: query.concepto, estado: query.estado },
+        query.page,
+        query.pageSize,
+      );
+      return {
+        items: rows.map(toGiftDto),
+        total,
+        importeTotal: centsToEuros(totalCents),
+        importeTotalCentimos: totalCents,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** `POST /api/donativos/{id}/anular`: kept with `estado: 'anulado'` (never deleted); twice, or stale: 409. */
+    async annulGift(actor: SessionUser, id: number, input: { motivo: string; version: number }): Promise<Gift> {
+      return closeGift(actor, id, input.version, 'anulado', input.motivo);
+    },
+
+    /** `POST /api/donativos/{id}/devolucion`: a returned direct debit (other methods: 409). */
+    async returnGift(actor: SessionUser, id: number, input: { version: number }): Promise<Gift> {
+      return closeGift(actor, id, input.version, 'devuelto');
+    },
+  };
+
+  async function closeGift(actor: SessionUser, id: number, version: number, estado: 'anulado' | 'devuelto', motivo = ''): Promise<Gift> {
+    return repo.transaction(async (tx) => {
+      const before = await tx.findGift(id, { forUpdate: true });
+      if (!before) throw new AppError('NOT_FOUND', { message: donationMessages.giftNotFound });
+      if (before.estado === 'anulado') throw conflict(donationMessages.giftAlreadyAnnulled);
+      if (before.estado === 'devuelto') throw conflict(donationMessages.giftAlreadyReturned);
+      if (estado === 'devuelto' && before.metodo !== 'domiciliacion') throw conflict(donationMessages.giftNotDirectDebit);
+      if (before.version !== version) throw conflict(donationMessages.giftStale);
+      const after = await tx.closeGift(
+        id,
+        version,
+        estado === 'anulado' ? { estado, anuladoMotivo: motivo, updatedBy: actor.id } : { estado, devueltoEn: clock(), updatedBy: actor.id },
+      );
+      if (!after) throw conflict(donationMessages.giftStale);
+      await history.record(tx.handle, {
+        actor: userActor(actor),
+        entidad: 'donativo',
+        entidadId: id,
+        accion: 'estado',
+        cambios: { estado: [before.estado, estado], ...(estado === 'anulado' ? { anuladoMotivo: [null, motivo] } : {}) },
+      });
+      return namedGift(tx, id);
+    });
+  }
+}
+
+export type DonationsService = ReturnType<typeof createDonationsService>;

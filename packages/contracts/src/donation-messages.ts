@@ -1,0 +1,91 @@
+/*
+ * The words and limits of members' fees, sponsorships and gifts (DESIGN section 15), without zod: the server, the
+ * screens and the public pages share them.
+ */
+
+export const FEE_TYPES = ['socio', 'padrino'] as const;
+export type FeeType = (typeof FEE_TYPES)[number];
+
+export const FEE_PERIODS = ['mensual', 'trimestral', 'semestral', 'anual'] as const;
+export type FeePeriod = (typeof FEE_PERIODS)[number];
+
+/** How money reaches the organisation: a fee's `metodoPago`, a gift's `metodo`. */
+export const MONEY_METHODS = ['domiciliacion', 'transferencia', 'bizum', 'tarjeta', 'efectivo'] as const;
+export type MoneyMethod = (typeof MONEY_METHODS)[number];
+
+export const FEE_STATES = ['activa', 'pendiente', 'baja'] as const;
+export type FeeState = (typeof FEE_STATES)[number];
+
+export const GIFT_CONCEPTS = ['cuota', 'apadrinamiento', 'donativo', 'teaming', 'evento', 'otro'] as const;
+export type GiftConcept = (typeof GIFT_CONCEPTS)[number];
+
+export const GIFT_STATES = ['registrado', 'anulado', 'devuelto'] as const;
+export type GiftState = (typeof GIFT_STATES)[number];
+
+/** The largest amount one fee or gift may have, in euros (and in cents). */
+export const MONEY_MAX_EUROS = 1_000_000;
+export const MONEY_MAX_CENTS = MONEY_MAX_EUROS * 100;
+/** A SEPA mandate reference (AT-01) has at most 35 characters. */
+export const MANDATE_REFERENCE_MAX = 35;
+export const GIFT_REFERENCE_MAX = 140;
+export const MONEY_REASON_MAX = 500;
+export const DONATIONS_PAGE_SIZE_DEFAULT = 25;
+export const DONATIONS_PAGE_SIZE_MAX = 100;
+
+export const feeTypeLabels: Record<FeeType, string> = { socio: 'Socio', padrino: 'Padrino' };
+export const feePeriodLabels: Record<FeePeriod, string> = {
+  mensual: 'Mensual',
+  trimestral: 'Trimestral',
+  semestral: 'Semestral',
+  anual: 'Anual',
+};
+export const moneyMethodLabels: Record<MoneyMethod, string> = {
+  domiciliacion: 'Domiciliación bancaria',
+  transferencia: 'Transferencia',
+  bizum: 'Bizum',
+  tarjeta: 'Tarjeta',
+  efectivo: 'Efectivo',
+};
+export const feeStateLabels: Record<FeeState, string> = { activa: 'Activa', pendiente: 'Pendiente', baja: 'De baja' };
+export const giftConceptLabels: Record<GiftConcept, string> = {
+  cuota: 'Cuota',
+  apadrinamiento: 'Apadrinamiento',
+  donativo: 'Donativo',
+  teaming: 'Teaming',
+  evento: 'Evento',
+  otro: 'Otro',
+};
+export const giftStateLabels: Record<GiftState, string> = { registrado: 'Registrado', anulado: 'Anulado', devuelto: 'Devuelto' };
+
+export const donationMessages = {
+  amountInvalid: `Escribe un importe en euros mayor que 0 y de como mucho ${MONEY_MAX_EUROS.toLocaleString('es-ES')} €, con dos decimales como mucho (12,50).`,
+  dateInvalid: 'Escribe una fecha válida (AAAA-MM-DD).',
+  dateInFuture: 'La fecha no puede ser futura.',
+  feeTypeInvalid: 'Elige socio o padrino.',
+  periodInvalid: 'Elige la periodicidad de la lista.',
+  methodInvalid: 'Elige la forma de pago de la lista.',
+  conceptInvalid: 'Elige el concepto de la lista.',
+  petRequired: 'Elige la mascota que apadrina.',
+  petNotFound: 'La mascota no existe o está eliminada.',
+  ibanRequired: 'La domiciliación necesita el IBAN de la cuenta.',
+  ibanOnlyDirectDebit: 'Solo la domiciliación lleva IBAN.',
+  mandateRequired: 'La domiciliación necesita el mandato SEPA firmado: su referencia y la fecha de firma.',
+  mandateOnlyDirectDebit: 'Solo la domiciliación lleva mandato SEPA.',
+  mandateReferenceInvalid: `La referencia del mandato ha de tener entre 1 y ${MANDATE_REFERENCE_MAX} caracteres.`,
+  mandateSignedInFuture: 'La fecha de firma del mandato no puede ser futura.',
+  referenceTooLong: `La referencia no puede superar los ${GIFT_REFERENCE_MAX} caracteres.`,
+  reasonRequired: 'Escribe el motivo.',
+  reasonTooLong: `El motivo no puede superar los ${MONEY_REASON_MAX} caracteres.`,
+  leaveBeforeStart: 'La fecha de baja no puede ser anterior al inicio de la cuota.',
+  feeNotFound: 'La cuota no existe.',
+  feeAlreadyLeft: 'Esta cuota ya está dada de baja.',
+  feeStale: 'Otra persona cambió esta cuota mientras la editabas. Recarga para ver los cambios.',
+  feeNeedsPerson: 'Una cuota solo se puede indicar junto con la persona que la paga.',
+  feeOfAnotherPerson: 'La cuota no es de esta persona.',
+  giftNotFound: 'El donativo no existe.',
+  giftAlreadyAnnulled: 'Este donativo ya está anulado.',
+  giftAlreadyReturned: 'Este donativo ya está devuelto.',
+  giftNotDirectDebit: 'Solo se registra la devolución de un cobro domiciliado.',
+  giftStale: 'Otra persona cambió este donativo mientras lo editabas. Recarga para ver los cambios.',
+  rangeInvalid: 'La fecha «hasta» no puede ser anterior a «desde».',
+} as const;

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import {
+  DONATIONS_PAGE_SIZE_DEFAULT,
+  DONATIONS_PAGE_SIZE_MAX,
+  FEE_PERIODS,
+  FEE_STATES,
+  FEE_TYPES,
+  GIFT_CONCEPTS,
+  GIFT_REFERENCE_MAX,
+  GIFT_STATES,
+  MANDATE_REFERENCE_MAX,
+  MONEY_MAX_CENTS,
+  MONEY_METHODS,
+  MONEY_REASON_MAX,
+  donationMessages,
+} from './donation-messages';
+import { ibanSchema } from './fiscal';
+import { personRefSchema } from './pets';
+import { calendarDate, multiLineText, oneLineText } from './text';
+export * from './donation-messages';
+
+/*
+ * Members' fees, sponsorships and the money received (DESIGN section 15): the wire shapes of `/api/personas/{id}/cuotas`,
+ * `/api/cuotas` and `/api/donativos`. Amounts travel as euros (`importe`) and are kept as integer cents: the text of
+ * the amount is read digit by digit, never multiplied as a float.
+ */
+
+const PLAIN = /^(\d{1,7})(?:[.,](\d{1,2}))?$/;
+/** Spanish thousands ('1.234,56'): the groups are only read as such when the decimals follow a comma. */
+const SPANISH_GROUPED = /^(\d{1,3}(?:\.\d{3})+),(\d{1,2})$/;
+/** English thousands ('1,234.56'), likewise only with the decimals after a point. */
+const ENGLISH_GROUPED = /^(\d{1,3}(?:,\d{3})+)\.(\d{1,2})$/;
+
+/**
+ * An amount in euros as a person or a program writes it, in integer cents, or null when it is not one: a JSON number
+ * (12.5) or a text with a point or a comma before at most two decimals ('12,50', '12.50', '1.234,56', '1,234.56').
+ * A point or comma followed by three digits alone ('1.234') is refused: it could be thousands or decimals. Only
+ * amounts above 0 and up to MONEY_MAX_EUROS pass.
+ */
+export function parseEurosToCents(value: unknown): number | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    // The shortest text that reads back as this number: 12.345 stays '12.345' (three decimals, refused).
+    text = String(value);
+  } else if (typeof value === 'string') {
+    text = value.trim().replace(/\s*€$/, '');
+  } else return null;
+  if (text.length > 20) return null;
+  const match = PLAIN.exec(text) ?? SPANISH_GROUPED.exec(text) ?? ENGLISH_GROUPED.exec(text);
+  if (!match) return null;
+  const whole = match[1]!.replace(/[.,]/g, '');
+  const decimals = (match[2] ?? '').padEnd(2, '0');
+  if (whole.length > 7) return null;
+  const cents = Number.parseInt(whole + decimals, 10);
+  return cents > 0 && cents <= MONEY_MAX_CENTS ? cents : null;
+}
+
+/** Cents as the euros the API answers (123456 -> 1234.56): exact, as a number with at most two decimals. */
+export function centsToEuros(cents: number): number {
+  // An integer divided by 100 is the double nearest the decimal amount, which JSON writes as '1234.56'.
+  return cents / 100;
+}
+
+/** An amount in euros, as a number or a text: answers integer cents. */
+export const amountSchema = z
+  .union(
+    [
+      z.number({ error: donationMessages.amountInvalid }),
+      oneLineText({ error: donationMessages.amountInvalid }).max(40, donationMessages.amountInvalid),
+    ],
+    {
+      error: donationMessages.amountInvalid,
+    },
+  )
+  .transform((value, ctx) => {
+    const cents = parseEurosToCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: donationMessages.amountInvalid });
+      return z.NEVER;
+    }
+    return cents;
+  })
+  .describe('Euros mayores que 0, con dos decimales como mucho: un número (12.5) o un texto («12,50», «1.234,56»)');
+
+const isoDate = calendarDate(donationMessages.dateInvalid);
+const id = z.number().int().min(1).max(2_147_483_647);
+const idParam = z.coerce.number().int().min(1).max(2_147_483_647);
+const reason = multiLineText().trim().min(1, donationMessages.reasonRequired).max(MONEY_REASON_MAX, donationMessages.reasonTooLong);
+const version = z.number().int().min(1).describe('Versión que se editó: si ya no es la actual responde 409');
+
+export const mandateInputSchema = z.object({
+  referencia: oneLineText({ error: donationMessages.mandateReferenceInvalid })
+    .trim()
+    .min(1, donationMessages.mandateReferenceInvalid)
+    .max(MANDATE_REFERENCE_MAX, donationMessages.mandateReferenceInvalid),
+  fechaFirma: isoDate.describe('AAAA-MM-DD, no futura'),
+});
+
+/** `POST /api/personas/{id}/cuotas`. */
+export const feeInputSchema = z
+  .object({
+    tipo: z.enum(FEE_TYPES, { error: donationMessages.feeTypeInvalid }),
+    importe: amountSchema,
+    periodicidad: z.enum(FEE_PERIODS, { error: donationMessages.periodInvalid }),
+    desde: isoDate.describe('AAAA-MM-DD: primer periodo de la cuota'),
+    mascotaId: id.optional().describe('Obligatoria para un padrino: la mascota que apadrina'),
+    metodoPago: z.enum(MONEY_METHODS, { error: donationMessages.methodInvalid }),
+    iban: ibanSchema.optional().describe('Obligatorio (y solo admitido) en la domiciliación'),
+    mandato: mandateInputSchema.optional().describe('Mandato SEPA firmado: obligatorio (y solo admitido) en la domiciliación'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.tipo === 'padrino' && value.mascotaId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['mascotaId'], message: donationMessages.petRequired });
+    if (value.metodoPago === 'domiciliacion') {
+      if (value.iban === undefined) ctx.addIssue({ code: 'custom', path: ['iban'], message: donationMessages.ibanRequired });
+      if (value.mandato === undefined) ctx.addIssue({ code: 'custom', path: ['mandato'], message: donationMessages.mandateRequired });
+    } else {
+      if (value.iban !== undefined) ctx.addIssue({ code: 'custom', path: ['iban'], message: donationMessages.ibanOnlyDirectDebit });
+      if (value.mandato !== undefined) ctx.addIssue({ code: 'custom', path: ['mandato'], message: donationMessages.mandateOnlyDirectDebit });
+    }
+  });
+export type FeeInput = z.input<typeof feeInputSchema>;
+export type FeeValues = z.output<typeof feeInputSchema>;
+
+/** `POST /api/cuotas/{id}/baja`. */
+export const feeLeaveInputSchema = z.object({
+  fecha: isoDate.describe('AAAA-MM-DD: último día de la cuota, no anterior a su inicio'),
+  motivo: reason,
+  version,
+});
+export type FeeLeaveInput = z.infer<typeof feeLeaveInputSchema>;
+
+export const feeIdParamsSchema = z.object({ id: idParam });
+export const giftIdParamsSchema = z.object({ id: idParam });
+
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(DONATIONS_PAGE_SIZE_MAX).default(DONATIONS_PAGE_SIZE_DEFAULT);
+
+export const listFeesQuerySchema = z.object({
+  tipo: z.enum(FEE_TYPES, { error: donationMessages.feeTypeInvalid }).optional(),
+  estado: z.enum(FEE_STATES).optional(),
+  mascotaId: idParam.optional(),
+  personaId: idParam.optional(),
+  page,
+  pageSize,
+});
+export type ListFeesQuery = z.infer<typeof listFeesQuerySchema>;
+
+export const feeSchema = z.object({
+  id: z.number().int(),
+  persona: personRefSchema,
+  tipo: z.enum(FEE_TYPES),
+  importe: z.number().describe('Euros, con dos decimales como mucho'),
+  importeCentimos: z.number().int(),
+  periodicidad: z.enum(FEE_PERIODS),
+  desde: z.string(),
+  hasta: z.string().nullable().describe('Último día de la cuota (su baja), o null'),
+  mascota: personRefSchema.nullable().describe('La mascota apadrinada'),
+  metodoPago: z.enum(MONEY_METHODS),
+  iban: z.string().nullable().describe('Enmascarado (ES91 **** **** **** **** 1332): nunca entero'),
+  mandato: z.object({ referencia: z.string(), fechaFirma: z.string() }).nullable(),
+  estado: z.enum(FEE_STATES),
+  bajaMotivo: z.string(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Fee = z.infer<typeof feeSchema>;
+
+export const feesResponseSchema = z.object({
+  items: z.array(feeSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type FeesResponse = z.infer<typeof feesResponseSchema>;
+
+/** `POST /api/donativos`. */
+export const giftInputSchema = z.object({
+  personaId: id.optional().describe('Sin persona: un donativo anónimo'),
+  importe: amountSchema,
+  fecha: isoDate.describe('AAAA-MM-DD, no futura (en la zona horaria de la organización)'),
+  metodo: z.enum(MONEY_METHODS, { error: donationMessages.methodInvalid }),
+  concepto: z.enum(GIFT_CONCEPTS, { error: donationMessages.conceptInvalid }),
+  cuotaId: id.optional().describe('Una cuota de esa misma persona'),
+  mascotaId: id.optional(),
+  referencia: oneLineText().trim().max(GIFT_REFERENCE_MAX, donationMessages.referenceTooLong).optional().describe('Referencia del banco'),
+});
+export type GiftInput = z.input<typeof giftInputSchema>;
+export type GiftValues = z.output<typeof giftInputSchema>;
+
+/** `POST /api/donativos/{id}/anular`. */
+export const giftAnnulInputSchema = z.object({ motivo: reason, version });
+/** `POST /api/donativos/{id}/devolucion`. */
+export const giftReturnInputSchema = z.object({ version });
+
+export const listGiftsQuerySchema = z
+  .object({
+    desde: isoDate.optional(),
+    hasta: isoDate.optional(),
+    personaId: idParam.optional(),
+    concepto: z.enum(GIFT_CONCEPTS, { error: donationMessages.conceptInvalid }).optional(),
+    estado: z.enum(GIFT_STATES).optional(),
+    page,
+    pageSize,
+  })
+  .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, { message: donationMessages.rangeInvalid, path: ['hasta'] });
+export type ListGiftsQuery = z.infer<typeof listGiftsQuerySchema>;
+
+export const giftSchema = z.object({
+  id: z.number().int(),
+  persona: personRefSchema.nullable().describe('null: un donativo anónimo'),
+  importe: z.number().describe('Euros, con dos decimales como mucho'),
+  importeCentimos: z.number().int(),
+  fecha: z.string(),
+  metodo: z.enum(MONEY_METHODS),
+  concepto: z.enum(GIFT_CONCEPTS),
+  cuotaId: z.number().int().nullable(),
+  mascota: personRefSchema.nullable(),
+  referencia: z.string(),
+  estado: z.enum(GIFT_STATES),
+  anuladoMotivo: z.string(),
+  devueltoEn: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+});
+export type Gift = z.infer<typeof giftSchema>;
+
+export const giftsResponseSchema = z.object({
+  items: z.array(giftSchema),
+  total: z.number().int(),
+  importeTotal: z.number().describe('Suma en euros de los donativos que cumplen el filtro, sin los anulados ni los devueltos'),
+  importeTotalCentimos: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type GiftsResponse = z.infer<typeof giftsResponseSchema>;
