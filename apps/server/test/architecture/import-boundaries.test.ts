@@ -139,4 +139,15 @@ describe('one public face per module', { timeout: 60_000 }, () => {
     );
     expect(errors).toEqual([]);
   });
+
+  it('a server source file over 500 lines fails the lint (the schema aside)', async () => {
+    const code = (lines: number) => Array.from({ length: lines }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n';
+    const ruleOf = async (file: string, text: string) => {
+      const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'max-lines').length;
+    };
+    expect(await ruleOf('apps/server/src/modules/pets/lint-fixture.ts', code(500))).toBe(0);
+    expect(await ruleOf('apps/server/src/modules/pets/lint-fixture.ts', code(501))).toBe(1);
+    expect(await ruleOf('apps/server/src/db/schema/lint-fixture.ts', code(501))).toBe(0);
+  });
 });
