@@ -88,4 +88,6 @@ export const donationMessages = {
   giftNotDirectDebit: 'Solo se registra la devolución de un cobro domiciliado.',
   giftStale: 'Otra persona cambió este donativo mientras lo editabas. Recarga para ver los cambios.',
   rangeInvalid: 'La fecha «hasta» no puede ser anterior a «desde».',
+  fiscalYearInvalid: 'Elige un año entre 2000 y el actual.',
+  organizationNifMissing: 'Falta el NIF de la entidad en Configuración.',
 } as const;

@@ -236,3 +236,43 @@ export const giftsResponseSchema = z.object({
   pageSize: z.number().int(),
 });
 export type GiftsResponse = z.infer<typeof giftsResponseSchema>;
+
+/** `GET /api/fiscal/modelo-182` and its review: the year declared (2000 to the current one, checked by the server). */
+export const modelo182QuerySchema = z.object({
+  anio: z.coerce
+    .number({ error: donationMessages.fiscalYearInvalid })
+    .int(donationMessages.fiscalYearInvalid)
+    .min(2000, donationMessages.fiscalYearInvalid)
+    .max(9999, donationMessages.fiscalYearInvalid)
+    .describe('Ejercicio declarado (AAAA)'),
+});
+export type Modelo182Query = z.infer<typeof modelo182QuerySchema>;
+
+/** Why a donor of the year is left out of the modelo 182. */
+export const MODELO_182_EXCLUSION_REASONS = ['sin_nif', 'sin_codigo_postal', 'anonimizada'] as const;
+export type Modelo182ExclusionReason = (typeof MODELO_182_EXCLUSION_REASONS)[number];
+
+export const modelo182IncludedSchema = z.object({
+  persona: personRefSchema,
+  nif: z.string(),
+  provincia: z.string().describe('Dos cifras: las primeras del código postal'),
+  importe: z.number().describe('Euros del año, sin anulados ni devueltos'),
+  importeCentimos: z.number().int(),
+  recurrencia: z.union([z.literal(1), z.literal(2)]).describe('1: donó a la entidad los dos años anteriores sin bajar el importe; 2: no'),
+});
+
+export const modelo182ExcludedSchema = z.object({
+  persona: personRefSchema,
+  importe: z.number(),
+  importeCentimos: z.number().int(),
+  motivo: z.enum(MODELO_182_EXCLUSION_REASONS),
+});
+
+/** `GET /api/fiscal/modelo-182/revision`: who goes into the file and who is left out, and why. */
+export const modelo182ReviewSchema = z.object({
+  anio: z.number().int(),
+  incluidos: z.array(modelo182IncludedSchema),
+  excluidos: z.array(modelo182ExcludedSchema),
+  totalCentimos: z.number().int().describe('Suma en céntimos de los incluidos: la del registro de tipo 1'),
+});
+export type Modelo182Review = z.infer<typeof modelo182ReviewSchema>;

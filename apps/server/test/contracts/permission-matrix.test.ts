@@ -171,6 +171,8 @@ const expected: Record<string, Access> = {
   'GET /api/donativos': 'admin',
   'POST /api/donativos/:id/anular': 'admin',
   'POST /api/donativos/:id/devolucion': 'admin',
+  'GET /api/fiscal/modelo-182/revision': 'admin',
+  'GET /api/fiscal/modelo-182': 'admin',
 };
 
 function expectedAccess(route: string): Access | undefined {

@@ -4,10 +4,11 @@ import fp from 'fastify-plugin';
 import { createDonationsRepository } from './donations.repository';
 import { donationsRoutes } from './donations.routes';
 import { type DonationsService, createDonationsService } from './donations.service';
+import { type Modelo182Service, createModelo182Service } from './modelo-182.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    donationsService: DonationsService;
+    donationsService: DonationsService & Modelo182Service;
   }
 }
 
@@ -73,7 +74,10 @@ export const donationsModule = fp(
         }));
       },
     });
-    app.decorate('donationsService', createDonationsService({ repo, persons, pets, history, timeZone }));
+    app.decorate('donationsService', {
+      ...createDonationsService({ repo, persons, pets, history, timeZone }),
+      ...createModelo182Service({ repo, organization: app.organizationPort }),
+    });
     await app.register(donationsRoutes);
   },
   { name: 'donations', dependencies: ['db', 'access', 'history', 'organization', 'persons', 'pets'] },

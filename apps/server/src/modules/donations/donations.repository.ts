@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { fee, gift, person, pet } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
@@ -27,6 +27,17 @@ export interface GiftFilter {
 }
 
 const personName = sql<string | null>`trim(${person.nombre} || ' ' || ${person.apellidos})`;
+
+/** A donor of the modelo 182's year: the person's fiscal data and their totals by year, integer cents. */
+export interface DonorOfYear {
+  id: number;
+  nombre: string;
+  apellidos: string;
+  nif: string | null;
+  codigoPostal: string | null;
+  anonimizada: boolean;
+  totalsByYear: Record<number, number>;
+}
 
 function feeWhere(filter: FeeFilter): SQL | undefined {
   return and(
@@ -168,6 +179,42 @@ function donationsQueries(db: Database) {
         total: sums?.n ?? 0,
         totalCents: Number(sums?.cents ?? '0'),
       };
+    },
+
+    /**
+     * The modelo 182's read model: for each person who gave in `year` (registered gifts only: not annulled, not
+     * returned), their totals in integer cents for `year` and the three years before (what `recurrenceOf` may look
+     * at), added up by the database, with the person's fiscal data (a read of the persons' table, DESIGN section 9).
+     * Anonymous gifts are not declared and are left out.
+     */
+    async donorsOfYear(year: number): Promise<DonorOfYear[]> {
+      const yearOf = sql<number>`extract(year from ${gift.fecha})::int`;
+      const sums = await db
+        .select({ personaId: gift.personaId, anio: yearOf, cents: sql<string>`sum(${gift.importeCentimos})::bigint::text` })
+        .from(gift)
+        .where(and(eq(gift.estado, 'registrado'), isNotNull(gift.personaId), gte(gift.fecha, `${year - 3}-01-01`), lte(gift.fecha, `${year}-12-31`)))
+        .groupBy(gift.personaId, yearOf);
+      const totals = new Map<number, Record<number, number>>();
+      for (const row of sums) {
+        const byYear = totals.get(row.personaId!) ?? {};
+        byYear[row.anio] = Number(row.cents);
+        totals.set(row.personaId!, byYear);
+      }
+      const ids = [...totals].filter(([, byYear]) => (byYear[year] ?? 0) > 0).map(([id]) => id);
+      if (ids.length === 0) return [];
+      const persons = await db
+        .select({
+          id: person.id,
+          nombre: person.nombre,
+          apellidos: person.apellidos,
+          nif: person.nif,
+          codigoPostal: person.codigoPostal,
+          anonimizadaEn: person.anonimizadaEn,
+        })
+        .from(person)
+        .where(inArray(person.id, ids))
+        .orderBy(asc(person.apellidos), asc(person.nombre), asc(person.id));
+      return persons.map((p) => ({ ...p, anonimizada: p.anonimizadaEn !== null, totalsByYear: totals.get(p.id)! }));
     },
 
     /** A merge of persons: `fromId`'s fees become `toId`'s. */

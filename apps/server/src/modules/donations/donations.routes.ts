@@ -13,14 +13,26 @@ import {
   giftsResponseSchema,
   listFeesQuerySchema,
   listGiftsQuerySchema,
+  modelo182QuerySchema,
+  modelo182ReviewSchema,
   personIdParamsSchema,
 } from '@refugio/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const admin = { access: 'admin' as const };
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
 const amounts =
   'Los importes son euros con dos decimales como mucho (un número, o un texto como «12,50» o «1.234,56»), guardados en céntimos exactos.';
+
+/** Sends a text file made here (ISO-8859-1) as a download: no response schema describes it. */
+function sendFile(reply: FastifyReply, name: string, bytes: Buffer) {
+  return reply
+    .type('text/plain; charset=iso-8859-1')
+    .header('cache-control', 'no-store')
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .send(bytes);
+}
 
 /** Members' fees, sponsorships and the money received (DESIGN section 15), for administrators. */
 export const donationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -137,5 +149,44 @@ export const donationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.returnGift(request.user!, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/fiscal/modelo-182/revision',
+    {
+      config: admin,
+      schema: {
+        tags: ['Fiscal'],
+        summary: 'Revisar el modelo 182 de un año: quién se declara y quién queda fuera',
+        description:
+          'Por persona, la suma de sus donativos del año sin contar los anulados ni los devueltos, en céntimos exactos; los anónimos no se declaran. ' +
+          'Quedan fuera, con su motivo, quien no tiene NIF válido (sin_nif), quien no tiene código postal válido (sin_codigo_postal) y quien está anonimizada. ' +
+          'La recurrencia sale de lo que la persona donó los años anteriores. Año fuera de 2000 al actual: 400.',
+        querystring: modelo182QuerySchema,
+        response: { 200: modelo182ReviewSchema, ...errors },
+      },
+    },
+    async (request) => service.modelo182Review(request.query.anio),
+  );
+
+  app.get(
+    '/api/fiscal/modelo-182',
+    {
+      config: admin,
+      schema: {
+        tags: ['Fiscal'],
+        summary: 'Descargar el fichero del modelo 182 de un año para presentarlo en la AEAT',
+        description:
+          'Texto de registros de 250 caracteres en ISO-8859-1: el de la entidad y uno por cada persona incluida en la revisión. ' +
+          'Sin el NIF de la entidad en Configuración: 409; un dato que el diseño de registro no admite (por ejemplo, el teléfono de la entidad): 400 con el campo.',
+        querystring: modelo182QuerySchema,
+        produces: ['text/plain'],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { anio } = request.query;
+      return sendFile(reply, `modelo182_${anio}.txt`, await service.modelo182File(request.user!, anio));
+    },
   );
 };
