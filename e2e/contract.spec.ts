@@ -4,7 +4,7 @@ import { applyForAdoption, createPublishedPet } from './support/adoption';
 import { expect, signIn, test } from './support/fixtures';
 import { mailCount, receivedMail, waitForMail } from './support/mail';
 import { drawWithFinger, drawWithMouse } from './support/signature';
-import { unique } from './support/pets';
+import { unique, uniqueMicrochip } from './support/pets';
 
 /**
  * Closing an adoption (DESIGN section 13): from an approved request staff prepare the contract with the fee and
@@ -20,7 +20,8 @@ async function approvedRequest(
   contact: { email?: string; telefono?: string } = {},
 ): Promise<{ id: number; email: string }> {
   const origin = { origin: new URL(page.url()).origin };
-  const petId = await createPublishedPet(page, petName);
+  // Ley 7/2023 art. 58: no dog goes without its microchip.
+  const petId = await createPublishedPet(page, petName, { microchip: uniqueMicrochip() });
   const id = await applyForAdoption(page.request, petId, applicant, contact);
   const email = contact.email ?? `${applicant.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.org`;
   let version = 0;

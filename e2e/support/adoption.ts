@@ -4,8 +4,8 @@ import { jpeg } from './media';
 import { createPet } from './pets';
 
 /** A published pet with a main photo (the public catalogue shows only those), created with the page's session. */
-export async function createPublishedPet(page: Page, nombre: string): Promise<number> {
-  return createPet(page, { nombre, estado: 'publicada', mainImage: await jpeg('foto.jpg', '#d08c60') });
+export async function createPublishedPet(page: Page, nombre: string, extra: { microchip?: string } = {}): Promise<number> {
+  return createPet(page, { nombre, estado: 'publicada', mainImage: await jpeg('foto.jpg', '#d08c60'), ...extra });
 }
 
 /** An adoption application through the public endpoint, as a visitor's form sends it; answers its id. */

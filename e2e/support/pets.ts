@@ -7,6 +7,11 @@ export function unique(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 }
 
+/** A microchip number no other pet of the run has (15 digits, the ISO 11784 country code of Spain first). */
+export function uniqueMicrochip(): string {
+  return `724${String(Date.now()).slice(-9)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+}
+
 /** Clicks a button that opens the browser's file picker and chooses `files`, as a person would. */
 export async function chooseFiles(page: Page, button: Locator, files: Payload[]) {
   const chooser = page.waitForEvent('filechooser');
@@ -29,6 +34,7 @@ export interface NewPet {
   historia?: string;
   tags?: string[];
   estado?: string;
+  microchip?: string;
   /** The main image (at most 150000 bytes). */
   mainImage?: Payload;
   images?: Payload[];
@@ -54,6 +60,7 @@ export async function createPet(page: Page, pet: NewPet): Promise<number> {
       historia: pet.historia ?? 'Llegó al refugio en invierno.',
       tags: JSON.stringify(pet.tags ?? ['juguetón', 'cariñoso']),
       ...(pet.estado ? { estado: pet.estado } : {}),
+      ...(pet.microchip ? { microchip: pet.microchip } : {}),
       ...(pet.mainImage ? { image: pet.mainImage } : {}),
     },
   });

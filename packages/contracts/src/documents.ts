@@ -56,6 +56,9 @@ export type ContractMissing = z.infer<typeof contractMissingSchema>;
 export const contractPreparationSchema = z.object({
   personaId: z.number().int().nullable(),
   faltan: z.array(contractMissingSchema).describe('Datos que el contrato nombra y aún no tienen valor (saldrían como «—»)'),
+  bloqueos: z
+    .array(z.object({ causa: z.enum(['microchip', 'edad']), mensaje: z.string() }))
+    .describe('Lo que impide entregar la mascota (Ley 7/2023 art. 58): sin microchip o con menos de 8 semanas; preparar el contrato responde 409'),
 });
 export type ContractPreparation = z.infer<typeof contractPreparationSchema>;
 

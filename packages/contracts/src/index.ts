@@ -29,6 +29,7 @@ export * from './reach';
 export * from './reach-schemas';
 export * from './templates';
 export * from './documents';
+export * from './handover-law';
 export * from './fiscal';
 export * from './followups';
 export * from './donations';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type LocationType, PET_SIZES, PET_TYPES, personRefSchema, petLocationSchema } from './pets';
-import { calendarDate, multiLineText } from './text';
+import { calendarDate, multiLineText, oneLineText } from './text';
 
 /*
  * Where each pet is (DESIGN section 12): its movements (intake, foster placement, adoption, return, transfer,
@@ -17,6 +17,7 @@ export const FINAL_MOVEMENT_TYPES = ['traslado', 'fallecimiento'] as const satis
 
 export const MOVEMENT_REASON_MAX = 500;
 export const MOVEMENT_NOTES_MAX = 2000;
+export const MOVEMENT_VET_MAX = 200;
 export const FOSTER_CAPACITY_MAX = 50;
 export const FOSTER_NOTES_MAX = 2000;
 export const FOSTER_UNAVAILABLE_MAX = 50;
@@ -47,6 +48,8 @@ export const movementMessages = {
   personNotFound: 'La persona no existe.',
   personAnonymised: 'Esta persona está anonimizada: no se le pueden asignar mascotas.',
   reasonRequired: 'Escribe el motivo de la devolución.',
+  causeRequired: 'Escribe la causa de la muerte.',
+  vetTooLong: `El nombre del veterinario no puede superar los ${MOVEMENT_VET_MAX} caracteres.`,
   reasonTooLong: `El motivo no puede superar los ${MOVEMENT_REASON_MAX} caracteres.`,
   notesTooLong: `Las notas no pueden superar los ${MOVEMENT_NOTES_MAX} caracteres.`,
   placementOpen: 'La mascota ya está en acogida o adoptada: registra antes la devolución.',
@@ -75,7 +78,16 @@ export const movementInputSchema = z.object({
   tipo: z.enum(MOVEMENT_TYPES, { error: movementMessages.typeInvalid }),
   fecha: isoDate.describe('AAAA-MM-DD, no futura ni anterior al último movimiento'),
   personaId: z.number().int().min(1).max(2_147_483_647).optional().describe('Obligatoria en acogida y adopción'),
-  motivo: multiLineText().trim().max(MOVEMENT_REASON_MAX, movementMessages.reasonTooLong).optional().describe('Obligatorio en devolución'),
+  motivo: multiLineText()
+    .trim()
+    .max(MOVEMENT_REASON_MAX, movementMessages.reasonTooLong)
+    .optional()
+    .describe('Obligatorio en devolución; en fallecimiento, la causa de la muerte (obligatoria)'),
+  veterinario: oneLineText()
+    .trim()
+    .max(MOVEMENT_VET_MAX, movementMessages.vetTooLong)
+    .optional()
+    .describe('Quien certificó la muerte o atendió (nombre, clínica o número de colegiado), sobre todo en fallecimiento'),
   notas: multiLineText().trim().max(MOVEMENT_NOTES_MAX, movementMessages.notesTooLong).optional(),
   cerrarAcogida: z
     .boolean()
@@ -93,6 +105,7 @@ export const movementSchema = z.object({
   fecha: z.string(),
   persona: personRefSchema.nullable(),
   motivo: z.string(),
+  veterinario: z.string().describe('Vacío si no se indicó'),
   notas: z.string(),
   abierta: z.boolean().describe('Una acogida o adopción que ninguna devolución cerró aún'),
   creadoPor: z.string().nullable().describe('Nombre de quien lo registró (null si la cuenta ya no existe)'),

@@ -45,6 +45,7 @@ describe('application contact, linking and the contract it makes', () => {
         tamano: 'mediano',
         estado: 'publicada',
         esterilizado: 'si',
+        microchip: `94100055500${String(1000 + serial)}`,
       })
       .returning();
     await t.app.changes.caughtUp();

@@ -226,6 +226,33 @@ describe('adoption contracts and signatures', () => {
       expect(text).toContain('exento de cuota');
     });
 
+    it('refuses a dog without a microchip or a puppy under eight weeks (Ley 7/2023 art. 58), says it before, and stores nothing', async () => {
+      const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+      const unchipped = await adoption('aprobada', { microchip: null });
+      const puppy = await adoption('aprobada', { fechaNacimiento: daysAgo(10) });
+      const before = await t.database.db.select().from(document);
+
+      const preparation = await staff().inject({ url: `/api/solicitudes-adopcion/${unchipped.solicitudId}/contrato/preparacion` });
+      expect(preparation.json<{ bloqueos: { causa: string }[] }>().bloqueos.map((b) => b.causa)).toEqual(['microchip']);
+      const refused = await staff().inject({
+        method: 'POST',
+        url: `/api/solicitudes-adopcion/${unchipped.solicitudId}/contrato`,
+        payload: { cuota: 150, metodoPago: 'bizum' },
+      });
+      expectErrorShape(refused, 409, 'CONFLICT');
+      expect(refused.json<{ message: string }>().message).toContain('no tiene microchip');
+
+      const young = await staff().inject({ method: 'POST', url: `/api/solicitudes-adopcion/${puppy.solicitudId}/contrato`, payload: {} });
+      expectErrorShape(young, 409, 'CONFLICT');
+      expect(young.json<{ message: string }>().message).toContain('menos de 8 semanas');
+      const youngPreparation = await staff().inject({ url: `/api/solicitudes-adopcion/${puppy.solicitudId}/contrato/preparacion` });
+      expect(youngPreparation.json<{ bloqueos: { causa: string }[] }>().bloqueos.map((b) => b.causa)).toEqual(['edad']);
+
+      expect(await t.database.db.select().from(document)).toHaveLength(before.length);
+      const ready = await staff().inject({ url: `/api/solicitudes-adopcion/${(await adoption()).solicitudId}/contrato/preparacion` });
+      expect(ready.json<{ bloqueos: unknown[] }>().bloqueos).toEqual([]);
+    });
+
     it('annuls an unsigned earlier contract when preparing again', async () => {
       const a = await adoption();
       const first = await prepare(a.solicitudId);
@@ -711,7 +738,7 @@ describe('adoption contracts without e-mail configured', () => {
   it('says no code can be sent, so staff can sign in person instead', async () => {
     const [p] = await t.database.db
       .insert(pet)
-      .values({ nombre: 'Nube', edad: '1 año', tipo: 'Gato', genero: 'macho', tamano: 'mediano' })
+      .values({ nombre: 'Nube', edad: '1 año', tipo: 'Gato', genero: 'macho', tamano: 'mediano', microchip: '941000011112222' })
       .returning();
     const [who] = await t.database.db
       .insert(person)

@@ -55,7 +55,12 @@ export async function populate(
     return JSON.parse(res.body) as T;
   };
   const form = multipart([
-    ...petFields({ nombre: 'Ñandú', historia: 'Llegó con "comillas", saltos\nde línea y emojis 🐾', estado: 'publicada' }),
+    ...petFields({
+      nombre: 'Ñandú',
+      historia: 'Llegó con "comillas", saltos\nde línea y emojis 🐾',
+      estado: 'publicada',
+      microchip: '941000012345678',
+    }),
     { name: 'image', value: await jpeg(40, 30), fileName: 'principal.jpg', contentType: 'image/jpeg' },
   ]);
   const { id: petWithMedia } = await json<{ id: number }>(

@@ -109,7 +109,18 @@ describe('movements', () => {
   it('after a death the pet is never public: unpublished, cannot be published or scheduled, the catalogue and its page 404', async () => {
     const petId = await insertPet('Luna');
     expect((await t.as('anonymous').inject({ method: 'GET', url: `/api/public/mascotas/${petId}` })).statusCode).toBe(200);
-    expect((await move(petId, { tipo: 'fallecimiento', notas: 'En paz' })).statusCode).toBe(201);
+    const noCause = await move(petId, { tipo: 'fallecimiento', notas: 'En paz' });
+    expectErrorShape(noCause, 400, 'VALIDATION_ERROR');
+    expect(noCause.json<{ fieldErrors: Record<string, string> }>().fieldErrors).toEqual({ motivo: 'Escribe la causa de la muerte.' });
+    expect((await getPet(petId)).ubicacion.tipo).toBe('refugio');
+    const died = await move(petId, { tipo: 'fallecimiento', notas: 'En paz', motivo: 'Insuficiencia renal', veterinario: 'Clínica Sur, col. 4122' });
+    expect(died.statusCode).toBe(201);
+    const listed = await staff().inject({ url: `/api/mascotas/${petId}/movimientos` });
+    expect(listed.json<{ movimientos: { tipo: string; motivo: string; veterinario: string }[] }>().movimientos[0]).toMatchObject({
+      tipo: 'fallecimiento',
+      motivo: 'Insuficiencia renal',
+      veterinario: 'Clínica Sur, col. 4122',
+    });
 
     const shown = await getPet(petId);
     expect(shown.estado).toBe('borrador');

@@ -21,6 +21,8 @@ export const movement = pgTable(
     fecha: date({ mode: 'string' }).notNull(),
     personaId: integer().references(() => person.id, { onDelete: 'restrict' }),
     motivo: text().notNull().default(''),
+    /** Who certified a death or attended (name, clinic or registration number); '' when not given. */
+    veterinario: text().notNull().default(''),
     notas: text().notNull().default(''),
     /** For an open placement: null; once returned, the id of the `devolucion` that closed it. */
     cerradaPor: integer(),

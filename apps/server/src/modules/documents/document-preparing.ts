@@ -10,10 +10,12 @@ import {
   type SaveAdoptionFeeInput,
   type SessionUser,
   contractMissingLabels,
+  dayInZone,
   documentMessages,
   documentTypeLabels,
   formatDay,
   formatEuros,
+  handoverBlocks,
   paymentMethodLabels,
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
@@ -97,6 +99,12 @@ export function createDocumentPreparing(
       etiqueta: contractMissingLabels[campo],
       donde: campo.startsWith('persona.') ? ('persona' as const) : ('organizacion' as const),
     }));
+  }
+
+  /** What Ley 7/2023 art. 58 says against handing this pet over today (the organisation's day). */
+  async function blocksOf(pet: { nombre: string; tipo: string | null; microchip: string | null; fechaNacimiento: string | null }) {
+    const org = await organization.stored();
+    return handoverBlocks(pet, dayInZone(clock(), org.zonaHoraria));
   }
 
   /** The contract's values: person, pet, fee and date. */
@@ -218,6 +226,8 @@ export function createDocumentPreparing(
       }
 
       const prepared = await contractValues(request.personaId, request.petId, fee);
+      const blocks = await blocksOf(prepared.pet);
+      if (blocks.length > 0) throw new AppError('CONFLICT', { message: blocks.map((b) => b.mensaje).join(' ') });
       const faltan = missingOf({ ...prepared.values, 'organizacion.email': prepared.org.email, 'organizacion.telefono': prepared.org.telefono });
       const { titulo, key, sha256, bytes, area } = await renderAndStore('contrato_adopcion', prepared, prepared.values);
       try {
@@ -290,8 +300,10 @@ export function createDocumentPreparing(
       if (!request) throw new AppError('NOT_FOUND', { message: documentMessages.requestNotFound });
       const org = await organization.stored();
       const person = request.personaId === null ? null : await persons.identityOf(db, request.personaId);
+      const pet = await pets.findLive(db, request.petId);
       return {
         personaId: request.personaId,
+        bloqueos: pet ? await blocksOf(pet) : [],
         faltan: missingOf({
           'persona.documento': person?.documento,
           'persona.direccion': person?.direccion,

@@ -45,6 +45,7 @@ export interface MovementRequest {
   fecha: string;
   personaId?: number | null | undefined;
   motivo?: string | undefined;
+  veterinario?: string | undefined;
   notas?: string | undefined;
   /** An adoption marked from the list or approved on a request without a person: recorded without one. */
   personaOpcional?: boolean;
@@ -130,6 +131,7 @@ export async function applyMovement(
     if (!open) throw conflict(movementMessages.nothingToReturn);
     personaId = open.personaId;
   }
+  if (request.tipo === 'fallecimiento' && (!request.motivo || request.motivo.trim() === '')) throw invalid('motivo', movementMessages.causeRequired);
   if (request.tipo === 'ingreso' && open) throw conflict(movementMessages.placementOpen);
 
   const row = await repo.insert({
@@ -138,6 +140,7 @@ export async function applyMovement(
     fecha: request.fecha,
     personaId,
     motivo: request.motivo?.trim() ?? '',
+    veterinario: request.veterinario?.trim() ?? '',
     notas: request.notas?.trim() ?? '',
     createdBy: actor.id,
   });
@@ -172,6 +175,7 @@ export async function applyMovement(
       movimiento: [null, request.tipo],
       ...(personaId !== null ? { personaId: [null, personaId] as [null, number] } : {}),
       ...(request.motivo ? { motivo: [null, request.motivo.trim()] as [null, string] } : {}),
+      ...(request.veterinario?.trim() ? { veterinario: [null, request.veterinario.trim()] as [null, string] } : {}),
     },
   );
   for (const event of events) {

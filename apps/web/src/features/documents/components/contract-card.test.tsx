@@ -40,7 +40,7 @@ describe('the adoption contract card', () => {
       http.get('/api/solicitudes-adopcion/4/cuota', () =>
         HttpResponse.json(items.length ? fee : { cuota: null, metodoPago: null, pagado: false, fechaPago: null, referencia: '', version: 0 }),
       ),
-      http.get('/api/solicitudes-adopcion/4/contrato/preparacion', () => HttpResponse.json({ personaId: 3, faltan: [] })),
+      http.get('/api/solicitudes-adopcion/4/contrato/preparacion', () => HttpResponse.json({ personaId: 3, faltan: [], bloqueos: [] })),
       http.post('/api/solicitudes-adopcion/4/contrato', async ({ request }) => {
         sent.push(await request.json());
         items = [doc()];

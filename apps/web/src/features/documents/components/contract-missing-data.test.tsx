@@ -22,7 +22,7 @@ describe('preparing a contract: what is missing', () => {
     let faltan = [missing('persona.documento'), missing('persona.direccion'), missing('organizacion.email')];
     const patched: unknown[] = [];
     server.use(
-      http.get('/api/solicitudes-adopcion/4/contrato/preparacion', () => HttpResponse.json({ personaId: 3, faltan })),
+      http.get('/api/solicitudes-adopcion/4/contrato/preparacion', () => HttpResponse.json({ personaId: 3, faltan, bloqueos: [] })),
       http.get('/api/personas/3', () => HttpResponse.json(person(3, { nombre: 'María José', version: 4 }))),
       http.patch('/api/personas/3', async ({ request }) => {
         patched.push(await request.json());
@@ -61,11 +61,25 @@ describe('preparing a contract: what is missing', () => {
   });
 
   it('says nothing when nothing is missing', async () => {
-    server.use(http.get('/api/solicitudes-adopcion/4/contrato/preparacion', () => HttpResponse.json({ personaId: 3, faltan: [] })));
+    server.use(http.get('/api/solicitudes-adopcion/4/contrato/preparacion', () => HttpResponse.json({ personaId: 3, faltan: [], bloqueos: [] })));
     openDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Preparar contrato de adopción' });
     expect(within(dialog).getByRole('button', { name: 'Preparar contrato' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(within(dialog).queryByText('Faltan datos para el contrato')).not.toBeInTheDocument();
+  });
+
+  it('says before the click why the law does not let the pet go, and does not offer to prepare', async () => {
+    const mensaje = 'Luna no tiene microchip: la Ley 7/2023 (art. 58) no permite entregar un perro, un gato o un hurón sin él.';
+    server.use(
+      http.get('/api/solicitudes-adopcion/4/contrato/preparacion', () =>
+        HttpResponse.json({ personaId: 3, faltan: [], bloqueos: [{ causa: 'microchip', mensaje }] }),
+      ),
+    );
+    openDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Preparar contrato de adopción' });
+    expect(await within(dialog).findByText(mensaje)).toBeInTheDocument();
+    expect(within(dialog).getByText('No se puede preparar el contrato')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Preparar contrato' })).toBeDisabled();
   });
 });

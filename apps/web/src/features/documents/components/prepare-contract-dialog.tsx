@@ -59,6 +59,17 @@ export function PrepareContractDialog({ solicitudId, opened, onClose, onPrepared
             Se genera el PDF con la plantilla «Contrato de adopción» y los datos de la persona, la mascota y la cuota.
             {replaces ? ' El contrato sin firmar que hay ahora quedará anulado.' : ''}
           </Text>
+          {preparation.data?.bloqueos.length ? (
+            <Alert color="red" title="No se puede preparar el contrato">
+              <Stack gap={4}>
+                {preparation.data.bloqueos.map((b) => (
+                  <Text key={b.causa} size="sm">
+                    {b.mensaje}
+                  </Text>
+                ))}
+              </Stack>
+            </Alert>
+          ) : null}
           {preparation.data ? (
             <ContractMissingData solicitudId={solicitudId} personaId={preparation.data.personaId} faltan={preparation.data.faltan} />
           ) : null}
@@ -89,7 +100,7 @@ export function PrepareContractDialog({ solicitudId, opened, onClose, onPrepared
             <Button variant="default" onClick={onClose}>
               Cancelar
             </Button>
-            <Button type="submit" loading={prepare.isPending}>
+            <Button type="submit" loading={prepare.isPending} disabled={Boolean(preparation.data?.bloqueos.length)}>
               Preparar contrato
             </Button>
           </Group>

@@ -71,11 +71,17 @@ describe('recording a movement', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Registrar fallecimiento de Luna' });
     expect(within(dialog).queryByRole('textbox', { name: /Casa de acogida|Persona/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Registrar fallecimiento' }));
+    expect(await within(dialog).findByText('Escribe la causa de la muerte.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Causa de la muerte/ }), 'Insuficiencia renal');
+    await user.type(within(dialog).getByRole('textbox', { name: /Veterinario/ }), 'Clínica Sur, col. 4122');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar fallecimiento' }));
     expect(await within(dialog).findByText('Luna no volverá a publicarse nunca y no admitirá más movimientos.')).toBeInTheDocument();
     expect(sent).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Sí, registrar fallecimiento' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent).toEqual([{ tipo: 'fallecimiento', fecha: localToday(), version: 7 }]);
+    expect(sent).toEqual([
+      { tipo: 'fallecimiento', fecha: localToday(), version: 7, motivo: 'Insuficiencia renal', veterinario: 'Clínica Sur, col. 4122' },
+    ]);
   });
 
   it('adopting a fostered pet says the placement closes on the same date, and sends cerrarAcogida', async () => {

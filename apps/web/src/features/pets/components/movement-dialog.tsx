@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { MOVEMENT_NOTES_MAX, MOVEMENT_REASON_MAX, movementTypeLabels, type MovementType, type PersonRef } from '@refugio/contracts';
+import { MOVEMENT_NOTES_MAX, MOVEMENT_REASON_MAX, MOVEMENT_VET_MAX, movementTypeLabels, type MovementType, type PersonRef } from '@refugio/contracts';
 import { useState } from 'react';
 import { PersonPicker } from '../../../components/ui/person-picker';
 import { getErrorMessage } from '../../../lib/get-error-message';
@@ -30,6 +30,7 @@ export function MovementDialog({ petId, petName, version, tipo, onClose, initial
   const [persona, setPersona] = useState<PersonRef | null>(initialPerson);
   const [motivo, setMotivo] = useState('');
   const [notas, setNotas] = useState('');
+  const [veterinario, setVeterinario] = useState('');
   const [errors, setErrors] = useState<MovementErrors>({});
   const [confirming, setConfirming] = useState(false);
   const record = useRecordMovement();
@@ -52,6 +53,7 @@ export function MovementDialog({ petId, petName, version, tipo, onClose, initial
         ...(needsPerson(tipo) && persona ? { personaId: persona.id } : {}),
         ...(motivo.trim() ? { motivo: motivo.trim() } : {}),
         ...(notas.trim() ? { notas: notas.trim() } : {}),
+        ...(tipo === 'fallecimiento' && veterinario.trim() ? { veterinario: veterinario.trim() } : {}),
         ...(closesFoster && needsPerson(tipo) ? { cerrarAcogida: true } : {}),
       },
       { onSuccess: onClose, onError: () => setConfirming(false) },
@@ -81,7 +83,7 @@ export function MovementDialog({ petId, petName, version, tipo, onClose, initial
             <PersonPicker label={personLabel[tipo] ?? 'Persona'} value={persona} onChange={setPersona} error={errors.personaId} />
           ) : null}
           <Textarea
-            label="Motivo"
+            label={tipo === 'fallecimiento' ? 'Causa de la muerte' : 'Motivo'}
             required={needsReason(tipo)}
             value={motivo}
             onChange={(e) => setMotivo(e.currentTarget.value)}
@@ -90,6 +92,15 @@ export function MovementDialog({ petId, petName, version, tipo, onClose, initial
             minRows={2}
             error={errors.motivo}
           />
+          {tipo === 'fallecimiento' ? (
+            <TextInput
+              label="Veterinario"
+              description="Quien certificó la muerte: nombre, clínica o número de colegiado (opcional)"
+              value={veterinario}
+              onChange={(e) => setVeterinario(e.currentTarget.value)}
+              maxLength={MOVEMENT_VET_MAX}
+            />
+          ) : null}
           <Textarea
             label="Notas"
             value={notas}

@@ -28,7 +28,12 @@ function MovementItem({ petId, movement }: { petId: number; movement: Movement }
           {movement.persona.nombre}
         </Anchor>
       ) : null}
-      {movement.motivo ? <Text size="sm">Motivo: {movement.motivo}</Text> : null}
+      {movement.motivo ? (
+        <Text size="sm">
+          {movement.tipo === 'fallecimiento' ? 'Causa' : 'Motivo'}: {movement.motivo}
+        </Text>
+      ) : null}
+      {movement.veterinario ? <Text size="sm">Veterinario: {movement.veterinario}</Text> : null}
       {movement.notas ? (
         <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
           {movement.notas}

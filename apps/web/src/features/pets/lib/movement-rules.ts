@@ -12,7 +12,8 @@ export function allowedMovements(location: LocationType): MovementType[] {
 }
 
 export const needsPerson = (tipo: MovementType) => (PLACEMENT_TYPES as readonly MovementType[]).includes(tipo);
-export const needsReason = (tipo: MovementType) => tipo === 'devolucion';
+/** A return needs its reason; a death its cause (Ley 7/2023: the register book records it). */
+export const needsReason = (tipo: MovementType) => tipo === 'devolucion' || tipo === 'fallecimiento';
 /** After these the pet is never public again: the dialog asks to confirm. */
 export const isFinalMovement = (tipo: MovementType) => (FINAL_MOVEMENT_TYPES as readonly MovementType[]).includes(tipo);
 
@@ -22,6 +23,7 @@ export interface MovementDraft {
   personaId: number | null;
   motivo: string;
   notas: string;
+  veterinario?: string;
 }
 
 export type MovementErrors = Partial<Record<'fecha' | 'personaId' | 'motivo', string>>;
@@ -32,7 +34,8 @@ export function validateMovement(draft: MovementDraft, today: string): MovementE
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.fecha)) errors.fecha = movementMessages.dateInvalid;
   else if (draft.fecha > today) errors.fecha = movementMessages.dateInFuture;
   if (needsPerson(draft.tipo) && draft.personaId === null) errors.personaId = movementMessages.personRequired;
-  if (needsReason(draft.tipo) && draft.motivo.trim() === '') errors.motivo = movementMessages.reasonRequired;
+  if (needsReason(draft.tipo) && draft.motivo.trim() === '')
+    errors.motivo = draft.tipo === 'fallecimiento' ? movementMessages.causeRequired : movementMessages.reasonRequired;
   return errors;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "movement" ADD COLUMN "veterinario" text DEFAULT '' NOT NULL;
