@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLineText, oneLineText } from './text';
 import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD, MAIN_IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, petFieldsSchema } from './pets';
+import { petIdentityFieldsSchema } from './pet-identity';
 import { organizationContactSchema } from './publications';
 
 /*
@@ -330,4 +331,7 @@ export const rejectRequestInputSchema = z.object({
 });
 export type RejectRequestInput = z.output<typeof rejectRequestInputSchema>;
 export const approveRequestResultSchema = z.object({ mascotaId: z.number().int() });
+/** `POST /api/solicitudes-publicacion/{id}/aprobar`: where the animal came from, for the register book (optional). */
+export const approveRequestInputSchema = petIdentityFieldsSchema.pick({ procedencia: true, procedenciaDetalle: true });
+export type ApproveRequestInput = z.output<typeof approveRequestInputSchema>;
 export const requestMediaParamsSchema = numericIdParamsSchema.extend({ index: z.coerce.number().int().min(0).max(100) });

@@ -190,6 +190,28 @@ describe('care records', () => {
       expect(await list('conMicrochip=0')).toEqual([b]);
       expectErrorShape(await call('GET', '/phpApi/mascotas?esterilizado=tal-vez'), 400);
     });
+
+    it('keeps where a pet came from, lists those without it as "sin indicar", and refuses an origin not in the list', async () => {
+      const a = await createPet({ nombre: 'Origen A', procedencia: 'cesion', procedenciaDetalle: 'Su dueña se mudó', tags: '["filtro-origen"]' });
+      const b = await createPet({ nombre: 'Origen B', tags: '["filtro-origen"]' });
+      expect(await getPet(a)).toMatchObject({ procedencia: 'cesion', procedenciaDetalle: 'Su dueña se mudó' });
+      expect(await getPet(b)).toMatchObject({ procedencia: '', procedenciaDetalle: '' });
+      const list = async (query: string) =>
+        (await call('GET', `/phpApi/mascotas?tag=filtro-origen&${query}`)).json<{ items: { id: number }[] }>().items.map((i) => i.id);
+      expect(await list('procedencia=sin_indicar')).toEqual([b]);
+      expect(await list('procedencia=cesion')).toEqual([a]);
+      expect(await list('procedencia=rescate')).toEqual([]);
+      expectErrorShape(await call('GET', '/phpApi/mascotas?procedencia=perrera'), 400);
+
+      const refused = await send(`/phpApi/mascota/${b}/actualizar`, petFields({ nombre: 'Origen B', procedencia: 'perrera', version: '1' }));
+      expectErrorShape(refused, 400);
+      expect(refused.json<{ fieldErrors: Record<string, string> }>().fieldErrors).toMatchObject({ procedencia: 'Elige la procedencia de la lista.' });
+      const saved = await send(`/phpApi/mascota/${b}/actualizar`, petFields({ nombre: 'Origen B', procedencia: 'rescate', version: '1' }));
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(await list('procedencia=sin_indicar')).toEqual([]);
+      const events = (await call('GET', `/api/mascotas/${b}/historial`)).json<{ items: { cambios?: Record<string, unknown> }[] }>().items;
+      expect(events.some((e) => JSON.stringify(e.cambios?.procedencia) === JSON.stringify([null, 'rescate']))).toBe(true);
+    });
   });
 
   describe('records', () => {

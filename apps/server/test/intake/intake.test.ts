@@ -335,16 +335,18 @@ describe('intake: packages, links, public registration, publication requests', (
     expect(items.find((i) => i.id === id)).toMatchObject({ destinatario: 'Ana Rescates', paqueteNombre: link.paqueteNombre });
 
     // Two approvals racing: one pet.
+    errorOf(await asStaff('POST', `/api/solicitudes-publicacion/${id}/aprobar`, { procedencia: 'perrera' }), 400);
+    const origin = { procedencia: 'rescate', procedenciaDetalle: 'Polígono de Vicálvaro' };
     const [a, b] = await Promise.all([
-      asStaff('POST', `/api/solicitudes-publicacion/${id}/aprobar`),
-      asStaff('POST', `/api/solicitudes-publicacion/${id}/aprobar`),
+      asStaff('POST', `/api/solicitudes-publicacion/${id}/aprobar`, origin),
+      asStaff('POST', `/api/solicitudes-publicacion/${id}/aprobar`, origin),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const { mascotaId } = (a.statusCode === 200 ? a : b).json<{ mascotaId: number }>();
     errorOf(await asStaff('POST', `/api/solicitudes-publicacion/${id}/rechazar`, { motivo: 'tarde' }), 409);
 
     const pet = (await asStaff('GET', `/phpApi/mascota/${mascotaId}`)).json<{ nombre: string; estado: string; imagenprincipal: string }>();
-    expect(pet).toMatchObject({ nombre: 'Tango', estado: 'borrador' });
+    expect(pet).toMatchObject({ nombre: 'Tango', estado: 'borrador', procedencia: 'rescate', procedenciaDetalle: 'Polígono de Vicálvaro' });
     expect(pet.imagenprincipal).not.toBe('');
     const images = (await asStaff('GET', `/phpApi/mascota/${mascotaId}/imagenes`)).json<{ url: string }[]>();
     expect(images).toHaveLength(2);

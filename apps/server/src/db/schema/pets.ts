@@ -33,6 +33,9 @@ export const pet = pgTable(
     genero: text().notNull(),
     tamano: text().notNull(),
     fechaIngreso: timestamp({ mode: 'string' }),
+    /** Where it came from (DESIGN section 16): abandono | cesion | rescate | ...; null: sin indicar. */
+    procedencia: text(),
+    procedenciaDetalle: text().notNull().default(''),
     personalidad: text().notNull().default(''),
     historia: text().notNull().default(''),
     adoptado: boolean().notNull().default(false),
@@ -101,6 +104,10 @@ export const pet = pgTable(
     check('pet_tamano', sql`${t.tamano} IN ('chico', 'mediano', 'grande')`),
     check('pet_estado', sql`${t.estado} IN ('borrador', 'programada', 'publicada')`),
     check('pet_esterilizado', sql`${t.esterilizado} IN ('si', 'no', 'desconocido')`),
+    check(
+      'pet_procedencia',
+      sql`${t.procedencia} IS NULL OR ${t.procedencia} IN ('abandono', 'cesion', 'rescate', 'extraviado', 'nacimiento', 'traslado', 'decomiso', 'otra')`,
+    ),
     uniqueIndex('pet_live_microchip')
       .on(t.microchip)
       .where(sql`${t.deletedAt} IS NULL AND ${t.microchip} IS NOT NULL`),

@@ -1,6 +1,7 @@
 import {
   HONEYPOT_FIELD,
   apiErrorBodySchema,
+  approveRequestInputSchema,
   approveRequestResultSchema,
   createLinkInputSchema,
   extendLinkInputSchema,
@@ -314,10 +315,11 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Aprobar: crea la mascota como borrador con sus imágenes y videos',
         description: 'Una solicitud ya decidida responde 409.',
         params: numericIdParamsSchema,
+        body: approveRequestInputSchema.nullish(),
         response: { 200: approveRequestResultSchema, ...errors },
       },
     },
-    async (request) => requests.approve(request.user!, request.params.id),
+    async (request) => requests.approve(request.user!, request.params.id, request.body ?? {}),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import {
   type PublicationRequest,
   type PublicationRequestListItem,
   type RegistrationFields,
+  type ApproveRequestInput,
   formatFechaIngreso,
   intakeMessages,
   staffNoticeTexts,
@@ -282,7 +283,7 @@ export function createPublicationRequestsService({
      * cannot both create a pet (the loser's copies are removed, as on any failure). A file of the request that
      * is gone answers 409 too.
      */
-    async approve(actor: SessionUser, id: number): Promise<{ mascotaId: number }> {
+    async approve(actor: SessionUser, id: number, input: ApproveRequestInput = {}): Promise<{ mascotaId: number }> {
       const row = await requireRow(id);
       if (row.estado !== 'pendiente') throw new AppError('CONFLICT', { message: intakeMessages.requestAlreadyDecided });
       const petId = await pets.reservePetId(repo.handle);
@@ -305,6 +306,8 @@ export function createPublicationRequestsService({
               historia: row.historia,
               tags: row.tags,
               fechaIngreso: formatFechaIngreso(row.createdAt) || null,
+              procedencia: input.procedencia || null,
+              procedenciaDetalle: input.procedenciaDetalle ?? '',
             },
             actor,
             petId,

@@ -29,6 +29,8 @@ export const PET_HISTORY_FIELDS = [
   'microchip',
   'esterilizado',
   'fechaEsterilizacion',
+  'procedencia',
+  'procedenciaDetalle',
 ] as const;
 
 /** The moment a row stops being true by itself: a scheduled pet reads 'publicada' from its publication time. */
@@ -78,6 +80,8 @@ export function toPetDto(row: PetView, personaNombre?: string | null): Pet {
     microchip: row.microchip ?? '',
     esterilizado: row.esterilizado as Pet['esterilizado'],
     fechaEsterilizacion: row.fechaEsterilizacion ?? '',
+    procedencia: (row.procedencia ?? '') as Pet['procedencia'],
+    procedenciaDetalle: row.procedenciaDetalle,
     pesoKg: row.pesoKg,
     ubicacion: toPetLocation(row, personaNombre),
   };
@@ -124,5 +128,7 @@ function identityColumns(fields: PetFields): Partial<PetInsert> {
   if (fields.microchip !== undefined) columns.microchip = fields.microchip || null;
   if (fields.esterilizado !== undefined) columns.esterilizado = fields.esterilizado;
   if (fields.fechaEsterilizacion !== undefined) columns.fechaEsterilizacion = fields.fechaEsterilizacion || null;
+  if (fields.procedencia !== undefined) columns.procedencia = fields.procedencia || null;
+  if (fields.procedenciaDetalle !== undefined) columns.procedenciaDetalle = fields.procedenciaDetalle;
   return columns;
 }

@@ -1,4 +1,12 @@
-import { ADOPTION_OPEN_STATES, type ListPetsQuery, PET_MEDIA_PATH, PETS_TOTAL_CAP, type PetListItem, petThumbnailUrl } from '@refugio/contracts';
+import {
+  ADOPTION_OPEN_STATES,
+  type ListPetsQuery,
+  PET_MEDIA_PATH,
+  PETS_TOTAL_CAP,
+  PROCEDENCIA_SIN_INDICAR,
+  type PetListItem,
+  petThumbnailUrl,
+} from '@refugio/contracts';
 import { type SQL, type SQLWrapper, and, asc, count, desc, eq, getTableName, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sortKey } from '../../db/sort-key';
@@ -44,6 +52,7 @@ function filterValues(query: ListFilter) {
     adoptadoMes: query.adoptadoMes ? `${query.adoptadoMes}-01` : undefined,
     esterilizado: query.esterilizado || undefined,
     ubicacion: query.ubicacion || undefined,
+    procedencia: query.procedencia && query.procedencia !== PROCEDENCIA_SIN_INDICAR ? query.procedencia : undefined,
   };
 }
 
@@ -61,6 +70,11 @@ export function petListWhere(query: ListFilter, value: ValueOf = inline): SQL | 
     estadoCondition(query.estado),
     v.esterilizado === undefined ? undefined : eq(pet.esterilizado, value('esterilizado', v.esterilizado)),
     query.conMicrochip === undefined ? undefined : query.conMicrochip === '1' ? isNotNull(pet.microchip) : isNull(pet.microchip),
+    query.procedencia === undefined
+      ? undefined
+      : v.procedencia === undefined
+        ? isNull(pet.procedencia)
+        : eq(pet.procedencia, value('procedencia', v.procedencia)),
     v.ubicacion === undefined ? undefined : eq(pet.ubicacion, value('ubicacion', v.ubicacion)),
     v.tag === undefined ? undefined : sql`${pet.tags} @> ${value('tag', v.tag)}::jsonb`,
     // The dashboard's "Adoptadas este mes": the same month, in the same organisation time zone, as its figures.
@@ -199,7 +213,7 @@ function shapeOf(query: ListPetsQuery): string {
   const present = Object.values(filterValues(query))
     .map((value) => (value === undefined ? '0' : '1'))
     .join('');
-  return `${present}|${query.estado ?? ''}|${query.eliminadas ?? ''}|${query.conMicrochip ?? ''}|${query.sort}|${query.order}`;
+  return `${present}|${query.estado ?? ''}|${query.eliminadas ?? ''}|${query.conMicrochip ?? ''}|${query.procedencia ?? ''}|${query.sort}|${query.order}`;
 }
 
 /** Prepared statements kept per shape; a shape seldom used again is dropped first. */

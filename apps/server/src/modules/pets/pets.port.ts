@@ -40,7 +40,18 @@ export { videoUrl } from './videos.service';
 /** The fields of a new pet that an intake approval creates (always a `borrador`). */
 export type IntakePetValues = Pick<
   PetInsert,
-  'nombre' | 'edad' | 'tipo' | 'genero' | 'tamano' | 'discapacidad' | 'personalidad' | 'historia' | 'tags' | 'fechaIngreso'
+  | 'nombre'
+  | 'edad'
+  | 'tipo'
+  | 'genero'
+  | 'tamano'
+  | 'discapacidad'
+  | 'personalidad'
+  | 'historia'
+  | 'tags'
+  | 'fechaIngreso'
+  | 'procedencia'
+  | 'procedenciaDetalle'
 >;
 /** A photo kept elsewhere (a foster home's news, an adopter's follow-up answer) that may join a pet's gallery. */
 export interface SourcePhoto {

@@ -33,6 +33,8 @@ const wire: Pet = {
   microchip: '',
   esterilizado: 'desconocido',
   fechaEsterilizacion: '',
+  procedencia: '',
+  procedenciaDetalle: '',
   pesoKg: null,
   ubicacion: { tipo: 'refugio', desde: null },
 };

@@ -44,6 +44,8 @@ const wire: Pet = {
   microchip: '',
   esterilizado: 'desconocido',
   fechaEsterilizacion: '',
+  procedencia: '',
+  procedenciaDetalle: '',
   pesoKg: null,
   ubicacion: { tipo: 'refugio', desde: null },
 };

@@ -1,8 +1,20 @@
-import { Anchor, Checkbox, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MICROCHIP_DIGITS, STERILISED_VALUES, formatKg, petFormMessages, sterilisedLabels, type PetFields } from '@refugio/contracts';
+import { Anchor, Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  MICROCHIP_DIGITS,
+  PROCEDENCIAS,
+  PROCEDENCIA_DETAIL_MAX_LENGTH,
+  STERILISED_VALUES,
+  formatKg,
+  petFormMessages,
+  procedenciaLabels,
+  sterilisedLabels,
+  type PetFields,
+} from '@refugio/contracts';
 import { Controller, useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { PetFormValues } from '../lib/pet-form-values';
+
+const procedenciaOptions = PROCEDENCIAS.map((value) => ({ value, label: procedenciaLabels[value] }));
 
 interface PetIdentityFieldsProps {
   control: Control<PetFormValues, unknown, PetFields>;
@@ -12,8 +24,8 @@ interface PetIdentityFieldsProps {
 }
 
 /**
- * Breed, colour, birth date (exact or approximate), microchip, sterilised (with its date) and the latest
- * weight. A microchip already on another pet comes back from the server as this field's error.
+ * Breed, colour, birth date (exact or approximate), microchip, sterilised (with its date), where it came from and
+ * the latest weight. A microchip already on another pet comes back from the server as this field's error.
  */
 export function PetIdentityFields({ control, register, pet }: PetIdentityFieldsProps) {
   const { errors } = useFormState({ control });
@@ -77,6 +89,32 @@ export function PetIdentityFields({ control, register, pet }: PetIdentityFieldsP
             {...register('fechaEsterilizacion')}
           />
         ) : null}
+        <Controller
+          control={control}
+          name="procedencia"
+          render={({ field }) => (
+            <Select
+              ref={field.ref}
+              label={petFormMessages.procedencia}
+              description={petFormMessages.procedenciaDescription}
+              placeholder={petFormMessages.procedenciaSinIndicar}
+              data={procedenciaOptions}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              error={errors.procedencia?.message}
+              clearable
+            />
+          )}
+        />
+        <TextInput
+          label={petFormMessages.procedenciaDetalle}
+          placeholder={petFormMessages.procedenciaDetallePlaceholder}
+          autoComplete="off"
+          maxLength={PROCEDENCIA_DETAIL_MAX_LENGTH}
+          error={errors.procedenciaDetalle?.message}
+          {...register('procedenciaDetalle')}
+        />
         {pet ? (
           <Stack gap={2}>
             <Text size="sm" fw={500}>

@@ -1,5 +1,14 @@
 import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Switch, TextInput, Tooltip } from '@mantine/core';
-import { PET_GENDERS, PET_SIZES, PET_TYPES, PUBLICATION_STATES } from '@refugio/contracts';
+import {
+  PET_GENDERS,
+  PET_SIZES,
+  PET_TYPES,
+  PROCEDENCIAS,
+  PROCEDENCIA_SIN_INDICAR,
+  PUBLICATION_STATES,
+  petFormMessages,
+  procedenciaLabels,
+} from '@refugio/contracts';
 import { IconSortAscending, IconSortDescending, IconX } from '@tabler/icons-react';
 import { estadoLabels } from '../lib/pet-display';
 import { showDeleted, showsDeleted, type PetSortField, type PetsListParams } from '../lib/pets-list-params';
@@ -25,7 +34,7 @@ interface PetListFiltersProps {
 export function PetListFilters({ params, tagDraft, onTagDraftChange, onChange, onClear, hasFilters }: PetListFiltersProps) {
   const select = (
     label: string,
-    key: 'tipo' | 'tamano' | 'genero' | 'adoptado' | 'discapacidad' | 'estado' | 'esterilizado' | 'conMicrochip',
+    key: 'tipo' | 'tamano' | 'genero' | 'adoptado' | 'discapacidad' | 'estado' | 'esterilizado' | 'conMicrochip' | 'procedencia',
     data: { value: string; label: string }[],
   ) => (
     <Select
@@ -69,6 +78,10 @@ export function PetListFilters({ params, tagDraft, onTagDraftChange, onChange, o
         {select('Con microchip', 'conMicrochip', [
           { value: '1', label: 'Con microchip' },
           { value: '0', label: 'Sin microchip' },
+        ])}
+        {select('Procedencia', 'procedencia', [
+          { value: PROCEDENCIA_SIN_INDICAR, label: petFormMessages.procedenciaSinIndicar },
+          ...PROCEDENCIAS.map((value) => ({ value, label: procedenciaLabels[value] })),
         ])}
         <TextInput label="Etiqueta" placeholder="Cualquiera" value={tagDraft} onChange={(event) => onTagDraftChange(event.currentTarget.value)} />
       </SimpleGrid>

@@ -54,6 +54,8 @@ const answered = (body: Record<string, unknown>) => ({
   microchip: '',
   esterilizado: 'desconocido',
   fechaEsterilizacion: '',
+  procedencia: '',
+  procedenciaDetalle: '',
   pesoKg: null,
   version: 5,
   createdAt: '2026-10-01T10:00:00.000Z',

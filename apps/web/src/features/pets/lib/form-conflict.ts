@@ -1,4 +1,12 @@
-import { formatFechaIngreso, petFormMessages, sterilisedLabels, type PublicationState, type Sterilised } from '@refugio/contracts';
+import {
+  type Procedencia,
+  type PublicationState,
+  type Sterilised,
+  formatFechaIngreso,
+  petFormMessages,
+  procedenciaLabels,
+  sterilisedLabels,
+} from '@refugio/contracts';
 import dayjs from 'dayjs';
 import { decodeFlag } from '../../../lib/wire-encodings';
 import { estadoLabels } from './pet-display';
@@ -42,6 +50,8 @@ const labels: Record<ConflictField, string> = {
   microchip: petFormMessages.microchip,
   esterilizado: petFormMessages.esterilizado,
   fechaEsterilizacion: petFormMessages.fechaEsterilizacion,
+  procedencia: petFormMessages.procedencia,
+  procedenciaDetalle: petFormMessages.procedenciaDetalle,
 };
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value));
@@ -62,6 +72,7 @@ function readable(field: ConflictField, value: string): string {
   else if (field === 'estado') text = estadoLabels[value as PublicationState] ?? value;
   else if (field === 'publicarEn') text = value === '' ? '' : dayjs(value).format('DD/MM/YYYY HH:mm');
   else if (field === 'esterilizado') text = sterilisedLabels[value as Sterilised] ?? value;
+  else if (field === 'procedencia') text = procedenciaLabels[value as Procedencia] ?? value;
   else if (field === 'discapacidad' || field === 'adoptado' || field === 'fechaNacimientoAprox')
     text = decodeFlag(value) ? petFormMessages.flagYes : petFormMessages.flagNo;
   return text.trim() === '' ? petFormMessages.conflictEmptyValue : text;

@@ -35,6 +35,8 @@ const wire: Pet = {
   microchip: '941000012345678',
   esterilizado: 'si',
   fechaEsterilizacion: '2023-01-10',
+  procedencia: 'rescate',
+  procedenciaDetalle: 'Cuneta de la A-4',
   pesoKg: 4.2,
   ubicacion: { tipo: 'refugio', desde: null },
 };
@@ -64,6 +66,8 @@ describe('petToFormValues', () => {
       microchip: '941000012345678',
       esterilizado: 'si',
       fechaEsterilizacion: '2023-01-10',
+      procedencia: 'rescate',
+      procedenciaDetalle: 'Cuneta de la A-4',
     });
   });
 
@@ -153,6 +157,8 @@ describe('the form values through petFieldsSchema', () => {
       microchip: '941000012345678',
       esterilizado: 'si',
       fechaEsterilizacion: '2023-01-10',
+      procedencia: 'rescate',
+      procedenciaDetalle: 'Cuneta de la A-4',
       version: '3',
     });
   });

@@ -48,6 +48,8 @@ export type PetFormDefaults = Required<
     | 'microchip'
     | 'esterilizado'
     | 'fechaEsterilizacion'
+    | 'procedencia'
+    | 'procedenciaDetalle'
   >
 >;
 
@@ -73,6 +75,8 @@ export const petFormFields = [
   'microchip',
   'esterilizado',
   'fechaEsterilizacion',
+  'procedencia',
+  'procedenciaDetalle',
 ] as const satisfies readonly (keyof PetFormDefaults)[];
 
 function oneOf<T extends string>(options: readonly T[], value: string, fallback: T): T {
@@ -124,6 +128,8 @@ export function newPetFormValues(today: string): PetFormDefaults {
     microchip: '',
     esterilizado: 'desconocido',
     fechaEsterilizacion: '',
+    procedencia: '',
+    procedenciaDetalle: '',
   };
 }
 
@@ -155,6 +161,8 @@ export function petToFormValues(pet: PetView, timeZone: string): PetFormDefaults
     microchip: pet.microchip,
     esterilizado: pet.esterilizado,
     fechaEsterilizacion: pet.fechaEsterilizacion,
+    procedencia: pet.procedencia,
+    procedenciaDetalle: pet.procedenciaDetalle,
   };
 }
 
@@ -188,6 +196,8 @@ export function buildPetFormData(fields: PetFields, mainImage: File | null): For
   body.append('microchip', fields.microchip ?? '');
   body.append('esterilizado', fields.esterilizado ?? 'desconocido');
   body.append('fechaEsterilizacion', fields.esterilizado === 'si' ? (fields.fechaEsterilizacion ?? '') : '');
+  body.append('procedencia', fields.procedencia ?? '');
+  body.append('procedenciaDetalle', fields.procedenciaDetalle ?? '');
   if (fields.version !== undefined) body.append('version', String(fields.version));
   if (isRealFile(mainImage)) body.append('image', mainImage, mainImage.name);
   return body;

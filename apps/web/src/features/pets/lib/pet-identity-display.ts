@@ -1,4 +1,4 @@
-import { formatKg, petFormMessages, sterilisedLabels } from '@refugio/contracts';
+import { type Procedencia, formatKg, petFormMessages, procedenciaLabels, sterilisedLabels } from '@refugio/contracts';
 import type { PetView } from '../api/pet-view';
 
 const dayFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -12,6 +12,12 @@ function day(value: string): string {
 /** "941 000 012 345 678": a microchip read in groups, as on its certificate. */
 export function formatMicrochip(value: string): string {
   return /^\d{15}$/.test(value) ? `${value.slice(0, 3)} ${value.slice(3, 6)} ${value.slice(6, 9)} ${value.slice(9, 12)} ${value.slice(12)}` : value;
+}
+
+/** "Cesión de su propietario: su dueña se mudó", or "Sin indicar" for a pet whose origin was never recorded. */
+export function procedenciaText(procedencia: Procedencia | '', detalle: string): string {
+  if (procedencia === '') return detalle ? `${petFormMessages.procedenciaSinIndicar} (${detalle})` : petFormMessages.procedenciaSinIndicar;
+  return detalle ? `${procedenciaLabels[procedencia]}: ${detalle}` : procedenciaLabels[procedencia];
 }
 
 /** Producto's identity rows: breed, colour, birth date, microchip, sterilised and the latest weight ('—' when unknown). */
@@ -31,5 +37,6 @@ export function identityRows(pet: PetView): [string, string][] {
     [petFormMessages.microchip, pet.microchip ? formatMicrochip(pet.microchip) : 'Sin microchip'],
     [petFormMessages.esterilizado, sterilised],
     [petFormMessages.pesoKg, pet.pesoKg === null ? petFormMessages.pesoSinDatos : formatKg(pet.pesoKg)],
+    [petFormMessages.procedencia, procedenciaText(pet.procedencia, pet.procedenciaDetalle)],
   ];
 }

@@ -19,7 +19,7 @@ describe('readPetsListParams', () => {
   it('reads every filter, the order and the page', () => {
     expect(
       read(
-        'q=luna&tipo=Gato&tamano=chico&genero=hembra&adoptado=1&discapacidad=0&estado=borrador&tag=dócil&esterilizado=si&conMicrochip=1&adoptadoMes=2026-11&eliminadas=1&sort=nombre&order=asc&page=3&pageSize=50',
+        'q=luna&tipo=Gato&tamano=chico&genero=hembra&adoptado=1&discapacidad=0&estado=borrador&tag=dócil&esterilizado=si&conMicrochip=1&procedencia=sin_indicar&adoptadoMes=2026-11&eliminadas=1&sort=nombre&order=asc&page=3&pageSize=50',
       ),
     ).toEqual({
       q: 'luna',
@@ -32,6 +32,7 @@ describe('readPetsListParams', () => {
       tag: 'dócil',
       esterilizado: 'si',
       conMicrochip: '1',
+      procedencia: 'sin_indicar',
       adoptadoMes: '2026-11',
       eliminadas: '1',
       sort: 'nombre',
@@ -44,7 +45,7 @@ describe('readPetsListParams', () => {
   it('ignores values the server would refuse', () => {
     expect(
       read(
-        'tipo=Loro&adoptado=si&estado=x&esterilizado=quizas&conMicrochip=2&adoptadoMes=2026-13&eliminadas=0&sort=edad&order=up&page=0&pageSize=1000',
+        'tipo=Loro&adoptado=si&estado=x&esterilizado=quizas&conMicrochip=2&procedencia=perrera&adoptadoMes=2026-13&eliminadas=0&sort=edad&order=up&page=0&pageSize=1000',
       ),
     ).toEqual(defaultPetsListParams);
     expect(read('page=-2').page).toBe(1);

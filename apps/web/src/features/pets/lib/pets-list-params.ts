@@ -5,6 +5,8 @@ import {
   PET_SIZES,
   PET_SORT_FIELDS,
   PET_TYPES,
+  PROCEDENCIAS,
+  PROCEDENCIA_SIN_INDICAR,
   PUBLICATION_STATES,
   STERILISED_VALUES,
   type ListPetsQuery,
@@ -31,6 +33,8 @@ export interface PetsListParams {
   esterilizado: NonNullable<ListPetsQuery['esterilizado']> | '';
   /** '1': only pets with a microchip; '0': only those without. */
   conMicrochip: Flag | '';
+  /** Where it came from, or 'sin_indicar' for the pets whose origin staff still have to complete (DESIGN 16). */
+  procedencia: NonNullable<ListPetsQuery['procedencia']> | '';
   /** 'YYYY-MM': only the pets adopted that month (the dashboard's "Adoptadas este mes"). */
   adoptadoMes: string;
   /** '1': only the deleted pets, to restore them. */
@@ -52,6 +56,7 @@ export const defaultPetsListParams: PetsListParams = {
   tag: '',
   esterilizado: '',
   conMicrochip: '',
+  procedencia: '',
   adoptadoMes: '',
   eliminadas: '',
   sort: 'updatedAt',
@@ -74,6 +79,7 @@ export const filterKeys = [
   'tag',
   'esterilizado',
   'conMicrochip',
+  'procedencia',
   'adoptadoMes',
   'eliminadas',
 ] as const;
@@ -103,6 +109,7 @@ export function readPetsListParams(searchParams: URLSearchParams): PetsListParam
     tag: searchParams.get('tag') ?? '',
     esterilizado: pick(STERILISED_VALUES, searchParams.get('esterilizado')),
     conMicrochip: pick(['0', '1'] as const, searchParams.get('conMicrochip')),
+    procedencia: pick([...PROCEDENCIAS, PROCEDENCIA_SIN_INDICAR] as const, searchParams.get('procedencia')),
     adoptadoMes: /^\d{4}-(0[1-9]|1[0-2])$/.test(searchParams.get('adoptadoMes') ?? '') ? searchParams.get('adoptadoMes')! : '',
     eliminadas: pick(['1'] as const, searchParams.get('eliminadas')),
     sort: sort || defaultPetsListParams.sort,
@@ -161,6 +168,7 @@ export function toListPetsQuery(params: PetsListParams): Record<string, string |
     tag: text(params.tag),
     esterilizado: text(params.esterilizado),
     conMicrochip: text(params.conMicrochip),
+    procedencia: text(params.procedencia),
     adoptadoMes: text(params.adoptadoMes),
     eliminadas: text(params.eliminadas),
     sort: params.sort,

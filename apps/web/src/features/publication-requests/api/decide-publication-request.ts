@@ -1,12 +1,12 @@
-import { approveRequestResultSchema, publicationRequestSchema } from '@refugio/contracts';
+import { type ApproveRequestInput, approveRequestResultSchema, publicationRequestSchema } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
 import { decodePublicationRequest, type PublicationRequestView } from './get-publication-request';
 import { publicationRequestsQueryKey } from './requests-query-key';
 
 /** `POST /api/solicitudes-publicacion/{id}/aprobar`: the new draft pet's id. */
-export async function approvePublicationRequest(id: number): Promise<{ mascotaId: number }> {
-  return approveRequestResultSchema.parse(await requestJson(`/api/solicitudes-publicacion/${id}/aprobar`, { method: 'POST' }));
+export async function approvePublicationRequest({ id, ...origin }: { id: number } & ApproveRequestInput): Promise<{ mascotaId: number }> {
+  return approveRequestResultSchema.parse(await requestJson(`/api/solicitudes-publicacion/${id}/aprobar`, { method: 'POST', json: origin }));
 }
 
 /** `POST /api/solicitudes-publicacion/{id}/rechazar` with `{ motivo }`. */

@@ -1,6 +1,14 @@
-import { Alert, Anchor, Badge, Button, Group, Image, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Image, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { intakeMessages, rejectRequestInputSchema } from '@refugio/contracts';
+import {
+  PROCEDENCIAS,
+  PROCEDENCIA_DETAIL_MAX_LENGTH,
+  type Procedencia,
+  intakeMessages,
+  petFormMessages,
+  procedenciaLabels,
+  rejectRequestInputSchema,
+} from '@refugio/contracts';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -87,18 +95,31 @@ function RequestBody({ request, onClose }: { request: PublicationRequestView; on
   const approve = useApprovePublicationRequest();
   const navigate = useNavigate();
   const [rejecting, setRejecting] = useState(false);
+  const [procedencia, setProcedencia] = useState<Procedencia | null>(null);
+  const [procedenciaDetalle, setProcedenciaDetalle] = useState('');
   const images = request.media.filter((m) => m.kind !== 'video');
   const videos = request.media.filter((m) => m.kind === 'video');
 
   const onApprove = () =>
-    approve.mutate(request.id, {
-      onSuccess: ({ mascotaId }) => {
-        notifications.show({ color: 'teal', title: 'Solicitud aprobada', message: `${request.nombre} quedó como borrador: revísala y prográmala.` });
-        onClose();
-        void navigate(`/editar/${mascotaId}`);
+    approve.mutate(
+      {
+        id: request.id,
+        ...(procedencia ? { procedencia } : {}),
+        ...(procedenciaDetalle.trim() ? { procedenciaDetalle: procedenciaDetalle.trim() } : {}),
       },
-      onError: (e) => notifications.show({ color: 'red', title: 'No se pudo aprobar', message: getErrorMessage(e) }),
-    });
+      {
+        onSuccess: ({ mascotaId }) => {
+          notifications.show({
+            color: 'teal',
+            title: 'Solicitud aprobada',
+            message: `${request.nombre} quedó como borrador: revísala y prográmala.`,
+          });
+          onClose();
+          void navigate(`/editar/${mascotaId}`);
+        },
+        onError: (e) => notifications.show({ color: 'red', title: 'No se pudo aprobar', message: getErrorMessage(e) }),
+      },
+    );
 
   return (
     <Stack gap="md">
@@ -195,14 +216,34 @@ function RequestBody({ request, onClose }: { request: PublicationRequestView; on
         (rejecting ? (
           <RejectForm request={request} onDone={onClose} />
         ) : (
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" color="red" leftSection={<IconX size={18} aria-hidden="true" />} onClick={() => setRejecting(true)}>
-              Rechazar
-            </Button>
-            <Button leftSection={<IconCheck size={18} aria-hidden="true" />} onClick={onApprove} loading={approve.isPending}>
-              Aprobar y crear borrador
-            </Button>
-          </Group>
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Select
+                label={petFormMessages.procedencia}
+                description={petFormMessages.procedenciaDescription}
+                placeholder={petFormMessages.procedenciaSinIndicar}
+                data={PROCEDENCIAS.map((value) => ({ value, label: procedenciaLabels[value] }))}
+                value={procedencia}
+                onChange={(value) => setProcedencia(value)}
+                clearable
+              />
+              <TextInput
+                label={petFormMessages.procedenciaDetalle}
+                placeholder={petFormMessages.procedenciaDetallePlaceholder}
+                maxLength={PROCEDENCIA_DETAIL_MAX_LENGTH}
+                value={procedenciaDetalle}
+                onChange={(e) => setProcedenciaDetalle(e.currentTarget.value)}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" color="red" leftSection={<IconX size={18} aria-hidden="true" />} onClick={() => setRejecting(true)}>
+                Rechazar
+              </Button>
+              <Button leftSection={<IconCheck size={18} aria-hidden="true" />} onClick={onApprove} loading={approve.isPending}>
+                Aprobar y crear borrador
+              </Button>
+            </Group>
+          </>
         ))}
     </Stack>
   );
