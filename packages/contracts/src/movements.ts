@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type LocationType, PET_SIZES, PET_TYPES, personRefSchema, petLocationSchema } from './pets';
+import { PROCEDENCIAS, PROCEDENCIA_DETAIL_MAX_LENGTH, petIdentityMessages } from './pet-identity';
 import { calendarDate, multiLineText, oneLineText } from './text';
 
 /*
@@ -49,6 +50,7 @@ export const movementMessages = {
   personAnonymised: 'Esta persona está anonimizada: no se le pueden asignar mascotas.',
   reasonRequired: 'Escribe el motivo de la devolución.',
   causeRequired: 'Escribe la causa de la muerte.',
+  procedenciaOnlyOnEntry: 'La procedencia solo se indica en un ingreso.',
   vetTooLong: `El nombre del veterinario no puede superar los ${MOVEMENT_VET_MAX} caracteres.`,
   reasonTooLong: `El motivo no puede superar los ${MOVEMENT_REASON_MAX} caracteres.`,
   notesTooLong: `Las notas no pueden superar los ${MOVEMENT_NOTES_MAX} caracteres.`,
@@ -88,6 +90,11 @@ export const movementInputSchema = z.object({
     .max(MOVEMENT_VET_MAX, movementMessages.vetTooLong)
     .optional()
     .describe('Quien certificó la muerte o atendió (nombre, clínica o número de colegiado), sobre todo en fallecimiento'),
+  procedencia: z
+    .enum(PROCEDENCIAS, { error: petIdentityMessages.procedenciaInvalid })
+    .optional()
+    .describe('En un ingreso: de dónde llega (el libro de registro la muestra); solo en ingreso'),
+  procedenciaDetalle: oneLineText().trim().max(PROCEDENCIA_DETAIL_MAX_LENGTH, petIdentityMessages.procedenciaDetailTooLong).optional(),
   notas: multiLineText().trim().max(MOVEMENT_NOTES_MAX, movementMessages.notesTooLong).optional(),
   cerrarAcogida: z
     .boolean()
@@ -106,6 +113,8 @@ export const movementSchema = z.object({
   persona: personRefSchema.nullable(),
   motivo: z.string(),
   veterinario: z.string().describe('Vacío si no se indicó'),
+  procedencia: z.enum(PROCEDENCIAS).nullable().describe('En un ingreso: de dónde llegó (null: sin indicar)'),
+  procedenciaDetalle: z.string(),
   notas: z.string(),
   abierta: z.boolean().describe('Una acogida o adopción que ninguna devolución cerró aún'),
   creadoPor: z.string().nullable().describe('Nombre de quien lo registró (null si la cuenta ya no existe)'),

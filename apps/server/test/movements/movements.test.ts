@@ -106,6 +106,22 @@ describe('movements', () => {
     expect(personEvents.map((e) => e.cambios!.movimiento![1])).toEqual(['adopcion', 'devolucion']);
   });
 
+  it('an entry says where the animal came from; no other movement takes an origin', async () => {
+    const petId = await insertPet('Canela');
+    expectErrorShape(await move(petId, { tipo: 'ingreso', procedencia: 'perrera' }), 400);
+    const wrong = await move(petId, { tipo: 'traslado', procedencia: 'rescate' });
+    expectErrorShape(wrong, 400);
+    expect(wrong.json<Answer>().message).toBe('La procedencia solo se indica en un ingreso.');
+    const entered = await move(petId, { tipo: 'ingreso', procedencia: 'extraviado', procedenciaDetalle: 'Encontrada en el parque del Retiro' });
+    expect(entered.statusCode, entered.body).toBe(201);
+    expect(entered.json<Answer>().movimientos[0]).toMatchObject({
+      tipo: 'ingreso',
+      procedencia: 'extraviado',
+      procedenciaDetalle: 'Encontrada en el parque del Retiro',
+    });
+    expect((await movements(petId)).map((m) => [m.tipo, m.procedencia])).toEqual([['ingreso', 'extraviado']]);
+  });
+
   it('after a death the pet is never public: unpublished, cannot be published or scheduled, the catalogue and its page 404', async () => {
     const petId = await insertPet('Luna');
     expect((await t.as('anonymous').inject({ method: 'GET', url: `/api/public/mascotas/${petId}` })).statusCode).toBe(200);

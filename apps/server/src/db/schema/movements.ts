@@ -23,6 +23,9 @@ export const movement = pgTable(
     motivo: text().notNull().default(''),
     /** Who certified a death or attended (name, clinic or registration number); '' when not given. */
     veterinario: text().notNull().default(''),
+    /** On an `ingreso`: where the animal came from (DESIGN section 16); null elsewhere or when not given. */
+    procedencia: text(),
+    procedenciaDetalle: text().notNull().default(''),
     notas: text().notNull().default(''),
     /** For an open placement: null; once returned, the id of the `devolucion` that closed it. */
     cerradaPor: integer(),
@@ -36,6 +39,10 @@ export const movement = pgTable(
       .on(t.petId)
       .where(sql`${t.tipo} IN ('acogida', 'adopcion') AND ${t.cerradaPor} IS NULL`),
     check('movement_tipo', sql`${t.tipo} IN ('ingreso', 'acogida', 'adopcion', 'devolucion', 'traslado', 'fallecimiento')`),
+    check(
+      'movement_procedencia',
+      sql`${t.procedencia} IS NULL OR (${t.tipo} = 'ingreso' AND ${t.procedencia} IN ('abandono', 'cesion', 'rescate', 'extraviado', 'nacimiento', 'traslado', 'decomiso', 'otra'))`,
+    ),
   ],
 );
 

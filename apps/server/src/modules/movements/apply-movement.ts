@@ -1,4 +1,4 @@
-import { type HistoryActor, type HistoryValue, type MovementType, movementMessages } from '@refugio/contracts';
+import { type HistoryActor, type HistoryValue, type MovementType, type Procedencia, movementMessages } from '@refugio/contracts';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { type HistoryPort, type PersonHistoryField, userActor } from '../history/history.port';
@@ -46,6 +46,8 @@ export interface MovementRequest {
   personaId?: number | null | undefined;
   motivo?: string | undefined;
   veterinario?: string | undefined;
+  procedencia?: Procedencia | undefined;
+  procedenciaDetalle?: string | undefined;
   notas?: string | undefined;
   /** An adoption marked from the list or approved on a request without a person: recorded without one. */
   personaOpcional?: boolean;
@@ -131,6 +133,8 @@ export async function applyMovement(
     if (!open) throw conflict(movementMessages.nothingToReturn);
     personaId = open.personaId;
   }
+  if (request.tipo !== 'ingreso' && (request.procedencia || request.procedenciaDetalle?.trim()))
+    throw invalid('procedencia', movementMessages.procedenciaOnlyOnEntry);
   if (request.tipo === 'fallecimiento' && (!request.motivo || request.motivo.trim() === '')) throw invalid('motivo', movementMessages.causeRequired);
   if (request.tipo === 'ingreso' && open) throw conflict(movementMessages.placementOpen);
 
@@ -141,6 +145,8 @@ export async function applyMovement(
     personaId,
     motivo: request.motivo?.trim() ?? '',
     veterinario: request.veterinario?.trim() ?? '',
+    procedencia: request.tipo === 'ingreso' ? (request.procedencia ?? null) : null,
+    procedenciaDetalle: request.tipo === 'ingreso' ? (request.procedenciaDetalle?.trim() ?? '') : '',
     notas: request.notas?.trim() ?? '',
     createdBy: actor.id,
   });
@@ -176,6 +182,7 @@ export async function applyMovement(
       ...(personaId !== null ? { personaId: [null, personaId] as [null, number] } : {}),
       ...(request.motivo ? { motivo: [null, request.motivo.trim()] as [null, string] } : {}),
       ...(request.veterinario?.trim() ? { veterinario: [null, request.veterinario.trim()] as [null, string] } : {}),
+      ...(request.tipo === 'ingreso' && request.procedencia ? { procedencia: [null, request.procedencia] as [null, string] } : {}),
     },
   );
   for (const event of events) {

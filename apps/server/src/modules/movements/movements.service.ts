@@ -35,6 +35,8 @@ function toMovementDto(row: MovementRow, names: Map<number, string>, staff: Map<
     persona: row.personaId === null ? null : { id: row.personaId, nombre: names.get(row.personaId) ?? '' },
     motivo: row.motivo,
     veterinario: row.veterinario,
+    procedencia: row.procedencia as Movement['procedencia'],
+    procedenciaDetalle: row.procedenciaDetalle,
     notas: row.notas,
     abierta: isPlacement(row.tipo) && row.cerradaPor === null,
     // Who recorded it, by name: never the account's internal id (a deleted account or an empty name shows nothing).

@@ -1,5 +1,17 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { MOVEMENT_NOTES_MAX, MOVEMENT_REASON_MAX, MOVEMENT_VET_MAX, movementTypeLabels, type MovementType, type PersonRef } from '@refugio/contracts';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  PROCEDENCIAS,
+  PROCEDENCIA_DETAIL_MAX_LENGTH,
+  type Procedencia,
+  petFormMessages,
+  procedenciaLabels,
+  MOVEMENT_NOTES_MAX,
+  MOVEMENT_REASON_MAX,
+  MOVEMENT_VET_MAX,
+  movementTypeLabels,
+  type MovementType,
+  type PersonRef,
+} from '@refugio/contracts';
 import { useState } from 'react';
 import { PersonPicker } from '../../../components/ui/person-picker';
 import { getErrorMessage } from '../../../lib/get-error-message';
@@ -31,6 +43,8 @@ export function MovementDialog({ petId, petName, version, tipo, onClose, initial
   const [motivo, setMotivo] = useState('');
   const [notas, setNotas] = useState('');
   const [veterinario, setVeterinario] = useState('');
+  const [procedencia, setProcedencia] = useState<Procedencia | null>(null);
+  const [procedenciaDetalle, setProcedenciaDetalle] = useState('');
   const [errors, setErrors] = useState<MovementErrors>({});
   const [confirming, setConfirming] = useState(false);
   const record = useRecordMovement();
@@ -54,6 +68,8 @@ export function MovementDialog({ petId, petName, version, tipo, onClose, initial
         ...(motivo.trim() ? { motivo: motivo.trim() } : {}),
         ...(notas.trim() ? { notas: notas.trim() } : {}),
         ...(tipo === 'fallecimiento' && veterinario.trim() ? { veterinario: veterinario.trim() } : {}),
+        ...(tipo === 'ingreso' && procedencia ? { procedencia } : {}),
+        ...(tipo === 'ingreso' && procedenciaDetalle.trim() ? { procedenciaDetalle: procedenciaDetalle.trim() } : {}),
         ...(closesFoster && needsPerson(tipo) ? { cerrarAcogida: true } : {}),
       },
       { onSuccess: onClose, onError: () => setConfirming(false) },
@@ -92,6 +108,26 @@ export function MovementDialog({ petId, petName, version, tipo, onClose, initial
             minRows={2}
             error={errors.motivo}
           />
+          {tipo === 'ingreso' ? (
+            <>
+              <Select
+                label={petFormMessages.procedencia}
+                description={petFormMessages.procedenciaDescription}
+                placeholder={petFormMessages.procedenciaSinIndicar}
+                data={PROCEDENCIAS.map((value) => ({ value, label: procedenciaLabels[value] }))}
+                value={procedencia}
+                onChange={(value) => setProcedencia(value as Procedencia | null)}
+                clearable
+              />
+              <TextInput
+                label={petFormMessages.procedenciaDetalle}
+                placeholder={petFormMessages.procedenciaDetallePlaceholder}
+                value={procedenciaDetalle}
+                onChange={(e) => setProcedenciaDetalle(e.currentTarget.value)}
+                maxLength={PROCEDENCIA_DETAIL_MAX_LENGTH}
+              />
+            </>
+          ) : null}
           {tipo === 'fallecimiento' ? (
             <TextInput
               label="Veterinario"

@@ -7,6 +7,7 @@ import { MovementPageSections } from '../../../components/ui/page-sections';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { usePetMovements } from '../api/pet-movements';
 import { allowedMovements } from '../lib/movement-rules';
+import { procedenciaText } from '../lib/pet-identity-display';
 import { FosterSuggestionsDialog } from './foster-suggestions-dialog';
 import { MovementDialog } from './movement-dialog';
 
@@ -34,6 +35,9 @@ function MovementItem({ petId, movement }: { petId: number; movement: Movement }
         </Text>
       ) : null}
       {movement.veterinario ? <Text size="sm">Veterinario: {movement.veterinario}</Text> : null}
+      {movement.tipo === 'ingreso' ? (
+        <Text size="sm">Procedencia: {procedenciaText(movement.procedencia ?? '', movement.procedenciaDetalle)}</Text>
+      ) : null}
       {movement.notas ? (
         <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
           {movement.notas}

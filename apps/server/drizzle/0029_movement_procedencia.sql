@@ -1,0 +1,3 @@
+ALTER TABLE "movement" ADD COLUMN "procedencia" text;--> statement-breakpoint
+ALTER TABLE "movement" ADD COLUMN "procedencia_detalle" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "movement" ADD CONSTRAINT "movement_procedencia" CHECK ("movement"."procedencia" IS NULL OR ("movement"."tipo" = 'ingreso' AND "movement"."procedencia" IN ('abandono', 'cesion', 'rescate', 'extraviado', 'nacimiento', 'traslado', 'decomiso', 'otra')));
