@@ -116,7 +116,7 @@ export function MovementDialog({ petId, petName, version, tipo, onClose, initial
                 placeholder={petFormMessages.procedenciaSinIndicar}
                 data={PROCEDENCIAS.map((value) => ({ value, label: procedenciaLabels[value] }))}
                 value={procedencia}
-                onChange={(value) => setProcedencia(value as Procedencia | null)}
+                onChange={(value) => setProcedencia(value)}
                 clearable
               />
               <TextInput
