@@ -17,7 +17,8 @@
  *   npm run bench:money -- --db=both                     PGlite, then PostgreSQL (BENCH_DATABASE_URL or
  *                                                        postgres://postgres@127.0.0.1:5432/postgres)
  * Options: --db=pglite|postgres|both  --persons=10000  --gifts=200000  --requests=50  --warmup=5  --runs-182=3
- * --explain (EXPLAIN ANALYZE of the statements of one request of each screen).
+ * --explain (EXPLAIN ANALYZE of the statements of one request of each screen) --only=TEXT (only the screens whose
+ * address contains TEXT, without the modelo 182).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -58,6 +59,8 @@ const REQUESTS = intOption('requests', 50);
 const WARMUP = intOption('warmup', 5);
 const RUNS_182 = intOption('runs-182', 3);
 const EXPLAIN = option('explain') === 'true';
+/** Only the screens whose address contains this text (and no modelo 182 timing when given). */
+const ONLY = option('only');
 const PETS = 500;
 
 /* ------------------------------------------------------------------ seed */
@@ -232,7 +235,13 @@ async function run(driver: Driver) {
     app = await buildApp({ config, database, logger: false, webDistDir: path.join(dataDir, 'no-web') });
     const cookie = await signInAdmin(app, database);
     const organisation = (await inject(app, cookie, '/api/organizacion')).json<Record<string, unknown>>();
-    await inject(app, cookie, '/api/organizacion', 'PUT', { nombre: organisation.nombre ?? 'Refugio del benchmark', nif: ORGANISATION_NIF, ley49: true });
+    await inject(app, cookie, '/api/organizacion', 'PUT', {
+      ...organisation,
+      nombre: organisation.nombre ?? 'Refugio del benchmark',
+      nif: ORGANISATION_NIF,
+      ley49: true,
+      telefono: '912345678',
+    });
     const today = dayInZone(new Date(), config.orgTimeZone);
     const year = Number(today.slice(0, 4)) - 1;
     process.stdout.write(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage()}${cpuPressure()}\n`);
@@ -243,7 +252,7 @@ async function run(driver: Driver) {
     process.stdout.write(
       `modelo 182 of ${year}: ${file.rawPayload.length} bytes, ${review.incluidos.length} donors declared, ${review.excluidos.length} left out\n`,
     );
-    for (const url of [`/api/fiscal/modelo-182?anio=${year}`, `/api/fiscal/modelo-182/revision?anio=${year}`]) {
+    for (const url of ONLY ? [] : [`/api/fiscal/modelo-182?anio=${year}`, `/api/fiscal/modelo-182/revision?anio=${year}`]) {
       const times = await timed(app, cookie, url, RUNS_182, 0);
       const worst = times.at(-1)!;
       process.stdout.write(
@@ -268,7 +277,7 @@ async function run(driver: Driver) {
       '/api/dashboard',
       '/api/pendientes',
       '/api/organizacion',
-    ];
+    ].filter((url) => ONLY === undefined || url.includes(ONLY));
     process.stdout.write(`\n${'scenario (administrator)'.padEnd(62)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)}  (ms, ${REQUESTS} requests)\n`);
     for (const url of urls) {
       const times = await timed(app, cookie, url, REQUESTS, WARMUP);
