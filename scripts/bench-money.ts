@@ -278,7 +278,9 @@ async function run(driver: Driver) {
       '/api/pendientes',
       '/api/organizacion',
     ].filter((url) => ONLY === undefined || url.includes(ONLY));
-    process.stdout.write(`\n${'scenario (administrator)'.padEnd(62)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)}  (ms, ${REQUESTS} requests)\n`);
+    process.stdout.write(
+      `\n${'scenario (administrator)'.padEnd(62)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)}  (ms, ${REQUESTS} requests)\n`,
+    );
     for (const url of urls) {
       const times = await timed(app, cookie, url, REQUESTS, WARMUP);
       const p95 = percentile(times, 95);

@@ -58,7 +58,12 @@ async function serve(database: DatabaseHandle, storage: StorageProvider, dataDir
     logger: false,
     webDistDir: path.join(dataDir, 'no-web'),
   });
-  const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: { email: account.email, password: account.password } });
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: PUBLIC_URL },
+    payload: { email: account.email, password: account.password },
+  });
   expect(signIn.statusCode, signIn.body).toBe(200);
   return { app, cookie: cookieHeader(signIn) };
 }

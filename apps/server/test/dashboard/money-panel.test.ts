@@ -23,7 +23,12 @@ describe('money on the dashboard, in "Pendientes" and in the histories', () => {
     return { body: res.json<T>(), text: res.body };
   };
   const insertPerson = async (nombre: string, values: Partial<typeof person.$inferInsert> = {}) =>
-    (await db().insert(person).values({ nombre, apellidos: 'Prueba', ...values }).returning())[0]!.id;
+    (
+      await db()
+        .insert(person)
+        .values({ nombre, apellidos: 'Prueba', ...values })
+        .returning()
+    )[0]!.id;
   const insertPet = async (nombre: string) =>
     (await db().insert(pet).values({ nombre, edad: '2 años', tipo: 'Perro', genero: 'hembra', tamano: 'mediano' }).returning())[0]!.id;
   const insertFee = async (values: Partial<typeof fee.$inferInsert> & { personaId: number }) =>
@@ -135,7 +140,15 @@ describe('money on the dashboard, in "Pendientes" and in the histories', () => {
       const paidLater = await insertFee({ personaId: sara, metodoPago: 'efectivo' });
       const ended = await insertFee({ personaId: sara, estado: 'baja', bajaFecha: '2032-03-01', hasta: '2032-03-01' });
       const returned = (feeId: number | null, daysAgo: number, fecha = '2032-03-01') =>
-        insertGift({ fecha, importeCentimos: 1000, concepto: 'cuota', personaId: sara, feeId, estado: 'devuelto', devueltoEn: new Date(now - daysAgo * DAY) });
+        insertGift({
+          fecha,
+          importeCentimos: 1000,
+          concepto: 'cuota',
+          personaId: sara,
+          feeId,
+          estado: 'devuelto',
+          devueltoEn: new Date(now - daysAgo * DAY),
+        });
       await insertGift({ fecha: '2032-02-01', importeCentimos: 1000, concepto: 'cuota', personaId: sara, feeId: cuota }); // paid before: not a handling
       await returned(cuota, 10); // waiting
       await returned(null, 59); // waiting (no fee to pay again)

@@ -111,8 +111,7 @@ export function createHistoryPort(related: RelatedHistoryRegistry) {
     },
     registerRelated: (entry: RelatedHistory): void => related.register(entry),
     /** The related records of a pet or of persons (the history's reading). */
-    relatedOf: (handle: Database, of: { petId: number } | { personaIds: number[] }, viewer: HistoryViewer) =>
-      related.recordsOf(handle, of, viewer),
+    relatedOf: (handle: Database, of: { petId: number } | { personaIds: number[] }, viewer: HistoryViewer) => related.recordsOf(handle, of, viewer),
   };
 }
 

@@ -1,4 +1,11 @@
-import { ADMIN_ROLE, apiErrorBodySchema, listHistoryQuerySchema, listHistoryResponseSchema, petHistoryQuerySchema, petIdParamsSchema } from '@refugio/contracts';
+import {
+  ADMIN_ROLE,
+  apiErrorBodySchema,
+  listHistoryQuerySchema,
+  listHistoryResponseSchema,
+  petHistoryQuerySchema,
+  petIdParamsSchema,
+} from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema };

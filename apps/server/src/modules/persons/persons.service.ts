@@ -390,7 +390,12 @@ export function createPersonsService({ repo, history, country, events, links, cl
       const row = await mustFind(repo, id);
       const vinculos: Record<string, unknown[]> = {};
       for (const table of links.linkTables()) vinculos[table.clave] = await table.exportOf(repo.handle, id);
-      return { exportadoEn: clock().toISOString(), persona: toPerson(row), vinculos, historial: (await events(id, 1, EXPORT_HISTORY_MAX, viewer)).items };
+      return {
+        exportadoEn: clock().toISOString(),
+        persona: toPerson(row),
+        vinculos,
+        historial: (await events(id, 1, EXPORT_HISTORY_MAX, viewer)).items,
+      };
     },
   };
 }
