@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GIFT_CONCEPTS } from './donation-messages';
 
 /** Months drawn by the intakes-vs-adoptions chart. */
 export const DASHBOARD_MONTHS = 12;
@@ -6,6 +7,32 @@ export const DASHBOARD_MONTHS = 12;
 export const UPCOMING_PUBLICATION_DAYS = 7;
 
 const count = z.number().int().min(0);
+const cents = z.number().int().min(0);
+
+/** "Pendientes": a returned direct debit stays waiting this many days after it was recorded, unless handled before. */
+export const RETURNED_DEBIT_PENDING_DAYS = 60;
+
+/** The money figures of the dashboard (DESIGN section 15), for administrators only. */
+export const dashboardMoneySchema = z
+  .object({
+    sociosActivos: count.describe("Personas con una cuota de socio 'activa'"),
+    padrinosActivos: count.describe("Personas con un apadrinamiento 'activa'"),
+    mes: z.string().describe("El mes actual en la zona horaria de la organización, 'YYYY-MM'"),
+    ingresosMes: z
+      .array(
+        z.object({
+          concepto: z.enum(GIFT_CONCEPTS),
+          importe: z.number().min(0).describe('Euros, con dos decimales como mucho'),
+          importeCentimos: cents,
+        }),
+      )
+      .describe("Donativos 'registrado' con fecha en el mes actual, por concepto (todos los conceptos, también los que suman 0)"),
+    ingresosMesTotal: z.number().min(0).describe('Euros'),
+    ingresosMesTotalCentimos: cents,
+    bajasMes: count.describe('Cuotas (de socio o de padrino) dadas de baja con fecha en el mes actual'),
+  })
+  .describe('Solo para administradores: socios, padrinos, ingresos del mes y bajas');
+export type DashboardMoney = z.infer<typeof dashboardMoneySchema>;
 
 /** `GET /api/dashboard`: the counts and series the dashboard draws (DESIGN sections 5 and 7). */
 export const dashboardSchema = z.object({
@@ -29,6 +56,7 @@ export const dashboardSchema = z.object({
     mediana: z.number().nullable().describe(`Mediana de días desde el ingreso hasta la adopción, en los últimos ${DASHBOARD_MONTHS} meses`),
     adopciones: count.describe('Adopciones en las que se basa la mediana'),
   }),
+  dinero: dashboardMoneySchema.optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -46,6 +74,17 @@ export const pendingWorkSchema = z.object({
   obligacionesVencidas: count
     .describe('Obligaciones de adopciones (esterilización, cambio de titular del microchip) vencidas y sin hacer')
     .default(0),
+  devolucionesPendientes: count
+    .optional()
+    .describe(
+      `Solo para administradores: recibos devueltos en los últimos ${RETURNED_DEBIT_PENDING_DAYS} días sin atender (atendido: la cuota se cobró después con un donativo 'registrado' de fecha posterior, o se dio de baja)`,
+    ),
+  donantesSinNif: z
+    .object({ anio: z.number().int(), total: count })
+    .optional()
+    .describe(
+      "Solo para administradores y solo en enero (zona horaria de la organización): personas con donativos 'registrado' el año anterior y sin NIF, que el modelo 182 dejaría fuera",
+    ),
   total: count,
   trabajosFallidos: z
     .object({

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import type { FeesResponse, Gift, GiftsResponse } from '@refugio/contracts';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -19,7 +21,7 @@ import { S3Storage } from '../../src/storage/s3-storage';
 import type { StorageProvider } from '../../src/storage/storage-provider';
 import { type Populated, injector, populate, snapshotOf } from '../helpers/backup-support';
 import { jpeg, multipart, petFields } from '../helpers/media';
-import { PUBLIC_URL, STAFF, type TestApp, cookieHeader, createTestApp } from '../helpers/helpers';
+import { ADMIN, PUBLIC_URL, STAFF, type TestApp, cookieHeader, createTestApp } from '../helpers/helpers';
 import { postgresUrlForTests } from '../helpers/postgres-for-tests';
 import { S3_TEST_CREDENTIALS, type S3TestServer, startS3TestServer } from '../helpers/s3-test-server';
 import { openThrowawayDatabase } from '../helpers/throwaway-database';
@@ -46,7 +48,7 @@ async function emptyPgliteTarget() {
 }
 
 /** The restored instance, as the server would build it, signed in as STAFF with the old password. */
-async function serve(database: DatabaseHandle, storage: StorageProvider, dataDir: string) {
+async function serve(database: DatabaseHandle, storage: StorageProvider, dataDir: string, account: { email: string; password: string } = STAFF) {
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: 'silent', SIGN_IN_ATTEMPTS_PER_MINUTE: '1000' });
   // The caller keeps using (and closes) the database.
   const app = await buildApp({
@@ -56,9 +58,23 @@ async function serve(database: DatabaseHandle, storage: StorageProvider, dataDir
     logger: false,
     webDistDir: path.join(dataDir, 'no-web'),
   });
-  const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: PUBLIC_URL }, payload: STAFF });
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: PUBLIC_URL },
+    payload: { email: account.email, password: account.password },
+  });
   expect(signIn.statusCode, signIn.body).toBe(200);
   return { app, cookie: cookieHeader(signIn) };
+}
+
+/** The fees and gifts an administrator reads, as the API answers them (amounts in cents and euros, IBAN masked). */
+async function moneyAsServed(app: FastifyInstance, cookie: string) {
+  const fees = await app.inject({ url: '/api/cuotas', headers: { cookie } });
+  const gifts = await app.inject({ url: '/api/donativos', headers: { cookie } });
+  expect(fees.statusCode, fees.body).toBe(200);
+  expect(gifts.statusCode, gifts.body).toBe(200);
+  return { fees: fees.json<FeesResponse>(), gifts: gifts.json<GiftsResponse>() };
 }
 
 /** What a person sees on the restored instance is what they saw before the backup. */
@@ -127,6 +143,7 @@ describe('backup and restore (PGlite + local disk)', () => {
   let archive: string;
   let before: Awaited<ReturnType<typeof snapshotOf>>;
   let signedDocument: { id: number; sha256: string };
+  let moneyBefore: Awaited<ReturnType<typeof moneyAsServed>>;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -291,6 +308,25 @@ describe('backup and restore (PGlite + local disk)', () => {
       },
     });
     expect(paid.statusCode, paid.body).toBe(201);
+    // Amounts a float would spoil (0,29; 1.234,57), the first one annulled: kept exactly, annulled or not.
+    const given: Gift[] = [];
+    for (const importe of ['0,29', '1.234,57']) {
+      const res = await t.as('admin').inject({
+        method: 'POST',
+        url: '/api/donativos',
+        payload: { importe, fecha: '2026-01-06', metodo: 'bizum', concepto: 'donativo', referencia: `R-${importe}` },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      given.push(res.json<Gift>());
+    }
+    const annul = await t.as('admin').inject({
+      method: 'POST',
+      url: `/api/donativos/${given[0]!.id}/anular`,
+      payload: { motivo: 'Duplicado', version: given[0]!.version },
+    });
+    expect(annul.statusCode, annul.body).toBe(200);
+    moneyBefore = await moneyAsServed(t.app, await t.as('admin').cookie());
+    expect(moneyBefore.gifts.importeTotalCentimos).toBe(1250 + 123_457);
     // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
     await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);
@@ -304,7 +340,7 @@ describe('backup and restore (PGlite + local disk)', () => {
     expect(before.tables.document).toHaveLength(1);
     expect(before.tables.adoption_fee).toHaveLength(1);
     expect(before.tables.fee).toHaveLength(1);
-    expect(before.tables.gift).toHaveLength(1);
+    expect(before.tables.gift).toHaveLength(3);
     // Three check-ins and the sterilisation.
     expect(before.tables.followup).toHaveLength(4);
     // Two from the fixture, one foster home.
@@ -334,6 +370,20 @@ describe('backup and restore (PGlite + local disk)', () => {
     // The generated auth secret travels with the data directory's other contents.
     expect(readFileSync(path.join(target.dataDir, 'auth-secret'), 'utf8')).toBe(readFileSync(path.join(t.dataDir, 'auth-secret'), 'utf8'));
     await expectServesTheSame(target.database, target.storage, target.dataDir, populated, 2, signedDocument);
+    // The fees and gifts (DESIGN section 15), as an administrator reads them: the same rows, the same cents.
+    const { app, cookie } = await serve(target.database, target.storage, target.dataDir, ADMIN);
+    try {
+      const moneyAfter = await moneyAsServed(app, cookie);
+      expect(moneyAfter).toEqual(moneyBefore);
+      expect(moneyAfter.gifts.items.map((g) => [g.importeCentimos, g.estado]).sort()).toEqual([
+        [123_457, 'registrado'],
+        [1250, 'registrado'],
+        [29, 'anulado'],
+      ]);
+      expect(moneyAfter.fees.items).toMatchObject([{ importeCentimos: 1250, iban: 'ES91 **** **** **** **** 1332', estado: 'activa' }]);
+    } finally {
+      await app.close();
+    }
   });
 
   it('refuses to restore over data, in the database or in the media store', async () => {

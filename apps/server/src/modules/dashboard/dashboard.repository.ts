@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, type Tx, runInTransaction } from '../../db/client';
-import { pet, petAdoptionDays, petCount, petMonth, requestCount } from '../../db/schema';
+import { fee, gift, person, pet, petAdoptionDays, petCount, petMonth, requestCount } from '../../db/schema';
 
 export interface PetCountRow {
   tipo: string;
@@ -118,7 +118,77 @@ export function createDashboardRepository(db: Database) {
       const row = (result as { rows: Record<string, unknown>[] }).rows[0]!;
       return { newRequests: Number(row.newRequests), pendingPublications: Number(row.pendingPublications), dueToday: Number(row.dueToday) };
     },
+
+    money: (from: string, until: string) => readMoney(db, from, until),
+    pendingMoney: (returnedSince: Date, donorYear: number | null) => readPendingMoney(db, returnedSince, donorYear),
   };
 }
 
 export type DashboardRepository = ReturnType<typeof createDashboardRepository>;
+
+/** The dashboard's money figures (administrators): members and sponsors now, and the month [`from`, `until`). */
+export interface MoneySnapshot {
+  members: number;
+  sponsors: number;
+  /** Cents of the month's registered gifts, by concept (only the concepts with gifts). */
+  income: { concepto: string; cents: number }[];
+  leaves: number;
+}
+
+/**
+ * The money figures, read from the donations module's tables (a read model may, DESIGN section 9) in one statement.
+ * `from` and `until` are calendar days ('YYYY-MM-DD'): a gift's and a leave's dates are days, so "this month" is
+ * decided by the caller in the organisation's time zone and nothing here depends on it (nothing to rebuild when the
+ * zone changes). Reads ranges of indexes only: fee_estado, gift_fecha.
+ */
+export async function readMoney(db: Database, from: string, until: string): Promise<MoneySnapshot> {
+  const result = await db.execute(sql`
+    SELECT
+      (SELECT count(DISTINCT persona_id) FROM ${fee} WHERE estado = 'activa' AND tipo = 'socio')::int AS "members",
+      (SELECT count(DISTINCT persona_id) FROM ${fee} WHERE estado = 'activa' AND tipo = 'padrino')::int AS "sponsors",
+      (SELECT coalesce(json_agg(json_build_object('concepto', concepto, 'cents', cents)), '[]')
+         FROM (SELECT concepto, sum(importe_centimos)::bigint AS cents FROM ${gift}
+                WHERE fecha >= ${from}::date AND fecha < ${until}::date AND estado = 'registrado' GROUP BY concepto) AS c) AS "income",
+      (SELECT count(*) FROM ${fee} WHERE estado = 'baja' AND baja_fecha >= ${from}::date AND baja_fecha < ${until}::date)::int AS "leaves"
+  `);
+  const row = (result as { rows: Record<string, unknown>[] }).rows[0]!;
+  const income = typeof row.income === 'string' ? (JSON.parse(row.income) as unknown) : row.income;
+  return {
+    members: Number(row.members),
+    sponsors: Number(row.sponsors),
+    income: (income as { concepto: string; cents: number | string }[]).map((r) => ({ concepto: r.concepto, cents: Number(r.cents) })),
+    leaves: Number(row.leaves),
+  };
+}
+
+/**
+ * The money work waiting (administrators), in one statement. A returned direct debit (`devuelto`) recorded since
+ * `returnedSince` waits until it is handled: its fee was paid again later (a `registrado` gift of the same fee with a
+ * later date) or the fee was ended (`baja`). `donorYear`: the persons with registered gifts that year, not
+ * anonymised, and without NIF (the modelo 182 leaves them out), or null not to count them.
+ */
+export async function readPendingMoney(
+  db: Database,
+  returnedSince: Date,
+  donorYear: number | null,
+): Promise<{ returned: number; donorsWithoutNif: number | null }> {
+  const result = await db.execute(sql`
+    SELECT
+      (SELECT count(*) FROM ${gift} g
+        WHERE g.estado = 'devuelto' AND g.devuelto_en >= ${returnedSince.toISOString()}::timestamptz
+          AND NOT EXISTS (SELECT 1 FROM ${fee} f WHERE f.id = g.fee_id AND f.estado = 'baja')
+          AND NOT EXISTS (SELECT 1 FROM ${gift} later
+                           WHERE later.fee_id = g.fee_id AND later.estado = 'registrado' AND later.fecha > g.fecha))::int AS "returned",
+      ${
+        donorYear === null
+          ? sql`NULL::int`
+          : sql`(SELECT count(*) FROM ${person} p
+                  WHERE p.nif IS NULL AND p.anonimizada_en IS NULL
+                    AND EXISTS (SELECT 1 FROM ${gift} d
+                                 WHERE d.persona_id = p.id AND d.estado = 'registrado'
+                                   AND d.fecha >= ${`${donorYear}-01-01`}::date AND d.fecha <= ${`${donorYear}-12-31`}::date))::int`
+      } AS "donorsWithoutNif"
+  `);
+  const row = (result as { rows: Record<string, unknown>[] }).rows[0]!;
+  return { returned: Number(row.returned), donorsWithoutNif: row.donorsWithoutNif === null ? null : Number(row.donorsWithoutNif) };
+}

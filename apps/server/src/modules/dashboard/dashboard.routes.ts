@@ -13,11 +13,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dashboard',
     {
       config: staff,
-      schema: { tags, summary: 'Cifras y series del panel de control', response: { 200: dashboardSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Cifras y series del panel de control',
+        description: 'Los administradores reciben además `dinero`: socios y padrinos activos, ingresos del mes por concepto y bajas del mes.',
+        response: { 200: dashboardSchema, ...errors },
+      },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.dashboard();
+      return service.dashboard({ admin: request.user?.role === ADMIN_ROLE });
     },
   );
 
@@ -27,7 +32,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staff,
       schema: {
         tags,
-        summary: 'Trabajo pendiente: solicitudes nuevas, solicitudes de publicación, publicaciones de hoy y, para administradores, trabajos fallidos',
+        summary:
+          'Trabajo pendiente: solicitudes nuevas, solicitudes de publicación, publicaciones de hoy y, para administradores, trabajos fallidos, recibos devueltos y (en enero) donantes sin NIF',
         response: { 200: pendingWorkSchema, ...errors },
       },
     },

@@ -1,12 +1,16 @@
 import {
   DASHBOARD_MONTHS,
+  GIFT_CONCEPTS,
+  RETURNED_DEBIT_PENDING_DAYS,
   type Dashboard,
+  type DashboardMoney,
   PET_SIZES,
   PET_TYPES,
   type PendingWork,
   UPCOMING_PUBLICATION_DAYS,
   dayBoundsInZone,
   dayInZone,
+  centsToEuros,
   jobMessages,
   lastMonthsInZone,
 } from '@refugio/contracts';
@@ -14,7 +18,7 @@ import type { FailedJob } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { TimeZoneSource } from '../organization/organization.port';
-import type { DashboardRepository } from './dashboard.repository';
+import type { DashboardRepository, MoneySnapshot } from './dashboard.repository';
 
 export interface DashboardServiceDeps {
   repo: DashboardRepository;
@@ -57,6 +61,40 @@ export function histogramMedian(histogram: readonly [number, number][]): number 
   return total % 2 === 1 ? valueAt((total - 1) / 2) : (valueAt(total / 2 - 1) + valueAt(total / 2)) / 2;
 }
 
+/** The month of `day` ('YYYY-MM-DD') as [its first day, the next month's first day), and 'YYYY-MM'. */
+export function monthOf(day: string): { mes: string; from: string; until: string } {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+  return { mes: day.slice(0, 7), from: `${day.slice(0, 7)}-01`, until: `${next}-01` };
+}
+
+/**
+ * The year whose donors without NIF "Pendientes" lists: the previous one, only in January (`today` is the
+ * organisation's day), when the certificates and the modelo 182 are due; null in any other month.
+ */
+export function donorYearToCheck(today: string): number | null {
+  return today.slice(5, 7) === '01' ? Number(today.slice(0, 4)) - 1 : null;
+}
+
+function toMoney(mes: string, snap: MoneySnapshot): DashboardMoney {
+  const byConcept = new Map(snap.income.map((r) => [r.concepto, r.cents]));
+  const ingresosMes = GIFT_CONCEPTS.map((concepto) => {
+    const importeCentimos = byConcept.get(concepto) ?? 0;
+    return { concepto, importe: centsToEuros(importeCentimos), importeCentimos };
+  });
+  const total = ingresosMes.reduce((sum, r) => sum + r.importeCentimos, 0);
+  return {
+    sociosActivos: snap.members,
+    padrinosActivos: snap.sponsors,
+    mes,
+    ingresosMes,
+    ingresosMesTotal: centsToEuros(total),
+    ingresosMesTotalCentimos: total,
+    bajasMes: snap.leaves,
+  };
+}
+
 /** The dashboard's counts and series, and the work waiting for the team (DESIGN sections 5 and 7). */
 export function createDashboardService({
   repo,
@@ -71,13 +109,16 @@ export function createDashboardService({
   followups,
 }: DashboardServiceDeps) {
   return {
-    async dashboard(): Promise<Dashboard> {
+    /** The counts and series; the money figures only for an administrator (`admin`): the team sees no money. */
+    async dashboard({ admin }: { admin: boolean }): Promise<Dashboard> {
       const now = clock.now();
       const timeZone = await orgTimeZone();
       const months = lastMonthsInZone(now, timeZone, DASHBOARD_MONTHS);
-      const [snap, care] = await Promise.all([
+      const thisMonth = monthOf(dayInZone(now, timeZone));
+      const [snap, care, money] = await Promise.all([
         repo.snapshot(now, new Date(now.getTime() + UPCOMING_PUBLICATION_DAYS * DAY_MS), `${months[0]}-01`),
         careDue(dayInZone(now, timeZone)),
+        admin ? repo.money(thisMonth.from, thisMonth.until) : undefined,
       ]);
       const byMonth = new Map(snap.months.map((m) => [m.mes.slice(0, 7), m]));
       const inShelter = snap.petCounts.filter((c) => !c.adoptado);
@@ -98,20 +139,26 @@ export function createDashboardService({
         porTipo: PET_TYPES.map((tipo) => ({ tipo, total: sum(inShelter.filter((c) => c.tipo === tipo)) })),
         porTamano: PET_SIZES.map((tamano) => ({ tamano, total: sum(inShelter.filter((c) => c.tamano === tamano)) })),
         diasHastaAdopcion: { mediana: histogramMedian(snap.days), adopciones: snap.days.reduce((total, [, n]) => total + n, 0) },
+        ...(money && { dinero: toMoney(thisMonth.mes, money) }),
       };
     },
 
-    /** The work waiting; administrators also get the jobs that ran out of attempts (counted in the total). */
+    /**
+     * The work waiting; administrators also get the jobs that ran out of attempts, the returned direct debits not
+     * handled and, in January, the previous year's donors without NIF (all counted in the total).
+     */
     async pending({ admin }: { admin: boolean }): Promise<PendingWork> {
       const now = clock.now();
       const timeZone = await orgTimeZone();
-      const [{ newRequests, pendingPublications, dueToday }, care, failed, failedMessageCount, duplicates, news] = await Promise.all([
+      const donorYear = donorYearToCheck(dayInZone(now, timeZone));
+      const [{ newRequests, pendingPublications, dueToday }, care, failed, failedMessageCount, duplicates, news, money] = await Promise.all([
         repo.pending(now, dayBoundsInZone(now, timeZone).end),
         careDue(dayInZone(now, timeZone)),
         admin ? failedJobs(FAILED_JOBS_SHOWN) : undefined,
         failedMessages ? failedMessages() : 0,
         duplicatePairs(),
         fosterNews ? fosterNews() : 0,
+        admin ? repo.pendingMoney(new Date(now.getTime() - RETURNED_DEBIT_PENDING_DAYS * DAY_MS), donorYear) : undefined,
       ]);
       const { seguimientosAyuda, obligacionesVencidas } = followups ? await followups() : { seguimientosAyuda: 0, obligacionesVencidas: 0 };
       return {
@@ -136,7 +183,11 @@ export function createDashboardService({
           news +
           seguimientosAyuda +
           obligacionesVencidas +
-          (failed?.total ?? 0),
+          (failed?.total ?? 0) +
+          (money?.returned ?? 0) +
+          (money?.donorsWithoutNif ?? 0),
+        ...(money && { devolucionesPendientes: money.returned }),
+        ...(money && donorYear !== null && { donantesSinNif: { anio: donorYear, total: money.donorsWithoutNif ?? 0 } }),
         ...(failed && {
           trabajosFallidos: {
             total: failed.total,

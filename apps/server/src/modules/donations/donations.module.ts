@@ -74,6 +74,20 @@ export const donationsModule = fp(
         }));
       },
     });
+    // A fee's and a gift's events show in the person's history and, for a sponsorship or a gift for an animal, in the
+    // pet's; only administrators see them there (the team sees no money, DESIGN section 20).
+    history.registerRelated({
+      entidad: 'cuota',
+      adminOnly: true,
+      ofPet: (handle, petId) => createDonationsRepository(handle).feeIdsOfPet(petId),
+      ofPersons: (handle, personaIds) => createDonationsRepository(handle).feeIdsOfPersons(personaIds),
+    });
+    history.registerRelated({
+      entidad: 'donativo',
+      adminOnly: true,
+      ofPet: (handle, petId) => createDonationsRepository(handle).giftIdsOfPet(petId),
+      ofPersons: (handle, personaIds) => createDonationsRepository(handle).giftIdsOfPersons(personaIds),
+    });
     app.decorate('donationsService', {
       ...createDonationsService({ repo, persons, pets, history, timeZone }),
       ...createModelo182Service({ repo, organization: app.organizationPort }),

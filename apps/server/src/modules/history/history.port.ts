@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { currentRequest } from '../../lib/request-context';
 import type { HistoryEventInput } from './history.events';
 import { createHistoryRepository } from './history.repository';
-import type { RelatedHistory, RelatedHistoryRegistry } from './history.related';
+import type { HistoryViewer, RelatedHistory, RelatedHistoryRegistry } from './history.related';
 import { toHistoryEvent } from './history.service';
 
 /*
@@ -13,7 +13,7 @@ import { toHistoryEvent } from './history.service';
  */
 
 export type { HistoryEventInput, PersonHistoryField, PetHistoryField } from './history.events';
-export type { RelatedHistory } from './history.related';
+export type { HistoryViewer, RelatedHistory } from './history.related';
 export { changedFields, hasChanges, historyValue, linkActor, publicActor, systemActor, userActor } from './history.events';
 
 /**
@@ -98,17 +98,20 @@ export function createHistoryPort(related: RelatedHistoryRegistry) {
     recordMany: recordEvents,
     redact: redactEvents,
     redactPerson: redactPersonEvents,
-    /** A person's events, newest first, with those of the persons merged into it (read by its page and its export). */
-    async personEvents(handle: Database, personaId: number, page: number, pageSize: number) {
+    /**
+     * A person's events, newest first, with those of the persons merged into it and of the records about it (read by
+     * its page and its export); the records registered `adminOnly` (money) only when `viewer` is an administrator.
+     */
+    async personEvents(handle: Database, personaId: number, page: number, pageSize: number, viewer: HistoryViewer) {
       const repo = createHistoryRepository(handle);
       const ids = await repo.mergedInto('persona', String(personaId));
-      const relatedIds = await related.recordsOf(handle, { personaIds: ids.map(Number).filter(Number.isInteger) });
+      const relatedIds = await related.recordsOf(handle, { personaIds: ids.map(Number).filter(Number.isInteger) }, viewer);
       const { rows, total } = await repo.list({ entidad: 'persona', entidadIds: ids, related: relatedIds }, page, pageSize);
       return { items: rows.map(toHistoryEvent), total, page, pageSize };
     },
     registerRelated: (entry: RelatedHistory): void => related.register(entry),
     /** The related records of a pet or of persons (the history's reading). */
-    relatedOf: (handle: Database, of: { petId: number } | { personaIds: number[] }) => related.recordsOf(handle, of),
+    relatedOf: (handle: Database, of: { petId: number } | { personaIds: number[] }, viewer: HistoryViewer) => related.recordsOf(handle, of, viewer),
   };
 }
 

@@ -1,4 +1,11 @@
-import { apiErrorBodySchema, listHistoryQuerySchema, listHistoryResponseSchema, petHistoryQuerySchema, petIdParamsSchema } from '@refugio/contracts';
+import {
+  ADMIN_ROLE,
+  apiErrorBodySchema,
+  listHistoryQuerySchema,
+  listHistoryResponseSchema,
+  petHistoryQuerySchema,
+  petIdParamsSchema,
+} from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema };
@@ -33,6 +40,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Historial'],
         summary: 'Historial de una mascota (sus datos, imágenes, videos, publicación y adopción)',
+        description: 'Los cambios de sus apadrinamientos y donativos solo aparecen para administradores.',
         params: petIdParamsSchema,
         querystring: petHistoryQuerySchema,
         response: { 200: listHistoryResponseSchema, ...errors },
@@ -40,7 +48,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.ofPet(request.params.id, request.query.page, request.query.pageSize);
+      return service.ofPet(request.params.id, request.query.page, request.query.pageSize, { admin: request.user?.role === ADMIN_ROLE });
     },
   );
 };

@@ -2,7 +2,7 @@ import type { TimeZoneSource } from '../organization/organization.port';
 import { type HistoryEvent, type ListHistoryQuery, type ListHistoryResponse, wallTimeToInstant } from '@refugio/contracts';
 import type { Database } from '../../db/client';
 import type { HistoryEventRow, HistoryRepository } from './history.repository';
-import type { RelatedHistoryRegistry } from './history.related';
+import type { HistoryViewer, RelatedHistoryRegistry } from './history.related';
 
 export function toHistoryEvent(row: HistoryEventRow): HistoryEvent {
   return {
@@ -54,8 +54,9 @@ export function createHistoryService({
       return { items: rows.map(toHistoryEvent), total, page: query.page, pageSize: query.pageSize };
     },
 
-    async ofPet(petId: number, page: number, pageSize: number): Promise<ListHistoryResponse> {
-      const relatedIds = db && related ? await related.relatedOf(db, { petId }) : [];
+    /** A pet's events and those of the records about it (the money ones only for an administrator, `viewer`). */
+    async ofPet(petId: number, page: number, pageSize: number, viewer: HistoryViewer): Promise<ListHistoryResponse> {
+      const relatedIds = db && related ? await related.relatedOf(db, { petId }, viewer) : [];
       const { rows, total } = await repo.list({ entidad: 'mascota', entidadId: String(petId), related: relatedIds }, page, pageSize);
       return { items: rows.map(toHistoryEvent), total, page, pageSize };
     },

@@ -26,7 +26,7 @@ export const personsModule = fp(
         repo: createPersonsRepository(app.db),
         history,
         country: app.config.orgCountry,
-        events: (personaId, page, pageSize) => history.personEvents(app.db, personaId, page, pageSize),
+        events: (personaId, page, pageSize, viewer) => history.personEvents(app.db, personaId, page, pageSize, viewer),
         links: port,
       }),
     );

@@ -1,4 +1,5 @@
 import {
+  ADMIN_ROLE,
   apiErrorBodySchema,
   createPersonSchema,
   listHistoryResponseSchema,
@@ -161,7 +162,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await service.exportOf(request.params.id);
+      const data = await service.exportOf(request.params.id, { admin: request.user?.role === ADMIN_ROLE });
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', `attachment; filename="persona-${request.params.id}.json"`);
       return data;
@@ -175,6 +176,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Historial de una persona (también el de las fichas fusionadas en ella)',
+        description: 'Los cambios de sus cuotas y donativos solo aparecen para administradores.',
         params: personIdParamsSchema,
         querystring: personHistoryQuerySchema,
         response: { 200: listHistoryResponseSchema, ...errors },
@@ -182,7 +184,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.history(request.params.id, request.query.page, request.query.pageSize);
+      return service.history(request.params.id, request.query.page, request.query.pageSize, { admin: request.user?.role === ADMIN_ROLE });
     },
   );
 };

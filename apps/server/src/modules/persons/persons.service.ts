@@ -19,7 +19,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { AppError } from '../../lib/app-error';
 import { isLockConflict } from '../../lib/db-errors';
 import type { SessionUser } from '../../plugins/access';
-import { type HistoryPort, changedFields, hasChanges, userActor } from '../history/history.port';
+import { type HistoryPort, type HistoryViewer, changedFields, hasChanges, userActor } from '../history/history.port';
 import { type PersonsPort, duplicateReasons, normaliseContact } from './persons.port';
 import type { PersonQueries, PersonRow, PersonUpdate, PersonWithDuplicates, PersonsRepository } from './persons.repository';
 
@@ -94,8 +94,11 @@ export interface PersonsDeps {
   history: Pick<HistoryPort, 'record' | 'redactPerson'>;
   /** ORG_COUNTRY: how phones without a prefix are read. */
   country: CountryCode;
-  /** A person's events, newest first, with those of the persons merged into it (the history module's reading). */
-  events: (personaId: number, page: number, pageSize: number) => Promise<ListHistoryResponse>;
+  /**
+   * A person's events, newest first, with those of the persons merged into it (the history module's reading); the
+   * money records' events (fees, gifts) only for an administrator (`viewer.admin`).
+   */
+  events: (personaId: number, page: number, pageSize: number, viewer: HistoryViewer) => Promise<ListHistoryResponse>;
   /** The tables of other modules that point at persons (registered on the port by their owners). */
   links: Pick<PersonsPort, 'linkTables'>;
   clock?: () => Date;
@@ -377,17 +380,22 @@ export function createPersonsService({ repo, history, country, events, links, cl
       );
     },
 
-    async history(id: number, page: number, pageSize: number): Promise<ListHistoryResponse> {
+    async history(id: number, page: number, pageSize: number, viewer: HistoryViewer): Promise<ListHistoryResponse> {
       await mustFind(repo, id);
-      return events(id, page, pageSize);
+      return events(id, page, pageSize, viewer);
     },
 
-    /** Everything held about the person (the right of access), read only. */
-    async exportOf(id: number): Promise<PersonExport> {
+    /** Everything held about the person (the right of access), read only; its history as `viewer` may read it. */
+    async exportOf(id: number, viewer: HistoryViewer): Promise<PersonExport> {
       const row = await mustFind(repo, id);
       const vinculos: Record<string, unknown[]> = {};
       for (const table of links.linkTables()) vinculos[table.clave] = await table.exportOf(repo.handle, id);
-      return { exportadoEn: clock().toISOString(), persona: toPerson(row), vinculos, historial: (await events(id, 1, EXPORT_HISTORY_MAX)).items };
+      return {
+        exportadoEn: clock().toISOString(),
+        persona: toPerson(row),
+        vinculos,
+        historial: (await events(id, 1, EXPORT_HISTORY_MAX, viewer)).items,
+      };
     },
   };
 }

@@ -102,4 +102,24 @@ describe('PendingWorkList: every count in the total has its row', { timeout: 20_
     await user.click(duplicates);
     expect(router.state.location.search).toBe('?duplicados=true');
   });
+
+  it("shows administrators the returned debits and, when sent, last year's donors without NIF; the team's answer has no such rows", async () => {
+    let pending: PendingWork = { ...counts, devolucionesPendientes: 3, donantesSinNif: { anio: 2026, total: 4 }, total: 7 };
+    server.use(http.get('/api/pendientes', () => HttpResponse.json(pending)));
+    const first = renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
+    const returned = await screen.findByRole('link', { name: /^Recibos devueltos sin atender\s*3$/ });
+    expect(returned).toHaveAttribute('href', '/donativos?estado=devuelto');
+    expect(screen.getByRole('link', { name: /^Donantes de 2026 sin NIF\s*4$/ })).toHaveAttribute(
+      'href',
+      '/donativos?desde=2026-01-01&hasta=2026-12-31',
+    );
+    const shown = screen.getAllByRole('link').map((link) => Number(/(\d+)$/.exec(link.textContent ?? '')?.[1] ?? 0));
+    expect(shown.reduce((sum, n) => sum + n, 0)).toBe(pending.total);
+    first.unmount();
+
+    pending = { ...counts, solicitudesNuevas: 1, total: 1 };
+    renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
+    expect(await screen.findByRole('link', { name: /^Solicitudes de adopción nuevas\s*1$/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Recibos devueltos|sin NIF/)).not.toBeInTheDocument();
+  });
 });

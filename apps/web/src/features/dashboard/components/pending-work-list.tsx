@@ -6,10 +6,12 @@ import {
   IconChecklist,
   IconClipboardText,
   IconFirstAidKit,
+  IconId,
   IconLifebuoy,
   IconMailX,
   IconMessageCircle,
   IconPaw,
+  IconReceiptRefund,
   IconUsers,
   IconVaccine,
 } from '@tabler/icons-react';
@@ -18,7 +20,9 @@ import { ListLoading } from '../../../components/ui/list-states';
 import { usePendingWork } from '../api/get-pending-work';
 import { FailedJobsList } from './failed-jobs-list';
 
-type CountKey = keyof Omit<PendingWork, 'total' | 'trabajosFallidos'>;
+type CountKey = keyof Omit<PendingWork, 'total' | 'trabajosFallidos' | AdminMoneyKey>;
+/** Counts only administrators receive (money): shown only when the answer carries them. */
+type AdminMoneyKey = 'devolucionesPendientes' | 'donantesSinNif';
 
 /** One row per count the server adds to the total (the record makes a count without a row a type error). */
 const rows: Record<CountKey, { label: string; to: string; icon: typeof IconPaw }> = {
@@ -34,6 +38,33 @@ const rows: Record<CountKey, { label: string; to: string; icon: typeof IconPaw }
   posiblesDuplicados: { label: 'Posibles personas duplicadas', to: '/personas?duplicados=true', icon: IconUsers },
 };
 const entries = (Object.keys(rows) as CountKey[]).map((key) => ({ key, ...rows[key] }));
+
+type Entry = { key: string; label: string; to: string; icon: typeof IconPaw; n: number };
+
+/** The rows of each count, the administrators' money ones (when the server sent them) after the others. */
+function entriesOf(data: PendingWork): Entry[] {
+  const list: Entry[] = entries.map((e) => ({ ...e, n: data[e.key] }));
+  if (data.devolucionesPendientes !== undefined) {
+    list.push({
+      key: 'devolucionesPendientes',
+      label: 'Recibos devueltos sin atender',
+      to: '/donativos?estado=devuelto',
+      icon: IconReceiptRefund,
+      n: data.devolucionesPendientes,
+    });
+  }
+  if (data.donantesSinNif) {
+    const { anio, total } = data.donantesSinNif;
+    list.push({
+      key: 'donantesSinNif',
+      label: `Donantes de ${anio} sin NIF`,
+      to: `/donativos?desde=${anio}-01-01&hasta=${anio}-12-31`,
+      icon: IconId,
+      n: total,
+    });
+  }
+  return list;
+}
 
 /**
  * The work waiting for the team (side overlay): each kind with its count and a link to its list, and, for
@@ -72,8 +103,7 @@ export function PendingWorkList({ enabled, onNavigate }: { enabled: boolean; onN
   return (
     <Stack gap="md">
       <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {entries.map(({ key, label, to, icon: Icon }) => {
-          const n = pending.data[key];
+        {entriesOf(pending.data).map(({ key, label, to, icon: Icon, n }) => {
           return (
             <li key={key}>
               <NavLink

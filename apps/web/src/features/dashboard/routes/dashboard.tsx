@@ -8,6 +8,7 @@ import { getErrorMessage } from '../../../lib/get-error-message';
 import { useDashboard } from '../api/get-dashboard';
 import { ChartCard } from '../components/chart-card';
 import { CounterCard } from '../components/counter-card';
+import { MoneyCard } from '../components/money-card';
 import { dashboardCounters, formatMonth } from '../lib/dashboard-links';
 
 // Shade 7: at least 3:1 against the card in light and in dark (WCAG 1.4.11, graphics).
@@ -75,6 +76,8 @@ function DashboardContent() {
           <CounterCard key={c.key} label={c.label} value={data.contadores[c.key]} hint={c.hint} to={c.to(data)} />
         ))}
       </SimpleGrid>
+
+      {data.dinero && <MoneyCard money={data.dinero} />}
 
       <ChartCard
         title="Ingresos y adopciones por mes"

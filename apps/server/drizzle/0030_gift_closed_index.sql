@@ -1,0 +1,1 @@
+CREATE INDEX "gift_closed" ON "gift" USING btree ("estado","fecha","id") WHERE "gift"."estado" <> 'registrado';
