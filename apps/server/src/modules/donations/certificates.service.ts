@@ -5,6 +5,7 @@ import {
   donationMessages,
   fiscalPersonType,
   formatCents,
+  isValidFiscalId,
   normaliseFiscalId,
 } from '@refugio/contracts';
 import { Readable } from 'node:stream';
@@ -60,7 +61,7 @@ function donorAddress(donor: CertificateDonor): string | null {
 /** The donor's NIF when it is a valid one (checked as the modelo 182 does), else undefined. */
 function validNif(donor: CertificateDonor): string | undefined {
   const nif = donor.nif === null ? '' : normaliseFiscalId(donor.nif);
-  return nif !== '' && fiscalPersonType(nif) !== undefined ? nif : undefined;
+  return nif !== '' && isValidFiscalId(nif) && fiscalPersonType(nif) !== undefined ? nif : undefined;
 }
 
 /** The entity's data a certificate needs, or the 409 that says what is missing. */
@@ -187,6 +188,7 @@ export function createCertificatesService({ repo, organization, messages, histor
       const { input, donor } = await certificateOf(personaId, anio);
       const safeName = displayName(donor)
         .normalize('NFD')
+        .replace(/\p{M}/gu, '')
         .replace(/[^A-Za-z0-9]+/g, '-')
         .replace(/^-|-$/g, '');
       return { pdf: await renderCertificatePdf(input), fileName: `certificado-donaciones-${anio}${safeName ? `-${safeName}` : ''}.pdf` };
