@@ -72,9 +72,9 @@ describe('sending the donation certificates', () => {
   it('schedules one certificate per donor with NIF, e-mail and consent, once, even when asked twice at the same time', async () => {
     await saveOrganization(a, true);
     const [first, second] = await Promise.all([send(), send()]);
-    expect(first!.statusCode, first!.body).toBe(202);
-    expect(second!.statusCode, second!.body).toBe(202);
-    const bodies = [first!.json<SendCertificatesResponse>(), second!.json<SendCertificatesResponse>()];
+    expect(first.statusCode, first.body).toBe(202);
+    expect(second.statusCode, second.body).toBe(202);
+    const bodies = [first.json<SendCertificatesResponse>(), second.json<SendCertificatesResponse>()];
     expect(bodies[0]!.programados + bodies[1]!.programados).toBe(2);
     expect(bodies[0]!.yaProgramados + bodies[1]!.yaProgramados).toBe(2);
     expect(bodies[0]!.excluidos.map((e) => [e.persona.id, e.motivo]).sort()).toEqual(
@@ -142,7 +142,13 @@ describe('sending the donation certificates', () => {
   });
 
   it('a certificate job run twice at once (a worker whose lease ran out) writes one e-mail and keeps one file', async () => {
-    ids.nueva = await insertDonor(a, { nombre: 'Nueva', apellidos: 'Donante', nif: '00000001R', email: 'nueva@example.com', consentimientoEmail: true });
+    ids.nueva = await insertDonor(a, {
+      nombre: 'Nueva',
+      apellidos: 'Donante',
+      nif: '00000001R',
+      email: 'nueva@example.com',
+      consentimientoEmail: true,
+    });
     await insertGift(a, ids.nueva, 2_500, `${YEAR}-09-09`);
     const res = await send();
     expect(res.json<SendCertificatesResponse>()).toMatchObject({ programados: 1, yaProgramados: 2 });
@@ -161,7 +167,13 @@ describe('sending the donation certificates', () => {
   });
 
   it('a donor who withdrew consent before their turn is skipped, with the reason kept and no e-mail', async () => {
-    ids.retira = await insertDonor(a, { nombre: 'Retira', apellidos: 'Consent', nif: '00000002W', email: 'retira@example.com', consentimientoEmail: true });
+    ids.retira = await insertDonor(a, {
+      nombre: 'Retira',
+      apellidos: 'Consent',
+      nif: '00000002W',
+      email: 'retira@example.com',
+      consentimientoEmail: true,
+    });
     await insertGift(a, ids.retira, 2_500, `${YEAR}-09-09`);
     expect((await send()).json<SendCertificatesResponse>().programados).toBe(1);
     const { person } = await import('../../src/db/schema');

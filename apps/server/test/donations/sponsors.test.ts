@@ -101,10 +101,18 @@ describe('sponsors and their animal', () => {
   });
 
   it('lets staff record that a sponsor wants no news (PATCH, with history; stale version 409)', async () => {
-    const res = await admin().inject({ method: 'PATCH', url: `/api/cuotas/${fees.bea!.id}`, payload: { recibirNovedades: false, version: fees.bea!.version } });
+    const res = await admin().inject({
+      method: 'PATCH',
+      url: `/api/cuotas/${fees.bea!.id}`,
+      payload: { recibirNovedades: false, version: fees.bea!.version },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Fee>()).toMatchObject({ recibirNovedades: false, version: fees.bea!.version + 1 });
-    const stale = await admin().inject({ method: 'PATCH', url: `/api/cuotas/${fees.bea!.id}`, payload: { recibirNovedades: true, version: fees.bea!.version } });
+    const stale = await admin().inject({
+      method: 'PATCH',
+      url: `/api/cuotas/${fees.bea!.id}`,
+      payload: { recibirNovedades: true, version: fees.bea!.version },
+    });
     expectErrorShape(stale, 409, 'CONFLICT');
     const events = await a.database.db
       .select()
@@ -125,7 +133,7 @@ describe('sponsors and their animal', () => {
     const first = new Date(start + 60_000);
     const sent = await Promise.all([a.app.donationsService.sendDueNews(first), b.app.donationsService.sendDueNews(first)]);
     // Ana only: Bea opted out, Carla did not accept e-mail, Dani's Luna has nothing new.
-    expect(sent[0]! + sent[1]!).toBe(1);
+    expect(sent[0] + sent[1]).toBe(1);
     await runBoth();
     const ana = mailsTo('ana@example.com');
     expect(ana).toHaveLength(1);
@@ -142,7 +150,7 @@ describe('sponsors and their animal', () => {
     expect(await a.app.donationsService.sendNews(fees.ana!.id, new Date(first.getTime() + 3 * DAY))).toBe(false);
     const week = new Date(first.getTime() + 7 * DAY + 1000);
     const again = await Promise.all([a.app.donationsService.sendDueNews(week), b.app.donationsService.sendDueNews(week)]);
-    expect(again[0]! + again[1]!).toBe(1);
+    expect(again[0] + again[1]).toBe(1);
     await runBoth();
     expect(mailsTo('ana@example.com')).toHaveLength(2);
     const second = mailsTo('ana@example.com')[1]!;
@@ -162,7 +170,8 @@ describe('sponsors and their animal', () => {
     expect(flagged.statusCode, flagged.body).toBe(200);
     const items = flagged.json<FeesResponse>().items;
     expect(items.map((f) => f.id).sort()).toEqual([fees.ana!.id, fees.bea!.id, fees.carla!.id].sort());
-    for (const f of items) expect(f).toMatchObject({ estado: 'activa', requiereDecision: true, motivoDecision: 'adopcion', mascota: { id: ids.toby } });
+    for (const f of items)
+      expect(f).toMatchObject({ estado: 'activa', requiereDecision: true, motivoDecision: 'adopcion', mascota: { id: ids.toby } });
     await runBoth();
     const asked = mailsTo('ana@example.com').filter((m) => m.subject === 'Noticias sobre Toby');
     expect(asked).toHaveLength(1);
@@ -187,14 +196,26 @@ describe('sponsors and their animal', () => {
 
   it('staff move a sponsorship to another animal still at the shelter, with history; nothing else may take it', async () => {
     const ana = await getFee(fees.ana!.id);
-    const adopted = await admin().inject({ method: 'POST', url: `/api/cuotas/${ana.id}/mascota`, payload: { mascotaId: ids.luna, version: ana.version } });
+    const adopted = await admin().inject({
+      method: 'POST',
+      url: `/api/cuotas/${ana.id}/mascota`,
+      payload: { mascotaId: ids.luna, version: ana.version },
+    });
     expectErrorShape(adopted, 400);
     expect(adopted.json<{ fieldErrors: Record<string, string> }>().fieldErrors.mascotaId).toBe(
       'Elige una mascota que siga en la protectora: esta ya fue adoptada, trasladada o falleció.',
     );
-    const stale = await admin().inject({ method: 'POST', url: `/api/cuotas/${ana.id}/mascota`, payload: { mascotaId: ids.kira, version: ana.version - 1 } });
+    const stale = await admin().inject({
+      method: 'POST',
+      url: `/api/cuotas/${ana.id}/mascota`,
+      payload: { mascotaId: ids.kira, version: ana.version - 1 },
+    });
     expectErrorShape(stale, 409, 'CONFLICT');
-    const moved = await admin().inject({ method: 'POST', url: `/api/cuotas/${ana.id}/mascota`, payload: { mascotaId: ids.kira, version: ana.version } });
+    const moved = await admin().inject({
+      method: 'POST',
+      url: `/api/cuotas/${ana.id}/mascota`,
+      payload: { mascotaId: ids.kira, version: ana.version },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json<Fee>()).toMatchObject({ mascota: { id: ids.kira, nombre: 'Kira' }, requiereDecision: false, motivoDecision: null });
     const [event] = await a.database.db
@@ -211,7 +232,11 @@ describe('sponsors and their animal', () => {
       payload: { tipo: 'socio', importe: '5', periodicidad: 'mensual', desde: '2026-01-01', metodoPago: 'bizum' },
     });
     const socioFee = socio.json<Fee>();
-    const refused = await admin().inject({ method: 'POST', url: `/api/cuotas/${socioFee.id}/mascota`, payload: { mascotaId: ids.kira, version: socioFee.version } });
+    const refused = await admin().inject({
+      method: 'POST',
+      url: `/api/cuotas/${socioFee.id}/mascota`,
+      payload: { mascotaId: ids.kira, version: socioFee.version },
+    });
     expectErrorShape(refused, 409, 'CONFLICT');
     expect(refused.json<{ message: string }>().message).toBe('Solo un apadrinamiento (cuota de padrino) tiene mascota.');
     const messages = await a.database.db.select().from(message).where(eq(message.plantilla, 'padrino_cambio'));

@@ -59,7 +59,11 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   });
   const width = doc.page.width - 2 * MARGIN;
   const paragraph = (text: string, options: PDFKit.Mixins.TextOptions = {}) => {
-    doc.font('regular').fontSize(10.5).fillColor('#000').text(text, MARGIN, doc.y, { width, lineGap: 2, align: 'justify', ...options });
+    doc
+      .font('regular')
+      .fontSize(10.5)
+      .fillColor('#000')
+      .text(text, MARGIN, doc.y, { width, lineGap: 2, align: 'justify', ...options });
     doc.moveDown(0.7);
   };
   const { entidad, donante } = input;

@@ -53,7 +53,10 @@ const displayName = (donor: Pick<CertificateDonor, 'nombre' | 'apellidos'>) => `
 
 /** The donor's address as the certificate prints it ('' parts left out). */
 function donorAddress(donor: CertificateDonor): string | null {
-  const town = [donor.codigoPostal ?? '', donor.ciudad].map((p) => p.trim()).filter(Boolean).join(' ');
+  const town = [donor.codigoPostal ?? '', donor.ciudad]
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(' ');
   const text = [donor.direccion.trim(), town].filter(Boolean).join(', ');
   return text === '' ? null : text;
 }
@@ -80,7 +83,16 @@ function entityOf(org: StoredOrganization): CertificatePdfInput['entidad'] {
   };
 }
 
-export function createCertificatesService({ repo, organization, messages, history, storage, enqueue, log, clock = () => new Date() }: CertificatesDeps) {
+export function createCertificatesService({
+  repo,
+  organization,
+  messages,
+  history,
+  storage,
+  enqueue,
+  log,
+  clock = () => new Date(),
+}: CertificatesDeps) {
   const today = async () => dayInZone(clock(), await organization.timeZone());
 
   async function checkYear(anio: number): Promise<void> {

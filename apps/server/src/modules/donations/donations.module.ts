@@ -92,7 +92,9 @@ export const donationsModule = fp(
       },
       async exportOf(executor, personaId) {
         const rows = await createCertificatesRepository(executor).ofPerson(personaId);
-        return rows.map((r) => ({ certificadoDonaciones: { anio: r.anio, estado: r.estado, importeCentimos: r.importeCentimos, enviadoEn: r.updatedAt.toISOString() } }));
+        return rows.map((r) => ({
+          certificadoDonaciones: { anio: r.anio, estado: r.estado, importeCentimos: r.importeCentimos, enviadoEn: r.updatedAt.toISOString() },
+        }));
       },
     });
     const certificates = createCertificatesService({

@@ -51,9 +51,7 @@ const conflict = (message: string) => new AppError('CONFLICT', { message });
 /** What happened to the animal, as the `padrino_cambio` e-mail tells it. */
 function changeWording(motivo: SponsorDecision, genero: string): string {
   const female = genero === 'hembra';
-  return motivo === 'adopcion'
-    ? `ha encontrado un hogar y una familia ${female ? 'la' : 'lo'} ha adoptado`
-    : `ha fallecido, y lo sentimos muchísimo`;
+  return motivo === 'adopcion' ? `ha encontrado un hogar y una familia ${female ? 'la' : 'lo'} ha adoptado` : `ha fallecido, y lo sentimos muchísimo`;
 }
 
 export function createSponsorsService({ repo, fees, persons, pets, messages, history, timeZone, log }: SponsorsDeps) {

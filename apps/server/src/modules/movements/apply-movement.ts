@@ -169,7 +169,11 @@ export async function applyMovement(
       await listener.opened(tx, { adopcionId: row.id, petId: before.id, personaId, fecha: request.fecha }, historyActor);
   if (open?.tipo === 'adopcion' && request.tipo !== 'adopcion') for (const listener of adoptions) await listener.closed(tx, open.id, historyActor);
   for (const listener of deps.movementListeners ?? []) {
-    await listener(tx, { movimientoId: row.id, petId: before.id, petNombre: before.nombre, tipo: request.tipo, fecha: request.fecha, personaId }, historyActor);
+    await listener(
+      tx,
+      { movimientoId: row.id, petId: before.id, petNombre: before.nombre, tipo: request.tipo, fecha: request.fecha, personaId },
+      historyActor,
+    );
   }
 
   const version = await pets.applyLocation(
