@@ -90,4 +90,34 @@ export const donationMessages = {
   rangeInvalid: 'La fecha «hasta» no puede ser anterior a «desde».',
   fiscalYearInvalid: 'Elige un año entre 2000 y el actual.',
   organizationNifMissing: 'Falta el NIF de la entidad en Configuración.',
+  organizationNameMissing: 'Falta el nombre de la entidad en Configuración.',
+  notLey49:
+    'La entidad no está marcada como acogida a la Ley 49/2002 en Configuración: sus donativos no dan derecho a deducción y no se emite el certificado.',
+  personNotFound: 'La persona no existe.',
+  donorWithoutNif: 'Esta persona no tiene un NIF válido: el certificado de donaciones lo necesita. Añádelo en su ficha.',
+  donorAnonymised: 'Esta persona está anonimizada: no se emite su certificado.',
+  noGiftsInYear: (anio: number) => `Esta persona no tiene donativos registrados en ${anio} (sin contar los anulados ni los devueltos).`,
+  notSponsorship: 'Solo un apadrinamiento (cuota de padrino) tiene mascota.',
+  feeLeft: 'Esta cuota está dada de baja.',
+  samePet: 'La cuota ya apadrina a esta mascota.',
+  petNotAvailable: 'Elige una mascota que siga en la protectora: esta ya fue adoptada, trasladada o falleció.',
 } as const;
+
+/** Why staff must talk to a sponsor before anything changes: their animal was adopted or died. */
+export const SPONSOR_DECISIONS = ['adopcion', 'fallecimiento'] as const;
+export type SponsorDecision = (typeof SPONSOR_DECISIONS)[number];
+export const sponsorDecisionLabels: Record<SponsorDecision, string> = {
+  adopcion: 'Su mascota ha sido adoptada',
+  fallecimiento: 'Su mascota ha fallecido',
+};
+
+/**
+ * Integer cents as Spanish writes euros, from the integer itself (never a float): 123456 -> '1.234,56 €' (the dot
+ * groups thousands from 1.000 on, as a certificate or a bank statement writes them).
+ */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${sign}${whole},${String(abs % 100).padStart(2, '0')} €`;
+}

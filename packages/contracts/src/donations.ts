@@ -12,6 +12,7 @@ import {
   MONEY_MAX_CENTS,
   MONEY_METHODS,
   MONEY_REASON_MAX,
+  SPONSOR_DECISIONS,
   donationMessages,
 } from './donation-messages';
 import { ibanSchema } from './fiscal';
@@ -142,6 +143,11 @@ export const listFeesQuerySchema = z.object({
   estado: z.enum(FEE_STATES).optional(),
   mascotaId: idParam.optional(),
   personaId: idParam.optional(),
+  requiereDecision: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional()
+    .describe('true: solo los apadrinamientos cuya mascota fue adoptada o falleció, pendientes de hablar con el padrino'),
   page,
   pageSize,
 });
@@ -162,6 +168,11 @@ export const feeSchema = z.object({
   mandato: z.object({ referencia: z.string(), fechaFirma: z.string() }).nullable(),
   estado: z.enum(FEE_STATES),
   bajaMotivo: z.string(),
+  recibirNovedades: z.boolean().describe('Un padrino recibe por correo las novedades de su mascota (como mucho una por semana); false: no quiere'),
+  requiereDecision: z
+    .boolean()
+    .describe('La mascota apadrinada fue adoptada o falleció: hay que preguntar al padrino si apadrina a otra o termina la cuota'),
+  motivoDecision: z.enum(SPONSOR_DECISIONS).nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -175,6 +186,20 @@ export const feesResponseSchema = z.object({
   pageSize: z.number().int(),
 });
 export type FeesResponse = z.infer<typeof feesResponseSchema>;
+
+/** `PATCH /api/cuotas/{id}`: what staff change of a fee without ending it. */
+export const feePatchInputSchema = z.object({
+  recibirNovedades: z.boolean({ error: 'Indica si quiere recibir las novedades de su mascota.' }),
+  version,
+});
+export type FeePatchInput = z.infer<typeof feePatchInputSchema>;
+
+/** `POST /api/cuotas/{id}/mascota`: the sponsorship moves to another animal (with the person's consent). */
+export const feePetInputSchema = z.object({
+  mascotaId: id.describe('La nueva mascota apadrinada: ha de seguir en la protectora'),
+  version,
+});
+export type FeePetInput = z.infer<typeof feePetInputSchema>;
 
 /** `POST /api/donativos`. */
 export const giftInputSchema = z.object({
@@ -276,3 +301,27 @@ export const modelo182ReviewSchema = z.object({
   totalCentimos: z.number().int().describe('Suma en céntimos de los incluidos: la del registro de tipo 1'),
 });
 export type Modelo182Review = z.infer<typeof modelo182ReviewSchema>;
+
+/** `GET /api/personas/{id}/certificado-donaciones?anio=`. */
+export const donationCertificateQuerySchema = modelo182QuerySchema;
+
+/** `POST /api/certificados-donaciones/enviar`. */
+export const sendCertificatesInputSchema = z.object({
+  anio: z
+    .number({ error: donationMessages.fiscalYearInvalid })
+    .int(donationMessages.fiscalYearInvalid)
+    .min(2000, donationMessages.fiscalYearInvalid)
+    .max(9999, donationMessages.fiscalYearInvalid)
+    .describe('Año de los donativos certificados (AAAA)'),
+});
+export type SendCertificatesInput = z.infer<typeof sendCertificatesInputSchema>;
+
+export const sendCertificatesResponseSchema = z.object({
+  anio: z.number().int(),
+  programados: z.number().int().describe('Certificados que se enviarán ahora (uno por persona; los ya programados o enviados no se repiten)'),
+  yaProgramados: z.number().int().describe('Personas cuyo certificado de ese año ya estaba programado o enviado'),
+  excluidos: z
+    .array(z.object({ persona: personRefSchema, motivo: z.enum(['sin_nif', 'sin_email', 'sin_consentimiento', 'anonimizada']) }))
+    .describe('Donantes del año a quienes no se envía, y por qué'),
+});
+export type SendCertificatesResponse = z.infer<typeof sendCertificatesResponseSchema>;

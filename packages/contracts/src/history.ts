@@ -35,6 +35,7 @@ export const HISTORY_ENTITIES = [
   'seguimiento',
   'cuota',
   'donativo',
+  'certificado_donaciones',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -58,6 +59,7 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   seguimiento: 'Seguimiento tras la adopción',
   cuota: 'Cuota de socio o padrino',
   donativo: 'Donativo',
+  certificado_donaciones: 'Certificado de donaciones',
 };
 
 export const HISTORY_PAGE_SIZE_DEFAULT = 25;
@@ -274,6 +276,7 @@ const entityArticles: Record<string, string> = {
   seguimiento: 'el seguimiento',
   cuota: 'la cuota',
   donativo: 'el donativo',
+  certificado_donaciones: 'el certificado de donaciones',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -26,6 +26,9 @@ export const TEMPLATE_KEYS = [
   'acta_devolucion',
   'acta_firmar',
   'acta_firmada',
+  'certificado_donaciones',
+  'padrino_novedad',
+  'padrino_cambio',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -64,6 +67,11 @@ export const TEMPLATE_VARIABLE_LABELS = {
   fecha: 'Fecha del contrato',
   'devolucion.fecha': 'Fecha de la devolución',
   'devolucion.motivo': 'Motivo de la devolución',
+  'certificado.anio': 'Año de los donativos certificados',
+  'certificado.importe': 'Total donado ese año (1.234,56 €)',
+  'padrino.novedades': 'Las novedades de la mascota desde el último correo, con su fecha',
+  'padrino.fotos': 'Cuántas fotos nuevas tiene la mascota',
+  'padrino.cambio': 'Qué le ha pasado a la mascota (adoptada o fallecida)',
 } as const;
 export type TemplateVariable = keyof typeof TEMPLATE_VARIABLE_LABELS;
 
@@ -115,6 +123,9 @@ export const TEMPLATE_VARIABLES: Record<TemplateKey, readonly TemplateVariable[]
     'adopcion.metodoPago',
     'fecha',
   ],
+  certificado_donaciones: [...COMMON, 'certificado.anio', 'certificado.importe'],
+  padrino_novedad: [...COMMON, 'mascota.nombre', 'padrino.novedades', 'padrino.fotos'],
+  padrino_cambio: [...COMMON, 'mascota.nombre', 'padrino.cambio'],
   acta_devolucion: [
     ...COMMON,
     'persona.apellidos',
@@ -175,6 +186,9 @@ export const TEMPLATE_TITLES: Record<TemplateKey, string> = {
   acta_devolucion: 'Acta de devolución',
   acta_firmar: 'Acta de devolución para firmar',
   acta_firmada: 'Acta de devolución firmada',
+  certificado_donaciones: 'Certificado de donaciones',
+  padrino_novedad: 'Novedades para un padrino',
+  padrino_cambio: 'Cambio en un apadrinamiento (adopción o fallecimiento)',
 };
 
 /** Keys sent by the server by itself (when active); the others are sent by the features that use them. */
@@ -376,6 +390,27 @@ export const DEFAULT_TEMPLATES: Record<TemplateKey, { asunto: string; cuerpo: st
       'Te recordamos que{{#mascota.nombre}} {{mascota.nombre}}{{/mascota.nombre}} tiene pendiente{{#obligacion.descripcion}}: {{obligacion.descripcion}}{{/obligacion.descripcion}}{{^obligacion.descripcion}} una tarea{{/obligacion.descripcion}}{{#obligacion.fecha}}, para el {{obligacion.fecha}}{{/obligacion.fecha}}.' +
       SIGNATURE,
   },
+  certificado_donaciones: {
+    asunto: 'Tu certificado de donaciones{{#certificado.anio}} de {{certificado.anio}}{{/certificado.anio}}',
+    cuerpo:
+      HELLO +
+      'Gracias por tu apoyo{{#certificado.anio}} durante {{certificado.anio}}{{/certificado.anio}}. Te enviamos adjunto (PDF) el certificado de tus donativos{{#certificado.importe}}, {{certificado.importe}} en total{{/certificado.importe}}, para que puedas aplicar la deducción en tu declaración de la renta.' +
+      SIGNATURE,
+  },
+  padrino_novedad: {
+    asunto: 'Novedades{{#mascota.nombre}} de {{mascota.nombre}}{{/mascota.nombre}}{{^mascota.nombre}} de tu apadrinado{{/mascota.nombre}}',
+    cuerpo:
+      HELLO +
+      'Gracias por apadrinar{{#mascota.nombre}} a {{mascota.nombre}}{{/mascota.nombre}}. Esto es lo nuevo de estos días.{{#padrino.novedades}}\n\n{{padrino.novedades}}{{/padrino.novedades}}{{#padrino.fotos}}\n\nFotos nuevas en su galería: {{padrino.fotos}}.{{/padrino.fotos}}\n\nSi prefieres no recibir estas novedades, respóndenos a este correo y dejaremos de enviártelas.' +
+      SIGNATURE,
+  },
+  padrino_cambio: {
+    asunto: 'Noticias sobre{{#mascota.nombre}} {{mascota.nombre}}{{/mascota.nombre}}{{^mascota.nombre}} tu apadrinamiento{{/mascota.nombre}}',
+    cuerpo:
+      HELLO +
+      'Queremos contarte algo importante sobre el animal que apadrinas{{#mascota.nombre}}, {{mascota.nombre}}{{/mascota.nombre}}{{#padrino.cambio}}: {{padrino.cambio}}{{/padrino.cambio}}.\n\nTu apadrinamiento sigue como estaba y no cambiaremos nada sin hablar contigo. ¿Te gustaría apadrinar a otro de nuestros animales? Respóndenos a este correo o llámanos y lo vemos juntos; si prefieres terminar el apadrinamiento, dínoslo también.\n\nGracias por tu apoyo durante este tiempo.' +
+      SIGNATURE,
+  },
   contrato_adopcion: {
     asunto: '',
     cuerpo: CONTRACT_DEFAULT,
@@ -421,6 +456,11 @@ export const TEMPLATE_SAMPLE_VALUES: Record<TemplateVariable, string> = {
   fecha: '24 de noviembre de 2026',
   'devolucion.fecha': '20/11/2026',
   'devolucion.motivo': 'Cambio de domicilio: no puede tenerlo en la nueva vivienda.',
+  'certificado.anio': '2026',
+  'certificado.importe': '1.234,56 €',
+  'padrino.novedades': '12/11/2026: Ya pesa 9 kilos y le encanta jugar en el jardín.',
+  'padrino.fotos': '3',
+  'padrino.cambio': 'ha encontrado un hogar y una familia la ha adoptado',
 };
 
 export const TEMPLATE_SUBJECT_MAX = 200;

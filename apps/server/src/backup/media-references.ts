@@ -21,7 +21,7 @@ async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]
 /**
  * Every media key the rows of the database point at, read in the caller's transaction (the backup's snapshot):
  * a pet's main image and its thumbnail, each gallery image and its thumbnail, and the files of publication
- * requests (images with their thumbnails, videos), the attachments of care records. Videos of pets have no row: they are whatever storage holds.
+ * requests (images with their thumbnails, videos), the attachments of care records, the donors' certificates e-mailed. Videos of pets have no row: they are whatever storage holds.
  * A table that comes to point at stored files adds its keys here, so the backup keeps checking that every
  * archived row has its file.
  */
@@ -72,11 +72,23 @@ export async function mediaReferences(tx: Executor): Promise<MediaReference[]> {
     const fotos = typeof row.fotos === 'string' ? (JSON.parse(row.fotos) as { key: string; thumbKey: string }[]) : row.fotos;
     for (const photo of fotos) add('followup', row.id, photo.key, photo.thumbKey);
   }
+  for (const row of await rows<{ id: number; key: string }>(tx, sql`SELECT id, archivo AS key FROM donation_certificate WHERE archivo IS NOT NULL`)) {
+    add('donation_certificate', row.id, row.key);
+  }
   return found;
 }
 
 /** The tables whose rows point at media, in the order their rows are locked (a pet's row first, as writers do). */
-const LOCK_ORDER = ['pet', 'pet_image', 'publication_request', 'care_attachment', 'foster_news', 'document', 'followup'] as const;
+const LOCK_ORDER = [
+  'pet',
+  'pet_image',
+  'publication_request',
+  'care_attachment',
+  'foster_news',
+  'document',
+  'followup',
+  'donation_certificate',
+] as const;
 
 /**
  * Inside the snapshot's transaction: share-locks the rows of `references` as the snapshot saw them, so none of

@@ -33,6 +33,12 @@ export function signedDocumentKey(documentKey: string): string {
   return `${folder}firmado_${Date.now()}_${randomBytes(6).toString('hex')}.pdf`;
 }
 
+/** Folder of the donors' certificates sent by e-mail (staff only: never served by the public media routes). */
+export const CERTIFICATES_FOLDER = 'certificados/';
+/** A donor's certificate of a year: certificados/{anio}/{personaId}_{timestamp}_{random}.pdf. */
+export const newCertificateKey = (anio: number, personaId: number) =>
+  `${CERTIFICATES_FOLDER}${anio}/${personaId}_${Date.now()}_${randomBytes(6).toString('hex')}.pdf`;
+
 /** Where a foster home's news photos live: novedades/{folder}/{n}.{ext}, with thumbnails beside them. */
 export const NEWS_FOLDER = 'novedades/';
 /** Where a follow-up answer's photos live: seguimientos/{folder}/{n}.{ext}, with thumbnails beside them. */

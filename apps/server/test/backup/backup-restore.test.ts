@@ -15,7 +15,7 @@ import { isEmptyDatabase } from '../../src/backup/database-dump';
 import { ArchiveError, RestoreRefusedError, assertEmptyTarget, restoreArchive } from '../../src/backup/restore';
 import { loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client';
-import { adoptionRequest, followup, job, person, pet, uploadInProgress } from '../../src/db/schema';
+import { adoptionRequest, donationCertificate, followup, job, person, pet, sponsorUpdate, uploadInProgress } from '../../src/db/schema';
 import { LocalStorage } from '../../src/storage/local-storage';
 import { S3Storage } from '../../src/storage/s3-storage';
 import type { StorageProvider } from '../../src/storage/storage-provider';
@@ -327,6 +327,14 @@ describe('backup and restore (PGlite + local disk)', () => {
     expect(annul.statusCode, annul.body).toBe(200);
     moneyBefore = await moneyAsServed(t.app, await t.as('admin').cookie());
     expect(moneyBefore.gifts.importeTotalCentimos).toBe(1250 + 123_457);
+    // A donor's certificate sent with its PDF, and a sponsorship's last news e-mail (DESIGN section 15): rows and file travel.
+    const certificateKey = `certificados/2026/${foster!.id}_1_abc.pdf`;
+    await t.app.storage.put(certificateKey, Readable.from([Buffer.from('%PDF-1.3 certificado')]), { contentType: 'application/pdf' });
+    await t.database.db
+      .insert(donationCertificate)
+      .values({ personaId: foster!.id, anio: 2026, estado: 'enviado', archivo: certificateKey, importeCentimos: 1250 });
+    await t.database.db.insert(sponsorUpdate).values({ feeId: memberFee.json<{ id: number }>().id, ultimoEnvio: new Date('2026-01-10T10:00:00Z') });
+    expect((await mediaReferences(t.database.db)).filter((r) => r.table === 'donation_certificate')).toHaveLength(1);
     // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
     await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);
@@ -341,6 +349,8 @@ describe('backup and restore (PGlite + local disk)', () => {
     expect(before.tables.adoption_fee).toHaveLength(1);
     expect(before.tables.fee).toHaveLength(1);
     expect(before.tables.gift).toHaveLength(3);
+    expect(before.tables.donation_certificate).toHaveLength(1);
+    expect(before.tables.sponsor_update).toHaveLength(1);
     // Three check-ins and the sterilisation.
     expect(before.tables.followup).toHaveLength(4);
     // Two from the fixture, one foster home.
@@ -353,8 +363,8 @@ describe('backup and restore (PGlite + local disk)', () => {
 
   it('restores every row and every file into an empty instance, which serves the same pets, media and users', async () => {
     // Main image, gallery image, their thumbnails, the video, the care record's attachment, the news photo and its
-    // thumbnail, the contract and its signed copy, the follow-up answer's photo and its thumbnail.
-    expect(Object.keys(before.media)).toHaveLength(12);
+    // thumbnail, the contract and its signed copy, the follow-up answer's photo and its thumbnail, the donor's certificate.
+    expect(Object.keys(before.media)).toHaveLength(13);
     const target = await emptyPgliteTarget();
     await assertEmptyTarget({ db: target.database.db, storage: target.storage }, { database: 'db', storage: 'media' });
     const summary = await restoreArchive(archive, {
@@ -363,7 +373,7 @@ describe('backup and restore (PGlite + local disk)', () => {
       dataDir: target.dataDir,
       authSecretConfigured: false,
     });
-    expect(summary.media).toBe(12);
+    expect(summary.media).toBe(13);
     // The history travels whole: every event of the populated instance, as it was (DESIGN section 9).
     expect(before.tables.history_event?.length).toBeGreaterThanOrEqual(5);
     expect(await snapshotOf(target.database.db, target.storage)).toEqual(before);

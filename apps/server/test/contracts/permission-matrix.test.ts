@@ -173,6 +173,10 @@ const expected: Record<string, Access> = {
   'POST /api/donativos/:id/devolucion': 'admin',
   'GET /api/fiscal/modelo-182/revision': 'admin',
   'GET /api/fiscal/modelo-182': 'admin',
+  'GET /api/personas/:id/certificado-donaciones': 'admin',
+  'POST /api/certificados-donaciones/enviar': 'admin',
+  'PATCH /api/cuotas/:id': 'admin',
+  'POST /api/cuotas/:id/mascota': 'admin',
 };
 
 function expectedAccess(route: string): Access | undefined {

@@ -345,8 +345,8 @@ describe('templates', () => {
 
   it('lists every key with its Spanish default and its variables', async () => {
     const { items } = (await t.as('admin').inject({ method: 'GET', url: '/api/plantillas' })).json<{ items: Template[] }>();
-    // The sixteen message keys, the adoption contract and the acta of a return (documents, without a subject).
-    expect(items).toHaveLength(18);
+    // The nineteen message keys, the adoption contract and the acta of a return (documents, without a subject).
+    expect(items).toHaveLength(21);
     const received = items.find((i) => i.clave === 'solicitud_recibida')!;
     expect(received).toMatchObject({ activa: true, automatica: true, personalizada: false, version: 0 });
     expect(received.asunto).toContain('{{mascota.nombre}}');

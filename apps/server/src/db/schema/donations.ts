@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { person } from './persons';
 import { pet } from './pets';
@@ -40,6 +40,13 @@ export const fee = pgTable(
     estado: text().notNull().default('activa'),
     bajaFecha: date({ mode: 'string' }),
     bajaMotivo: text().notNull().default(''),
+    /** A sponsor's news of their animal by e-mail (padrino_novedad): false when the person opted out. */
+    recibirNovedades: boolean().notNull().default(true),
+    /**
+     * Why staff must decide with the sponsor what happens to this sponsorship: the animal was adopted (`adopcion`) or
+     * died (`fallecimiento`); null when nothing is pending. Nothing else changes until staff move it or end it.
+     */
+    decisionPendiente: text(),
     version: integer().notNull().default(1),
     createdBy: text().references(() => user.id, { onDelete: 'set null' }),
     updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
@@ -61,6 +68,7 @@ export const fee = pgTable(
     ),
     check('fee_iban_only_direct_debit', sql`${t.metodoPago} = 'domiciliacion' OR ${t.iban} IS NULL`),
     check('fee_baja_has_date', sql`${t.estado} <> 'baja' OR ${t.bajaFecha} IS NOT NULL`),
+    check('fee_decision_pendiente', sql`${t.decisionPendiente} IS NULL OR ${t.decisionPendiente} IN ('adopcion', 'fallecimiento')`),
   ],
 );
 
@@ -104,3 +112,44 @@ export const gift = pgTable(
     check('gift_estado', sql`${t.estado} IN ('registrado', 'anulado', 'devuelto')`),
   ],
 );
+
+/**
+ * A donor's certificate of a year (RD 1270/2003 art. 6) sent by e-mail: one row per person and year, so a second
+ * "send the certificates" or a second worker never sends it twice. Created `programado` with the job that sends it;
+ * `enviado` once the e-mail (with the PDF stored under `archivo`) is written to the messages module, which delivers it.
+ */
+export const donationCertificate = pgTable(
+  'donation_certificate',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    personaId: integer()
+      .notNull()
+      .references(() => person.id, { onDelete: 'restrict' }),
+    anio: integer().notNull(),
+    /** programado | enviado | omitido (no e-mail, no consent or no NIF any more when its turn came) */
+    estado: text().notNull().default('programado'),
+    /** The total certified, integer cents (when sent). */
+    importeCentimos: integer(),
+    /** The PDF's storage key (when sent). */
+    archivo: text(),
+    /** The message (messages module) that carries it. */
+    mensajeId: integer(),
+    motivo: text().notNull().default(''),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('donation_certificate_persona_anio').on(t.personaId, t.anio),
+    check('donation_certificate_estado', sql`${t.estado} IN ('programado', 'enviado', 'omitido')`),
+  ],
+);
+
+/** The last news e-mail (padrino_novedad) of a sponsorship: at most one a week, gathering what is new since. */
+export const sponsorUpdate = pgTable('sponsor_update', {
+  feeId: integer()
+    .primaryKey()
+    .references(() => fee.id, { onDelete: 'cascade' }),
+  ultimoEnvio: timestamp({ withTimezone: true }).notNull(),
+  /** The message (messages module) of the last send. */
+  mensajeId: integer(),
+});

@@ -1,14 +1,21 @@
 import { maskIban } from '@refugio/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { defineJob } from '../../jobs/define-job';
+import { createCertificatesRepository } from './certificates.repository';
+import { certificatesRoutes } from './certificates.routes';
+import { type CertificatesService, createCertificatesService } from './certificates.service';
 import { createDonationsRepository } from './donations.repository';
 import { donationsRoutes } from './donations.routes';
 import { type DonationsService, createDonationsService } from './donations.service';
 import { type Modelo182Service, createModelo182Service } from './modelo-182.service';
+import { createSponsorsRepository } from './sponsors.repository';
+import { type SponsorsService, createSponsorsService } from './sponsors.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    donationsService: DonationsService & Modelo182Service;
+    donationsService: DonationsService & Modelo182Service & CertificatesService & SponsorsService;
   }
 }
 
@@ -88,11 +95,68 @@ export const donationsModule = fp(
       ofPet: (handle, petId) => createDonationsRepository(handle).giftIdsOfPet(petId),
       ofPersons: (handle, personaIds) => createDonationsRepository(handle).giftIdsOfPersons(personaIds),
     });
+    const certificatesRepo = createCertificatesRepository(app.db);
+    persons.registerLinks({
+      clave: 'certificados_donaciones',
+      async move(tx, fromId, toId) {
+        await createCertificatesRepository(tx).moveCertificates(fromId, toId);
+      },
+      async anonymise() {
+        // A certificate's row names the person by id only; the PDF sent stays with its message.
+      },
+      async exportOf(executor, personaId) {
+        const rows = await createCertificatesRepository(executor).ofPerson(personaId);
+        return rows.map((r) => ({
+          certificadoDonaciones: { anio: r.anio, estado: r.estado, importeCentimos: r.importeCentimos, enviadoEn: r.updatedAt.toISOString() },
+        }));
+      },
+    });
+    const certificates = createCertificatesService({
+      repo: certificatesRepo,
+      organization: app.organizationPort,
+      messages: app.messagesPort,
+      history,
+      storage: app.storage,
+      enqueue: (job, payload, options) => app.jobs.enqueue(job, payload, options),
+      log: app.log,
+    });
+    app.jobs.define(certificates.sendCertificateJob);
+    app.jobs.define(
+      defineJob({
+        name: 'donations.certificate-sweep',
+        title: 'Limpieza de certificados de donaciones sin registro',
+        payload: z.object({}),
+        every: 6 * 60 * 60 * 1000,
+        maxAttempts: 3,
+        backoffMs: 5 * 60 * 1000,
+        handler: async (_payload, { now }) => {
+          await certificates.sweepFiles(now.getTime());
+        },
+      }),
+    );
+    const sponsors = createSponsorsService({
+      repo: createSponsorsRepository(app.db),
+      fees: repo,
+      persons,
+      pets,
+      messages: app.messagesPort,
+      history,
+      timeZone,
+      log: app.log,
+    });
+    app.jobs.define(sponsors.sponsorNewsJob);
+    app.movementsPort.onMovement((tx, movement, actor) => sponsors.onMovement(tx, movement, actor));
     app.decorate('donationsService', {
       ...createDonationsService({ repo, persons, pets, history, timeZone }),
       ...createModelo182Service({ repo, organization: app.organizationPort }),
+      ...certificates,
+      ...sponsors,
     });
     await app.register(donationsRoutes);
+    await app.register(certificatesRoutes);
   },
-  { name: 'donations', dependencies: ['db', 'access', 'history', 'organization', 'persons', 'pets'] },
+  {
+    name: 'donations',
+    dependencies: ['db', 'jobs', 'storage', 'access', 'history', 'organization', 'persons', 'pets', 'messages', 'movements'],
+  },
 );

@@ -16,6 +16,8 @@ export interface FeeFilter {
   estado?: string | undefined;
   petId?: number | undefined;
   personaId?: number | undefined;
+  /** true: sponsorships waiting for staff's decision (their animal adopted or dead); false: the others. */
+  requiereDecision?: boolean | undefined;
 }
 
 export interface GiftFilter {
@@ -45,6 +47,11 @@ function feeWhere(filter: FeeFilter): SQL | undefined {
     filter.estado ? eq(fee.estado, filter.estado) : undefined,
     filter.petId ? eq(fee.petId, filter.petId) : undefined,
     filter.personaId ? eq(fee.personaId, filter.personaId) : undefined,
+    filter.requiereDecision === undefined
+      ? undefined
+      : filter.requiereDecision
+        ? sql`(${fee.decisionPendiente} IS NOT NULL AND ${fee.estado} <> 'baja')`
+        : sql`(${fee.decisionPendiente} IS NULL OR ${fee.estado} = 'baja')`,
   );
 }
 

@@ -14,6 +14,7 @@ import {
   type ListFeesQuery,
   type ListGiftsQuery,
   type MoneyMethod,
+  type SponsorDecision,
   centsToEuros,
   dayInZone,
   donationMessages,
@@ -51,6 +52,9 @@ export function toFeeDto(row: Named<FeeRow>): Fee {
         : { referencia: row.mandatoReferencia, fechaFirma: row.mandatoFechaFirma },
     estado: row.estado as FeeState,
     bajaMotivo: row.bajaMotivo,
+    recibirNovedades: row.recibirNovedades,
+    requiereDecision: row.decisionPendiente !== null && row.estado !== 'baja',
+    motivoDecision: row.estado === 'baja' ? null : ((row.decisionPendiente as SponsorDecision | null) ?? null),
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -188,7 +192,7 @@ export function createDonationsService({ repo, persons, pets, history, timeZone,
 
     async listFees(query: ListFeesQuery): Promise<FeesResponse> {
       const { rows, total } = await repo.listFees(
-        { tipo: query.tipo, estado: query.estado, petId: query.mascotaId, personaId: query.personaId },
+        { tipo: query.tipo, estado: query.estado, petId: query.mascotaId, personaId: query.personaId, requiereDecision: query.requiereDecision },
         query.page,
         query.pageSize,
       );

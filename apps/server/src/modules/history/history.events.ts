@@ -111,13 +111,34 @@ export type HistoryEventInput = { actor: HistoryActor } & (
       cambios?: Changes<'cuota' | 'metodoPago' | 'pagado' | 'fechaPago' | 'referencia'>;
     }
   | { entidad: 'seguimiento'; entidadId: number; accion: 'crear' | 'enviar' | 'estado'; cambios?: Changes<FollowupHistoryField> }
-  | { entidad: 'cuota'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<FeeHistoryField> }
+  | { entidad: 'cuota'; entidadId: number; accion: 'crear' | 'estado' | 'modificar' | 'enviar'; cambios?: Changes<FeeHistoryField> }
+  | {
+      entidad: 'certificado_donaciones';
+      entidadId: number;
+      accion: 'crear' | 'enviar' | 'estado';
+      cambios?: Changes<'personaId' | 'anio' | 'estado' | 'importe' | 'mensajeId' | 'motivo'>;
+    }
   | { entidad: 'donativo'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<GiftHistoryField> }
 );
 
 /** A fee's fields in its history (the IBAN masked, as everywhere but the bank file). */
 export type FeeHistoryField =
-  'personaId' | 'tipo' | 'importe' | 'periodicidad' | 'desde' | 'hasta' | 'mascotaId' | 'metodoPago' | 'iban' | 'mandato' | 'estado' | 'bajaMotivo';
+  | 'personaId'
+  | 'tipo'
+  | 'importe'
+  | 'periodicidad'
+  | 'desde'
+  | 'hasta'
+  | 'mascotaId'
+  | 'metodoPago'
+  | 'iban'
+  | 'mandato'
+  | 'estado'
+  | 'bajaMotivo'
+  | 'recibirNovedades'
+  | 'decisionPendiente'
+  | 'plantilla'
+  | 'mensajeId';
 export type GiftHistoryField =
   'personaId' | 'importe' | 'fecha' | 'metodo' | 'concepto' | 'cuotaId' | 'mascotaId' | 'referencia' | 'estado' | 'anuladoMotivo';
 

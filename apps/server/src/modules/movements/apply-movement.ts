@@ -20,12 +20,26 @@ export interface AdoptionListener {
   closed(tx: Tx, adopcionId: number, actor: HistoryActor): Promise<unknown>;
 }
 
+/** A movement applied, as its listeners are told of it (the sponsorships of a pet adopted or dead are flagged). */
+export interface AppliedMovement {
+  movimientoId: number;
+  petId: number;
+  petNombre: string;
+  tipo: MovementType;
+  fecha: string;
+  personaId: number | null;
+}
+
+/** Told in the movement's transaction of every movement applied, after its own writes. */
+export type MovementListener = (tx: Tx, movement: AppliedMovement, actor: HistoryActor) => Promise<unknown>;
+
 /** What applying a movement needs of other modules, given once by the movements port. */
 export interface ApplyMovementDeps {
   pets: Pick<PetsPort, 'applyLocation'>;
   persons: Pick<PersonsPort, 'contactOf'>;
   history: Pick<HistoryPort, 'record'>;
   adoptions: readonly AdoptionListener[];
+  movementListeners?: readonly MovementListener[];
 }
 
 /*
@@ -163,6 +177,13 @@ export async function applyMovement(
     for (const listener of adoptions)
       await listener.opened(tx, { adopcionId: row.id, petId: before.id, personaId, fecha: request.fecha }, historyActor);
   if (open?.tipo === 'adopcion' && request.tipo !== 'adopcion') for (const listener of adoptions) await listener.closed(tx, open.id, historyActor);
+  for (const listener of deps.movementListeners ?? []) {
+    await listener(
+      tx,
+      { movimientoId: row.id, petId: before.id, petNombre: before.nombre, tipo: request.tipo, fecha: request.fecha, personaId },
+      historyActor,
+    );
+  }
 
   const version = await pets.applyLocation(
     tx,

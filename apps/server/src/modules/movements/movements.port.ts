@@ -8,10 +8,10 @@ import { userActor } from '../history/history.port';
 import type { TimeZoneSource } from '../organization/organization.port';
 import type { PersonsPort } from '../persons/persons.port';
 import type { LockedPetRow, PetActor, PetsPort } from '../pets/pets.port';
-import { type AdoptionListener, type MovementRequest, applyMovement, dayIn } from './apply-movement';
+import { type AdoptionListener, type MovementListener, type MovementRequest, applyMovement, dayIn } from './apply-movement';
 import { createMovementsRepository } from './movements.repository';
 
-export type { AdoptionListener, OpenedAdoption } from './apply-movement';
+export type { AdoptionListener, AppliedMovement, MovementListener, OpenedAdoption } from './apply-movement';
 
 /*
  * Where a pet is, and its lifecycle (DESIGN section 12): every placement, adoption, return, transfer and death is
@@ -39,7 +39,8 @@ export interface MovementForDocument {
 
 export function createMovementsPort({ pets, persons, history, timeZone, clock = () => new Date() }: MovementsPortDeps) {
   const adoptions: AdoptionListener[] = [];
-  const deps = { pets, persons, history, adoptions };
+  const movementListeners: MovementListener[] = [];
+  const deps = { pets, persons, history, adoptions, movementListeners };
   const today = async (handle?: Database) => dayIn(await timeZone(handle), clock());
 
   /** The rules of one movement, applied in `tx` with the pet's row locked (`before`); answers the new pet version. */
@@ -130,6 +131,11 @@ export function createMovementsPort({ pets, persons, history, timeZone, clock = 
     /** Subscribes to adoptions opening and closing (the follow-ups plan and end theirs in the same transaction). */
     onAdoption(listener: AdoptionListener): void {
       adoptions.push(listener);
+    },
+
+    /** Subscribes to every movement applied (the sponsorships of a pet adopted or dead ask for a decision). */
+    onMovement(listener: MovementListener): void {
+      movementListeners.push(listener);
     },
   };
 }
