@@ -1,6 +1,8 @@
 import { maskIban } from '@refugio/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createDonationsExport } from './donations-export';
+import { donationsExportRoutes } from './donations-export.routes';
 import { createDonationsRepository } from './donations.repository';
 import { donationsRoutes } from './donations.routes';
 import { type DonationsService, createDonationsService } from './donations.service';
@@ -79,6 +81,7 @@ export const donationsModule = fp(
       ...createModelo182Service({ repo, organization: app.organizationPort }),
     });
     await app.register(donationsRoutes);
+    await app.register(donationsExportRoutes(createDonationsExport({ repo, timeZone })));
   },
   { name: 'donations', dependencies: ['db', 'access', 'history', 'organization', 'persons', 'pets'] },
 );
