@@ -182,7 +182,9 @@ export const feesResponseSchema = z.object({
   total: z.number().int(),
   importeMensual: z
     .number()
-    .describe('Lo que suman al mes, en euros, las cuotas activas que cumplen el filtro (la trimestral cuenta un tercio, la anual un doceavo), al céntimo'),
+    .describe(
+      'Lo que suman al mes, en euros, las cuotas activas que cumplen el filtro (la trimestral cuenta un tercio, la anual un doceavo), al céntimo',
+    ),
   importeMensualCentimos: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

@@ -88,7 +88,9 @@ describe('fees and gifts exports', () => {
       '"Nº","Nº de persona","Persona","Tipo","Mascota","Importe (€)","Periodicidad","Desde","Hasta","Forma de pago","IBAN","Referencia del mandato","Firma del mandato","Estado","Motivo de la baja","Alta"',
     );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(`"Ana Prueba","Socio","","1234,56","Mensual","2026-01-01","","Domiciliación bancaria","ES91 **** **** **** **** 1332","MANDATO-001"`);
+    expect(lines[1]).toContain(
+      `"Ana Prueba","Socio","","1234,56","Mensual","2026-01-01","","Domiciliación bancaria","ES91 **** **** **** **** 1332","MANDATO-001"`,
+    );
     expect(lines[2]).toContain(`"Padrino","Canela","10,00","Trimestral"`);
     expect(res.body).not.toContain('2100 0418');
     expect(res.body).not.toContain('21000418');
@@ -161,6 +163,7 @@ describe('fees and gifts exports', () => {
 
   it('is declared in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
-    for (const path of ['/api/cuotas.csv', '/api/cuotas.xlsx', '/api/donativos.csv', '/api/donativos.xlsx']) expect(doc.paths[path], path).toBeDefined();
+    for (const path of ['/api/cuotas.csv', '/api/cuotas.xlsx', '/api/donativos.csv', '/api/donativos.xlsx'])
+      expect(doc.paths[path], path).toBeDefined();
   });
 });

@@ -3,7 +3,6 @@ import { adoptionRequest, pet } from '../../src/db/schema';
 import { type TestApp, createTestApp, expectErrorShape } from '../helpers/helpers';
 import { sheetCells, unescapeXml, unzip } from '../helpers/xlsx-reader';
 
-
 describe('exports of the adoption requests and the pet list (.csv, .xlsx)', () => {
   let t: TestApp;
   let petId: number;

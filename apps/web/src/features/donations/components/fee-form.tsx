@@ -9,6 +9,7 @@ import {
   feeInputSchema,
   feePeriodLabels,
   feeTypeLabels,
+  donationMessages,
   moneyMethodLabels,
 } from '@refugio/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -42,9 +43,7 @@ export function feeInputOf(draft: FeeDraft): FeeInput {
     desde: draft.desde,
     ...(draft.tipo === 'padrino' && draft.mascota ? { mascotaId: draft.mascota.id } : {}),
     metodoPago: draft.metodoPago as FeeInput['metodoPago'],
-    ...(directDebit
-      ? { iban: draft.iban, mandato: { referencia: draft.mandatoReferencia, fechaFirma: draft.mandatoFechaFirma } }
-      : {}),
+    ...(directDebit ? { iban: draft.iban, mandato: { referencia: draft.mandatoReferencia, fechaFirma: draft.mandatoFechaFirma } } : {}),
   };
 }
 
@@ -71,7 +70,18 @@ export function FeeForm({ personaId, onDone, onCancel }: { personaId: number; on
   const set = <K extends keyof FeeDraft>(key: K, value: FeeDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const directDebit = draft.metodoPago === 'domiciliacion';
   const fieldError = (...keys: string[]) => keys.map((k) => errors[k]).find(Boolean) ?? null;
-  const shownFields = ['tipo', 'importe', 'periodicidad', 'desde', 'mascotaId', 'metodoPago', 'iban', 'mandato', 'mandato.referencia', 'mandato.fechaFirma'];
+  const shownFields = [
+    'tipo',
+    'importe',
+    'periodicidad',
+    'desde',
+    'mascotaId',
+    'metodoPago',
+    'iban',
+    'mandato',
+    'mandato.referencia',
+    'mandato.fechaFirma',
+  ];
   const otherError =
     create.error && !(create.error instanceof ApiError && Object.keys(serverFieldErrors(create.error)).some((k) => shownFields.includes(k)))
       ? getErrorMessage(create.error)
@@ -85,8 +95,11 @@ export function FeeForm({ personaId, onDone, onCancel }: { personaId: number; on
           event.preventDefault();
           const input = feeInputOf(draft);
           const parsed = feeInputSchema.safeParse(input);
-          if (!parsed.success) {
-            setErrors(issuesByField(parsed.error));
+          const found = parsed.success ? {} : issuesByField(parsed.error);
+          // The schema checks the pet only once every field reads well; say it at once.
+          if (draft.tipo === 'padrino' && !draft.mascota) found.mascotaId ??= donationMessages.petRequired;
+          if (Object.keys(found).length > 0) {
+            setErrors(found);
             return;
           }
           setErrors({});
@@ -114,7 +127,13 @@ export function FeeForm({ personaId, onDone, onCancel }: { personaId: number; on
               required
             />
             {draft.tipo === 'padrino' ? (
-              <PetSelect label="Mascota apadrinada" value={draft.mascota} onChange={(p) => set('mascota', p)} error={fieldError('mascotaId')} required />
+              <PetSelect
+                label="Mascota apadrinada"
+                value={draft.mascota}
+                onChange={(p) => set('mascota', p)}
+                error={fieldError('mascotaId')}
+                required
+              />
             ) : null}
             <TextInput
               label="Importe (€)"
@@ -135,7 +154,14 @@ export function FeeForm({ personaId, onDone, onCancel }: { personaId: number; on
               error={fieldError('periodicidad')}
               required
             />
-            <TextInput type="date" label="Desde" value={draft.desde} onChange={(e) => set('desde', e.currentTarget.value)} error={fieldError('desde')} required />
+            <TextInput
+              type="date"
+              label="Desde"
+              value={draft.desde}
+              onChange={(e) => set('desde', e.currentTarget.value)}
+              error={fieldError('desde')}
+              required
+            />
             <Select
               label="Forma de pago"
               data={MONEY_METHODS.map((m) => ({ value: m, label: moneyMethodLabels[m] }))}

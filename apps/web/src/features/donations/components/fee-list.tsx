@@ -31,7 +31,13 @@ function Who({ fee }: { fee: Fee }) {
 
 function LeaveButton({ fee, onLeave }: { fee: Fee; onLeave: (fee: Fee) => void }) {
   return fee.estado === 'baja' ? null : (
-    <Button size="compact-sm" variant="light" color="red" onClick={() => onLeave(fee)} aria-label={`Dar de baja la cuota ${fee.id} de ${fee.persona.nombre}`}>
+    <Button
+      size="compact-sm"
+      variant="light"
+      color="red"
+      onClick={() => onLeave(fee)}
+      aria-label={`Dar de baja la cuota ${fee.id} de ${fee.persona.nombre}`}
+    >
       Dar de baja
     </Button>
   );
@@ -148,8 +154,8 @@ export function FeeList({ fees, showPerson }: { fees: readonly Fee[]; showPerson
             leave.mutate({ id: leaving.id, input: { fecha, motivo, version: leaving.version } }, { onSuccess: () => setLeaving(null) })
           }
         >
-          La cuota de {feeTypeLabels[leaving.tipo].toLowerCase()} de <strong>{leaving.persona.nombre}</strong> ({amount(leaving)}) dejará de
-          cobrarse. No se puede deshacer.
+          La cuota de {feeTypeLabels[leaving.tipo].toLowerCase()} de <strong>{leaving.persona.nombre}</strong> ({amount(leaving)}) dejará de cobrarse.
+          No se puede deshacer.
         </ReasonDialog>
       ) : null}
     </>

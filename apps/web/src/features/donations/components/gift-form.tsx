@@ -6,6 +6,7 @@ import {
   type GiftInput,
   MONEY_METHODS,
   type PersonRef,
+  donationMessages,
   feeTypeLabels,
   giftConceptLabels,
   giftInputSchema,
@@ -87,7 +88,7 @@ export function GiftForm({ person, fees = [], onDone, onCancel }: GiftFormProps)
           const input = giftInputOf(draft);
           const parsed = giftInputSchema.safeParse(input);
           const found = parsed.success ? {} : issuesByField(parsed.error);
-          if (draft.fecha > today) found.fecha ??= 'La fecha no puede ser futura.';
+          if (draft.fecha > today) found.fecha ??= donationMessages.dateInFuture;
           if (Object.keys(found).length > 0) {
             setErrors(found);
             return;
@@ -100,7 +101,14 @@ export function GiftForm({ person, fees = [], onDone, onCancel }: GiftFormProps)
           <Title order={3} fz="h4" id="nuevo-donativo-title">
             Registrar donativo
           </Title>
-          {person ? null : <PersonPicker label="Persona (vacío: anónimo)" value={draft.persona} onChange={(p) => set('persona', p)} error={errors.personaId ?? null} />}
+          {person ? null : (
+            <PersonPicker
+              label="Persona (vacío: anónimo)"
+              value={draft.persona}
+              onChange={(p) => set('persona', p)}
+              error={errors.personaId ?? null}
+            />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label="Importe (€)"
@@ -112,7 +120,15 @@ export function GiftForm({ person, fees = [], onDone, onCancel }: GiftFormProps)
               error={errors.importe ?? null}
               required
             />
-            <TextInput type="date" label="Fecha" max={today} value={draft.fecha} onChange={(e) => set('fecha', e.currentTarget.value)} error={errors.fecha ?? null} required />
+            <TextInput
+              type="date"
+              label="Fecha"
+              max={today}
+              value={draft.fecha}
+              onChange={(e) => set('fecha', e.currentTarget.value)}
+              error={errors.fecha ?? null}
+              required
+            />
             <Select
               label="Forma de pago"
               data={MONEY_METHODS.map((m) => ({ value: m, label: moneyMethodLabels[m] }))}
@@ -137,7 +153,10 @@ export function GiftForm({ person, fees = [], onDone, onCancel }: GiftFormProps)
                 placeholder="Ninguna"
                 clearable
                 clearButtonProps={{ 'aria-label': 'Quitar la cuota' }}
-                data={fees.map((f) => ({ value: String(f.id), label: `${feeTypeLabels[f.tipo]} · ${formatCents(f.importeCentimos)}${f.mascota ? ` · ${f.mascota.nombre}` : ''}` }))}
+                data={fees.map((f) => ({
+                  value: String(f.id),
+                  label: `${feeTypeLabels[f.tipo]} · ${formatCents(f.importeCentimos)}${f.mascota ? ` · ${f.mascota.nombre}` : ''}`,
+                }))}
                 value={draft.cuotaId || null}
                 onChange={(v) => set('cuotaId', v ?? '')}
                 error={errors.cuotaId ?? null}

@@ -41,7 +41,12 @@ function Actions({ gift, onAnnul, onReturn }: { gift: Gift; onAnnul: (gift: Gift
   return (
     <Group gap="xs" wrap="nowrap">
       {gift.metodo === 'domiciliacion' ? (
-        <Button size="compact-sm" variant="default" onClick={() => onReturn(gift)} aria-label={`Registrar la devolución del cobro de ${describe(gift)}`}>
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={() => onReturn(gift)}
+          aria-label={`Registrar la devolución del cobro de ${describe(gift)}`}
+        >
           Devuelto
         </Button>
       ) : null}

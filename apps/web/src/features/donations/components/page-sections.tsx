@@ -30,10 +30,22 @@ function PersonMoney({ personId }: { personId: number }) {
             Cuotas y donativos
           </Title>
           <Group gap="xs">
-            <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => setAdding('fee')} disabled={adding !== null}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPlus size={14} aria-hidden="true" />}
+              onClick={() => setAdding('fee')}
+              disabled={adding !== null}
+            >
               Nueva cuota
             </Button>
-            <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => setAdding('gift')} disabled={adding !== null}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPlus size={14} aria-hidden="true" />}
+              onClick={() => setAdding('gift')}
+              disabled={adding !== null}
+            >
               Registrar donativo
             </Button>
           </Group>

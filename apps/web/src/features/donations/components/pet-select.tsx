@@ -33,7 +33,9 @@ export function PetSelect({ label, value, onChange, error, required = false, pla
       searchValue={search}
       onSearchChange={setSearch}
       onChange={(id) => onChange(options.find((p) => String(p.id) === id) ?? null)}
-      nothingFoundMessage={pets.isFetching ? 'Buscando...' : 'Ninguna mascota con ese nombre'}
+      nothingFoundMessage={
+        search.trim() === '' ? 'Escribe el nombre de la mascota' : pets.isFetching ? 'Buscando...' : 'Ninguna mascota con ese nombre'
+      }
       filter={({ options: all }) => all}
       error={error}
     />

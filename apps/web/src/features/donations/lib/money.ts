@@ -1,6 +1,12 @@
 import type { Modelo182ExclusionReason } from '@refugio/contracts';
 
-const euroFormat = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+const euroFormat = new Intl.NumberFormat('es-ES', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: true,
+});
 
 /**
  * Integer cents as Spanish euros ("1.234,56 €"), built from the integer's digits (never cents / 100 as a float that

@@ -1,36 +1,28 @@
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { FEE_STATES, FEE_TYPES, type PersonRef, countLabel, feeStateLabels, feeTypeLabels } from '@refugio/contracts';
 import { ExportLinks } from '../../../components/ui/export-links';
-import { useAddressParams } from '../../../lib/use-address-params';
 import { type FeeFilters, useFees } from '../api/list-fees';
 import { FeeList } from '../components/fee-list';
 import { ListBody } from '../components/list-body';
 import { MoneyPageHeader } from '../components/money-tabs';
 import { PetSelect } from '../components/pet-select';
 import { formatCents } from '../lib/money';
+import { useFilterParams } from '../lib/use-filter-params';
 
 /** Socios y donativos · Cuotas (/donativos): every member's fee and sponsorship, filtered by type, state and pet. */
 function CuotasScreen() {
-  const [params, updateAddress] = useAddressParams();
+  const [params, update] = useFilterParams();
   const filters: FeeFilters = {
     tipo: params.get('tipo') ?? '',
     estado: params.get('estado') ?? '',
     mascotaId: params.get('mascotaId') ?? '',
     page: params.get('page') ?? '',
   };
-  const pet: PersonRef | null = filters.mascotaId ? { id: Number(filters.mascotaId), nombre: params.get('mascota') ?? `Mascota ${filters.mascotaId}` } : null;
+  const pet: PersonRef | null = filters.mascotaId
+    ? { id: Number(filters.mascotaId), nombre: params.get('mascota') ?? `Mascota ${filters.mascotaId}` }
+    : null;
   const fees = useFees(filters);
   const data = fees.data;
-  const update = (changes: Record<string, string>) =>
-    updateAddress(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) (value ? next.set(key, value) : next.delete(key));
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
   const filtered = Boolean(filters.tipo || filters.estado || filters.mascotaId);
   const { page: _page, ...exportFilters } = filters;
 
@@ -72,7 +64,8 @@ function CuotasScreen() {
           </Group>
           {data ? (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {countLabel(data.total, 'cuota', 'cuotas')} · Equivalente mensual de las activas: <strong>{formatCents(data.importeMensualCentimos)}</strong>
+              {countLabel(data.total, 'cuota', 'cuotas')} · Equivalente mensual de las activas:{' '}
+              <strong>{formatCents(data.importeMensualCentimos)}</strong>
             </Text>
           ) : null}
         </Stack>

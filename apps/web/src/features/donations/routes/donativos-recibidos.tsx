@@ -4,17 +4,17 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ExportLinks } from '../../../components/ui/export-links';
 import { PersonPicker } from '../../../components/ui/person-picker';
-import { useAddressParams } from '../../../lib/use-address-params';
 import { type GiftFilters, useGifts } from '../api/list-gifts';
 import { GiftForm } from '../components/gift-form';
 import { GiftList } from '../components/gift-list';
 import { ListBody } from '../components/list-body';
 import { MoneyPageHeader } from '../components/money-tabs';
 import { formatCents } from '../lib/money';
+import { useFilterParams } from '../lib/use-filter-params';
 
 /** Socios y donativos · Donativos (/donativos/recibidos): the money received, filtered by dates, concept and person. */
 function DonativosScreen() {
-  const [params, updateAddress] = useAddressParams();
+  const [params, update] = useFilterParams();
   const [registering, setRegistering] = useState(false);
   const filters: GiftFilters = {
     desde: params.get('desde') ?? '',
@@ -24,19 +24,11 @@ function DonativosScreen() {
     page: params.get('page') ?? '',
   };
   const rangeError = filters.desde && filters.hasta && filters.hasta < filters.desde ? donationMessages.rangeInvalid : null;
-  const person: PersonRef | null = filters.personaId ? { id: Number(filters.personaId), nombre: params.get('persona') ?? `Persona ${filters.personaId}` } : null;
+  const person: PersonRef | null = filters.personaId
+    ? { id: Number(filters.personaId), nombre: params.get('persona') ?? `Persona ${filters.personaId}` }
+    : null;
   const gifts = useGifts(rangeError ? { ...filters, hasta: '' } : filters);
   const data = gifts.data;
-  const update = (changes: Record<string, string>) =>
-    updateAddress(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) (value ? next.set(key, value) : next.delete(key));
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
   const filtered = Boolean(filters.desde || filters.hasta || filters.concepto || filters.personaId);
   const { page: _page, ...exportFilters } = filters;
 
@@ -54,7 +46,13 @@ function DonativosScreen() {
       <Paper withBorder radius="md">
         <Stack gap="sm" p="md">
           <Group gap="sm" align="flex-end">
-            <TextInput type="date" label="Desde" value={filters.desde} onChange={(e) => update({ desde: e.currentTarget.value })} w={{ base: '100%', sm: 170 }} />
+            <TextInput
+              type="date"
+              label="Desde"
+              value={filters.desde}
+              onChange={(e) => update({ desde: e.currentTarget.value })}
+              w={{ base: '100%', sm: 170 }}
+            />
             <TextInput
               type="date"
               label="Hasta"
@@ -80,7 +78,8 @@ function DonativosScreen() {
           <Group justify="space-between" gap="sm">
             {data ? (
               <Text size="sm" c="dimmed" aria-live="polite">
-                {countLabel(data.total, 'donativo', 'donativos')} · Total (sin anulados ni devueltos): <strong>{formatCents(data.importeTotalCentimos)}</strong>
+                {countLabel(data.total, 'donativo', 'donativos')} · Total (sin anulados ni devueltos):{' '}
+                <strong>{formatCents(data.importeTotalCentimos)}</strong>
               </Text>
             ) : (
               <span />

@@ -119,7 +119,10 @@ function Modelo182Screen() {
 
   return (
     <Stack gap="lg">
-      <MoneyPageHeader section="Modelo 182" description="Declaración informativa de donativos para la AEAT: se presenta en enero por el año anterior." />
+      <MoneyPageHeader
+        section="Modelo 182"
+        description="Declaración informativa de donativos para la AEAT: se presenta en enero por el año anterior."
+      />
       <Group gap="sm" align="flex-end">
         <Select
           label="Año"
@@ -170,7 +173,8 @@ function Modelo182Screen() {
                 Se declaran ({review.data.incluidos.length})
               </Title>
               <Text size="sm" aria-live="polite">
-                {countLabel(review.data.incluidos.length, 'persona', 'personas')} · Total declarado: <strong>{formatCents(review.data.totalCentimos)}</strong>
+                {countLabel(review.data.incluidos.length, 'persona', 'personas')} · Total declarado:{' '}
+                <strong>{formatCents(review.data.totalCentimos)}</strong>
               </Text>
               <Included review={review.data} />
             </Stack>
