@@ -4,7 +4,7 @@ import { ExportLinks } from '../../../components/ui/export-links';
 import { type FeeFilters, useFees } from '../api/list-fees';
 import { FeeList } from '../components/fee-list';
 import { ListBody } from '../components/list-body';
-import { MoneyPageHeader } from '../components/money-tabs';
+import { MoneyPageHeader } from '../../../components/ui/money-tabs';
 import { PetSelect } from '../components/pet-select';
 import { formatCents } from '../lib/money';
 import { useFilterParams } from '../lib/use-filter-params';

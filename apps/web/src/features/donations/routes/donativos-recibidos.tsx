@@ -8,7 +8,7 @@ import { type GiftFilters, useGifts } from '../api/list-gifts';
 import { GiftForm } from '../components/gift-form';
 import { GiftList } from '../components/gift-list';
 import { ListBody } from '../components/list-body';
-import { MoneyPageHeader } from '../components/money-tabs';
+import { MoneyPageHeader } from '../../../components/ui/money-tabs';
 import { formatCents } from '../lib/money';
 import { useFilterParams } from '../lib/use-filter-params';
 

@@ -7,7 +7,7 @@ import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useDownloadModelo182, useModelo182Review } from '../api/modelo-182';
-import { MoneyPageHeader } from '../components/money-tabs';
+import { MoneyPageHeader } from '../../../components/ui/money-tabs';
 import { exclusionReasonLabels, fiscalYears, formatCents } from '../lib/money';
 
 const WIDE_QUERY = '(min-width: 48em)';

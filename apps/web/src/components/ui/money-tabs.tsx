@@ -1,6 +1,12 @@
 import { Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { NavLink } from 'react-router';
 
+/*
+ * The tabs of "Socios y donativos" (DESIGN section 15). Shared, not a feature's: the screens behind them live in
+ * several features (donations: Cuotas, Donativos, Modelo 182; the SEPA batches; the statement import), and a feature
+ * never imports another. Each screen starts with `<MoneyPageHeader section="…" />` (or `<MoneyTabs />` alone).
+ */
+
 /** The screens of "Socios y donativos", in order; each is its own address (links, not in-page tabs). */
 export const moneyTabs = [
   { label: 'Cuotas', to: '/donativos', end: true },
