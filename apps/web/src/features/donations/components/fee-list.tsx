@@ -45,10 +45,10 @@ function LeaveButton({ fee, onLeave }: { fee: Fee; onLeave: (fee: Fee) => void }
 
 /**
  * Fees as a table on a wide screen and as a list of cards on a phone, each with "Dar de baja" (a date and a reason,
- * confirmed in a dialog). `showPerson` adds the person's name as a link to their page.
+ * confirmed in a dialog); `cards` keeps the cards on any screen (a narrow column). `showPerson` adds the person's name as a link to their page.
  */
-export function FeeList({ fees, showPerson }: { fees: readonly Fee[]; showPerson: boolean }) {
-  const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
+export function FeeList({ fees, showPerson, cards = false }: { fees: readonly Fee[]; showPerson: boolean; cards?: boolean }) {
+  const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false }) && !cards;
   const [leaving, setLeaving] = useState<Fee | null>(null);
   const leave = useLeaveFee();
   const today = useOrganizationToday();

@@ -58,11 +58,11 @@ function Actions({ gift, onAnnul, onReturn }: { gift: Gift; onAnnul: (gift: Gift
 }
 
 /**
- * Gifts as a table on a wide screen and as cards on a phone. "Anular" asks for the reason in a dialog (the gift is
+ * Gifts as a table on a wide screen and as cards on a phone (or always, with `cards`: a narrow column). "Anular" asks for the reason in a dialog (the gift is
  * kept, marked annulled); "Devuelto" (a returned direct debit) is confirmed first.
  */
-export function GiftList({ gifts, showPerson }: { gifts: readonly Gift[]; showPerson: boolean }) {
-  const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
+export function GiftList({ gifts, showPerson, cards = false }: { gifts: readonly Gift[]; showPerson: boolean; cards?: boolean }) {
+  const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false }) && !cards;
   const [annulling, setAnnulling] = useState<Gift | null>(null);
   const annul = useAnnulGift();
   const returned = useReturnGift();

@@ -70,9 +70,14 @@ describe('Cuotas y donativos on the person page', () => {
     const { asked } = answerPerson();
     renderWithProviders(<PersonMoneySection personId={7} />, { path: '/personas/7' });
     const section = await screen.findByRole('region', { name: 'Cuotas y donativos' });
-    expect(await within(section).findAllByText('1.234,56 €')).not.toHaveLength(0);
+    expect(await within(section).findAllByText(/1\.234,56 € mensual/)).toHaveLength(1);
     expect(within(section).getAllByText('12,50 €').length).toBeGreaterThan(0);
+    expect(within(section).getByText(/Equivalente mensual de las activas: 1\.234,56 €/)).toBeInTheDocument();
     expect(asked.every((url) => new URL(url).searchParams.get('personaId') === '7')).toBe(true);
+    // A narrow column: lists of cards, not wide tables.
+    expect(within(section).getByRole('list', { name: 'Cuotas' })).toBeInTheDocument();
+    expect(within(section).getByRole('list', { name: 'Donativos' })).toBeInTheDocument();
+    expect(within(section).queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('"Nueva cuota" by direct debit checks the IBAN and the mandate here, sends the amount as typed, and keeps it all when refused', async () => {

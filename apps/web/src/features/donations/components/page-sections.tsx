@@ -79,7 +79,7 @@ function PersonMoney({ personId }: { personId: number }) {
               <Text size="sm" c="dimmed">
                 Equivalente mensual de las activas: {formatCents(fees.data.importeMensualCentimos)}
               </Text>
-              <FeeList fees={fees.data.items} showPerson={false} />
+              <FeeList fees={fees.data.items} showPerson={false} cards />
             </>
           )}
         </Stack>
@@ -103,7 +103,7 @@ function PersonMoney({ personId }: { personId: number }) {
               <Text size="sm" c="dimmed">
                 Total (sin anulados ni devueltos): {formatCents(gifts.data.importeTotalCentimos)}
               </Text>
-              <GiftList gifts={gifts.data.items} showPerson={false} />
+              <GiftList gifts={gifts.data.items} showPerson={false} cards />
               {gifts.data.total > gifts.data.items.length ? (
                 <Button component={Link} to={`/donativos/recibidos?personaId=${personId}`} variant="subtle" size="compact-sm">
                   Ver los {gifts.data.total} donativos
