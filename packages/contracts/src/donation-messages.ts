@@ -31,6 +31,8 @@ export const GIFT_REFERENCE_MAX = 140;
 export const MONEY_REASON_MAX = 500;
 export const DONATIONS_PAGE_SIZE_DEFAULT = 25;
 export const DONATIONS_PAGE_SIZE_MAX = 100;
+/** The most rows one export of fees or gifts (.csv, .xlsx) holds. */
+export const DONATIONS_EXPORT_MAX_ROWS = 10_000;
 
 export const feeTypeLabels: Record<FeeType, string> = { socio: 'Socio', padrino: 'Padrino' };
 export const feePeriodLabels: Record<FeePeriod, string> = {

@@ -57,6 +57,11 @@ export function parseEurosToCents(value: unknown): number | null {
   return cents > 0 && cents <= MONEY_MAX_CENTS ? cents : null;
 }
 
+/** What the yearly cents of some fees give a month, rounded to the cent (half up): integers only. */
+export function monthlyCentsOfYearly(yearlyCents: number): number {
+  return Math.floor((yearlyCents * 2 + 12) / 24);
+}
+
 /** Cents as the euros the API answers (123456 -> 1234.56): exact, as a number with at most two decimals. */
 export function centsToEuros(cents: number): number {
   // An integer divided by 100 is the double nearest the decimal amount, which JSON writes as '1234.56'.
@@ -153,6 +158,10 @@ export const listFeesQuerySchema = z.object({
 });
 export type ListFeesQuery = z.infer<typeof listFeesQuerySchema>;
 
+/** `GET /api/cuotas.csv` and `.xlsx`: the list's filters, without paging. */
+export const exportFeesQuerySchema = listFeesQuerySchema.omit({ page: true, pageSize: true });
+export type ExportFeesQuery = z.infer<typeof exportFeesQuerySchema>;
+
 export const feeSchema = z.object({
   id: z.number().int(),
   persona: personRefSchema,
@@ -182,6 +191,12 @@ export type Fee = z.infer<typeof feeSchema>;
 export const feesResponseSchema = z.object({
   items: z.array(feeSchema),
   total: z.number().int(),
+  importeMensual: z
+    .number()
+    .describe(
+      'Lo que suman al mes, en euros, las cuotas activas que cumplen el filtro (la trimestral cuenta un tercio, la anual un doceavo), al céntimo',
+    ),
+  importeMensualCentimos: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
@@ -220,18 +235,22 @@ export const giftAnnulInputSchema = z.object({ motivo: reason, version });
 /** `POST /api/donativos/{id}/devolucion`. */
 export const giftReturnInputSchema = z.object({ version });
 
-export const listGiftsQuerySchema = z
-  .object({
-    desde: isoDate.optional(),
-    hasta: isoDate.optional(),
-    personaId: idParam.optional(),
-    concepto: z.enum(GIFT_CONCEPTS, { error: donationMessages.conceptInvalid }).optional(),
-    estado: z.enum(GIFT_STATES).optional(),
-    page,
-    pageSize,
-  })
-  .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, { message: donationMessages.rangeInvalid, path: ['hasta'] });
+const giftFilterSchema = z.object({
+  desde: isoDate.optional(),
+  hasta: isoDate.optional(),
+  personaId: idParam.optional(),
+  concepto: z.enum(GIFT_CONCEPTS, { error: donationMessages.conceptInvalid }).optional(),
+  estado: z.enum(GIFT_STATES).optional(),
+});
+const rangeInOrder = (q: { desde?: string | undefined; hasta?: string | undefined }) => !q.desde || !q.hasta || q.desde <= q.hasta;
+const rangeMessage = { message: donationMessages.rangeInvalid, path: ['hasta'] };
+
+export const listGiftsQuerySchema = giftFilterSchema.extend({ page, pageSize }).refine(rangeInOrder, rangeMessage);
 export type ListGiftsQuery = z.infer<typeof listGiftsQuerySchema>;
+
+/** `GET /api/donativos.csv` and `.xlsx`: the list's filters, without paging. */
+export const exportGiftsQuerySchema = giftFilterSchema.refine(rangeInOrder, rangeMessage);
+export type ExportGiftsQuery = z.infer<typeof exportGiftsQuerySchema>;
 
 export const giftSchema = z.object({
   id: z.number().int(),

@@ -94,6 +94,10 @@ export const routes: RouteObject[] = [
                   { path: 'protocolos', lazy: () => import('../features/care/routes/protocolos') },
                   { path: 'plantillas', lazy: () => import('../features/templates/routes/plantillas') },
                   { path: 'configuracion', lazy: () => import('../features/settings/routes/configuracion') },
+                  // Socios y donativos (DESIGN 15): one address per tab (components/ui/money-tabs.tsx).
+                  { path: 'donativos', lazy: () => import('../features/donations/routes/cuotas') },
+                  { path: 'donativos/recibidos', lazy: () => import('../features/donations/routes/donativos-recibidos') },
+                  { path: 'donativos/modelo-182', lazy: () => import('../features/donations/routes/modelo-182') },
                 ],
               },
               { path: 'mensajes', lazy: () => import('../features/messages/routes/mensajes') },

@@ -6,6 +6,8 @@ import { defineJob } from '../../jobs/define-job';
 import { createCertificatesRepository } from './certificates.repository';
 import { certificatesRoutes } from './certificates.routes';
 import { type CertificatesService, createCertificatesService } from './certificates.service';
+import { createDonationsExport } from './donations-export';
+import { donationsExportRoutes } from './donations-export.routes';
 import { createDonationsRepository } from './donations.repository';
 import { donationsRoutes } from './donations.routes';
 import { type DonationsService, createDonationsService } from './donations.service';
@@ -154,6 +156,7 @@ export const donationsModule = fp(
     });
     await app.register(donationsRoutes);
     await app.register(certificatesRoutes);
+    await app.register(donationsExportRoutes(createDonationsExport({ repo, timeZone })));
   },
   {
     name: 'donations',

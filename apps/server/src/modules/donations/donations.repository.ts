@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { fee, gift, person, pet } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
@@ -105,8 +105,8 @@ function donationsQueries(db: Database) {
       return row ? { ...row.fee, personaNombre: row.personaNombre, mascotaNombre: row.mascotaNombre } : undefined;
     },
 
-    /** A page of fees, newest first, with the total matching `filter`. */
-    async listFees(filter: FeeFilter, page: number, pageSize: number): Promise<{ rows: Named<FeeRow>[]; total: number }> {
+    /** A page of fees, newest first, with the number matching `filter` and what the active ones among them bring a year. */
+    async listFees(filter: FeeFilter, page: number, pageSize: number): Promise<{ rows: Named<FeeRow>[]; total: number; yearlyCents: number }> {
       const where = feeWhere(filter);
       const rows = await db
         .select({ fee, personaNombre: personName, mascotaNombre: pet.nombre })
@@ -117,11 +117,46 @@ function donationsQueries(db: Database) {
         .orderBy(desc(fee.desde), desc(fee.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize);
+      // What the active fees among them bring in a year, in cents, added up by the database in integers.
+      const yearly = sql`${fee.importeCentimos} * case ${fee.periodicidad} when 'mensual' then 12 when 'trimestral' then 4 when 'semestral' then 2 else 1 end`;
       const [count] = await db
-        .select({ n: sql<number>`count(*)::int` })
+        .select({
+          n: sql<number>`count(*)::int`,
+          yearlyCents: sql<string>`coalesce(sum(${yearly}) filter (where ${fee.estado} = 'activa'), 0)::bigint::text`,
+        })
         .from(fee)
         .where(where);
-      return { rows: rows.map((r) => ({ ...r.fee, personaNombre: r.personaNombre, mascotaNombre: r.mascotaNombre })), total: count?.n ?? 0 };
+      return {
+        rows: rows.map((r) => ({ ...r.fee, personaNombre: r.personaNombre, mascotaNombre: r.mascotaNombre })),
+        total: count?.n ?? 0,
+        yearlyCents: Number(count?.yearlyCents ?? '0'),
+      };
+    },
+
+    /** A page of the fees export: `filter`'s fees after `afterId`, by id (keyset paging, see `pagesById`). */
+    async exportFeesPage(filter: FeeFilter, afterId: number, limit: number): Promise<Named<FeeRow>[]> {
+      const rows = await db
+        .select({ fee, personaNombre: personName, mascotaNombre: pet.nombre })
+        .from(fee)
+        .leftJoin(person, eq(person.id, fee.personaId))
+        .leftJoin(pet, eq(pet.id, fee.petId))
+        .where(and(feeWhere(filter), gt(fee.id, afterId)))
+        .orderBy(asc(fee.id))
+        .limit(limit);
+      return rows.map((r) => ({ ...r.fee, personaNombre: r.personaNombre, mascotaNombre: r.mascotaNombre }));
+    },
+
+    /** A page of the gifts export: `filter`'s gifts after `afterId`, by id. */
+    async exportGiftsPage(filter: GiftFilter, afterId: number, limit: number): Promise<Named<GiftRow>[]> {
+      const rows = await db
+        .select({ gift, personaNombre: personName, mascotaNombre: pet.nombre })
+        .from(gift)
+        .leftJoin(person, eq(person.id, gift.personaId))
+        .leftJoin(pet, eq(pet.id, gift.petId))
+        .where(and(giftWhere(filter), gt(gift.id, afterId)))
+        .orderBy(asc(gift.id))
+        .limit(limit);
+      return rows.map((r) => ({ ...r.gift, personaNombre: r.personaNombre, mascotaNombre: r.mascotaNombre }));
     },
 
     async insertGift(values: GiftInsert): Promise<GiftRow> {

@@ -19,6 +19,7 @@ import {
   dayInZone,
   donationMessages,
   maskIban,
+  monthlyCentsOfYearly,
   personMessages,
 } from '@refugio/contracts';
 import type { Database, Tx } from '../../db/client';
@@ -191,12 +192,20 @@ export function createDonationsService({ repo, persons, pets, history, timeZone,
     },
 
     async listFees(query: ListFeesQuery): Promise<FeesResponse> {
-      const { rows, total } = await repo.listFees(
+      const { rows, total, yearlyCents } = await repo.listFees(
         { tipo: query.tipo, estado: query.estado, petId: query.mascotaId, personaId: query.personaId, requiereDecision: query.requiereDecision },
         query.page,
         query.pageSize,
       );
-      return { items: rows.map(toFeeDto), total, page: query.page, pageSize: query.pageSize };
+      const monthlyCents = monthlyCentsOfYearly(yearlyCents);
+      return {
+        items: rows.map(toFeeDto),
+        total,
+        importeMensual: centsToEuros(monthlyCents),
+        importeMensualCentimos: monthlyCents,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     /**

@@ -12,6 +12,7 @@ import {
   IconMail,
   IconMessageCircle,
   IconHeartHandshake,
+  IconPigMoney,
   IconSettings,
   IconTemplate,
   IconPackage,
@@ -51,6 +52,8 @@ export const mainNavItems: readonly NavLinkItem[] = [
   { label: 'Cuidados', to: '/cuidados', icon: IconFirstAidKit },
   // Not in the specification: foster homes, their places and their news (DESIGN section 12).
   { label: 'Acogidas', to: '/acogidas', icon: IconHomeHeart },
+  // Not in the specification: members' fees, sponsorships, gifts and the modelo 182 (DESIGN section 15).
+  { label: 'Socios y donativos', to: '/donativos', icon: IconPigMoney, activeSubPaths: ['/donativos/'], adminOnly: true },
   { label: 'Lista de Usuarios', to: '/lista', icon: IconUsers, activeSubPaths: ['/usuarionuevo'], adminOnly: true },
 ];
 

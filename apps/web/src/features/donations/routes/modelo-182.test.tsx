@@ -1,0 +1,99 @@
+import type { Modelo182Review } from '@refugio/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { server } from '../../../testing/server';
+import { answerCommon } from '../testing/fixtures';
+import { Component as Modelo182 } from './modelo-182';
+
+const lastYear = new Date().getFullYear() - 1;
+
+const review = (anio: number): Modelo182Review => ({
+  anio,
+  incluidos: [
+    { persona: { id: 7, nombre: 'Ana García' }, nif: '12345678Z', provincia: '28', importe: 150, importeCentimos: 15000, recurrencia: 1 },
+    { persona: { id: 8, nombre: 'Bruno Sanz' }, nif: 'B12345674', provincia: '08', importe: 0.29, importeCentimos: 29, recurrencia: 2 },
+  ],
+  excluidos: [
+    { persona: { id: 9, nombre: 'Carla Ruiz' }, importe: 30, importeCentimos: 3000, motivo: 'sin_nif' },
+    { persona: { id: 10, nombre: 'Dani Gil' }, importe: 5, importeCentimos: 500, motivo: 'sin_codigo_postal' },
+  ],
+  totalCentimos: 15029,
+});
+
+function answerReview() {
+  const asked: string[] = [];
+  answerCommon();
+  server.use(
+    http.get('/api/fiscal/modelo-182/revision', ({ request }) => {
+      const anio = new URL(request.url).searchParams.get('anio') ?? '';
+      asked.push(anio);
+      return HttpResponse.json(review(Number(anio)));
+    }),
+  );
+  return asked;
+}
+
+describe('Socios y donativos · Modelo 182', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows last year by default: who is declared with the total, who is left out and why, with a link to fix them', async () => {
+    const asked = answerReview();
+    const { user } = renderWithProviders(<Modelo182 />, { path: '/donativos/modelo-182' });
+
+    const included = await screen.findByRole('region', { name: /Se declaran/ });
+    expect(asked[0]).toBe(String(lastYear));
+    expect(within(included).getByText('150,00 €')).toBeInTheDocument();
+    expect(within(included).getByText('0,29 €')).toBeInTheDocument();
+    expect(within(included).getByText('150,29 €')).toBeInTheDocument();
+    expect(within(included).getByText('Recurrente')).toBeInTheDocument();
+    expect(within(included).getByRole('link', { name: 'Ana García' })).toHaveAttribute('href', '/personas/7');
+
+    const excluded = screen.getByRole('region', { name: /Quedan fuera/ });
+    expect(within(excluded).getByText('Falta el NIF o no es válido')).toBeInTheDocument();
+    expect(within(excluded).getByText('Falta el código postal o no es válido')).toBeInTheDocument();
+    expect(within(excluded).getByRole('link', { name: 'Corregir la ficha de Carla Ruiz' })).toHaveAttribute('href', '/personas/9');
+
+    await user.click(screen.getByLabelText('Año', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: String(lastYear - 1) }));
+    await waitFor(() => expect(asked.at(-1)).toBe(String(lastYear - 1)));
+  });
+
+  it('says the organisation NIF is missing (409) and links to Configuración', async () => {
+    answerReview();
+    server.use(
+      http.get('/api/fiscal/modelo-182', () =>
+        HttpResponse.json({ code: 'CONFLICT', message: 'Falta el NIF de la entidad en Configuración.' }, { status: 409 }),
+      ),
+    );
+    const { user } = renderWithProviders(<Modelo182 />, { path: '/donativos/modelo-182' });
+    await screen.findByRole('region', { name: /Se declaran/ });
+    await user.click(screen.getByRole('button', { name: 'Descargar modelo 182' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Falta el NIF de la entidad')).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Configuración' })).toHaveAttribute('href', '/configuracion');
+  });
+
+  it('downloads the file as the server sent it, named by the year', async () => {
+    answerReview();
+    const bytes = new Uint8Array([0x31, 0xd1, 0x0d, 0x0a]);
+    server.use(http.get('/api/fiscal/modelo-182', () => new HttpResponse(bytes, { headers: { 'content-type': 'text/plain; charset=iso-8859-1' } })));
+    let saved: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved = blob as Blob;
+      return 'blob:modelo';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const { user } = renderWithProviders(<Modelo182 />, { path: '/donativos/modelo-182' });
+    await screen.findByRole('region', { name: /Se declaran/ });
+    await user.click(screen.getByRole('button', { name: 'Descargar modelo 182' }));
+    await waitFor(() => expect(clicked).toEqual([`modelo182_${lastYear}.txt`]));
+    expect(new Uint8Array(await saved!.arrayBuffer())).toEqual(bytes);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
