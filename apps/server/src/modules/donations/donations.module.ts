@@ -1,6 +1,8 @@
 import { maskIban } from '@refugio/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { colaboraRoutes } from './colabora.routes';
+import { createColaboraService } from './colabora.service';
 import { createDonationsRepository } from './donations.repository';
 import { donationsRoutes } from './donations.routes';
 import { type DonationsService, createDonationsService } from './donations.service';
@@ -79,6 +81,19 @@ export const donationsModule = fp(
       ...createModelo182Service({ repo, organization: app.organizationPort }),
     });
     await app.register(donationsRoutes);
+    await app.register(
+      colaboraRoutes(
+        createColaboraService({
+          repo,
+          persons,
+          history,
+          organization: app.organizationPort,
+          templates: app.templatesPort,
+          timeZone,
+          db: app.db,
+        }),
+      ),
+    );
   },
-  { name: 'donations', dependencies: ['db', 'access', 'history', 'organization', 'persons', 'pets'] },
+  { name: 'donations', dependencies: ['db', 'access', 'history', 'organization', 'persons', 'pets', 'templates'] },
 );
