@@ -105,7 +105,7 @@ export const colaboraInputSchema = z
      * Honeypot, as on the other public forms: hidden from people and screen readers. Filled, the answer looks like
      * a success and nothing is stored.
      */
-    sitioWeb: z.string().max(2000).optional().describe('Trampa para robots: déjalo vacío'),
+    sitioWeb: oneLineText().max(500).optional().describe('Trampa para robots: déjalo vacío'),
   })
   .superRefine((value, ctx) => {
     if (value.tipo === 'donativo') {
