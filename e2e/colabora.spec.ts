@@ -21,7 +21,10 @@ test('a stranger becomes a member from a phone, and an administrator confirms th
   await expectAccessible(phone, 'Colabora en un móvil');
 
   await how.getByRole('radio', { name: /Hazte socio/ }).check();
-  await phone.getByRole('group', { name: 'Importe' }).getByRole('radio', { name: /^10,00 €$/ }).check();
+  await phone
+    .getByRole('group', { name: 'Importe' })
+    .getByRole('radio', { name: /^10,00 €$/ })
+    .check();
   await phone.getByLabel('Cada cuánto').selectOption('mensual');
   await phone.getByLabel('Nombre', { exact: true }).fill('Lucía');
   await phone.getByLabel('Apellidos').fill(apellidos);

@@ -49,4 +49,3 @@ export const colaboraMessages = {
   pendingOnly: 'Solo se confirma lo que está pendiente.',
   alreadyConfirmed: 'Ya está confirmado.',
 } as const;
-

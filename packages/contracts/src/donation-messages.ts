@@ -56,7 +56,12 @@ export const giftConceptLabels: Record<GiftConcept, string> = {
   evento: 'Evento',
   otro: 'Otro',
 };
-export const giftStateLabels: Record<GiftState, string> = { registrado: 'Registrado', anulado: 'Anulado', devuelto: 'Devuelto', pendiente: 'Pendiente' };
+export const giftStateLabels: Record<GiftState, string> = {
+  registrado: 'Registrado',
+  anulado: 'Anulado',
+  devuelto: 'Devuelto',
+  pendiente: 'Pendiente',
+};
 
 export const donationMessages = {
   amountInvalid: `Escribe un importe en euros mayor que 0 y de como mucho ${MONEY_MAX_EUROS.toLocaleString('es-ES')} €, con dos decimales como mucho (12,50).`,

@@ -151,7 +151,12 @@ export const TEMPLATE_SECTIONS: Partial<Record<TemplateKey, readonly TemplateVar
 };
 
 /** Keys without a subject (a document, not a message): their subject is saved empty. */
-export const TEMPLATE_KEYS_WITHOUT_SUBJECT: readonly TemplateKey[] = ['contrato_adopcion', 'acta_devolucion', 'colabora_mandato', 'colabora_privacidad'];
+export const TEMPLATE_KEYS_WITHOUT_SUBJECT: readonly TemplateKey[] = [
+  'contrato_adopcion',
+  'acta_devolucion',
+  'colabora_mandato',
+  'colabora_privacidad',
+];
 
 /** What a message written from the person page fills: the person's name and the organisation's data, no pet. */
 export const PERSON_TEMPLATE_VARIABLES: readonly TemplateVariable[] = COMMON;

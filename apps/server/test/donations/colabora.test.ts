@@ -5,7 +5,6 @@ import {
   type ColaboraPage,
   type ColaboraResult,
   type Fee,
-  type Gift,
   type GiftsResponse,
   colaboraMessages,
   dayInZone,
@@ -72,9 +71,12 @@ describe('/colabora', () => {
     expect(page.textos.mandato).toMatch(/orden de domiciliación/);
     expect(page.textos.privacidad).toMatch(/modelo 182/);
     expect(page.importesSugeridos.socio.length).toBeGreaterThan(0);
-    expect(page.mascotas).toEqual([{ id: listed, nombre: 'Bruma', miniatura: expect.stringContaining(`/${listed}/`) }]);
+    expect(page.mascotas.map((p) => [p.id, p.nombre])).toEqual([[listed, 'Bruma']]);
+    expect(page.mascotas[0]!.miniatura).toContain(`/${listed}/`);
 
-    await t.database.db.insert(messageTemplate).values({ clave: 'colabora_privacidad', asunto: '', cuerpo: 'Nuestro aviso, de {{organizacion.nombre}}.', activa: true });
+    await t.database.db
+      .insert(messageTemplate)
+      .values({ clave: 'colabora_privacidad', asunto: '', cuerpo: 'Nuestro aviso, de {{organizacion.nombre}}.', activa: true });
     await t.database.db.insert(orgSetting).values({ clave: 'colabora.importes', valor: JSON.stringify({ socio: [7, 12.5] }) });
     const own = (await t.app.inject('/api/public/colabora')).json<ColaboraPage>();
     expect(own.textos.privacidad).toMatch(/^Nuestro aviso, de /);
@@ -87,7 +89,14 @@ describe('/colabora', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.body).not.toContain(IBAN);
     const answer = res.json<ColaboraResult>();
-    expect(answer).toMatchObject({ tipo: 'socio', estado: 'pendiente', importe: 10.5, importeCentimos: 1050, periodicidad: 'mensual', metodoPago: 'domiciliacion' });
+    expect(answer).toMatchObject({
+      tipo: 'socio',
+      estado: 'pendiente',
+      importe: 10.5,
+      importeCentimos: 1050,
+      periodicidad: 'mensual',
+      metodoPago: 'domiciliacion',
+    });
     expect(answer.iban).toMatch(/^ES91 .*1332$/);
     expect(answer.mandato.fechaFirma).toBe(today);
     expect(answer.mandato.referencia).toMatch(/^COLABORA-\d{8}-[0-9A-Z]{10}$/);
@@ -95,7 +104,14 @@ describe('/colabora', () => {
     const [row] = await t.database.db.select().from(fee).where(eq(fee.id, answer.id));
     expect(row).toMatchObject({ estado: 'pendiente', iban: IBAN, importeCentimos: 1050, desde: today, mandatoReferencia: answer.mandato.referencia });
     const [who] = await t.database.db.select().from(person).where(eq(person.id, row!.personaId));
-    expect(who).toMatchObject({ nombre: 'Lucía', apellidos: 'García Pérez', nif: '12345678Z', codigoPostal: '28001', email: 'lucia@example.com', roles: ['socio'] });
+    expect(who).toMatchObject({
+      nombre: 'Lucía',
+      apellidos: 'García Pérez',
+      nif: '12345678Z',
+      codigoPostal: '28001',
+      email: 'lucia@example.com',
+      roles: ['socio'],
+    });
     const [created] = await eventsOf('cuota', answer.id);
     expect(created).toMatchObject({ accion: 'crear', actorTipo: 'publico' });
     expect(JSON.stringify(created)).not.toContain(IBAN);
@@ -137,7 +153,8 @@ describe('/colabora', () => {
     const [who] = await t.database.db.select().from(person).where(eq(person.id, row!.personaId!));
     expect(who!.roles).toEqual(['donante']);
     const list = (await t.as('admin').inject({ method: 'GET', url: `/api/donativos?personaId=${who!.id}` })).json<GiftsResponse>();
-    expect(list.items[0]).toMatchObject({ estado: 'pendiente', iban: expect.stringMatching(/\*/) });
+    expect(list.items[0]!.estado).toBe('pendiente');
+    expect(list.items[0]!.iban).toMatch(/^ES91 \*/);
     expect(list.importeTotalCentimos).toBe(0);
 
     const withPeriod = await send({ ...member, tipo: 'donativo' });
@@ -221,7 +238,9 @@ describe('/colabora', () => {
     expect(annulled.statusCode, annulled.body).toBe(200);
 
     const giftB = (await send({ ...member, tipo: 'donativo', periodicidad: undefined, email: 'g2@example.com' })).json<ColaboraResult>().id;
-    const future = await t.as('admin').inject({ method: 'POST', url: `/api/donativos/${giftB}/confirmar`, payload: { version: 1, fecha: '2999-01-01' } });
+    const future = await t
+      .as('admin')
+      .inject({ method: 'POST', url: `/api/donativos/${giftB}/confirmar`, payload: { version: 1, fecha: '2999-01-01' } });
     expectErrorShape(future, 400);
     const confirm = () => t.as('admin').inject({ method: 'POST', url: `/api/donativos/${giftB}/confirmar`, payload: { version: 1 } });
     const [a, b] = await Promise.all([confirm(), confirm()]);

@@ -276,7 +276,9 @@ export function ColaboraApp() {
               </div>
             ) : null}
             {data.organizacion.ley49 ? (
-              <p className="hint">Tus aportaciones desgravan en tu declaración de la renta (Ley 49/2002): por eso te pedimos el NIF y el código postal.</p>
+              <p className="hint">
+                Tus aportaciones desgravan en tu declaración de la renta (Ley 49/2002): por eso te pedimos el NIF y el código postal.
+              </p>
             ) : null}
           </fieldset>
         ) : null}
@@ -285,21 +287,75 @@ export function ColaboraApp() {
           <legend>Tus datos</legend>
           <Text field="nombre" label="Nombre" bind={bind} error={errors.nombre} autoComplete="given-name" maxLength={COLABORA_NAME_MAX} />
           <Text field="apellidos" label="Apellidos" bind={bind} error={errors.apellidos} autoComplete="family-name" maxLength={COLABORA_NAME_MAX} />
-          <Text field="nif" label="NIF o NIE" hint="Con su letra. Lo pide Hacienda para la declaración de donativos." bind={bind} error={errors.nif} maxLength={20} />
-          <Text field="email" label="Correo electrónico" type="email" inputMode="email" bind={bind} error={errors.email} autoComplete="email" maxLength={COLABORA_EMAIL_MAX} />
-          <Text field="telefono" label="Teléfono (opcional)" type="tel" inputMode="tel" bind={bind} error={errors.telefono} autoComplete="tel" maxLength={COLABORA_PHONE_MAX} />
-          <Text field="direccion" label="Dirección (opcional)" bind={bind} error={errors.direccion} autoComplete="street-address" maxLength={COLABORA_ADDRESS_MAX} />
-          <Text field="codigoPostal" label="Código postal" inputMode="numeric" bind={bind} error={errors.codigoPostal} autoComplete="postal-code" maxLength={5} />
+          <Text
+            field="nif"
+            label="NIF o NIE"
+            hint="Con su letra. Lo pide Hacienda para la declaración de donativos."
+            bind={bind}
+            error={errors.nif}
+            maxLength={20}
+          />
+          <Text
+            field="email"
+            label="Correo electrónico"
+            type="email"
+            inputMode="email"
+            bind={bind}
+            error={errors.email}
+            autoComplete="email"
+            maxLength={COLABORA_EMAIL_MAX}
+          />
+          <Text
+            field="telefono"
+            label="Teléfono (opcional)"
+            type="tel"
+            inputMode="tel"
+            bind={bind}
+            error={errors.telefono}
+            autoComplete="tel"
+            maxLength={COLABORA_PHONE_MAX}
+          />
+          <Text
+            field="direccion"
+            label="Dirección (opcional)"
+            bind={bind}
+            error={errors.direccion}
+            autoComplete="street-address"
+            maxLength={COLABORA_ADDRESS_MAX}
+          />
+          <Text
+            field="codigoPostal"
+            label="Código postal"
+            inputMode="numeric"
+            bind={bind}
+            error={errors.codigoPostal}
+            autoComplete="postal-code"
+            maxLength={5}
+          />
         </fieldset>
 
         <fieldset>
           <legend>Domiciliación bancaria</legend>
-          <Text field="iban" label="IBAN de tu cuenta" hint="Empieza por ES y tiene 24 caracteres." bind={bind} error={errors.iban} autoComplete="off" maxLength={42} />
+          <Text
+            field="iban"
+            label="IBAN de tu cuenta"
+            hint="Empieza por ES y tiene 24 caracteres."
+            bind={bind}
+            error={errors.iban}
+            autoComplete="off"
+            maxLength={42}
+          />
           <div className="legal" id="texto-mandato">
             <h2>Orden de domiciliación SEPA</h2>
             <p>{data.textos.mandato}</p>
           </div>
-          <Check field="consentimientoMandato" checked={values.consentimientoMandato} error={errors.consentimientoMandato} onChange={set} describedBy="texto-mandato">
+          <Check
+            field="consentimientoMandato"
+            checked={values.consentimientoMandato}
+            error={errors.consentimientoMandato}
+            onChange={set}
+            describedBy="texto-mandato"
+          >
             Acepto la orden de domiciliación SEPA y firmo el mandato con fecha de hoy.
           </Check>
           <div className="legal" id="texto-privacidad">
@@ -315,7 +371,14 @@ export function ColaboraApp() {
         <div className="trap" aria-hidden="true">
           <label>
             Sitio web
-            <input type="text" tabIndex={-1} autoComplete="off" name="sitioWeb" value={values.sitioWeb} onChange={(e) => set('sitioWeb', e.currentTarget.value)} />
+            <input
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              name="sitioWeb"
+              value={values.sitioWeb}
+              onChange={(e) => set('sitioWeb', e.currentTarget.value)}
+            />
           </label>
         </div>
 

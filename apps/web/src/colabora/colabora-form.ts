@@ -1,10 +1,4 @@
-import {
-  COLABORA_TYPES,
-  type ColaboraInput,
-  type ColaboraType,
-  type FeePeriod,
-  colaboraMessages,
-} from '@refugio/contracts';
+import { COLABORA_TYPES, type ColaboraInput, type ColaboraType, type FeePeriod, colaboraMessages } from '@refugio/contracts';
 
 /** What the form holds as typed (text), before it becomes the request's JSON. */
 export interface ColaboraFormValues {
@@ -129,7 +123,7 @@ export function toColaboraInput(values: ColaboraFormValues): { input: ColaboraIn
   required('iban', 'Escribe el IBAN de tu cuenta.');
   required('consentimientoMandato', colaboraMessages.mandateRequired);
   required('privacidad', colaboraMessages.privacyRequired);
-  const tipo = (values.tipo || 'socio') as ColaboraType;
+  const tipo: ColaboraType = values.tipo || 'socio';
   const input: ColaboraInput = {
     tipo,
     importe: values.importe === 'otro' ? values.otroImporte.trim() : values.importe,

@@ -76,7 +76,16 @@ export interface ColaboraServiceDeps {
  * (see the server README, "Colabora"). Both are paid by SEPA direct debit, signed today; neither counts anywhere until
  * an administrator confirms it.
  */
-export function createColaboraService({ repo, persons, history, organization, templates, timeZone, db, clock = () => new Date() }: ColaboraServiceDeps) {
+export function createColaboraService({
+  repo,
+  persons,
+  history,
+  organization,
+  templates,
+  timeZone,
+  db,
+  clock = () => new Date(),
+}: ColaboraServiceDeps) {
   const today = async (handle: Database) => dayInZone(clock(), await timeZone(handle));
 
   return {
@@ -217,7 +226,13 @@ export function createColaboraService({ repo, persons, history, organization, te
         if (before.version !== version) throw conflict(donationMessages.feeStale);
         const after = await tx.confirmFee(id, version, actor.id);
         if (!after) throw conflict(donationMessages.feeStale);
-        await history.record(tx.handle, { actor: userActor(actor), entidad: 'cuota', entidadId: id, accion: 'estado', cambios: { estado: ['pendiente', 'activa'] } });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'cuota',
+          entidadId: id,
+          accion: 'estado',
+          cambios: { estado: ['pendiente', 'activa'] },
+        });
         const named = await tx.namedFee(id);
         return toFeeDto(named!);
       });
@@ -255,4 +270,3 @@ export function createColaboraService({ repo, persons, history, organization, te
 }
 
 export type ColaboraService = ReturnType<typeof createColaboraService>;
-
