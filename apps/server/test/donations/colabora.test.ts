@@ -122,6 +122,14 @@ describe('/colabora', () => {
     const [second] = await t.database.db.select().from(fee).where(eq(fee.id, again.json<ColaboraResult>().id));
     expect(second!.personaId).toBe(row!.personaId);
     expect(second!.mandatoReferencia).not.toBe(row!.mandatoReferencia);
+
+    // The same e-mail and first name under another NIF is not trusted: a new person, a possible duplicate.
+    const other = await send({ ...member, nif: 'X1234567L' });
+    expect(other.statusCode, other.body).toBe(201);
+    const [third] = await t.database.db.select().from(fee).where(eq(fee.id, other.json<ColaboraResult>().id));
+    expect(third!.personaId).not.toBe(row!.personaId);
+    const duplicates = await t.as('admin').inject({ method: 'GET', url: `/api/personas/${third!.personaId}/duplicados` });
+    expect(duplicates.json<{ persona: { id: number } }[]>().map((d) => d.persona.id)).toContain(row!.personaId);
   });
 
   it('a sponsor needs a listed animal: a hidden or missing one is 404 in Spanish and stores nothing', async () => {
