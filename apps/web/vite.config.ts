@@ -76,6 +76,7 @@ function publicPagesInDev(): Plugin {
         else if (req.url && /^\/portal\/[^.]*(\?.*)?$/.test(req.url)) req.url = '/portal.html';
         else if (req.url && /^\/seguimiento\/[^.]*(\?.*)?$/.test(req.url)) req.url = '/seguimiento.html';
         else if (req.url && /^\/firmar\/[^.]*(\?.*)?$/.test(req.url)) req.url = '/firmar.html';
+        else if (req.url && /^\/colabora\/?(\?.*)?$/.test(req.url)) req.url = '/colabora.html';
         next();
       });
     },

@@ -19,7 +19,8 @@ export type FeeState = (typeof FEE_STATES)[number];
 export const GIFT_CONCEPTS = ['cuota', 'apadrinamiento', 'donativo', 'teaming', 'evento', 'otro'] as const;
 export type GiftConcept = (typeof GIFT_CONCEPTS)[number];
 
-export const GIFT_STATES = ['registrado', 'anulado', 'devuelto'] as const;
+/** `pendiente`: a one-off gift promised on /colabora with a SEPA mandate, not yet confirmed by staff (it counts nowhere). */
+export const GIFT_STATES = ['registrado', 'anulado', 'devuelto', 'pendiente'] as const;
 export type GiftState = (typeof GIFT_STATES)[number];
 
 /** The largest amount one fee or gift may have, in euros (and in cents). */
@@ -57,7 +58,12 @@ export const giftConceptLabels: Record<GiftConcept, string> = {
   evento: 'Evento',
   otro: 'Otro',
 };
-export const giftStateLabels: Record<GiftState, string> = { registrado: 'Registrado', anulado: 'Anulado', devuelto: 'Devuelto' };
+export const giftStateLabels: Record<GiftState, string> = {
+  registrado: 'Registrado',
+  anulado: 'Anulado',
+  devuelto: 'Devuelto',
+  pendiente: 'Pendiente',
+};
 
 export const donationMessages = {
   amountInvalid: `Escribe un importe en euros mayor que 0 y de como mucho ${MONEY_MAX_EUROS.toLocaleString('es-ES')} €, con dos decimales como mucho (12,50).`,
@@ -88,6 +94,7 @@ export const donationMessages = {
   giftAlreadyAnnulled: 'Este donativo ya está anulado.',
   giftAlreadyReturned: 'Este donativo ya está devuelto.',
   giftNotDirectDebit: 'Solo se registra la devolución de un cobro domiciliado.',
+  giftPending: 'Este donativo está pendiente: confírmalo o anúlalo.',
   giftStale: 'Otra persona cambió este donativo mientras lo editabas. Recarga para ver los cambios.',
   rangeInvalid: 'La fecha «hasta» no puede ser anterior a «desde».',
   fiscalYearInvalid: 'Elige un año entre 2000 y el actual.',

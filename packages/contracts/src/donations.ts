@@ -232,6 +232,12 @@ export type GiftValues = z.output<typeof giftInputSchema>;
 
 /** `POST /api/donativos/{id}/anular`. */
 export const giftAnnulInputSchema = z.object({ motivo: reason, version });
+/** `POST /api/donativos/{id}/confirmar`: a pending one-off gift (from /colabora) becomes registered. */
+export const giftConfirmInputSchema = z.object({
+  version,
+  fecha: isoDate.optional().describe('AAAA-MM-DD: el día en que se cobró, no futuro; sin ella, la fecha con que llegó'),
+});
+export type GiftConfirmInput = z.infer<typeof giftConfirmInputSchema>;
 /** `POST /api/donativos/{id}/devolucion`. */
 export const giftReturnInputSchema = z.object({ version });
 
@@ -264,6 +270,8 @@ export const giftSchema = z.object({
   mascota: personRefSchema.nullable(),
   referencia: z.string(),
   estado: z.enum(GIFT_STATES),
+  iban: z.string().nullable().describe('Solo en un donativo único domiciliado desde /colabora; enmascarado, nunca entero'),
+  mandato: z.object({ referencia: z.string(), fechaFirma: z.string() }).nullable().describe('El mandato SEPA de un donativo único'),
   anuladoMotivo: z.string(),
   devueltoEn: z.string().nullable(),
   version: z.number().int(),

@@ -33,3 +33,4 @@ export * from './handover-law';
 export * from './fiscal';
 export * from './followups';
 export * from './donations';
+export * from './colabora';

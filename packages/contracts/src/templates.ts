@@ -29,6 +29,8 @@ export const TEMPLATE_KEYS = [
   'certificado_donaciones',
   'padrino_novedad',
   'padrino_cambio',
+  'colabora_mandato',
+  'colabora_privacidad',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -83,6 +85,8 @@ const COMMON: TemplateVariable[] = [
   'organizacion.web',
   'organizacion.direccion',
 ];
+/** The public page's texts (/colabora): written before any person exists, so only the organisation's data. */
+const ORGANIZATION_ONLY: TemplateVariable[] = COMMON.filter((v) => v.startsWith('organizacion.'));
 const APPLICATION: TemplateVariable[] = [...COMMON, 'mascota.nombre', 'solicitud.estado', 'solicitud.numero'];
 const REGISTRATION: TemplateVariable[] = [...COMMON, 'mascota.nombre', 'registro.numero'];
 
@@ -126,6 +130,8 @@ export const TEMPLATE_VARIABLES: Record<TemplateKey, readonly TemplateVariable[]
   certificado_donaciones: [...COMMON, 'certificado.anio', 'certificado.importe'],
   padrino_novedad: [...COMMON, 'mascota.nombre', 'padrino.novedades', 'padrino.fotos'],
   padrino_cambio: [...COMMON, 'mascota.nombre', 'padrino.cambio'],
+  colabora_mandato: ORGANIZATION_ONLY,
+  colabora_privacidad: ORGANIZATION_ONLY,
   acta_devolucion: [
     ...COMMON,
     'persona.apellidos',
@@ -156,7 +162,12 @@ export const TEMPLATE_SECTIONS: Partial<Record<TemplateKey, readonly TemplateVar
 };
 
 /** Keys without a subject (a document, not a message): their subject is saved empty. */
-export const TEMPLATE_KEYS_WITHOUT_SUBJECT: readonly TemplateKey[] = ['contrato_adopcion', 'acta_devolucion'];
+export const TEMPLATE_KEYS_WITHOUT_SUBJECT: readonly TemplateKey[] = [
+  'contrato_adopcion',
+  'acta_devolucion',
+  'colabora_mandato',
+  'colabora_privacidad',
+];
 
 /** What a message written from the person page fills: the person's name and the organisation's data, no pet. */
 export const PERSON_TEMPLATE_VARIABLES: readonly TemplateVariable[] = COMMON;
@@ -189,6 +200,8 @@ export const TEMPLATE_TITLES: Record<TemplateKey, string> = {
   certificado_donaciones: 'Certificado de donaciones',
   padrino_novedad: 'Novedades para un padrino',
   padrino_cambio: 'Cambio en un apadrinamiento (adopción o fallecimiento)',
+  colabora_mandato: 'Colabora: orden de domiciliación SEPA',
+  colabora_privacidad: 'Colabora: aviso de privacidad',
 };
 
 /** Keys sent by the server by itself (when active); the others are sent by the features that use them. */
@@ -418,6 +431,23 @@ export const DEFAULT_TEMPLATES: Record<TemplateKey, { asunto: string; cuerpo: st
   acta_devolucion: {
     asunto: '',
     cuerpo: RETURN_DEFAULT,
+  },
+  colabora_mandato: {
+    asunto: '',
+    cuerpo:
+      'Mediante la firma de esta orden de domiciliación, autorizas a {{#organizacion.nombre}}{{organizacion.nombre}}{{/organizacion.nombre}}{{^organizacion.nombre}}la asociación{{/organizacion.nombre}} ' +
+      'a enviar instrucciones a tu entidad financiera para adeudar tu cuenta y a tu entidad financiera para efectuar los adeudos en tu cuenta siguiendo esas instrucciones. ' +
+      'Como parte de tus derechos, puedes ser reembolsado por tu entidad financiera en los términos y condiciones del contrato que tienes con ella; ' +
+      'la solicitud de reembolso debe hacerse dentro de las ocho semanas siguientes a la fecha del adeudo en tu cuenta. ' +
+      'Puedes obtener información adicional sobre tus derechos en tu entidad financiera.',
+  },
+  colabora_privacidad: {
+    asunto: '',
+    cuerpo:
+      '{{#organizacion.nombre}}{{organizacion.nombre}}{{/organizacion.nombre}}{{^organizacion.nombre}}La asociación{{/organizacion.nombre}} trata tus datos para gestionar tu colaboración ' +
+      '(las cuotas o el donativo, su cobro por domiciliación y, si lo pides, el certificado de donaciones) y para presentar la declaración de donativos a la Agencia Tributaria (modelo 182). ' +
+      'Tus datos no se ceden a terceros salvo a tu banco para el cobro y a la Agencia Tributaria cuando la ley lo exige. ' +
+      'Puedes acceder a ellos, corregirlos o pedir que se borren escribiendo a {{#organizacion.email}}{{organizacion.email}}{{/organizacion.email}}{{^organizacion.email}}la asociación{{/organizacion.email}}.',
   },
 };
 

@@ -145,6 +145,7 @@ describe('serving the single-page app', () => {
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
     writeFileSync(path.join(dist, 'adopta.html'), '<!doctype html><html lang="es"><div id="root" data-public></div></html>');
     writeFileSync(path.join(dist, 'firmar.html'), '<!doctype html><html lang="es"><div id="root" data-firmar></div></html>');
+    writeFileSync(path.join(dist, 'colabora.html'), '<!doctype html><html lang="es"><div id="root" data-colabora></div></html>');
     t = await createTestApp({}, { webDistDir: dist });
   });
   afterAll(() => t.close());
@@ -177,6 +178,16 @@ describe('serving the single-page app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     expect((await t.app.inject('/firmar')).body).not.toContain('data-firmar');
+  });
+
+  it('answers /colabora with its own entry, not cached', async () => {
+    for (const url of ['/colabora', '/colabora/', '/colabora?origen=web']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('data-colabora');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await t.app.inject('/colabora/otra')).body).not.toContain('data-colabora');
   });
 
   it('serves hashed assets with a long immutable cache, and other files as they are', async () => {

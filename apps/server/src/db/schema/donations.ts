@@ -88,8 +88,15 @@ export const gift = pgTable(
     petId: integer().references(() => pet.id, { onDelete: 'restrict' }),
     /** The bank's reference ('' when none). */
     referencia: text().notNull().default(''),
-    /** registrado | anulado | devuelto */
+    /**
+     * registrado | anulado | devuelto | pendiente. `pendiente`: a one-off gift promised on /colabora by direct debit,
+     * waiting for staff to confirm it (it counts in no total, certificate or modelo 182 until then).
+     */
     estado: text().notNull().default('registrado'),
+    /** The debtor's IBAN and SEPA mandate of a one-off direct debit promised on /colabora (else null). */
+    iban: text(),
+    mandatoReferencia: text(),
+    mandatoFechaFirma: date({ mode: 'string' }),
     anuladoMotivo: text().notNull().default(''),
     /** When a returned direct debit was recorded. */
     devueltoEn: timestamp({ withTimezone: true }),
@@ -109,7 +116,12 @@ export const gift = pgTable(
     check('gift_importe_positive', sql`${t.importeCentimos} > 0`),
     check('gift_metodo', sql`${t.metodo} IN ('domiciliacion', 'transferencia', 'bizum', 'tarjeta', 'efectivo')`),
     check('gift_concepto', sql`${t.concepto} IN ('cuota', 'apadrinamiento', 'donativo', 'teaming', 'evento', 'otro')`),
-    check('gift_estado', sql`${t.estado} IN ('registrado', 'anulado', 'devuelto')`),
+    check('gift_estado', sql`${t.estado} IN ('registrado', 'anulado', 'devuelto', 'pendiente')`),
+    check(
+      'gift_pending_has_mandate',
+      sql`${t.estado} <> 'pendiente' OR (${t.metodo} = 'domiciliacion' AND ${t.iban} IS NOT NULL AND ${t.mandatoReferencia} IS NOT NULL AND ${t.mandatoFechaFirma} IS NOT NULL)`,
+    ),
+    check('gift_iban_only_direct_debit', sql`${t.metodo} = 'domiciliacion' OR ${t.iban} IS NULL`),
   ],
 );
 

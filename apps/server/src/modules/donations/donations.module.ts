@@ -8,6 +8,8 @@ import { certificatesRoutes } from './certificates.routes';
 import { type CertificatesService, createCertificatesService } from './certificates.service';
 import { createDonationsExport } from './donations-export';
 import { donationsExportRoutes } from './donations-export.routes';
+import { colaboraRoutes } from './colabora.routes';
+import { createColaboraService } from './colabora.service';
 import { createDonationsRepository } from './donations.repository';
 import { donationsRoutes } from './donations.routes';
 import { type DonationsService, createDonationsService } from './donations.service';
@@ -157,9 +159,22 @@ export const donationsModule = fp(
     await app.register(donationsRoutes);
     await app.register(certificatesRoutes);
     await app.register(donationsExportRoutes(createDonationsExport({ repo, timeZone })));
+    await app.register(
+      colaboraRoutes(
+        createColaboraService({
+          repo,
+          persons,
+          history,
+          organization: app.organizationPort,
+          templates: app.templatesPort,
+          timeZone,
+          db: app.db,
+        }),
+      ),
+    );
   },
   {
     name: 'donations',
-    dependencies: ['db', 'jobs', 'storage', 'access', 'history', 'organization', 'persons', 'pets', 'messages', 'movements'],
+    dependencies: ['db', 'jobs', 'storage', 'access', 'history', 'organization', 'persons', 'pets', 'messages', 'movements', 'templates'],
   },
 );

@@ -2,6 +2,7 @@ import { type SQL, and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, sql } f
 import type { Database } from '../../db/client';
 import { fee, gift, person, pet } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
+import { isPublicSql } from '../pets/pets.port';
 
 export type FeeRow = typeof fee.$inferSelect;
 export type FeeInsert = Omit<typeof fee.$inferInsert, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
@@ -179,9 +180,57 @@ function donationsQueries(db: Database) {
       const [row] = await db
         .update(gift)
         .set({ ...values, version: sql`${gift.version} + 1` })
-        .where(and(eq(gift.id, id), eq(gift.version, version), eq(gift.estado, 'registrado')))
+        .where(
+          and(
+            eq(gift.id, id),
+            eq(gift.version, version),
+            values.estado === 'anulado' ? inArray(gift.estado, ['registrado', 'pendiente']) : eq(gift.estado, 'registrado'),
+          ),
+        )
         .returning();
       return row;
+    },
+
+    /** A pending fee at `version` becomes active; undefined when it changed meanwhile (or is not pending). */
+    async confirmFee(id: number, version: number, updatedBy: string): Promise<FeeRow | undefined> {
+      const [row] = await db
+        .update(fee)
+        .set({ estado: 'activa', updatedBy, version: sql`${fee.version} + 1` })
+        .where(and(eq(fee.id, id), eq(fee.version, version), eq(fee.estado, 'pendiente')))
+        .returning();
+      return row;
+    },
+
+    /** A pending gift at `version` becomes registered on `fecha`; undefined when it changed meanwhile. */
+    async confirmGift(id: number, version: number, fecha: string, updatedBy: string): Promise<GiftRow | undefined> {
+      const [row] = await db
+        .update(gift)
+        .set({ estado: 'registrado', fecha, updatedBy, version: sql`${gift.version} + 1` })
+        .where(and(eq(gift.id, id), eq(gift.version, version), eq(gift.estado, 'pendiente')))
+        .returning();
+      return row;
+    },
+
+    /**
+     * The animals one may sponsor on /colabora: the public catalogue's pets (a read model of the pets' table, DESIGN
+     * section 9), by name.
+     */
+    async sponsorablePets(limit: number): Promise<{ id: number; nombre: string; imagenPrincipal: string | null }[]> {
+      return db
+        .select({ id: pet.id, nombre: pet.nombre, imagenPrincipal: pet.imagenPrincipal })
+        .from(pet)
+        .where(isPublicSql)
+        .orderBy(asc(pet.nombre), asc(pet.id))
+        .limit(limit);
+    },
+
+    async isSponsorable(petId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: pet.id })
+        .from(pet)
+        .where(and(eq(pet.id, petId), isPublicSql))
+        .limit(1);
+      return row !== undefined;
     },
 
     async namedGift(id: number): Promise<Named<GiftRow> | undefined> {

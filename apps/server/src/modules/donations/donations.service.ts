@@ -75,6 +75,11 @@ export function toGiftDto(row: Named<GiftRow>): Gift {
     mascota: row.petId === null ? null : { id: row.petId, nombre: row.mascotaNombre ?? '' },
     referencia: row.referencia,
     estado: row.estado as GiftState,
+    iban: row.iban === null ? null : maskIban(row.iban),
+    mandato:
+      row.mandatoReferencia === null || row.mandatoFechaFirma === null
+        ? null
+        : { referencia: row.mandatoReferencia, fechaFirma: row.mandatoFechaFirma },
     anuladoMotivo: row.anuladoMotivo,
     devueltoEn: row.devueltoEn === null ? null : row.devueltoEn.toISOString(),
     version: row.version,
@@ -295,6 +300,8 @@ export function createDonationsService({ repo, persons, pets, history, timeZone,
       if (before.estado === 'anulado') throw conflict(donationMessages.giftAlreadyAnnulled);
       if (before.estado === 'devuelto') throw conflict(donationMessages.giftAlreadyReturned);
       if (estado === 'devuelto' && before.metodo !== 'domiciliacion') throw conflict(donationMessages.giftNotDirectDebit);
+      // A pending gift (from /colabora) was never collected: it may be annulled (staff reject it), never returned.
+      if (estado === 'devuelto' && before.estado === 'pendiente') throw conflict(donationMessages.giftPending);
       if (before.version !== version) throw conflict(donationMessages.giftStale);
       const after = await tx.closeGift(
         id,

@@ -140,7 +140,18 @@ export type FeeHistoryField =
   | 'plantilla'
   | 'mensajeId';
 export type GiftHistoryField =
-  'personaId' | 'importe' | 'fecha' | 'metodo' | 'concepto' | 'cuotaId' | 'mascotaId' | 'referencia' | 'estado' | 'anuladoMotivo';
+  | 'personaId'
+  | 'importe'
+  | 'fecha'
+  | 'metodo'
+  | 'concepto'
+  | 'cuotaId'
+  | 'mascotaId'
+  | 'referencia'
+  | 'estado'
+  | 'anuladoMotivo'
+  | 'iban'
+  | 'mandato';
 
 export type DocumentHistoryField =
   | 'estado'

@@ -143,6 +143,12 @@ export interface LinkContact {
   /** Where the author lives, as the submission gives it: kept on the person when the person has none. */
   ciudad?: string | undefined;
   direccion?: string | undefined;
+  /**
+   * Fiscal data the submission gives (/colabora), already checked and normalised: kept on the person when the person
+   * has none. A person whose stored NIF is another is never trusted as the author.
+   */
+  nif?: string | undefined;
+  codigoPostal?: string | undefined;
 }
 
 /** What linking did: the person, whether they are blocked, and the persons the new one may duplicate (not trusted). */
@@ -194,10 +200,13 @@ async function linkPerson(
   const direccion = contact.direccion?.trim() ?? '';
   await repo.lockContacts([email ? `email:${email}` : '', telefono ? `tel:${telefono}` : ''].filter((v) => v !== ''));
   const candidates = await repo.byContact(email, telefono, nombre);
-  const trusted = (c: (typeof candidates)[number]) => c.mismoNombre && (email ? c.email === email : telefono !== null && c.telefono === telefono);
+  const nif = contact.nif?.trim() || null;
+  const codigoPostal = contact.codigoPostal?.trim() || null;
+  const trusted = (c: (typeof candidates)[number]) =>
+    c.mismoNombre && (email ? c.email === email : telefono !== null && c.telefono === telefono) && !(nif && c.nif && c.nif !== nif);
   const same = candidates.find(trusted);
   if (same) {
-    type Filled = 'roles' | 'email' | 'telefono' | 'ciudad' | 'direccion';
+    type Filled = 'roles' | 'email' | 'telefono' | 'ciudad' | 'direccion' | 'nif' | 'codigoPostal';
     const changes: Partial<Record<Filled, [HistoryValue, HistoryValue]>> = {};
     const values: PersonUpdate = {};
     const roles = same.roles.includes(rol) ? same.roles : [...same.roles, rol];
@@ -205,7 +214,7 @@ async function linkPerson(
       changes.roles = [same.roles, roles];
       values.roles = roles;
     }
-    const fill = (field: 'email' | 'telefono' | 'ciudad' | 'direccion', value: string | null) => {
+    const fill = (field: Exclude<Filled, 'roles'>, value: string | null) => {
       const kept = same[field];
       if (value && (kept === null || kept.trim() === '')) {
         changes[field] = [kept === '' ? '' : null, value];
@@ -216,6 +225,8 @@ async function linkPerson(
     fill('telefono', telefono);
     fill('ciudad', ciudad);
     fill('direccion', direccion);
+    fill('nif', nif);
+    fill('codigoPostal', codigoPostal);
     if (Object.keys(changes).length > 0) {
       await repo.update(same.id, { ...values, ...(changes.email && !same.consentimientoEmailEn ? consentGiven(rol) : {}) });
       await history.record(executor, { actor, entidad: 'persona', entidadId: same.id, accion: 'modificar', cambios: changes });
@@ -229,6 +240,8 @@ async function linkPerson(
     telefono,
     ciudad,
     direccion,
+    nif,
+    codigoPostal,
     roles: [rol],
     ...(email ? consentGiven(rol) : {}),
   });

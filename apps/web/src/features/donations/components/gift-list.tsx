@@ -12,7 +12,7 @@ import { formatCents } from '../lib/money';
 import { ReasonDialog } from './reason-dialog';
 
 const WIDE_QUERY = '(min-width: 48em)';
-const stateColor = { registrado: 'green', anulado: 'gray', devuelto: 'orange' } as const;
+const stateColor = { registrado: 'green', anulado: 'gray', devuelto: 'orange', pendiente: 'yellow' } as const;
 
 function GiftState({ gift }: { gift: Gift }) {
   return (

@@ -45,6 +45,8 @@ export function gift(id: number, changes: Partial<Gift> = {}): Gift {
     estado: 'registrado',
     anuladoMotivo: '',
     devueltoEn: null,
+    iban: null,
+    mandato: null,
     version: 1,
     createdAt: '2026-03-02T10:00:00.000Z',
     ...changes,
