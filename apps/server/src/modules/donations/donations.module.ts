@@ -1,6 +1,9 @@
 import { maskIban } from '@refugio/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createBankImportRepository } from './bank-import.repository';
+import { bankImportRoutes } from './bank-import.routes';
+import { type BankImportService, createBankImportService } from './bank-import.service';
 import { createDonationsRepository } from './donations.repository';
 import { donationsRoutes } from './donations.routes';
 import { type DonationsService, createDonationsService } from './donations.service';
@@ -8,7 +11,7 @@ import { type Modelo182Service, createModelo182Service } from './modelo-182.serv
 
 declare module 'fastify' {
   interface FastifyInstance {
-    donationsService: DonationsService & Modelo182Service;
+    donationsService: DonationsService & Modelo182Service & BankImportService;
   }
 }
 
@@ -77,8 +80,10 @@ export const donationsModule = fp(
     app.decorate('donationsService', {
       ...createDonationsService({ repo, persons, pets, history, timeZone }),
       ...createModelo182Service({ repo, organization: app.organizationPort }),
+      ...createBankImportService({ repo: createBankImportRepository(app.db), persons, history }),
     });
     await app.register(donationsRoutes);
+    await app.register(bankImportRoutes);
   },
   { name: 'donations', dependencies: ['db', 'access', 'history', 'organization', 'persons', 'pets'] },
 );

@@ -119,7 +119,7 @@ export type HistoryEventInput = { actor: HistoryActor } & (
 export type FeeHistoryField =
   'personaId' | 'tipo' | 'importe' | 'periodicidad' | 'desde' | 'hasta' | 'mascotaId' | 'metodoPago' | 'iban' | 'mandato' | 'estado' | 'bajaMotivo';
 export type GiftHistoryField =
-  'personaId' | 'importe' | 'fecha' | 'metodo' | 'concepto' | 'cuotaId' | 'mascotaId' | 'referencia' | 'estado' | 'anuladoMotivo';
+  'personaId' | 'importe' | 'fecha' | 'metodo' | 'concepto' | 'cuotaId' | 'mascotaId' | 'referencia' | 'estado' | 'anuladoMotivo' | 'origen';
 
 export type DocumentHistoryField =
   | 'estado'
