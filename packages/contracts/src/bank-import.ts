@@ -78,7 +78,10 @@ export const bankImportSchema = z.object({
   formato: z.enum(['csv', 'norma43']),
   caducaEn: z.string().describe('Hasta cuándo se puede confirmar (ISO 8601)'),
   movimientos: z.array(bankMovementSchema).describe('Solo los ingresos, en el orden del extracto'),
-  ignorados: z.number().int().describe('Movimientos que no se importan: cargos (importes negativos o cero) y abonos mayores que el máximo de un donativo'),
+  ignorados: z
+    .number()
+    .int()
+    .describe('Movimientos que no se importan: cargos (importes negativos o cero) y abonos mayores que el máximo de un donativo'),
 });
 export type BankImport = z.infer<typeof bankImportSchema>;
 
@@ -87,7 +90,9 @@ const rowChoice = z.union(
     z.number().int().min(1).max(10_000_000),
     z.object({
       fila: z.number().int().min(1).max(10_000_000),
-      personaId: id.optional().describe('Asigna la fila a esta persona (también a una fila sin_persona); sin ella, la coincidencia propuesta o anónimo'),
+      personaId: id
+        .optional()
+        .describe('Asigna la fila a esta persona (también a una fila sin_persona); sin ella, la coincidencia propuesta o anónimo'),
     }),
   ],
   { error: bankImportMessages.rowsInvalid },

@@ -291,6 +291,29 @@ describe('backup and restore (PGlite + local disk)', () => {
       },
     });
     expect(paid.statusCode, paid.body).toBe(201);
+    // A bank statement read and one of its credits confirmed (an anonymous gift with its import key): the pending
+    // import and the imported gift travel too.
+    const statementForm = multipart([
+      {
+        name: 'archivo',
+        value: 'Fecha;Concepto;Importe\r\n07/01/2026;BIZUM PARA LOS GATOS;20,00\r\n',
+        fileName: 'enero.csv',
+        contentType: 'text/csv',
+      },
+    ]);
+    const statement = await t.as('admin').inject({
+      method: 'POST',
+      url: '/api/donativos/importar',
+      payload: statementForm.payload,
+      headers: statementForm.headers,
+    });
+    expect(statement.statusCode, statement.body).toBe(200);
+    const imported = await t.as('admin').inject({
+      method: 'POST',
+      url: `/api/donativos/importar/${statement.json<{ id: string }>().id}/confirmar`,
+      payload: { filas: [2] },
+    });
+    expect(imported.json(), imported.body).toEqual({ creados: 1, duplicados: 0, omitidos: 0 });
     // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
     await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);
@@ -304,7 +327,8 @@ describe('backup and restore (PGlite + local disk)', () => {
     expect(before.tables.document).toHaveLength(1);
     expect(before.tables.adoption_fee).toHaveLength(1);
     expect(before.tables.fee).toHaveLength(1);
-    expect(before.tables.gift).toHaveLength(1);
+    expect(before.tables.gift).toHaveLength(2);
+    expect(before.tables.bank_import).toHaveLength(1);
     // Three check-ins and the sterilisation.
     expect(before.tables.followup).toHaveLength(4);
     // Two from the fixture, one foster home.

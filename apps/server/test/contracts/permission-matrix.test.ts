@@ -171,6 +171,8 @@ const expected: Record<string, Access> = {
   'GET /api/donativos': 'admin',
   'POST /api/donativos/:id/anular': 'admin',
   'POST /api/donativos/:id/devolucion': 'admin',
+  'POST /api/donativos/importar': 'admin',
+  'POST /api/donativos/importar/:id/confirmar': 'admin',
   'GET /api/fiscal/modelo-182/revision': 'admin',
   'GET /api/fiscal/modelo-182': 'admin',
 };

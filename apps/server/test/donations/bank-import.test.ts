@@ -46,7 +46,22 @@ function norma43(movements: { fecha: string; cents: number; ref: string; concept
   const lines = [rec('11', account, '260301', '260331', '2', n43Amount(0), '978', '3', 'PROTECTORA PATITAS'.padEnd(26))];
   let body = 0;
   for (const m of movements) {
-    lines.push(rec('22', '    ', '0418', m.fecha, m.fecha, '02', '099', m.cents < 0 ? '1' : '2', n43Amount(m.cents), '0000000000', m.ref.padEnd(12), ''.padEnd(16)));
+    lines.push(
+      rec(
+        '22',
+        '    ',
+        '0418',
+        m.fecha,
+        m.fecha,
+        '02',
+        '099',
+        m.cents < 0 ? '1' : '2',
+        n43Amount(m.cents),
+        '0000000000',
+        m.ref.padEnd(12),
+        ''.padEnd(16),
+      ),
+    );
     body++;
     m.concepts.forEach((c, i) => {
       lines.push(rec('23', `0${i + 1}`, c.padEnd(38).slice(0, 38), c.slice(38).padEnd(38)));
@@ -58,7 +73,17 @@ function norma43(movements: { fecha: string; cents: number; ref: string; concept
   const sum = (ms: typeof movements) => ms.reduce((s, m) => s + Math.abs(m.cents), 0);
   const closing = sum(credits) - sum(debits);
   lines.push(
-    rec('33', account, String(debits.length).padStart(5, '0'), n43Amount(sum(debits)), String(credits.length).padStart(5, '0'), n43Amount(sum(credits)), '2', n43Amount(closing), '978'),
+    rec(
+      '33',
+      account,
+      String(debits.length).padStart(5, '0'),
+      n43Amount(sum(debits)),
+      String(credits.length).padStart(5, '0'),
+      n43Amount(sum(credits)),
+      '2',
+      n43Amount(closing),
+      '978',
+    ),
   );
   lines.push(rec('88', '9'.repeat(18), String(body + 1).padStart(6, '0')));
   return iconv.encode(lines.join('\r\n'), 'latin1');
@@ -80,10 +105,12 @@ describe('bank statement import API', () => {
     return res.json<BankImport>();
   };
   const confirm = (id: string, payload: object = {}) => admin().inject({ method: 'POST', url: `/api/donativos/importar/${id}/confirmar`, payload });
-  const count = async (table: typeof gift | typeof bankImport) =>
-    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+  const count = async (table: typeof gift | typeof bankImport) => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
   const insertPerson = async (key: string, values: Partial<typeof person.$inferInsert>) => {
-    const [row] = await t.database.db.insert(person).values({ nombre: key, apellidos: '', ...values }).returning();
+    const [row] = await t.database.db
+      .insert(person)
+      .values({ nombre: key, apellidos: '', ...values })
+      .returning();
     ids[key] = row!.id;
   };
 
@@ -131,10 +158,18 @@ describe('bank statement import API', () => {
       estado: 'nuevo',
       propuesta: { concepto: 'donativo', metodo: 'transferencia' },
     });
-    expect(byRow[6]).toMatchObject({ coincidencia: { personaId: ids.Luis, motivo: 'telefono' }, estado: 'nuevo', propuesta: { concepto: 'cuota', metodo: 'bizum' } });
+    expect(byRow[6]).toMatchObject({
+      coincidencia: { personaId: ids.Luis, motivo: 'telefono' },
+      estado: 'nuevo',
+      propuesta: { concepto: 'cuota', metodo: 'bizum' },
+    });
     expect(byRow[7]).toMatchObject({ coincidencia: { personaId: ids.Marta, motivo: 'email' }, propuesta: { concepto: 'apadrinamiento' } });
     // The fee's IBAN names Pedro and makes the gift a member's fee; the IBAN is shown masked.
-    expect(byRow[9]).toMatchObject({ coincidencia: { personaId: ids.Pedro, motivo: 'iban' }, propuesta: { concepto: 'cuota' }, importeCentimos: 1250 });
+    expect(byRow[9]).toMatchObject({
+      coincidencia: { personaId: ids.Pedro, motivo: 'iban' },
+      propuesta: { concepto: 'cuota' },
+      importeCentimos: 1250,
+    });
     expect(byRow[9]!.concepto).toBe('TRANSFERENCIA ES91 **** **** **** **** 1332 MARZO');
     // Two persons share the phone: no match, and why.
     expect(byRow[10]!.estado).toBe('sin_persona');
@@ -208,7 +243,10 @@ describe('bank statement import API', () => {
       payload: { personaId: ids.Ana, importe: '7,00', fecha: '2026-03-20', metodo: 'transferencia', concepto: 'donativo', referencia: 'TRF-777' },
     });
     expect(manual.statusCode, manual.body).toBe(201);
-    const csv = iconv.encode('Fecha;Concepto;Referencia;Importe\n20/03/2026;DNI 12345678Z;TRF-777;7,00\n21/03/2026;DNI 12345678Z;TRF-778;7,00\n', 'win1252');
+    const csv = iconv.encode(
+      'Fecha;Concepto;Referencia;Importe\n20/03/2026;DNI 12345678Z;TRF-777;7,00\n21/03/2026;DNI 12345678Z;TRF-778;7,00\n',
+      'win1252',
+    );
     const run = await dryRun(csv);
     expect(run.movimientos.map((m) => [m.referencia, m.estado])).toEqual([
       ['TRF-777', 'duplicado'],
@@ -261,7 +299,10 @@ describe('bank statement import API', () => {
       expect(body.fieldErrors?.archivo, name).toBeDefined();
     }
     const wrongField = multipart([{ name: 'file', value: bankCsv(STATEMENT), fileName: 'x.csv' }]);
-    expectErrorShape(await admin().inject({ method: 'POST', url: '/api/donativos/importar', payload: wrongField.payload, headers: wrongField.headers }), 400);
+    expectErrorShape(
+      await admin().inject({ method: 'POST', url: '/api/donativos/importar', payload: wrongField.payload, headers: wrongField.headers }),
+      400,
+    );
     expect(await count(bankImport)).toBe(imports);
     expect(await count(gift)).toBe(gifts);
   });
@@ -270,7 +311,10 @@ describe('bank statement import API', () => {
     expectErrorShape(await upload(bankCsv(STATEMENT), 'x.csv', t.as('staff')), 403);
     expectErrorShape(await confirm('00000000-0000-4000-8000-000000000000'), 404, 'NOT_FOUND');
     const run = await dryRun(bankCsv(STATEMENT));
-    await t.database.db.update(bankImport).set({ caducaEn: new Date(Date.now() - 1000) }).where(eq(bankImport.id, run.id));
+    await t.database.db
+      .update(bankImport)
+      .set({ caducaEn: new Date(Date.now() - 1000) })
+      .where(eq(bankImport.id, run.id));
     expectErrorShape(await confirm(run.id), 404, 'NOT_FOUND');
     // The next import forgets it.
     await dryRun(bankCsv(STATEMENT));

@@ -48,12 +48,18 @@ function bankImportQueries(db: Database) {
      * Gifts entered by hand (not imported) that carry a bank reference, between two dates: a movement with the same
      * date, amount and reference is one of them.
      */
-    async handEnteredWithReference(references: string[], from: string, to: string): Promise<{ fecha: string; importeCentimos: number; referencia: string }[]> {
+    async handEnteredWithReference(
+      references: string[],
+      from: string,
+      to: string,
+    ): Promise<{ fecha: string; importeCentimos: number; referencia: string }[]> {
       if (references.length === 0) return [];
       return db
         .select({ fecha: gift.fecha, importeCentimos: gift.importeCentimos, referencia: gift.referencia })
         .from(gift)
-        .where(and(isNull(gift.importClave), ne(gift.referencia, ''), inArray(gift.referencia, references), gte(gift.fecha, from), lte(gift.fecha, to)));
+        .where(
+          and(isNull(gift.importClave), ne(gift.referencia, ''), inArray(gift.referencia, references), gte(gift.fecha, from), lte(gift.fecha, to)),
+        );
     },
 
     /** The fees that pay from one of these IBANs (electronic format), oldest first. */

@@ -53,7 +53,8 @@ export const bankImportRoutes: FastifyPluginAsyncZod = async (app) => {
         tooManyMessage: bankImportMessages.oneFileOnly,
       });
       const file = files[0];
-      if (!file) throw new AppError('VALIDATION_ERROR', { message: bankImportMessages.fileMissing, fieldErrors: { archivo: bankImportMessages.fileMissing } });
+      if (!file)
+        throw new AppError('VALIDATION_ERROR', { message: bankImportMessages.fileMissing, fieldErrors: { archivo: bankImportMessages.fileMissing } });
       return service.previewImport(request.user!, file);
     },
   );

@@ -66,7 +66,11 @@ export function createBankImportService({ repo, persons, history, clock = () => 
     const ids = rawTexts.map((text) => identifiersIn(text));
     const all = (pick: (i: (typeof ids)[number]) => string[]) => [...new Set(ids.flatMap(pick))];
     const fees = await repo.feesOfIbans(all((i) => i.ibans));
-    const people = await persons.byIdentifiers(repo.handle, { nifs: all((i) => i.nifs), emails: all((i) => i.emails), telefonos: all((i) => i.telefonos) });
+    const people = await persons.byIdentifiers(repo.handle, {
+      nifs: all((i) => i.nifs),
+      emails: all((i) => i.emails),
+      telefonos: all((i) => i.telefonos),
+    });
     // Persons found only through a fee: their names, and whether they are still live.
     const feePersons = new Map<number, string | null>();
     for (const personaId of new Set(fees.map((f) => f.personaId))) {
@@ -97,7 +101,12 @@ export function createBankImportService({ repo, persons, history, clock = () => 
       if (candidates.size === 1) {
         const [personaId, { nombre, motivos }] = [...candidates][0]!;
         const motivo = motivos.sort(byReason)[0]!;
-        const fee = motivos.includes('iban') ? feeFor(fees.filter((f) => mine.ibans.includes(f.iban)), personaId) : undefined;
+        const fee = motivos.includes('iban')
+          ? feeFor(
+              fees.filter((f) => mine.ibans.includes(f.iban)),
+              personaId,
+            )
+          : undefined;
         return {
           ...movement,
           coincidencia: {
@@ -127,18 +136,18 @@ export function createBankImportService({ repo, persons, history, clock = () => 
     const withReference = movements.filter((m) => m.referencia !== '');
     if (withReference.length > 0) {
       const dates = withReference.map((m) => m.fecha).sort();
-      const byHand = await handle.handEnteredWithReference(
-        [...new Set(withReference.map((m) => storedReference(m)))],
-        dates[0]!,
-        dates.at(-1)!,
-      );
+      const byHand = await handle.handEnteredWithReference([...new Set(withReference.map((m) => storedReference(m)))], dates[0]!, dates.at(-1)!);
       const same = new Set(byHand.map((g) => `${g.fecha}|${g.importeCentimos}|${g.referencia}`));
       for (const m of withReference) if (same.has(`${m.fecha}|${m.importeCentimos}|${storedReference(m)}`)) keys.add(m.clave);
     }
     return keys;
   }
 
-  function toWire(row: { id: string; archivo: string; formato: string; caducaEn: Date; ignorados: number }, movements: PendingMovement[], stored: Set<string>): BankImport {
+  function toWire(
+    row: { id: string; archivo: string; formato: string; caducaEn: Date; ignorados: number },
+    movements: PendingMovement[],
+    stored: Set<string>,
+  ): BankImport {
     return {
       id: row.id,
       archivo: row.archivo,
@@ -154,7 +163,9 @@ export function createBankImportService({ repo, persons, history, clock = () => 
           importeCentimos: m.importeCentimos,
           concepto: m.concepto,
           ...(m.referencia === '' ? {} : { referencia: m.referencia }),
-          ...(m.coincidencia ? { coincidencia: { personaId: m.coincidencia.personaId, nombre: m.coincidencia.nombre, motivo: m.coincidencia.motivo } } : {}),
+          ...(m.coincidencia
+            ? { coincidencia: { personaId: m.coincidencia.personaId, nombre: m.coincidencia.nombre, motivo: m.coincidencia.motivo } }
+            : {}),
           estado: duplicate ? 'duplicado' : m.coincidencia ? 'nuevo' : 'sin_persona',
           ...(duplicate ? { aviso: bankImportMessages.alreadyStored } : m.aviso ? { aviso: m.aviso } : {}),
           propuesta: m.propuesta,
@@ -221,7 +232,10 @@ export function createBankImportService({ repo, persons, history, clock = () => 
       }
       const rows = [...chosen].sort(([a], [b]) => a - b);
       return repo.transaction(async (tx) => {
-        const stored = await storedAlready(tx, rows.map(([fila]) => byRow.get(fila)!));
+        const stored = await storedAlready(
+          tx,
+          rows.map(([fila]) => byRow.get(fila)!),
+        );
         let creados = 0;
         let duplicados = 0;
         for (const [fila, override] of rows) {

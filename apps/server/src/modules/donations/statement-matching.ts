@@ -13,33 +13,39 @@ export interface Identifiers {
 }
 
 /** An IBAN as banks print it: country, check digits, then 11 to 30 letters or digits, maybe in groups of 4. */
-const IBAN_LIKE = /(?<![A-Z0-9])[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}/gi;
-/** A DNI (8 digits and a letter), a NIE (X, Y or Z, 7 digits and a letter) or a CIF (a letter, 7 digits, a check). */
-const FISCAL_ID_LIKE = /(?<![A-Z0-9])(?:\d{8}[ -]?[A-Z]|[XYZ][ -]?\d{7}[ -]?[A-Z]|[ABCDEFGHJNPQRSUVW][ -]?\d{7}[ -]?[0-9A-J])(?![A-Z0-9])/gi;
+const IBAN_LIKE = /(?<![A-Z0-9])[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}/i;
+/** A DNI (8 digits, maybe grouped by dots, and a letter), a NIE (X, Y or Z, 7 digits and a letter) or a CIF (a letter, 7 digits, a check). */
+const FISCAL_ID_LIKE =
+  /(?<![A-Z0-9])(?:\d{2}\.?\d{3}\.?\d{3}[ -]?[A-Z]|[XYZ][ -]?\d{7}[ -]?[A-Z]|[ABCDEFGHJNPQRSUVW][ -]?\d{7}[ -]?[0-9A-J])(?![A-Z0-9])/gi;
 const EMAIL_LIKE = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/giu;
 /** A Spanish phone (9 digits from 6, 7, 8 or 9, maybe after +34 or 0034) or an international one after + or 00. */
 const PHONE_LIKE = /(?<![\dA-Z])(?:(?:\+|00)34[ .-]?)?[6789](?:[ .-]?\d){8}(?![\dA-Z])|(?<![\dA-Z])(?:\+|00)[1-9](?:[ .-]?\d){7,13}(?![\dA-Z])/gi;
 
-/** The valid IBANs in `text` (electronic format), longest reading first: a reference glued after one is not part of it. */
+/**
+ * The valid IBANs in `text` (electronic format) with the text each was read from: the longest valid reading of a
+ * run of letters and digits, so a word glued after one is not part of it, and the search goes on right after it.
+ */
 function ibansIn(text: string): { raw: string; iban: string }[] {
   const found: { raw: string; iban: string }[] = [];
-  for (const match of text.matchAll(IBAN_LIKE)) {
+  const pattern = new RegExp(IBAN_LIKE.source, 'gi');
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     const raw = match[0];
     const compact = raw.replace(/[ -]/g, '').toUpperCase();
+    let next = match.index + 1;
     for (let length = compact.length; length >= 15; length--) {
-      const candidate = compact.slice(0, length);
-      if (isValidIban(candidate)) {
-        // The raw text up to the last character kept (spaces included), to mask exactly what was read.
-        let kept = 0;
-        let end = 0;
-        while (kept < length && end < raw.length) {
-          if (!/[ -]/.test(raw[end]!)) kept++;
-          end++;
-        }
-        found.push({ raw: raw.slice(0, end), iban: normaliseIban(candidate) });
-        break;
+      if (!isValidIban(compact.slice(0, length))) continue;
+      // The raw text up to the last character kept (spaces included), to mask exactly what was read.
+      let kept = 0;
+      let end = 0;
+      while (kept < length && end < raw.length) {
+        if (!/[ -]/.test(raw[end]!)) kept++;
+        end++;
       }
+      found.push({ raw: raw.slice(0, end), iban: normaliseIban(compact.slice(0, length)) });
+      next = match.index + end;
+      break;
     }
+    pattern.lastIndex = next;
   }
   return found;
 }
@@ -85,12 +91,7 @@ export function giftMethodOf(text: string): MoneyMethod {
 }
 
 function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim();
 }
 
 /**

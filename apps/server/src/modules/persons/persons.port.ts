@@ -76,7 +76,12 @@ async function byIdentifiers(
   ids: { nifs: string[]; emails: string[]; telefonos: string[] },
 ): Promise<IdentifiedPerson[]> {
   const normalised = (values: string[], normalise: (v: string) => string | null) =>
-    new Map(values.flatMap((raw) => { const n = normalise(raw); return n ? [[raw, n] as const] : []; }));
+    new Map(
+      values.flatMap((raw) => {
+        const n = normalise(raw);
+        return n ? [[raw, n] as const] : [];
+      }),
+    );
   const nifs = normalised(ids.nifs, normaliseFiscalId);
   const emails = normalised(ids.emails, normaliseEmail);
   const telefonos = normalised(ids.telefonos, (t) => normalisePhone(t, country));
