@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GIFT_CONCEPTS, MONEY_METHODS } from './donation-messages';
+import { oneLineText } from './text';
 
 /*
  * Importing a bank statement (DESIGN section 15): `POST /api/donativos/importar` reads the file and answers a dry
@@ -47,7 +48,12 @@ export const bankImportMessages = {
 
 const id = z.number().int().min(1).max(2_147_483_647);
 
-export const bankImportIdParamsSchema = z.object({ id: z.uuid({ error: bankImportMessages.notFound }) });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const bankImportIdParamsSchema = z.object({
+  id: oneLineText({ error: bankImportMessages.notFound })
+    .regex(UUID, bankImportMessages.notFound)
+    .describe('El id que respondió la lectura del extracto'),
+});
 
 export const bankMatchSchema = z.object({
   personaId: z.number().int(),
