@@ -59,6 +59,17 @@ describe('bank statement import: races', () => {
       const events = await t.database.db.select().from(historyEvent).where(eq(historyEvent.entidad, 'donativo'));
       expect(events.filter((e) => stored.some((g) => String(g.id) === e.entidadId))).toHaveLength(N);
     }
+    // Two statements holding the same movements in opposite orders (other row numbers), confirmed at once: no
+    // crosswise wait (a deadlock would be a 500), each movement once.
+    for (let round = 11; round <= 13; round++) {
+      const lines = statement(round, N).toString('latin1').split('\r\n');
+      const reversed = iconv.encode([lines[0], ...lines.slice(1).reverse()].join('\r\n'), 'win1252');
+      const [first, second] = [await dryRun(statement(round, N)), await dryRun(reversed)];
+      const [a, b] = await Promise.all([confirm(first.id), confirm(second.id)]);
+      expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
+      expect(a.json<BankImportResult>().creados + b.json<BankImportResult>().creados).toBe(N);
+      expect(await giftsOfDay(`2026-04-${round}`)).toHaveLength(N);
+    }
     const [keys] = await t.database.db
       .select({ n: sql<number>`count(*)::int`, distinct: sql<number>`count(distinct ${gift.importClave})::int` })
       .from(gift)

@@ -230,7 +230,10 @@ export function createBankImportService({ repo, persons, history, clock = () => 
           chosen.set(fila, typeof choice === 'number' ? undefined : choice.personaId);
         }
       }
-      const rows = [...chosen].sort(([a], [b]) => a - b);
+      // Locks in one global order, so that two confirmations never wait for each other crosswise: the gifts by their
+      // import key (the unique index makes a second insert of a key wait for the first), then the persons by id.
+      const key = (fila: number) => byRow.get(fila)!.clave;
+      const rows = [...chosen].sort(([a], [b]) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
       return repo.transaction(async (tx) => {
         const stored = await storedAlready(
           tx,
@@ -238,6 +241,7 @@ export function createBankImportService({ repo, persons, history, clock = () => 
         );
         let creados = 0;
         let duplicados = 0;
+        const donors = new Set<number>();
         for (const [fila, override] of rows) {
           const m = byRow.get(fila)!;
           if (stored.has(m.clave)) {
@@ -285,10 +289,12 @@ export function createBankImportService({ repo, persons, history, clock = () => 
               origen: [null, `importado del extracto ${row.archivo}, fila ${fila}`],
             },
           });
-          if (gift.personaId !== null) {
-            const roles = (await persons.rolesOf(tx.handle, gift.personaId)) ?? [];
-            if (!roles.includes('socio') && !roles.includes('padrino')) await persons.addRole(tx.handle, gift.personaId, 'donante', userActor(actor));
-          }
+          if (gift.personaId !== null) donors.add(gift.personaId);
+        }
+        // A person who gives becomes `donante` unless they are a member or a sponsor already (as `POST /api/donativos`).
+        for (const personaId of [...donors].sort((a, b) => a - b)) {
+          const roles = (await persons.rolesOf(tx.handle, personaId)) ?? [];
+          if (!roles.includes('socio') && !roles.includes('padrino')) await persons.addRole(tx.handle, personaId, 'donante', userActor(actor));
         }
         return { creados, duplicados, omitidos: movements.length - rows.length };
       });
