@@ -116,8 +116,8 @@ export function BankImportReview({ importacion, busy, onConfirm, onCancel }: Ban
         </Group>
       </Chip.Group>
 
+      {visible.length === 0 ? <Text c="dimmed">No hay movimientos en este filtro.</Text> : null}
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Movimientos del extracto">
-        {visible.length === 0 ? <Text c="dimmed">No hay movimientos en este filtro.</Text> : null}
         {visible.map((m) => (
           <MovementCard
             key={m.fila}
