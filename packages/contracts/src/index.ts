@@ -34,3 +34,4 @@ export * from './fiscal';
 export * from './followups';
 export * from './donations';
 export * from './colabora';
+export * from './bank-import';

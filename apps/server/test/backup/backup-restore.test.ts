@@ -308,6 +308,29 @@ describe('backup and restore (PGlite + local disk)', () => {
       },
     });
     expect(paid.statusCode, paid.body).toBe(201);
+    // A bank statement read and one of its credits confirmed (an anonymous gift with its import key): the pending
+    // import and the imported gift travel too.
+    const statementForm = multipart([
+      {
+        name: 'archivo',
+        value: 'Fecha;Concepto;Importe\r\n07/01/2026;BIZUM PARA LOS GATOS;20,00\r\n',
+        fileName: 'enero.csv',
+        contentType: 'text/csv',
+      },
+    ]);
+    const statement = await t.as('admin').inject({
+      method: 'POST',
+      url: '/api/donativos/importar',
+      payload: statementForm.payload,
+      headers: statementForm.headers,
+    });
+    expect(statement.statusCode, statement.body).toBe(200);
+    const imported = await t.as('admin').inject({
+      method: 'POST',
+      url: `/api/donativos/importar/${statement.json<{ id: string }>().id}/confirmar`,
+      payload: { filas: [2] },
+    });
+    expect(imported.json(), imported.body).toEqual({ creados: 1, duplicados: 0, omitidos: 0 });
     // Amounts a float would spoil (0,29; 1.234,57), the first one annulled: kept exactly, annulled or not.
     const given: Gift[] = [];
     for (const importe of ['0,29', '1.234,57']) {
@@ -326,7 +349,7 @@ describe('backup and restore (PGlite + local disk)', () => {
     });
     expect(annul.statusCode, annul.body).toBe(200);
     moneyBefore = await moneyAsServed(t.app, await t.as('admin').cookie());
-    expect(moneyBefore.gifts.importeTotalCentimos).toBe(1250 + 123_457);
+    expect(moneyBefore.gifts.importeTotalCentimos).toBe(1250 + 123_457 + 2000);
     // A donor's certificate sent with its PDF, and a sponsorship's last news e-mail (DESIGN section 15): rows and file travel.
     const certificateKey = `certificados/2026/${foster!.id}_1_abc.pdf`;
     await t.app.storage.put(certificateKey, Readable.from([Buffer.from('%PDF-1.3 certificado')]), { contentType: 'application/pdf' });
@@ -348,9 +371,10 @@ describe('backup and restore (PGlite + local disk)', () => {
     expect(before.tables.document).toHaveLength(1);
     expect(before.tables.adoption_fee).toHaveLength(1);
     expect(before.tables.fee).toHaveLength(1);
-    expect(before.tables.gift).toHaveLength(3);
+    expect(before.tables.gift).toHaveLength(4);
     expect(before.tables.donation_certificate).toHaveLength(1);
     expect(before.tables.sponsor_update).toHaveLength(1);
+    expect(before.tables.bank_import).toHaveLength(1);
     // Three check-ins and the sterilisation.
     expect(before.tables.followup).toHaveLength(4);
     // Two from the fixture, one foster home.

@@ -179,6 +179,8 @@ const expected: Record<string, Access> = {
   'GET /api/donativos.xlsx': 'admin',
   'POST /api/donativos/:id/anular': 'admin',
   'POST /api/donativos/:id/devolucion': 'admin',
+  'POST /api/donativos/importar': 'admin',
+  'POST /api/donativos/importar/:id/confirmar': 'admin',
   'GET /api/fiscal/modelo-182/revision': 'admin',
   'GET /api/fiscal/modelo-182': 'admin',
   'GET /api/personas/:id/certificado-donaciones': 'admin',

@@ -22,6 +22,8 @@ describe('the OpenAPI document', () => {
     const refs = [...res.body.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => decodeURIComponent(m[1]!));
     expect(refs.filter((name) => !defined.has(name))).toEqual([]);
     for (const path of ['/api/auditoria', '/api/mascotas/{id}/historial', '/api/personas/{id}/historial']) expect(doc.paths[path]?.get).toBeDefined();
+    // The bank statement import: the dry run (multipart) and its confirmation.
+    for (const path of ['/api/donativos/importar', '/api/donativos/importar/{id}/confirmar']) expect(doc.paths[path]?.post).toBeDefined();
     // A fresh copy: the validator dereferences in place.
     const result = await validate(structuredClone(doc) as unknown as Parameters<typeof validate>[0]);
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);

@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
                   { path: 'donativos', lazy: () => import('../features/donations/routes/cuotas') },
                   { path: 'donativos/recibidos', lazy: () => import('../features/donations/routes/donativos-recibidos') },
                   { path: 'donativos/modelo-182', lazy: () => import('../features/donations/routes/modelo-182') },
+                  { path: 'donativos/importar', lazy: () => import('../features/bank-import/routes/importar-extracto') },
                 ],
               },
               { path: 'mensajes', lazy: () => import('../features/messages/routes/mensajes') },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { person } from './persons';
 import { pet } from './pets';
@@ -100,6 +100,12 @@ export const gift = pgTable(
     anuladoMotivo: text().notNull().default(''),
     /** When a returned direct debit was recorded. */
     devueltoEn: timestamp({ withTimezone: true }),
+    /**
+     * A gift imported from a bank statement: the movement's key (date, cents, the bank's reference or else its
+     * concept, and which of several identical movements of that statement it is), unique so that the same movement
+     * is never stored twice, whoever confirms it and however often. Null for gifts entered by hand.
+     */
+    importClave: text(),
     version: integer().notNull().default(1),
     createdBy: text().references(() => user.id, { onDelete: 'set null' }),
     updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
@@ -113,6 +119,7 @@ export const gift = pgTable(
     index('gift_closed')
       .on(t.estado, t.fecha, t.id)
       .where(sql`${t.estado} <> 'registrado'`),
+    uniqueIndex('gift_import_clave').on(t.importClave),
     check('gift_importe_positive', sql`${t.importeCentimos} > 0`),
     check('gift_metodo', sql`${t.metodo} IN ('domiciliacion', 'transferencia', 'bizum', 'tarjeta', 'efectivo')`),
     check('gift_concepto', sql`${t.concepto} IN ('cuota', 'apadrinamiento', 'donativo', 'teaming', 'evento', 'otro')`),
@@ -165,3 +172,27 @@ export const sponsorUpdate = pgTable('sponsor_update', {
   /** The message (messages module) of the last send. */
   mensajeId: integer(),
 });
+
+/**
+ * A bank statement read and waiting for its confirmation (`POST /api/donativos/importar`): the incoming movements
+ * as the dry run showed them (IBANs masked), so that the confirmation needs no file. Forgotten after `caducaEn`
+ * (deleted by the next import); nothing in it is a record of the shelter until confirmed as gifts.
+ */
+export const bankImport = pgTable(
+  'bank_import',
+  {
+    id: text().primaryKey(),
+    archivo: text().notNull(),
+    /** SHA-256 of the file, hex. */
+    hash: text().notNull(),
+    /** csv | norma43 */
+    formato: text().notNull(),
+    /** The incoming movements with their proposed match (see bank-import.service.ts, `PendingMovement`). */
+    movimientos: jsonb().notNull(),
+    ignorados: integer().notNull().default(0),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    caducaEn: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('bank_import_caduca').on(t.caducaEn)],
+);

@@ -10,6 +10,9 @@ import { createDonationsExport } from './donations-export';
 import { donationsExportRoutes } from './donations-export.routes';
 import { colaboraRoutes } from './colabora.routes';
 import { createColaboraService } from './colabora.service';
+import { createBankImportRepository } from './bank-import.repository';
+import { bankImportRoutes } from './bank-import.routes';
+import { type BankImportService, createBankImportService } from './bank-import.service';
 import { createDonationsRepository } from './donations.repository';
 import { donationsRoutes } from './donations.routes';
 import { type DonationsService, createDonationsService } from './donations.service';
@@ -19,7 +22,7 @@ import { type SponsorsService, createSponsorsService } from './sponsors.service'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    donationsService: DonationsService & Modelo182Service & CertificatesService & SponsorsService;
+    donationsService: DonationsService & Modelo182Service & CertificatesService & SponsorsService & BankImportService;
   }
 }
 
@@ -155,9 +158,11 @@ export const donationsModule = fp(
       ...createModelo182Service({ repo, organization: app.organizationPort }),
       ...certificates,
       ...sponsors,
+      ...createBankImportService({ repo: createBankImportRepository(app.db), persons, history }),
     });
     await app.register(donationsRoutes);
     await app.register(certificatesRoutes);
+    await app.register(bankImportRoutes);
     await app.register(donationsExportRoutes(createDonationsExport({ repo, timeZone })));
     await app.register(
       colaboraRoutes(

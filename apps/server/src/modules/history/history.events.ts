@@ -151,7 +151,8 @@ export type GiftHistoryField =
   | 'estado'
   | 'anuladoMotivo'
   | 'iban'
-  | 'mandato';
+  | 'mandato'
+  | 'origen';
 
 export type DocumentHistoryField =
   | 'estado'

@@ -1,4 +1,4 @@
-import { type FieldErrors, type HistoryActor, type HistoryValue, type PersonRole, personMessages } from '@refugio/contracts';
+import { type FieldErrors, type HistoryActor, type HistoryValue, type PersonRole, normaliseFiscalId, personMessages } from '@refugio/contracts';
 import type { CountryCode } from 'libphonenumber-js/max';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -56,6 +56,47 @@ async function identityOf(
 async function namesOf(executor: Database, ids: number[]): Promise<Map<number, string>> {
   const rows = ids.length === 0 ? [] : await createPersonsRepository(executor).findMany([...new Set(ids)]);
   return new Map(rows.map((row) => [row.id, `${row.nombre} ${row.apellidos}`.trim()]));
+}
+
+/** A person named by identifiers written in free text, with which of the values given name them (as given). */
+export interface IdentifiedPerson {
+  id: number;
+  nombre: string;
+  por: { tipo: 'nif' | 'email' | 'telefono'; valor: string }[];
+}
+
+/**
+ * Live (not anonymised) persons whose NIF, e-mail or phone is one of these, as read in free text (a bank movement's
+ * concept): each value is normalised as the persons module stores it (a phone with the organisation's country), and
+ * one that is not valid is left out. Never by a name.
+ */
+async function byIdentifiers(
+  executor: Database,
+  country: CountryCode,
+  ids: { nifs: string[]; emails: string[]; telefonos: string[] },
+): Promise<IdentifiedPerson[]> {
+  const normalised = (values: string[], normalise: (v: string) => string | null) =>
+    new Map(
+      values.flatMap((raw) => {
+        const n = normalise(raw);
+        return n ? [[raw, n] as const] : [];
+      }),
+    );
+  const nifs = normalised(ids.nifs, normaliseFiscalId);
+  const emails = normalised(ids.emails, normaliseEmail);
+  const telefonos = normalised(ids.telefonos, (t) => normalisePhone(t, country));
+  const rows = await createPersonsRepository(executor).byIdentifiers({
+    nifs: [...new Set(nifs.values())],
+    emails: [...new Set(emails.values())],
+    telefonos: [...new Set(telefonos.values())],
+  });
+  const naming = (tipo: IdentifiedPerson['por'][number]['tipo'], values: Map<string, string>, stored: string | null) =>
+    stored === null ? [] : [...values].filter(([, n]) => n === stored).map(([valor]) => ({ tipo, valor }));
+  return rows.map((r) => ({
+    id: r.id,
+    nombre: `${r.nombre} ${r.apellidos}`.trim(),
+    por: [...naming('nif', nifs, r.nif), ...naming('telefono', telefonos, r.telefono), ...naming('email', emails, r.email)],
+  }));
 }
 
 /** The person's roles, or null when there is no such person (a gift asks whether its donor is a member already). */
@@ -311,6 +352,8 @@ export function createPersonsPort({ country, history }: { country: CountryCode; 
     identityOf,
     namesOf,
     rolesOf,
+    /** Live persons named by a NIF, e-mail or phone read in free text (normalised here with the organisation's country). */
+    byIdentifiers: (executor: Database, ids: { nifs: string[]; emails: string[]; telefonos: string[] }) => byIdentifiers(executor, country, ids),
     duplicatesOf,
     /** Gives the person a role, in the caller's transaction, with its history event; nothing when they have it already. */
     addRole: (tx: Tx, personaId: number, rol: PersonRole, actor: HistoryActor) => addRole(history, tx, personaId, rol, actor),

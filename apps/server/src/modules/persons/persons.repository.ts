@@ -49,6 +49,21 @@ function personQueries(db: Database) {
         .orderBy(person.id);
     },
 
+    /** Live persons whose NIF, e-mail or phone is one of these (each compared as stored, already normalised). */
+    async byIdentifiers(ids: { nifs: string[]; emails: string[]; telefonos: string[] }): Promise<PersonRow[]> {
+      const conditions = [
+        ids.nifs.length > 0 ? inArray(person.nif, ids.nifs) : undefined,
+        ids.emails.length > 0 ? inArray(person.email, ids.emails) : undefined,
+        ids.telefonos.length > 0 ? inArray(person.telefono, ids.telefonos) : undefined,
+      ].filter((c): c is SQL => c !== undefined);
+      if (conditions.length === 0) return [];
+      return db
+        .select(personColumns)
+        .from(person)
+        .where(and(isNull(person.anonimizadaEn), or(...conditions)))
+        .orderBy(person.id);
+    },
+
     async insert(values: PersonInsert): Promise<PersonRow> {
       const [row] = await db.insert(person).values(values).returning(personColumns);
       return row!;
