@@ -193,7 +193,14 @@ export type GiftValues = z.output<typeof giftInputSchema>;
 /** `POST /api/donativos/{id}/anular`. */
 export const giftAnnulInputSchema = z.object({ motivo: reason, version });
 /** `POST /api/donativos/{id}/devolucion`. */
-export const giftReturnInputSchema = z.object({ version });
+export const giftReturnInputSchema = z.object({
+  version,
+  motivo: multiLineText()
+    .trim()
+    .max(MONEY_REASON_MAX, donationMessages.reasonTooLong)
+    .optional()
+    .describe('Por qué se devolvió (p. ej. el código del banco, MD06 o AM04): queda en el historial'),
+});
 
 export const listGiftsQuerySchema = z
   .object({

@@ -35,6 +35,7 @@ export const HISTORY_ENTITIES = [
   'seguimiento',
   'cuota',
   'donativo',
+  'remesa',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -58,6 +59,7 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   seguimiento: 'Seguimiento tras la adopción',
   cuota: 'Cuota de socio o padrino',
   donativo: 'Donativo',
+  remesa: 'Remesa de recibos SEPA',
 };
 
 export const HISTORY_PAGE_SIZE_DEFAULT = 25;
@@ -151,6 +153,10 @@ const fieldLabels: Record<string, string> = {
   historia: 'la historia',
   tags: 'las etiquetas',
   estado: 'el estado',
+  fechaCobro: 'la fecha de cobro',
+  numero: 'el número de cuotas',
+  importeTotal: 'el importe total',
+  remesaId: 'la remesa',
   publicarEn: 'la fecha de publicación',
   imagenPrincipal: 'la imagen principal',
   ordenImagenes: 'el orden de las imágenes',
@@ -212,6 +218,7 @@ const fieldLabels: Record<string, string> = {
   registroEntidades: 'el nº de registro de entidades',
   nucleoZoologico: 'el nº de núcleo zoológico',
   acreedorSepa: 'el identificador de acreedor SEPA',
+  ibanAcreedor: 'el IBAN de la cuenta de abono de las remesas',
   ciudad: 'la ciudad',
   direccion: 'la dirección',
   roles: 'los roles',
@@ -250,6 +257,7 @@ const valueLabels: Record<string, string> = {
   fallido: 'Fallido',
   sin_configurar: 'Sin configurar',
   registrado: 'Registrado',
+  emitida: 'Emitida',
   activa: 'Activa',
   baja: 'De baja',
   anulado: 'Anulado',
@@ -274,6 +282,7 @@ const entityArticles: Record<string, string> = {
   seguimiento: 'el seguimiento',
   cuota: 'la cuota',
   donativo: 'el donativo',
+  remesa: 'la remesa',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -32,3 +32,4 @@ export * from './documents';
 export * from './fiscal';
 export * from './followups';
 export * from './donations';
+export * from './remesas';

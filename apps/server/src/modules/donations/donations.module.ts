@@ -5,10 +5,13 @@ import { createDonationsRepository } from './donations.repository';
 import { donationsRoutes } from './donations.routes';
 import { type DonationsService, createDonationsService } from './donations.service';
 import { type Modelo182Service, createModelo182Service } from './modelo-182.service';
+import { createRemesasRepository } from './remesas.repository';
+import { remesasRoutes } from './remesas.routes';
+import { type RemesasService, createRemesasService } from './remesas.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    donationsService: DonationsService & Modelo182Service;
+    donationsService: DonationsService & Modelo182Service & RemesasService;
   }
 }
 
@@ -77,8 +80,10 @@ export const donationsModule = fp(
     app.decorate('donationsService', {
       ...createDonationsService({ repo, persons, pets, history, timeZone }),
       ...createModelo182Service({ repo, organization: app.organizationPort }),
+      ...createRemesasService({ repo: createRemesasRepository(app.db), history, organization: app.organizationPort }),
     });
     await app.register(donationsRoutes);
+    await app.register(remesasRoutes);
   },
   { name: 'donations', dependencies: ['db', 'access', 'history', 'organization', 'persons', 'pets'] },
 );

@@ -63,7 +63,7 @@ export type UserHistoryField = 'name' | 'lastname' | 'mail' | 'rol' | 'permisos'
 export type TemplateHistoryField = 'asunto' | 'cuerpo' | 'activa';
 export type MessageHistoryField = 'canal' | 'plantilla' | 'asunto' | 'estado' | 'intentos' | 'error' | 'destinatario';
 export type OrganizationHistoryField =
-  'nombre' | 'email' | 'telefono' | 'direccion' | 'web' | 'zonaHoraria' | 'nif' | 'ley49' | 'registroEntidades' | 'nucleoZoologico' | 'acreedorSepa';
+  'nombre' | 'email' | 'telefono' | 'direccion' | 'web' | 'zonaHoraria' | 'nif' | 'ley49' | 'registroEntidades' | 'nucleoZoologico' | 'acreedorSepa' | 'ibanAcreedor';
 export type FollowupHistoryField =
   'tipo' | 'mascotaId' | 'personaId' | 'vence' | 'estado' | 'canal' | 'recordado' | 'comoVa' | 'fotos' | 'atendido' | 'galeria';
 export type PersonHistoryField =
@@ -113,13 +113,14 @@ export type HistoryEventInput = { actor: HistoryActor } & (
   | { entidad: 'seguimiento'; entidadId: number; accion: 'crear' | 'enviar' | 'estado'; cambios?: Changes<FollowupHistoryField> }
   | { entidad: 'cuota'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<FeeHistoryField> }
   | { entidad: 'donativo'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<GiftHistoryField> }
+  | { entidad: 'remesa'; entidadId: number; accion: 'crear'; cambios?: Changes<'fechaCobro' | 'numero' | 'importeTotal' | 'estado'> }
 );
 
 /** A fee's fields in its history (the IBAN masked, as everywhere but the bank file). */
 export type FeeHistoryField =
   'personaId' | 'tipo' | 'importe' | 'periodicidad' | 'desde' | 'hasta' | 'mascotaId' | 'metodoPago' | 'iban' | 'mandato' | 'estado' | 'bajaMotivo';
 export type GiftHistoryField =
-  'personaId' | 'importe' | 'fecha' | 'metodo' | 'concepto' | 'cuotaId' | 'mascotaId' | 'referencia' | 'estado' | 'anuladoMotivo';
+  'personaId' | 'importe' | 'fecha' | 'metodo' | 'concepto' | 'cuotaId' | 'mascotaId' | 'referencia' | 'estado' | 'anuladoMotivo' | 'remesaId' | 'motivo';
 
 export type DocumentHistoryField =
   | 'estado'
