@@ -20,6 +20,7 @@ import type { StorageProvider } from '../../src/storage/storage-provider';
 import { type Populated, injector, populate, snapshotOf } from '../helpers/backup-support';
 import { jpeg, multipart, petFields } from '../helpers/media';
 import { PUBLIC_URL, STAFF, type TestApp, cookieHeader, createTestApp } from '../helpers/helpers';
+import { dayInZone } from '@refugio/contracts';
 import { postgresUrlForTests } from '../helpers/postgres-for-tests';
 import { S3_TEST_CREDENTIALS, type S3TestServer, startS3TestServer } from '../helpers/s3-test-server';
 import { openThrowawayDatabase } from '../helpers/throwaway-database';
@@ -291,6 +292,26 @@ describe('backup and restore (PGlite + local disk)', () => {
       },
     });
     expect(paid.statusCode, paid.body).toBe(201);
+    // A SEPA direct-debit batch charging that fee today (the creditor's data saved on Configuración first).
+    const organization = await t.as('admin').inject({
+      method: 'PUT',
+      url: '/api/organizacion',
+      payload: {
+        nombre: 'Protectora Patitas',
+        zonaHoraria: t.config.orgTimeZone,
+        nif: 'G28260008',
+        acreedorSepa: 'ES23ZZZ47690558N',
+        ibanAcreedor: 'ES7921000813610123456789',
+        version: 0,
+      },
+    });
+    expect(organization.statusCode, organization.body).toBe(200);
+    const batch = await t.as('admin').inject({
+      method: 'POST',
+      url: '/api/remesas',
+      payload: { fechaCobro: dayInZone(new Date(), t.config.orgTimeZone) },
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
     // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
     await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);
@@ -304,7 +325,10 @@ describe('backup and restore (PGlite + local disk)', () => {
     expect(before.tables.document).toHaveLength(1);
     expect(before.tables.adoption_fee).toHaveLength(1);
     expect(before.tables.fee).toHaveLength(1);
-    expect(before.tables.gift).toHaveLength(1);
+    // The fee's own gift and the one its direct-debit batch recorded.
+    expect(before.tables.gift).toHaveLength(2);
+    expect(before.tables.remesa).toHaveLength(1);
+    expect(before.tables.remesa_linea).toHaveLength(1);
     // Three check-ins and the sterilisation.
     expect(before.tables.followup).toHaveLength(4);
     // Two from the fixture, one foster home.

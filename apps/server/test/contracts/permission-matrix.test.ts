@@ -173,6 +173,11 @@ const expected: Record<string, Access> = {
   'POST /api/donativos/:id/devolucion': 'admin',
   'GET /api/fiscal/modelo-182/revision': 'admin',
   'GET /api/fiscal/modelo-182': 'admin',
+  'GET /api/remesas/previsualizacion': 'admin',
+  'POST /api/remesas': 'admin',
+  'GET /api/remesas': 'admin',
+  'GET /api/remesas/:id': 'admin',
+  'GET /api/remesas/:id/xml': 'admin',
 };
 
 function expectedAccess(route: string): Access | undefined {
