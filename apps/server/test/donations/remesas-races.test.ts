@@ -30,7 +30,10 @@ describe('remesas: races', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     for (let i = 0; i < 6; i++) {
-      const [p] = await t.database.db.insert(person).values({ nombre: `Socia ${i}` }).returning();
+      const [p] = await t.database.db
+        .insert(person)
+        .values({ nombre: `Socia ${i}` })
+        .returning();
       const res = await t.as('admin').inject({
         method: 'POST',
         url: `/api/personas/${p!.id}/cuotas`,
@@ -57,7 +60,9 @@ describe('remesas: races', () => {
       [`${year}-02-10`, 3],
       [`${year}-04-10`, 6],
     ] as const) {
-      const answers = await Promise.all([1, 2, 3].map(() => t.as('admin').inject({ method: 'POST', url: '/api/remesas', payload: { fechaCobro: fecha } })));
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => t.as('admin').inject({ method: 'POST', url: '/api/remesas', payload: { fechaCobro: fecha } })),
+      );
       expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([201, 422, 422]);
       const made = answers.find((a) => a.statusCode === 201)!.json<Remesa>();
       expect(made.numero).toBe(due);

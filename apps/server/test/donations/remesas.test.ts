@@ -1,15 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiErrorBody,
-  type Gift,
-  type Remesa,
-  type RemesaPreview,
-  type RemesasResponse,
-  dayInZone,
-  remesaMessages,
-} from '@refugio/contracts';
+import { type ApiErrorBody, type Gift, type Remesa, type RemesaPreview, type RemesasResponse, dayInZone, remesaMessages } from '@refugio/contracts';
 import { gift, historyEvent, person, pet, remesa, remesaLinea } from '../../src/db/schema';
 import { isUniqueViolation } from '../../src/lib/db-errors';
 import { type TestApp, createTestApp, expectErrorShape } from '../helpers/helpers';
@@ -100,7 +92,8 @@ describe('SEPA direct-debit batches (remesas)', () => {
     expectErrorShape(res, 409, 'CONFLICT');
     const message = res.json<ApiErrorBody>().message;
     expect(message).toMatch(/^Para emitir remesas, completa en Configuración /);
-    for (const what of ['el NIF de la entidad', 'el identificador de acreedor SEPA', 'el IBAN de abono de las remesas']) expect(message).toContain(what);
+    for (const what of ['el NIF de la entidad', 'el identificador de acreedor SEPA', 'el IBAN de abono de las remesas'])
+      expect(message).toContain(what);
     expectErrorShape(await preview(day(year, '01-05')), 409, 'CONFLICT');
     expect(await counts()).toEqual(before);
 
@@ -194,7 +187,10 @@ describe('SEPA direct-debit batches (remesas)', () => {
       .select()
       .from(historyEvent)
       .where(and(eq(historyEvent.entidad, 'remesa'), eq(historyEvent.entidadId, String(first.id))));
-    expect(event).toMatchObject({ accion: 'crear', cambios: { fechaCobro: [null, day(year, '01-20')], numero: [null, 2], importeTotal: [null, 12.6] } });
+    expect(event).toMatchObject({
+      accion: 'crear',
+      cambios: { fechaCobro: [null, day(year, '01-20')], numero: [null, 2], importeTotal: [null, 12.6] },
+    });
     const giftEvents = await t.database.db.select().from(historyEvent).where(eq(historyEvent.entidad, 'donativo'));
     expect(giftEvents.map((e) => (e.cambios as Record<string, unknown>).remesaId)).toEqual([
       [null, first.id],

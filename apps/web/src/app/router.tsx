@@ -94,6 +94,7 @@ export const routes: RouteObject[] = [
                   { path: 'protocolos', lazy: () => import('../features/care/routes/protocolos') },
                   { path: 'plantillas', lazy: () => import('../features/templates/routes/plantillas') },
                   { path: 'configuracion', lazy: () => import('../features/settings/routes/configuracion') },
+                  { path: 'donativos/remesas', lazy: () => import('../features/remesas/routes/remesas') },
                 ],
               },
               { path: 'mensajes', lazy: () => import('../features/messages/routes/mensajes') },

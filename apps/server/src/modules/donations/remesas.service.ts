@@ -91,7 +91,13 @@ function summaryDto(row: RemesaSummaryRow): RemesaSummary {
   };
 }
 
-function debitsOf(remesa: Pick<RemesaRow, 'id' | 'fechaCobro'>, lines: Pick<NamedRemesaLine, 'referencia' | 'importeCentimos' | 'deudorNombre' | 'iban' | 'mandatoReferencia' | 'mandatoFechaFirma' | 'secuencia' | 'concepto'>[]): DirectDebit[] {
+function debitsOf(
+  remesa: Pick<RemesaRow, 'id' | 'fechaCobro'>,
+  lines: Pick<
+    NamedRemesaLine,
+    'referencia' | 'importeCentimos' | 'deudorNombre' | 'iban' | 'mandatoReferencia' | 'mandatoFechaFirma' | 'secuencia' | 'concepto'
+  >[],
+): DirectDebit[] {
   return lines.map((l) => ({
     id: l.referencia,
     importeCentimos: l.importeCentimos,
@@ -145,7 +151,12 @@ export function createRemesasService({ repo, history, organization, clock = () =
   }
 
   /** Builds the bank file of planned debits, or throws a 409 naming the fee that SEPA cannot carry. */
-  function checkedXml(remesa: Pick<RemesaRow, 'id' | 'fechaCobro' | 'createdAt'>, creditor: Creditor, debits: DirectDebit[], fees: DebitCandidate[]): string {
+  function checkedXml(
+    remesa: Pick<RemesaRow, 'id' | 'fechaCobro' | 'createdAt'>,
+    creditor: Creditor,
+    debits: DirectDebit[],
+    fees: DebitCandidate[],
+  ): string {
     try {
       return buildDirectDebitXml({
         mensajeId: messageId(remesa.id),

@@ -63,7 +63,18 @@ export type UserHistoryField = 'name' | 'lastname' | 'mail' | 'rol' | 'permisos'
 export type TemplateHistoryField = 'asunto' | 'cuerpo' | 'activa';
 export type MessageHistoryField = 'canal' | 'plantilla' | 'asunto' | 'estado' | 'intentos' | 'error' | 'destinatario';
 export type OrganizationHistoryField =
-  'nombre' | 'email' | 'telefono' | 'direccion' | 'web' | 'zonaHoraria' | 'nif' | 'ley49' | 'registroEntidades' | 'nucleoZoologico' | 'acreedorSepa' | 'ibanAcreedor';
+  | 'nombre'
+  | 'email'
+  | 'telefono'
+  | 'direccion'
+  | 'web'
+  | 'zonaHoraria'
+  | 'nif'
+  | 'ley49'
+  | 'registroEntidades'
+  | 'nucleoZoologico'
+  | 'acreedorSepa'
+  | 'ibanAcreedor';
 export type FollowupHistoryField =
   'tipo' | 'mascotaId' | 'personaId' | 'vence' | 'estado' | 'canal' | 'recordado' | 'comoVa' | 'fotos' | 'atendido' | 'galeria';
 export type PersonHistoryField =
@@ -120,7 +131,18 @@ export type HistoryEventInput = { actor: HistoryActor } & (
 export type FeeHistoryField =
   'personaId' | 'tipo' | 'importe' | 'periodicidad' | 'desde' | 'hasta' | 'mascotaId' | 'metodoPago' | 'iban' | 'mandato' | 'estado' | 'bajaMotivo';
 export type GiftHistoryField =
-  'personaId' | 'importe' | 'fecha' | 'metodo' | 'concepto' | 'cuotaId' | 'mascotaId' | 'referencia' | 'estado' | 'anuladoMotivo' | 'remesaId' | 'motivo';
+  | 'personaId'
+  | 'importe'
+  | 'fecha'
+  | 'metodo'
+  | 'concepto'
+  | 'cuotaId'
+  | 'mascotaId'
+  | 'referencia'
+  | 'estado'
+  | 'anuladoMotivo'
+  | 'remesaId'
+  | 'motivo';
 
 export type DocumentHistoryField =
   | 'estado'
