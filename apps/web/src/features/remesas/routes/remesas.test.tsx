@@ -1,5 +1,6 @@
 import type { Remesa, RemesaLine, RemesaPreview, RemesasResponse } from '@refugio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render-with-providers';
@@ -112,6 +113,9 @@ describe('Remesas', { timeout: 30_000 }, () => {
     expect(berta).toHaveTextContent('Devuelto');
     expect(within(berta).queryByRole('button', { name: /Registrar devolución/ })).toBeNull();
     expect(await screen.findByRole('article', { name: 'Remesa del 20/01/2030' })).toHaveTextContent('1 devuelta');
+    // No accessibility violation axe can see in jsdom (colour contrast needs a real browser: the journeys check it).
+    const audit = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(audit.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 
     // A returned debit: the reason is required, then sent with the version; a refusal keeps what was typed.
     await user.click(within(lucia).getByRole('button', { name: 'Registrar devolución de Lucía Pérez · 12,50 €' }));
