@@ -332,6 +332,19 @@ describe('SEPA direct-debit batches (remesas)', () => {
     expect(event!.cambios).toEqual({ estado: ['registrado', 'devuelto'], motivo: [null, 'AM04 sin fondos'] });
   });
 
+  it("an anonymisation replaces the debtor's name copied into the lines; the bank file names no one", async () => {
+    const [lineA] = await t.database.db.select().from(remesaLinea).where(eq(remesaLinea.feeId, feeA)).limit(1);
+    expect(lineA!.deudorNombre).toBe('Lucía Pérez Muñoz');
+    const personaId = first.cuotas[0]!.persona.id;
+    const anonymised = await admin().inject({ method: 'POST', url: `/api/personas/${personaId}/anonimizar` });
+    expect(anonymised.statusCode, anonymised.body).toBe(200);
+    const lines = await t.database.db.select().from(remesaLinea).where(eq(remesaLinea.feeId, feeA));
+    expect(lines.map((l) => l.deudorNombre)).toEqual(lines.map(() => 'Persona anonimizada'));
+    const xml = (await admin().inject({ method: 'GET', url: `/api/remesas/${first.id}/xml` })).body;
+    expect(xml).not.toContain('Lucia');
+    expect(xml).toContain('<Nm>Persona anonimizada</Nm>');
+  });
+
   it('refuses a whole batch (409, nothing stored) when a fee holds what SEPA cannot carry, naming the fee', async () => {
     const c = await insertPerson('Carmen');
     const bad = await createFee(c, debit(IBAN_A, 'MANDATO 7', { desde: day(year + 1, '01-01') }));

@@ -9,6 +9,9 @@ import { createRemesasRepository } from './remesas.repository';
 import { remesasRoutes } from './remesas.routes';
 import { type RemesasService, createRemesasService } from './remesas.service';
 
+/** The debtor's name in the direct-debit lines of an anonymised person. */
+const ANONYMISED_DEBTOR = 'Persona anonimizada';
+
 declare module 'fastify' {
   interface FastifyInstance {
     donationsService: DonationsService & Modelo182Service & RemesasService;
@@ -30,8 +33,9 @@ export const donationsModule = fp(
       async move(tx, fromId, toId) {
         await createDonationsRepository(tx).moveFees(fromId, toId);
       },
-      async anonymise() {
-        // Nothing personal is stored with a fee but the person's id: the figures are kept.
+      async anonymise(tx, personaId) {
+        // A fee keeps its figures; the name its direct debits copied goes.
+        await createRemesasRepository(tx).anonymiseDebtor(personaId, ANONYMISED_DEBTOR);
       },
       async exportOf(executor, personaId) {
         const rows = await createDonationsRepository(executor).feesOfPerson(personaId);

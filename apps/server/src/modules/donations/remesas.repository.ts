@@ -101,6 +101,17 @@ function remesasQueries(db: Database) {
         .where(inArray(remesaLinea.feeId, feeIds));
     },
 
+    /**
+     * An anonymisation: the debtor's name copied into the person's direct-debit lines is replaced (the bank file then
+     * names no one; amounts, mandate and account stay, as on the fee itself).
+     */
+    async anonymiseDebtor(personaId: number, nombre: string): Promise<void> {
+      await db
+        .update(remesaLinea)
+        .set({ deudorNombre: nombre })
+        .where(inArray(remesaLinea.feeId, db.select({ id: fee.id }).from(fee).where(eq(fee.personaId, personaId))));
+    },
+
     async insertRemesa(values: RemesaInsert): Promise<RemesaRow> {
       const [row] = await db.insert(remesa).values(values).returning();
       return row!;
