@@ -239,7 +239,14 @@ export const giftConfirmInputSchema = z.object({
 });
 export type GiftConfirmInput = z.infer<typeof giftConfirmInputSchema>;
 /** `POST /api/donativos/{id}/devolucion`. */
-export const giftReturnInputSchema = z.object({ version });
+export const giftReturnInputSchema = z.object({
+  version,
+  motivo: multiLineText()
+    .trim()
+    .max(MONEY_REASON_MAX, donationMessages.reasonTooLong)
+    .optional()
+    .describe('Por qué se devolvió (p. ej. el código del banco, MD06 o AM04): queda en el historial'),
+});
 
 const giftFilterSchema = z.object({
   desde: isoDate.optional(),

@@ -36,6 +36,7 @@ export const HISTORY_ENTITIES = [
   'cuota',
   'donativo',
   'certificado_donaciones',
+  'remesa',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -60,6 +61,7 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   cuota: 'Cuota de socio o padrino',
   donativo: 'Donativo',
   certificado_donaciones: 'Certificado de donaciones',
+  remesa: 'Remesa de recibos SEPA',
 };
 
 export const HISTORY_PAGE_SIZE_DEFAULT = 25;
@@ -153,6 +155,10 @@ const fieldLabels: Record<string, string> = {
   historia: 'la historia',
   tags: 'las etiquetas',
   estado: 'el estado',
+  fechaCobro: 'la fecha de cobro',
+  numero: 'el número de cuotas',
+  importeTotal: 'el importe total',
+  remesaId: 'la remesa',
   publicarEn: 'la fecha de publicación',
   imagenPrincipal: 'la imagen principal',
   ordenImagenes: 'el orden de las imágenes',
@@ -214,6 +220,7 @@ const fieldLabels: Record<string, string> = {
   registroEntidades: 'el nº de registro de entidades',
   nucleoZoologico: 'el nº de núcleo zoológico',
   acreedorSepa: 'el identificador de acreedor SEPA',
+  ibanAcreedor: 'el IBAN de la cuenta de abono de las remesas',
   ciudad: 'la ciudad',
   direccion: 'la dirección',
   roles: 'los roles',
@@ -252,6 +259,7 @@ const valueLabels: Record<string, string> = {
   fallido: 'Fallido',
   sin_configurar: 'Sin configurar',
   registrado: 'Registrado',
+  emitida: 'Emitida',
   activa: 'Activa',
   baja: 'De baja',
   anulado: 'Anulado',
@@ -277,6 +285,7 @@ const entityArticles: Record<string, string> = {
   cuota: 'la cuota',
   donativo: 'el donativo',
   certificado_donaciones: 'el certificado de donaciones',
+  remesa: 'la remesa',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -35,3 +35,4 @@ export * from './followups';
 export * from './donations';
 export * from './colabora';
 export * from './bank-import';
+export * from './remesas';

@@ -151,6 +151,7 @@ export const organizationSettingsSchema = z.object({
   registroEntidades: z.string().nullable().describe('Nº de registro de entidades'),
   nucleoZoologico: z.string().nullable().describe('Nº de núcleo zoológico'),
   acreedorSepa: z.string().nullable().describe('Identificador de acreedor SEPA, normalizado'),
+  ibanAcreedor: z.string().nullable().describe('IBAN de la cuenta donde se abonan las remesas SEPA (la de la propia organización)'),
   contacto: organizationContactSchema.describe('Cómo contactar con la organización (lo muestran los avisos al público, p. ej. un enlace vencido)'),
   correoConfigurado: z.boolean().describe('Si hay SMTP_URL y MAIL_FROM: sin ellos los correos se guardan sin enviar'),
   version: z.number().int().describe('0 mientras se usan los valores del entorno; cada guardado la aumenta'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clearableFiscalField, fiscalIdSchema, fiscalMessages, sepaCreditorIdSchema } from './fiscal';
+import { clearableFiscalField, fiscalIdSchema, fiscalMessages, ibanSchema, sepaCreditorIdSchema } from './fiscal';
 import { multiLineText, oneLineText } from './text';
 
 /*
@@ -722,6 +722,9 @@ export const saveOrganizationInputSchema = z.object({
   acreedorSepa: clearableFiscalField(sepaCreditorIdSchema, fiscalMessages.sepaCreditorId)
     .optional()
     .describe('Identificador de acreedor SEPA (AT-02); se guarda normalizado'),
+  ibanAcreedor: clearableFiscalField(ibanSchema, fiscalMessages.ibanFormat)
+    .optional()
+    .describe('IBAN de la cuenta donde se abonan las remesas SEPA; se guarda normalizado'),
   version: z.number({ error: 'Falta la versión.' }).int().min(0),
 });
 export type SaveOrganizationInput = z.infer<typeof saveOrganizationInputSchema>;

@@ -22,6 +22,7 @@ import type { StorageProvider } from '../../src/storage/storage-provider';
 import { type Populated, injector, populate, snapshotOf } from '../helpers/backup-support';
 import { jpeg, multipart, petFields } from '../helpers/media';
 import { ADMIN, PUBLIC_URL, STAFF, type TestApp, cookieHeader, createTestApp } from '../helpers/helpers';
+import { dayInZone } from '@refugio/contracts';
 import { postgresUrlForTests } from '../helpers/postgres-for-tests';
 import { S3_TEST_CREDENTIALS, type S3TestServer, startS3TestServer } from '../helpers/s3-test-server';
 import { openThrowawayDatabase } from '../helpers/throwaway-database';
@@ -308,6 +309,26 @@ describe('backup and restore (PGlite + local disk)', () => {
       },
     });
     expect(paid.statusCode, paid.body).toBe(201);
+    // A SEPA direct-debit batch charging that fee today (the creditor's data saved on Configuración first).
+    const organization = await t.as('admin').inject({
+      method: 'PUT',
+      url: '/api/organizacion',
+      payload: {
+        nombre: 'Protectora Patitas',
+        zonaHoraria: t.config.orgTimeZone,
+        nif: 'G28260008',
+        acreedorSepa: 'ES23ZZZ47690558N',
+        ibanAcreedor: 'ES7921000813610123456789',
+        version: 0,
+      },
+    });
+    expect(organization.statusCode, organization.body).toBe(200);
+    const batch = await t.as('admin').inject({
+      method: 'POST',
+      url: '/api/remesas',
+      payload: { fechaCobro: dayInZone(new Date(), t.config.orgTimeZone) },
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
     // A bank statement read and one of its credits confirmed (an anonymous gift with its import key): the pending
     // import and the imported gift travel too.
     const statementForm = multipart([
@@ -349,7 +370,7 @@ describe('backup and restore (PGlite + local disk)', () => {
     });
     expect(annul.statusCode, annul.body).toBe(200);
     moneyBefore = await moneyAsServed(t.app, await t.as('admin').cookie());
-    expect(moneyBefore.gifts.importeTotalCentimos).toBe(1250 + 123_457 + 2000);
+    expect(moneyBefore.gifts.importeTotalCentimos).toBe(1250 + 123_457 + 2000 + batch.json<{ importeTotalCentimos: number }>().importeTotalCentimos);
     // A donor's certificate sent with its PDF, and a sponsorship's last news e-mail (DESIGN section 15): rows and file travel.
     const certificateKey = `certificados/2026/${foster!.id}_1_abc.pdf`;
     await t.app.storage.put(certificateKey, Readable.from([Buffer.from('%PDF-1.3 certificado')]), { contentType: 'application/pdf' });
@@ -371,10 +392,12 @@ describe('backup and restore (PGlite + local disk)', () => {
     expect(before.tables.document).toHaveLength(1);
     expect(before.tables.adoption_fee).toHaveLength(1);
     expect(before.tables.fee).toHaveLength(1);
-    expect(before.tables.gift).toHaveLength(4);
+    expect(before.tables.gift).toHaveLength(5);
     expect(before.tables.donation_certificate).toHaveLength(1);
     expect(before.tables.sponsor_update).toHaveLength(1);
     expect(before.tables.bank_import).toHaveLength(1);
+    expect(before.tables.remesa).toHaveLength(1);
+    expect(before.tables.remesa_linea).toHaveLength(1);
     // Three check-ins and the sterilisation.
     expect(before.tables.followup).toHaveLength(4);
     // Two from the fixture, one foster home.

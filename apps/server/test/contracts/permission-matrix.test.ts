@@ -187,6 +187,11 @@ const expected: Record<string, Access> = {
   'POST /api/certificados-donaciones/enviar': 'admin',
   'PATCH /api/cuotas/:id': 'admin',
   'POST /api/cuotas/:id/mascota': 'admin',
+  'GET /api/remesas/previsualizacion': 'admin',
+  'POST /api/remesas': 'admin',
+  'GET /api/remesas': 'admin',
+  'GET /api/remesas/:id': 'admin',
+  'GET /api/remesas/:id/xml': 'admin',
 };
 
 function expectedAccess(route: string): Access | undefined {

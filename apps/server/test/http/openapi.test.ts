@@ -24,6 +24,10 @@ describe('the OpenAPI document', () => {
     for (const path of ['/api/auditoria', '/api/mascotas/{id}/historial', '/api/personas/{id}/historial']) expect(doc.paths[path]?.get).toBeDefined();
     // The bank statement import: the dry run (multipart) and its confirmation.
     for (const path of ['/api/donativos/importar', '/api/donativos/importar/{id}/confirmar']) expect(doc.paths[path]?.post).toBeDefined();
+    // The SEPA direct-debit batches (DESIGN section 15).
+    expect(doc.paths['/api/remesas']?.post).toBeDefined();
+    for (const path of ['/api/remesas', '/api/remesas/previsualizacion', '/api/remesas/{id}', '/api/remesas/{id}/xml'])
+      expect(doc.paths[path]?.get).toBeDefined();
     // A fresh copy: the validator dereferences in place.
     const result = await validate(structuredClone(doc) as unknown as Parameters<typeof validate>[0]);
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);

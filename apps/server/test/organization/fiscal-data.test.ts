@@ -22,7 +22,7 @@ describe("the organisation's fiscal data (/api/organizacion)", () => {
   const save = (payload: object) => t.as('admin').inject({ method: 'PUT', url: '/api/organizacion', payload: { ...base, ...payload } });
   const events = async () =>
     (await t.as('admin').inject({ method: 'GET', url: '/api/auditoria?entidad=organizacion&pageSize=50' })).json<ListHistoryResponse>().items;
-  const none = { nif: null, ley49: false, registroEntidades: null, nucleoZoologico: null, acreedorSepa: null };
+  const none = { nif: null, ley49: false, registroEntidades: null, nucleoZoologico: null, acreedorSepa: null, ibanAcreedor: null };
 
   it('reads as empty (null, and false for Ley 49/2002) before anything is saved, and from a value saved before they existed', async () => {
     expect(await get()).toMatchObject({ ...none, version: 0 });
@@ -48,6 +48,7 @@ describe("the organisation's fiscal data (/api/organizacion)", () => {
       registroEntidades: ' 28/1234 ',
       nucleoZoologico: 'ES280790000123',
       acreedorSepa: 'es23 zzz 47690558n',
+      ibanAcreedor: 'es91 2100 0418 4502 0005 1332',
       version: 3,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -57,6 +58,7 @@ describe("the organisation's fiscal data (/api/organizacion)", () => {
       registroEntidades: '28/1234',
       nucleoZoologico: 'ES280790000123',
       acreedorSepa: 'ES23ZZZ47690558N',
+      ibanAcreedor: 'ES9121000418450200051332',
     };
     expect(res.json<OrganizationSettings>()).toMatchObject({ ...saved, version: 4 });
     expect(await get()).toMatchObject({ ...saved, version: 4 });
@@ -69,6 +71,8 @@ describe("the organisation's fiscal data (/api/organizacion)", () => {
       registroEntidades: [null, '28/1234'],
       nucleoZoologico: [null, 'ES280790000123'],
       acreedorSepa: [null, 'ES23ZZZ47690558N'],
+      // The organisation's account too is masked in the history: whole only in the bank file.
+      ibanAcreedor: [null, 'ES91 **** **** **** **** 1332'],
     });
   });
 
@@ -80,6 +84,7 @@ describe("the organisation's fiscal data (/api/organizacion)", () => {
       [{ nif: 'ACME' }, { nif: fiscalMessages.fiscalIdFormat }],
       [{ acreedorSepa: 'ES24ZZZ47690558N' }, { acreedorSepa: fiscalMessages.sepaCreditorId }],
       [{ acreedorSepa: 'ES23ZZZ\u200B47690558N' }, { acreedorSepa: fiscalMessages.sepaCreditorId }],
+      [{ ibanAcreedor: 'ES9121000418450200051333' }, { ibanAcreedor: fiscalMessages.ibanControl }],
       [{ registroEntidades: 'x'.repeat(41) }, { registroEntidades: organizationMessages.registryTooLong }],
       [{ nucleoZoologico: 'x'.repeat(41) }, { nucleoZoologico: organizationMessages.zooNucleusTooLong }],
       [{ ley49: 'sí' }, { ley49: organizationMessages.ley49Invalid }],
@@ -105,6 +110,7 @@ describe("the organisation's fiscal data (/api/organizacion)", () => {
       registroEntidades: null,
       nucleoZoologico: '',
       acreedorSepa: ' ',
+      ibanAcreedor: '',
       version: 5,
     });
     expect(cleared.statusCode, cleared.body).toBe(200);

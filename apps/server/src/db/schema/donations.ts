@@ -196,3 +196,74 @@ export const bankImport = pgTable(
   },
   (t) => [index('bank_import_caduca').on(t.caducaEn)],
 );
+
+/**
+ * A SEPA direct-debit batch (remesa): the due `domiciliacion` fees charged on one collection day, written once and
+ * never changed. The creditor's data are kept as they were when it was made, so its bank file is always the same.
+ */
+export const remesa = pgTable(
+  'remesa',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    fechaCobro: date({ mode: 'string' }).notNull(),
+    /** Integer cents, the sum of its lines. */
+    importeTotalCentimos: integer().notNull(),
+    numero: integer().notNull(),
+    /** emitida: the only state today (a returned debit is recorded on its gift). */
+    estado: text().notNull().default('emitida'),
+    acreedorNombre: text().notNull(),
+    acreedorNif: text().notNull(),
+    acreedorIdentificador: text().notNull(),
+    /** The creditor's account, whole: it only leaves the server in the bank file. */
+    acreedorIban: text().notNull(),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('remesa_fecha').on(t.fechaCobro, t.id),
+    check('remesa_importe_positive', sql`${t.importeTotalCentimos} > 0`),
+    check('remesa_numero_positive', sql`${t.numero} > 0`),
+    check('remesa_estado', sql`${t.estado} IN ('emitida')`),
+  ],
+);
+
+/**
+ * One debit of a batch: a fee charged for one of its periods, with the gift that records the money. A fee is
+ * charged at most once per period whatever the batch (`remesa_linea_fee_period`).
+ */
+export const remesaLinea = pgTable(
+  'remesa_linea',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    remesaId: integer()
+      .notNull()
+      .references(() => remesa.id, { onDelete: 'restrict' }),
+    feeId: integer()
+      .notNull()
+      .references(() => fee.id, { onDelete: 'restrict' }),
+    giftId: integer()
+      .notNull()
+      .references(() => gift.id, { onDelete: 'restrict' }),
+    /** The first day of the fee's period charged. */
+    periodoDesde: date({ mode: 'string' }).notNull(),
+    importeCentimos: integer().notNull(),
+    /** The end-to-end id the bank sends back with a returned debit (also the gift's `referencia`). */
+    referencia: text().notNull(),
+    /** FRST for a mandate's first debit, RCUR after. */
+    secuencia: text().notNull(),
+    deudorNombre: text().notNull(),
+    /** The debtor's account as charged, whole: masked everywhere but in the bank file. */
+    iban: text().notNull(),
+    mandatoReferencia: text().notNull(),
+    mandatoFechaFirma: date({ mode: 'string' }).notNull(),
+    concepto: text().notNull(),
+  },
+  (t) => [
+    uniqueIndex('remesa_linea_fee_period').on(t.feeId, t.periodoDesde),
+    uniqueIndex('remesa_linea_gift').on(t.giftId),
+    uniqueIndex('remesa_linea_referencia').on(t.referencia),
+    index('remesa_linea_remesa').on(t.remesaId, t.id),
+    check('remesa_linea_importe_positive', sql`${t.importeCentimos} > 0`),
+    check('remesa_linea_secuencia', sql`${t.secuencia} IN ('FRST', 'RCUR')`),
+  ],
+);

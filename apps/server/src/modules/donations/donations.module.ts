@@ -19,10 +19,16 @@ import { type DonationsService, createDonationsService } from './donations.servi
 import { type Modelo182Service, createModelo182Service } from './modelo-182.service';
 import { createSponsorsRepository } from './sponsors.repository';
 import { type SponsorsService, createSponsorsService } from './sponsors.service';
+import { createRemesasRepository } from './remesas.repository';
+import { remesasRoutes } from './remesas.routes';
+import { type RemesasService, createRemesasService } from './remesas.service';
+
+/** The debtor's name in the direct-debit lines of an anonymised person. */
+const ANONYMISED_DEBTOR = 'Persona anonimizada';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    donationsService: DonationsService & Modelo182Service & CertificatesService & SponsorsService & BankImportService;
+    donationsService: DonationsService & Modelo182Service & CertificatesService & SponsorsService & BankImportService & RemesasService;
   }
 }
 
@@ -41,8 +47,9 @@ export const donationsModule = fp(
       async move(tx, fromId, toId) {
         await createDonationsRepository(tx).moveFees(fromId, toId);
       },
-      async anonymise() {
-        // Nothing personal is stored with a fee but the person's id: the figures are kept.
+      async anonymise(tx, personaId) {
+        // A fee keeps its figures; the name its direct debits copied goes.
+        await createRemesasRepository(tx).anonymiseDebtor(personaId, ANONYMISED_DEBTOR);
       },
       async exportOf(executor, personaId) {
         const rows = await createDonationsRepository(executor).feesOfPerson(personaId);
@@ -158,11 +165,13 @@ export const donationsModule = fp(
       ...createModelo182Service({ repo, organization: app.organizationPort }),
       ...certificates,
       ...sponsors,
+      ...createRemesasService({ repo: createRemesasRepository(app.db), history, organization: app.organizationPort }),
       ...createBankImportService({ repo: createBankImportRepository(app.db), persons, history }),
     });
     await app.register(donationsRoutes);
     await app.register(certificatesRoutes);
     await app.register(bankImportRoutes);
+    await app.register(remesasRoutes);
     await app.register(donationsExportRoutes(createDonationsExport({ repo, timeZone })));
     await app.register(
       colaboraRoutes(

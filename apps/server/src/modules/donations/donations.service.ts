@@ -288,8 +288,8 @@ export function createDonationsService({ repo, persons, pets, history, timeZone,
     },
 
     /** `POST /api/donativos/{id}/devolucion`: a returned direct debit (other methods: 409). */
-    async returnGift(actor: SessionUser, id: number, input: { version: number }): Promise<Gift> {
-      return closeGift(actor, id, input.version, 'devuelto');
+    async returnGift(actor: SessionUser, id: number, input: { version: number; motivo?: string | undefined }): Promise<Gift> {
+      return closeGift(actor, id, input.version, 'devuelto', input.motivo ?? '');
     },
   };
 
@@ -314,7 +314,10 @@ export function createDonationsService({ repo, persons, pets, history, timeZone,
         entidad: 'donativo',
         entidadId: id,
         accion: 'estado',
-        cambios: { estado: [before.estado, estado], ...(estado === 'anulado' ? { anuladoMotivo: [null, motivo] } : {}) },
+        cambios: {
+          estado: [before.estado, estado],
+          ...(estado === 'anulado' ? { anuladoMotivo: [null, motivo] } : motivo === '' ? {} : { motivo: [null, motivo] }),
+        },
       });
       return namedGift(tx, id);
     });

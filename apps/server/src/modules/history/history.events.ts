@@ -63,7 +63,18 @@ export type UserHistoryField = 'name' | 'lastname' | 'mail' | 'rol' | 'permisos'
 export type TemplateHistoryField = 'asunto' | 'cuerpo' | 'activa';
 export type MessageHistoryField = 'canal' | 'plantilla' | 'asunto' | 'estado' | 'intentos' | 'error' | 'destinatario';
 export type OrganizationHistoryField =
-  'nombre' | 'email' | 'telefono' | 'direccion' | 'web' | 'zonaHoraria' | 'nif' | 'ley49' | 'registroEntidades' | 'nucleoZoologico' | 'acreedorSepa';
+  | 'nombre'
+  | 'email'
+  | 'telefono'
+  | 'direccion'
+  | 'web'
+  | 'zonaHoraria'
+  | 'nif'
+  | 'ley49'
+  | 'registroEntidades'
+  | 'nucleoZoologico'
+  | 'acreedorSepa'
+  | 'ibanAcreedor';
 export type FollowupHistoryField =
   'tipo' | 'mascotaId' | 'personaId' | 'vence' | 'estado' | 'canal' | 'recordado' | 'comoVa' | 'fotos' | 'atendido' | 'galeria';
 export type PersonHistoryField =
@@ -119,6 +130,7 @@ export type HistoryEventInput = { actor: HistoryActor } & (
       cambios?: Changes<'personaId' | 'anio' | 'estado' | 'importe' | 'mensajeId' | 'motivo'>;
     }
   | { entidad: 'donativo'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<GiftHistoryField> }
+  | { entidad: 'remesa'; entidadId: number; accion: 'crear'; cambios?: Changes<'fechaCobro' | 'numero' | 'importeTotal' | 'estado'> }
 );
 
 /** A fee's fields in its history (the IBAN masked, as everywhere but the bank file). */
@@ -152,7 +164,9 @@ export type GiftHistoryField =
   | 'anuladoMotivo'
   | 'iban'
   | 'mandato'
-  | 'origen';
+  | 'origen'
+  | 'remesaId'
+  | 'motivo';
 
 export type DocumentHistoryField =
   | 'estado'

@@ -23,12 +23,14 @@ export interface StoredOrganization {
   nucleoZoologico: string | null;
   /** The SEPA creditor identifier (AT-02), normalised. */
   acreedorSepa: string | null;
+  /** The IBAN of the account the SEPA direct debits are paid into (electronic format). */
+  ibanAcreedor: string | null;
   /** 0 for the environment's values; each save adds one. */
   version: number;
 }
 
 /** The fiscal data before an administrator writes it. */
-const NO_FISCAL_DATA = { nif: null, ley49: false, registroEntidades: null, nucleoZoologico: null, acreedorSepa: null } as const;
+const NO_FISCAL_DATA = { nif: null, ley49: false, registroEntidades: null, nucleoZoologico: null, acreedorSepa: null, ibanAcreedor: null } as const;
 
 /** The stored value, or null when there is none or it cannot be read (then the environment's defaults apply). */
 export function parseStoredOrganization(valor: string | undefined): StoredOrganization | null {
@@ -49,6 +51,7 @@ export function parseStoredOrganization(valor: string | undefined): StoredOrgani
       registroEntidades: text(parsed.registroEntidades),
       nucleoZoologico: text(parsed.nucleoZoologico),
       acreedorSepa: text(parsed.acreedorSepa),
+      ibanAcreedor: text(parsed.ibanAcreedor),
       version: typeof parsed.version === 'number' ? parsed.version : 1,
     };
   } catch {

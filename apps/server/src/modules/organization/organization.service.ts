@@ -1,4 +1,4 @@
-import { type OrganizationSettings, type SaveOrganizationInput, isValidTimeZone, organizationMessages } from '@refugio/contracts';
+import { type OrganizationSettings, type SaveOrganizationInput, isValidTimeZone, maskIban, organizationMessages } from '@refugio/contracts';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { OrganizationSettingsSource, StoredOrganization } from './organization-settings';
@@ -18,6 +18,8 @@ export interface OrganizationServiceDeps {
   onTimeZone?: (tx: Tx, timeZone: string) => Promise<unknown>;
 }
 
+const masked = (org: StoredOrganization): StoredOrganization => ({ ...org, ibanAcreedor: org.ibanAcreedor && maskIban(org.ibanAcreedor) });
+
 const FIELDS = [
   'nombre',
   'email',
@@ -30,6 +32,7 @@ const FIELDS = [
   'registroEntidades',
   'nucleoZoologico',
   'acreedorSepa',
+  'ibanAcreedor',
 ] as const;
 
 /** The organisation's settings (DESIGN section 10): read by staff, saved by administrators with history. */
@@ -68,6 +71,7 @@ export function createOrganizationService({ repo, settings, history, normalisePh
           registroEntidades: input.registroEntidades !== undefined ? input.registroEntidades : current.registroEntidades,
           nucleoZoologico: input.nucleoZoologico !== undefined ? input.nucleoZoologico : current.nucleoZoologico,
           acreedorSepa: input.acreedorSepa !== undefined ? input.acreedorSepa : current.acreedorSepa,
+          ibanAcreedor: input.ibanAcreedor !== undefined ? input.ibanAcreedor : current.ibanAcreedor,
           version: current.version + 1,
         };
         await tx.save(next);
@@ -77,7 +81,8 @@ export function createOrganizationService({ repo, settings, history, normalisePh
           entidad: 'organizacion',
           entidadId: 'organizacion',
           accion: 'modificar',
-          cambios: changedFields(current, next, FIELDS),
+          // The account as everywhere but in the bank file: masked.
+          cambios: changedFields(masked(current), masked(next), FIELDS),
         });
       });
       return settings.get();

@@ -16,6 +16,7 @@ const org = (changes: Record<string, unknown> = {}) => ({
   registroEntidades: null,
   nucleoZoologico: null,
   acreedorSepa: null,
+  ibanAcreedor: null,
   contacto: { nombre: null, email: null, telefono: null },
   correoConfigurado: false,
   version: 0,

@@ -18,6 +18,7 @@ const org = (changes: Record<string, unknown> = {}) => ({
   registroEntidades: null,
   nucleoZoologico: null,
   acreedorSepa: null,
+  ibanAcreedor: null,
   contacto: { nombre: null, email: null, telefono: null },
   correoConfigurado: false,
   version: 0,
@@ -68,6 +69,13 @@ describe('Configuración', { timeout: 20_000 }, () => {
     await user.type(nif, ' g-2826000-8 ');
     await user.clear(creditor);
     await user.type(creditor, 'es23 zzz 47690558n');
+    const account = screen.getByRole('textbox', { name: /^IBAN de abono de las remesas/ });
+    await user.type(account, 'ES91 2100 0418 4502 0005 1333');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(account).toHaveAccessibleDescription(expect.stringContaining(fiscalMessages.ibanControl));
+    expect(sent).toEqual([]);
+    await user.clear(account);
+    await user.type(account, 'es91 2100 0418 4502 0005 1332');
     await user.type(screen.getByRole('textbox', { name: 'Nº de registro de entidades' }), '28/1234');
     await user.type(screen.getByRole('textbox', { name: 'Nº de núcleo zoológico' }), 'ES280790000123');
     await user.click(ley49);
@@ -79,6 +87,7 @@ describe('Configuración', { timeout: 20_000 }, () => {
       registroEntidades: '28/1234',
       nucleoZoologico: 'ES280790000123',
       acreedorSepa: 'ES23ZZZ47690558N',
+      ibanAcreedor: 'ES9121000418450200051332',
       version: 1,
     });
     expect(await screen.findByText('Datos de la organización guardados.')).toBeInTheDocument();

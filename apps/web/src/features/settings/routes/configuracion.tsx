@@ -3,8 +3,10 @@ import { notifications } from '@mantine/notifications';
 import {
   fiscalIdProblem,
   fiscalMessages,
+  ibanProblem,
   isValidSepaCreditorId,
   normaliseFiscalId,
+  normaliseIban,
   normaliseSepaCreditorId,
   ORGANIZATION_REGISTRY_MAX,
   type OrganizationSettings,
@@ -21,7 +23,7 @@ import { useSaveOrganization } from '../api/organization';
 import { EmbedCode } from '../components/embed-code';
 
 type TextField = 'nombre' | 'email' | 'telefono' | 'direccion' | 'web' | 'zonaHoraria' | FiscalText;
-type FiscalText = 'nif' | 'registroEntidades' | 'nucleoZoologico' | 'acreedorSepa';
+type FiscalText = 'nif' | 'registroEntidades' | 'nucleoZoologico' | 'acreedorSepa' | 'ibanAcreedor';
 type Draft = Record<TextField, string> & { ley49: boolean };
 
 const toDraft = (org: OrganizationSettings): Draft => ({
@@ -36,6 +38,7 @@ const toDraft = (org: OrganizationSettings): Draft => ({
   registroEntidades: org.registroEntidades ?? '',
   nucleoZoologico: org.nucleoZoologico ?? '',
   acreedorSepa: org.acreedorSepa ?? '',
+  ibanAcreedor: org.ibanAcreedor ?? '',
 });
 
 /** The fiscal data the server would refuse, with the same Spanish words (nothing is sent while one is wrong). */
@@ -44,6 +47,8 @@ function fiscalProblems(draft: Draft): Partial<Record<FiscalText, string>> {
   const nif = draft.nif.trim() === '' ? null : fiscalIdProblem(draft.nif);
   if (nif) problems.nif = nif;
   if (draft.acreedorSepa.trim() !== '' && !isValidSepaCreditorId(draft.acreedorSepa)) problems.acreedorSepa = fiscalMessages.sepaCreditorId;
+  const iban = draft.ibanAcreedor.trim() === '' ? null : ibanProblem(draft.ibanAcreedor);
+  if (iban) problems.ibanAcreedor = iban;
   if (draft.registroEntidades.trim().length > ORGANIZATION_REGISTRY_MAX) problems.registroEntidades = organizationMessages.registryTooLong;
   if (draft.nucleoZoologico.trim().length > ORGANIZATION_REGISTRY_MAX) problems.nucleoZoologico = organizationMessages.zooNucleusTooLong;
   return problems;
@@ -83,6 +88,7 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
         registroEntidades: optional(draft.registroEntidades),
         nucleoZoologico: optional(draft.nucleoZoologico),
         acreedorSepa: optional(draft.acreedorSepa) && normaliseSepaCreditorId(draft.acreedorSepa),
+        ibanAcreedor: optional(draft.ibanAcreedor) && normaliseIban(draft.ibanAcreedor),
         version: org.version,
       },
       {
@@ -128,6 +134,12 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
                 description="Lo da el banco, por ejemplo ES23ZZZ47690558N"
                 autoComplete="off"
                 {...field('acreedorSepa')}
+              />
+              <TextInput
+                label="IBAN de abono de las remesas"
+                description="La cuenta de la organización donde se cobran los recibos domiciliados"
+                autoComplete="off"
+                {...field('ibanAcreedor')}
               />
               <TextInput label="Nº de registro de entidades" autoComplete="off" {...field('registroEntidades')} />
               <TextInput label="Nº de núcleo zoológico" autoComplete="off" {...field('nucleoZoologico')} />
