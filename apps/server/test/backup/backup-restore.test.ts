@@ -435,6 +435,8 @@ describe('backup and restore (PGlite + local disk)', () => {
       expect(moneyAfter.gifts.items.map((g) => [g.importeCentimos, g.estado]).sort()).toEqual([
         [123_457, 'registrado'],
         [1250, 'registrado'],
+        [1250, 'registrado'],
+        [2000, 'registrado'],
         [29, 'anulado'],
       ]);
       expect(moneyAfter.fees.items).toMatchObject([{ importeCentimos: 1250, iban: 'ES91 **** **** **** **** 1332', estado: 'activa' }]);

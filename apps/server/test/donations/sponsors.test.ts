@@ -67,7 +67,14 @@ describe('sponsors and their animal', () => {
     const res = await a.as('staff').inject({
       method: 'POST',
       url: `/api/mascotas/${petId}/movimientos`,
-      payload: { tipo, fecha: dayInZone(new Date(), 'Europe/Madrid'), version: row!.version, ...(personaId ? { personaId } : {}) },
+      payload: {
+        tipo,
+        fecha: dayInZone(new Date(), 'Europe/Madrid'),
+        version: row!.version,
+        ...(personaId ? { personaId } : {}),
+        // A death needs its cause (the register book records it).
+        ...(tipo === 'fallecimiento' ? { motivo: 'Insuficiencia renal' } : {}),
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
   };
