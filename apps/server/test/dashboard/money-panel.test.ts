@@ -238,8 +238,14 @@ describe('money on the dashboard, in "Pendientes" and in the histories', () => {
 
       const teamExport = await get<PersonExport>('staff', `/api/personas/${personaId}/exportar`);
       expect(money(teamExport.body.historial as ListHistoryResponse['items'])).toEqual([]);
+      // Nor the fees and gifts themselves: the export's money links are for administrators.
+      expect(Object.keys(teamExport.body.vinculos)).not.toContain('cuotas');
+      expect(Object.keys(teamExport.body.vinculos)).not.toContain('donativos');
+      expect(teamExport.text).not.toMatch(/importeCentimos/);
       const adminExport = await get<PersonExport>('admin', `/api/personas/${personaId}/exportar`);
       expect(money(adminExport.body.historial as ListHistoryResponse['items'])).toEqual(expected);
+      expect(adminExport.body.vinculos.cuotas?.length).toBeGreaterThan(0);
+      expect(adminExport.body.vinculos.donativos?.length).toBeGreaterThan(0);
     });
   });
 });

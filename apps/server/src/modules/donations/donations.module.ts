@@ -44,6 +44,7 @@ export const donationsModule = fp(
     const repo = createDonationsRepository(app.db);
     persons.registerLinks({
       clave: 'cuotas',
+      adminOnly: true,
       async move(tx, fromId, toId) {
         await createDonationsRepository(tx).moveFees(fromId, toId);
       },
@@ -72,6 +73,7 @@ export const donationsModule = fp(
     });
     persons.registerLinks({
       clave: 'donativos',
+      adminOnly: true,
       async move(tx, fromId, toId) {
         await createDonationsRepository(tx).moveGifts(fromId, toId);
       },
@@ -112,6 +114,7 @@ export const donationsModule = fp(
     const certificatesRepo = createCertificatesRepository(app.db);
     persons.registerLinks({
       clave: 'certificados_donaciones',
+      adminOnly: true,
       async move(tx, fromId, toId) {
         await createCertificatesRepository(tx).moveCertificates(fromId, toId);
       },

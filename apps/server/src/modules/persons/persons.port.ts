@@ -327,6 +327,8 @@ export interface PersonLinkTable {
   anonymise(tx: Tx, personaId: number): Promise<void>;
   /** The rows of the person, as the export shows them. */
   exportOf(executor: Database, personaId: number): Promise<unknown[]>;
+  /** Money records (fees, gifts, certificates): the export shows them to administrators only (DESIGN section 15). */
+  adminOnly?: boolean;
   /** Rows made before persons existed, linked once by the job `personas.vincular-existentes`, oldest first. */
   backfill?: {
     rol: PersonRole;

@@ -389,7 +389,10 @@ export function createPersonsService({ repo, history, country, events, links, cl
     async exportOf(id: number, viewer: HistoryViewer): Promise<PersonExport> {
       const row = await mustFind(repo, id);
       const vinculos: Record<string, unknown[]> = {};
-      for (const table of links.linkTables()) vinculos[table.clave] = await table.exportOf(repo.handle, id);
+      for (const table of links.linkTables()) {
+        if (table.adminOnly && !viewer.admin) continue;
+        vinculos[table.clave] = await table.exportOf(repo.handle, id);
+      }
       return {
         exportadoEn: clock().toISOString(),
         persona: toPerson(row),
