@@ -100,6 +100,9 @@ export const donationMessages = {
   fiscalYearInvalid: 'Elige un año entre 2000 y el actual.',
   organizationNifMissing: 'Falta el NIF de la entidad en Configuración.',
   organizationNameMissing: 'Falta el nombre de la entidad en Configuración.',
+  organizationPhoneMissing:
+    'Falta el teléfono de la entidad en Configuración: el modelo 182 lo pide como teléfono de contacto (9 cifras, sin prefijo o con +34).',
+  organizationNameMissing: 'Falta el nombre de la entidad en Configuración.',
   notLey49:
     'La entidad no está marcada como acogida a la Ley 49/2002 en Configuración: sus donativos no dan derecho a deducción y no se emite el certificado.',
   personNotFound: 'La persona no existe.',

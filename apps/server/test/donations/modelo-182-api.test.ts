@@ -103,6 +103,28 @@ describe('modelo 182 API', () => {
     expect(body.totalCentimos).toBe(37_050);
   });
 
+  it('refuses the file while the organisation has no contact telephone (409, in Spanish, before writing anything)', async () => {
+    const saved = await admin().inject({
+      method: 'PUT',
+      url: '/api/organizacion',
+      payload: {
+        nombre: 'Refugio Patitas',
+        email: null,
+        telefono: null,
+        direccion: null,
+        web: null,
+        zonaHoraria: 'Europe/Madrid',
+        nif: 'G28015865',
+        ley49: true,
+        version: (await admin().inject({ method: 'GET', url: '/api/organizacion' })).json<OrganizationSettings>().version,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await file();
+    expectErrorShape(res, 409, 'CONFLICT');
+    expect(res.json<{ message: string }>().message).toMatch(/^Falta el teléfono de la entidad en Configuración/);
+  });
+
   it('writes the file from the review: type-2 records and their total match it, names as the AEAT asks', async () => {
     const saved = await admin().inject({
       method: 'PUT',

@@ -81,6 +81,10 @@ export function createModelo182Service(deps: { repo: DonationsRepository; organi
       const { included } = await gather(anio);
       const org = await organization.get();
       if (!org.nif) throw new AppError('CONFLICT', { message: donationMessages.organizationNifMissing });
+      if (!org.nombre?.trim()) throw new AppError('CONFLICT', { message: donationMessages.organizationNameMissing });
+      // The contact telephone of the type-1 record: a Spanish number of 9 digits (the settings keep it as E.164).
+      if (!/^(\+34)?\d{9}$/.test((org.telefono ?? '').replace(/[\s.-]/g, '')))
+        throw new AppError('CONFLICT', { message: donationMessages.organizationPhoneMissing });
       try {
         return buildModelo182({
           ejercicio: anio,

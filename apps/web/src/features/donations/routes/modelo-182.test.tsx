@@ -71,7 +71,8 @@ describe('Socios y donativos · Modelo 182', () => {
     await screen.findByRole('region', { name: /Se declaran/ });
     await user.click(screen.getByRole('button', { name: 'Descargar modelo 182' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Falta el NIF de la entidad')).toBeInTheDocument();
+    expect(within(alert).getByText('Faltan datos de la entidad')).toBeInTheDocument();
+    expect(alert).toHaveTextContent('Falta el NIF de la entidad en Configuración.');
     expect(within(alert).getByRole('link', { name: 'Configuración' })).toHaveAttribute('href', '/configuracion');
   });
 

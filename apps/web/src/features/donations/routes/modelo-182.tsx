@@ -145,9 +145,9 @@ function Modelo182Screen() {
         </Button>
       </Group>
       {nifMissing ? (
-        <Alert color="red" icon={<IconAlertCircle size={20} aria-hidden="true" />} title="Falta el NIF de la entidad" role="alert">
+        <Alert color="red" icon={<IconAlertCircle size={20} aria-hidden="true" />} title="Faltan datos de la entidad" role="alert">
           <Text size="sm">
-            El fichero lleva el NIF de la organización. Escríbelo en{' '}
+            {getErrorMessage(download.error)} Complétalo en{' '}
             <Anchor component={Link} to="/configuracion">
               Configuración
             </Anchor>{' '}
