@@ -18,7 +18,7 @@ function answerPerson() {
     http.get('/api/donativos', () => HttpResponse.json(giftsPage([gift(4)], 1250))),
     http.get('/api/personas/:id/certificado-donaciones', ({ request, params }) => {
       const anio = new URL(request.url).searchParams.get('anio') ?? '';
-      asked.push(`${params.id}:${anio}`);
+      asked.push(`${String(params.id)}:${anio}`);
       if (anio === String(lastYear))
         return HttpResponse.json(
           { code: 'NOT_FOUND', message: `Esta persona no tiene donativos registrados en ${anio} (sin contar los anulados ni los devueltos).` },
@@ -48,7 +48,7 @@ describe('Certificado de donaciones on the person page', () => {
     const { user } = renderWithProviders(<PersonMoneySection personId={7} />, { path: '/personas/7' });
     const section = await screen.findByRole('region', { name: 'Certificado de donaciones' });
     // The sponsor's news switch is on the person's fees too.
-    expect(await screen.findByRole('switch', { name: 'Ana García recibe las novedades de Canela' })).not.toBeChecked();
+    expect(await screen.findByRole('switch', { name: 'Recibe novedades de Canela (Ana García)' })).not.toBeChecked();
 
     expect(within(section).getByLabelText('Año del certificado', { selector: 'input' })).toHaveValue(String(lastYear));
     await user.click(within(section).getByRole('button', { name: 'Descargar certificado' }));

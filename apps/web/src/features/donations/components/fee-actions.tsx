@@ -38,7 +38,7 @@ export function NewsSwitch({ fee }: { fee: Fee }) {
   return (
     <Switch
       label="Recibe novedades"
-      aria-label={`${personName(fee)} recibe las novedades de ${fee.mascota?.nombre ?? 'su mascota'}`}
+      aria-label={`Recibe novedades de ${fee.mascota?.nombre ?? 'su mascota'} (${personName(fee)})`}
       checked={checked}
       disabled={patch.isPending}
       onChange={(event) =>
@@ -141,7 +141,7 @@ export function FeeActions({ fee, onLeave }: { fee: Fee; onLeave: (fee: Fee) => 
           variant={fee.requiereDecision ? 'filled' : 'default'}
           color={fee.requiereDecision ? 'orange' : undefined}
           onClick={() => setChangingPet(true)}
-          aria-label={`Cambiar la mascota que apadrina ${personName(fee)}`}
+          aria-label={`Cambiar mascota de ${personName(fee)}`}
         >
           Cambiar mascota
         </Button>

@@ -49,7 +49,7 @@ function Actions({ gift, onAnnul, onReturn, onConfirm }: ActionsProps) {
   return (
     <Group gap="xs">
       {gift.estado === 'pendiente' ? (
-        <Button size="compact-sm" onClick={() => onConfirm(gift)} aria-label={`Confirmar el cobro del donativo de ${describe(gift)}`}>
+        <Button size="compact-sm" onClick={() => onConfirm(gift)} aria-label={`Confirmar cobro del donativo de ${describe(gift)}`}>
           Confirmar cobro
         </Button>
       ) : null}

@@ -129,7 +129,7 @@ describe('Socios y donativos · Cuotas: pending fees and sponsors', () => {
       }),
     );
     const { user } = renderWithProviders(<Cuotas />, { path: '/donativos' });
-    await user.click(await screen.findByRole('button', { name: 'Cambiar la mascota que apadrina Bruno Sanz' }));
+    await user.click(await screen.findByRole('button', { name: 'Cambiar mascota de Bruno Sanz' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cambiar la mascota apadrinada' });
     expect(dialog).toHaveTextContent('Su mascota ha fallecido');
 
@@ -140,6 +140,11 @@ describe('Socios y donativos · Cuotas: pending fees and sponsors', () => {
 
     await user.type(within(dialog).getByLabelText(/^Nueva mascota/, { selector: 'input' }), 'Lo');
     await user.click(await screen.findByRole('option', { name: 'Lola' }));
+    // The pet alone is not enough: the person's consent is confirmed too.
+    await user.click(within(dialog).getByRole('button', { name: 'Cambiar mascota' }));
+    expect(within(dialog).getByText('Confirma que la persona está de acuerdo con el cambio.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Elige la mascota que apadrina.')).not.toBeInTheDocument();
+    expect(sent).toHaveLength(0);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Cambio hecho con el consentimiento de la persona' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cambiar mascota' }));
     expect(await within(dialog).findByText(/Elige una mascota que siga en la protectora/)).toBeInTheDocument();
@@ -167,17 +172,17 @@ describe('Socios y donativos · Cuotas: pending fees and sponsors', () => {
       }),
     );
     const { user } = renderWithProviders(<Cuotas />, { path: '/donativos' });
-    const news = await screen.findByRole('switch', { name: 'Bruno Sanz recibe las novedades de Canela' });
+    const news = await screen.findByRole('switch', { name: 'Recibe novedades de Canela (Bruno Sanz)' });
     expect(news).toBeChecked();
 
     await user.click(news);
     expect(await screen.findByText('Otra persona cambió esta cuota mientras la editabas.')).toBeInTheDocument();
     expect(sent).toEqual([{ id: '2', recibirNovedades: false, version: 4 }]);
-    await waitFor(() => expect(screen.getByRole('switch', { name: /recibe las novedades/ })).toBeChecked());
+    await waitFor(() => expect(screen.getByRole('switch', { name: /Recibe novedades/ })).toBeChecked());
 
     refuse = false;
-    await user.click(screen.getByRole('switch', { name: /recibe las novedades/ }));
-    await waitFor(() => expect(screen.getByRole('switch', { name: /recibe las novedades/ })).not.toBeChecked());
+    await user.click(screen.getByRole('switch', { name: /Recibe novedades/ }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: /Recibe novedades/ })).not.toBeChecked());
     expect(sent).toHaveLength(2);
   });
 });

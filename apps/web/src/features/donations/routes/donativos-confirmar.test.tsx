@@ -46,7 +46,7 @@ describe('Socios y donativos · Donativos: a pending gift from /colabora', () =>
     // Pending: no "Devuelto", but "Anular" (to reject it) and "Confirmar cobro".
     expect(screen.queryByRole('button', { name: /Registrar la devolución/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Anular el donativo de 50,00 €/ })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /Confirmar el cobro del donativo de 50,00 €/ }));
+    await user.click(screen.getByRole('button', { name: /Confirmar cobro del donativo de 50,00 €/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirmar el cobro' });
     expect(dialog).toHaveTextContent('50,00 €');
     expect(dialog).toHaveTextContent('Ana García');
