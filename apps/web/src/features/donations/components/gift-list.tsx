@@ -78,9 +78,10 @@ function Actions({ gift, onAnnul, onReturn, onConfirm }: ActionsProps) {
 export function GiftList({ gifts, showPerson, cards = false }: { gifts: readonly Gift[]; showPerson: boolean; cards?: boolean }) {
   const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false }) && !cards;
   const [annulling, setAnnulling] = useState<Gift | null>(null);
-  // The id only: after a refusal the list is refreshed and the dialog confirms the current version.
-  const [confirmingId, setConfirmingId] = useState<number | null>(null);
-  const confirming = gifts.find((g) => g.id === confirmingId) ?? null;
+  // After a refusal the list is refreshed and the dialog confirms the current version; a gift that left the list (no
+  // longer pending, under the "Pendiente" filter) keeps its dialog open with the server's message.
+  const [confirmingGift, setConfirmingGift] = useState<Gift | null>(null);
+  const confirming = confirmingGift ? (gifts.find((g) => g.id === confirmingGift.id) ?? confirmingGift) : null;
   const annul = useAnnulGift();
   const returned = useReturnGift();
   const openAnnul = (gift: Gift) => {
@@ -148,7 +149,7 @@ export function GiftList({ gifts, showPerson, cards = false }: { gifts: readonly
                     ) : null}
                   </Table.Td>
                   <Table.Td>
-                    <Actions gift={gift} onAnnul={openAnnul} onReturn={confirmReturn} onConfirm={(g) => setConfirmingId(g.id)} />
+                    <Actions gift={gift} onAnnul={openAnnul} onReturn={confirmReturn} onConfirm={setConfirmingGift} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -171,13 +172,13 @@ export function GiftList({ gifts, showPerson, cards = false }: { gifts: readonly
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {[moneyMethodLabels[gift.metodo], gift.mascota?.nombre, gift.referencia, gift.anuladoMotivo].filter(Boolean).join(' · ')}
                 </Text>
-                <Actions gift={gift} onAnnul={openAnnul} onReturn={confirmReturn} onConfirm={(g) => setConfirmingId(g.id)} />
+                <Actions gift={gift} onAnnul={openAnnul} onReturn={confirmReturn} onConfirm={setConfirmingGift} />
               </Stack>
             </Paper>
           ))}
         </Stack>
       )}
-      {confirming ? <ConfirmGiftDialog gift={confirming} onClose={() => setConfirmingId(null)} /> : null}
+      {confirming ? <ConfirmGiftDialog gift={confirming} onClose={() => setConfirmingGift(null)} /> : null}
       {annulling ? (
         <ReasonDialog
           title="Anular el donativo"
