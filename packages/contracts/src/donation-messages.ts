@@ -99,7 +99,6 @@ export const donationMessages = {
   rangeInvalid: 'La fecha «hasta» no puede ser anterior a «desde».',
   fiscalYearInvalid: 'Elige un año entre 2000 y el actual.',
   organizationNifMissing: 'Falta el NIF de la entidad en Configuración.',
-  organizationNameMissing: 'Falta el nombre de la entidad en Configuración.',
   organizationPhoneMissing:
     'Falta el teléfono de la entidad en Configuración: el modelo 182 lo pide como teléfono de contacto (9 cifras, sin prefijo o con +34).',
   organizationNameMissing: 'Falta el nombre de la entidad en Configuración.',

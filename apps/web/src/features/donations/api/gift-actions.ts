@@ -32,3 +32,14 @@ export function useReturnGift() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: returnGift, onSuccess: () => void queryClient.invalidateQueries({ queryKey: donationsQueryKey }) });
 }
+
+/** `POST /api/donativos/{id}/confirmar`: a pending one-off gift (from /colabora), once collected, becomes registered on `fecha`. */
+export async function confirmGift({ id, version, fecha }: { id: number; version: number; fecha: string }): Promise<Gift> {
+  return giftSchema.parse(await requestJson(`/api/donativos/${id}/confirmar`, { method: 'POST', json: { version, fecha } }));
+}
+
+export function useConfirmGift() {
+  const queryClient = useQueryClient();
+  // Refreshed after a failure too: a 409 means the gift shown is out of date.
+  return useMutation({ mutationFn: confirmGift, onSettled: () => void queryClient.invalidateQueries({ queryKey: donationsQueryKey }) });
+}

@@ -8,6 +8,8 @@ export interface FeeFilters {
   tipo?: string;
   estado?: string;
   mascotaId?: string;
+  /** 'true': only sponsorships whose pet was adopted or died. */
+  requiereDecision?: string;
   personaId?: string;
   page?: string;
   pageSize?: string;

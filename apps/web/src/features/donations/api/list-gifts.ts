@@ -9,6 +9,7 @@ export interface GiftFilters {
   desde?: string;
   hasta?: string;
   concepto?: string;
+  estado?: string;
   personaId?: string;
   page?: string;
   pageSize?: string;

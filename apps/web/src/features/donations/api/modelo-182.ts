@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { type Modelo182Review, modelo182ReviewSchema } from '@refugio/contracts';
-import { NetworkError, createApiError, requestJson } from '../../../lib/api-client';
+import { requestJson } from '../../../lib/api-client';
+import { downloadFile } from '../lib/download-file';
 import { modelo182QueryKey } from './donations-query-keys';
 
 /** `GET /api/fiscal/modelo-182/revision?anio=`: who is declared that year and who is left out, and why. */
@@ -21,32 +22,7 @@ export function useModelo182Review(anio: number) {
  * (ISO-8859-1). An error answer (the organisation's NIF missing: 409) is thrown as an ApiError for the screen to explain.
  */
 export async function downloadModelo182(anio: number): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/fiscal/modelo-182?anio=${anio}`, { credentials: 'same-origin' });
-  } catch (error) {
-    throw new NetworkError(error);
-  }
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    let body: unknown = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
-    throw createApiError(response.status, body);
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `modelo182_${anio}.txt`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the object URL; freeing it on the next turn keeps it valid for the click.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  await downloadFile(`/api/fiscal/modelo-182?anio=${anio}`, `modelo182_${anio}.txt`);
 }
 
 export function useDownloadModelo182() {

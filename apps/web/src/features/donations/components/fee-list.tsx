@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type Fee, feePeriodLabels, feeStateLabels, feeTypeLabels, moneyMethodLabels } from '@refugio/contracts';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useLeaveFee } from '../api/fee-actions';
 import { formatCents } from '../lib/money';
 import { useOrganizationToday } from '../lib/use-today';
+import { DecisionBadge, FeeActions, NewsSwitch, feeAmount } from './fee-actions';
 import { ReasonDialog } from './reason-dialog';
 
 const WIDE_QUERY = '(min-width: 48em)';
@@ -29,30 +30,16 @@ function Who({ fee }: { fee: Fee }) {
   );
 }
 
-function LeaveButton({ fee, onLeave }: { fee: Fee; onLeave: (fee: Fee) => void }) {
-  return fee.estado === 'baja' ? null : (
-    <Button
-      size="compact-sm"
-      variant="light"
-      color="red"
-      onClick={() => onLeave(fee)}
-      aria-label={`Dar de baja la cuota ${fee.id} de ${fee.persona.nombre}`}
-    >
-      Dar de baja
-    </Button>
-  );
-}
-
 /**
- * Fees as a table on a wide screen and as a list of cards on a phone, each with "Dar de baja" (a date and a reason,
- * confirmed in a dialog); `cards` keeps the cards on any screen (a narrow column). `showPerson` adds the person's name as a link to their page.
+ * Fees as a table on a wide screen and as a list of cards on a phone, each with its actions (FeeActions; "Dar de baja"
+ * asks for a date and a reason in a dialog), the sponsors' "Recibe novedades" switch and "Requiere decisión"; `cards` keeps the cards on any screen (a narrow column). `showPerson` adds the person's name as a link to their page.
  */
 export function FeeList({ fees, showPerson, cards = false }: { fees: readonly Fee[]; showPerson: boolean; cards?: boolean }) {
   const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false }) && !cards;
   const [leaving, setLeaving] = useState<Fee | null>(null);
   const leave = useLeaveFee();
   const today = useOrganizationToday();
-  const amount = (fee: Fee) => `${formatCents(fee.importeCentimos)} ${feePeriodLabels[fee.periodicidad].toLowerCase()}`;
+  const amount = feeAmount;
   const open = (fee: Fee) => {
     leave.reset();
     setLeaving(fee);
@@ -92,6 +79,7 @@ export function FeeList({ fees, showPerson, cards = false }: { fees: readonly Fe
                         {fee.mascota.nombre}
                       </Text>
                     ) : null}
+                    <NewsSwitch fee={fee} />
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatCents(fee.importeCentimos)}
@@ -107,10 +95,13 @@ export function FeeList({ fees, showPerson, cards = false }: { fees: readonly Fe
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(fee.desde)}</Table.Td>
                   <Table.Td>
-                    <FeeState fee={fee} />
+                    <Stack gap={4} align="flex-start">
+                      <FeeState fee={fee} />
+                      <DecisionBadge fee={fee} />
+                    </Stack>
                   </Table.Td>
                   <Table.Td>
-                    <LeaveButton fee={fee} onLeave={open} />
+                    <FeeActions fee={fee} onLeave={open} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -134,9 +125,9 @@ export function FeeList({ fees, showPerson, cards = false }: { fees: readonly Fe
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {[moneyMethodLabels[fee.metodoPago], fee.iban, `desde el ${formatDate(fee.desde)}`].filter(Boolean).join(' · ')}
                 </Text>
-                <Group>
-                  <LeaveButton fee={fee} onLeave={open} />
-                </Group>
+                <DecisionBadge fee={fee} />
+                <NewsSwitch fee={fee} />
+                <FeeActions fee={fee} onLeave={open} />
               </Stack>
             </Paper>
           ))}

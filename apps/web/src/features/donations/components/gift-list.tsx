@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useAnnulGift, useReturnGift } from '../api/gift-actions';
 import { formatCents } from '../lib/money';
+import { ConfirmGiftDialog } from './confirm-gift-dialog';
 import { ReasonDialog } from './reason-dialog';
 
 const WIDE_QUERY = '(min-width: 48em)';
@@ -36,11 +37,23 @@ function Who({ gift }: { gift: Gift }) {
 
 const describe = (gift: Gift) => `${formatCents(gift.importeCentimos)} del ${formatDate(gift.fecha)}`;
 
-function Actions({ gift, onAnnul, onReturn }: { gift: Gift; onAnnul: (gift: Gift) => void; onReturn: (gift: Gift) => void }) {
-  if (gift.estado !== 'registrado') return null;
+interface ActionsProps {
+  gift: Gift;
+  onAnnul: (gift: Gift) => void;
+  onReturn: (gift: Gift) => void;
+  onConfirm: (gift: Gift) => void;
+}
+
+function Actions({ gift, onAnnul, onReturn, onConfirm }: ActionsProps) {
+  if (gift.estado !== 'registrado' && gift.estado !== 'pendiente') return null;
   return (
-    <Group gap="xs" wrap="nowrap">
-      {gift.metodo === 'domiciliacion' ? (
+    <Group gap="xs">
+      {gift.estado === 'pendiente' ? (
+        <Button size="compact-sm" onClick={() => onConfirm(gift)} aria-label={`Confirmar cobro del donativo de ${describe(gift)}`}>
+          Confirmar cobro
+        </Button>
+      ) : null}
+      {gift.estado === 'registrado' && gift.metodo === 'domiciliacion' ? (
         <Button
           size="compact-sm"
           variant="default"
@@ -59,11 +72,16 @@ function Actions({ gift, onAnnul, onReturn }: { gift: Gift; onAnnul: (gift: Gift
 
 /**
  * Gifts as a table on a wide screen and as cards on a phone (or always, with `cards`: a narrow column). "Anular" asks for the reason in a dialog (the gift is
- * kept, marked annulled); "Devuelto" (a returned direct debit) is confirmed first.
+ * kept, marked annulled); "Devuelto" (a returned direct debit) is confirmed first; a pending gift (from /colabora) has
+ * "Confirmar cobro" (ConfirmGiftDialog) and "Anular".
  */
 export function GiftList({ gifts, showPerson, cards = false }: { gifts: readonly Gift[]; showPerson: boolean; cards?: boolean }) {
   const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false }) && !cards;
   const [annulling, setAnnulling] = useState<Gift | null>(null);
+  // After a refusal the list is refreshed and the dialog confirms the current version; a gift that left the list (no
+  // longer pending, under the "Pendiente" filter) keeps its dialog open with the server's message.
+  const [confirmingGift, setConfirmingGift] = useState<Gift | null>(null);
+  const confirming = confirmingGift ? (gifts.find((g) => g.id === confirmingGift.id) ?? confirmingGift) : null;
   const annul = useAnnulGift();
   const returned = useReturnGift();
   const openAnnul = (gift: Gift) => {
@@ -131,7 +149,7 @@ export function GiftList({ gifts, showPerson, cards = false }: { gifts: readonly
                     ) : null}
                   </Table.Td>
                   <Table.Td>
-                    <Actions gift={gift} onAnnul={openAnnul} onReturn={confirmReturn} />
+                    <Actions gift={gift} onAnnul={openAnnul} onReturn={confirmReturn} onConfirm={setConfirmingGift} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -154,12 +172,13 @@ export function GiftList({ gifts, showPerson, cards = false }: { gifts: readonly
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {[moneyMethodLabels[gift.metodo], gift.mascota?.nombre, gift.referencia, gift.anuladoMotivo].filter(Boolean).join(' · ')}
                 </Text>
-                <Actions gift={gift} onAnnul={openAnnul} onReturn={confirmReturn} />
+                <Actions gift={gift} onAnnul={openAnnul} onReturn={confirmReturn} onConfirm={setConfirmingGift} />
               </Stack>
             </Paper>
           ))}
         </Stack>
       )}
+      {confirming ? <ConfirmGiftDialog gift={confirming} onClose={() => setConfirmingGift(null)} /> : null}
       {annulling ? (
         <ReasonDialog
           title="Anular el donativo"

@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { useFees } from '../api/list-fees';
 import { useGifts } from '../api/list-gifts';
 import { formatCents } from '../lib/money';
+import { CertificateDownload } from './certificate-download';
 import { FeeForm } from './fee-form';
 import { FeeList } from './fee-list';
 import { GiftForm } from './gift-form';
@@ -112,6 +113,8 @@ function PersonMoney({ personId }: { personId: number }) {
             </>
           )}
         </Stack>
+
+        <CertificateDownload personId={personId} />
       </Stack>
     </Paper>
   );

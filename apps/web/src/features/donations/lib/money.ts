@@ -1,4 +1,4 @@
-import type { Modelo182ExclusionReason } from '@refugio/contracts';
+import type { Modelo182ExclusionReason, SendCertificatesResponse } from '@refugio/contracts';
 
 const euroFormat = new Intl.NumberFormat('es-ES', {
   style: 'currency',
@@ -37,3 +37,11 @@ export function fiscalYears(currentYear: number): number[] {
   for (let year = currentYear; year >= 2000; year--) years.push(year);
   return years;
 }
+
+/** Why a donor gets no certificate by e-mail, in Spanish, with what to fix. */
+export const certificateExclusionLabels: Record<SendCertificatesResponse['excluidos'][number]['motivo'], string> = {
+  sin_nif: 'Falta el NIF o no es válido',
+  sin_email: 'No tiene correo electrónico',
+  sin_consentimiento: 'No ha dado su consentimiento para recibir correos',
+  anonimizada: 'La persona está anonimizada',
+};

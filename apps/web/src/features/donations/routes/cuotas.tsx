@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { FEE_STATES, FEE_TYPES, type PersonRef, countLabel, feeStateLabels, feeTypeLabels } from '@refugio/contracts';
 import { ExportLinks } from '../../../components/ui/export-links';
 import { type FeeFilters, useFees } from '../api/list-fees';
@@ -9,13 +9,15 @@ import { PetSelect } from '../components/pet-select';
 import { formatCents } from '../lib/money';
 import { useFilterParams } from '../lib/use-filter-params';
 
-/** Socios y donativos · Cuotas (/donativos): every member's fee and sponsorship, filtered by type, state and pet. */
+/** Socios y donativos · Cuotas (/donativos): every member's fee and sponsorship, filtered by type, state ("Pendiente": from /colabora, to confirm), pet and
+ * the sponsorships that need a decision. */
 function CuotasScreen() {
   const [params, update] = useFilterParams();
   const filters: FeeFilters = {
     tipo: params.get('tipo') ?? '',
     estado: params.get('estado') ?? '',
     mascotaId: params.get('mascotaId') ?? '',
+    requiereDecision: params.get('requiereDecision') === 'true' ? 'true' : '',
     page: params.get('page') ?? '',
   };
   const pet: PersonRef | null = filters.mascotaId
@@ -23,7 +25,7 @@ function CuotasScreen() {
     : null;
   const fees = useFees(filters);
   const data = fees.data;
-  const filtered = Boolean(filters.tipo || filters.estado || filters.mascotaId);
+  const filtered = Boolean(filters.tipo || filters.estado || filters.mascotaId || filters.requiereDecision);
   const { page: _page, ...exportFilters } = filters;
 
   return (
@@ -60,6 +62,12 @@ function CuotasScreen() {
                 onChange={(p) => update({ mascotaId: p ? String(p.id) : '', mascota: p?.nombre ?? '' })}
               />
             </div>
+            <Checkbox
+              label="Requiere decisión"
+              description="Padrinos cuya mascota fue adoptada o falleció"
+              checked={filters.requiereDecision === 'true'}
+              onChange={(e) => update({ requiereDecision: e.currentTarget.checked ? 'true' : '' })}
+            />
             <ExportLinks path="/api/cuotas" filters={exportFilters} />
           </Group>
           {data ? (
@@ -81,7 +89,7 @@ function CuotasScreen() {
       </Paper>
       {filtered ? (
         <Group>
-          <Button variant="subtle" onClick={() => update({ tipo: '', estado: '', mascotaId: '', mascota: '' })}>
+          <Button variant="subtle" onClick={() => update({ tipo: '', estado: '', mascotaId: '', mascota: '', requiereDecision: '' })}>
             Limpiar filtros
           </Button>
         </Group>

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { GIFT_CONCEPTS, type PersonRef, countLabel, donationMessages, giftConceptLabels } from '@refugio/contracts';
+import { GIFT_CONCEPTS, GIFT_STATES, type PersonRef, countLabel, donationMessages, giftConceptLabels, giftStateLabels } from '@refugio/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ExportLinks } from '../../../components/ui/export-links';
@@ -12,7 +12,10 @@ import { MoneyPageHeader } from '../../../components/ui/money-tabs';
 import { formatCents } from '../lib/money';
 import { useFilterParams } from '../lib/use-filter-params';
 
-/** Socios y donativos · Donativos (/donativos/recibidos): the money received, filtered by dates, concept and person. */
+/**
+ * Socios y donativos · Donativos (/donativos/recibidos): the money received, filtered by dates, concept, state
+ * ("Pendiente": from /colabora, to confirm once collected) and person.
+ */
 function DonativosScreen() {
   const [params, update] = useFilterParams();
   const [registering, setRegistering] = useState(false);
@@ -20,6 +23,7 @@ function DonativosScreen() {
     desde: params.get('desde') ?? '',
     hasta: params.get('hasta') ?? '',
     concepto: params.get('concepto') ?? '',
+    estado: params.get('estado') ?? '',
     personaId: params.get('personaId') ?? '',
     page: params.get('page') ?? '',
   };
@@ -29,7 +33,7 @@ function DonativosScreen() {
     : null;
   const gifts = useGifts(rangeError ? { ...filters, hasta: '' } : filters);
   const data = gifts.data;
-  const filtered = Boolean(filters.desde || filters.hasta || filters.concepto || filters.personaId);
+  const filtered = Boolean(filters.desde || filters.hasta || filters.concepto || filters.estado || filters.personaId);
   const { page: _page, ...exportFilters } = filters;
 
   return (
@@ -71,6 +75,16 @@ function DonativosScreen() {
               onChange={(v) => update({ concepto: v ?? '' })}
               w={{ base: '100%', sm: 180 }}
             />
+            <Select
+              label="Estado"
+              placeholder="Todos"
+              clearable
+              clearButtonProps={{ 'aria-label': 'Quitar el filtro de estado' }}
+              data={GIFT_STATES.map((s) => ({ value: s, label: giftStateLabels[s] }))}
+              value={filters.estado || null}
+              onChange={(v) => update({ estado: v ?? '' })}
+              w={{ base: '100%', sm: 160 }}
+            />
             <div style={{ minWidth: 240 }}>
               <PersonPicker label="Persona" value={person} onChange={(p) => update({ personaId: p ? String(p.id) : '', persona: p?.nombre ?? '' })} />
             </div>
@@ -99,7 +113,7 @@ function DonativosScreen() {
       </Paper>
       {filtered ? (
         <Group>
-          <Button variant="subtle" onClick={() => update({ desde: '', hasta: '', concepto: '', personaId: '', persona: '' })}>
+          <Button variant="subtle" onClick={() => update({ desde: '', hasta: '', concepto: '', estado: '', personaId: '', persona: '' })}>
             Limpiar filtros
           </Button>
         </Group>

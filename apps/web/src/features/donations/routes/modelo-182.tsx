@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useDownloadModelo182, useModelo182Review } from '../api/modelo-182';
 import { MoneyPageHeader } from '../../../components/ui/money-tabs';
+import { SendCertificates } from '../components/send-certificates';
 import { exclusionReasonLabels, fiscalYears, formatCents } from '../lib/money';
 
 const WIDE_QUERY = '(min-width: 48em)';
@@ -86,7 +87,7 @@ function Excluded({ review }: { review: Modelo182Review }) {
             <Group key={row.persona.id} justify="space-between" gap="xs" role="listitem" wrap="wrap">
               <Stack gap={0}>
                 <Text fw={600}>{row.persona.nombre || 'Sin nombre'}</Text>
-                <Text size="sm">
+                <Text size="sm" component="div">
                   {formatCents(row.importeCentimos)} ·{' '}
                   <Badge color="orange" variant="light" size="sm">
                     {exclusionReasonLabels[row.motivo]}
@@ -180,6 +181,7 @@ function Modelo182Screen() {
             </Stack>
           </Paper>
           <Excluded review={review.data} />
+          <SendCertificates anio={anio} />
         </>
       )}
     </Stack>
