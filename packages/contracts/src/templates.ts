@@ -172,9 +172,14 @@ export const TEMPLATE_KEYS_WITHOUT_SUBJECT: readonly TemplateKey[] = [
 /** What a message written from the person page fills: the person's name and the organisation's data, no pet. */
 export const PERSON_TEMPLATE_VARIABLES: readonly TemplateVariable[] = COMMON;
 
-/** The keys a context filling `variables` can send whole: every variable the key accepts has a value there. */
+/**
+ * The keys a context filling `variables` can send whole as a message: every variable the key accepts has a value
+ * there, and the key is a message (documents and page texts, without a subject, are never sent from a dialog).
+ */
 export function templateKeysFilledBy(variables: readonly TemplateVariable[]): TemplateKey[] {
-  return TEMPLATE_KEYS.filter((key) => TEMPLATE_VARIABLES[key].every((v) => variables.includes(v)));
+  return TEMPLATE_KEYS.filter(
+    (key) => !TEMPLATE_KEYS_WITHOUT_SUBJECT.includes(key) && TEMPLATE_VARIABLES[key].every((v) => variables.includes(v)),
+  );
 }
 
 /** How the list names each key. */
