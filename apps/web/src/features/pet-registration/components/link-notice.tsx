@@ -12,6 +12,9 @@ export function LinkChecking() {
   );
 }
 
+/** Links on the alert's tinted background: the text's own colour, always underlined (the theme's link colour falls under 4.5:1 there). */
+const linkOnAlert = { c: 'inherit', underline: 'always', fw: 600 } as const;
+
 /** Whom to ask for a new link: the organisation's name, e-mail and phone, those it has set. */
 function OrganizationContact({ contacto }: { contacto: OrganizationContact }) {
   if (!contacto.email && !contacto.telefono) return null;
@@ -21,12 +24,18 @@ function OrganizationContact({ contacto }: { contacto: OrganizationContact }) {
       {contacto.email ? (
         <>
           {' '}
-          en <Anchor href={`mailto:${contacto.email}`}>{contacto.email}</Anchor>
+          en{' '}
+          <Anchor href={`mailto:${contacto.email}`} {...linkOnAlert}>
+            {contacto.email}
+          </Anchor>
         </>
       ) : null}
       {contacto.telefono ? (
         <>
-          {contacto.email ? ' o' : ''} en el teléfono <Anchor href={`tel:${contacto.telefono.replace(/[^\d+]/g, '')}`}>{contacto.telefono}</Anchor>
+          {contacto.email ? ' o' : ''} en el teléfono{' '}
+          <Anchor href={`tel:${contacto.telefono.replace(/[^\d+]/g, '')}`} {...linkOnAlert}>
+            {contacto.telefono}
+          </Anchor>
         </>
       ) : null}
       .
