@@ -177,9 +177,7 @@ export const PERSON_TEMPLATE_VARIABLES: readonly TemplateVariable[] = COMMON;
  * there, and the key is a message (documents and page texts, without a subject, are never sent from a dialog).
  */
 export function templateKeysFilledBy(variables: readonly TemplateVariable[]): TemplateKey[] {
-  return TEMPLATE_KEYS.filter(
-    (key) => !TEMPLATE_KEYS_WITHOUT_SUBJECT.includes(key) && TEMPLATE_VARIABLES[key].every((v) => variables.includes(v)),
-  );
+  return TEMPLATE_KEYS.filter((key) => !TEMPLATE_KEYS_WITHOUT_SUBJECT.includes(key) && TEMPLATE_VARIABLES[key].every((v) => variables.includes(v)));
 }
 
 /** How the list names each key. */
