@@ -27,6 +27,7 @@ import { personsModule } from './modules/persons/persons.module';
 import { petsModule } from './modules/pets/pets.module';
 import { publicationsModule } from './modules/publications/publications.module';
 import { reachModule } from './modules/reach/reach.module';
+import { registerBookModule } from './modules/register-book/register-book.module';
 import { templatesModule } from './modules/templates/templates.module';
 import { usersModule } from './modules/users/users.module';
 import { accessPlugin } from './plugins/access';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(careModule);
   await app.register(aiModule);
   await app.register(movementsModule);
+  await app.register(registerBookModule);
   await app.register(adoptionRequestsModule);
   await app.register(followupsModule);
   await app.register(intakeModule);
