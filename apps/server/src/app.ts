@@ -13,6 +13,7 @@ import { careModule } from './modules/care/care.module';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { dashboardModule } from './modules/dashboard/dashboard.module';
 import { documentsModule } from './modules/documents/documents.module';
+import { inspectionsModule } from './modules/inspections/inspections.module';
 import { donationsModule } from './modules/donations/donations.module';
 import { aiModule } from './modules/ai/ai.module';
 import { healthRoutes } from './modules/health/health.routes';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fosterPortalModule);
   await app.register(documentsModule);
   await app.register(donationsModule);
+  await app.register(inspectionsModule);
   await app.register(dashboardModule);
   await app.register(reachModule);
 

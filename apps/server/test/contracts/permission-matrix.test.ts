@@ -192,6 +192,11 @@ const expected: Record<string, Access> = {
   'GET /api/remesas': 'admin',
   'GET /api/remesas/:id': 'admin',
   'GET /api/remesas/:id/xml': 'admin',
+  'POST /api/inspecciones': 'admin',
+  'GET /api/inspecciones': 'admin',
+  'DELETE /api/inspecciones/:id': 'admin',
+  'GET /api/inspeccion/:token': 'public',
+  'GET /api/inspeccion/:token/mascotas/:id': 'public',
 };
 
 function expectedAccess(route: string): Access | undefined {

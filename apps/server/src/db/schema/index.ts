@@ -23,3 +23,4 @@ export * from './documents';
 export * from './followups';
 export * from './donations';
 export * from './register-book';
+export * from './inspections';
