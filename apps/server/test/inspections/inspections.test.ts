@@ -286,7 +286,7 @@ describe('inspection links', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('carries the links in a backup: restored, a working link still opens the book and a revoked one stays closed', async () => {
+  it('carries the links in a backup: restored, a working link still opens the book and a revoked one stays closed', { timeout: 180_000 }, async () => {
     const kept = await openLink('Tras la copia');
     const gone = await openLink('Revocada antes de la copia');
     expect((await admin().inject({ method: 'DELETE', url: `/api/inspecciones/${gone.id}` })).statusCode).toBe(204);

@@ -14,6 +14,7 @@ import {
   IconHeartHandshake,
   IconPigMoney,
   IconSettings,
+  IconShieldCheck,
   IconTemplate,
   IconPackage,
   IconPaw,
@@ -75,6 +76,7 @@ export const moreNavGroup: NavGroupItem = {
     '/seguimientos',
     '/plantillas',
     '/configuracion',
+    '/inspecciones',
     '/blocks/',
   ],
   links: [
@@ -89,6 +91,8 @@ export const moreNavGroup: NavGroupItem = {
     { label: 'Protocolos', to: '/protocolos', icon: IconClipboardList, adminOnly: true },
     { label: 'Plantillas', to: '/plantillas', icon: IconTemplate, adminOnly: true },
     { label: 'Configuración', to: '/configuracion', icon: IconSettings, adminOnly: true },
+    // Not in the specification: read-only links to the register book for an inspector (DESIGN section 16).
+    { label: 'Inspecciones', to: '/inspecciones', icon: IconShieldCheck, adminOnly: true },
     { label: 'Guía de estilos', to: '/blocks/styles', icon: IconBrush },
   ],
 };
