@@ -286,42 +286,46 @@ describe('inspection links', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('carries the links in a backup: restored, a working link still opens the book and a revoked one stays closed', { timeout: 180_000 }, async () => {
-    const kept = await openLink('Tras la copia');
-    const gone = await openLink('Revocada antes de la copia');
-    expect((await admin().inject({ method: 'DELETE', url: `/api/inspecciones/${gone.id}` })).statusCode).toBe(204);
-    const work = mkdtempSync(path.join(tmpdir(), 'refugio-inspections-backup-'));
-    try {
-      const archive = path.join(work, 'copia.tar');
-      const out = createWriteStream(archive);
-      await writeBackup({ db: t.database.db, databaseDriver: t.database.driver, storage: t.app.storage, dataDir: t.dataDir }, out);
-      await finished(out);
-      const dataDir = path.join(work, 'data');
-      const database = await openDatabase({ driver: 'pglite', dataDir: undefined, template: false });
-      const storage = new LocalStorage(path.join(dataDir, 'media'));
-      await storage.init();
+  it(
+    'carries the links in a backup: restored, a working link still opens the book and a revoked one stays closed',
+    { timeout: 180_000 },
+    async () => {
+      const kept = await openLink('Tras la copia');
+      const gone = await openLink('Revocada antes de la copia');
+      expect((await admin().inject({ method: 'DELETE', url: `/api/inspecciones/${gone.id}` })).statusCode).toBe(204);
+      const work = mkdtempSync(path.join(tmpdir(), 'refugio-inspections-backup-'));
       try {
-        await restoreArchive(archive, { db: database.db, storage, dataDir, authSecretConfigured: false });
-        const restored = await database.db.select().from(inspection).orderBy(inspection.id);
-        expect(restored).toEqual(await t.database.db.select().from(inspection).orderBy(inspection.id));
-        const app = await buildApp({
-          config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: 'silent' }),
-          database: { ...database, close: () => Promise.resolve() },
-          storage,
-          logger: false,
-          webDistDir: path.join(dataDir, 'no-web'),
-        });
+        const archive = path.join(work, 'copia.tar');
+        const out = createWriteStream(archive);
+        await writeBackup({ db: t.database.db, databaseDriver: t.database.driver, storage: t.app.storage, dataDir: t.dataDir }, out);
+        await finished(out);
+        const dataDir = path.join(work, 'data');
+        const database = await openDatabase({ driver: 'pglite', dataDir: undefined, template: false });
+        const storage = new LocalStorage(path.join(dataDir, 'media'));
+        await storage.init();
         try {
-          expect((await app.inject({ url: `/api/inspeccion/${tokenOf(kept.url)}` })).statusCode).toBe(200);
-          expect((await app.inject({ url: `/api/inspeccion/${tokenOf(gone.url)}` })).statusCode).toBe(404);
+          await restoreArchive(archive, { db: database.db, storage, dataDir, authSecretConfigured: false });
+          const restored = await database.db.select().from(inspection).orderBy(inspection.id);
+          expect(restored).toEqual(await t.database.db.select().from(inspection).orderBy(inspection.id));
+          const app = await buildApp({
+            config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: 'silent' }),
+            database: { ...database, close: () => Promise.resolve() },
+            storage,
+            logger: false,
+            webDistDir: path.join(dataDir, 'no-web'),
+          });
+          try {
+            expect((await app.inject({ url: `/api/inspeccion/${tokenOf(kept.url)}` })).statusCode).toBe(200);
+            expect((await app.inject({ url: `/api/inspeccion/${tokenOf(gone.url)}` })).statusCode).toBe(404);
+          } finally {
+            await app.close();
+          }
         } finally {
-          await app.close();
+          await database.close();
         }
       } finally {
-        await database.close();
+        rmSync(work, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

@@ -85,7 +85,7 @@ export function InspeccionApp({ token }: { token: string }) {
         ) : !view.data ? (
           <p role="status">Cargando el libro de registro...</p>
         ) : petId !== null ? (
-          <PetFile api={api} petId={petId} onBack={() => open(null)} />
+          <PetFile key={petId} api={api} petId={petId} onBack={() => open(null)} />
         ) : (
           <Book view={view.data} onOpen={open} />
         )}
@@ -178,13 +178,13 @@ function Book({ view, onOpen }: { view: InspectionView; onOpen: (id: number) => 
   );
 }
 
+/** One animal's file; keyed by the animal, so another animal starts from an empty, loading file. */
 function PetFile({ api, petId, onBack }: { api: string; petId: number; onBack: () => void }) {
   const [pet, setPet] = useState<Loaded<InspectionPet>>({});
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    setPet({});
     getJson<InspectionPet>(`${api}/mascotas/${petId}`, inspectionMessages.petNotFound, controller.signal).then(
       (data) => setPet({ data }),
       (error: unknown) => !controller.signal.aborted && setPet({ error: error instanceof Error ? error.message : inspectionMessages.petNotFound }),
