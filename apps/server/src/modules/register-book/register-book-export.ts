@@ -89,21 +89,23 @@ export async function renderBookPdf(anio: number, org: BookOrganisation, lines: 
   const widths = pdfColumns.map((c) => c.pdfWidth * scale);
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
+  const lineHeight = FONT_SIZE * 1.2;
   const row = (cells: string[], bold: boolean) => {
     doc.font(bold ? 'bold' : 'regular').fontSize(FONT_SIZE);
-    const height = Math.max(...cells.map((text, i) => (text ? doc.heightOfString(text, { width: widths[i]! - 2 * PAD }) : 0)), FONT_SIZE) + 2 * PAD;
+    // Most cells fit on one line: measured by width (cheap); only the others are laid out to know their height.
+    const fits = cells.map((text, i) => !text || doc.widthOfString(text) <= widths[i]! - 2 * PAD);
+    const height =
+      Math.max(lineHeight, ...cells.map((text, i) => (fits[i] ? lineHeight : doc.heightOfString(text, { width: widths[i]! - 2 * PAD })))) + 2 * PAD;
     if (doc.y + height > bottom()) {
       doc.addPage();
       header();
+      doc.font(bold ? 'bold' : 'regular').fontSize(FONT_SIZE);
     }
     const y = doc.y;
     let x = MARGIN;
-    doc
-      .font(bold ? 'bold' : 'regular')
-      .fontSize(FONT_SIZE)
-      .fillColor('#000');
+    doc.fillColor('#000');
     cells.forEach((text, i) => {
-      if (text) doc.text(text, x + PAD, y + PAD, { width: widths[i]! - 2 * PAD, lineBreak: true });
+      if (text) doc.text(text, x + PAD, y + PAD, fits[i] ? { lineBreak: false } : { width: widths[i]! - 2 * PAD });
       x += widths[i]!;
     });
     doc
