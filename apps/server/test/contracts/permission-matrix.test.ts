@@ -184,6 +184,8 @@ const expected: Record<string, Access> = {
   'GET /api/fiscal/modelo-182/revision': 'admin',
   'GET /api/fiscal/modelo-182': 'admin',
   'GET /api/personas/:id/certificado-donaciones': 'admin',
+  'GET /api/libro-registro': 'staff',
+  'GET /api/libro-registro/verificar': 'staff',
   'POST /api/certificados-donaciones/enviar': 'admin',
   'PATCH /api/cuotas/:id': 'admin',
   'POST /api/cuotas/:id/mascota': 'admin',

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type RegisterBookPort, createRegisterBookPort } from './register-book.port';
+import { registerBookRoutes } from './register-book.routes';
+import { createRegisterBookService } from './register-book.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +22,7 @@ export const registerBookModule = fp(
     app.movementsPort.onMovement((tx, applied) => port.sync(tx, [applied.petId]));
     app.petsPort.onSaved((tx, petId) => port.sync(tx, [petId]));
     await port.backfill(app.db);
+    await app.register(registerBookRoutes(createRegisterBookService({ db: app.db, port, organization: app.organizationPort })));
   },
-  { name: 'register-book', dependencies: ['db', 'pets', 'movements'] },
+  { name: 'register-book', dependencies: ['db', 'access', 'organization', 'pets', 'movements'] },
 );

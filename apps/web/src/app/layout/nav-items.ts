@@ -1,4 +1,5 @@
 import {
+  IconBook,
   IconBrush,
   IconClipboardList,
   IconFirstAidKit,
@@ -70,6 +71,7 @@ export const moreNavGroup: NavGroupItem = {
     '/paquetes',
     '/solicitud-publicacion',
     '/auditoria',
+    '/libro-registro',
     '/protocolos',
     '/mensajes',
     '/novedades-acogida',
@@ -87,6 +89,7 @@ export const moreNavGroup: NavGroupItem = {
     { label: 'Mensajes', to: '/mensajes', icon: IconMail },
     { label: 'Novedades de acogida', to: '/novedades-acogida', icon: IconMessageCircle },
     { label: 'Seguimientos', to: '/seguimientos', icon: IconHeartHandshake },
+    { label: 'Libro de registro', to: '/libro-registro', icon: IconBook },
     { label: 'Auditoría', to: '/auditoria', icon: IconHistory, adminOnly: true },
     { label: 'Protocolos', to: '/protocolos', icon: IconClipboardList, adminOnly: true },
     { label: 'Plantillas', to: '/plantillas', icon: IconTemplate, adminOnly: true },
