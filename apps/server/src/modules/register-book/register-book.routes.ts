@@ -5,6 +5,7 @@ import {
   registerBookVerificationSchema,
   registerBookVerifyQuerySchema,
 } from '@refugio/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { writeXlsx } from '../../lib/table-export';
 import { bookColumns, renderBookPdf } from './register-book-export';
@@ -13,6 +14,11 @@ import type { RegisterBookService } from './register-book.service';
 const staff = { access: 'staff' as const };
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Sends a file made here as a download, never cached (the JSON schema of the route describes the JSON only). */
+function sendFile(reply: FastifyReply, type: string, name: string, bytes: Buffer) {
+  return reply.type(type).header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'private, no-store').send(bytes);
+}
 
 /** The register book and its check (DESIGN section 16), for administrators and the team. Nothing here writes. */
 export function registerBookRoutes(service: RegisterBookService): FastifyPluginAsyncZod {
@@ -40,10 +46,9 @@ export function registerBookRoutes(service: RegisterBookService): FastifyPluginA
         const { anio, formato } = request.query;
         const book = await service.book(anio);
         if (formato === 'json') return book;
-        reply.header('cache-control', 'private, no-store');
         if (formato === 'pdf') {
           const pdf = await renderBookPdf(anio, book.organizacion, book.lineas);
-          return reply.type('application/pdf').header('content-disposition', `attachment; filename="libro-registro-${anio}.pdf"`).send(pdf);
+          return sendFile(reply, 'application/pdf', `libro-registro-${anio}.pdf`, pdf);
         }
         const xlsx = await writeXlsx(
           {
@@ -55,7 +60,7 @@ export function registerBookRoutes(service: RegisterBookService): FastifyPluginA
           },
           `Libro ${anio}`,
         );
-        return reply.type(XLSX).header('content-disposition', `attachment; filename="libro-registro-${anio}.xlsx"`).send(xlsx);
+        return sendFile(reply, XLSX, `libro-registro-${anio}.xlsx`, xlsx);
       },
     );
 
