@@ -13,6 +13,7 @@ import { careModule } from './modules/care/care.module';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { dashboardModule } from './modules/dashboard/dashboard.module';
 import { documentsModule } from './modules/documents/documents.module';
+import { inspectionsModule } from './modules/inspections/inspections.module';
 import { donationsModule } from './modules/donations/donations.module';
 import { aiModule } from './modules/ai/ai.module';
 import { healthRoutes } from './modules/health/health.routes';
@@ -27,6 +28,7 @@ import { personsModule } from './modules/persons/persons.module';
 import { petsModule } from './modules/pets/pets.module';
 import { publicationsModule } from './modules/publications/publications.module';
 import { reachModule } from './modules/reach/reach.module';
+import { registerBookModule } from './modules/register-book/register-book.module';
 import { templatesModule } from './modules/templates/templates.module';
 import { usersModule } from './modules/users/users.module';
 import { accessPlugin } from './plugins/access';
@@ -159,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(careModule);
   await app.register(aiModule);
   await app.register(movementsModule);
+  await app.register(registerBookModule);
   await app.register(adoptionRequestsModule);
   await app.register(followupsModule);
   await app.register(intakeModule);
@@ -167,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fosterPortalModule);
   await app.register(documentsModule);
   await app.register(donationsModule);
+  await app.register(inspectionsModule);
   await app.register(dashboardModule);
   await app.register(reachModule);
 

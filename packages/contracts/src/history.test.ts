@@ -35,6 +35,17 @@ describe('describeHistoryEvent', () => {
     expect(password).toEqual(['Rocío cambió la contraseña.']);
   });
 
+  it('tells a read through an inspection link as what the inspector consulted, never as something sent', () => {
+    const actor = { tipo: 'enlace' as const, nombre: 'Ana (Sanidad Animal)' };
+    const link = { actor, entidad: 'inspeccion', entidadId: '3', accion: 'enviar' as const };
+    expect(describeHistoryEvent({ ...link, cambios: { lectura: [null, 'libro'] } })).toEqual([
+      'Ana (Sanidad Animal) consultó el libro de registro con el enlace de inspección 3.',
+    ]);
+    expect(describeHistoryEvent({ ...link, cambios: { lectura: [null, 'mascota'], mascotaId: [null, 12] } })).toEqual([
+      'Ana (Sanidad Animal) consultó la ficha del animal 12 con el enlace de inspección 3.',
+    ]);
+  });
+
   it('names a created staff account by its name and surname, not by its id', () => {
     const created = { entidad: 'usuario', entidadId: '0b6f3c2e-5d1a-4e8b-9c7d-2f4a6b8c0d1e', accion: 'crear' } as const;
     expect(

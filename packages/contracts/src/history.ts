@@ -37,6 +37,7 @@ export const HISTORY_ENTITIES = [
   'donativo',
   'certificado_donaciones',
   'remesa',
+  'inspeccion',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -62,6 +63,7 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   donativo: 'Donativo',
   certificado_donaciones: 'Certificado de donaciones',
   remesa: 'Remesa de recibos SEPA',
+  inspeccion: 'Enlace de inspección',
 };
 
 export const HISTORY_PAGE_SIZE_DEFAULT = 25;
@@ -286,6 +288,7 @@ const entityArticles: Record<string, string> = {
   donativo: 'el donativo',
   certificado_donaciones: 'el certificado de donaciones',
   remesa: 'la remesa',
+  inspeccion: 'el enlace de inspección',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -370,6 +373,11 @@ export function describeHistoryEvent(
     case 'anonimizar':
       return [`${who} anonimizó ${what}.`];
     case 'enviar':
+      // A read through an inspection link (DESIGN section 16): what the inspector was shown.
+      if (event.entidad === 'inspeccion' && cambios.lectura)
+        return cambios.lectura[1] === 'mascota'
+          ? [`${who} consultó la ficha del animal ${fmt(cambios.mascotaId?.[1] ?? null)} con ${what}.`]
+          : [`${who} consultó el libro de registro con ${what}.`];
       return [`${who} envió ${what}.`];
     case 'firmar':
       return [`${who} firmó ${what}.`];

@@ -36,3 +36,5 @@ export * from './donations';
 export * from './colabora';
 export * from './bank-import';
 export * from './remesas';
+export * from './register-book';
+export * from './inspections';

@@ -184,6 +184,8 @@ const expected: Record<string, Access> = {
   'GET /api/fiscal/modelo-182/revision': 'admin',
   'GET /api/fiscal/modelo-182': 'admin',
   'GET /api/personas/:id/certificado-donaciones': 'admin',
+  'GET /api/libro-registro': 'staff',
+  'GET /api/libro-registro/verificar': 'staff',
   'POST /api/certificados-donaciones/enviar': 'admin',
   'PATCH /api/cuotas/:id': 'admin',
   'POST /api/cuotas/:id/mascota': 'admin',
@@ -192,6 +194,11 @@ const expected: Record<string, Access> = {
   'GET /api/remesas': 'admin',
   'GET /api/remesas/:id': 'admin',
   'GET /api/remesas/:id/xml': 'admin',
+  'POST /api/inspecciones': 'admin',
+  'GET /api/inspecciones': 'admin',
+  'DELETE /api/inspecciones/:id': 'admin',
+  'GET /api/inspeccion/:token': 'public',
+  'GET /api/inspeccion/:token/mascotas/:id': 'public',
 };
 
 function expectedAccess(route: string): Access | undefined {

@@ -146,6 +146,7 @@ describe('serving the single-page app', () => {
     writeFileSync(path.join(dist, 'adopta.html'), '<!doctype html><html lang="es"><div id="root" data-public></div></html>');
     writeFileSync(path.join(dist, 'firmar.html'), '<!doctype html><html lang="es"><div id="root" data-firmar></div></html>');
     writeFileSync(path.join(dist, 'colabora.html'), '<!doctype html><html lang="es"><div id="root" data-colabora></div></html>');
+    writeFileSync(path.join(dist, 'inspeccion.html'), '<!doctype html><html lang="es"><div id="root" data-inspeccion></div></html>');
     t = await createTestApp({}, { webDistDir: dist });
   });
   afterAll(() => t.close());
@@ -188,6 +189,17 @@ describe('serving the single-page app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     expect((await t.app.inject('/colabora/otra')).body).not.toContain('data-colabora');
+  });
+
+  it("answers the inspector's page (/inspeccion/{token}) with its own entry, not cached", async () => {
+    for (const url of ['/inspeccion/abc_DEF-123', '/inspeccion/abc?mascota=3']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('data-inspeccion');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await t.app.inject('/inspeccion')).body).not.toContain('data-inspeccion');
+    expect((await t.app.inject('/inspecciones')).body).not.toContain('data-inspeccion');
   });
 
   it('serves hashed assets with a long immutable cache, and other files as they are', async () => {

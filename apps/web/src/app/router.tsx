@@ -81,6 +81,8 @@ export const routes: RouteObject[] = [
               { path: 'mascota/:id/salud', lazy: () => import('../features/care/routes/salud') },
               { path: 'cuidados', lazy: () => import('../features/care/routes/cuidados') },
               { path: 'acogidas', lazy: () => import('../features/fosters/routes/acogidas') },
+              // The register book (DESIGN section 16): administrators and the team.
+              { path: 'libro-registro', lazy: () => import('../features/register-book/routes/libro-registro') },
               { path: 'editar/:id', lazy: () => import('../features/pets/routes/editar') },
               // SPEC section 5: a missing id gives the alert 'Error: No se proporcionó un ID válido'.
               { path: 'editar', lazy: () => import('../features/pets/routes/editar') },
@@ -100,6 +102,7 @@ export const routes: RouteObject[] = [
                   { path: 'donativos/modelo-182', lazy: () => import('../features/donations/routes/modelo-182') },
                   { path: 'donativos/importar', lazy: () => import('../features/bank-import/routes/importar-extracto') },
                   { path: 'donativos/remesas', lazy: () => import('../features/remesas/routes/remesas') },
+                  { path: 'inspecciones', lazy: () => import('../features/inspections/routes/inspecciones') },
                 ],
               },
               { path: 'mensajes', lazy: () => import('../features/messages/routes/mensajes') },

@@ -22,3 +22,5 @@ export * from './foster-portal';
 export * from './documents';
 export * from './followups';
 export * from './donations';
+export * from './register-book';
+export * from './inspections';

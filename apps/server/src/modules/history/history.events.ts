@@ -131,6 +131,13 @@ export type HistoryEventInput = { actor: HistoryActor } & (
     }
   | { entidad: 'donativo'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<GiftHistoryField> }
   | { entidad: 'remesa'; entidadId: number; accion: 'crear'; cambios?: Changes<'fechaCobro' | 'numero' | 'importeTotal' | 'estado'> }
+  // `enviar`: a read through the link (what it showed: `lectura` 'libro' or 'mascota', with `mascotaId`).
+  | {
+      entidad: 'inspeccion';
+      entidadId: number;
+      accion: 'crear' | 'estado' | 'enviar';
+      cambios?: Changes<'nombre' | 'organismo' | 'venceEn' | 'revocada' | 'lectura' | 'mascotaId'>;
+    }
 );
 
 /** A fee's fields in its history (the IBAN masked, as everywhere but the bank file). */

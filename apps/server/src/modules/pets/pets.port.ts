@@ -86,6 +86,8 @@ export interface AdoptedChange {
 export type AdoptedChangeListener = (tx: Tx, change: AdoptedChange, actor: PetActor) => Promise<void>;
 /** Who makes a change: a member of staff (their name goes into the history). */
 export type PetActor = Pick<SessionUser, 'id' | 'name' | 'lastname'>;
+/** Told in the transaction of a pet created or saved (the register book opens or rectifies its line). */
+export type PetSavedListener = (tx: Tx, petId: number) => Promise<void>;
 
 /** The history event of a bulk action's change to one pet. */
 function batchEvent(petId: number, change: BatchPetChange, before: LockedPetRow, actor: PetActor): HistoryEventInput {
@@ -119,6 +121,10 @@ export interface PetsPortDeps {
 export function createPetsPort({ history, storage, log }: PetsPortDeps) {
   const repo = (executor: Database) => createPetsRepository(executor);
   const adoptedListeners: AdoptedChangeListener[] = [];
+  const savedListeners: PetSavedListener[] = [];
+  const announceSaved = async (tx: Tx, petId: number) => {
+    for (const listener of savedListeners) await listener(tx, petId);
+  };
 
   return {
     /** "Is public" now (published or due, not adopted, not deleted), read from the database. */
@@ -265,6 +271,7 @@ export function createPetsPort({ history, storage, log }: PetsPortDeps) {
         accion: 'crear',
         cambios: changedFields({}, { ...values, estado: 'borrador' }, PET_HISTORY_FIELDS),
       });
+      await announceSaved(tx, row.id);
       return { id: row.id };
     },
 
@@ -367,6 +374,12 @@ export function createPetsPort({ history, storage, log }: PetsPortDeps) {
     async announceAdoptedChange(tx: Tx, change: AdoptedChange, actor: PetActor): Promise<void> {
       for (const listener of adoptedListeners) await listener(tx, change, actor);
     },
+    /** Subscribes to pets created or saved (their identity may have changed), in the change's transaction. */
+    onSaved(listener: PetSavedListener): void {
+      savedListeners.push(listener);
+    },
+    /** For the pets service: tells the listeners of a pet created or saved, in the change's transaction. */
+    announceSaved,
   };
 }
 

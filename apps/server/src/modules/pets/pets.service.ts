@@ -33,7 +33,7 @@ export interface PetsServiceDeps {
   /** The name of the person a pet is placed with (the persons port); read outside any transaction. */
   personName?: (personaId: number) => Promise<string | null>;
   /** The module's port: a save that asks for another `adoptado` tells the movements module, in the save's transaction. */
-  adoption: Pick<PetsPort, 'announceAdoptedChange'>;
+  adoption: Pick<PetsPort, 'announceAdoptedChange' | 'announceSaved'>;
 }
 
 /** What a create answers (and what a retry with the same `Idempotency-Key` answers again). */
@@ -144,6 +144,7 @@ export function createPetsService({
           // Created adopted: the adoption opens (without a person) in this transaction, as marking it from the list does.
           if (fields.adoptado === '1')
             await adoption.announceAdoptedChange(tx.handle, { petId: row.id, adoptado: true, personaId: null, cerrarSolicitudes: false }, actor);
+          await adoption.announceSaved(tx.handle, row.id);
           const version = fields.adoptado === '1' ? (await tx.findById(row.id))!.version : row.version;
           const answer = { id: row.id, version } satisfies CreatedPet;
           if (idempotency && !(await tx.saveIdempotentAnswer({ userId: actor.id, ...idempotency, response: answer }))) {
@@ -196,6 +197,7 @@ export function createPetsService({
           const adoptado = fields.adoptado === '1';
           if (current.adoptado !== adoptado)
             await adoption.announceAdoptedChange(tx.handle, { petId: id, adoptado, personaId: null, cerrarSolicitudes: false }, actor);
+          await adoption.announceSaved(tx.handle, id);
           return { replaced: newFile ? current.imagenPrincipal : null, saved: (await tx.findById(id))! };
         }));
       } catch (error) {

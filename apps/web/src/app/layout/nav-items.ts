@@ -1,4 +1,5 @@
 import {
+  IconBook,
   IconBrush,
   IconClipboardList,
   IconFirstAidKit,
@@ -14,6 +15,7 @@ import {
   IconHeartHandshake,
   IconPigMoney,
   IconSettings,
+  IconShieldCheck,
   IconTemplate,
   IconPackage,
   IconPaw,
@@ -69,12 +71,14 @@ export const moreNavGroup: NavGroupItem = {
     '/paquetes',
     '/solicitud-publicacion',
     '/auditoria',
+    '/libro-registro',
     '/protocolos',
     '/mensajes',
     '/novedades-acogida',
     '/seguimientos',
     '/plantillas',
     '/configuracion',
+    '/inspecciones',
     '/blocks/',
   ],
   links: [
@@ -85,10 +89,13 @@ export const moreNavGroup: NavGroupItem = {
     { label: 'Mensajes', to: '/mensajes', icon: IconMail },
     { label: 'Novedades de acogida', to: '/novedades-acogida', icon: IconMessageCircle },
     { label: 'Seguimientos', to: '/seguimientos', icon: IconHeartHandshake },
+    { label: 'Libro de registro', to: '/libro-registro', icon: IconBook },
     { label: 'Auditoría', to: '/auditoria', icon: IconHistory, adminOnly: true },
     { label: 'Protocolos', to: '/protocolos', icon: IconClipboardList, adminOnly: true },
     { label: 'Plantillas', to: '/plantillas', icon: IconTemplate, adminOnly: true },
     { label: 'Configuración', to: '/configuracion', icon: IconSettings, adminOnly: true },
+    // Not in the specification: read-only links to the register book for an inspector (DESIGN section 16).
+    { label: 'Inspecciones', to: '/inspecciones', icon: IconShieldCheck, adminOnly: true },
     { label: 'Guía de estilos', to: '/blocks/styles', icon: IconBrush },
   ],
 };

@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+import type { RegisterBookLine } from '@refugio/contracts';
+
+/*
+ * The chain of closed lines (DESIGN section 16): each closed line's hash is the SHA-256 (hex) of the previous closed
+ * line's hash (GENESIS for the first) and the line's canonical content: its fields but `hash`, keys in order, as JSON.
+ */
+
+export const GENESIS = '';
+
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([key, v]) => key !== 'hash' && v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, v]) => `${JSON.stringify(key)}:${canonical(v)}`).join(',')}}`;
+}
+
+/** What a closed line stores as frozen: the line without its hash. */
+export type FrozenLine = Omit<RegisterBookLine, 'hash'>;
+
+export function lineHash(previous: string, line: FrozenLine): string {
+  return createHash('sha256').update(previous).update('\n').update(canonical(line)).digest('hex');
+}
