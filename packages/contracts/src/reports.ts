@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { daysBetween } from './days';
 import { GIFT_CONCEPTS } from './donation-messages';
 import { PROCEDENCIAS, PROCEDENCIA_SIN_INDICAR } from './pet-identity';
-import { calendarDate } from './text';
+import { calendarDate, oneLineText } from './text';
 
 /*
  * The annual report ("memoria") an animal-protection entity gives its region each year (Ley 7/2023) and the ready
@@ -18,9 +18,7 @@ export const reportMessages = {
   yearInvalid: `Indica un año válido, de ${REPORT_MIN_YEAR} a ${REPORT_MAX_YEAR} (por ejemplo, 2026).`,
   formatInvalid: 'El formato debe ser json, pdf o xlsx.',
   reportFormatInvalid: 'El formato debe ser json o xlsx.',
-  fromRequired: 'Indica la fecha desde (AAAA-MM-DD).',
-  toRequired: 'Indica la fecha hasta (AAAA-MM-DD).',
-  dateInvalid: 'La fecha no es válida: usa el formato AAAA-MM-DD.',
+  dateInvalid: 'Indica una fecha válida con el formato AAAA-MM-DD.',
   rangeReversed: 'La fecha desde no puede ser posterior a la fecha hasta.',
   rangeTooLong: `El periodo no puede superar los ${REPORT_MAX_YEARS} años.`,
   unknownReport: 'Ese informe no existe.',
@@ -160,10 +158,9 @@ export const reportListSchema = z.object({ items: z.array(reportInfoSchema) });
 export type ReportList = z.infer<typeof reportListSchema>;
 
 export const reportKeyParamsSchema = z.object({
-  clave: z.string().max(100).describe(`Uno de: ${REPORT_KEYS.join(', ')}`),
+  clave: oneLineText().max(100).describe(`Uno de: ${REPORT_KEYS.join(', ')}`),
 });
 
-const day = (required: string) => z.string({ error: required }).pipe(calendarDate(reportMessages.dateInvalid));
 
 /** Checks a range: from before to, at most REPORT_MAX_YEARS years. */
 export function reportRangeError(desde: string, hasta: string): { field: 'desde' | 'hasta'; message: string } | null {
@@ -176,8 +173,8 @@ export function reportRangeError(desde: string, hasta: string): { field: 'desde'
 
 export const reportQuerySchema = z
   .object({
-    desde: day(reportMessages.fromRequired).describe("Primer día, 'AAAA-MM-DD' (incluido)"),
-    hasta: day(reportMessages.toRequired).describe(`Último día, 'AAAA-MM-DD' (incluido); como mucho ${REPORT_MAX_YEARS} años después de desde`),
+    desde: calendarDate(reportMessages.dateInvalid).describe("Primer día, 'AAAA-MM-DD' (incluido)"),
+    hasta: calendarDate(reportMessages.dateInvalid).describe(`Último día, 'AAAA-MM-DD' (incluido); como mucho ${REPORT_MAX_YEARS} años después de desde`),
     formato: z.enum(REPORT_FORMATS, { error: reportMessages.reportFormatInvalid }).default('json'),
   })
   .superRefine((query, ctx) => {

@@ -192,6 +192,12 @@ const expected: Record<string, Access> = {
   'GET /api/remesas': 'admin',
   'GET /api/remesas/:id': 'admin',
   'GET /api/remesas/:id/xml': 'admin',
+  'GET /api/memoria': 'staff',
+  'GET /api/informes': 'staff',
+  'GET /api/informes/suscripciones': 'staff',
+  'GET /api/informes/:clave': 'staff',
+  'POST /api/informes/:clave/suscripcion': 'staff',
+  'DELETE /api/informes/:clave/suscripcion': 'staff',
 };
 
 function expectedAccess(route: string): Access | undefined {
