@@ -81,6 +81,9 @@ export const routes: RouteObject[] = [
               { path: 'mascota/:id/salud', lazy: () => import('../features/care/routes/salud') },
               { path: 'cuidados', lazy: () => import('../features/care/routes/cuidados') },
               { path: 'acogidas', lazy: () => import('../features/fosters/routes/acogidas') },
+              // The annual report and the ready reports (DESIGN section 16); the money in them only for administrators.
+              { path: 'memoria', lazy: () => import('../features/reports/routes/memoria') },
+              { path: 'informes', lazy: () => import('../features/reports/routes/informes') },
               { path: 'editar/:id', lazy: () => import('../features/pets/routes/editar') },
               // SPEC section 5: a missing id gives the alert 'Error: No se proporcionó un ID válido'.
               { path: 'editar', lazy: () => import('../features/pets/routes/editar') },

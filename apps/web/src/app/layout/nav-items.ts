@@ -13,6 +13,8 @@ import {
   IconMessageCircle,
   IconHeartHandshake,
   IconPigMoney,
+  IconReportAnalytics,
+  IconReport,
   IconSettings,
   IconTemplate,
   IconPackage,
@@ -66,6 +68,8 @@ export const moreNavGroup: NavGroupItem = {
   icon: IconLayoutGrid,
   activeSubPaths: [
     '/dashboard',
+    '/memoria',
+    '/informes',
     '/paquetes',
     '/solicitud-publicacion',
     '/auditoria',
@@ -79,6 +83,8 @@ export const moreNavGroup: NavGroupItem = {
   ],
   links: [
     { label: 'Panel de control', to: '/dashboard', icon: IconChartBar },
+    { label: 'Memoria anual', to: '/memoria', icon: IconReport },
+    { label: 'Informes', to: '/informes', icon: IconReportAnalytics },
     { label: 'Paquetes', to: '/paquetes', icon: IconPackage },
     { label: 'Solicitudes de Publicación', to: '/solicitud-publicacion', icon: IconSend },
     { label: 'Enlaces de Registro', to: '/enlaces-admin', icon: IconLink },
