@@ -78,7 +78,9 @@ export const memoriaSchema = z.object({
   entradas: z
     .object({
       total: count,
-      porProcedencia: z.array(z.object({ procedencia: z.enum(MEMORIA_ORIGINS), total: count })).describe('Todas las procedencias, también las que suman 0'),
+      porProcedencia: z
+        .array(z.object({ procedencia: z.enum(MEMORIA_ORIGINS), total: count }))
+        .describe('Todas las procedencias, también las que suman 0'),
       porEspecie: bySpecies,
       detalle: z.array(z.object({ procedencia: z.enum(MEMORIA_ORIGINS), especie: z.string(), total: count })).describe('Procedencia por especie'),
     })
@@ -94,7 +96,10 @@ export const memoriaSchema = z.object({
     .object({ total: count, porEspecie: bySpecies })
     .describe('Devoluciones con fecha en el año que cerraron una adopción (no las que cierran una acogida)'),
   fallecimientos: z
-    .object({ total: count, porCausa: z.array(z.object({ causa: z.string(), total: count })).describe('Causa escrita en el fallecimiento, de más a menos') })
+    .object({
+      total: count,
+      porCausa: z.array(z.object({ causa: z.string(), total: count })).describe('Causa escrita en el fallecimiento, de más a menos'),
+    })
     .describe("Movimientos de 'fallecimiento' con fecha en el año"),
   esterilizaciones: z
     .object({ total: count, porEspecie: bySpecies })
@@ -158,9 +163,10 @@ export const reportListSchema = z.object({ items: z.array(reportInfoSchema) });
 export type ReportList = z.infer<typeof reportListSchema>;
 
 export const reportKeyParamsSchema = z.object({
-  clave: oneLineText().max(100).describe(`Uno de: ${REPORT_KEYS.join(', ')}`),
+  clave: oneLineText()
+    .max(100)
+    .describe(`Uno de: ${REPORT_KEYS.join(', ')}`),
 });
-
 
 /** Checks a range: from before to, at most REPORT_MAX_YEARS years. */
 export function reportRangeError(desde: string, hasta: string): { field: 'desde' | 'hasta'; message: string } | null {
@@ -174,7 +180,9 @@ export function reportRangeError(desde: string, hasta: string): { field: 'desde'
 export const reportQuerySchema = z
   .object({
     desde: calendarDate(reportMessages.dateInvalid).describe("Primer día, 'AAAA-MM-DD' (incluido)"),
-    hasta: calendarDate(reportMessages.dateInvalid).describe(`Último día, 'AAAA-MM-DD' (incluido); como mucho ${REPORT_MAX_YEARS} años después de desde`),
+    hasta: calendarDate(reportMessages.dateInvalid).describe(
+      `Último día, 'AAAA-MM-DD' (incluido); como mucho ${REPORT_MAX_YEARS} años después de desde`,
+    ),
     formato: z.enum(REPORT_FORMATS, { error: reportMessages.reportFormatInvalid }).default('json'),
   })
   .superRefine((query, ctx) => {
@@ -226,7 +234,12 @@ export const reportSubscriptionSchema = z.object({
   id: z.number().int(),
   clave: z.enum(REPORT_KEYS),
   periodicidad: z.enum(REPORT_PERIODICITIES),
-  enviadoHasta: z.string().nullable().describe("Último mes enviado ('AAAA-MM'); al suscribirse, el mes anterior al actual: el primer correo lleva el mes en curso, al empezar el siguiente"),
+  enviadoHasta: z
+    .string()
+    .nullable()
+    .describe(
+      "Último mes enviado ('AAAA-MM'); al suscribirse, el mes anterior al actual: el primer correo lleva el mes en curso, al empezar el siguiente",
+    ),
   creadaEn: z.string(),
 });
 export type ReportSubscription = z.infer<typeof reportSubscriptionSchema>;

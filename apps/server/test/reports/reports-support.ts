@@ -99,7 +99,9 @@ export async function seedYear(t: TestApp): Promise<Seeded> {
   await gift('25,50', `${YEAR}-12-31`, 'evento');
   const annulled = await gift('999,00', `${YEAR}-05-05`, 'donativo');
   await ok(
-    t.as('admin').inject({ method: 'POST', url: `/api/donativos/${annulled.id}/anular`, payload: { motivo: 'Duplicado', version: annulled.version } }),
+    t
+      .as('admin')
+      .inject({ method: 'POST', url: `/api/donativos/${annulled.id}/anular`, payload: { motivo: 'Duplicado', version: annulled.version } }),
     200,
   );
   await gift('40,00', `${YEAR + 1}-01-02`, 'teaming');

@@ -77,7 +77,10 @@ describe('monthly report subscriptions', () => {
     expect(a.app.reportsService.monthlyJob.every).toBeGreaterThan(0);
     const created = (await subscribe('entradas-salidas')).json<ReportSubscription>();
     // As if subscribed in January: February's report is due at the beginning of March.
-    await a.database.db.update(reportSubscription).set({ enviadoHasta: `${YEAR}-01` }).where(eq(reportSubscription.id, created.id));
+    await a.database.db
+      .update(reportSubscription)
+      .set({ enviadoHasta: `${YEAR}-01` })
+      .where(eq(reportSubscription.id, created.id));
     const march = new Date(`${YEAR}-03-05T10:00:00Z`);
     await Promise.all([a.app.reportsService.scheduleMonth(march), b.app.reportsService.scheduleMonth(march)]);
     await Promise.all([a.app.reportsService.scheduleMonth(march), b.app.reportsService.scheduleMonth(march)]);
@@ -101,7 +104,10 @@ describe('monthly report subscriptions', () => {
     const messages = await a.database.db.select().from(message).where(eq(message.relacionEntidad, 'suscripcion_informe'));
     expect(messages).toHaveLength(1);
     // The next month goes in April.
-    await Promise.all([a.app.reportsService.scheduleMonth(new Date(`${YEAR}-04-02T10:00:00Z`)), b.app.reportsService.scheduleMonth(new Date(`${YEAR}-04-02T10:00:00Z`))]);
+    await Promise.all([
+      a.app.reportsService.scheduleMonth(new Date(`${YEAR}-04-02T10:00:00Z`)),
+      b.app.reportsService.scheduleMonth(new Date(`${YEAR}-04-02T10:00:00Z`)),
+    ]);
     await runBoth();
     expect(mails()).toHaveLength(2);
     expect(mails()[1]!.text).toContain('- Adopciones: 1');

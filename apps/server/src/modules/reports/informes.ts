@@ -67,7 +67,13 @@ const definitions: Record<ReportKey, ReportDefinition> = {
     async build(repo, range) {
       const [movements, returns] = await Promise.all([repo.movements(range), repo.returns(range)]);
       const events = [...movements.filter((m) => m.tipo !== 'devolucion'), ...returns.map((r) => ({ fecha: r.fecha, tipo: 'devolucion' }))];
-      const keys = { entradas: is('ingreso'), adopciones: is('adopcion'), traslados: is('traslado'), fallecimientos: is('fallecimiento'), devoluciones: is('devolucion') };
+      const keys = {
+        entradas: is('ingreso'),
+        adopciones: is('adopcion'),
+        traslados: is('traslado'),
+        fallecimientos: is('fallecimiento'),
+        devoluciones: is('devolucion'),
+      };
       const puntos = monthly(range, events, keys);
       const titles: Record<keyof typeof keys, string> = {
         entradas: 'Entradas',
@@ -172,7 +178,11 @@ const definitions: Record<ReportKey, ReportDefinition> = {
           fuente: r.fuente === 'ficha' ? 'Ficha de la mascota' : 'Registro de salud',
         })),
         totales: [{ clave: 'esterilizaciones', titulo: 'Esterilizaciones', valor: rows.length, tipo: 'numero' }],
-        serie: { eje: 'mes', series: [{ clave: 'esterilizaciones', titulo: 'Esterilizaciones' }], puntos: monthly(range, rows, { esterilizaciones: one }) },
+        serie: {
+          eje: 'mes',
+          series: [{ clave: 'esterilizaciones', titulo: 'Esterilizaciones' }],
+          puntos: monthly(range, rows, { esterilizaciones: one }),
+        },
         nota: null,
       };
     },
@@ -205,7 +215,11 @@ const definitions: Record<ReportKey, ReportDefinition> = {
           { clave: 'registros', titulo: 'Cuidados con coste', valor: rows.length, tipo: 'numero' },
           { clave: 'coste', titulo: 'Coste total', valor: rows.reduce((s, r) => s + r.costeCentimos, 0), tipo: 'dinero' },
         ],
-        serie: { eje: 'mes', series: [{ clave: 'coste', titulo: 'Coste (céntimos)' }], puntos: monthly(range, rows, { coste: (r) => r.costeCentimos }) },
+        serie: {
+          eje: 'mes',
+          series: [{ clave: 'coste', titulo: 'Coste (céntimos)' }],
+          puntos: monthly(range, rows, { coste: (r) => r.costeCentimos }),
+        },
         nota: 'Solo los cuidados hechos con un coste anotado; los importes, en céntimos de euro.',
       };
     },
@@ -230,7 +244,11 @@ const definitions: Record<ReportKey, ReportDefinition> = {
           { clave: 'numero', titulo: 'Cobros', valor: gifts.length, tipo: 'numero' },
           { clave: 'importe', titulo: 'Importe total', valor: gifts.reduce((s, g) => s + g.importeCentimos, 0), tipo: 'dinero' },
         ],
-        serie: { eje: 'mes', series: [{ clave: 'importe', titulo: 'Importe (céntimos)' }], puntos: monthly(range, gifts, { importe: (g) => g.importeCentimos }) },
+        serie: {
+          eje: 'mes',
+          series: [{ clave: 'importe', titulo: 'Importe (céntimos)' }],
+          puntos: monthly(range, gifts, { importe: (g) => g.importeCentimos }),
+        },
         nota: 'Importes en céntimos de euro.',
       };
     },

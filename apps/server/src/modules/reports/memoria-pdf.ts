@@ -31,7 +31,11 @@ export async function renderMemoriaPdf(memoria: Memoria): Promise<Buffer> {
   };
 
   // The organisation and its registry numbers.
-  doc.font('bold').fontSize(13).fillColor('#000').text(org.nombre || 'Organización', MARGIN, MARGIN, { width });
+  doc
+    .font('bold')
+    .fontSize(13)
+    .fillColor('#000')
+    .text(org.nombre || 'Organización', MARGIN, MARGIN, { width });
   doc.font('regular').fontSize(9).fillColor('#333');
   if (org.nif) doc.text(`NIF: ${org.nif}`, { width });
   doc.text(`Nº de núcleo zoológico: ${org.nucleoZoologico ?? 'sin indicar'}`, { width });
@@ -61,7 +65,11 @@ export async function renderMemoriaPdf(memoria: Memoria): Promise<Buffer> {
   };
   const note = (text: string) => {
     room(30);
-    doc.font('italic').fontSize(9).fillColor('#333').text(text, MARGIN + 12, doc.y, { width: width - 12 });
+    doc
+      .font('italic')
+      .fontSize(9)
+      .fillColor('#333')
+      .text(text, MARGIN + 12, doc.y, { width: width - 12 });
     doc.fillColor('#000').moveDown(0.3);
   };
 

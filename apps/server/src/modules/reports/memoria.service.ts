@@ -72,7 +72,9 @@ export function createMemoriaService({ repo, organization, clock = () => new Dat
       ]);
       const intakes = movements.filter((m) => m.tipo === 'ingreso');
       const origin = (m: { procedencia: string | null }) => (m.procedencia ?? PROCEDENCIA_SIN_INDICAR) as MemoriaOrigin;
-      const exits = movements.filter((m): m is typeof m & { tipo: MemoriaDestination } => (MEMORIA_DESTINATIONS as readonly string[]).includes(m.tipo));
+      const exits = movements.filter((m): m is typeof m & { tipo: MemoriaDestination } =>
+        (MEMORIA_DESTINATIONS as readonly string[]).includes(m.tipo),
+      );
       const deaths = movements.filter((m) => m.tipo === 'fallecimiento');
       const detail = countBy(intakes, (m) => `${origin(m)}\u0000${m.especie}`);
       const days = adoptionDays(adoptions);
@@ -104,7 +106,10 @@ export function createMemoriaService({ repo, organization, clock = () => new Dat
         },
         salidas: {
           total: exits.length,
-          porDestino: [...countBy(exits, (m) => m.tipo, MEMORIA_DESTINATIONS)].map(([destino, total]) => ({ destino: destino as MemoriaDestination, total })),
+          porDestino: [...countBy(exits, (m) => m.tipo, MEMORIA_DESTINATIONS)].map(([destino, total]) => ({
+            destino: destino as MemoriaDestination,
+            total,
+          })),
           porEspecie: bySpecies(exits),
         },
         devoluciones: { total: returns.length, porEspecie: bySpecies(returns) },

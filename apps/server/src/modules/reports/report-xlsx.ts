@@ -1,11 +1,4 @@
-import {
-  type Memoria,
-  type Report,
-  formatDay,
-  giftConceptLabels,
-  memoriaDestinationLabels,
-  procedenciaLabels,
-} from '@refugio/contracts';
+import { type Memoria, type Report, formatDay, giftConceptLabels, memoriaDestinationLabels, procedenciaLabels } from '@refugio/contracts';
 import writeXlsxFile from 'write-excel-file/node';
 
 /*
@@ -13,13 +6,21 @@ import writeXlsxFile from 'write-excel-file/node';
  * spreadsheet would run as a formula), counts as numbers, money as euros with two decimals, days as dd/mm/aaaa.
  */
 
-type Cell = { value: string; type: StringConstructor; fontWeight?: 'bold' } | { value: number; type: NumberConstructor; format?: string; fontWeight?: 'bold' } | null;
+type Cell =
+  | { value: string; type: StringConstructor; fontWeight?: 'bold' }
+  | { value: number; type: NumberConstructor; format?: string; fontWeight?: 'bold' }
+  | null;
 type Row = Cell[];
 
 const EUROS = '#,##0.00 "€"';
 const text = (value: string, bold = false): Cell => ({ value, type: String, ...(bold ? { fontWeight: 'bold' as const } : {}) });
 const number = (value: number, bold = false): Cell => ({ value, type: Number, ...(bold ? { fontWeight: 'bold' as const } : {}) });
-const euros = (cents: number, bold = false): Cell => ({ value: cents / 100, type: Number, format: EUROS, ...(bold ? { fontWeight: 'bold' as const } : {}) });
+const euros = (cents: number, bold = false): Cell => ({
+  value: cents / 100,
+  type: Number,
+  format: EUROS,
+  ...(bold ? { fontWeight: 'bold' as const } : {}),
+});
 
 function cellOf(value: string | number | null, tipo: Report['columnas'][number]['tipo']): Cell {
   if (value === null) return null;
@@ -53,7 +54,8 @@ export async function writeMemoriaXlsx(memoria: Memoria): Promise<Buffer> {
   if (org.registroEntidades) data.push([text('Nº de registro de entidades'), text(org.registroEntidades)]);
 
   section('Entradas por procedencia');
-  for (const p of memoria.entradas.porProcedencia) line(procedenciaLabels[p.procedencia as keyof typeof procedenciaLabels] ?? 'Sin indicar', number(p.total));
+  for (const p of memoria.entradas.porProcedencia)
+    line(procedenciaLabels[p.procedencia as keyof typeof procedenciaLabels] ?? 'Sin indicar', number(p.total));
   line('Total', number(memoria.entradas.total, true));
   section('Entradas por especie');
   for (const s of memoria.entradas.porEspecie) line(s.especie, number(s.total));

@@ -67,9 +67,7 @@ function subscriptionQueries(db: Database) {
         .select({ id: user.id, name: user.name, lastname: user.lastname, email: user.email, role: user.role, banned: user.banned })
         .from(user)
         .where(eq(user.id, userId));
-      return row
-        ? { id: row.id, nombre: `${row.name} ${row.lastname}`.trim(), email: row.email, role: row.role, activo: !row.banned }
-        : undefined;
+      return row ? { id: row.id, nombre: `${row.name} ${row.lastname}`.trim(), email: row.email, role: row.role, activo: !row.banned } : undefined;
     },
   };
 }

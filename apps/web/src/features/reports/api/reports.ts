@@ -20,7 +20,8 @@ const subscriptionsKey = [...reportsKey, 'suscripciones'] as const;
 export function useMemoria(anio: number) {
   return useQuery({
     queryKey: ['memoria', anio],
-    queryFn: async ({ signal }): Promise<Memoria> => memoriaSchema.parse(await requestJson('/api/memoria', { query: { anio: String(anio) }, signal })),
+    queryFn: async ({ signal }): Promise<Memoria> =>
+      memoriaSchema.parse(await requestJson('/api/memoria', { query: { anio: String(anio) }, signal })),
     placeholderData: keepPreviousData,
   });
 }

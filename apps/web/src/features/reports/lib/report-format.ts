@@ -7,7 +7,8 @@ type ColumnType = Report['columnas'][number]['tipo'];
 /** One cell of a report's table or total as text. */
 export function formatReportValue(value: string | number | null | undefined, tipo: ColumnType): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'number') return tipo === 'dinero' ? formatCents(value) : Number.isInteger(value) ? formatCount(value) : formatDecimal(value, 1);
+  if (typeof value === 'number')
+    return tipo === 'dinero' ? formatCents(value) : Number.isInteger(value) ? formatCount(value) : formatDecimal(value, 1);
   if (tipo === 'fecha' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDay(value);
   if (/^\d{4}-\d{2}$/.test(value)) return formatMonth(value);
   return value;

@@ -76,7 +76,10 @@ function ReportView({ report }: { report: Report }) {
       )}
       <ChartCard
         title={`${report.titulo} por mes`}
-        rows={points.map((p) => [String(p[report.serie.eje]), ...report.serie.series.map((s) => `${s.titulo}: ${String(p[s.clave] ?? 0).replace('.', ',')}`)])}
+        rows={points.map((p) => [
+          String(p[report.serie.eje]),
+          ...report.serie.series.map((s) => `${s.titulo}: ${String(p[s.clave] ?? 0).replace('.', ',')}`),
+        ])}
         empty={empty}
       >
         <BarChart
@@ -84,7 +87,11 @@ function ReportView({ report }: { report: Report }) {
           h={240}
           data={points}
           dataKey={report.serie.eje}
-          series={report.serie.series.map((s, i) => ({ name: s.clave, label: s.titulo.replace(' (céntimos)', ' (€)'), color: SERIES_COLORS[i % SERIES_COLORS.length]! }))}
+          series={report.serie.series.map((s, i) => ({
+            name: s.clave,
+            label: s.titulo.replace(' (céntimos)', ' (€)'),
+            color: SERIES_COLORS[i % SERIES_COLORS.length]!,
+          }))}
           withLegend={report.serie.series.length > 1}
           tickLine="y"
           xAxisProps={{ interval: 'preserveStartEnd' }}
@@ -130,7 +137,8 @@ function InformesScreen() {
   const desde = params.get('desde') ?? fallback.desde;
   const hasta = params.get('hasta') ?? fallback.hasta;
   const [draft, setDraft] = useState({ desde, hasta });
-  const rangeProblem = !DAY.test(desde) || !DAY.test(hasta) ? 'Indica una fecha válida con el formato AAAA-MM-DD.' : reportRangeError(desde, hasta)?.message;
+  const rangeProblem =
+    !DAY.test(desde) || !DAY.test(hasta) ? 'Indica una fecha válida con el formato AAAA-MM-DD.' : reportRangeError(desde, hasta)?.message;
   const report = useReport(clave, desde, hasta, !rangeProblem);
   const info = list.data?.items.find((i) => i.clave === clave);
   const set = (next: Record<string, string>) => setParams({ ...(clave ? { clave } : {}), desde, hasta, ...next });
@@ -182,13 +190,31 @@ function InformesScreen() {
             }}
           >
             <Group align="flex-end" gap="sm" wrap="wrap">
-              <TextInput type="date" label="Desde" value={draft.desde} onChange={(e) => setDraft({ ...draft, desde: e.currentTarget.value })} required />
-              <TextInput type="date" label="Hasta" value={draft.hasta} onChange={(e) => setDraft({ ...draft, hasta: e.currentTarget.value })} required />
+              <TextInput
+                type="date"
+                label="Desde"
+                value={draft.desde}
+                onChange={(e) => setDraft({ ...draft, desde: e.currentTarget.value })}
+                required
+              />
+              <TextInput
+                type="date"
+                label="Hasta"
+                value={draft.hasta}
+                onChange={(e) => setDraft({ ...draft, hasta: e.currentTarget.value })}
+                required
+              />
               <Button type="submit" variant="light">
                 Ver informe
               </Button>
               {clave && !rangeProblem && (
-                <Button component="a" href={reportFileUrl(clave, desde, hasta)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+                <Button
+                  component="a"
+                  href={reportFileUrl(clave, desde, hasta)}
+                  download
+                  variant="default"
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                >
                   Descargar Excel
                 </Button>
               )}

@@ -29,9 +29,7 @@ const memoria = (anio: number, withMoney: boolean): Memoria => ({
   acogidas31Diciembre: { mascotas: 1, hogares: 1, porEspecie: [] },
   tiempoAdopcion: { medianaDias: 30, adopciones: 3 },
   voluntariado: { disponible: false, personas: 0, horas: 0, nota: 'Los turnos de voluntariado aún no se registran en la aplicación.' },
-  ingresos: withMoney
-    ? { total: 12_550, porConcepto: [{ concepto: 'donativo', importeCentimos: 12_550, numero: 2 }] }
-    : null,
+  ingresos: withMoney ? { total: 12_550, porConcepto: [{ concepto: 'donativo', importeCentimos: 12_550, numero: 2 }] } : null,
 });
 
 describe('Memoria anual', { timeout: 30_000 }, () => {

@@ -112,7 +112,11 @@ function MemoriaSections({ memoria }: { memoria: Memoria }) {
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <CountsChart title="Entradas por procedencia" rows={entradas.porProcedencia.map((p) => ({ label: originLabel(p.procedencia), total: p.total }))} color="cyan.7" />
+        <CountsChart
+          title="Entradas por procedencia"
+          rows={entradas.porProcedencia.map((p) => ({ label: originLabel(p.procedencia), total: p.total }))}
+          color="cyan.7"
+        />
         <Stack gap="md">
           <CountsChart title="Entradas por especie" rows={entradas.porEspecie.map((s) => ({ label: s.especie, total: s.total }))} color="grape.7" />
           <CountsChart
