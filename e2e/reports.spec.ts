@@ -27,7 +27,7 @@ test.describe('memoria and informes', () => {
     await page.getByRole('button', { name: 'Más secciones' }).click();
     await page.getByRole('link', { name: 'Memoria anual' }).click();
     await expect(page.getByRole('heading', { name: /Memoria anual \d{4}/, level: 1 })).toBeVisible();
-    await page.getByLabel('Año', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Año' }).click();
     await page.getByRole('option', { name: year }).click();
     await expect(page).toHaveURL(new RegExp(`/memoria\\?anio=${year}$`));
     await expect(page.getByRole('heading', { name: `Memoria anual ${year}`, level: 1 })).toBeVisible();
@@ -41,7 +41,7 @@ test.describe('memoria and informes', () => {
     await expectAccessible(page, 'Memoria anual, 1280 px');
 
     await page.goto(`/informes?clave=entradas-salidas&desde=${year}-01-01&hasta=${today}`);
-    await expect(page.getByRole('heading', { name: 'Entradas y salidas', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Entradas y salidas', level: 2, exact: true })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Informes disponibles' }).getByText('Donativos y cuotas')).toHaveCount(0);
     const totals = page.getByRole('region', { name: 'Totales' });
     await expect(totals.getByText('Entradas', { exact: true })).toBeVisible();
