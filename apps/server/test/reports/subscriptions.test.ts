@@ -16,7 +16,7 @@ describe('monthly report subscriptions', () => {
   let a: TestApp;
   let b: TestApp;
   const url = (clave: string) => `/api/informes/${clave}/suscripcion`;
-  const subscribe = (clave: string, role: 'admin' | 'staff' = 'staff', payload: unknown = { periodicidad: 'mensual' }) =>
+  const subscribe = (clave: string, role: 'admin' | 'staff' = 'staff', payload: Record<string, unknown> = { periodicidad: 'mensual' }) =>
     a.as(role).inject({ method: 'POST', url: url(clave), payload });
   const runBoth = async () => {
     for (let i = 0; i < 5; i++) {
