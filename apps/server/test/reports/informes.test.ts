@@ -19,7 +19,8 @@ describe('GET /api/informes', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await seedYear(t);
-  });
+    // Seeding a year through the API takes a while on a loaded machine.
+  }, 120_000);
   afterAll(() => t.close());
 
   it('lists the ready reports, the money one only to administrators', async () => {

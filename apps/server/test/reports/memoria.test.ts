@@ -19,7 +19,8 @@ describe('GET /api/memoria', () => {
     t = await createTestApp();
     await saveOrganization(t);
     await seedYear(t);
-  });
+    // Seeding a year through the API takes a while on a loaded machine.
+  }, 120_000);
   afterAll(() => t.close());
 
   it('counts entries by origin and species, exits by destination, returns, deaths, sterilisations, foster homes and days to adoption', async () => {

@@ -37,7 +37,8 @@ describe('monthly report subscriptions', () => {
     a = await createTestApp(env);
     b = await createTestApp(env, { database: a.database, storage: a.app.storage });
     await seedYear(a);
-  });
+    // Seeding a year through the API takes a while on a loaded machine.
+  }, 120_000);
   afterAll(async () => {
     await b.close();
     await a.close();
