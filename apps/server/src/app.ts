@@ -29,6 +29,7 @@ import { petsModule } from './modules/pets/pets.module';
 import { publicationsModule } from './modules/publications/publications.module';
 import { reachModule } from './modules/reach/reach.module';
 import { registerBookModule } from './modules/register-book/register-book.module';
+import { reportsModule } from './modules/reports/reports.module';
 import { templatesModule } from './modules/templates/templates.module';
 import { usersModule } from './modules/users/users.module';
 import { accessPlugin } from './plugins/access';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(donationsModule);
   await app.register(inspectionsModule);
   await app.register(dashboardModule);
+  await app.register(reportsModule);
   await app.register(reachModule);
 
   await app.register(spaPlugin, {

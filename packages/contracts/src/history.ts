@@ -38,6 +38,7 @@ export const HISTORY_ENTITIES = [
   'certificado_donaciones',
   'remesa',
   'inspeccion',
+  'suscripcion_informe',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -64,6 +65,7 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   certificado_donaciones: 'Certificado de donaciones',
   remesa: 'Remesa de recibos SEPA',
   inspeccion: 'Enlace de inspección',
+  suscripcion_informe: 'Suscripción a un informe',
 };
 
 export const HISTORY_PAGE_SIZE_DEFAULT = 25;
@@ -289,6 +291,7 @@ const entityArticles: Record<string, string> = {
   certificado_donaciones: 'el certificado de donaciones',
   remesa: 'la remesa',
   inspeccion: 'el enlace de inspección',
+  suscripcion_informe: 'la suscripción al informe',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -38,3 +38,4 @@ export * from './bank-import';
 export * from './remesas';
 export * from './register-book';
 export * from './inspections';
+export * from './reports';

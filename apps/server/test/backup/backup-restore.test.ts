@@ -379,6 +379,13 @@ describe('backup and restore (PGlite + local disk)', () => {
       .values({ personaId: foster!.id, anio: 2026, estado: 'enviado', archivo: certificateKey, importeCentimos: 1250 });
     await t.database.db.insert(sponsorUpdate).values({ feeId: memberFee.json<{ id: number }>().id, ultimoEnvio: new Date('2026-01-10T10:00:00Z') });
     expect((await mediaReferences(t.database.db)).filter((r) => r.table === 'donation_certificate')).toHaveLength(1);
+    // A monthly report subscription (DESIGN section 16): its row travels.
+    const subscribed = await t.as('staff').inject({
+      method: 'POST',
+      url: '/api/informes/entradas-salidas/suscripcion',
+      payload: { periodicidad: 'mensual' },
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
     // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
     await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);
@@ -398,6 +405,7 @@ describe('backup and restore (PGlite + local disk)', () => {
     expect(before.tables.bank_import).toHaveLength(1);
     expect(before.tables.remesa).toHaveLength(1);
     expect(before.tables.remesa_linea).toHaveLength(1);
+    expect(before.tables.report_subscription).toHaveLength(1);
     // Three check-ins and the sterilisation.
     expect(before.tables.followup).toHaveLength(4);
     // Two from the fixture, one foster home.

@@ -199,6 +199,12 @@ const expected: Record<string, Access> = {
   'DELETE /api/inspecciones/:id': 'admin',
   'GET /api/inspeccion/:token': 'public',
   'GET /api/inspeccion/:token/mascotas/:id': 'public',
+  'GET /api/memoria': 'staff',
+  'GET /api/informes': 'staff',
+  'GET /api/informes/suscripciones': 'staff',
+  'GET /api/informes/:clave': 'staff',
+  'POST /api/informes/:clave/suscripcion': 'staff',
+  'DELETE /api/informes/:clave/suscripcion': 'staff',
 };
 
 function expectedAccess(route: string): Access | undefined {

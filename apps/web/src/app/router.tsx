@@ -83,6 +83,9 @@ export const routes: RouteObject[] = [
               { path: 'acogidas', lazy: () => import('../features/fosters/routes/acogidas') },
               // The register book (DESIGN section 16): administrators and the team.
               { path: 'libro-registro', lazy: () => import('../features/register-book/routes/libro-registro') },
+              // The annual report and the ready reports (DESIGN section 16); the money in them only for administrators.
+              { path: 'memoria', lazy: () => import('../features/reports/routes/memoria') },
+              { path: 'informes', lazy: () => import('../features/reports/routes/informes') },
               { path: 'editar/:id', lazy: () => import('../features/pets/routes/editar') },
               // SPEC section 5: a missing id gives the alert 'Error: No se proporcionó un ID válido'.
               { path: 'editar', lazy: () => import('../features/pets/routes/editar') },

@@ -24,3 +24,4 @@ export * from './followups';
 export * from './donations';
 export * from './register-book';
 export * from './inspections';
+export * from './reports';

@@ -138,6 +138,12 @@ export type HistoryEventInput = { actor: HistoryActor } & (
       accion: 'crear' | 'estado' | 'enviar';
       cambios?: Changes<'nombre' | 'organismo' | 'venceEn' | 'revocada' | 'lectura' | 'mascotaId'>;
     }
+  | {
+      entidad: 'suscripcion_informe';
+      entidadId: number;
+      accion: 'crear' | 'eliminar' | 'enviar';
+      cambios?: Changes<'clave' | 'periodicidad' | 'usuarioId' | 'enviadoHasta' | 'mensajeId'>;
+    }
 );
 
 /** A fee's fields in its history (the IBAN masked, as everywhere but the bank file). */

@@ -14,6 +14,8 @@ import {
   IconMessageCircle,
   IconHeartHandshake,
   IconPigMoney,
+  IconReportAnalytics,
+  IconReport,
   IconSettings,
   IconShieldCheck,
   IconTemplate,
@@ -68,6 +70,8 @@ export const moreNavGroup: NavGroupItem = {
   icon: IconLayoutGrid,
   activeSubPaths: [
     '/dashboard',
+    '/memoria',
+    '/informes',
     '/paquetes',
     '/solicitud-publicacion',
     '/auditoria',
@@ -83,6 +87,8 @@ export const moreNavGroup: NavGroupItem = {
   ],
   links: [
     { label: 'Panel de control', to: '/dashboard', icon: IconChartBar },
+    { label: 'Memoria anual', to: '/memoria', icon: IconReport },
+    { label: 'Informes', to: '/informes', icon: IconReportAnalytics },
     { label: 'Paquetes', to: '/paquetes', icon: IconPackage },
     { label: 'Solicitudes de Publicación', to: '/solicitud-publicacion', icon: IconSend },
     { label: 'Enlaces de Registro', to: '/enlaces-admin', icon: IconLink },
