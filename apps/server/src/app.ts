@@ -29,6 +29,7 @@ import { publicationsModule } from './modules/publications/publications.module';
 import { reachModule } from './modules/reach/reach.module';
 import { templatesModule } from './modules/templates/templates.module';
 import { usersModule } from './modules/users/users.module';
+import { volunteersModule } from './modules/volunteers/volunteers.module';
 import { accessPlugin } from './plugins/access';
 import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fosterPortalModule);
   await app.register(documentsModule);
   await app.register(donationsModule);
+  await app.register(volunteersModule);
   await app.register(dashboardModule);
   await app.register(reachModule);
 

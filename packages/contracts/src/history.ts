@@ -37,6 +37,11 @@ export const HISTORY_ENTITIES = [
   'donativo',
   'certificado_donaciones',
   'remesa',
+  'voluntariado',
+  'turno',
+  'plantilla_turnos',
+  'turno_apuntado',
+  'enlace_voluntariado',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -62,6 +67,11 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   donativo: 'Donativo',
   certificado_donaciones: 'Certificado de donaciones',
   remesa: 'Remesa de recibos SEPA',
+  voluntariado: 'Ficha de voluntariado',
+  turno: 'Turno de voluntariado',
+  plantilla_turnos: 'Turnos que se repiten',
+  turno_apuntado: 'Persona apuntada a un turno',
+  enlace_voluntariado: 'Enlace de voluntariado',
 };
 
 export const HISTORY_PAGE_SIZE_DEFAULT = 25;
