@@ -34,6 +34,7 @@ export default defineConfig({
         seguimiento: fileURLToPath(new URL('./seguimiento.html', import.meta.url)),
         firmar: fileURLToPath(new URL('./firmar.html', import.meta.url)),
         colabora: fileURLToPath(new URL('./colabora.html', import.meta.url)),
+        voluntariado: fileURLToPath(new URL('./voluntariado.html', import.meta.url)),
       },
     },
   },
