@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
               { path: 'mascota/:id/salud', lazy: () => import('../features/care/routes/salud') },
               { path: 'cuidados', lazy: () => import('../features/care/routes/cuidados') },
               { path: 'acogidas', lazy: () => import('../features/fosters/routes/acogidas') },
+              { path: 'turnos', lazy: () => import('../features/volunteers/routes/turnos') },
               { path: 'editar/:id', lazy: () => import('../features/pets/routes/editar') },
               // SPEC section 5: a missing id gives the alert 'Error: No se proporcionó un ID válido'.
               { path: 'editar', lazy: () => import('../features/pets/routes/editar') },
