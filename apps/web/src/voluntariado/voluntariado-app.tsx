@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type PublicShift, type VolunteerView, volunteerMessages } from '@refugio/contracts';
 
 const offline = 'No hay conexión. Inténtalo de nuevo en un momento.';
@@ -65,19 +65,21 @@ export function VoluntariadoApp({ token }: { token: string }) {
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | undefined>();
   const base = `/api/voluntariado/${encodeURIComponent(token)}`;
 
-  const load = useCallback(async () => {
-    try {
-      const res = await fetch(base, { headers: { accept: 'application/json' } });
-      if (!res.ok) throw new Error(res.status === 404 ? volunteerMessages.notFound : await messageOf(res, volunteerMessages.notFound));
-      setState({ view: (await res.json()) as VolunteerView });
-    } catch (error) {
-      setState({ error: error instanceof Error ? error.message : volunteerMessages.notFound });
-    }
-  }, [base]);
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    let live = true;
+    fetch(base, { headers: { accept: 'application/json' } })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(res.status === 404 ? volunteerMessages.notFound : await messageOf(res, volunteerMessages.notFound));
+        return (await res.json()) as VolunteerView;
+      })
+      .then((view) => live && setState({ view }))
+      .catch((error: unknown) => live && setState({ error: error instanceof Error ? error.message : volunteerMessages.notFound }));
+    return () => {
+      live = false;
+    };
+  }, [base, version]);
 
   const act = async (shift: PublicShift, method: 'POST' | 'DELETE') => {
     setBusy(shift.id);
@@ -90,7 +92,7 @@ export function VoluntariadoApp({ token }: { token: string }) {
           kind: 'ok',
           text: method === 'POST' ? `Te has apuntado a «${shift.tarea}» el ${shiftDay(shift.inicio)}. ¡Gracias!` : `Has cancelado «${shift.tarea}» el ${shiftDay(shift.inicio)}.`,
         });
-      await load();
+      setVersion((v) => v + 1);
     } catch {
       setNotice({ kind: 'error', text: offline });
     } finally {
