@@ -18,7 +18,10 @@ test('a volunteer signs up from the link on a phone and staff see it', async ({ 
   // Two days ahead: this week or the next, shown by the staff calendar either way.
   const when = new Date(Date.now() + 2 * 86_400_000);
   const day = localDay(when);
-  const shiftRes = await page.request.post('/api/turnos', { headers: origin, data: { tarea, inicio: `${day}T10:00:00`, fin: `${day}T12:00:00`, plazas: 2 } });
+  const shiftRes = await page.request.post('/api/turnos', {
+    headers: origin,
+    data: { tarea, inicio: `${day}T10:00:00`, fin: `${day}T12:00:00`, plazas: 2 },
+  });
   expect(shiftRes.status(), await shiftRes.text()).toBe(201);
   const personRes = await page.request.post('/api/personas', {
     headers: origin,
@@ -58,7 +61,8 @@ test('a volunteer signs up from the link on a phone and staff see it', async ({ 
   await page.getByRole('link', { name: 'Voluntariado' }).first().click();
   await expect(page).toHaveURL(/\/turnos$/);
   await expect(page.getByRole('heading', { name: 'Voluntariado', level: 1 })).toBeVisible();
-  if ((await page.getByRole('article', { name: new RegExp(`^${tarea}`) }).count()) === 0) await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  if ((await page.getByRole('article', { name: new RegExp(`^${tarea}`) }).count()) === 0)
+    await page.getByRole('button', { name: 'Semana siguiente' }).click();
   const card = page.getByRole('article', { name: new RegExp(`^${tarea}`) });
   await expect(card.getByRole('link', { name: `Lucía ${persona.apellidos}` })).toBeVisible();
   await expect(card.getByText('Falta 1 persona')).toBeVisible();

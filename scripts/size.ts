@@ -29,7 +29,14 @@ const BUDGETS = {
 };
 
 /** The public pages, by an address that opens each (a token that does not exist still loads the page's code). */
-const PUBLIC_PAGES = ['/adopta', '/portal/enlace-de-prueba', '/seguimiento/enlace-de-prueba', '/firmar/enlace-de-prueba', '/colabora', '/voluntariado/enlace-de-prueba'];
+const PUBLIC_PAGES = [
+  '/adopta',
+  '/portal/enlace-de-prueba',
+  '/seguimiento/enlace-de-prueba',
+  '/firmar/enlace-de-prueba',
+  '/colabora',
+  '/voluntariado/enlace-de-prueba',
+];
 
 interface Fetched {
   url: string;

@@ -140,7 +140,17 @@ export const TEMPLATE_VARIABLES: Record<TemplateKey, readonly TemplateVariable[]
   colabora_mandato: ORGANIZATION_ONLY,
   colabora_privacidad: ORGANIZATION_ONLY,
   acuerdo_voluntariado: [...COMMON, 'persona.apellidos', 'persona.documento', 'persona.direccion', 'persona.ciudad', 'fecha'],
-  contrato_acogida: [...COMMON, 'persona.apellidos', 'persona.documento', 'persona.direccion', 'persona.ciudad', 'mascota.nombre', 'mascota.especie', 'mascota.microchip', 'fecha'],
+  contrato_acogida: [
+    ...COMMON,
+    'persona.apellidos',
+    'persona.documento',
+    'persona.direccion',
+    'persona.ciudad',
+    'mascota.nombre',
+    'mascota.especie',
+    'mascota.microchip',
+    'fecha',
+  ],
   turno_recordatorio: [...COMMON, 'turno.tarea', 'turno.fecha', 'turno.hora', 'turno.lugar', 'enlace'],
   acta_devolucion: [
     ...COMMON,

@@ -27,7 +27,7 @@ export const volunteerMessages = {
   templateNotFound: 'No encontramos esa plantilla de turnos.',
   notSignedUp: 'No estás apuntado a este turno.',
   endBeforeStart: 'El final tiene que ser posterior al inicio.',
-  dateTimeInvalid: "Escribe una fecha y hora válida entre 1900 y 2999 (por ejemplo, 2026-12-01T10:00:00).",
+  dateTimeInvalid: 'Escribe una fecha y hora válida entre 1900 y 2999 (por ejemplo, 2026-12-01T10:00:00).',
   timeInvalid: 'Escribe una hora válida (HH:MM).',
   placesInvalid: `Las plazas tienen que ser un número entero entre 1 y ${VOLUNTEER_LIMITS.places}.`,
   daysInvalid: 'Elige al menos un día de la semana (1 = lunes … 7 = domingo).',

@@ -128,7 +128,12 @@ export const attendanceInputSchema = z
 export type AttendanceInput = z.infer<typeof attendanceInputSchema>;
 
 export const yearQuerySchema = z.object({
-  anio: z.coerce.number({ error: m.yearInvalid }).int({ error: m.yearInvalid }).min(1900, { error: m.yearInvalid }).max(2999, { error: m.yearInvalid }).optional(),
+  anio: z.coerce
+    .number({ error: m.yearInvalid })
+    .int({ error: m.yearInvalid })
+    .min(1900, { error: m.yearInvalid })
+    .max(2999, { error: m.yearInvalid })
+    .optional(),
 });
 export const volunteerHoursSchema = z.object({
   anio: z.number().int(),

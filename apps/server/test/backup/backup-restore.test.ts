@@ -394,9 +394,13 @@ describe('backup and restore (PGlite + local disk)', () => {
     expect(weekly.statusCode, weekly.body).toBe(201);
     const volunteerLink = await t.as('admin').inject({ method: 'POST', url: `/api/personas/${foster!.id}/voluntariado/enlace` });
     const volunteerToken = volunteerLink.json<{ url: string }>().url.split('/voluntariado/')[1]!;
-    const shifts = await t.as('admin').inject({ method: 'GET', url: `/api/turnos?desde=${dayInZone(new Date(), t.config.orgTimeZone)}&hasta=2999-12-31` });
+    const shifts = await t
+      .as('admin')
+      .inject({ method: 'GET', url: `/api/turnos?desde=${dayInZone(new Date(), t.config.orgTimeZone)}&hasta=2999-12-31` });
     const firstShift = shifts.json<{ items: { id: number }[] }>().items[0]!.id;
-    expect((await t.as('anonymous').inject({ method: 'POST', url: `/api/voluntariado/${volunteerToken}/turnos/${firstShift}` })).statusCode).toBe(200);
+    expect((await t.as('anonymous').inject({ method: 'POST', url: `/api/voluntariado/${volunteerToken}/turnos/${firstShift}` })).statusCode).toBe(
+      200,
+    );
     const pastShift = await t.as('admin').inject({
       method: 'POST',
       url: '/api/turnos',

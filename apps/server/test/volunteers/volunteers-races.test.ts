@@ -49,7 +49,11 @@ describe('volunteer sign-ups at once, on two instances', () => {
   /** Request `i` goes to instance `i % 2`. */
   async function send(i: number, method: string, url: string, body?: unknown, staff = true) {
     const server = servers[i % 2]!;
-    const headers: Record<string, string> = { origin: PUBLIC_URL, ...(staff && { cookie: server.cookie }), ...(body !== undefined && { 'content-type': 'application/json' }) };
+    const headers: Record<string, string> = {
+      origin: PUBLIC_URL,
+      ...(staff && { cookie: server.cookie }),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    };
     const res = await fetch(`${server.base}${url}`, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   }
@@ -98,7 +102,9 @@ describe('volunteer sign-ups at once, on two instances', () => {
   it('one person asking ten times at once holds one place', async () => {
     const turnoId = await shiftWith(3);
     const [v] = await volunteers(1, 'Berta');
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i, 'POST', `/api/voluntariado/${v!.token}/turnos/${turnoId}`, undefined, false)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => send(i, 'POST', `/api/voluntariado/${v!.token}/turnos/${turnoId}`, undefined, false)),
+    );
     expect(answers.every((r) => r.status === 200)).toBe(true);
     const held = await a.database.db.select().from(shiftSignup).where(eq(shiftSignup.turnoId, turnoId));
     expect(held).toHaveLength(1);

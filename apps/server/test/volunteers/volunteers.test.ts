@@ -57,7 +57,11 @@ describe('volunteers and shifts', () => {
     const id = await insertPerson('Irene');
     const empty = await staff().inject({ method: 'GET', url: `/api/personas/${id}/voluntariado` });
     expect(empty.json()).toEqual({ tareas: [], disponibilidad: '', formacion: [], acuerdoDocumentoId: null });
-    const body = { tareas: ['Paseos', 'Limpieza'], disponibilidad: 'Sábados por la mañana', formacion: [{ curso: 'Manejo de perros', fecha: '2026-03-10' }] };
+    const body = {
+      tareas: ['Paseos', 'Limpieza'],
+      disponibilidad: 'Sábados por la mañana',
+      formacion: [{ curso: 'Manejo de perros', fecha: '2026-03-10' }],
+    };
     const saved = await staff().inject({ method: 'PUT', url: `/api/personas/${id}/voluntariado`, payload: body });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ ...body, acuerdoDocumentoId: null });
@@ -196,7 +200,10 @@ describe('volunteers and shifts', () => {
     expect(full.json<{ message: string }>().message).toBe('Este turno ya está completo.');
 
     const listed = (await staff().inject({ method: 'GET', url: `/api/turnos?desde=${day}&hasta=${day}` })).json<{ items: Shift[] }>().items;
-    expect(listed.find((x) => x.id === s.id)).toMatchObject({ libres: 0, apuntados: [{ persona: { id: marta, nombre: 'Marta Pérez Gil' }, estado: 'apuntado' }] });
+    expect(listed.find((x) => x.id === s.id)).toMatchObject({
+      libres: 0,
+      apuntados: [{ persona: { id: marta, nombre: 'Marta Pérez Gil' }, estado: 'apuntado' }],
+    });
     const mine = (await anon().inject({ method: 'GET', url: `/api/voluntariado/${token}` })).json<{ mios: { id: number }[] }>();
     expect(mine.mios.map((x) => x.id)).toEqual([s.id]);
 
@@ -207,7 +214,11 @@ describe('volunteers and shifts', () => {
 
     // A shift tomorrow-ish (within 24 h): a late cancellation leaves it uncovered in "Pendientes".
     const soon = new Date(Date.now() + 5 * 3_600_000);
-    const soonShift = await createShift({ inicio: soon.toISOString().replace(/\.\d{3}Z$/, 'Z'), fin: new Date(soon.getTime() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), plazas: 1 });
+    const soonShift = await createShift({
+      inicio: soon.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      fin: new Date(soon.getTime() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      plazas: 1,
+    });
     expect(soonShift.statusCode, soonShift.body).toBe(201);
     const soonId = soonShift.json<Shift>().id;
     const uncoveredBefore = (await pending()).turnosSinCubrir;
@@ -234,7 +245,10 @@ describe('volunteers and shifts', () => {
     }
     expect((await anon().inject({ method: 'POST', url: `/api/voluntariado/${first.token}/turnos/${s.id}` })).statusCode).toBe(404);
     expect((await anon().inject({ method: 'GET', url: `/api/voluntariado/${second.token}` })).statusCode).toBe(200);
-    await t.database.db.update(volunteerLink).set({ venceEn: new Date(Date.now() - 1000) }).where(eq(volunteerLink.personaId, id));
+    await t.database.db
+      .update(volunteerLink)
+      .set({ venceEn: new Date(Date.now() - 1000) })
+      .where(eq(volunteerLink.personaId, id));
     const expired = await anon().inject({ method: 'GET', url: `/api/voluntariado/${second.token}` });
     expect(expired.statusCode).toBe(404);
     expect(expired.body).toBe(revoked.body.replace(/"requestId":"[^"]*"/, expired.body.match(/"requestId":"[^"]*"/)![0]));
@@ -251,11 +265,24 @@ describe('volunteers and shifts', () => {
     const [a, b] = await t.database.db
       .insert(shift)
       .values([
-        { tarea: 'Paseos', inicio: wallTimeToInstant(`${year}-05-10 10:00`, zone)!, fin: wallTimeToInstant(`${year}-05-10 13:00`, zone)!, dia: `${year}-05-10`, plazas: 2 },
-        { tarea: 'Feria de adopción', inicio: wallTimeToInstant(`${year}-06-01 17:00`, zone)!, fin: wallTimeToInstant(`${year}-06-01 20:00`, zone)!, dia: `${year}-06-01`, plazas: 2 },
+        {
+          tarea: 'Paseos',
+          inicio: wallTimeToInstant(`${year}-05-10 10:00`, zone)!,
+          fin: wallTimeToInstant(`${year}-05-10 13:00`, zone)!,
+          dia: `${year}-05-10`,
+          plazas: 2,
+        },
+        {
+          tarea: 'Feria de adopción',
+          inicio: wallTimeToInstant(`${year}-06-01 17:00`, zone)!,
+          fin: wallTimeToInstant(`${year}-06-01 20:00`, zone)!,
+          dia: `${year}-06-01`,
+          plazas: 2,
+        },
       ])
       .returning();
-    const mark = (turno: number, payload: Record<string, unknown>) => staff().inject({ method: 'POST', url: `/api/turnos/${turno}/asistencia`, payload: { personaId: id, ...payload } });
+    const mark = (turno: number, payload: Record<string, unknown>) =>
+      staff().inject({ method: 'POST', url: `/api/turnos/${turno}/asistencia`, payload: { personaId: id, ...payload } });
     const first = await mark(a!.id, { asistio: true });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<Shift>().apuntados).toEqual([{ persona: { id, nombre: 'Sara Pérez Gil' }, estado: 'asistio', horas: 3 }]);

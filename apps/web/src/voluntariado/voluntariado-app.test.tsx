@@ -34,7 +34,9 @@ describe('VoluntariadoApp: a volunteer signs up from a phone', { timeout: 20_000
         signedUp = true;
         return HttpResponse.json({ ...paseos, libres: 0, apuntado: true });
       }),
-      http.post('/api/voluntariado/:token/turnos/2', () => HttpResponse.json({ code: 'CONFLICT', message: volunteerMessages.full, requestId: 'x' }, { status: 409 })),
+      http.post('/api/voluntariado/:token/turnos/2', () =>
+        HttpResponse.json({ code: 'CONFLICT', message: volunteerMessages.full, requestId: 'x' }, { status: 409 }),
+      ),
     );
     const user = userEvent.setup();
     render(<VoluntariadoApp token="abc" />);

@@ -16,7 +16,8 @@ async function messageOf(res: Response, fallback: string): Promise<string> {
 
 /** 'sábado, 5 de diciembre' (the phone's zone, which is the volunteer's). */
 export const shiftDay = (iso: string) => dayFormat.format(new Date(iso));
-export const shiftHours = (s: Pick<PublicShift, 'inicio' | 'fin'>) => `${timeFormat.format(new Date(s.inicio))} a ${timeFormat.format(new Date(s.fin))}`;
+export const shiftHours = (s: Pick<PublicShift, 'inicio' | 'fin'>) =>
+  `${timeFormat.format(new Date(s.inicio))} a ${timeFormat.format(new Date(s.fin))}`;
 
 /** The shifts grouped by their day, in order. */
 export function byDay(shifts: PublicShift[]): { day: string; shifts: PublicShift[] }[] {
@@ -90,7 +91,10 @@ export function VoluntariadoApp({ token }: { token: string }) {
       else
         setNotice({
           kind: 'ok',
-          text: method === 'POST' ? `Te has apuntado a «${shift.tarea}» el ${shiftDay(shift.inicio)}. ¡Gracias!` : `Has cancelado «${shift.tarea}» el ${shiftDay(shift.inicio)}.`,
+          text:
+            method === 'POST'
+              ? `Te has apuntado a «${shift.tarea}» el ${shiftDay(shift.inicio)}. ¡Gracias!`
+              : `Has cancelado «${shift.tarea}» el ${shiftDay(shift.inicio)}.`,
         });
       setVersion((v) => v + 1);
     } catch {
@@ -132,7 +136,11 @@ export function VoluntariadoApp({ token }: { token: string }) {
             </div>
             <section aria-labelledby="mios">
               <h2 id="mios">Mis turnos</h2>
-              {view.mios.length === 0 ? <p className="hint">Aún no estás apuntado a ningún turno.</p> : <ul className="shifts">{view.mios.map(card)}</ul>}
+              {view.mios.length === 0 ? (
+                <p className="hint">Aún no estás apuntado a ningún turno.</p>
+              ) : (
+                <ul className="shifts">{view.mios.map(card)}</ul>
+              )}
             </section>
             <section aria-labelledby="proximos">
               <h2 id="proximos">Próximos turnos</h2>

@@ -35,7 +35,16 @@ export interface VolunteerLinksDeps {
 }
 
 /** The volunteer's link without an account (DESIGN section 17): staff make and revoke it; the volunteer signs up with it. */
-export function createVolunteerLinksService({ db, repo, persons, history, publicUrl, organizationName, linkRequests, clock = () => new Date() }: VolunteerLinksDeps) {
+export function createVolunteerLinksService({
+  db,
+  repo,
+  persons,
+  history,
+  publicUrl,
+  organizationName,
+  linkRequests,
+  clock = () => new Date(),
+}: VolunteerLinksDeps) {
   /** The link of a token; unknown, revoked and expired answer the same 404. */
   async function linkOf(token: string): Promise<VolunteerLinkRow> {
     const tokenHash = linkTokenHash(token);
@@ -160,7 +169,11 @@ export function createVolunteerLinksService({ db, repo, persons, history, public
           entidad: 'turno_apuntado',
           entidadId: id,
           accion: existing ? 'estado' : 'crear',
-          cambios: { turnoId: [existing ? turnoId : null, turnoId], personaId: [existing ? link.personaId : null, link.personaId], estado: [existing?.estado ?? null, 'apuntado'] },
+          cambios: {
+            turnoId: [existing ? turnoId : null, turnoId],
+            personaId: [existing ? link.personaId : null, link.personaId],
+            estado: [existing?.estado ?? null, 'apuntado'],
+          },
         });
         return toPublic(row, new Map([[row.id, taken + 1]]), new Set([row.id]));
       });

@@ -26,7 +26,8 @@ export function extendTemplatesJob(service: Pick<VolunteersService, 'extendTempl
   });
 }
 
-const hhmm = (instant: Date, zone: string) => new Intl.DateTimeFormat('es-ES', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(instant);
+const hhmm = (instant: Date, zone: string) =>
+  new Intl.DateTimeFormat('es-ES', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(instant);
 
 /**
  * Reminds each person signed up for a shift of tomorrow (organisation's calendar) by e-mail (`turno_recordatorio`),

@@ -30,7 +30,12 @@ export function createVolunteersPort(timeZone: TimeZoneSource) {
       const from = wallTimeToInstant(`${anio}-01-01 00:00`, zone)!;
       const to = wallTimeToInstant(`${anio + 1}-01-01 00:00`, zone)!;
       const rows = await createVolunteersRepository(executor).attendanceTotals(from, to);
-      return rows.map((r) => ({ personaId: r.personaId, nombre: `${r.nombre} ${r.apellidos}`.trim(), horas: minutesToHours(r.minutos), turnos: r.turnos }));
+      return rows.map((r) => ({
+        personaId: r.personaId,
+        nombre: `${r.nombre} ${r.apellidos}`.trim(),
+        horas: minutesToHours(r.minutos),
+        turnos: r.turnos,
+      }));
     },
   };
 }

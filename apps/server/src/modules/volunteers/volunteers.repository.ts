@@ -86,6 +86,18 @@ function queries(db: Database) {
       return rows.map((r) => ({ ...r.signup, nombre: r.nombre, apellidos: r.apellidos }));
     },
 
+    /** The signups (cancelled left out) of the shifts starting in [from, to), with the person's name: one range read. */
+    async signupsBetween(from: Date, to: Date): Promise<SignupWithName[]> {
+      const rows = await db
+        .select({ signup: shiftSignup, nombre: person.nombre, apellidos: person.apellidos })
+        .from(shiftSignup)
+        .innerJoin(shift, eq(shift.id, shiftSignup.turnoId))
+        .innerJoin(person, eq(person.id, shiftSignup.personaId))
+        .where(and(gte(shift.inicio, from), lt(shift.inicio, to), holdsPlace))
+        .orderBy(asc(shiftSignup.createdAt), asc(shiftSignup.id));
+      return rows.map((r) => ({ ...r.signup, nombre: r.nombre, apellidos: r.apellidos }));
+    },
+
     async takenPlaces(turnoId: number): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })

@@ -38,7 +38,11 @@ const templateWithCount = shiftTemplateSchema.extend({ turnos: z.number().int().
 
 /** Sends a PDF made here as a download: no response schema describes it. */
 function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
-  return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'private, no-store').send(pdf);
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
 }
 
 /** Volunteers and shifts (DESIGN section 17): staff routes and the volunteer's public link. */
@@ -48,7 +52,10 @@ export const volunteersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/personas/:id/voluntariado',
-    { config: staff, schema: { tags, summary: 'Ficha de voluntariado de una persona', params: idParams, response: { 200: volunteerProfileSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { tags, summary: 'Ficha de voluntariado de una persona', params: idParams, response: { 200: volunteerProfileSchema, ...errors } },
+    },
     async (request) => service.profile(request.params.id),
   );
 
@@ -85,7 +92,12 @@ export const volunteersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/personas/:id/voluntariado/enlace',
     {
       config: staff,
-      schema: { tags, summary: 'Si la persona tiene un enlace de voluntariado que funciona', params: idParams, response: { 200: volunteerLinkStateSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Si la persona tiene un enlace de voluntariado que funciona',
+        params: idParams,
+        response: { 200: volunteerLinkStateSchema, ...errors },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -106,7 +118,13 @@ export const volunteersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/personas/:id/voluntariado/horas',
     {
       config: staff,
-      schema: { tags, summary: 'Horas de voluntariado de un año (turnos con asistencia)', params: idParams, querystring: yearQuerySchema, response: { 200: volunteerHoursSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Horas de voluntariado de un año (turnos con asistencia)',
+        params: idParams,
+        querystring: yearQuerySchema,
+        response: { 200: volunteerHoursSchema, ...errors },
+      },
     },
     async (request) => service.hours(request.params.id, request.query.anio),
   );
@@ -115,7 +133,14 @@ export const volunteersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/personas/:id/voluntariado/certificado',
     {
       config: staff,
-      schema: { tags, summary: 'Certificado de horas de voluntariado de un año (PDF)', params: idParams, querystring: yearQuerySchema, produces: ['application/pdf'], response: errors },
+      schema: {
+        tags,
+        summary: 'Certificado de horas de voluntariado de un año (PDF)',
+        params: idParams,
+        querystring: yearQuerySchema,
+        produces: ['application/pdf'],
+        response: errors,
+      },
     },
     async (request, reply) => {
       const { pdf, filename } = await service.certificate(request.params.id, request.query.anio);
@@ -154,7 +179,10 @@ export const volunteersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/turnos/plantillas',
-    { config: staff, schema: { tags, summary: 'Turnos que se repiten', response: { 200: z.object({ items: z.array(shiftTemplateSchema) }), ...errors } } },
+    {
+      config: staff,
+      schema: { tags, summary: 'Turnos que se repiten', response: { 200: z.object({ items: z.array(shiftTemplateSchema) }), ...errors } },
+    },
     async () => ({ items: await service.listTemplates() }),
   );
 
@@ -213,7 +241,12 @@ export const volunteersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/voluntariado/:token',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Lo que ve la persona voluntaria con su enlace: los turnos y los suyos', params: tokenParams, response: { 200: volunteerViewSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Lo que ve la persona voluntaria con su enlace: los turnos y los suyos',
+        params: tokenParams,
+        response: { 200: volunteerViewSchema, ...errors },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');

@@ -43,8 +43,8 @@ export interface VolunteersDeps {
   clock?: () => Date;
 }
 
-export function toShift(row: ShiftRow, signups: SignupWithName[]): Shift {
-  const mine = signups.filter((s) => s.turnoId === row.id);
+export function toShift(row: ShiftRow, signups: SignupWithName[] | Map<number, SignupWithName[]>): Shift {
+  const mine = signups instanceof Map ? (signups.get(row.id) ?? []) : signups.filter((s) => s.turnoId === row.id);
   return {
     id: row.id,
     tarea: row.tarea,
@@ -83,9 +83,15 @@ export function createVolunteersService({ db, repo, persons, history, timeZone, 
     return person;
   }
 
-  async function shiftsWithPeople(executor: VolunteersRepository, rows: ShiftRow[]): Promise<Shift[]> {
-    const signups = await executor.signupsOf(rows.map((r) => r.id));
-    return rows.map((r) => toShift(r, signups));
+  async function shiftsWithPeople(executor: VolunteersRepository, rows: ShiftRow[], range?: { from: Date; to: Date }): Promise<Shift[]> {
+    const byShift = new Map<number, SignupWithName[]>();
+    const signups = range ? await executor.signupsBetween(range.from, range.to) : await executor.signupsOf(rows.map((r) => r.id));
+    for (const s of signups) {
+      const list = byShift.get(s.turnoId);
+      if (list) list.push(s);
+      else byShift.set(s.turnoId, [s]);
+    }
+    return rows.map((r) => toShift(r, byShift));
   }
 
   /** The shifts of a template for its window on `today` (a day that has one already is skipped). */
@@ -183,8 +189,8 @@ export function createVolunteersService({ db, repo, persons, history, timeZone, 
       const zone = await timeZone();
       const from = desde ?? dayInZone(clock(), zone);
       const to = hasta ?? addDaysToDay(from, 6);
-      const rows = await repo.shiftsBetween(wallTimeToInstant(`${from} 00:00`, zone)!, wallTimeToInstant(`${addDaysToDay(to, 1)} 00:00`, zone)!);
-      return shiftsWithPeople(repo, rows);
+      const range = { from: wallTimeToInstant(`${from} 00:00`, zone)!, to: wallTimeToInstant(`${addDaysToDay(to, 1)} 00:00`, zone)! };
+      return shiftsWithPeople(repo, await repo.shiftsBetween(range.from, range.to), range);
     },
 
     async get(id: number): Promise<Shift> {
@@ -255,7 +261,11 @@ export function createVolunteersService({ db, repo, persons, history, timeZone, 
         const window = templateWindow(row, today);
         let changed = 0;
         for (const { shift: s, taken } of await tx.futureShiftsOf(id, clock())) {
-          const covered = window !== undefined && s.dia >= row.desde && (!row.hasta || s.dia <= row.hasta) && daysOfPattern(s.dia, s.dia, row.diasSemana).length > 0;
+          const covered =
+            window !== undefined &&
+            s.dia >= row.desde &&
+            (!row.hasta || s.dia <= row.hasta) &&
+            daysOfPattern(s.dia, s.dia, row.diasSemana).length > 0;
           if (!covered) {
             if (Number(taken) === 0) {
               await tx.deleteShift(s.id);
@@ -269,7 +279,16 @@ export function createVolunteersService({ db, repo, persons, history, timeZone, 
           changed++;
         }
         const created = await materialise(tx, row, zone, today);
-        const cambios = changedFields(toTemplate(before), toTemplate(row), ['tarea', 'diasSemana', 'horaInicio', 'horaFin', 'plazas', 'desde', 'hasta', 'lugar']);
+        const cambios = changedFields(toTemplate(before), toTemplate(row), [
+          'tarea',
+          'diasSemana',
+          'horaInicio',
+          'horaFin',
+          'plazas',
+          'desde',
+          'hasta',
+          'lugar',
+        ]);
         await history.record(tx.handle, {
           actor: userActor(actor),
           entidad: 'plantilla_turnos',

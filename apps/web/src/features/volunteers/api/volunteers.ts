@@ -42,12 +42,16 @@ function useInvalidatingMutation<I, O>(fn: (input: I) => Promise<O>, keys: reado
 
 /** `POST /api/turnos`. */
 export const useCreateShift = () =>
-  useInvalidatingMutation(async (input: CreateShiftInput): Promise<Shift> => shiftSchema.parse(await requestJson('/api/turnos', { method: 'POST', json: input })), [shiftsKey]);
+  useInvalidatingMutation(
+    async (input: CreateShiftInput): Promise<Shift> => shiftSchema.parse(await requestJson('/api/turnos', { method: 'POST', json: input })),
+    [shiftsKey],
+  );
 
 /** `POST /api/turnos/plantillas`: the shifts of the next eight weeks. */
 export const useCreateTemplate = () =>
   useInvalidatingMutation(
-    async (input: ShiftTemplateInput) => z.object({ turnos: z.number() }).parse(await requestJson('/api/turnos/plantillas', { method: 'POST', json: input })),
+    async (input: ShiftTemplateInput) =>
+      z.object({ turnos: z.number() }).parse(await requestJson('/api/turnos/plantillas', { method: 'POST', json: input })),
     [shiftsKey],
   );
 
@@ -56,7 +60,10 @@ export const useMarkAttendance = () =>
   useInvalidatingMutation(
     async (input: { turnoId: number; personaId: number; asistio: boolean }): Promise<Shift> =>
       shiftSchema.parse(
-        await requestJson(`/api/turnos/${input.turnoId}/asistencia`, { method: 'POST', json: { personaId: input.personaId, asistio: input.asistio } }),
+        await requestJson(`/api/turnos/${input.turnoId}/asistencia`, {
+          method: 'POST',
+          json: { personaId: input.personaId, asistio: input.asistio },
+        }),
       ),
     [shiftsKey, ['voluntariado']],
   );
@@ -94,16 +101,14 @@ export function useVolunteerLinkState(personId: number) {
 
 export function useCreateVolunteerLink(personId: number) {
   return useInvalidatingMutation(
-    async (): Promise<VolunteerLink> => volunteerLinkSchema.parse(await requestJson(`/api/personas/${personId}/voluntariado/enlace`, { method: 'POST' })),
+    async (): Promise<VolunteerLink> =>
+      volunteerLinkSchema.parse(await requestJson(`/api/personas/${personId}/voluntariado/enlace`, { method: 'POST' })),
     [['voluntariado', personId, 'enlace']],
   );
 }
 
 export function useRevokeVolunteerLink(personId: number) {
-  return useInvalidatingMutation(
-    async () => {
-      await requestJson(`/api/personas/${personId}/voluntariado/enlace`, { method: 'DELETE' });
-    },
-    [['voluntariado', personId, 'enlace']],
-  );
+  return useInvalidatingMutation(async () => {
+    await requestJson(`/api/personas/${personId}/voluntariado/enlace`, { method: 'DELETE' });
+  }, [['voluntariado', personId, 'enlace']]);
 }

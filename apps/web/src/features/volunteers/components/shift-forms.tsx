@@ -38,10 +38,24 @@ export function ShiftForm({ opened, onClose, day }: { opened: boolean; onClose: 
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="Tarea" required value={values.tarea} onChange={(e) => set({ tarea: e.currentTarget.value })} error={errors.tarea} />
-          <TextInput label="Día" type="date" required value={values.fecha} onChange={(e) => set({ fecha: e.currentTarget.value })} error={errors.inicio} />
+          <TextInput
+            label="Día"
+            type="date"
+            required
+            value={values.fecha}
+            onChange={(e) => set({ fecha: e.currentTarget.value })}
+            error={errors.inicio}
+          />
           <Group grow>
             <TextInput label="Desde" type="time" required value={values.desde} onChange={(e) => set({ desde: e.currentTarget.value })} />
-            <TextInput label="Hasta" type="time" required value={values.hasta} onChange={(e) => set({ hasta: e.currentTarget.value })} error={errors.fin} />
+            <TextInput
+              label="Hasta"
+              type="time"
+              required
+              value={values.hasta}
+              onChange={(e) => set({ hasta: e.currentTarget.value })}
+              error={errors.fin}
+            />
           </Group>
           <NumberInput label="Plazas" required min={1} max={500} value={values.plazas} onChange={(v) => set({ plazas: v })} error={errors.plazas} />
           <TextInput label="Lugar (opcional)" value={values.lugar} onChange={(e) => set({ lugar: e.currentTarget.value })} error={errors.lugar} />
@@ -112,13 +126,40 @@ export function TemplateForm({ opened, onClose, day }: { opened: boolean; onClos
             </Group>
           </Checkbox.Group>
           <Group grow>
-            <TextInput label="Desde" type="time" required value={values.desde} onChange={(e) => set({ desde: e.currentTarget.value })} error={errors.horaInicio} />
-            <TextInput label="Hasta" type="time" required value={values.hasta} onChange={(e) => set({ hasta: e.currentTarget.value })} error={errors.horaFin} />
+            <TextInput
+              label="Desde"
+              type="time"
+              required
+              value={values.desde}
+              onChange={(e) => set({ desde: e.currentTarget.value })}
+              error={errors.horaInicio}
+            />
+            <TextInput
+              label="Hasta"
+              type="time"
+              required
+              value={values.hasta}
+              onChange={(e) => set({ hasta: e.currentTarget.value })}
+              error={errors.horaFin}
+            />
           </Group>
           <NumberInput label="Plazas" required min={1} max={500} value={values.plazas} onChange={(v) => set({ plazas: v })} error={errors.plazas} />
           <Group grow>
-            <TextInput label="Primer día" type="date" required value={values.inicio} onChange={(e) => set({ inicio: e.currentTarget.value })} error={errors.desde} />
-            <TextInput label="Último día (opcional)" type="date" value={values.fin} onChange={(e) => set({ fin: e.currentTarget.value })} error={errors.hasta} />
+            <TextInput
+              label="Primer día"
+              type="date"
+              required
+              value={values.inicio}
+              onChange={(e) => set({ inicio: e.currentTarget.value })}
+              error={errors.desde}
+            />
+            <TextInput
+              label="Último día (opcional)"
+              type="date"
+              value={values.fin}
+              onChange={(e) => set({ fin: e.currentTarget.value })}
+              error={errors.hasta}
+            />
           </Group>
           {create.isError && Object.keys(errors).length === 0 ? (
             <div role="alert" style={{ color: 'var(--mantine-color-red-8)' }}>

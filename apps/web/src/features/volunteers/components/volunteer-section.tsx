@@ -61,13 +61,24 @@ function ProfileForm({ personId, profile }: { personId: number; profile: Volunte
                 setFormacion((list) => list.map((x, j) => (j === i ? { ...x, fecha } : x)));
               }}
             />
-            <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Quitar el curso ${i + 1}`} onClick={() => setFormacion((list) => list.filter((_, j) => j !== i))}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={`Quitar el curso ${i + 1}`}
+              onClick={() => setFormacion((list) => list.filter((_, j) => j !== i))}
+            >
               <IconTrash size={16} aria-hidden="true" />
             </ActionIcon>
           </Group>
         ))}
         <Group justify="space-between">
-          <Button size="xs" variant="subtle" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => setFormacion((list) => [...list, { curso: '', fecha: '' }])}>
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconPlus size={14} aria-hidden="true" />}
+            onClick={() => setFormacion((list) => [...list, { curso: '', fecha: '' }])}
+          >
             Añadir curso
           </Button>
           <Button size="xs" type="submit" loading={save.isPending}>
@@ -160,13 +171,20 @@ function HoursPart({ personId }: { personId: number }) {
     <Stack gap="xs">
       <Group gap="xs" align="flex-end">
         <NumberInput label="Año" w={110} min={1900} max={2999} value={anio} onChange={(v) => typeof v === 'number' && setAnio(v)} />
-        <Button size="xs" variant="light" leftSection={<IconDownload size={16} aria-hidden="true" />} loading={downloading} onClick={() => void download()}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          loading={downloading}
+          onClick={() => void download()}
+        >
           Certificado de horas (PDF)
         </Button>
       </Group>
       {hours.data ? (
         <Text size="sm" aria-live="polite">
-          {hours.data.horas.toLocaleString('es-ES')} horas en {hours.data.turnos.length} {hours.data.turnos.length === 1 ? 'turno' : 'turnos'} en {anio}.
+          {hours.data.horas.toLocaleString('es-ES')} horas en {hours.data.turnos.length} {hours.data.turnos.length === 1 ? 'turno' : 'turnos'} en{' '}
+          {anio}.
         </Text>
       ) : hours.isError ? (
         <Text size="sm" c="red.8">
@@ -186,7 +204,11 @@ export function VolunteerSection({ personId }: { personId: number }) {
         <Title order={2} fz="h4" id="voluntariado-title">
           Voluntariado
         </Title>
-        {profile.data ? <ProfileForm key={personId} personId={personId} profile={profile.data} /> : profile.isError ? <Text size="sm">{getErrorMessage(profile.error)}</Text> : null}
+        {profile.data ? (
+          <ProfileForm key={personId} personId={personId} profile={profile.data} />
+        ) : profile.isError ? (
+          <Text size="sm">{getErrorMessage(profile.error)}</Text>
+        ) : null}
         <LinkPart personId={personId} />
         <HoursPart personId={personId} />
       </Stack>

@@ -10,8 +10,8 @@ import { Component as Turnos } from './turnos';
 /* "Voluntariado" (/turnos): the week's shifts by day, who is coming, the gaps, attendance and new shifts. */
 
 const at = (day: string, hour: number) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y!, m! - 1, d!, hour).toISOString();
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+  return new Date(y, m - 1, d, hour).toISOString();
 };
 
 describe('Voluntariado (/turnos)', { timeout: 20_000 }, () => {

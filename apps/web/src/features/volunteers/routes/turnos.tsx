@@ -63,7 +63,13 @@ function ShiftCard({ shift }: { shift: Shift }) {
                   </Text>
                   {started ? (
                     <Group gap={4}>
-                      <Button size="compact-xs" variant="light" disabled={mark.isPending} onClick={() => attend(a.persona.id, true)} aria-label={`${a.persona.nombre} vino`}>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        disabled={mark.isPending}
+                        onClick={() => attend(a.persona.id, true)}
+                        aria-label={`${a.persona.nombre} vino`}
+                      >
                         Vino
                       </Button>
                       <Button
