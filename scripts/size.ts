@@ -36,6 +36,7 @@ const PUBLIC_PAGES = [
   '/firmar/enlace-de-prueba',
   '/colabora',
   '/inspeccion/enlace-de-prueba',
+  '/voluntariado/enlace-de-prueba',
 ];
 
 interface Fetched {

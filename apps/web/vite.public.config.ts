@@ -35,6 +35,7 @@ export default defineConfig({
         firmar: fileURLToPath(new URL('./firmar.html', import.meta.url)),
         colabora: fileURLToPath(new URL('./colabora.html', import.meta.url)),
         inspeccion: fileURLToPath(new URL('./inspeccion.html', import.meta.url)),
+        voluntariado: fileURLToPath(new URL('./voluntariado.html', import.meta.url)),
       },
     },
   },

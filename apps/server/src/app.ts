@@ -32,6 +32,7 @@ import { registerBookModule } from './modules/register-book/register-book.module
 import { reportsModule } from './modules/reports/reports.module';
 import { templatesModule } from './modules/templates/templates.module';
 import { usersModule } from './modules/users/users.module';
+import { volunteersModule } from './modules/volunteers/volunteers.module';
 import { accessPlugin } from './plugins/access';
 import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(documentsModule);
   await app.register(donationsModule);
   await app.register(inspectionsModule);
+  await app.register(volunteersModule);
   await app.register(dashboardModule);
   await app.register(reportsModule);
   await app.register(reachModule);

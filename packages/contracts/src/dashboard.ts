@@ -71,6 +71,7 @@ export const pendingWorkSchema = z.object({
   posiblesDuplicados: count.describe('Pares de personas que pueden ser la misma, sin descartar'),
   novedadesAcogida: count.describe('Novedades enviadas por casas de acogida, sin revisar'),
   seguimientosAyuda: count.describe('Respuestas «Necesito ayuda» a un seguimiento tras la adopción, sin atender').default(0),
+  turnosSinCubrir: count.describe('Turnos de voluntariado que empiezan en las próximas 48 horas con plazas libres').default(0),
   obligacionesVencidas: count
     .describe('Obligaciones de adopciones (esterilización, cambio de titular del microchip) vencidas y sin hacer')
     .default(0),

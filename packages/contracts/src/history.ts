@@ -39,6 +39,11 @@ export const HISTORY_ENTITIES = [
   'remesa',
   'inspeccion',
   'suscripcion_informe',
+  'voluntariado',
+  'turno',
+  'plantilla_turnos',
+  'turno_apuntado',
+  'enlace_voluntariado',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -66,6 +71,11 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   remesa: 'Remesa de recibos SEPA',
   inspeccion: 'Enlace de inspección',
   suscripcion_informe: 'Suscripción a un informe',
+  voluntariado: 'Ficha de voluntariado',
+  turno: 'Turno de voluntariado',
+  plantilla_turnos: 'Turnos que se repiten',
+  turno_apuntado: 'Persona apuntada a un turno',
+  enlace_voluntariado: 'Enlace de voluntariado',
 };
 
 export const HISTORY_PAGE_SIZE_DEFAULT = 25;

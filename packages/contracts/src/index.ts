@@ -39,3 +39,4 @@ export * from './remesas';
 export * from './register-book';
 export * from './inspections';
 export * from './reports';
+export * from './volunteers';

@@ -31,6 +31,9 @@ export const TEMPLATE_KEYS = [
   'padrino_cambio',
   'colabora_mandato',
   'colabora_privacidad',
+  'acuerdo_voluntariado',
+  'contrato_acogida',
+  'turno_recordatorio',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -74,6 +77,10 @@ export const TEMPLATE_VARIABLE_LABELS = {
   'padrino.novedades': 'Las novedades de la mascota desde el último correo, con su fecha',
   'padrino.fotos': 'Cuántas fotos nuevas tiene la mascota',
   'padrino.cambio': 'Qué le ha pasado a la mascota (adoptada o fallecida)',
+  'turno.tarea': 'Tarea del turno de voluntariado',
+  'turno.fecha': 'Día del turno',
+  'turno.hora': 'Hora de inicio y fin del turno',
+  'turno.lugar': 'Lugar del turno',
 } as const;
 export type TemplateVariable = keyof typeof TEMPLATE_VARIABLE_LABELS;
 
@@ -132,6 +139,19 @@ export const TEMPLATE_VARIABLES: Record<TemplateKey, readonly TemplateVariable[]
   padrino_cambio: [...COMMON, 'mascota.nombre', 'padrino.cambio'],
   colabora_mandato: ORGANIZATION_ONLY,
   colabora_privacidad: ORGANIZATION_ONLY,
+  acuerdo_voluntariado: [...COMMON, 'persona.apellidos', 'persona.documento', 'persona.direccion', 'persona.ciudad', 'fecha'],
+  contrato_acogida: [
+    ...COMMON,
+    'persona.apellidos',
+    'persona.documento',
+    'persona.direccion',
+    'persona.ciudad',
+    'mascota.nombre',
+    'mascota.especie',
+    'mascota.microchip',
+    'fecha',
+  ],
+  turno_recordatorio: [...COMMON, 'turno.tarea', 'turno.fecha', 'turno.hora', 'turno.lugar', 'enlace'],
   acta_devolucion: [
     ...COMMON,
     'persona.apellidos',
@@ -167,6 +187,8 @@ export const TEMPLATE_KEYS_WITHOUT_SUBJECT: readonly TemplateKey[] = [
   'acta_devolucion',
   'colabora_mandato',
   'colabora_privacidad',
+  'acuerdo_voluntariado',
+  'contrato_acogida',
 ];
 
 /** What a message written from the person page fills: the person's name and the organisation's data, no pet. */
@@ -205,6 +227,9 @@ export const TEMPLATE_TITLES: Record<TemplateKey, string> = {
   padrino_cambio: 'Cambio en un apadrinamiento (adopción o fallecimiento)',
   colabora_mandato: 'Colabora: orden de domiciliación SEPA',
   colabora_privacidad: 'Colabora: aviso de privacidad',
+  acuerdo_voluntariado: 'Acuerdo de voluntariado',
+  contrato_acogida: 'Contrato de acogida',
+  turno_recordatorio: 'Recordatorio de un turno de voluntariado',
 };
 
 /** Keys sent by the server by itself (when active); the others are sent by the features that use them. */
@@ -231,6 +256,53 @@ const pet = (preposition: string) => `{{#mascota.nombre}} ${preposition} {{masco
 /** 'tu solicitud para adoptar a Luna', or 'tu solicitud de adopción' when there is no pet. */
 const REQUEST =
   'tu solicitud{{#mascota.nombre}} para adoptar a {{mascota.nombre}}{{/mascota.nombre}}{{^mascota.nombre}} de adopción{{/mascota.nombre}}';
+
+/** The volunteer agreement that ships (Markdown; Ley 45/2015 de Voluntariado, art. 12). */
+const VOLUNTEER_AGREEMENT_DEFAULT = `# Acuerdo de incorporación al voluntariado
+
+Fecha: {{fecha}}.
+
+## Reunidos
+
+De una parte, {{#organizacion.nombre}}{{organizacion.nombre}}{{/organizacion.nombre}}{{^organizacion.nombre}}la asociación{{/organizacion.nombre}}{{#organizacion.direccion}}, con domicilio en {{organizacion.direccion}}{{/organizacion.direccion}} (en adelante, la entidad).
+
+De otra, {{persona.nombre}} {{persona.apellidos}}{{#persona.documento}}, con documento {{persona.documento}}{{/persona.documento}}{{#persona.direccion}}, con domicilio en {{persona.direccion}}{{#persona.ciudad}} ({{persona.ciudad}}){{/persona.ciudad}}{{/persona.direccion}} (en adelante, la persona voluntaria).
+
+## Acuerdan
+
+1. La persona voluntaria se incorpora libremente y sin retribución a las actividades de la entidad, conforme a la Ley 45/2015, de 14 de octubre, de Voluntariado.
+2. Las tareas, los turnos y el tiempo de dedicación se acordarán entre ambas partes; la persona voluntaria se apunta a los turnos que elige y avisa si no puede acudir.
+3. La entidad ofrece la formación necesaria, cubre los gastos que la actividad ocasione y mantiene un seguro de accidentes y responsabilidad civil para la actividad voluntaria.
+4. La persona voluntaria trata a los animales con respeto, sigue las indicaciones del equipo y guarda confidencialidad sobre los datos de las personas que conozca.
+5. La entidad expide, cuando se le pida, un certificado de las horas y actividades realizadas.
+6. Cualquiera de las partes puede dar por terminado este acuerdo avisando a la otra con antelación suficiente.
+
+## Firma
+
+La persona voluntaria`;
+
+/** The foster agreement that ships (Markdown). */
+const FOSTER_CONTRACT_DEFAULT = `# Contrato de acogida temporal
+
+Fecha: {{fecha}}.
+
+## Reunidos
+
+De una parte, {{#organizacion.nombre}}{{organizacion.nombre}}{{/organizacion.nombre}}{{^organizacion.nombre}}la asociación{{/organizacion.nombre}} (en adelante, la entidad).
+
+De otra, {{persona.nombre}} {{persona.apellidos}}{{#persona.documento}}, con documento {{persona.documento}}{{/persona.documento}}{{#persona.direccion}}, con domicilio en {{persona.direccion}}{{#persona.ciudad}} ({{persona.ciudad}}){{/persona.ciudad}}{{/persona.direccion}} (en adelante, la casa de acogida).
+
+## Acuerdan
+
+1. La casa de acogida recibe temporalmente{{#mascota.nombre}} a {{mascota.nombre}}{{#mascota.especie}} ({{mascota.especie}}){{/mascota.especie}}{{#mascota.microchip}}, con microchip {{mascota.microchip}}{{/mascota.microchip}}{{/mascota.nombre}}{{^mascota.nombre}} al animal que la entidad le confíe{{/mascota.nombre}}, que sigue siendo responsabilidad de la entidad.
+2. La casa de acogida le da alimento, agua, cobijo, cariño y los cuidados que le indique la entidad, y la mantiene informada por el portal de acogida.
+3. La entidad cubre los gastos veterinarios autorizados y decide sobre su adopción; la casa de acogida no puede cederlo a terceros.
+4. La casa de acogida facilita las visitas de personas interesadas en adoptarlo y lo devuelve cuando la entidad se lo pida.
+5. Cualquiera de las partes puede terminar la acogida avisando a la otra con antelación suficiente.
+
+## Firma
+
+La casa de acogida`;
 
 /** The adoption contract that ships (Markdown), with the usual clauses of Spanish shelters. */
 const CONTRACT_DEFAULT = `# Contrato de adopción
@@ -444,6 +516,16 @@ export const DEFAULT_TEMPLATES: Record<TemplateKey, { asunto: string; cuerpo: st
       'la solicitud de reembolso debe hacerse dentro de las ocho semanas siguientes a la fecha del adeudo en tu cuenta. ' +
       'Puedes obtener información adicional sobre tus derechos en tu entidad financiera.',
   },
+  acuerdo_voluntariado: { asunto: '', cuerpo: VOLUNTEER_AGREEMENT_DEFAULT },
+  contrato_acogida: { asunto: '', cuerpo: FOSTER_CONTRACT_DEFAULT },
+  turno_recordatorio: {
+    asunto: 'Mañana tienes turno: {{turno.tarea}}',
+    cuerpo:
+      HELLO +
+      'Te recordamos que mañana, {{turno.fecha}}, de {{turno.hora}}, estás en el turno «{{turno.tarea}}»{{#turno.lugar}} en {{turno.lugar}}{{/turno.lugar}}. ¡Gracias por tu ayuda!' +
+      '{{#enlace}}\n\nSi no puedes venir, avísanos o cancélalo desde tu enlace: {{enlace}}{{/enlace}}' +
+      SIGNATURE,
+  },
   colabora_privacidad: {
     asunto: '',
     cuerpo:
@@ -494,6 +576,10 @@ export const TEMPLATE_SAMPLE_VALUES: Record<TemplateVariable, string> = {
   'padrino.novedades': '12/11/2026: Ya pesa 9 kilos y le encanta jugar en el jardín.',
   'padrino.fotos': '3',
   'padrino.cambio': 'ha encontrado un hogar y una familia la ha adoptado',
+  'turno.tarea': 'Paseo de perros',
+  'turno.fecha': 'sábado, 5 de diciembre de 2026',
+  'turno.hora': '10:00 a 13:00',
+  'turno.lugar': 'Refugio',
 };
 
 export const TEMPLATE_SUBJECT_MAX = 200;

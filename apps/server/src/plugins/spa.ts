@@ -20,6 +20,8 @@ const PORTAL_ENTRY = 'portal.html';
 const FOLLOWUP_ENTRY = 'seguimiento.html';
 /** The contract signing page (/firmar/{token}) is another. */
 const SIGNING_ENTRY = 'firmar.html';
+/** The volunteer's page (/voluntariado/{token}) is another. */
+const VOLUNTEER_ENTRY = 'voluntariado.html';
 /** The page to become a member, sponsor or donor (/colabora) is another. */
 const COLABORA_ENTRY = 'colabora.html';
 /** The inspector's read-only view of the register book (/inspeccion/{token}) is another. */
@@ -58,6 +60,7 @@ export const spaPlugin = fp(
     const hasSigning = existsSync(path.join(root, SIGNING_ENTRY));
     const hasColabora = existsSync(path.join(root, COLABORA_ENTRY));
     const hasInspection = existsSync(path.join(root, INSPECTION_ENTRY));
+    const hasVolunteer = existsSync(path.join(root, VOLUNTEER_ENTRY));
     if (hasSpa) {
       // preCompressed: the build writes a brotli and a gzip copy beside each text asset (apps/web/scripts/precompress.mjs);
       // the copy the browser accepts is sent as it is, the original otherwise. Nothing is compressed per request.
@@ -109,6 +112,8 @@ export const spaPlugin = fp(
       if (pathname.startsWith('/seguimiento/') && hasFollowup) return reply.sendFile(FOLLOWUP_ENTRY, root, { cacheControl: false });
       // /firmar/{token}: the signing page; the same no-referrer (firmar.html) and no cache.
       if (pathname.startsWith('/firmar/') && hasSigning) return reply.sendFile(SIGNING_ENTRY, root, { cacheControl: false });
+      // /voluntariado/{token}: the volunteer's shifts (DESIGN 17); no-referrer (voluntariado.html) and no cache.
+      if (pathname.startsWith('/voluntariado/') && hasVolunteer) return reply.sendFile(VOLUNTEER_ENTRY, root, { cacheControl: false });
       // /colabora: members, sponsors and one-off gifts (DESIGN 15); like the others, no cache and no staff code.
       if (pathname === '/colabora' && hasColabora) return reply.sendFile(COLABORA_ENTRY, root, { cacheControl: false });
       // /inspeccion/{token}: the inspector's page (DESIGN 16); no-referrer (inspeccion.html) and no cache, like the portal.

@@ -386,6 +386,39 @@ describe('backup and restore (PGlite + local disk)', () => {
       payload: { periodicidad: 'mensual' },
     });
     expect(subscribed.statusCode, subscribed.body).toBe(201);
+    // Volunteers (DESIGN section 17): a profile, a weekly template and its shifts, a link and a sign-up, attendance.
+    const volunteer = await t.as('admin').inject({
+      method: 'PUT',
+      url: `/api/personas/${foster!.id}/voluntariado`,
+      payload: { tareas: ['Paseos'], disponibilidad: 'Sábados', formacion: [{ curso: 'Bienestar animal', fecha: '2026-02-01' }] },
+    });
+    expect(volunteer.statusCode, volunteer.body).toBe(200);
+    const weekly = await t.as('admin').inject({
+      method: 'POST',
+      url: '/api/turnos/plantillas',
+      payload: { tarea: 'Limpieza', diasSemana: [6], horaInicio: '10:00', horaFin: '12:00', plazas: 2, desde: '2026-01-01' },
+    });
+    expect(weekly.statusCode, weekly.body).toBe(201);
+    const volunteerLink = await t.as('admin').inject({ method: 'POST', url: `/api/personas/${foster!.id}/voluntariado/enlace` });
+    const volunteerToken = volunteerLink.json<{ url: string }>().url.split('/voluntariado/')[1]!;
+    const shifts = await t
+      .as('admin')
+      .inject({ method: 'GET', url: `/api/turnos?desde=${dayInZone(new Date(), t.config.orgTimeZone)}&hasta=2999-12-31` });
+    const firstShift = shifts.json<{ items: { id: number }[] }>().items[0]!.id;
+    expect((await t.as('anonymous').inject({ method: 'POST', url: `/api/voluntariado/${volunteerToken}/turnos/${firstShift}` })).statusCode).toBe(
+      200,
+    );
+    const pastShift = await t.as('admin').inject({
+      method: 'POST',
+      url: '/api/turnos',
+      payload: { tarea: 'Feria', inicio: '2026-01-10T10:00:00', fin: '2026-01-10T13:00:00', plazas: 4 },
+    });
+    const attended = await t.as('admin').inject({
+      method: 'POST',
+      url: `/api/turnos/${pastShift.json<{ id: number }>().id}/asistencia`,
+      payload: { personaId: foster!.id, asistio: true },
+    });
+    expect(attended.statusCode, attended.body).toBe(200);
     // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
     await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);
@@ -406,6 +439,11 @@ describe('backup and restore (PGlite + local disk)', () => {
     expect(before.tables.remesa).toHaveLength(1);
     expect(before.tables.remesa_linea).toHaveLength(1);
     expect(before.tables.report_subscription).toHaveLength(1);
+    expect(before.tables.volunteer_profile).toHaveLength(1);
+    expect(before.tables.shift_template).toHaveLength(1);
+    expect(before.tables.shift?.length).toBeGreaterThanOrEqual(8);
+    expect(before.tables.shift_signup).toHaveLength(2);
+    expect(before.tables.volunteer_link).toHaveLength(1);
     // Three check-ins and the sterilisation.
     expect(before.tables.followup).toHaveLength(4);
     // Two from the fixture, one foster home.

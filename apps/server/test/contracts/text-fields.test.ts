@@ -19,6 +19,7 @@ const MULTI_LINE_FIELDS = new Set([
   'cuerpo',
   'comentario',
   'descripcion',
+  'disponibilidad',
   'experiencia',
   'historia',
   'motivo',

@@ -4,6 +4,7 @@ import type { PageSections } from '../components/ui/page-sections';
 const documents = () => import('../features/documents/components/page-sections');
 const followups = () => import('../features/followups/components/page-sections');
 const donations = () => import('../features/donations/components/page-sections');
+const volunteers = () => import('../features/volunteers/components/page-sections');
 
 /** What other features add to the request, pet and person pages (and the pet's movements), loaded with those pages' first use (not with /login). */
 export const pageSections: PageSections = {
@@ -15,6 +16,7 @@ export const pageSections: PageSections = {
   person: [
     lazy(() => documents().then((m) => ({ default: m.PersonDocumentsSection }))),
     lazy(() => followups().then((m) => ({ default: m.PersonFollowupSection }))),
+    lazy(() => volunteers().then((m) => ({ default: m.PersonVolunteerSection }))),
     // Administrators only: the section renders nothing for anyone else.
     lazy(() => donations().then((m) => ({ default: m.PersonMoneySection }))),
   ],

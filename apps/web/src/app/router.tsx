@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
               // The annual report and the ready reports (DESIGN section 16); the money in them only for administrators.
               { path: 'memoria', lazy: () => import('../features/reports/routes/memoria') },
               { path: 'informes', lazy: () => import('../features/reports/routes/informes') },
+              { path: 'turnos', lazy: () => import('../features/volunteers/routes/turnos') },
               { path: 'editar/:id', lazy: () => import('../features/pets/routes/editar') },
               // SPEC section 5: a missing id gives the alert 'Error: No se proporcionó un ID válido'.
               { path: 'editar', lazy: () => import('../features/pets/routes/editar') },

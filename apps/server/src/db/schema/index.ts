@@ -25,3 +25,4 @@ export * from './donations';
 export * from './register-book';
 export * from './inspections';
 export * from './reports';
+export * from './volunteers';

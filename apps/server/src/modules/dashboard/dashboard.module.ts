@@ -43,12 +43,13 @@ export const dashboardModule = fp(
         duplicatePairs: () => persons.openDuplicatePairs(app.db),
         fosterNews: () => fosterPortal.pendingCount(app.db),
         followups: async () => followups.pendingCounts(app.db, dayInZone(systemClock.now(), await timeZone())),
+        uncoveredShifts: (now) => app.volunteersPort.uncoveredCount(app.db, now),
       }),
     );
     await app.register(dashboardRoutes);
   },
   {
     name: 'dashboard',
-    dependencies: ['db', 'jobs', 'access', 'organization', 'persons', 'pets', 'care', 'messages', 'foster-portal', 'followups'],
+    dependencies: ['db', 'jobs', 'access', 'organization', 'persons', 'pets', 'care', 'messages', 'foster-portal', 'followups', 'volunteers'],
   },
 );

@@ -39,6 +39,8 @@ export interface DashboardServiceDeps {
   fosterNews?: () => Promise<number>;
   /** Follow-up answers asking for help and obligations past due (followups service). */
   followups?: () => Promise<{ seguimientosAyuda: number; obligacionesVencidas: number }>;
+  /** Volunteer shifts starting within 48 hours with free places (volunteers port). */
+  uncoveredShifts?: (now: Date) => Promise<number>;
 }
 
 /** Failed jobs listed in "Pendientes". */
@@ -107,6 +109,7 @@ export function createDashboardService({
   duplicatePairs,
   fosterNews,
   followups,
+  uncoveredShifts,
 }: DashboardServiceDeps) {
   return {
     /** The counts and series; the money figures only for an administrator (`admin`): the team sees no money. */
@@ -161,6 +164,7 @@ export function createDashboardService({
         admin ? repo.pendingMoney(new Date(now.getTime() - RETURNED_DEBIT_PENDING_DAYS * DAY_MS), donorYear) : undefined,
       ]);
       const { seguimientosAyuda, obligacionesVencidas } = followups ? await followups() : { seguimientosAyuda: 0, obligacionesVencidas: 0 };
+      const turnosSinCubrir = uncoveredShifts ? await uncoveredShifts(now) : 0;
       return {
         solicitudesNuevas: newRequests,
         solicitudesPublicacionPendientes: pendingPublications,
@@ -171,6 +175,7 @@ export function createDashboardService({
         posiblesDuplicados: duplicates,
         novedadesAcogida: news,
         seguimientosAyuda,
+        turnosSinCubrir,
         obligacionesVencidas,
         total:
           newRequests +
@@ -183,6 +188,7 @@ export function createDashboardService({
           news +
           seguimientosAyuda +
           obligacionesVencidas +
+          turnosSinCubrir +
           (failed?.total ?? 0) +
           (money?.returned ?? 0) +
           (money?.donorsWithoutNif ?? 0),

@@ -144,6 +144,26 @@ export type HistoryEventInput = { actor: HistoryActor } & (
       accion: 'crear' | 'eliminar' | 'enviar';
       cambios?: Changes<'clave' | 'periodicidad' | 'usuarioId' | 'enviadoHasta' | 'mensajeId'>;
     }
+  | {
+      entidad: 'voluntariado';
+      entidadId: number;
+      accion: 'crear' | 'modificar';
+      cambios?: Changes<'tareas' | 'disponibilidad' | 'formacion' | 'acuerdoDocumentoId'>;
+    }
+  | {
+      entidad: 'turno';
+      entidadId: number;
+      accion: 'crear' | 'modificar' | 'eliminar';
+      cambios?: Changes<'tarea' | 'inicio' | 'fin' | 'plazas' | 'lugar' | 'notas' | 'plantillaId'>;
+    }
+  | {
+      entidad: 'plantilla_turnos';
+      entidadId: number;
+      accion: 'crear' | 'modificar';
+      cambios?: Changes<'tarea' | 'diasSemana' | 'horaInicio' | 'horaFin' | 'plazas' | 'desde' | 'hasta' | 'lugar' | 'turnos'>;
+    }
+  | { entidad: 'turno_apuntado'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<'turnoId' | 'personaId' | 'estado' | 'horas'> }
+  | { entidad: 'enlace_voluntariado'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<'personaId' | 'venceEn' | 'revocado'> }
 );
 
 /** A fee's fields in its history (the IBAN masked, as everywhere but the bank file). */

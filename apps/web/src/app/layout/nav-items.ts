@@ -3,6 +3,7 @@ import {
   IconBrush,
   IconClipboardList,
   IconFirstAidKit,
+  IconCalendarEvent,
   IconCalendarTime,
   IconChartBar,
   IconFileDescription,
@@ -56,6 +57,8 @@ export const mainNavItems: readonly NavLinkItem[] = [
   { label: 'Cuidados', to: '/cuidados', icon: IconFirstAidKit },
   // Not in the specification: foster homes, their places and their news (DESIGN section 12).
   { label: 'Acogidas', to: '/acogidas', icon: IconHomeHeart },
+  // Not in the specification: volunteers' shifts, who is coming and the gaps (DESIGN section 17).
+  { label: 'Voluntariado', to: '/turnos', icon: IconCalendarEvent },
   // Not in the specification: members' fees, sponsorships, gifts and the modelo 182 (DESIGN section 15).
   { label: 'Socios y donativos', to: '/donativos', icon: IconPigMoney, activeSubPaths: ['/donativos/'], adminOnly: true },
   { label: 'Lista de Usuarios', to: '/lista', icon: IconUsers, activeSubPaths: ['/usuarionuevo'], adminOnly: true },

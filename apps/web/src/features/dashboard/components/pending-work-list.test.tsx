@@ -17,6 +17,7 @@ const counts = {
   novedadesAcogida: 0,
   seguimientosAyuda: 0,
   obligacionesVencidas: 0,
+  turnosSinCubrir: 0,
 };
 
 describe('PendingWorkList: failed background jobs', { timeout: 20_000 }, () => {
@@ -89,7 +90,8 @@ describe('PendingWorkList: every count in the total has its row', { timeout: 20_
       novedadesAcogida: 1,
       seguimientosAyuda: 1,
       obligacionesVencidas: 1,
-      total: 11,
+      turnosSinCubrir: 1,
+      total: 12,
     };
     server.use(http.get('/api/pendientes', () => HttpResponse.json(pending)));
     const { user, router } = renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />, {

@@ -3,6 +3,7 @@ import { type PendingWork, formatCount } from '@refugio/contracts';
 import {
   IconAlertTriangle,
   IconCalendarClock,
+  IconCalendarUser,
   IconChecklist,
   IconClipboardText,
   IconFirstAidKit,
@@ -35,6 +36,7 @@ const rows: Record<CountKey, { label: string; to: string; icon: typeof IconPaw }
   novedadesAcogida: { label: 'Novedades de casas de acogida', to: '/novedades-acogida', icon: IconMessageCircle },
   seguimientosAyuda: { label: 'Adoptantes que piden ayuda', to: '/seguimientos?estado=ayuda', icon: IconLifebuoy },
   obligacionesVencidas: { label: 'Obligaciones de adopción vencidas', to: '/seguimientos?estado=vencido', icon: IconAlertTriangle },
+  turnosSinCubrir: { label: 'Turnos de voluntariado sin cubrir (48 h)', to: '/turnos', icon: IconCalendarUser },
   posiblesDuplicados: { label: 'Posibles personas duplicadas', to: '/personas?duplicados=true', icon: IconUsers },
 };
 const entries = (Object.keys(rows) as CountKey[]).map((key) => ({ key, ...rows[key] }));

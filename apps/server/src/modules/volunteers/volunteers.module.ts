@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { VOLUNTEER_LIMITS } from '@refugio/contracts';
+import fp from 'fastify-plugin';
+import { extendTemplatesJob, shiftRemindersJob } from './volunteers.jobs';
+import { type VolunteerLinksService, createVolunteerLinksService } from './volunteer-links.service';
+import { type VolunteersPort, createVolunteersPort } from './volunteers.port';
+import { createVolunteersRepository } from './volunteers.repository';
+import { volunteersRoutes } from './volunteers.routes';
+import { type VolunteersService, createVolunteersService } from './volunteers.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    volunteers: VolunteersService;
+    volunteerLinks: VolunteerLinksService;
+    /** Uncovered shifts ("Pendientes") and a year's volunteers with their hours (the annual report). */
+    volunteersPort: VolunteersPort;
+  }
+}
+
+/** Volunteers and shifts (DESIGN section 17): profiles, shifts and templates, attendance, the volunteer's link, the jobs. */
+export const volunteersModule = fp(
+  async (app: FastifyInstance) => {
+    const organization = app.organizationPort;
+    app.decorate('volunteersPort', createVolunteersPort(organization.timeZone));
+    const repo = createVolunteersRepository(app.db);
+    const service = createVolunteersService({
+      db: app.db,
+      repo,
+      persons: app.personsPort,
+      history: app.historyPort,
+      timeZone: organization.timeZone,
+      organization: async () => {
+        const stored = await organization.stored();
+        return { nombre: stored.nombre, nif: stored.nif, direccion: stored.direccion };
+      },
+    });
+    app.decorate('volunteers', service);
+    app.decorate(
+      'volunteerLinks',
+      createVolunteerLinksService({
+        db: app.db,
+        repo,
+        persons: app.personsPort,
+        history: app.historyPort,
+        publicUrl: app.config.publicUrl,
+        organizationName: async () => (await organization.stored()).nombre,
+        linkRequests: (linkId) => app.budgets.linkRequest('voluntariado', linkId, VOLUNTEER_LIMITS.requestsPerHour).allowed,
+      }),
+    );
+    app.jobs.define(extendTemplatesJob(service, app.log));
+    app.jobs.define(shiftRemindersJob({ repo, persons: app.personsPort, messages: app.messagesPort, timeZone: organization.timeZone, log: app.log }));
+    await app.register(volunteersRoutes);
+  },
+  { name: 'volunteers', dependencies: ['db', 'jobs', 'access', 'budgets', 'history', 'organization', 'persons', 'messages'] },
+);

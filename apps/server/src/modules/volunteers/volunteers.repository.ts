@@ -1,0 +1,282 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { person, shift, shiftSignup, shiftTemplate, volunteerLink, volunteerProfile } from '../../db/schema';
+import { type Transactional, transactional } from '../../db/transactional';
+
+export type ShiftRow = typeof shift.$inferSelect;
+export type ShiftInsert = Omit<typeof shift.$inferInsert, 'id' | 'createdAt'>;
+export type SignupRow = typeof shiftSignup.$inferSelect;
+export type TemplateRow = typeof shiftTemplate.$inferSelect;
+export type ProfileRow = typeof volunteerProfile.$inferSelect;
+export type VolunteerLinkRow = typeof volunteerLink.$inferSelect;
+/** A signup with its person's name, for the lists. */
+export type SignupWithName = SignupRow & { nombre: string; apellidos: string };
+
+/** Signups that hold a place. */
+const holdsPlace = ne(shiftSignup.estado, 'cancelado');
+
+function queries(db: Database) {
+  return {
+    async profile(personaId: number): Promise<ProfileRow | undefined> {
+      const [row] = await db.select().from(volunteerProfile).where(eq(volunteerProfile.personaId, personaId));
+      return row;
+    },
+
+    async saveProfile(values: Omit<typeof volunteerProfile.$inferInsert, 'updatedAt'>, now: Date): Promise<void> {
+      await db
+        .insert(volunteerProfile)
+        .values({ ...values, updatedAt: now })
+        .onConflictDoUpdate({
+          target: volunteerProfile.personaId,
+          set: {
+            tareas: values.tareas,
+            disponibilidad: values.disponibilidad,
+            formacion: values.formacion,
+            acuerdoDocumentoId: values.acuerdoDocumentoId,
+            updatedAt: now,
+          },
+        });
+    },
+
+    /** Inside a transaction: the person's profile locked (an advisory lock: the row may not exist yet). */
+    async lockProfile(personaId: number): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`voluntariado:${personaId}`}, 0))`);
+    },
+
+    async insertShift(values: ShiftInsert): Promise<ShiftRow> {
+      const [row] = await db.insert(shift).values(values).returning();
+      return row!;
+    },
+
+    /** Shifts of a template: several at once; a day that already has one is left alone. Answers those added. */
+    async insertTemplateShifts(values: ShiftInsert[]): Promise<ShiftRow[]> {
+      if (values.length === 0) return [];
+      return db.insert(shift).values(values).onConflictDoNothing().returning();
+    },
+
+    async findShift(id: number): Promise<ShiftRow | undefined> {
+      const [row] = await db.select().from(shift).where(eq(shift.id, id));
+      return row;
+    },
+
+    /** Inside a transaction: the shift's row locked until it ends: its places are counted under it. */
+    async lockShift(id: number): Promise<ShiftRow | undefined> {
+      const [row] = await db.select().from(shift).where(eq(shift.id, id)).for('update');
+      return row;
+    },
+
+    /** Shifts starting in [from, to), earliest first. */
+    async shiftsBetween(from: Date, to: Date): Promise<ShiftRow[]> {
+      return db
+        .select()
+        .from(shift)
+        .where(and(gte(shift.inicio, from), lt(shift.inicio, to)))
+        .orderBy(asc(shift.inicio), asc(shift.id));
+    },
+
+    /** The signups (cancelled left out) of some shifts, with the person's name. */
+    async signupsOf(turnoIds: number[]): Promise<SignupWithName[]> {
+      if (turnoIds.length === 0) return [];
+      const rows = await db
+        .select({ signup: shiftSignup, nombre: person.nombre, apellidos: person.apellidos })
+        .from(shiftSignup)
+        .innerJoin(person, eq(person.id, shiftSignup.personaId))
+        .where(and(inArray(shiftSignup.turnoId, turnoIds), holdsPlace))
+        .orderBy(asc(shiftSignup.createdAt), asc(shiftSignup.id));
+      return rows.map((r) => ({ ...r.signup, nombre: r.nombre, apellidos: r.apellidos }));
+    },
+
+    /** The signups (cancelled left out) of the shifts starting in [from, to), with the person's name: one range read. */
+    async signupsBetween(from: Date, to: Date): Promise<SignupWithName[]> {
+      const rows = await db
+        .select({ signup: shiftSignup, nombre: person.nombre, apellidos: person.apellidos })
+        .from(shiftSignup)
+        .innerJoin(shift, eq(shift.id, shiftSignup.turnoId))
+        .innerJoin(person, eq(person.id, shiftSignup.personaId))
+        .where(and(gte(shift.inicio, from), lt(shift.inicio, to), holdsPlace))
+        .orderBy(asc(shiftSignup.createdAt), asc(shiftSignup.id));
+      return rows.map((r) => ({ ...r.signup, nombre: r.nombre, apellidos: r.apellidos }));
+    },
+
+    async takenPlaces(turnoId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(shiftSignup)
+        .where(and(eq(shiftSignup.turnoId, turnoId), holdsPlace));
+      return Number(row?.n ?? 0);
+    },
+
+    async signup(turnoId: number, personaId: number): Promise<SignupRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(shiftSignup)
+        .where(and(eq(shiftSignup.turnoId, turnoId), eq(shiftSignup.personaId, personaId)));
+      return row;
+    },
+
+    async insertSignup(values: { turnoId: number; personaId: number; estado: string; minutos?: number | null }): Promise<SignupRow> {
+      const [row] = await db.insert(shiftSignup).values(values).returning();
+      return row!;
+    },
+
+    async setSignup(id: number, values: { estado: string; minutos?: number | null }, now: Date): Promise<void> {
+      await db
+        .update(shiftSignup)
+        .set({ ...values, updatedAt: now })
+        .where(eq(shiftSignup.id, id));
+    },
+
+    /** Shift ids the person holds a place on, starting from `from`. */
+    async shiftIdsOf(personaId: number, from: Date): Promise<number[]> {
+      const rows = await db
+        .select({ id: shift.id })
+        .from(shiftSignup)
+        .innerJoin(shift, eq(shift.id, shiftSignup.turnoId))
+        .where(and(eq(shiftSignup.personaId, personaId), holdsPlace, gte(shift.fin, from)))
+        .orderBy(asc(shift.inicio));
+      return rows.map((r) => r.id);
+    },
+
+    /** The person's attended shifts in [from, to), with their minutes. */
+    async attendedBetween(personaId: number, from: Date, to: Date) {
+      return db
+        .select({ id: shift.id, tarea: shift.tarea, inicio: shift.inicio, minutos: shiftSignup.minutos })
+        .from(shiftSignup)
+        .innerJoin(shift, eq(shift.id, shiftSignup.turnoId))
+        .where(and(eq(shiftSignup.personaId, personaId), eq(shiftSignup.estado, 'asistio'), gte(shift.inicio, from), lt(shift.inicio, to)))
+        .orderBy(asc(shift.inicio));
+    },
+
+    /** Every volunteer with attended shifts in [from, to): minutes and shifts per person. */
+    async attendanceTotals(from: Date, to: Date) {
+      const rows = await db
+        .select({
+          personaId: shiftSignup.personaId,
+          nombre: person.nombre,
+          apellidos: person.apellidos,
+          minutos: sql<number>`coalesce(sum(${shiftSignup.minutos}), 0)::int`,
+          turnos: sql<number>`count(*)::int`,
+        })
+        .from(shiftSignup)
+        .innerJoin(shift, eq(shift.id, shiftSignup.turnoId))
+        .innerJoin(person, eq(person.id, shiftSignup.personaId))
+        .where(and(eq(shiftSignup.estado, 'asistio'), gte(shift.inicio, from), lt(shift.inicio, to)))
+        .groupBy(shiftSignup.personaId, person.nombre, person.apellidos)
+        .orderBy(asc(person.nombre), asc(person.apellidos));
+      return rows.map((r) => ({ ...r, minutos: Number(r.minutos), turnos: Number(r.turnos) }));
+    },
+
+    /** Shifts starting in [from, to) with fewer people than places ("Pendientes"). */
+    async uncoveredCount(from: Date, to: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(shift)
+        .where(
+          and(
+            gte(shift.inicio, from),
+            lt(shift.inicio, to),
+            sql`${shift.plazas} > (SELECT count(*) FROM ${shiftSignup} WHERE ${shiftSignup.turnoId} = ${shift.id} AND ${shiftSignup.estado} <> 'cancelado')`,
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
+    /** Signups still `apuntado` on shifts starting in [from, to) not yet reminded. */
+    async dueReminders(from: Date, to: Date) {
+      return db
+        .select({ signup: shiftSignup, shift })
+        .from(shiftSignup)
+        .innerJoin(shift, eq(shift.id, shiftSignup.turnoId))
+        .where(and(eq(shiftSignup.estado, 'apuntado'), isNull(shiftSignup.recordadoEn), gte(shift.inicio, from), lt(shift.inicio, to)))
+        .orderBy(asc(shift.inicio))
+        .limit(500);
+    },
+
+    async markReminded(id: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(shiftSignup)
+        .set({ recordadoEn: now })
+        .where(and(eq(shiftSignup.id, id), isNull(shiftSignup.recordadoEn)))
+        .returning({ id: shiftSignup.id });
+      return rows.length > 0;
+    },
+
+    async insertTemplate(values: Omit<typeof shiftTemplate.$inferInsert, 'id' | 'createdAt'>): Promise<TemplateRow> {
+      const [row] = await db.insert(shiftTemplate).values(values).returning();
+      return row!;
+    },
+
+    async lockTemplate(id: number): Promise<TemplateRow | undefined> {
+      const [row] = await db.select().from(shiftTemplate).where(eq(shiftTemplate.id, id)).for('update');
+      return row;
+    },
+
+    async updateTemplate(id: number, values: Partial<typeof shiftTemplate.$inferInsert>): Promise<void> {
+      await db.update(shiftTemplate).set(values).where(eq(shiftTemplate.id, id));
+    },
+
+    async templates(): Promise<TemplateRow[]> {
+      return db.select().from(shiftTemplate).orderBy(asc(shiftTemplate.id));
+    },
+
+    /** A template's shifts starting after `from`, with how many hold a place on each. */
+    async futureShiftsOf(plantillaId: number, from: Date) {
+      return db
+        .select({
+          shift,
+          taken: sql<number>`(SELECT count(*) FROM ${shiftSignup} WHERE ${shiftSignup.turnoId} = ${shift.id} AND ${shiftSignup.estado} <> 'cancelado')::int`,
+        })
+        .from(shift)
+        .where(and(eq(shift.plantillaId, plantillaId), gt(shift.inicio, from)));
+    },
+
+    async updateShift(id: number, values: Partial<ShiftInsert>): Promise<void> {
+      await db.update(shift).set(values).where(eq(shift.id, id));
+    },
+
+    async deleteShift(id: number): Promise<void> {
+      await db.delete(shift).where(eq(shift.id, id));
+    },
+
+    async activeLink(tokenHash: string, now: Date): Promise<VolunteerLinkRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(volunteerLink)
+        .where(and(eq(volunteerLink.tokenHash, tokenHash), isNull(volunteerLink.revocadoEn), gt(volunteerLink.venceEn, now)));
+      return row;
+    },
+
+    async activeLinkOf(personaId: number, now: Date): Promise<VolunteerLinkRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(volunteerLink)
+        .where(and(eq(volunteerLink.personaId, personaId), isNull(volunteerLink.revocadoEn), gt(volunteerLink.venceEn, now)))
+        .orderBy(desc(volunteerLink.venceEn))
+        .limit(1);
+      return row;
+    },
+
+    async lockLinksOf(personaId: number): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`enlace_voluntariado:${personaId}`}, 0))`);
+    },
+
+    async revokeLinksOf(personaId: number, now: Date): Promise<number[]> {
+      const rows = await db
+        .update(volunteerLink)
+        .set({ revocadoEn: now })
+        .where(and(eq(volunteerLink.personaId, personaId), isNull(volunteerLink.revocadoEn)))
+        .returning({ id: volunteerLink.id });
+      return rows.map((r) => r.id);
+    },
+
+    async insertLink(values: Omit<typeof volunteerLink.$inferInsert, 'id' | 'createdAt'>): Promise<VolunteerLinkRow> {
+      const [row] = await db.insert(volunteerLink).values(values).returning();
+      return row!;
+    },
+  };
+}
+
+export function createVolunteersRepository(db: Database): Transactional<ReturnType<typeof queries>> {
+  return transactional(db, queries);
+}
+export type VolunteersRepository = ReturnType<typeof createVolunteersRepository>;

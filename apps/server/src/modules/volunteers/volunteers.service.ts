@@ -1,0 +1,386 @@
+import {
+  type AttendanceInput,
+  type CreateShiftInput,
+  type SessionUser,
+  type Shift,
+  type ShiftTemplate,
+  type ShiftTemplateInput,
+  type SignupState,
+  type VolunteerHours,
+  type VolunteerProfile,
+  type VolunteerProfileInput,
+  addDaysToDay,
+  dayInZone,
+  personMessages,
+  volunteerMessages,
+  wallTimeToInstant,
+} from '@refugio/contracts';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { document } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { HistoryPort } from '../history/history.port';
+import { changedFields, systemActor, userActor } from '../history/history.port';
+import type { TimeZoneSource } from '../organization/organization.port';
+import type { PersonsPort } from '../persons/persons.port';
+import { renderHoursCertificatePdf } from './hours-certificate-pdf';
+import { daysOfPattern, shiftInstant, templateWindow } from './shift-times';
+import type { ShiftInsert, ShiftRow, SignupWithName, TemplateRow, VolunteersRepository } from './volunteers.repository';
+
+const HOUR_MS = 60 * 60 * 1000;
+const shiftNotFound = () => new AppError('NOT_FOUND', { message: volunteerMessages.shiftNotFound });
+const badInput = (field: string, message: string) => new AppError('VALIDATION_ERROR', { message, fieldErrors: { [field]: message } });
+/** Minutes as hours with two decimals at most. */
+export const minutesToHours = (minutos: number) => Math.round((minutos / 60) * 100) / 100;
+
+export interface VolunteersDeps {
+  db: Database;
+  repo: VolunteersRepository;
+  persons: Pick<PersonsPort, 'contactOf' | 'identityOf'>;
+  history: Pick<HistoryPort, 'record'>;
+  timeZone: TimeZoneSource;
+  organization: () => Promise<{ nombre: string | null; nif: string | null; direccion: string | null }>;
+  clock?: () => Date;
+}
+
+export function toShift(row: ShiftRow, signups: SignupWithName[] | Map<number, SignupWithName[]>): Shift {
+  const mine = signups instanceof Map ? (signups.get(row.id) ?? []) : signups.filter((s) => s.turnoId === row.id);
+  return {
+    id: row.id,
+    tarea: row.tarea,
+    inicio: row.inicio.toISOString(),
+    fin: row.fin.toISOString(),
+    plazas: row.plazas,
+    lugar: row.lugar,
+    notas: row.notas,
+    plantillaId: row.plantillaId,
+    apuntados: mine.map((s) => ({
+      persona: { id: s.personaId, nombre: `${s.nombre} ${s.apellidos}`.trim() },
+      estado: s.estado as SignupState,
+      horas: s.minutos === null ? null : minutesToHours(s.minutos),
+    })),
+    libres: Math.max(0, row.plazas - mine.length),
+  };
+}
+
+const toTemplate = (row: TemplateRow): ShiftTemplate => ({
+  id: row.id,
+  tarea: row.tarea,
+  diasSemana: row.diasSemana,
+  horaInicio: row.horaInicio,
+  horaFin: row.horaFin,
+  plazas: row.plazas,
+  desde: row.desde,
+  hasta: row.hasta,
+  lugar: row.lugar,
+});
+
+/** Volunteers and shifts for staff (DESIGN section 17): the profile, shifts, templates, attendance, hours. */
+export function createVolunteersService({ db, repo, persons, history, timeZone, organization, clock = () => new Date() }: VolunteersDeps) {
+  async function personOrThrow(executor: Database, personaId: number) {
+    const person = await persons.contactOf(executor, personaId);
+    if (!person || person.anonimizada) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
+    return person;
+  }
+
+  async function shiftsWithPeople(executor: VolunteersRepository, rows: ShiftRow[], range?: { from: Date; to: Date }): Promise<Shift[]> {
+    const byShift = new Map<number, SignupWithName[]>();
+    const signups = range ? await executor.signupsBetween(range.from, range.to) : await executor.signupsOf(rows.map((r) => r.id));
+    for (const s of signups) {
+      const list = byShift.get(s.turnoId);
+      if (list) list.push(s);
+      else byShift.set(s.turnoId, [s]);
+    }
+    return rows.map((r) => toShift(r, byShift));
+  }
+
+  /** The shifts of a template for its window on `today` (a day that has one already is skipped). */
+  async function materialise(tx: VolunteersRepository, template: TemplateRow, zone: string, today: string): Promise<ShiftRow[]> {
+    const window = templateWindow(template, today);
+    if (!window) return [];
+    const now = clock();
+    const values: ShiftInsert[] = [];
+    for (const dia of daysOfPattern(window.from, window.to, template.diasSemana)) {
+      const inicio = wallTimeToInstant(`${dia} ${template.horaInicio}`, zone);
+      const fin = wallTimeToInstant(`${dia} ${template.horaFin}`, zone);
+      if (!inicio || !fin || fin <= inicio || inicio <= now) continue;
+      values.push({ tarea: template.tarea, inicio, fin, dia, plazas: template.plazas, lugar: template.lugar, notas: null, plantillaId: template.id });
+    }
+    return tx.insertTemplateShifts(values);
+  }
+
+  async function yearBounds(anio: number, executor?: Database) {
+    const zone = await timeZone(executor);
+    return { from: wallTimeToInstant(`${anio}-01-01 00:00`, zone)!, to: wallTimeToInstant(`${anio + 1}-01-01 00:00`, zone)!, zone };
+  }
+
+  return {
+    async profile(personaId: number): Promise<VolunteerProfile> {
+      await personOrThrow(db, personaId);
+      const row = await repo.profile(personaId);
+      return {
+        tareas: row?.tareas ?? [],
+        disponibilidad: row?.disponibilidad ?? '',
+        formacion: row?.formacion ?? [],
+        acuerdoDocumentoId: row?.acuerdoDocumentoId ?? null,
+      };
+    },
+
+    async saveProfile(actor: SessionUser, personaId: number, input: VolunteerProfileInput): Promise<VolunteerProfile> {
+      return repo.transaction(async (tx) => {
+        await personOrThrow(tx.handle, personaId);
+        await tx.lockProfile(personaId);
+        const before = await tx.profile(personaId);
+        const acuerdoDocumentoId = input.acuerdoDocumentoId === undefined ? (before?.acuerdoDocumentoId ?? null) : input.acuerdoDocumentoId;
+        if (acuerdoDocumentoId !== null && acuerdoDocumentoId !== before?.acuerdoDocumentoId) {
+          const [doc] = await tx.handle.select({ personaId: document.personaId }).from(document).where(eq(document.id, acuerdoDocumentoId));
+          if (!doc || doc.personaId !== personaId) throw badInput('acuerdoDocumentoId', volunteerMessages.documentNotFound);
+        }
+        const next = { tareas: input.tareas, disponibilidad: input.disponibilidad, formacion: input.formacion, acuerdoDocumentoId };
+        const previous = {
+          tareas: before?.tareas ?? [],
+          disponibilidad: before?.disponibilidad ?? '',
+          formacion: before?.formacion ?? [],
+          acuerdoDocumentoId: before?.acuerdoDocumentoId ?? null,
+        };
+        const cambios = changedFields(previous, next, ['tareas', 'disponibilidad', 'formacion', 'acuerdoDocumentoId']);
+        if (before && Object.keys(cambios).length === 0) return next;
+        await tx.saveProfile({ personaId, ...next }, clock());
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'voluntariado',
+          entidadId: personaId,
+          accion: before ? 'modificar' : 'crear',
+          cambios,
+        });
+        return next;
+      });
+    },
+
+    async createShift(actor: SessionUser, input: CreateShiftInput): Promise<Shift> {
+      const zone = await timeZone();
+      const inicio = shiftInstant(input.inicio, zone, 'inicio');
+      const fin = shiftInstant(input.fin, zone, 'fin');
+      if (fin <= inicio) throw badInput('fin', volunteerMessages.endBeforeStart);
+      return repo.transaction(async (tx) => {
+        const row = await tx.insertShift({
+          tarea: input.tarea,
+          inicio,
+          fin,
+          dia: dayInZone(inicio, zone),
+          plazas: input.plazas,
+          lugar: input.lugar || null,
+          notas: input.notas || null,
+          plantillaId: null,
+        });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'turno',
+          entidadId: row.id,
+          accion: 'crear',
+          cambios: { tarea: [null, row.tarea], inicio: [null, inicio.toISOString()], fin: [null, fin.toISOString()], plazas: [null, row.plazas] },
+        });
+        return toShift(row, []);
+      });
+    },
+
+    /** Shifts starting from `desde` to `hasta` (days in the organisation's zone, both included; this week by default). */
+    async list(desde: string | undefined, hasta: string | undefined): Promise<Shift[]> {
+      const zone = await timeZone();
+      const from = desde ?? dayInZone(clock(), zone);
+      const to = hasta ?? addDaysToDay(from, 6);
+      const range = { from: wallTimeToInstant(`${from} 00:00`, zone)!, to: wallTimeToInstant(`${addDaysToDay(to, 1)} 00:00`, zone)! };
+      return shiftsWithPeople(repo, await repo.shiftsBetween(range.from, range.to), range);
+    },
+
+    async get(id: number): Promise<Shift> {
+      const row = await repo.findShift(id);
+      if (!row) throw shiftNotFound();
+      return (await shiftsWithPeople(repo, [row]))[0]!;
+    },
+
+    listTemplates: async (): Promise<ShiftTemplate[]> => (await repo.templates()).map(toTemplate),
+
+    async createTemplate(actor: SessionUser, input: ShiftTemplateInput): Promise<ShiftTemplate & { turnos: number }> {
+      const zone = await timeZone();
+      return repo.transaction(async (tx) => {
+        const row = await tx.insertTemplate({
+          tarea: input.tarea,
+          diasSemana: [...new Set(input.diasSemana)].sort(),
+          horaInicio: input.horaInicio,
+          horaFin: input.horaFin,
+          plazas: input.plazas,
+          desde: input.desde,
+          hasta: input.hasta ?? null,
+          lugar: input.lugar || null,
+          createdBy: actor.id,
+        });
+        const created = await materialise(tx, row, zone, dayInZone(clock(), zone));
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'plantilla_turnos',
+          entidadId: row.id,
+          accion: 'crear',
+          cambios: {
+            tarea: [null, row.tarea],
+            diasSemana: [null, row.diasSemana],
+            horaInicio: [null, row.horaInicio],
+            horaFin: [null, row.horaFin],
+            plazas: [null, row.plazas],
+            desde: [null, row.desde],
+            hasta: [null, row.hasta],
+            turnos: [null, created.length],
+          },
+        });
+        return { ...toTemplate(row), turnos: created.length };
+      });
+    },
+
+    /**
+     * A template changed: its shifts not yet started follow it (task, times, places); a future shift on a day the
+     * template no longer covers goes when nobody signed up for it (kept otherwise); past shifts never change.
+     */
+    async updateTemplate(actor: SessionUser, id: number, input: ShiftTemplateInput): Promise<ShiftTemplate & { turnos: number }> {
+      const zone = await timeZone();
+      return repo.transaction(async (tx) => {
+        const before = await tx.lockTemplate(id);
+        if (!before) throw new AppError('NOT_FOUND', { message: volunteerMessages.templateNotFound });
+        const next = {
+          tarea: input.tarea,
+          diasSemana: [...new Set(input.diasSemana)].sort(),
+          horaInicio: input.horaInicio,
+          horaFin: input.horaFin,
+          plazas: input.plazas,
+          desde: input.desde,
+          hasta: input.hasta ?? null,
+          lugar: input.lugar || null,
+        };
+        await tx.updateTemplate(id, next);
+        const row: TemplateRow = { ...before, ...next };
+        const today = dayInZone(clock(), zone);
+        const window = templateWindow(row, today);
+        let changed = 0;
+        for (const { shift: s, taken } of await tx.futureShiftsOf(id, clock())) {
+          const covered =
+            window !== undefined &&
+            s.dia >= row.desde &&
+            (!row.hasta || s.dia <= row.hasta) &&
+            daysOfPattern(s.dia, s.dia, row.diasSemana).length > 0;
+          if (!covered) {
+            if (Number(taken) === 0) {
+              await tx.deleteShift(s.id);
+              changed++;
+            }
+            continue;
+          }
+          const inicio = wallTimeToInstant(`${s.dia} ${row.horaInicio}`, zone)!;
+          const fin = wallTimeToInstant(`${s.dia} ${row.horaFin}`, zone)!;
+          await tx.updateShift(s.id, { tarea: row.tarea, inicio, fin, plazas: Math.max(row.plazas, Number(taken)), lugar: row.lugar });
+          changed++;
+        }
+        const created = await materialise(tx, row, zone, today);
+        const cambios = changedFields(toTemplate(before), toTemplate(row), [
+          'tarea',
+          'diasSemana',
+          'horaInicio',
+          'horaFin',
+          'plazas',
+          'desde',
+          'hasta',
+          'lugar',
+        ]);
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'plantilla_turnos',
+          entidadId: id,
+          accion: 'modificar',
+          cambios: { ...cambios, turnos: [null, changed + created.length] },
+        });
+        return { ...toTemplate(row), turnos: changed + created.length };
+      });
+    },
+
+    /** Keeps every template's shifts eight weeks ahead (the scheduled job). Answers how many shifts it added. */
+    async extendTemplates(): Promise<number> {
+      const zone = await timeZone();
+      const today = dayInZone(clock(), zone);
+      let added = 0;
+      for (const template of await repo.templates()) {
+        if (template.hasta && template.hasta < today) continue;
+        await repo.transaction(async (tx) => {
+          const created = await materialise(tx, template, zone, today);
+          added += created.length;
+          if (created.length > 0)
+            await history.record(tx.handle, {
+              actor: systemActor,
+              entidad: 'plantilla_turnos',
+              entidadId: template.id,
+              accion: 'modificar',
+              cambios: { turnos: [null, created.length] },
+            });
+        });
+      }
+      return added;
+    },
+
+    /** Whether a person came to a shift and for how long (by default the shift's length). */
+    async attendance(actor: SessionUser, turnoId: number, input: AttendanceInput): Promise<Shift> {
+      return repo.transaction(async (tx) => {
+        const row = await tx.lockShift(turnoId);
+        if (!row) throw shiftNotFound();
+        await personOrThrow(tx.handle, input.personaId);
+        const horas = input.asistio ? (input.horas ?? (row.fin.getTime() - row.inicio.getTime()) / HOUR_MS) : 0;
+        const minutos = input.asistio ? Math.round(horas * 60) : null;
+        const estado = input.asistio ? 'asistio' : 'no_asistio';
+        const existing = await tx.signup(turnoId, input.personaId);
+        let signupId: number;
+        if (existing) {
+          await tx.setSignup(existing.id, { estado, minutos }, clock());
+          signupId = existing.id;
+        } else signupId = (await tx.insertSignup({ turnoId, personaId: input.personaId, estado, minutos })).id;
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'turno_apuntado',
+          entidadId: signupId,
+          accion: existing ? 'estado' : 'crear',
+          cambios: {
+            turnoId: [existing ? turnoId : null, turnoId],
+            personaId: [existing ? input.personaId : null, input.personaId],
+            estado: [existing?.estado ?? null, estado],
+            horas: [existing?.minutos == null ? null : minutesToHours(existing.minutos), minutos === null ? null : minutesToHours(minutos)],
+          },
+        });
+        return (await shiftsWithPeople(tx, [row]))[0]!;
+      });
+    },
+
+    async hours(personaId: number, anio: number | undefined): Promise<VolunteerHours> {
+      await personOrThrow(db, personaId);
+      const year = anio ?? Number(dayInZone(clock(), await timeZone()).slice(0, 4));
+      const { from, to } = await yearBounds(year);
+      const rows = await repo.attendedBetween(personaId, from, to);
+      const turnos = rows.map((r) => ({ id: r.id, tarea: r.tarea, inicio: r.inicio.toISOString(), horas: minutesToHours(r.minutos ?? 0) }));
+      return { anio: year, horas: minutesToHours(rows.reduce((sum, r) => sum + (r.minutos ?? 0), 0)), turnos };
+    },
+
+    async certificate(personaId: number, anio: number | undefined): Promise<{ pdf: Buffer; filename: string }> {
+      const person = await persons.identityOf(db, personaId);
+      if (!person || person.anonimizada) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
+      const zone = await timeZone();
+      const year = anio ?? Number(dayInZone(clock(), zone).slice(0, 4));
+      const { from, to } = await yearBounds(year);
+      const rows = await repo.attendedBetween(personaId, from, to);
+      const org = await organization();
+      const pdf = await renderHoursCertificatePdf({
+        anio: year,
+        entidad: { nombre: org.nombre ?? 'La protectora', nif: org.nif, direccion: org.direccion },
+        persona: { nombre: `${person.nombre} ${person.apellidos}`.trim(), documento: person.documento },
+        turnos: rows.map((r) => ({ dia: dayInZone(r.inicio, zone), tarea: r.tarea, horas: minutesToHours(r.minutos ?? 0) })),
+        emitido: dayInZone(clock(), zone),
+      });
+      return { pdf, filename: `certificado-voluntariado-${year}-${personaId}.pdf` };
+    },
+  };
+}
+
+export type VolunteersService = ReturnType<typeof createVolunteersService>;

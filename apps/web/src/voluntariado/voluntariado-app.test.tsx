@@ -1,0 +1,67 @@
+import { volunteerMessages } from '@refugio/contracts';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../testing/server';
+import { VoluntariadoApp, byDay } from './voluntariado-app';
+
+const shift = (id: number, inicio: string, libres: number, apuntado = false) => ({
+  id,
+  tarea: id === 1 ? 'Paseos' : 'Limpieza',
+  inicio,
+  fin: new Date(new Date(inicio).getTime() + 2 * 3_600_000).toISOString(),
+  lugar: null,
+  libres,
+  apuntado,
+});
+
+describe('VoluntariadoApp: a volunteer signs up from a phone', { timeout: 20_000 }, () => {
+  it('signs up, then shows the shift as theirs; a full shift offers no button and a refusal is read out', async () => {
+    let signedUp = false;
+    const paseos = shift(1, '2026-12-05T09:00:00.000Z', 1);
+    const limpieza = shift(2, '2026-12-05T15:00:00.000Z', 1);
+    server.use(
+      http.get('/api/voluntariado/:token', () =>
+        HttpResponse.json({
+          organizacion: { nombre: 'Refugio Patitas' },
+          persona: { nombre: 'Marta' },
+          turnos: [signedUp ? { ...paseos, libres: 0, apuntado: true } : paseos, limpieza, shift(3, '2026-12-06T09:00:00.000Z', 0)],
+          mios: signedUp ? [{ ...paseos, libres: 0, apuntado: true }] : [],
+        }),
+      ),
+      http.post('/api/voluntariado/:token/turnos/1', () => {
+        signedUp = true;
+        return HttpResponse.json({ ...paseos, libres: 0, apuntado: true });
+      }),
+      http.post('/api/voluntariado/:token/turnos/2', () =>
+        HttpResponse.json({ code: 'CONFLICT', message: volunteerMessages.full, requestId: 'x' }, { status: 409 }),
+      ),
+    );
+    const user = userEvent.setup();
+    render(<VoluntariadoApp token="abc" />);
+    expect(await screen.findByRole('heading', { name: 'Hola, Marta' })).toBeInTheDocument();
+    expect(screen.getByText('Aún no estás apuntado a ningún turno.')).toBeInTheDocument();
+    expect(screen.getByText('Completo')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Apuntarme/ })).toHaveLength(2);
+
+    await user.click(screen.getAllByRole('button', { name: /^Apuntarme: Paseos/ })[0]!);
+    expect(await screen.findByRole('status')).toHaveTextContent(/Te has apuntado a «Paseos»/);
+    expect(await screen.findAllByRole('button', { name: /^Cancelar: Paseos/ })).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: /^Apuntarme: Limpieza/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(volunteerMessages.full);
+  });
+
+  it('a link that does not work says so', async () => {
+    server.use(http.get('/api/voluntariado/:token', () => HttpResponse.json({ code: 'NOT_FOUND', message: 'x', requestId: 'x' }, { status: 404 })));
+    render(<VoluntariadoApp token="nope" />);
+    expect(await screen.findByRole('heading', { name: 'Enlace no disponible' })).toBeInTheDocument();
+    expect(screen.getByText(volunteerMessages.notFound)).toBeInTheDocument();
+  });
+
+  it('groups the shifts by day in order', () => {
+    const groups = byDay([shift(1, '2026-12-05T09:00:00.000Z', 1), shift(2, '2026-12-05T15:00:00.000Z', 1), shift(3, '2026-12-07T09:00:00.000Z', 1)]);
+    expect(groups.map((g) => g.shifts.map((s) => s.id))).toEqual([[1, 2], [3]]);
+  });
+});
