@@ -192,6 +192,11 @@ const expected: Record<string, Access> = {
   'GET /api/remesas': 'admin',
   'GET /api/remesas/:id': 'admin',
   'GET /api/remesas/:id/xml': 'admin',
+  'POST /api/importaciones': 'admin',
+  'PUT /api/importaciones/:id/mapeo': 'admin',
+  'POST /api/importaciones/:id/confirmar': 'admin',
+  'GET /api/importaciones/:id': 'admin',
+  'POST /api/importaciones/:id/deshacer': 'admin',
 };
 
 function expectedAccess(route: string): Access | undefined {

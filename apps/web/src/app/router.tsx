@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
                   { path: 'donativos/modelo-182', lazy: () => import('../features/donations/routes/modelo-182') },
                   { path: 'donativos/importar', lazy: () => import('../features/bank-import/routes/importar-extracto') },
                   { path: 'donativos/remesas', lazy: () => import('../features/remesas/routes/remesas') },
+                  { path: 'importar', lazy: () => import('../features/importer/routes/importar') },
                 ],
               },
               { path: 'mensajes', lazy: () => import('../features/messages/routes/mensajes') },

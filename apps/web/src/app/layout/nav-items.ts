@@ -2,6 +2,7 @@ import {
   IconBrush,
   IconClipboardList,
   IconFirstAidKit,
+  IconFileImport,
   IconCalendarTime,
   IconChartBar,
   IconFileDescription,
@@ -75,6 +76,7 @@ export const moreNavGroup: NavGroupItem = {
     '/seguimientos',
     '/plantillas',
     '/configuracion',
+    '/importar',
     '/blocks/',
   ],
   links: [
@@ -89,6 +91,7 @@ export const moreNavGroup: NavGroupItem = {
     { label: 'Protocolos', to: '/protocolos', icon: IconClipboardList, adminOnly: true },
     { label: 'Plantillas', to: '/plantillas', icon: IconTemplate, adminOnly: true },
     { label: 'Configuración', to: '/configuracion', icon: IconSettings, adminOnly: true },
+    { label: 'Importar', to: '/importar', icon: IconFileImport, adminOnly: true },
     { label: 'Guía de estilos', to: '/blocks/styles', icon: IconBrush },
   ],
 };
