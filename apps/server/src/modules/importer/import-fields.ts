@@ -363,7 +363,7 @@ export function readPetRow(row: MappedRow, context: RowContext): { values: PetRo
   }
   const tags = text(row, errors, 'etiquetas', TAGS_MAX * (TAG_MAX_LENGTH + 2))
     .split(/[,;]/)
-    .map((t) => t.trim())
+    .map((t) => t.trim().replace(/^'(?=[=+\-@])/, ''))
     .filter((t) => t !== '');
   if (tags.length > TAGS_MAX || tags.some((t) => t.length > TAG_MAX_LENGTH)) errors.add('etiquetas', importMessages.textInvalid('Etiquetas'));
   const idText = text(row, errors, 'id', 12);
