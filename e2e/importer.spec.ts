@@ -29,7 +29,7 @@ test('a spreadsheet of pets is mapped, tried, imported with its progress and und
 
   const mapping = page.getByRole('table', { name: /Columnas del archivo/ });
   await expect(mapping.getByRole('rowheader', { name: 'Chip' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Dato para la columna «Chip»' })).toHaveValue('Microchip');
+  await expect(page.locator('input[aria-label="Dato para la columna «Chip»"]')).toHaveValue('Microchip');
   await expectAccessible(page, 'Importar: asignación de columnas');
 
   await page.getByRole('button', { name: 'Probar sin guardar' }).click();

@@ -180,8 +180,8 @@ describe('import wizard API', () => {
       [6, 'Correo electrónico'],
     ]);
     expect(run.duplicados).toEqual([
-      { fila: 2, motivo: expect.any(String), existenteId: ana!.id },
-      { fila: 4, motivo: expect.stringMatching(/posible duplicado/), existenteId: ana!.id },
+      { fila: 2, motivo: expect.any(String) as string, existenteId: ana!.id },
+      { fila: 4, motivo: expect.stringMatching(/posible duplicado/) as string, existenteId: ana!.id },
     ]);
     const done = await confirmAndRun(file.id);
     expect(done).toMatchObject({ estado: 'terminada', creados: 2, actualizados: 1, omitidos: 1 });
@@ -207,7 +207,7 @@ describe('import wizard API', () => {
     const file = await uploaded(await writeXlsxFile(rows as never).toBuffer(), 'chips.xlsx');
     const run = await map(file.id, file.mapeoSugerido);
     expect(run.crear).toBe(1);
-    expect(run.errores).toEqual([{ fila: 3, columna: 'Microchip', mensaje: expect.stringMatching(/14 cifras/) }]);
+    expect(run.errores).toEqual([{ fila: 3, columna: 'Microchip', mensaje: expect.stringMatching(/14 cifras/) as string }]);
   });
 
   it("reads Animal Shelter Manager's CSV export and matches a second import by the file's own code", async () => {

@@ -229,7 +229,7 @@ export function parseDate(raw: string, formato: ImportDateFormat | undefined, or
 export function parseMicrochip(raw: string): Parsed<string> {
   const value = raw.trim();
   if (/^\d+(?:[.,]\d+)?\s*e\s*\+?\s*\d+$/i.test(value)) return { error: importMessages.chipScientific(value) };
-  const digits = value.replace(/[\s.\-]/g, '');
+  const digits = value.replace(/[\s.-]/g, '');
   if (!/^\d+$/.test(digits)) return { error: importMessages.chipInvalid(value) };
   if (digits.length < 15) return { error: importMessages.chipShort(value, digits.length) };
   if (digits.length > 15) return { error: importMessages.chipInvalid(value) };

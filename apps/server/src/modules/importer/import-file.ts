@@ -123,7 +123,7 @@ function readCsv(data: Buffer): ReadSheet {
       skip_empty_lines: false,
       max_record_size: 1_000_000,
       to_line: IMPORT_MAX_ROWS + 50,
-    }) as string[][];
+    });
   } catch (error) {
     throw new ImportFileError(importMessages.csvUnreadable((error as Error).message.split('\n')[0]!.slice(0, 200)));
   }
@@ -172,7 +172,7 @@ function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   if (typeof value === 'boolean') return value ? 'sí' : 'no';
-  return String(value);
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
 async function readXlsx(data: Buffer): Promise<ReadSheet> {
@@ -181,7 +181,7 @@ async function readXlsx(data: Buffer): Promise<ReadSheet> {
   let rows: unknown[][];
   try {
     // Numbers exactly as written in the file (a microchip keeps its digits, or shows it lost them).
-    rows = (await readSheet(data, { parseNumber: (value: string) => value } as never)) as unknown as unknown[][];
+    rows = await readSheet(data, { parseNumber: (value: string) => value });
   } catch {
     throw new ImportFileError(importMessages.notXlsx);
   }

@@ -27,7 +27,7 @@ import type { SessionUser } from '../../plugins/access';
 import { systemActor, userActor } from '../history/history.port';
 import type { PersonsPort } from '../persons/persons.port';
 import type { PetsPort } from '../pets/pets.port';
-import { fold, suggestMapping } from './import-fields';
+import { type PersonRowValues, type PetRowValues, fold, suggestMapping } from './import-fields';
 import { ImportFileError, readSpreadsheet } from './import-file';
 import { type PlannedRow, personKey, planPersons, planPets } from './import-plan';
 import { type ImportBatchRow, type ImporterRepository, createImporterRepository } from './importer.repository';
@@ -67,7 +67,7 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
     return batch.createdBy ? userActor({ id: batch.createdBy, name: batch.createdByNombre }) : systemActor;
   }
 
-  async function plan(batch: ImportBatchRow): Promise<PlannedRow<unknown>[] & { tipo?: never }> {
+  async function plan(batch: ImportBatchRow): Promise<PlannedRow<unknown>[]> {
     const mapeo = batch.mapeo ?? {};
     if (batch.tipo === 'mascotas') return planPets(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
     return planPersons(batch.columnas, batch.filas, mapeo, persons.normaliseImported);
@@ -100,9 +100,9 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
     let crear = 0;
     let actualizar = 0;
     let omitir = 0;
-    const valid = rows.filter((r): r is { fila: number; values: never } => 'values' in r);
+    const valid = rows.filter((r): r is { fila: number; values: unknown } => 'values' in r);
     if (batch.tipo === 'mascotas') {
-      const values = valid.map((r) => ({ fila: r.fila, v: r.values as import('./import-fields').PetRowValues }));
+      const values = valid.map((r) => ({ fila: r.fila, v: r.values as PetRowValues }));
       const keys = await repo.keysOf('mascotas', values.flatMap(({ v }) => (v.codigo ? [v.codigo] : [])));
       const { byChip, byId } = await pets.importMatches(
         db,
@@ -123,7 +123,7 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
         omitir++;
       }
     } else {
-      const values = valid.map((r) => ({ fila: r.fila, v: r.values as import('./import-fields').PersonRowValues }));
+      const values = valid.map((r) => ({ fila: r.fila, v: r.values as PersonRowValues }));
       const keys = await repo.keysOf('personas', values.flatMap(({ v }) => (v.codigo ? [v.codigo] : [])));
       const matches = await persons.matchImported(db, values.map(({ v }) => v));
       const seen = new Set<string>();
@@ -162,7 +162,7 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
       await runInTransaction(db, async (tx) => {
         const txRepo = createImporterRepository(tx);
         if (batch.tipo === 'mascotas') {
-          const v = row.values as import('./import-fields').PetRowValues;
+          const v = row.values as PetRowValues;
           const keys = v.codigo ? await txRepo.keysOf('mascotas', [v.codigo]) : new Map<string, number>();
           const { byChip, byId } = await pets.importMatches(tx, v.microchip ? [v.microchip] : [], [...(v.id !== undefined ? [v.id] : []), ...keys.values()]);
           const existing =
@@ -175,7 +175,7 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
           if (codigo) await txRepo.saveKey('mascotas', codigo, created.id, batch.id);
           return txRepo.insertRow({ ...base, resultado: 'creado', entidadId: created.id, version: created.version });
         }
-        const v = row.values as import('./import-fields').PersonRowValues;
+        const v = row.values as PersonRowValues;
         if (v.codigo && (await txRepo.keysOf('personas', [v.codigo])).size > 0) return txRepo.insertRow({ ...base, resultado: 'omitido' });
         const { codigo, ...values } = v;
         const done = await persons.importPerson(tx, values, actor, origen);
@@ -250,7 +250,7 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
         throw error;
       }
       const id = randomUUID();
-      const archivo = file.fileName.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').slice(0, 200) || 'hoja';
+      const archivo = [...file.fileName].filter((c) => !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(c)).join('').slice(0, 200) || 'hoja';
       await repo.insertBatch({
         id,
         tipo,

@@ -44,7 +44,7 @@ export function DryRunReport({ run, archivo }: { run: ImportDryRun; archivo: str
             <SegmentedControl
               aria-label="Mostrar"
               value={filter}
-              onChange={(v) => setFilter(v as ReportFilter)}
+              onChange={(v) => setFilter(v)}
               data={[
                 { value: 'todas', label: 'Todas' },
                 { value: 'error', label: `Errores (${run.errores.length})` },

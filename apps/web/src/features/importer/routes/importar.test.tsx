@@ -81,8 +81,8 @@ describe('Importar', () => {
     expect(sentType).toBe('mascotas');
     expect(within(table).getByRole('rowheader', { name: 'Apodo' })).toBeInTheDocument();
     expect(within(table).getByText('941000000012345 · 9,41E+14')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Dato para la columna «Nombre»' })).toHaveValue('Nombre');
-    await user.click(screen.getByRole('textbox', { name: 'Dato para la columna «Apodo»' }));
+    expect(screen.getByLabelText('Dato para la columna «Nombre»', { selector: 'input' })).toHaveValue('Nombre');
+    await user.click(screen.getByLabelText('Dato para la columna «Apodo»', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Personalidad' }));
 
     await user.click(screen.getByRole('button', { name: 'Probar sin guardar' }));

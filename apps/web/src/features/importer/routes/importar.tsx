@@ -121,7 +121,7 @@ function ImportarScreen() {
             description="Déjalo en automático si las fechas son dd/mm/aaaa o aaaa-mm-dd."
             data={[{ value: '', label: 'Automático' }, ...IMPORT_DATE_FORMATS.map((f) => ({ value: f, label: f }))]}
             value={formatoFecha}
-            onChange={(v) => setFormatoFecha((v ?? '') as ImportDateFormat | '')}
+            onChange={(v) => setFormatoFecha(v ?? '')}
             allowDeselect={false}
             maw={300}
           />
@@ -164,7 +164,7 @@ function ImportarScreen() {
             label="Qué contiene el archivo"
             data={IMPORT_TYPES.map((t) => ({ value: t, label: ready(t) ? importTypeLabels[t] : `${importTypeLabels[t]} (próximamente)`, disabled: !ready(t) }))}
             value={tipo}
-            onChange={(v) => v && setTipo(v as ImportType)}
+            onChange={(v) => v && setTipo(v)}
             allowDeselect={false}
             maw={400}
           />
