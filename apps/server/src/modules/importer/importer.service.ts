@@ -18,7 +18,7 @@ import {
   importTypeLabels,
 } from '@refugio/contracts';
 import { z } from 'zod';
-import { type Database, runInTransaction } from '../../db/client';
+import { type Database, type Tx, runInTransaction } from '../../db/client';
 import { defineJob } from '../../jobs/define-job';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -44,8 +44,10 @@ export interface ImporterDeps {
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', { message, fieldErrors: { [field]: message } });
 const notFound = () => new AppError('NOT_FOUND', { message: importMessages.notFound });
-/** Rows done per transaction-free step of the job before it looks at the clock again (progress is read from the rows). */
+/** Records undone per transaction. */
 const UNDO_CHUNK = 100;
+/** Rows of the import job per transaction. */
+const IMPORT_CHUNK = 50;
 
 export const importJobPayload = z.object({ importId: z.string().min(1).max(64) });
 
@@ -148,45 +150,61 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
     return { crear, actualizar, omitir, errores, duplicados };
   }
 
-  /** One row of the job, in one transaction with its `import_row` record (a row done is never done again). */
-  async function importRow(batch: ImportBatchRow, row: PlannedRow<unknown>): Promise<void> {
+  /** One row of the job inside `tx`, with its `import_row` record (a row recorded is never done again). */
+  async function importRowIn(tx: Tx, batch: ImportBatchRow, row: PlannedRow<unknown>): Promise<void> {
+    const txRepo = createImporterRepository(tx);
     const base = { importId: batch.id, fila: row.fila };
-    if (row.vacia) return repo.insertRow({ ...base, resultado: 'omitido' });
+    if (row.vacia) return txRepo.insertRow({ ...base, resultado: 'omitido' });
     if ('errors' in row) {
       const first = row.errors[0]!;
-      return repo.insertRow({ ...base, resultado: 'error', columna: first.columna, mensaje: row.errors.map((e) => e.mensaje).join(' ') });
+      return txRepo.insertRow({ ...base, resultado: 'error', columna: first.columna, mensaje: row.errors.map((e) => e.mensaje).join(' ') });
     }
     const origen = importMessages.historyOrigin(batch.archivo, row.fila);
     const actor = actorOf(batch);
+    if (batch.tipo === 'mascotas') {
+      const v = row.values as PetRowValues;
+      const keys = v.codigo ? await txRepo.keysOf('mascotas', [v.codigo]) : new Map<string, number>();
+      const { byChip, byId } = await pets.importMatches(tx, v.microchip ? [v.microchip] : [], [...(v.id !== undefined ? [v.id] : []), ...keys.values()]);
+      const existing =
+        (v.microchip ? byChip.get(v.microchip) : undefined) ??
+        (v.id !== undefined && byId.has(v.id) && fold(byId.get(v.id)!) === fold(v.nombre) ? v.id : undefined) ??
+        (v.codigo && keys.has(v.codigo) && byId.has(keys.get(v.codigo)!) ? keys.get(v.codigo) : undefined);
+      if (existing !== undefined) return txRepo.insertRow({ ...base, resultado: 'omitido', entidadId: existing });
+      const { id: _id, codigo, ...values } = v;
+      const created = await pets.createImported(tx, values, actor, origen);
+      if (codigo) await txRepo.saveKey('mascotas', codigo, created.id, batch.id);
+      return txRepo.insertRow({ ...base, resultado: 'creado', entidadId: created.id, version: created.version });
+    }
+    const v = row.values as PersonRowValues;
+    if (v.codigo && (await txRepo.keysOf('personas', [v.codigo])).size > 0) return txRepo.insertRow({ ...base, resultado: 'omitido' });
+    const { codigo, ...values } = v;
+    const done = await persons.importPerson(tx, values, actor, origen);
+    if (codigo && done.resultado === 'creado') await txRepo.saveKey('personas', codigo, done.personaId, batch.id);
+    return txRepo.insertRow({ ...base, resultado: done.resultado, entidadId: done.personaId, ...(done.resultado === 'creado' ? { version: done.version } : {}) });
+  }
+
+  /**
+   * Rows of the job, `IMPORT_CHUNK` per transaction (each with its record, so a chunk commits whole or not at all).
+   * When a chunk meets a unique violation (another import, or someone typing the same microchip meanwhile), its rows
+   * are done again one per transaction, and the row that still collides is recorded as omitted.
+   */
+  async function importChunk(batch: ImportBatchRow, rows: PlannedRow<unknown>[]): Promise<void> {
     try {
       await runInTransaction(db, async (tx) => {
-        const txRepo = createImporterRepository(tx);
-        if (batch.tipo === 'mascotas') {
-          const v = row.values as PetRowValues;
-          const keys = v.codigo ? await txRepo.keysOf('mascotas', [v.codigo]) : new Map<string, number>();
-          const { byChip, byId } = await pets.importMatches(tx, v.microchip ? [v.microchip] : [], [...(v.id !== undefined ? [v.id] : []), ...keys.values()]);
-          const existing =
-            (v.microchip ? byChip.get(v.microchip) : undefined) ??
-            (v.id !== undefined && byId.has(v.id) && fold(byId.get(v.id)!) === fold(v.nombre) ? v.id : undefined) ??
-            (v.codigo && keys.has(v.codigo) && byId.has(keys.get(v.codigo)!) ? keys.get(v.codigo) : undefined);
-          if (existing !== undefined) return txRepo.insertRow({ ...base, resultado: 'omitido', entidadId: existing });
-          const { id: _id, codigo, ...values } = v;
-          const created = await pets.createImported(tx, values, actor, origen);
-          if (codigo) await txRepo.saveKey('mascotas', codigo, created.id, batch.id);
-          return txRepo.insertRow({ ...base, resultado: 'creado', entidadId: created.id, version: created.version });
-        }
-        const v = row.values as PersonRowValues;
-        if (v.codigo && (await txRepo.keysOf('personas', [v.codigo])).size > 0) return txRepo.insertRow({ ...base, resultado: 'omitido' });
-        const { codigo, ...values } = v;
-        const done = await persons.importPerson(tx, values, actor, origen);
-        if (codigo && done.resultado === 'creado') await txRepo.saveKey('personas', codigo, done.personaId, batch.id);
-        return txRepo.insertRow({ ...base, resultado: done.resultado, entidadId: done.personaId, ...(done.resultado === 'creado' ? { version: done.version } : {}) });
+        for (const row of rows) await importRowIn(tx, batch, row);
       });
+      return;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      // Another import (or a person at the same time) took the row's microchip or the row itself: recorded as omitted.
-      if ((await repo.processedRows(batch.id)).has(row.fila)) return;
-      await repo.insertRow({ ...base, resultado: 'omitido', mensaje: importMessages.duplicateChip });
+    }
+    for (const row of rows) {
+      try {
+        await runInTransaction(db, (tx) => importRowIn(tx, batch, row));
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if ((await repo.processedRows(batch.id)).has(row.fila)) continue;
+        await repo.insertRow({ importId: batch.id, fila: row.fila, resultado: 'omitido', mensaje: importMessages.duplicateChip });
+      }
     }
   }
 
@@ -225,12 +243,11 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
     if (!batch || batch.estado !== 'en_curso') return;
     const done = await repo.processedRows(importId);
     const rows = await plan(batch);
-    let count = 0;
-    for (const row of rows) {
-      if (done.has(row.fila)) continue;
-      if (count++ >= limit) return;
-      await importRow(batch, row);
+    const pending = rows.filter((row) => !done.has(row.fila));
+    for (let i = 0; i < Math.min(pending.length, limit); i += IMPORT_CHUNK) {
+      await importChunk(batch, pending.slice(i, Math.min(i + IMPORT_CHUNK, limit)));
     }
+    if (pending.length > limit) return;
     const f = await figures(importId);
     await repo.setState(importId, ['en_curso'], 'terminada', { creados: f.creados, actualizados: f.actualizados, omitidos: f.omitidos });
   }
