@@ -8,7 +8,7 @@ import { multipart } from '../helpers/media';
  * The pet list's export (/api/mascotas.csv and .xlsx) re-imports without touching the mapping (DESIGN section 18):
  * into another shelter it creates the same pets; into the same one it creates nothing (matched by their Nº).
  */
-describe('the pet export re-imports without mapping', () => {
+describe('the pet export re-imports without mapping', { timeout: 120_000 }, () => {
   let source: TestApp;
   let target: TestApp;
 
@@ -75,6 +75,9 @@ describe('the pet export re-imports without mapping', () => {
         ['Pompón', '1 año', 'Conejo', 'hembra', 'grande', false, [], '', '-curioso'],
       ]);
       expect(rows[0]!.fechaIngreso?.slice(0, 10)).toBe('2025-03-04');
+      // Undone, so the other format starts from a shelter without them.
+      const undo = await target.as('admin').inject({ method: 'POST', url: `/api/importaciones/${elsewhere.file.id}/deshacer` });
+      expect(undo.json<ImportStatus>()).toMatchObject({ deshechos: 3 });
     });
   }
 });
