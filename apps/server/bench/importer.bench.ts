@@ -28,7 +28,9 @@ function file(rows: number): Buffer {
   const lines = ['Nombre;Especie;Sexo;Tamaño;Fecha de nacimiento;Chip;Fecha de entrada;Raza;Historia'];
   for (let i = 0; i < rows; i++) {
     const chip = `941${String(i).padStart(12, '0')}`;
-    lines.push(`Peluda ñ ${i};${i % 2 ? 'Gata' : 'Perro'};${i % 2 ? '' : 'Macho'};Mediano;15/03/2020;${chip};01/02/2024;Mestiza;Encontrada en Peñíscola`);
+    lines.push(
+      `Peluda ñ ${i};${i % 2 ? 'Gata' : 'Perro'};${i % 2 ? '' : 'Macho'};Mediano;15/03/2020;${chip};01/02/2024;Mestiza;Encontrada en Peñíscola`,
+    );
   }
   return iconv.encode(lines.join('\r\n'), 'win1252');
 }

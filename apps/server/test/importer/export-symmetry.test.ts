@@ -16,8 +16,25 @@ describe('the pet export re-imports without mapping', { timeout: 120_000 }, () =
     source = await createTestApp({ ORG_TIME_ZONE: 'Europe/Madrid' });
     target = await createTestApp({ ORG_TIME_ZONE: 'Europe/Madrid' });
     await source.database.db.insert(pet).values([
-      { nombre: 'Canela', edad: '2 años', tipo: 'Perro', genero: 'hembra', tamano: 'mediano', tags: ['tranquila', '=1+1'], fechaIngreso: '2025-03-04 10:00:00' },
-      { nombre: 'Ñaque', edad: '6 meses', tipo: 'Gato', genero: 'macho', tamano: 'chico', discapacidad: true, historia: 'Línea uno\nLínea dos', adoptado: true },
+      {
+        nombre: 'Canela',
+        edad: '2 años',
+        tipo: 'Perro',
+        genero: 'hembra',
+        tamano: 'mediano',
+        tags: ['tranquila', '=1+1'],
+        fechaIngreso: '2025-03-04 10:00:00',
+      },
+      {
+        nombre: 'Ñaque',
+        edad: '6 meses',
+        tipo: 'Gato',
+        genero: 'macho',
+        tamano: 'chico',
+        discapacidad: true,
+        historia: 'Línea uno\nLínea dos',
+        adoptado: true,
+      },
       { nombre: 'Pompón', edad: '1 año', tipo: 'Conejo', genero: 'hembra', tamano: 'grande', estado: 'publicada', personalidad: '-curioso' },
     ]);
     await source.app.changes.caughtUp();

@@ -43,7 +43,11 @@ describe('import wizard API', () => {
     return res.json<ImportUpload>();
   };
   const map = async (id: string, mapeo: Record<string, string>, formatoFecha?: string) => {
-    const res = await admin().inject({ method: 'PUT', url: `/api/importaciones/${id}/mapeo`, payload: { mapeo, ...(formatoFecha ? { formatoFecha } : {}) } });
+    const res = await admin().inject({
+      method: 'PUT',
+      url: `/api/importaciones/${id}/mapeo`,
+      payload: { mapeo, ...(formatoFecha ? { formatoFecha } : {}) },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<ImportDryRun>();
   };
@@ -59,8 +63,7 @@ describe('import wizard API', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<ImportStatus>();
   };
-  const livePets = () =>
-    t.database.db.select().from(pet).where(isNull(pet.deletedAt)).orderBy(pet.id);
+  const livePets = () => t.database.db.select().from(pet).where(isNull(pet.deletedAt)).orderBy(pet.id);
   const batches = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(importBatch))[0]!.n;
 
   beforeAll(async () => {
@@ -172,7 +175,15 @@ describe('import wizard API', () => {
     ];
     const data = await writeXlsxFile(rows).toBuffer();
     const file = await uploaded(data, 'personas.xlsx', 'personas');
-    expect(file.mapeoSugerido).toMatchObject({ Nombre: 'nombre', Apellidos: 'apellidos', 'Correo electrónico': 'email', Teléfono: 'telefono', DNI: 'documento', Ciudad: 'ciudad', Rol: 'rol' });
+    expect(file.mapeoSugerido).toMatchObject({
+      Nombre: 'nombre',
+      Apellidos: 'apellidos',
+      'Correo electrónico': 'email',
+      Teléfono: 'telefono',
+      DNI: 'documento',
+      Ciudad: 'ciudad',
+      Rol: 'rol',
+    });
     const run = await map(file.id, file.mapeoSugerido);
     expect(run).toMatchObject({ crear: 2, actualizar: 1, omitir: 1 });
     expect(run.errores.map((e) => [e.fila, e.columna])).toEqual([
@@ -200,9 +211,19 @@ describe('import wizard API', () => {
 
   it('an .xlsx microchip stored as a number keeps its 15 digits; one that lost its leading zero is refused', async () => {
     const rows = [
-      [{ value: 'Nombre', type: String }, { value: 'Especie', type: String }, { value: 'Sexo', type: String }, { value: 'Microchip', type: String }],
+      [
+        { value: 'Nombre', type: String },
+        { value: 'Especie', type: String },
+        { value: 'Sexo', type: String },
+        { value: 'Microchip', type: String },
+      ],
       [{ value: 'Numérico', type: String }, { value: 'Gata', type: String }, null, { value: 941000000077777, type: Number }],
-      [{ value: 'Cero', type: String }, { value: 'Gato', type: String }, { value: 'M', type: String }, { value: 41000000077777, type: Number }],
+      [
+        { value: 'Cero', type: String },
+        { value: 'Gato', type: String },
+        { value: 'M', type: String },
+        { value: 41000000077777, type: Number },
+      ],
     ];
     const file = await uploaded(await writeXlsxFile(rows as never).toBuffer(), 'chips.xlsx');
     const run = await map(file.id, file.mapeoSugerido);
@@ -267,7 +288,10 @@ describe('import wizard API', () => {
     expect(await status(file.id)).toMatchObject({ estado: 'terminada', creados: 6, procesadas: 6 });
     const rows = await t.database.db.select().from(importRow).where(eq(importRow.importId, file.id));
     expect(rows).toHaveLength(6);
-    const named = await t.database.db.select().from(pet).where(sql`${pet.nombre} LIKE 'Reinicio %'`);
+    const named = await t.database.db
+      .select()
+      .from(pet)
+      .where(sql`${pet.nombre} LIKE 'Reinicio %'`);
     expect(named).toHaveLength(6);
   });
 
@@ -305,7 +329,12 @@ describe('import wizard API', () => {
 
   it('a mapping that names no column of the file or a field twice is refused', async () => {
     const file = await uploaded(Buffer.from('Nombre,Especie,Raza\nRex,Perro,Mastín\n'), 'm.csv');
-    for (const mapeo of [{ Otra: 'nombre' }, { Nombre: 'nombre', Especie: 'tipo', Raza: 'tipo' }, { Nombre: 'volador', Especie: 'tipo' }, { Especie: 'tipo' }]) {
+    for (const mapeo of [
+      { Otra: 'nombre' },
+      { Nombre: 'nombre', Especie: 'tipo', Raza: 'tipo' },
+      { Nombre: 'volador', Especie: 'tipo' },
+      { Especie: 'tipo' },
+    ]) {
       const res = await admin().inject({ method: 'PUT', url: `/api/importaciones/${file.id}/mapeo`, payload: { mapeo } });
       expectErrorShape(res, 400);
     }

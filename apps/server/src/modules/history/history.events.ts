@@ -114,7 +114,12 @@ export type HistoryEventInput = { actor: HistoryActor } & (
   | { entidad: 'plantilla'; entidadId: string; accion: 'modificar'; cambios?: Changes<TemplateHistoryField> }
   | { entidad: 'mensaje'; entidadId: number; accion: 'enviar' | 'estado'; cambios?: Changes<MessageHistoryField> }
   | { entidad: 'organizacion'; entidadId: string; accion: 'modificar'; cambios?: Changes<OrganizationHistoryField> }
-  | { entidad: 'persona'; entidadId: number; accion: 'crear' | 'modificar' | 'fusionar' | 'anonimizar' | 'eliminar'; cambios?: Changes<PersonHistoryField> }
+  | {
+      entidad: 'persona';
+      entidadId: number;
+      accion: 'crear' | 'modificar' | 'fusionar' | 'anonimizar' | 'eliminar';
+      cambios?: Changes<PersonHistoryField>;
+    }
   | { entidad: 'enlace_portal'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<'personaId' | 'venceEn' | 'revocado'> }
   | { entidad: 'novedad_acogida'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<'estado' | 'mascotaId' | 'personaId' | 'fotos'> }
   | { entidad: 'documento'; entidadId: number; accion: 'crear' | 'estado' | 'enviar' | 'firmar'; cambios?: Changes<DocumentHistoryField> }

@@ -60,7 +60,17 @@ const HEADERS: Record<'mascotas' | 'personas', Record<string, string>> = {
         'datebroughtin',
         'mostrecententrydate',
       ],
-      microchip: ['chip', 'microchip', 'no chip', 'n chip', 'numero de chip', 'numero de microchip', 'animalmicrochip', 'microchipnumber', 'identificacion'],
+      microchip: [
+        'chip',
+        'microchip',
+        'no chip',
+        'n chip',
+        'numero de chip',
+        'numero de microchip',
+        'animalmicrochip',
+        'microchipnumber',
+        'identificacion',
+      ],
       raza: ['raza', 'animalbreed', 'breed', 'breedname', 'breedname1'],
       color: ['color', 'capa', 'animalcolor', 'animalcolour', 'basecolour', 'basecolourname'],
       discapacidad: ['discapacidad', 'discapacitado'],
@@ -290,7 +300,11 @@ class RowErrors {
   readonly list: ImportRowError[] = [];
   constructor(private readonly row: MappedRow) {}
   add(field: string, mensaje: string) {
-    this.list.push({ fila: this.row.fila, columna: this.row.cells.get(field)?.columna ?? importFieldLabels[field as keyof typeof importFieldLabels] ?? field, mensaje });
+    this.list.push({
+      fila: this.row.fila,
+      columna: this.row.cells.get(field)?.columna ?? importFieldLabels[field as keyof typeof importFieldLabels] ?? field,
+      mensaje,
+    });
   }
 }
 
@@ -320,7 +334,8 @@ function words<T>(row: MappedRow, errors: RowErrors, field: string, table: Recor
   const raw = text(row, errors, field, 60);
   if (raw === '') return undefined;
   const found = table[fold(raw)];
-  if (found === undefined) errors.add(field, importMessages.valueUnknown(importFieldLabels[field as keyof typeof importFieldLabels].toLowerCase(), raw, options));
+  if (found === undefined)
+    errors.add(field, importMessages.valueUnknown(importFieldLabels[field as keyof typeof importFieldLabels].toLowerCase(), raw, options));
   return found;
 }
 

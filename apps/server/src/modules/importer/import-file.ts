@@ -148,11 +148,14 @@ function checkZip(data: Buffer): Promise<void> {
         zip.close();
         reject(new ImportFileError(message));
       };
-      zip.on('error', (error: Error) => fail(/relative path|absolute path|invalid characters/i.test(error.message) ? importMessages.zipPath : importMessages.notXlsx));
+      zip.on('error', (error: Error) =>
+        fail(/relative path|absolute path|invalid characters/i.test(error.message) ? importMessages.zipPath : importMessages.notXlsx),
+      );
       zip.on('entry', (entry: yauzl.Entry) => {
         entries++;
         const name = entry.fileName;
-        if (name.split('/').includes('..') || name.startsWith('/') || /^[a-z]:/i.test(name) || name.includes('\\')) return fail(importMessages.zipPath);
+        if (name.split('/').includes('..') || name.startsWith('/') || /^[a-z]:/i.test(name) || name.includes('\\'))
+          return fail(importMessages.zipPath);
         if (/vbaProject\.bin$/i.test(name)) return fail(importMessages.macros);
         if (name === 'xl/workbook.xml') workbook = true;
         total += entry.uncompressedSize;

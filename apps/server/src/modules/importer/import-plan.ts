@@ -7,7 +7,8 @@ import { type MappedRow, type PersonRowValues, type PetRowValues, dateOrderOf, f
  * dry run and the job read rows the same way, so the job does what the dry run said.
  */
 
-export type PlannedRow<V> = { fila: number; vacia: true } | { fila: number; vacia?: false; values: V } | { fila: number; vacia?: false; errors: ImportRowError[] };
+export type PlannedRow<V> =
+  { fila: number; vacia: true } | { fila: number; vacia?: false; values: V } | { fila: number; vacia?: false; errors: ImportRowError[] };
 
 function mapped(columnas: string[], filas: string[][], mapeo: Record<string, string>): MappedRow[] {
   const fields = columnas.map((c) => mapeo[c] ?? '');
@@ -32,7 +33,12 @@ function context(columnas: string[], filas: string[][], mapeo: Record<string, st
 }
 
 /** The same value in two rows: the later row gets `message(first row)`. */
-function repeats<V>(rows: PlannedRow<V>[], key: (values: V) => string | undefined, field: string, message: (fila: number) => string): PlannedRow<V>[] {
+function repeats<V>(
+  rows: PlannedRow<V>[],
+  key: (values: V) => string | undefined,
+  field: string,
+  message: (fila: number) => string,
+): PlannedRow<V>[] {
   const first = new Map<string, number>();
   return rows.map((row) => {
     if (row.vacia || !('values' in row)) return row;
@@ -65,7 +71,12 @@ export function planPets(
     return 'values' in read ? { fila: row.fila, values: read.values } : { fila: row.fila, errors: read.errors };
   });
   const byChip = repeats(rows, (v) => v.microchip ?? undefined, columnOf(columnas, mapeo, 'microchip'), importMessages.chipRepeated);
-  return repeats(byChip, (v) => v.codigo, columnOf(columnas, mapeo, 'codigo'), (fila) => `El mismo código está también en la fila ${fila}.`);
+  return repeats(
+    byChip,
+    (v) => v.codigo,
+    columnOf(columnas, mapeo, 'codigo'),
+    (fila) => `El mismo código está también en la fila ${fila}.`,
+  );
 }
 
 /** Persons with their contact normalised by `normalise` (the persons port's rule); an invalid e-mail or phone is a row error. */
@@ -81,12 +92,18 @@ export function planPersons(
     if (!('values' in read)) return { fila: row.fila, errors: read.errors };
     const contact = normalise(read.values.email, read.values.telefono);
     if (!contact.valido) {
-      const columna = row.cells.get(read.values.email && !contact.email ? 'email' : row.cells.has('telefono') ? 'telefono' : 'movil')?.columna ?? 'email';
+      const columna =
+        row.cells.get(read.values.email && !contact.email ? 'email' : row.cells.has('telefono') ? 'telefono' : 'movil')?.columna ?? 'email';
       return { fila: row.fila, errors: [{ fila: row.fila, columna, mensaje: importMessages.contactInvalid }] };
     }
     return { fila: row.fila, values: { ...read.values, email: contact.email, telefono: contact.telefono } };
   });
-  return repeats(rows, (v) => v.codigo, columnOf(columnas, mapeo, 'codigo'), (fila) => `El mismo código está también en la fila ${fila}.`);
+  return repeats(
+    rows,
+    (v) => v.codigo,
+    columnOf(columnas, mapeo, 'codigo'),
+    (fila) => `El mismo código está también en la fila ${fila}.`,
+  );
 }
 
 /** The same person twice in one file (same first name and e-mail, or phone without one): the first row's key. */

@@ -58,7 +58,8 @@ export const importerRoutes =
         });
         const { tipo } = parseFields(tipoField, fields);
         const file = files[0];
-        if (!file) throw new AppError('VALIDATION_ERROR', { message: importMessages.fileMissing, fieldErrors: { archivo: importMessages.fileMissing } });
+        if (!file)
+          throw new AppError('VALIDATION_ERROR', { message: importMessages.fileMissing, fieldErrors: { archivo: importMessages.fileMissing } });
         return service.upload(request.user!, tipo, file);
       },
     );

@@ -71,7 +71,8 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
 
   async function plan(batch: ImportBatchRow): Promise<PlannedRow<unknown>[]> {
     const mapeo = batch.mapeo ?? {};
-    if (batch.tipo === 'mascotas') return planPets(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
+    if (batch.tipo === 'mascotas')
+      return planPets(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
     return planPersons(batch.columnas, batch.filas, mapeo, persons.normaliseImported);
   }
 
@@ -91,7 +92,8 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
     }
     if (!used.has('nombre')) throw invalid('mapeo', importMessages.fieldRequired(importFieldLabels.nombre));
     if (tipo === 'mascotas' && !used.has('tipo')) throw invalid('mapeo', importMessages.fieldRequired(importFieldLabels.tipo));
-    if (tipo === 'personas' && !used.has('email') && !used.has('telefono') && !used.has('movil')) throw invalid('mapeo', importMessages.contactRequired);
+    if (tipo === 'personas' && !used.has('email') && !used.has('telefono') && !used.has('movil'))
+      throw invalid('mapeo', importMessages.contactRequired);
     return clean;
   }
 
@@ -105,7 +107,10 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
     const valid = rows.filter((r): r is { fila: number; values: unknown } => 'values' in r);
     if (batch.tipo === 'mascotas') {
       const values = valid.map((r) => ({ fila: r.fila, v: r.values as PetRowValues }));
-      const keys = await repo.keysOf('mascotas', values.flatMap(({ v }) => (v.codigo ? [v.codigo] : [])));
+      const keys = await repo.keysOf(
+        'mascotas',
+        values.flatMap(({ v }) => (v.codigo ? [v.codigo] : [])),
+      );
       const { byChip, byId } = await pets.importMatches(
         db,
         values.flatMap(({ v }) => (v.microchip ? [v.microchip] : [])),
@@ -126,8 +131,14 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
       }
     } else {
       const values = valid.map((r) => ({ fila: r.fila, v: r.values as PersonRowValues }));
-      const keys = await repo.keysOf('personas', values.flatMap(({ v }) => (v.codigo ? [v.codigo] : [])));
-      const matches = await persons.matchImported(db, values.map(({ v }) => v));
+      const keys = await repo.keysOf(
+        'personas',
+        values.flatMap(({ v }) => (v.codigo ? [v.codigo] : [])),
+      );
+      const matches = await persons.matchImported(
+        db,
+        values.map(({ v }) => v),
+      );
       const seen = new Set<string>();
       values.forEach(({ fila, v }, i) => {
         const key = personKey(v);
@@ -142,7 +153,8 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
           else omitir++;
         } else {
           crear++;
-          if (match.duplicados[0] !== undefined) duplicados.push({ fila, motivo: importMessages.possibleDuplicate, existenteId: match.duplicados[0] });
+          if (match.duplicados[0] !== undefined)
+            duplicados.push({ fila, motivo: importMessages.possibleDuplicate, existenteId: match.duplicados[0] });
         }
         seen.add(key);
       });
@@ -164,7 +176,10 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
     if (batch.tipo === 'mascotas') {
       const v = row.values as PetRowValues;
       const keys = v.codigo ? await txRepo.keysOf('mascotas', [v.codigo]) : new Map<string, number>();
-      const { byChip, byId } = await pets.importMatches(tx, v.microchip ? [v.microchip] : [], [...(v.id !== undefined ? [v.id] : []), ...keys.values()]);
+      const { byChip, byId } = await pets.importMatches(tx, v.microchip ? [v.microchip] : [], [
+        ...(v.id !== undefined ? [v.id] : []),
+        ...keys.values(),
+      ]);
       const existing =
         (v.microchip ? byChip.get(v.microchip) : undefined) ??
         (v.id !== undefined && byId.has(v.id) && fold(byId.get(v.id)!) === fold(v.nombre) ? v.id : undefined) ??
@@ -180,7 +195,12 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
     const { codigo, ...values } = v;
     const done = await persons.importPerson(tx, values, actor, origen);
     if (codigo && done.resultado === 'creado') await txRepo.saveKey('personas', codigo, done.personaId, batch.id);
-    return txRepo.insertRow({ ...base, resultado: done.resultado, entidadId: done.personaId, ...(done.resultado === 'creado' ? { version: done.version } : {}) });
+    return txRepo.insertRow({
+      ...base,
+      resultado: done.resultado,
+      entidadId: done.personaId,
+      ...(done.resultado === 'creado' ? { version: done.version } : {}),
+    });
   }
 
   /**
@@ -258,7 +278,8 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
 
     /** `POST /api/importaciones`: reads the file, keeps it, and suggests a mapping. */
     async upload(actor: SessionUser, tipo: ImportType, file: { fileName: string; data: Buffer }): Promise<ImportUpload> {
-      if (!(IMPORT_TYPES_READY as readonly string[]).includes(tipo)) throw invalid('tipo', importMessages.typeNotYet(importTypeLabels[tipo].toLowerCase()));
+      if (!(IMPORT_TYPES_READY as readonly string[]).includes(tipo))
+        throw invalid('tipo', importMessages.typeNotYet(importTypeLabels[tipo].toLowerCase()));
       let sheet;
       try {
         sheet = await readSpreadsheet(file.fileName, file.data);
@@ -267,7 +288,11 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
         throw error;
       }
       const id = randomUUID();
-      const archivo = [...file.fileName].filter((c) => !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(c)).join('').slice(0, 200) || 'hoja';
+      const archivo =
+        [...file.fileName]
+          .filter((c) => !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(c))
+          .join('')
+          .slice(0, 200) || 'hoja';
       await repo.insertBatch({
         id,
         tipo,
@@ -310,7 +335,8 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
       const batch = await batchOf(id);
       if (!batch.mapeo) throw new AppError('CONFLICT', { message: importMessages.notAnalysed });
       await runInTransaction(db, async (tx) => {
-        if (!(await createImporterRepository(tx).setState(id, ['analizada'], 'en_curso'))) throw new AppError('CONFLICT', { message: importMessages.alreadyRunning });
+        if (!(await createImporterRepository(tx).setState(id, ['analizada'], 'en_curso')))
+          throw new AppError('CONFLICT', { message: importMessages.alreadyRunning });
         await enqueue(tx, id);
       });
       return this.status(id);
@@ -346,7 +372,8 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
      */
     async undo(id: string): Promise<ImportStatus> {
       const batch = await batchOf(id);
-      if (!(await repo.setState(id, ['terminada', 'fallida', 'deshecha'], 'deshecha'))) throw new AppError('CONFLICT', { message: importMessages.notUndoable });
+      if (!(await repo.setState(id, ['terminada', 'fallida', 'deshecha'], 'deshecha')))
+        throw new AppError('CONFLICT', { message: importMessages.notUndoable });
       const created = await repo.rows(id, ['creado']);
       const actor = actorOf(batch);
       for (let i = 0; i < created.length; i += UNDO_CHUNK) {

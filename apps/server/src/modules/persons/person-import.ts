@@ -42,7 +42,9 @@ type Candidate = Pick<typeof person.$inferSelect, 'id' | 'email' | 'telefono' | 
 function decide(candidates: Candidate[], values: ImportedPerson): { same?: Candidate; others: Candidate[] } {
   const key = firstNameKey(values.nombre);
   const related = candidates.filter((c) => (values.email && c.email === values.email) || (values.telefono && c.telefono === values.telefono));
-  const same = related.find((c) => c.clave === key && (values.email ? c.email === values.email : values.telefono !== null && c.telefono === values.telefono));
+  const same = related.find(
+    (c) => c.clave === key && (values.email ? c.email === values.email : values.telefono !== null && c.telefono === values.telefono),
+  );
   return { ...(same ? { same } : {}), others: related };
 }
 
@@ -66,9 +68,10 @@ function fills(same: Candidate, values: ImportedPerson): { update: PersonUpdate;
 }
 
 async function candidatesFor(executor: Database, emails: string[], telefonos: string[]): Promise<Candidate[]> {
-  const conditions = [emails.length > 0 ? inArray(person.email, emails) : undefined, telefonos.length > 0 ? inArray(person.telefono, telefonos) : undefined].filter(
-    (c) => c !== undefined,
-  );
+  const conditions = [
+    emails.length > 0 ? inArray(person.email, emails) : undefined,
+    telefonos.length > 0 ? inArray(person.telefono, telefonos) : undefined,
+  ].filter((c) => c !== undefined);
   if (conditions.length === 0) return [];
   return executor
     .select({
@@ -117,7 +120,12 @@ export function createPersonImport({ country, history }: { country: Parameters<t
      * Imports one person in the caller's transaction: links to the same person (filling what they lack, adding the
      * roles) or creates one (possible duplicates marked), with one history event naming `origen`.
      */
-    async importPerson(tx: Tx, values: ImportedPerson, actor: HistoryActor, origen: string): Promise<{ personaId: number; resultado: 'creado' | 'actualizado' | 'omitido'; version: number }> {
+    async importPerson(
+      tx: Tx,
+      values: ImportedPerson,
+      actor: HistoryActor,
+      origen: string,
+    ): Promise<{ personaId: number; resultado: 'creado' | 'actualizado' | 'omitido'; version: number }> {
       const repo = createPersonsRepository(tx);
       await repo.lockContacts([values.email ? `email:${values.email}` : '', values.telefono ? `tel:${values.telefono}` : ''].filter((v) => v !== ''));
       const { same, others } = decide(await candidatesFor(tx, values.email ? [values.email] : [], values.telefono ? [values.telefono] : []), values);
@@ -125,7 +133,13 @@ export function createPersonImport({ country, history }: { country: Parameters<t
         const { update, cambios } = fills(same, values);
         if (Object.keys(cambios).length === 0) return { personaId: same.id, resultado: 'omitido', version: 0 };
         await repo.update(same.id, update);
-        await history.record(tx, { actor, entidad: 'persona', entidadId: same.id, accion: 'modificar', cambios: { ...cambios, origen: [null, origen] as [HistoryValue, HistoryValue] } });
+        await history.record(tx, {
+          actor,
+          entidad: 'persona',
+          entidadId: same.id,
+          accion: 'modificar',
+          cambios: { ...cambios, origen: [null, origen] as [HistoryValue, HistoryValue] },
+        });
         return { personaId: same.id, resultado: 'actualizado', version: 0 };
       }
       const created = await repo.insert({
@@ -150,7 +164,8 @@ export function createPersonImport({ country, history }: { country: Parameters<t
         const motivos = [
           ...(values.email && other.email === values.email ? ['mismo_email'] : []),
           ...(values.telefono && other.telefono === values.telefono ? ['mismo_telefono'] : []),
-          ...(other.clave === firstNameKey(values.nombre) ? ['nombre_parecido'] : [])];
+          ...(other.clave === firstNameKey(values.nombre) ? ['nombre_parecido'] : []),
+        ];
         await repo.markDuplicates(created.id, other.id, motivos);
       }
       return { personaId: created.id, resultado: 'creado', version: created.version };
@@ -171,7 +186,13 @@ export function createPersonImport({ country, history }: { country: Parameters<t
       } catch {
         return false;
       }
-      await history.record(tx, { actor, entidad: 'persona', entidadId: personaId, accion: 'eliminar', cambios: { origen: [origen, null] as [HistoryValue, HistoryValue] } });
+      await history.record(tx, {
+        actor,
+        entidad: 'persona',
+        entidadId: personaId,
+        accion: 'eliminar',
+        cambios: { origen: [origen, null] as [HistoryValue, HistoryValue] },
+      });
       return true;
     },
   };

@@ -35,11 +35,7 @@ export interface ImportedPet {
 export function createPetImport({ history }: { history: Pick<HistoryPort, 'record'> }) {
   return {
     /** Live pets holding one of these microchips, and live pets with one of these ids (with their names). */
-    async importMatches(
-      executor: Database,
-      chips: string[],
-      ids: number[],
-    ): Promise<{ byChip: Map<string, number>; byId: Map<number, string> }> {
+    async importMatches(executor: Database, chips: string[], ids: number[]): Promise<{ byChip: Map<string, number>; byId: Map<number, string> }> {
       const byChip = new Map<string, number>();
       const byId = new Map<number, string>();
       for (let i = 0; i < chips.length; i += 1000) {
@@ -73,7 +69,10 @@ export function createPetImport({ history }: { history: Pick<HistoryPort, 'recor
         entidad: 'mascota',
         entidadId: row.id,
         accion: 'crear',
-        cambios: { ...changedFields({}, { ...values, estado: 'borrador' }, PET_HISTORY_FIELDS), origen: [null, origen] as [HistoryValue, HistoryValue] },
+        cambios: {
+          ...changedFields({}, { ...values, estado: 'borrador' }, PET_HISTORY_FIELDS),
+          origen: [null, origen] as [HistoryValue, HistoryValue],
+        },
       });
       return { id: row.id, version: row.version };
     },
@@ -86,7 +85,13 @@ export function createPetImport({ history }: { history: Pick<HistoryPort, 'recor
         .where(and(eq(pet.id, petId), isNull(pet.deletedAt), eq(pet.version, version)))
         .returning({ id: pet.id });
       if (!row) return false;
-      await history.record(tx, { actor, entidad: 'mascota', entidadId: petId, accion: 'eliminar', cambios: { origen: [origen, null] as [HistoryValue, HistoryValue] } });
+      await history.record(tx, {
+        actor,
+        entidad: 'mascota',
+        entidadId: petId,
+        accion: 'eliminar',
+        cambios: { origen: [origen, null] as [HistoryValue, HistoryValue] },
+      });
       return true;
     },
   };

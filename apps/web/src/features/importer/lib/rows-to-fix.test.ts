@@ -21,7 +21,9 @@ describe('the dry run report rows', () => {
       [3, 'duplicado'],
       [4, 'error'],
     ]);
-    expect(filterRows(rows, 'duplicado')).toEqual([{ fila: 3, tipo: 'duplicado', columna: '', mensaje: 'Ya existe una mascota con este microchip.', existenteId: 7 }]);
+    expect(filterRows(rows, 'duplicado')).toEqual([
+      { fila: 3, tipo: 'duplicado', columna: '', mensaje: 'Ya existe una mascota con este microchip.', existenteId: 7 },
+    ]);
     expect(filterRows(rows, 'error')).toHaveLength(2);
     expect(filterRows(rows, 'todas')).toHaveLength(3);
   });

@@ -63,8 +63,7 @@ function ImportarScreen() {
     confirm.reset();
     undo.reset();
   };
-  const test = () =>
-    mapping.mutate({ id: upload!.id, mapeo, formatoFecha: formatoFecha || undefined }, { onSuccess: setRun });
+  const test = () => mapping.mutate({ id: upload!.id, mapeo, formatoFecha: formatoFecha || undefined }, { onSuccess: setRun });
 
   const current = status.data;
   const finished = current && current.estado !== 'en_curso';
@@ -112,8 +111,8 @@ function ImportarScreen() {
         <Stack gap="md">
           <Title order={2}>Columnas de «{upload.archivo}»</Title>
           <Text size="sm">
-            {upload.filas} {upload.filas === 1 ? 'fila' : 'filas'} de {importTypeLabels[upload.tipo].toLowerCase()}. Revisa a qué dato va cada columna; lo
-            que elijas se recordará para la próxima hoja con las mismas cabeceras.
+            {upload.filas} {upload.filas === 1 ? 'fila' : 'filas'} de {importTypeLabels[upload.tipo].toLowerCase()}. Revisa a qué dato va cada
+            columna; lo que elijas se recordará para la próxima hoja con las mismas cabeceras.
           </Text>
           <MappingTable upload={upload} mapeo={mapeo} onChange={(columna, campo) => setMapeo((m) => ({ ...m, [columna]: campo }))} />
           <Select
@@ -162,7 +161,11 @@ function ImportarScreen() {
           </Text>
           <Select
             label="Qué contiene el archivo"
-            data={IMPORT_TYPES.map((t) => ({ value: t, label: ready(t) ? importTypeLabels[t] : `${importTypeLabels[t]} (próximamente)`, disabled: !ready(t) }))}
+            data={IMPORT_TYPES.map((t) => ({
+              value: t,
+              label: ready(t) ? importTypeLabels[t] : `${importTypeLabels[t]} (próximamente)`,
+              disabled: !ready(t),
+            }))}
             value={tipo}
             onChange={(v) => v && setTipo(v)}
             allowDeselect={false}
