@@ -19,6 +19,7 @@ import { aiModule } from './modules/ai/ai.module';
 import { healthRoutes } from './modules/health/health.routes';
 import { historyModule, historyPortPlugin } from './modules/history/history.module';
 import { intakeModule } from './modules/intake/intake.module';
+import { importerModule } from './modules/importer/importer.module';
 import { messagesModule } from './modules/messages/messages.module';
 import { fosterPortalModule } from './modules/foster-portal/foster-portal.module';
 import { followupsModule } from './modules/followups/followups.module';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(donationsModule);
   await app.register(inspectionsModule);
   await app.register(volunteersModule);
+  await app.register(importerModule);
   await app.register(dashboardModule);
   await app.register(reportsModule);
   await app.register(reachModule);

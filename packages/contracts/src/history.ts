@@ -173,6 +173,7 @@ const fieldLabels: Record<string, string> = {
   numero: 'el número de cuotas',
   importeTotal: 'el importe total',
   remesaId: 'la remesa',
+  origen: 'el origen',
   publicarEn: 'la fecha de publicación',
   imagenPrincipal: 'la imagen principal',
   ordenImagenes: 'el orden de las imágenes',

@@ -40,3 +40,4 @@ export * from './register-book';
 export * from './inspections';
 export * from './reports';
 export * from './volunteers';
+export * from './importer';

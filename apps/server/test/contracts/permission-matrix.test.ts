@@ -222,6 +222,11 @@ const expected: Record<string, Access> = {
   'GET /api/informes/:clave': 'staff',
   'POST /api/informes/:clave/suscripcion': 'staff',
   'DELETE /api/informes/:clave/suscripcion': 'staff',
+  'POST /api/importaciones': 'admin',
+  'PUT /api/importaciones/:id/mapeo': 'admin',
+  'POST /api/importaciones/:id/confirmar': 'admin',
+  'GET /api/importaciones/:id': 'admin',
+  'POST /api/importaciones/:id/deshacer': 'admin',
 };
 
 function expectedAccess(route: string): Access | undefined {

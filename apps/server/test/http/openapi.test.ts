@@ -24,6 +24,11 @@ describe('the OpenAPI document', () => {
     for (const path of ['/api/auditoria', '/api/mascotas/{id}/historial', '/api/personas/{id}/historial']) expect(doc.paths[path]?.get).toBeDefined();
     // The bank statement import: the dry run (multipart) and its confirmation.
     for (const path of ['/api/donativos/importar', '/api/donativos/importar/{id}/confirmar']) expect(doc.paths[path]?.post).toBeDefined();
+    // The import wizard (DESIGN section 18).
+    expect(doc.paths['/api/importaciones']?.post).toBeDefined();
+    expect(doc.paths['/api/importaciones/{id}/mapeo']?.put).toBeDefined();
+    for (const action of ['confirmar', 'deshacer']) expect(doc.paths[`/api/importaciones/{id}/${action}`]?.post).toBeDefined();
+    expect(doc.paths['/api/importaciones/{id}']?.get).toBeDefined();
     // The SEPA direct-debit batches (DESIGN section 15).
     expect(doc.paths['/api/remesas']?.post).toBeDefined();
     for (const path of ['/api/remesas', '/api/remesas/previsualizacion', '/api/remesas/{id}', '/api/remesas/{id}/xml'])

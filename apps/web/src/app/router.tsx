@@ -107,6 +107,7 @@ export const routes: RouteObject[] = [
                   { path: 'donativos/importar', lazy: () => import('../features/bank-import/routes/importar-extracto') },
                   { path: 'donativos/remesas', lazy: () => import('../features/remesas/routes/remesas') },
                   { path: 'inspecciones', lazy: () => import('../features/inspections/routes/inspecciones') },
+                  { path: 'importar', lazy: () => import('../features/importer/routes/importar') },
                 ],
               },
               { path: 'mensajes', lazy: () => import('../features/messages/routes/mensajes') },

@@ -9,6 +9,8 @@ import type { HistoryActor, HistoryValue, SessionUser } from '@refugio/contracts
 type Changes<F extends string> = Partial<Record<F, [HistoryValue, HistoryValue]>>;
 
 export type PetHistoryField =
+  /** Where an imported record came from: «importado de {archivo}, fila {n}». */
+  | 'origen'
   | 'nombre'
   | 'edad'
   | 'tipo'
@@ -78,6 +80,7 @@ export type OrganizationHistoryField =
 export type FollowupHistoryField =
   'tipo' | 'mascotaId' | 'personaId' | 'vence' | 'estado' | 'canal' | 'recordado' | 'comoVa' | 'fotos' | 'atendido' | 'galeria';
 export type PersonHistoryField =
+  | 'origen'
   | 'nombre'
   | 'apellidos'
   | 'email'
@@ -111,7 +114,12 @@ export type HistoryEventInput = { actor: HistoryActor } & (
   | { entidad: 'plantilla'; entidadId: string; accion: 'modificar'; cambios?: Changes<TemplateHistoryField> }
   | { entidad: 'mensaje'; entidadId: number; accion: 'enviar' | 'estado'; cambios?: Changes<MessageHistoryField> }
   | { entidad: 'organizacion'; entidadId: string; accion: 'modificar'; cambios?: Changes<OrganizationHistoryField> }
-  | { entidad: 'persona'; entidadId: number; accion: 'crear' | 'modificar' | 'fusionar' | 'anonimizar'; cambios?: Changes<PersonHistoryField> }
+  | {
+      entidad: 'persona';
+      entidadId: number;
+      accion: 'crear' | 'modificar' | 'fusionar' | 'anonimizar' | 'eliminar';
+      cambios?: Changes<PersonHistoryField>;
+    }
   | { entidad: 'enlace_portal'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<'personaId' | 'venceEn' | 'revocado'> }
   | { entidad: 'novedad_acogida'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<'estado' | 'mascotaId' | 'personaId' | 'fotos'> }
   | { entidad: 'documento'; entidadId: number; accion: 'crear' | 'estado' | 'enviar' | 'firmar'; cambios?: Changes<DocumentHistoryField> }

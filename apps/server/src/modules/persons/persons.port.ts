@@ -4,6 +4,7 @@ import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { normaliseEmail, normalisePhone } from '../../lib/contact';
 import type { HistoryPort } from '../history/history.port';
+import { createPersonImport } from './person-import';
 import { type PersonRow, type PersonUpdate, createPersonsRepository } from './persons.repository';
 
 /*
@@ -350,6 +351,7 @@ export interface UnlinkedRow {
 export function createPersonsPort({ country, history }: { country: CountryCode; history: Pick<HistoryPort, 'record'> }) {
   const linkTables = new Map<string, PersonLinkTable>();
   return {
+    ...createPersonImport({ country, history }),
     contactOf,
     identityOf,
     namesOf,

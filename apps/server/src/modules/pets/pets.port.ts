@@ -16,6 +16,7 @@ import {
   createPetsRepository,
 } from './pets.repository';
 import { isFinalLocation } from './pet-checks';
+import { createPetImport } from './pet-import';
 import { PET_HISTORY_FIELDS } from './pet-dto';
 
 export { toPetDto } from './pet-dto';
@@ -127,6 +128,7 @@ export function createPetsPort({ history, storage, log }: PetsPortDeps) {
   };
 
   return {
+    ...createPetImport({ history }),
     /** "Is public" now (published or due, not adopted, not deleted), read from the database. */
     isPublicNow: (executor: Database, petId: number): Promise<boolean> => repo(executor).isPublicNow(petId),
 

@@ -4,6 +4,7 @@ import {
   IconClipboardList,
   IconFirstAidKit,
   IconCalendarEvent,
+  IconFileImport,
   IconCalendarTime,
   IconChartBar,
   IconFileDescription,
@@ -86,6 +87,7 @@ export const moreNavGroup: NavGroupItem = {
     '/plantillas',
     '/configuracion',
     '/inspecciones',
+    '/importar',
     '/blocks/',
   ],
   links: [
@@ -105,6 +107,7 @@ export const moreNavGroup: NavGroupItem = {
     { label: 'Configuración', to: '/configuracion', icon: IconSettings, adminOnly: true },
     // Not in the specification: read-only links to the register book for an inspector (DESIGN section 16).
     { label: 'Inspecciones', to: '/inspecciones', icon: IconShieldCheck, adminOnly: true },
+    { label: 'Importar', to: '/importar', icon: IconFileImport, adminOnly: true },
     { label: 'Guía de estilos', to: '/blocks/styles', icon: IconBrush },
   ],
 };

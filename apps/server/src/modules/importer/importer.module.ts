@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { importerRoutes } from './importer.routes';
+import { type ImporterService, createImporterService } from './importer.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    importerService: ImporterService;
+  }
+}
+
+/**
+ * Importing what the shelter already has (DESIGN section 18): pets through the pets port, persons through the persons
+ * port; the importer writes only its own tables (the file as read, each row's result, the mappings chosen).
+ */
+export const importerModule = fp(
+  async (app: FastifyInstance) => {
+    const service = createImporterService({
+      db: app.db,
+      pets: app.petsPort,
+      persons: app.personsPort,
+      timeZone: app.organizationPort.timeZone,
+      enqueue: async (tx, importId) => {
+        await app.jobs.enqueue(service.importJob, { importId }, { tx, uniqueKey: `importer.import:${importId}` });
+      },
+    });
+    app.jobs.define(service.importJob);
+    app.decorate('importerService', service);
+    await app.register(importerRoutes(service));
+  },
+  { name: 'importer', dependencies: ['db', 'jobs', 'access', 'history', 'organization', 'persons', 'pets'] },
+);

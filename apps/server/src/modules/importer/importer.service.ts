@@ -1,0 +1,400 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  IMPORT_FIELDS,
+  IMPORT_SAMPLE_ROWS,
+  IMPORT_TYPES_READY,
+  type HistoryActor,
+  type ImportDateFormat,
+  type ImportDryRun,
+  type ImportDuplicate,
+  type ImportMappingInput,
+  type ImportRowError,
+  type ImportState,
+  type ImportStatus,
+  type ImportType,
+  type ImportUpload,
+  importFieldLabels,
+  importMessages,
+  importTypeLabels,
+} from '@refugio/contracts';
+import { z } from 'zod';
+import { type Database, type Tx, runInTransaction } from '../../db/client';
+import { defineJob } from '../../jobs/define-job';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { formatDateTimeInZone } from '../../lib/table-export';
+import type { SessionUser } from '../../plugins/access';
+import { systemActor, userActor } from '../history/history.port';
+import type { PersonsPort } from '../persons/persons.port';
+import type { PetsPort } from '../pets/pets.port';
+import { type PersonRowValues, type PetRowValues, fold, suggestMapping } from './import-fields';
+import { ImportFileError, readSpreadsheet } from './import-file';
+import { type PlannedRow, personKey, planPersons, planPets } from './import-plan';
+import { type ImportBatchRow, type ImporterRepository, createImporterRepository } from './importer.repository';
+
+export interface ImporterDeps {
+  db: Database;
+  pets: Pick<PetsPort, 'importMatches' | 'createImported' | 'removeImported'>;
+  persons: Pick<PersonsPort, 'normaliseImported' | 'matchImported' | 'importPerson' | 'removeImported'>;
+  /** Enqueues the import job of a batch inside the confirmation's transaction. */
+  enqueue: (tx: Database, importId: string) => Promise<void>;
+  timeZone: (handle?: Pick<Database, 'select'>) => Promise<string>;
+  clock?: () => Date;
+}
+
+const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', { message, fieldErrors: { [field]: message } });
+const notFound = () => new AppError('NOT_FOUND', { message: importMessages.notFound });
+/** Records undone per transaction. */
+const UNDO_CHUNK = 100;
+/** Rows of the import job per transaction. */
+const IMPORT_CHUNK = 50;
+
+export const importJobPayload = z.object({ importId: z.string().min(1).max(64) });
+
+/** The import wizard's work (DESIGN section 18): upload, dry run, the job that imports each row once, status, undo. */
+export function createImporterService({ db, pets, persons, enqueue, timeZone, clock = () => new Date() }: ImporterDeps) {
+  const repo: ImporterRepository = createImporterRepository(db);
+
+  async function today(): Promise<string> {
+    return formatDateTimeInZone(clock(), await timeZone()).slice(0, 10);
+  }
+
+  async function batchOf(id: string): Promise<ImportBatchRow> {
+    const batch = await repo.find(id);
+    if (!batch) throw notFound();
+    return batch;
+  }
+
+  function actorOf(batch: Pick<ImportBatchRow, 'createdBy' | 'createdByNombre'>): HistoryActor {
+    return batch.createdBy ? userActor({ id: batch.createdBy, name: batch.createdByNombre }) : systemActor;
+  }
+
+  async function plan(batch: ImportBatchRow): Promise<PlannedRow<unknown>[]> {
+    const mapeo = batch.mapeo ?? {};
+    if (batch.tipo === 'mascotas')
+      return planPets(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
+    return planPersons(batch.columnas, batch.filas, mapeo, persons.normaliseImported);
+  }
+
+  /** Checks a chosen mapping against the file's columns and the type's fields (400 in Spanish). */
+  function checkMapping(tipo: ImportType, columnas: string[], mapeo: Record<string, string>): Record<string, string> {
+    const fields = new Set<string>(IMPORT_FIELDS[tipo]);
+    const used = new Set<string>();
+    const clean: Record<string, string> = {};
+    for (const [columna, campo] of Object.entries(mapeo)) {
+      if (!columnas.includes(columna)) throw invalid('mapeo', importMessages.columnUnknown(columna));
+      if (campo === '') continue;
+      if (!fields.has(campo)) throw invalid('mapeo', importMessages.fieldUnknown(campo));
+      const label = importFieldLabels[campo as keyof typeof importFieldLabels];
+      if (used.has(campo)) throw invalid('mapeo', importMessages.fieldTwice(label));
+      used.add(campo);
+      clean[columna] = campo;
+    }
+    if (!used.has('nombre')) throw invalid('mapeo', importMessages.fieldRequired(importFieldLabels.nombre));
+    if (tipo === 'mascotas' && !used.has('tipo')) throw invalid('mapeo', importMessages.fieldRequired(importFieldLabels.tipo));
+    if (tipo === 'personas' && !used.has('email') && !used.has('telefono') && !used.has('movil'))
+      throw invalid('mapeo', importMessages.contactRequired);
+    return clean;
+  }
+
+  async function dryRun(batch: ImportBatchRow): Promise<ImportDryRun> {
+    const rows = await plan(batch);
+    const errores: ImportRowError[] = rows.flatMap((r) => ('errors' in r ? r.errors : []));
+    const duplicados: ImportDuplicate[] = [];
+    let crear = 0;
+    let actualizar = 0;
+    let omitir = 0;
+    const valid = rows.filter((r): r is { fila: number; values: unknown } => 'values' in r);
+    if (batch.tipo === 'mascotas') {
+      const values = valid.map((r) => ({ fila: r.fila, v: r.values as PetRowValues }));
+      const keys = await repo.keysOf(
+        'mascotas',
+        values.flatMap(({ v }) => (v.codigo ? [v.codigo] : [])),
+      );
+      const { byChip, byId } = await pets.importMatches(
+        db,
+        values.flatMap(({ v }) => (v.microchip ? [v.microchip] : [])),
+        [...values.flatMap(({ v }) => (v.id !== undefined ? [v.id] : [])), ...keys.values()],
+      );
+      for (const { fila, v } of values) {
+        const chip = v.microchip ? byChip.get(v.microchip) : undefined;
+        const sameId = v.id !== undefined && byId.has(v.id) && fold(byId.get(v.id)!) === fold(v.nombre) ? v.id : undefined;
+        const byKey = v.codigo !== undefined && keys.has(v.codigo) && byId.has(keys.get(v.codigo)!) ? keys.get(v.codigo) : undefined;
+        if (chip !== undefined) duplicados.push({ fila, motivo: importMessages.duplicateChip, existenteId: chip });
+        else if (sameId !== undefined) duplicados.push({ fila, motivo: importMessages.duplicateId, existenteId: sameId });
+        else if (byKey !== undefined) duplicados.push({ fila, motivo: importMessages.duplicateCode, existenteId: byKey });
+        else {
+          crear++;
+          continue;
+        }
+        omitir++;
+      }
+    } else {
+      const values = valid.map((r) => ({ fila: r.fila, v: r.values as PersonRowValues }));
+      const keys = await repo.keysOf(
+        'personas',
+        values.flatMap(({ v }) => (v.codigo ? [v.codigo] : [])),
+      );
+      const matches = await persons.matchImported(
+        db,
+        values.map(({ v }) => v),
+      );
+      const seen = new Set<string>();
+      values.forEach(({ fila, v }, i) => {
+        const key = personKey(v);
+        const match = matches[i]!;
+        if (v.codigo !== undefined && keys.has(v.codigo)) {
+          duplicados.push({ fila, motivo: importMessages.duplicateCode, existenteId: keys.get(v.codigo)! });
+          omitir++;
+        } else if (seen.has(key)) omitir++;
+        else if (match.personaId !== null) {
+          duplicados.push({ fila, motivo: importMessages.duplicatePerson, existenteId: match.personaId });
+          if (match.cambios) actualizar++;
+          else omitir++;
+        } else {
+          crear++;
+          if (match.duplicados[0] !== undefined)
+            duplicados.push({ fila, motivo: importMessages.possibleDuplicate, existenteId: match.duplicados[0] });
+        }
+        seen.add(key);
+      });
+    }
+    return { crear, actualizar, omitir, errores, duplicados };
+  }
+
+  /** One row of the job inside `tx`, with its `import_row` record (a row recorded is never done again). */
+  async function importRowIn(tx: Tx, batch: ImportBatchRow, row: PlannedRow<unknown>): Promise<void> {
+    const txRepo = createImporterRepository(tx);
+    const base = { importId: batch.id, fila: row.fila };
+    if (row.vacia) return txRepo.insertRow({ ...base, resultado: 'omitido' });
+    if ('errors' in row) {
+      const first = row.errors[0]!;
+      return txRepo.insertRow({ ...base, resultado: 'error', columna: first.columna, mensaje: row.errors.map((e) => e.mensaje).join(' ') });
+    }
+    const origen = importMessages.historyOrigin(batch.archivo, row.fila);
+    const actor = actorOf(batch);
+    if (batch.tipo === 'mascotas') {
+      const v = row.values as PetRowValues;
+      const keys = v.codigo ? await txRepo.keysOf('mascotas', [v.codigo]) : new Map<string, number>();
+      const { byChip, byId } = await pets.importMatches(tx, v.microchip ? [v.microchip] : [], [
+        ...(v.id !== undefined ? [v.id] : []),
+        ...keys.values(),
+      ]);
+      const existing =
+        (v.microchip ? byChip.get(v.microchip) : undefined) ??
+        (v.id !== undefined && byId.has(v.id) && fold(byId.get(v.id)!) === fold(v.nombre) ? v.id : undefined) ??
+        (v.codigo && keys.has(v.codigo) && byId.has(keys.get(v.codigo)!) ? keys.get(v.codigo) : undefined);
+      if (existing !== undefined) return txRepo.insertRow({ ...base, resultado: 'omitido', entidadId: existing });
+      const { id: _id, codigo, ...values } = v;
+      const created = await pets.createImported(tx, values, actor, origen);
+      if (codigo) await txRepo.saveKey('mascotas', codigo, created.id, batch.id);
+      return txRepo.insertRow({ ...base, resultado: 'creado', entidadId: created.id, version: created.version });
+    }
+    const v = row.values as PersonRowValues;
+    if (v.codigo && (await txRepo.keysOf('personas', [v.codigo])).size > 0) return txRepo.insertRow({ ...base, resultado: 'omitido' });
+    const { codigo, ...values } = v;
+    const done = await persons.importPerson(tx, values, actor, origen);
+    if (codigo && done.resultado === 'creado') await txRepo.saveKey('personas', codigo, done.personaId, batch.id);
+    return txRepo.insertRow({
+      ...base,
+      resultado: done.resultado,
+      entidadId: done.personaId,
+      ...(done.resultado === 'creado' ? { version: done.version } : {}),
+    });
+  }
+
+  /**
+   * Rows of the job, `IMPORT_CHUNK` per transaction (each with its record, so a chunk commits whole or not at all).
+   * When a chunk meets a unique violation (another import, or someone typing the same microchip meanwhile), its rows
+   * are done again one per transaction, and the row that still collides is recorded as omitted.
+   */
+  async function importChunk(batch: ImportBatchRow, rows: PlannedRow<unknown>[]): Promise<void> {
+    try {
+      await runInTransaction(db, async (tx) => {
+        for (const row of rows) await importRowIn(tx, batch, row);
+      });
+      return;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    for (const row of rows) {
+      try {
+        await runInTransaction(db, (tx) => importRowIn(tx, batch, row));
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if ((await repo.processedRows(batch.id)).has(row.fila)) continue;
+        await repo.insertRow({ importId: batch.id, fila: row.fila, resultado: 'omitido', mensaje: importMessages.duplicateChip });
+      }
+    }
+  }
+
+  async function figures(id: string) {
+    const counts = await repo.countsOf(id);
+    const n = (k: string) => counts[k] ?? 0;
+    return {
+      procesadas: Object.values(counts).reduce((a, b) => a + b, 0),
+      creados: n('creado') + n('deshecho') + n('conservado'),
+      actualizados: n('actualizado'),
+      omitidos: n('omitido'),
+      deshechos: n('deshecho'),
+      conservados: n('conservado'),
+    };
+  }
+
+  const importJob = defineJob({
+    name: 'importer.import',
+    title: 'Importación de una hoja de cálculo',
+    payload: importJobPayload,
+    maxAttempts: 5,
+    backoffMs: 10_000,
+    handler: async ({ importId }, { attempt }) => {
+      try {
+        await runImport(importId);
+      } catch (error) {
+        if (attempt >= 5) await repo.setState(importId, ['en_curso'], 'fallida');
+        throw error;
+      }
+    },
+  });
+
+  /** Imports every row not yet done (a restart continues where it stopped); `limit` stops after that many rows (tests). */
+  async function runImport(importId: string, limit = Number.POSITIVE_INFINITY): Promise<void> {
+    const batch = await repo.find(importId);
+    if (!batch || batch.estado !== 'en_curso') return;
+    const done = await repo.processedRows(importId);
+    const rows = await plan(batch);
+    const pending = rows.filter((row) => !done.has(row.fila));
+    for (let i = 0; i < Math.min(pending.length, limit); i += IMPORT_CHUNK) {
+      await importChunk(batch, pending.slice(i, Math.min(i + IMPORT_CHUNK, limit)));
+    }
+    if (pending.length > limit) return;
+    const f = await figures(importId);
+    await repo.setState(importId, ['en_curso'], 'terminada', { creados: f.creados, actualizados: f.actualizados, omitidos: f.omitidos });
+  }
+
+  return {
+    importJob,
+    runImport,
+
+    /** `POST /api/importaciones`: reads the file, keeps it, and suggests a mapping. */
+    async upload(actor: SessionUser, tipo: ImportType, file: { fileName: string; data: Buffer }): Promise<ImportUpload> {
+      if (!(IMPORT_TYPES_READY as readonly string[]).includes(tipo))
+        throw invalid('tipo', importMessages.typeNotYet(importTypeLabels[tipo].toLowerCase()));
+      let sheet;
+      try {
+        sheet = await readSpreadsheet(file.fileName, file.data);
+      } catch (error) {
+        if (error instanceof ImportFileError) throw invalid('archivo', error.message);
+        throw error;
+      }
+      const id = randomUUID();
+      const archivo =
+        [...file.fileName]
+          .filter((c) => !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(c))
+          .join('')
+          .slice(0, 200) || 'hoja';
+      await repo.insertBatch({
+        id,
+        tipo,
+        archivo,
+        hash: createHash('sha256').update(file.data).digest('hex'),
+        columnas: sheet.columnas,
+        filas: sheet.filas,
+        createdBy: actor.id,
+        createdByNombre: `${actor.name} ${actor.lastname ?? ''}`.trim(),
+      });
+      const saved = await repo.savedMapping(tipo);
+      const sample = sheet.filas.filter((r) => r.some((c) => c.trim() !== '')).slice(0, IMPORT_SAMPLE_ROWS);
+      return {
+        id,
+        archivo,
+        tipo,
+        columnas: sheet.columnas,
+        muestra: sample.map((r) => Object.fromEntries(sheet.columnas.map((c, i) => [c, r[i] ?? '']))),
+        filas: sheet.filas.length,
+        mapeoSugerido: suggestMapping(tipo, sheet.columnas, saved),
+        campos: [...IMPORT_FIELDS[tipo]],
+      };
+    },
+
+    /** `PUT /api/importaciones/{id}/mapeo`: keeps the mapping (and remembers it for the next file), answers the dry run. */
+    async setMapping(id: string, input: ImportMappingInput): Promise<ImportDryRun> {
+      const batch = await batchOf(id);
+      if (batch.estado !== 'analizada') throw new AppError('CONFLICT', { message: importMessages.alreadyRunning });
+      const mapeo = checkMapping(batch.tipo as ImportType, batch.columnas, input.mapeo);
+      await repo.setMapping(id, mapeo, input.formatoFecha ?? null);
+      await repo.saveMapping(
+        batch.tipo,
+        batch.columnas.filter((c) => c in input.mapeo).map((c) => [fold(c), mapeo[c] ?? '']),
+      );
+      return dryRun({ ...batch, mapeo, formatoFecha: input.formatoFecha ?? null });
+    },
+
+    /** `POST /api/importaciones/{id}/confirmar`: the job is enqueued with the state change, once. */
+    async confirm(id: string): Promise<ImportStatus> {
+      const batch = await batchOf(id);
+      if (!batch.mapeo) throw new AppError('CONFLICT', { message: importMessages.notAnalysed });
+      await runInTransaction(db, async (tx) => {
+        if (!(await createImporterRepository(tx).setState(id, ['analizada'], 'en_curso')))
+          throw new AppError('CONFLICT', { message: importMessages.alreadyRunning });
+        await enqueue(tx, id);
+      });
+      return this.status(id);
+    },
+
+    /** `GET /api/importaciones/{id}`: state, progress, figures and the rows left out with their errors. */
+    async status(id: string): Promise<ImportStatus> {
+      const head = await repo.findHead(id);
+      if (!head) throw notFound();
+      const f = await figures(id);
+      const errores = (await repo.rows(id, ['error'])).map((r) => ({ fila: r.fila, columna: r.columna ?? '', mensaje: r.mensaje ?? '' }));
+      return {
+        id: head.id,
+        archivo: head.archivo,
+        tipo: head.tipo as ImportType,
+        estado: head.estado as ImportState,
+        progreso: head.total === 0 ? 100 : Math.min(100, Math.floor((f.procesadas * 100) / head.total)),
+        filas: head.total,
+        procesadas: f.procesadas,
+        creados: f.creados,
+        actualizados: f.actualizados,
+        omitidos: f.omitidos,
+        errores,
+        deshechos: f.deshechos,
+        conservados: f.conservados,
+        creadaEn: head.createdAt.toISOString(),
+      };
+    },
+
+    /**
+     * `POST /api/importaciones/{id}/deshacer`: removes each record the import created that did not change since (its
+     * version), in short transactions; what changed is kept (`conservados`). Again after a crash: continues.
+     */
+    async undo(id: string): Promise<ImportStatus> {
+      const batch = await batchOf(id);
+      if (!(await repo.setState(id, ['terminada', 'fallida', 'deshecha'], 'deshecha')))
+        throw new AppError('CONFLICT', { message: importMessages.notUndoable });
+      const created = await repo.rows(id, ['creado']);
+      const actor = actorOf(batch);
+      for (let i = 0; i < created.length; i += UNDO_CHUNK) {
+        await runInTransaction(db, async (tx) => {
+          const txRepo = createImporterRepository(tx);
+          for (const row of created.slice(i, i + UNDO_CHUNK)) {
+            const origen = importMessages.historyOrigin(batch.archivo, row.fila);
+            const removed =
+              batch.tipo === 'mascotas'
+                ? await pets.removeImported(tx, row.entidadId!, row.version!, actor, origen)
+                : await persons.removeImported(tx, row.entidadId!, row.version!, actor, origen);
+            if (removed) await txRepo.removeKey(batch.tipo, row.entidadId!, id);
+            await txRepo.setRowResult(id, row.fila, removed ? 'deshecho' : 'conservado');
+          }
+        });
+      }
+      const f = await figures(id);
+      await repo.setState(id, ['deshecha'], 'deshecha', { deshechos: f.deshechos, conservados: f.conservados });
+      return this.status(id);
+    },
+  };
+}
+
+export type ImporterService = ReturnType<typeof createImporterService>;

@@ -1,0 +1,98 @@
+import type { HistoryActor, HistoryValue } from '@refugio/contracts';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { pet } from '../../db/schema';
+import type { HistoryPort } from '../history/history.port';
+import { changedFields } from '../history/history.port';
+import { PET_HISTORY_FIELDS } from './pet-dto';
+import { createPetsRepository } from './pets.repository';
+
+/*
+ * Pets from a spreadsheet (DESIGN section 18), through the pets port: the live pets a file's microchips or ids name
+ * (the dry run), a new pet (a `borrador`) whose creation event says which file and row it came from, and its removal
+ * when the import is undone and the pet did not change since.
+ */
+
+/** A pet as an imported row gives it (checked and normalised by the importer). */
+export interface ImportedPet {
+  nombre: string;
+  tipo: 'Perro' | 'Gato' | 'Conejo';
+  genero: 'macho' | 'hembra';
+  tamano: 'chico' | 'mediano' | 'grande';
+  edad: string;
+  fechaNacimiento: string | null;
+  /** aaaa-mm-dd */
+  fechaIngreso: string | null;
+  microchip: string | null;
+  raza: string;
+  color: string;
+  discapacidad: boolean;
+  tags: string[];
+  personalidad: string;
+  historia: string;
+}
+
+export function createPetImport({ history }: { history: Pick<HistoryPort, 'record'> }) {
+  return {
+    /** Live pets holding one of these microchips, and live pets with one of these ids (with their names). */
+    async importMatches(executor: Database, chips: string[], ids: number[]): Promise<{ byChip: Map<string, number>; byId: Map<number, string> }> {
+      const byChip = new Map<string, number>();
+      const byId = new Map<number, string>();
+      for (let i = 0; i < chips.length; i += 1000) {
+        const rows = await executor
+          .select({ id: pet.id, microchip: pet.microchip })
+          .from(pet)
+          .where(and(isNull(pet.deletedAt), inArray(pet.microchip, chips.slice(i, i + 1000))));
+        for (const row of rows) if (row.microchip) byChip.set(row.microchip, row.id);
+      }
+      for (let i = 0; i < ids.length; i += 1000) {
+        const rows = await executor
+          .select({ id: pet.id, nombre: pet.nombre })
+          .from(pet)
+          .where(and(isNull(pet.deletedAt), inArray(pet.id, ids.slice(i, i + 1000))));
+        for (const row of rows) byId.set(row.id, row.nombre);
+      }
+      return { byChip, byId };
+    },
+
+    /** A new pet (`borrador`) from an imported row, with its creation event naming `origen`. */
+    async createImported(tx: Tx, values: ImportedPet, actor: HistoryActor, origen: string): Promise<{ id: number; version: number }> {
+      const row = await createPetsRepository(tx).insert({
+        ...values,
+        fechaIngreso: values.fechaIngreso ? `${values.fechaIngreso} 00:00:00` : null,
+        estado: 'borrador',
+        createdBy: actor.tipo === 'usuario' ? (actor.id ?? null) : null,
+        updatedBy: actor.tipo === 'usuario' ? (actor.id ?? null) : null,
+      });
+      await history.record(tx, {
+        actor,
+        entidad: 'mascota',
+        entidadId: row.id,
+        accion: 'crear',
+        cambios: {
+          ...changedFields({}, { ...values, estado: 'borrador' }, PET_HISTORY_FIELDS),
+          origen: [null, origen] as [HistoryValue, HistoryValue],
+        },
+      });
+      return { id: row.id, version: row.version };
+    },
+
+    /** Undoes an imported pet: deleted (as the list deletes) when still at `version`; false when it changed since or is gone. */
+    async removeImported(tx: Tx, petId: number, version: number, actor: HistoryActor, origen: string): Promise<boolean> {
+      const [row] = await tx
+        .update(pet)
+        .set({ deletedAt: new Date(), deletedBy: actor.tipo === 'usuario' ? (actor.id ?? null) : null, version: sql`${pet.version} + 1` })
+        .where(and(eq(pet.id, petId), isNull(pet.deletedAt), eq(pet.version, version)))
+        .returning({ id: pet.id });
+      if (!row) return false;
+      await history.record(tx, {
+        actor,
+        entidad: 'mascota',
+        entidadId: petId,
+        accion: 'eliminar',
+        cambios: { origen: [origen, null] as [HistoryValue, HistoryValue] },
+      });
+      return true;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import {
+  type ImportDateFormat,
+  type ImportDryRun,
+  type ImportStatus,
+  type ImportType,
+  type ImportUpload,
+  importDryRunSchema,
+  importStatusSchema,
+  importUploadSchema,
+} from '@refugio/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { requestJson } from '../../../lib/api-client';
+import { type UploadProgress, sendMultipart } from '../../../lib/upload';
+
+/*
+ * The import wizard's calls (DESIGN section 18): upload, mapping with its dry run, confirmation, status (polled while
+ * the job runs) and undo.
+ */
+
+const base = (id: string) => `/api/importaciones/${encodeURIComponent(id)}`;
+
+/** `POST /api/importaciones`: the file is read and kept; nothing is created yet. */
+export async function uploadImport({
+  file,
+  tipo,
+  onProgress,
+}: {
+  file: File;
+  tipo: ImportType;
+  onProgress?: (p: UploadProgress) => void;
+}): Promise<ImportUpload> {
+  const body = new FormData();
+  body.append('tipo', tipo);
+  body.append('archivo', file, file.name);
+  return importUploadSchema.parse(await sendMultipart('/api/importaciones', body, { onProgress }));
+}
+
+/** `PUT /api/importaciones/{id}/mapeo`: the dry run of this mapping (stores no record). */
+export async function saveMapping({
+  id,
+  mapeo,
+  formatoFecha,
+}: {
+  id: string;
+  mapeo: Record<string, string>;
+  formatoFecha?: ImportDateFormat | undefined;
+}): Promise<ImportDryRun> {
+  return importDryRunSchema.parse(
+    await requestJson(`${base(id)}/mapeo`, { method: 'PUT', json: { mapeo, ...(formatoFecha ? { formatoFecha } : {}) } }),
+  );
+}
+
+export async function confirmImport(id: string): Promise<ImportStatus> {
+  return importStatusSchema.parse(await requestJson(`${base(id)}/confirmar`, { method: 'POST' }));
+}
+
+export async function undoImport(id: string): Promise<ImportStatus> {
+  return importStatusSchema.parse(await requestJson(`${base(id)}/deshacer`, { method: 'POST' }));
+}
+
+export async function getImportStatus(id: string): Promise<ImportStatus> {
+  return importStatusSchema.parse(await requestJson(base(id)));
+}
+
+export const importStatusKey = (id: string) => ['importaciones', id] as const;
+
+export function useUploadImport() {
+  return useMutation({ mutationFn: uploadImport });
+}
+
+export function useSaveMapping() {
+  return useMutation({ mutationFn: saveMapping });
+}
+
+/** The import's state, read again every second while it runs. */
+export function useImportStatus(id: string | null) {
+  return useQuery({
+    queryKey: importStatusKey(id ?? ''),
+    queryFn: () => getImportStatus(id!),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data?.estado === 'en_curso' ? 1000 : false),
+  });
+}
+
+export function useConfirmImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmImport,
+    onSuccess: (status) => queryClient.setQueryData(importStatusKey(status.id), status),
+  });
+}
+
+export function useUndoImport() {
+  const queryClient = useQueryClient();
+  // Pets and persons lists change: every cached list is read again when next shown.
+  return useMutation({ mutationFn: undoImport, onSuccess: () => queryClient.invalidateQueries() });
+}

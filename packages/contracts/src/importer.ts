@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { oneLineText } from './text';
+
+/*
+ * Importing what the shelter already has (DESIGN section 18): `POST /api/importaciones` reads a spreadsheet and
+ * suggests a mapping, `PUT /api/importaciones/{id}/mapeo` answers a dry run, `POST .../confirmar` imports it as a job,
+ * `GET /api/importaciones/{id}` follows it and `POST .../deshacer` removes what it created.
+ */
+
+export const IMPORT_TYPES = ['mascotas', 'personas', 'cuidados', 'donativos'] as const;
+export type ImportType = (typeof IMPORT_TYPES)[number];
+/** The types this version imports; the others answer 400 with `importMessages.typeNotYet`. */
+export const IMPORT_TYPES_READY = ['mascotas', 'personas'] as const satisfies readonly ImportType[];
+
+export const IMPORT_STATES = ['analizada', 'en_curso', 'terminada', 'fallida', 'deshecha'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+
+export const IMPORT_DATE_FORMATS = ['dd/mm/aaaa', 'aaaa-mm-dd', 'mm/dd/aaaa'] as const;
+export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
+
+/** Upload budget of one spreadsheet (the file as sent). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** At most this many data rows and columns in one file. */
+export const IMPORT_MAX_ROWS = 50_000;
+export const IMPORT_MAX_COLUMNS = 200;
+/** Rows shown as the preview of the mapping step. */
+export const IMPORT_SAMPLE_ROWS = 5;
+
+/** The fields a column may be mapped to, per type ('' = the column is left out). */
+export const IMPORT_FIELDS = {
+  mascotas: [
+    'id',
+    'codigo',
+    'nombre',
+    'tipo',
+    'genero',
+    'tamano',
+    'edad',
+    'fechaNacimiento',
+    'fechaIngreso',
+    'microchip',
+    'raza',
+    'color',
+    'discapacidad',
+    'etiquetas',
+    'personalidad',
+    'historia',
+  ],
+  personas: ['codigo', 'nombre', 'apellidos', 'email', 'telefono', 'movil', 'documento', 'direccion', 'ciudad', 'codigoPostal', 'rol'],
+  cuidados: [],
+  donativos: [],
+} as const satisfies Record<ImportType, readonly string[]>;
+export type ImportField = (typeof IMPORT_FIELDS)[ImportType][number];
+
+export const importFieldLabels: Record<ImportField, string> = {
+  id: 'Nº en Refugio',
+  codigo: 'Código propio del archivo',
+  nombre: 'Nombre',
+  tipo: 'Especie',
+  genero: 'Sexo',
+  tamano: 'Tamaño',
+  edad: 'Edad',
+  fechaNacimiento: 'Fecha de nacimiento',
+  fechaIngreso: 'Fecha de entrada',
+  microchip: 'Microchip',
+  raza: 'Raza',
+  color: 'Color',
+  discapacidad: 'Discapacidad',
+  etiquetas: 'Etiquetas',
+  personalidad: 'Personalidad',
+  historia: 'Historia',
+  apellidos: 'Apellidos',
+  email: 'Correo electrónico',
+  telefono: 'Teléfono',
+  movil: 'Móvil',
+  documento: 'DNI/NIE',
+  direccion: 'Dirección',
+  ciudad: 'Ciudad',
+  codigoPostal: 'Código postal',
+  rol: 'Rol',
+};
+
+export const importTypeLabels: Record<ImportType, string> = {
+  mascotas: 'Mascotas',
+  personas: 'Personas',
+  cuidados: 'Cuidados (vacunas, desparasitaciones, pesos)',
+  donativos: 'Donativos',
+};
+
+export const importStateLabels: Record<ImportState, string> = {
+  analizada: 'Analizada',
+  en_curso: 'En curso',
+  terminada: 'Terminada',
+  fallida: 'Fallida',
+  deshecha: 'Deshecha',
+};
+
+export const importMessages = {
+  fileMissing: 'Elige la hoja de cálculo (.xlsx o .csv).',
+  fileTooBig: 'El archivo ocupa más de 20 MB: divídelo en varios.',
+  oneFileOnly: 'Sube un solo archivo cada vez.',
+  typeInvalid: 'Indica qué contiene el archivo: mascotas, personas, cuidados o donativos.',
+  typeNotYet: (tipo: string) => `Importar ${tipo} aún no está disponible: de momento, mascotas y personas.`,
+  notFound: 'La importación no existe.',
+  unknownExtension: 'El archivo debe ser .xlsx o .csv (guárdalo así desde tu hoja de cálculo).',
+  macros: 'El archivo tiene macros (.xlsm): guárdalo como «Libro de Excel (.xlsx)» o como CSV.',
+  oldExcel: 'Es una hoja Excel antigua (.xls): guárdala como «Libro de Excel (.xlsx)» o como CSV.',
+  notText: 'El archivo no es un CSV de texto (parece un PDF, una imagen u otro archivo binario).',
+  notXlsx: 'El archivo no es una hoja .xlsx válida: ábrelo y guárdalo de nuevo como «Libro de Excel (.xlsx)».',
+  zipBomb: 'El archivo se descomprime en mucho más de lo que ocupa: no se lee.',
+  zipPath: 'El archivo comprimido contiene rutas no permitidas (../ o absolutas).',
+  empty: 'El archivo no tiene filas de datos debajo de la cabecera.',
+  tooManyRows: (max: number) => `El archivo tiene más de ${max} filas: divídelo en varios.`,
+  tooManyColumns: (max: number) => `El archivo tiene más de ${max} columnas: deja solo las que quieras importar.`,
+  csvUnreadable: (detail: string) => `No se puede leer el CSV: ${detail}.`,
+  columnUnknown: (columna: string) => `La columna «${columna}» no está en el archivo.`,
+  fieldUnknown: (campo: string) => `«${campo}» no es un dato que se pueda importar aquí.`,
+  fieldTwice: (campo: string) => `Dos columnas van al mismo dato «${campo}»: deja solo una.`,
+  fieldRequired: (campo: string) => `Falta asignar una columna a «${campo}».`,
+  contactRequired: 'Asigna una columna al correo o al teléfono: sin ellos no se reconoce a nadie.',
+  notAnalysed: 'Primero revisa la asignación de columnas (prueba sin guardar).',
+  alreadyRunning: 'Esta importación ya se está haciendo o ya terminó.',
+  notUndoable: 'Solo se puede deshacer una importación terminada o fallida.',
+  // Row errors: what happened and how to fix it in the spreadsheet.
+  required: (campo: string) => `Falta ${campo}.`,
+  dateImpossible: (valor: string) => `La fecha «${valor}» no existe en el calendario: corrígela en la hoja.`,
+  dateAmbiguous: (valor: string) =>
+    `La fecha «${valor}» puede leerse de dos maneras (día/mes o mes/día): elige el formato de fecha del archivo o escríbela como aaaa-mm-dd.`,
+  dateUnreadable: (valor: string) => `No se entiende la fecha «${valor}»: escríbela como dd/mm/aaaa.`,
+  dateOutOfRange: (valor: string) => `La fecha «${valor}» está fuera de lo posible (antes de 1900 o en el futuro).`,
+  chipScientific: (valor: string) =>
+    `El microchip «${valor}» está escrito como número en notación científica: la hoja de cálculo ha perdido cifras. ` +
+    'Da a la columna formato de texto, vuelve a escribir los microchips y guarda de nuevo.',
+  chipShort: (valor: string, digitos: number) =>
+    `El microchip «${valor}» tiene ${digitos} cifras y debe tener 15: la hoja de cálculo probablemente quitó los ceros de delante. ` +
+    'Da a la columna formato de texto y escribe el número completo.',
+  chipInvalid: (valor: string) => 'El microchip «' + valor + '» debe tener exactamente 15 cifras.',
+  chipRepeated: (fila: number) => `El mismo microchip está también en la fila ${fila}.`,
+  valueUnknown: (campo: string, valor: string, opciones: string) => `«${valor}» no es un valor de ${campo}: usa ${opciones}.`,
+  textInvalid: (campo: string) => `${campo} tiene caracteres no permitidos o es demasiado largo.`,
+  contactInvalid: 'El correo o el teléfono no son válidos.',
+  contactMissing: 'La fila no trae correo ni teléfono.',
+  duplicateChip: 'Ya existe una mascota con este microchip.',
+  duplicateId: 'Ya existe en Refugio con este número.',
+  duplicateCode: 'Ya se importó con este código.',
+  duplicatePerson: 'Ya existe una persona con el mismo nombre y correo o teléfono.',
+  possibleDuplicate: 'Comparte correo o teléfono con otra persona de otro nombre: se creará y se marcará como posible duplicado.',
+  historyOrigin: (archivo: string, fila: number) => `importado de ${archivo}, fila ${fila}`,
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const importIdParamsSchema = z.object({
+  id: oneLineText({ error: importMessages.notFound }).regex(UUID, importMessages.notFound).describe('El id que respondió la subida'),
+});
+
+export const importTypeSchema = z.enum(IMPORT_TYPES, { error: importMessages.typeInvalid });
+
+export const importUploadSchema = z.object({
+  id: z.uuid(),
+  archivo: z.string(),
+  tipo: importTypeSchema,
+  columnas: z.array(z.string()).describe('Las cabeceras del archivo (fila 1), en su orden'),
+  muestra: z.array(z.record(z.string(), z.string())).describe(`Las primeras ${IMPORT_SAMPLE_ROWS} filas, por columna`),
+  filas: z.number().int().describe('Filas de datos (sin la cabecera)'),
+  mapeoSugerido: z.record(z.string(), z.string()).describe("Columna -> dato sugerido ('' = no se importa)"),
+  campos: z.array(z.string()).describe('Los datos a los que puede ir una columna en este tipo'),
+});
+export type ImportUpload = z.infer<typeof importUploadSchema>;
+
+export const importMappingInputSchema = z.object({
+  mapeo: z
+    .record(oneLineText().max(200), oneLineText().max(40))
+    .refine((m) => Object.keys(m).length <= IMPORT_MAX_COLUMNS, importMessages.tooManyColumns(IMPORT_MAX_COLUMNS))
+    .describe("Columna del archivo -> dato ('' o sin la columna: no se importa)"),
+  formatoFecha: z
+    .enum(IMPORT_DATE_FORMATS)
+    .optional()
+    .describe('Cómo están escritas las fechas; sin él: dd/mm/aaaa o aaaa-mm-dd, y una fecha que pueda leerse de dos maneras es un error'),
+});
+export type ImportMappingInput = z.infer<typeof importMappingInputSchema>;
+
+export const importRowErrorSchema = z.object({
+  fila: z.number().int().describe('Fila de la hoja de cálculo (cabecera = 1)'),
+  columna: z.string(),
+  mensaje: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+export const importDuplicateSchema = z.object({
+  fila: z.number().int(),
+  motivo: z.string(),
+  existenteId: z.number().int(),
+});
+export type ImportDuplicate = z.infer<typeof importDuplicateSchema>;
+
+export const importDryRunSchema = z.object({
+  crear: z.number().int(),
+  actualizar: z.number().int(),
+  omitir: z.number().int(),
+  errores: z.array(importRowErrorSchema),
+  duplicados: z.array(importDuplicateSchema),
+});
+export type ImportDryRun = z.infer<typeof importDryRunSchema>;
+
+export const importStatusSchema = z.object({
+  id: z.uuid(),
+  archivo: z.string(),
+  tipo: importTypeSchema,
+  estado: z.enum(IMPORT_STATES),
+  progreso: z.number().int().min(0).max(100).describe('Porcentaje de filas procesadas'),
+  filas: z.number().int(),
+  procesadas: z.number().int(),
+  creados: z.number().int(),
+  actualizados: z.number().int(),
+  omitidos: z.number().int(),
+  errores: z.array(importRowErrorSchema),
+  deshechos: z.number().int().describe('Registros quitados al deshacer'),
+  conservados: z.number().int().describe('Registros que no se quitaron al deshacer porque cambiaron después'),
+  creadaEn: z.string(),
+});
+export type ImportStatus = z.infer<typeof importStatusSchema>;
