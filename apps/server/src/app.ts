@@ -27,6 +27,7 @@ import { personsModule } from './modules/persons/persons.module';
 import { petsModule } from './modules/pets/pets.module';
 import { publicationsModule } from './modules/publications/publications.module';
 import { reachModule } from './modules/reach/reach.module';
+import { surrendersModule } from './modules/surrenders/surrenders.module';
 import { templatesModule } from './modules/templates/templates.module';
 import { usersModule } from './modules/users/users.module';
 import { accessPlugin } from './plugins/access';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(donationsModule);
   await app.register(dashboardModule);
   await app.register(reachModule);
+  await app.register(surrendersModule);
 
   await app.register(spaPlugin, {
     webDistDir: options.webDistDir ?? defaultWebDistDir,

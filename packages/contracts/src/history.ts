@@ -37,6 +37,7 @@ export const HISTORY_ENTITIES = [
   'donativo',
   'certificado_donaciones',
   'remesa',
+  'cesion',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -62,6 +63,7 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   donativo: 'Donativo',
   certificado_donaciones: 'Certificado de donaciones',
   remesa: 'Remesa de recibos SEPA',
+  cesion: 'Solicitud de cesión',
 };
 
 export const HISTORY_PAGE_SIZE_DEFAULT = 25;
@@ -286,6 +288,7 @@ const entityArticles: Record<string, string> = {
   donativo: 'el donativo',
   certificado_donaciones: 'el certificado de donaciones',
   remesa: 'la remesa',
+  cesion: 'la solicitud de cesión',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -36,3 +36,4 @@ export * from './donations';
 export * from './colabora';
 export * from './bank-import';
 export * from './remesas';
+export * from './surrenders';

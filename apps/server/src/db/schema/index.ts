@@ -22,3 +22,4 @@ export * from './foster-portal';
 export * from './documents';
 export * from './followups';
 export * from './donations';
+export * from './surrenders';

@@ -131,6 +131,12 @@ export type HistoryEventInput = { actor: HistoryActor } & (
     }
   | { entidad: 'donativo'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<GiftHistoryField> }
   | { entidad: 'remesa'; entidadId: number; accion: 'crear'; cambios?: Changes<'fechaCobro' | 'numero' | 'importeTotal' | 'estado'> }
+  | {
+      entidad: 'cesion';
+      entidadId: number;
+      accion: 'crear' | 'modificar' | 'estado';
+      cambios?: Changes<'estado' | 'motivoDecision' | 'notas' | 'urgencia' | 'especie' | 'nombreAnimal' | 'fotos' | 'personaId' | 'mascotaId'>;
+    }
 );
 
 /** A fee's fields in its history (the IBAN masked, as everywhere but the bank file). */

@@ -209,6 +209,7 @@ const consentSource: Record<PersonRole, string> = {
   socio: 'Alta de socio',
   padrino: 'Apadrinamiento',
   donante: 'Donación',
+  cedente: 'Solicitud de cesión',
 };
 
 /**
