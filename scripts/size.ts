@@ -7,7 +7,7 @@
  * - /login at its load event: what the sign-in screen needs before it is usable.
  * - /login plus the signed-in first screen: the same visit, left idle (the sign-in screen fetches the signed-in
  *   layout and Home ahead), then signed in until Home shows its list and the network is quiet.
- * - The public pages strangers open on phones (/adopta, the foster portal, the follow-up page, the signing page, /colabora):
+ * - The public pages strangers open on phones (/adopta, the foster portal, the follow-up page, the signing page, /colabora, /cesion):
  *   everything they fetch until the network is quiet.
  * - /embed.js, the catalogue other websites embed: the one file, as the server sends it to a browser.
  *
@@ -29,7 +29,7 @@ const BUDGETS = {
 };
 
 /** The public pages, by an address that opens each (a token that does not exist still loads the page's code). */
-const PUBLIC_PAGES = ['/adopta', '/portal/enlace-de-prueba', '/seguimiento/enlace-de-prueba', '/firmar/enlace-de-prueba', '/colabora'];
+const PUBLIC_PAGES = ['/adopta', '/portal/enlace-de-prueba', '/seguimiento/enlace-de-prueba', '/firmar/enlace-de-prueba', '/colabora', '/cesion'];
 
 interface Fetched {
   url: string;

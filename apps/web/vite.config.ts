@@ -77,6 +77,7 @@ function publicPagesInDev(): Plugin {
         else if (req.url && /^\/seguimiento\/[^.]*(\?.*)?$/.test(req.url)) req.url = '/seguimiento.html';
         else if (req.url && /^\/firmar\/[^.]*(\?.*)?$/.test(req.url)) req.url = '/firmar.html';
         else if (req.url && /^\/colabora\/?(\?.*)?$/.test(req.url)) req.url = '/colabora.html';
+        else if (req.url && /^\/cesion\/?(\?.*)?$/.test(req.url)) req.url = '/cesion.html';
         next();
       });
     },

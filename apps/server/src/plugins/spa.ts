@@ -22,6 +22,8 @@ const FOLLOWUP_ENTRY = 'seguimiento.html';
 const SIGNING_ENTRY = 'firmar.html';
 /** The page to become a member, sponsor or donor (/colabora) is another. */
 const COLABORA_ENTRY = 'colabora.html';
+/** The public surrender request (/cesion) is another. */
+const CESION_ENTRY = 'cesion.html';
 
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
@@ -55,6 +57,7 @@ export const spaPlugin = fp(
     const hasFollowup = existsSync(path.join(root, FOLLOWUP_ENTRY));
     const hasSigning = existsSync(path.join(root, SIGNING_ENTRY));
     const hasColabora = existsSync(path.join(root, COLABORA_ENTRY));
+    const hasCesion = existsSync(path.join(root, CESION_ENTRY));
     if (hasSpa) {
       // preCompressed: the build writes a brotli and a gzip copy beside each text asset (apps/web/scripts/precompress.mjs);
       // the copy the browser accepts is sent as it is, the original otherwise. Nothing is compressed per request.
@@ -108,6 +111,8 @@ export const spaPlugin = fp(
       if (pathname.startsWith('/firmar/') && hasSigning) return reply.sendFile(SIGNING_ENTRY, root, { cacheControl: false });
       // /colabora: members, sponsors and one-off gifts (DESIGN 15); like the others, no cache and no staff code.
       if (pathname === '/colabora' && hasColabora) return reply.sendFile(COLABORA_ENTRY, root, { cacheControl: false });
+      // /cesion: an owner asks the shelter to take their animal (DESIGN 19); the same way.
+      if (pathname === '/cesion' && hasCesion) return reply.sendFile(CESION_ENTRY, root, { cacheControl: false });
       return reply.sendFile('index.html', root, { cacheControl: false });
     });
   },

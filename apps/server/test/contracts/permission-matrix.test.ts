@@ -192,6 +192,12 @@ const expected: Record<string, Access> = {
   'GET /api/remesas': 'admin',
   'GET /api/remesas/:id': 'admin',
   'GET /api/remesas/:id/xml': 'admin',
+  'POST /api/public/cesiones': 'public',
+  'GET /api/cesiones': 'staff',
+  'GET /api/cesiones/:id': 'staff',
+  'POST /api/cesiones/:id/estado': 'staff',
+  'POST /api/cesiones/:id/notas': 'staff',
+  'GET /api/cesiones/:id/fotos/:indice': 'staff',
 };
 
 function expectedAccess(route: string): Access | undefined {
