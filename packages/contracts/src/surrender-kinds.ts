@@ -1,4 +1,3 @@
-
 /*
  * Surrenders (cesiones, DESIGN section 19), without zod: the public page `/cesion` imports these. `surrenders.ts`
  * re-exports them with the schemas. Staff move a request along `nueva -> lista_espera -> aceptada -> ingresada`, or

@@ -13,8 +13,7 @@ export * from './surrender-kinds';
  * `rechazada` / `retirada`.
  */
 
-const requiredLine = (message: string, max: number) =>
-  oneLineText({ error: message }).trim().min(1, message).max(max, surrenderMessages.tooLong);
+const requiredLine = (message: string, max: number) => oneLineText({ error: message }).trim().min(1, message).max(max, surrenderMessages.tooLong);
 
 /**
  * The text fields of `POST /api/public/cesiones` (multipart, so every value is a string): the owner, the animal,
@@ -41,9 +40,14 @@ export const surrenderFieldsSchema = z
       .trim()
       .refine((v) => v === '' || new RegExp(`^\\d{${MICROCHIP_DIGITS}}$`).test(v), surrenderMessages.microchipInvalid)
       .default(''),
-    motivo: multiLineText({ error: surrenderMessages.reasonRequired }).trim().min(1, surrenderMessages.reasonRequired).max(4000, surrenderMessages.tooLong),
+    motivo: multiLineText({ error: surrenderMessages.reasonRequired })
+      .trim()
+      .min(1, surrenderMessages.reasonRequired)
+      .max(4000, surrenderMessages.tooLong),
     urgencia: z.enum(SURRENDER_URGENCIES, { error: surrenderMessages.urgencyInvalid }),
-    aceptaPrivacidad: z.string({ error: surrenderMessages.privacyRequired }).refine((v) => v === 'true' || v === '1' || v === 'on', surrenderMessages.privacyRequired),
+    aceptaPrivacidad: z
+      .string({ error: surrenderMessages.privacyRequired })
+      .refine((v) => v === 'true' || v === '1' || v === 'on', surrenderMessages.privacyRequired),
     [HONEYPOT_FIELD]: oneLineText().optional(),
   })
   .refine((v) => v.email !== '' || v.telefono !== '', { message: surrenderMessages.contactRequired, path: ['email'] });
@@ -108,5 +112,9 @@ export type SurrenderNotesInput = z.infer<typeof surrenderNotesInputSchema>;
 
 export const surrenderPhotoParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(2_147_483_647),
-  indice: z.coerce.number().int().min(0).max(SURRENDER_LIMITS.photos - 1),
+  indice: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(SURRENDER_LIMITS.photos - 1),
 });

@@ -40,7 +40,8 @@ describe('surrenders: public request, staff steps, the animal enters once', () =
 
   async function created(overrides: Record<string, string> = {}, photos = 0): Promise<number> {
     const files: Part[] = [];
-    for (let i = 0; i < photos; i++) files.push({ name: 'fotos', value: await jpeg(64 + i, 48), fileName: `foto${i}.jpg`, contentType: 'image/jpeg' });
+    for (let i = 0; i < photos; i++)
+      files.push({ name: 'fotos', value: await jpeg(64 + i, 48), fileName: `foto${i}.jpg`, contentType: 'image/jpeg' });
     const res = await submit([...surrenderFields(overrides), ...files]);
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ id: number }>().id;
@@ -54,13 +55,19 @@ describe('surrenders: public request, staff steps, the animal enters once', () =
     const photo = await t.as('staff').inject({ method: 'GET', url: `/api/cesiones/${id}/fotos/0?miniatura` });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/webp');
-    const events = await t.database.db.select().from(history).where(sql`${history.entidad} = 'cesion' AND ${history.entidadId} = ${String(id)}`);
+    const events = await t.database.db
+      .select()
+      .from(history)
+      .where(sql`${history.entidad} = 'cesion' AND ${history.entidadId} = ${String(id)}`);
     expect(events.map((e) => [e.accion, e.actorTipo])).toEqual([['crear', 'publico']]);
   });
 
   it('refuses a bad file, hostile text, missing privacy and a sixth photo, keeping nothing', async () => {
     const before = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(surrender))[0]!.n;
-    const notImage = await submit([...surrenderFields(), { name: 'fotos', value: Buffer.from('%PDF-1.4 no es una foto'), fileName: 'x.jpg', contentType: 'image/jpeg' }]);
+    const notImage = await submit([
+      ...surrenderFields(),
+      { name: 'fotos', value: Buffer.from('%PDF-1.4 no es una foto'), fileName: 'x.jpg', contentType: 'image/jpeg' },
+    ]);
     expect(notImage.statusCode).toBeGreaterThanOrEqual(400);
     expect(notImage.statusCode).toBeLessThan(500);
     expectErrorShape(await submit(surrenderFields({ nombreAnimal: 'Toby\u202Eyboт' })), 400);
@@ -144,10 +151,16 @@ describe('surrenders: public request, staff steps, the animal enters once', () =
     const [owner] = await t.database.db.select().from(person).where(eq(person.id, detail.personaId!));
     expect(owner!.roles).toContain('cedente');
     expect(owner!.email).toBe('cedente@example.org');
-    const events = await t.database.db.select().from(history).where(sql`${history.entidad} = 'cesion' AND ${history.entidadId} = ${String(id)}`);
+    const events = await t.database.db
+      .select()
+      .from(history)
+      .where(sql`${history.entidad} = 'cesion' AND ${history.entidadId} = ${String(id)}`);
     expect(events.filter((e) => e.accion === 'estado')).toHaveLength(2);
     // The pet's own history starts with its creation.
-    const petEvents = await t.database.db.select().from(history).where(sql`${history.entidad} = 'mascota' AND ${history.entidadId} = ${String(pets[0]!.id)}`);
+    const petEvents = await t.database.db
+      .select()
+      .from(history)
+      .where(sql`${history.entidad} = 'mascota' AND ${history.entidadId} = ${String(pets[0]!.id)}`);
     expect(petEvents.some((e) => e.accion === 'crear')).toBe(true);
   });
 });

@@ -49,10 +49,14 @@ export function CesionApp() {
     setSending(true);
     setFormError(undefined);
     try {
-      const res = await fetch('/api/public/cesiones', { method: 'POST', body: cesionFormData(values, photos), headers: { accept: 'application/json' } });
+      const res = await fetch('/api/public/cesiones', {
+        method: 'POST',
+        body: cesionFormData(values, photos),
+        headers: { accept: 'application/json' },
+      });
       const body = (await res.json().catch(() => ({}))) as { id?: number; message?: string; fieldErrors?: Record<string, string> };
       if (!res.ok) {
-        setErrors((body.fieldErrors ?? {}) as Partial<Record<CesionField, string>>);
+        setErrors(body.fieldErrors ?? {});
         setFormError(body.message ?? 'No se pudo enviar la solicitud. Inténtalo de nuevo.');
         return;
       }
@@ -121,8 +125,8 @@ export function CesionApp() {
           Hemos recibido tu solicitud
         </h1>
         <p>
-          Tu número de referencia es <strong>{done}</strong>. El equipo del refugio la leerá y se pondrá en contacto contigo. Si el animal entra
-          en el refugio, firmarás un contrato de cesión.
+          Tu número de referencia es <strong>{done}</strong>. El equipo del refugio la leerá y se pondrá en contacto contigo. Si el animal entra en el
+          refugio, firmarás un contrato de cesión.
         </p>
       </section>
     );
@@ -131,13 +135,18 @@ export function CesionApp() {
       <form noValidate onSubmit={(e) => void submit(e)}>
         <h1>Ceder un animal al refugio</h1>
         <p className="intro">
-          Si no puedes seguir cuidando de tu animal, cuéntanos quién es y qué ocurre. Revisamos cada solicitud según su urgencia y las plazas
-          que tenemos.
+          Si no puedes seguir cuidando de tu animal, cuéntanos quién es y qué ocurre. Revisamos cada solicitud según su urgencia y las plazas que
+          tenemos.
         </p>
         <fieldset>
           <legend>Tus datos</legend>
           {text('nombre', 'Tu nombre', { autoComplete: 'name', maxLength: 120 })}
-          {text('email', 'Correo electrónico', { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254 }, 'Un correo o un teléfono.')}
+          {text(
+            'email',
+            'Correo electrónico',
+            { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254 },
+            'Un correo o un teléfono.',
+          )}
           {text('telefono', 'Teléfono', { type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: 30 })}
         </fieldset>
         <fieldset>
@@ -150,7 +159,12 @@ export function CesionApp() {
           )}
           {choice('sexo', 'Sexo', SEXES)}
           {text('edad', 'Edad aproximada', { maxLength: 60 }, 'Por ejemplo: 3 años, 8 meses.')}
-          {text('microchip', 'Microchip (si lo tiene)', { inputMode: 'numeric', maxLength: 15 }, 'Los 15 dígitos de su tarjeta sanitaria o pasaporte.')}
+          {text(
+            'microchip',
+            'Microchip (si lo tiene)',
+            { inputMode: 'numeric', maxLength: 15 },
+            'Los 15 dígitos de su tarjeta sanitaria o pasaporte.',
+          )}
           <div className="field">
             <label htmlFor="campo-fotos">Fotos (hasta {SURRENDER_LIMITS.photos})</label>
             <p className="hint" id="campo-fotos-hint">
@@ -188,8 +202,8 @@ export function CesionApp() {
         <div className="legal" id="texto-privacidad">
           <h2>Aviso de privacidad</h2>
           <p>
-            El refugio usará tus datos solo para gestionar esta solicitud de cesión y, si el animal entra, para el contrato de cesión y el
-            cambio de titular de su microchip. Puedes pedir acceso, rectificación o supresión escribiendo al refugio.
+            El refugio usará tus datos solo para gestionar esta solicitud de cesión y, si el animal entra, para el contrato de cesión y el cambio de
+            titular de su microchip. Puedes pedir acceso, rectificación o supresión escribiendo al refugio.
           </p>
         </div>
         <div className="field">
@@ -210,7 +224,14 @@ export function CesionApp() {
         <div className="trap" aria-hidden="true">
           <label>
             Sitio web
-            <input type="text" tabIndex={-1} autoComplete="off" name="sitioWeb" value={values.sitioWeb} onChange={(e) => set('sitioWeb', e.currentTarget.value)} />
+            <input
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              name="sitioWeb"
+              value={values.sitioWeb}
+              onChange={(e) => set('sitioWeb', e.currentTarget.value)}
+            />
           </label>
         </div>
         {formError ? (

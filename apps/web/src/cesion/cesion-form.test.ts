@@ -15,7 +15,8 @@ const valid: CesionValues = {
   aceptaPrivacidad: true,
 };
 
-const asServer = (values: CesionValues) => Object.fromEntries([...cesionFormData(values, []).entries()].map(([k, v]) => [k, String(v)]));
+const asServer = (values: CesionValues) =>
+  Object.fromEntries([...cesionFormData(values, []).entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name]));
 
 describe('the surrender form checks', () => {
   it('accepts what the server accepts, and sends the fields it reads', () => {
@@ -42,7 +43,12 @@ describe('the surrender form checks', () => {
 
   it('refuses hostile text and too many or too big photos', () => {
     expect(checkCesion({ ...valid, nombreAnimal: 'To\u202Eby' }, []).nombreAnimal).toBeTruthy();
-    expect(checkCesion(valid, Array.from({ length: 6 }, () => ({ size: 10 }))).fotos).toBe(surrenderMessages.tooManyPhotos);
+    expect(
+      checkCesion(
+        valid,
+        Array.from({ length: 6 }, () => ({ size: 10 })),
+      ).fotos,
+    ).toBe(surrenderMessages.tooManyPhotos);
     expect(checkCesion(valid, [{ size: 3 * 1024 * 1024 }]).fotos).toBe(surrenderMessages.photoTooBig);
   });
 });

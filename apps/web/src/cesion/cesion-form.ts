@@ -70,7 +70,8 @@ export function checkCesion(values: CesionValues, photos: { size: number }[]): P
   if (!values.especie) errors.especie = surrenderMessages.speciesInvalid;
   if (!values.sexo) errors.sexo = surrenderMessages.sexInvalid;
   if (!values.edad.trim()) errors.edad ??= surrenderMessages.ageRequired;
-  if (values.microchip.trim() && !new RegExp(`^\\d{${MICROCHIP_DIGITS}}$`).test(values.microchip.trim())) errors.microchip ??= surrenderMessages.microchipInvalid;
+  if (values.microchip.trim() && !new RegExp(`^\\d{${MICROCHIP_DIGITS}}$`).test(values.microchip.trim()))
+    errors.microchip ??= surrenderMessages.microchipInvalid;
   if (!values.motivo.trim()) errors.motivo ??= surrenderMessages.reasonRequired;
   if (!values.urgencia) errors.urgencia = surrenderMessages.urgencyInvalid;
   if (!values.aceptaPrivacidad) errors.aceptaPrivacidad = surrenderMessages.privacyRequired;

@@ -54,7 +54,13 @@ export const surrendersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       try {
         const created = await receivePublicPhotoForm(app, request, {
-          limits: { photos: SURRENDER_LIMITS.photos, photoBytes: SURRENDER_LIMITS.photoBytes, fields: 20, fieldBytes: 16 * 1024, frameBytes: 64 * 1024 },
+          limits: {
+            photos: SURRENDER_LIMITS.photos,
+            photoBytes: SURRENDER_LIMITS.photoBytes,
+            fields: 20,
+            fieldBytes: 16 * 1024,
+            frameBytes: 64 * 1024,
+          },
           messages: surrenderMessages,
           admit: async (raw) => service.admit(parseFields(surrenderFieldsSchema, raw)),
           store: service.storePhoto,
@@ -87,7 +93,10 @@ export const surrendersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/cesiones/:id',
-    { config: staff, schema: { tags, summary: 'Una solicitud de cesión', params: numericIdParamsSchema, response: { 200: surrenderSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { tags, summary: 'Una solicitud de cesión', params: numericIdParamsSchema, response: { 200: surrenderSchema, ...errors } },
+    },
     async (request) => service.get(request.params.id),
   );
 

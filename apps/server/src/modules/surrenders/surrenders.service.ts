@@ -65,7 +65,7 @@ function toSurrender(row: SurrenderRow): Surrender {
 
 /** What Ley 7/2023 art. 58 asks before the transfer of a dog, cat or ferret: its microchip (409 naming the cause). */
 function handoverBlock(row: SurrenderRow): string | null {
-  if (!(HANDOVER_RULED_SPECIES as readonly string[]).includes(row.especie) || row.microchip.trim() !== '') return null;
+  if (!HANDOVER_RULED_SPECIES.includes(row.especie) || row.microchip.trim() !== '') return null;
   return `${row.nombreAnimal} no tiene microchip: la Ley 7/2023 (art. 58) no permite la cesión de un perro, un gato o un hurón sin él. Anota el microchip antes de aceptar la cesión.`;
 }
 
@@ -128,7 +128,13 @@ export function createSurrendersService({ repo, history, persons, pets, movement
         const main = staged.images[0];
         if (main) await pets.setMainImage(tx.handle, petId, main.nombre, actor);
         const before = await pets.lockForChange(tx.handle, petId);
-        await movements.apply(tx.handle, before!, { tipo: 'ingreso', fecha: day, procedencia: 'cesion', procedenciaDetalle: `Solicitud de cesión ${locked.id}` }, actor, day);
+        await movements.apply(
+          tx.handle,
+          before!,
+          { tipo: 'ingreso', fecha: day, procedencia: 'cesion', procedenciaDetalle: `Solicitud de cesión ${locked.id}` },
+          actor,
+          day,
+        );
         const motivo = input.motivo ?? '';
         const updated = await tx.update(locked.id, input.version, {
           estado: 'ingresada',
@@ -154,7 +160,8 @@ export function createSurrendersService({ repo, history, persons, pets, movement
 
   return {
     /** One photo checked by content, decoded in the public lane, re-encoded, stored with its thumbnail. */
-    storePhoto: (folder: string, n: number, data: Buffer): Promise<SurrenderPhoto> => storePublicPhoto(storage, `${SURRENDER_FOLDER}${folder}`, n, data),
+    storePhoto: (folder: string, n: number, data: Buffer): Promise<SurrenderPhoto> =>
+      storePublicPhoto(storage, `${SURRENDER_FOLDER}${folder}`, n, data),
     removeFiles: (keys: string[]): Promise<void> => removePublicFiles(storage, log, keys, 'a surrender photo'),
 
     /** The text fields admitted before any photo is read: the honeypot, and the contact normalised (400 when invalid). */
@@ -213,7 +220,10 @@ export function createSurrendersService({ repo, history, persons, pets, movement
       if (current.version !== input.version) throw new AppError('CONFLICT', { message: surrenderMessages.stale });
       refuseStep(current.estado as SurrenderState, input.estado);
       if ((input.estado === 'rechazada' || input.estado === 'retirada') && !input.motivo)
-        throw new AppError('VALIDATION_ERROR', { message: surrenderMessages.reasonForClosing, fieldErrors: { motivo: surrenderMessages.reasonForClosing } });
+        throw new AppError('VALIDATION_ERROR', {
+          message: surrenderMessages.reasonForClosing,
+          fieldErrors: { motivo: surrenderMessages.reasonForClosing },
+        });
       if (input.estado === 'aceptada') {
         const block = handoverBlock(current);
         if (block) throw new AppError('CONFLICT', { message: block });
@@ -228,7 +238,11 @@ export function createSurrendersService({ repo, history, persons, pets, movement
         if (locked.version !== input.version) throw new AppError('CONFLICT', { message: surrenderMessages.stale });
         refuseStep(locked.estado as SurrenderState, input.estado);
         const motivo = input.motivo ?? '';
-        const updated = await tx.update(id, input.version, { estado: input.estado, decididoPor: actor.id, ...(motivo ? { motivoDecision: motivo } : {}) });
+        const updated = await tx.update(id, input.version, {
+          estado: input.estado,
+          decididoPor: actor.id,
+          ...(motivo ? { motivoDecision: motivo } : {}),
+        });
         if (!updated) throw new AppError('CONFLICT', { message: surrenderMessages.stale });
         await history.record(tx.handle, {
           actor: userActor(actor),
@@ -250,7 +264,13 @@ export function createSurrendersService({ repo, history, persons, pets, movement
         if (!locked) throw new AppError('NOT_FOUND', { message: surrenderMessages.notFound });
         const updated = await tx.update(id, input.version, { notas: input.notas });
         if (!updated) throw new AppError('CONFLICT', { message: surrenderMessages.stale });
-        await history.record(tx.handle, { actor: userActor(actor), entidad: 'cesion', entidadId: id, accion: 'modificar', cambios: { notas: [locked.notas, input.notas] } });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'cesion',
+          entidadId: id,
+          accion: 'modificar',
+          cambios: { notas: [locked.notas, input.notas] },
+        });
         return updated;
       });
       return toSurrender(row);

@@ -47,7 +47,9 @@ export function useSurrenderNotes() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (input: { id: number; notas: string; version: number }) =>
-      surrenderSchema.parse(await requestJson(`/api/cesiones/${input.id}/notas`, { method: 'POST', json: { notas: input.notas, version: input.version } })),
+      surrenderSchema.parse(
+        await requestJson(`/api/cesiones/${input.id}/notas`, { method: 'POST', json: { notas: input.notas, version: input.version } }),
+      ),
     onSuccess: refresh,
   });
 }

@@ -1,14 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Stepper, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import {
-  SURRENDER_STEPS,
-  type Surrender,
-  type SurrenderState,
-  formatDay,
-  surrenderStateLabels,
-  surrenderUrgencyLabels,
-} from '@refugio/contracts';
+import { SURRENDER_STEPS, type Surrender, type SurrenderState, formatDay, surrenderStateLabels, surrenderUrgencyLabels } from '@refugio/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ListLoading } from '../../../components/ui/list-states';
@@ -179,7 +172,11 @@ function CesionDetalleScreen() {
             <SimpleGrid cols={3} mt="sm">
               {item.fotos.map((f) => (
                 <a key={f.indice} href={`/api/cesiones/${item.id}/fotos/${f.indice}`} target="_blank" rel="noreferrer">
-                  <Image src={`/api/cesiones/${item.id}/fotos/${f.indice}?miniatura`} alt={`Foto ${f.indice + 1} de ${item.nombreAnimal}`} radius="sm" />
+                  <Image
+                    src={`/api/cesiones/${item.id}/fotos/${f.indice}?miniatura`}
+                    alt={`Foto ${f.indice + 1} de ${item.nombreAnimal}`}
+                    radius="sm"
+                  />
                 </a>
               ))}
             </SimpleGrid>

@@ -25,14 +25,7 @@ function CesionesScreen() {
         </Title>
         <Text c="dimmed">Solicitudes de propietarios que no pueden seguir con su animal, por urgencia y antigüedad.</Text>
       </div>
-      <Select
-        label="Estado"
-        data={stateOptions}
-        value={estado}
-        onChange={(v) => setParams(v ? { estado: v } : {})}
-        allowDeselect={false}
-        maw={320}
-      />
+      <Select label="Estado" data={stateOptions} value={estado} onChange={(v) => setParams(v ? { estado: v } : {})} allowDeselect={false} maw={320} />
       {list.isPending ? (
         <ListLoading label="Cargando cesiones..." />
       ) : list.isError ? (
