@@ -28,6 +28,7 @@ import { petsModule } from './modules/pets/pets.module';
 import { publicationsModule } from './modules/publications/publications.module';
 import { reachModule } from './modules/reach/reach.module';
 import { surrendersModule } from './modules/surrenders/surrenders.module';
+import { lostFoundModule } from './modules/lost-found/lost-found.module';
 import { templatesModule } from './modules/templates/templates.module';
 import { usersModule } from './modules/users/users.module';
 import { accessPlugin } from './plugins/access';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardModule);
   await app.register(reachModule);
   await app.register(surrendersModule);
+  await app.register(lostFoundModule);
 
   await app.register(spaPlugin, {
     webDistDir: options.webDistDir ?? defaultWebDistDir,

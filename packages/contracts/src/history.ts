@@ -38,6 +38,7 @@ export const HISTORY_ENTITIES = [
   'certificado_donaciones',
   'remesa',
   'cesion',
+  'aviso',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -64,6 +65,7 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   certificado_donaciones: 'Certificado de donaciones',
   remesa: 'Remesa de recibos SEPA',
   cesion: 'Solicitud de cesión',
+  aviso: 'Aviso de animal perdido o encontrado',
 };
 
 export const HISTORY_PAGE_SIZE_DEFAULT = 25;
@@ -289,6 +291,7 @@ const entityArticles: Record<string, string> = {
   certificado_donaciones: 'el certificado de donaciones',
   remesa: 'la remesa',
   cesion: 'la solicitud de cesión',
+  aviso: 'el aviso de animal perdido o encontrado',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

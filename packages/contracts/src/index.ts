@@ -37,3 +37,4 @@ export * from './colabora';
 export * from './bank-import';
 export * from './remesas';
 export * from './surrenders';
+export * from './lost-found';

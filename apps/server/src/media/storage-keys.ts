@@ -45,6 +45,8 @@ export const NEWS_FOLDER = 'novedades/';
 export const FOLLOWUP_FOLDER = 'seguimientos/';
 /** Folder of the photos owners send with a surrender request (staff only until the animal enters). */
 export const SURRENDER_FOLDER = 'cesiones/';
+/** Folder of the photos of lost and found reports (shown on the public list and the share card). */
+export const REPORT_FOLDER = 'avisos/';
 
 /** A fresh, unguessable file name for a new image: {timestamp}_{random}.{extension}. */
 export const newImageFileName = (extension: string) => `${Date.now()}_${randomBytes(4).toString('hex')}.${extension}`;

@@ -198,6 +198,12 @@ const expected: Record<string, Access> = {
   'POST /api/cesiones/:id/estado': 'staff',
   'POST /api/cesiones/:id/notas': 'staff',
   'GET /api/cesiones/:id/fotos/:indice': 'staff',
+  'POST /api/public/avisos': 'public',
+  'GET /api/public/avisos': 'public',
+  'GET /api/public/avisos/:token': 'public',
+  'PATCH /api/public/avisos/:token': 'public',
+  'GET /api/avisos': 'staff',
+  'GET /api/avisos/:id/coincidencias': 'staff',
 };
 
 function expectedAccess(route: string): Access | undefined {

@@ -23,3 +23,4 @@ export * from './documents';
 export * from './followups';
 export * from './donations';
 export * from './surrenders';
+export * from './lost-found';

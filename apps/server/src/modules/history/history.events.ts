@@ -137,6 +137,12 @@ export type HistoryEventInput = { actor: HistoryActor } & (
       accion: 'crear' | 'modificar' | 'estado';
       cambios?: Changes<'estado' | 'motivoDecision' | 'notas' | 'urgencia' | 'especie' | 'nombreAnimal' | 'fotos' | 'personaId' | 'mascotaId'>;
     }
+  | {
+      entidad: 'aviso';
+      entidadId: number;
+      accion: 'crear' | 'modificar' | 'estado';
+      cambios?: Changes<'tipo' | 'especie' | 'estado' | 'descripcion' | 'venceEn' | 'fotos' | 'municipio'>;
+    }
 );
 
 /** A fee's fields in its history (the IBAN masked, as everywhere but the bank file). */

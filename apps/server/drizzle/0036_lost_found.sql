@@ -1,0 +1,27 @@
+CREATE TABLE "lost_found_report" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "lost_found_report_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tipo" text NOT NULL,
+	"estado" text DEFAULT 'abierto' NOT NULL,
+	"especie" text NOT NULL,
+	"sexo" text,
+	"color" text NOT NULL,
+	"tamano" text,
+	"microchip" text DEFAULT '' NOT NULL,
+	"municipio" text NOT NULL,
+	"codigo_postal" text NOT NULL,
+	"fecha" date NOT NULL,
+	"descripcion" text NOT NULL,
+	"contacto" text NOT NULL,
+	"fotos" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"token_hash" text NOT NULL,
+	"vence_en" timestamp with time zone NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "lost_found_report_tipo_check" CHECK ("lost_found_report"."tipo" IN ('perdido', 'encontrado')),
+	CONSTRAINT "lost_found_report_estado_check" CHECK ("lost_found_report"."estado" IN ('abierto', 'reunido', 'cerrado'))
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "lost_found_report_token" ON "lost_found_report" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "lost_found_report_open" ON "lost_found_report" USING btree ("tipo","especie","vence_en") WHERE "lost_found_report"."estado" = 'abierto';--> statement-breakpoint
+CREATE INDEX "lost_found_report_microchip" ON "lost_found_report" USING btree ("microchip") WHERE "lost_found_report"."microchip" <> '';
