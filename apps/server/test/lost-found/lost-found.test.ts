@@ -70,7 +70,14 @@ describe('lost and found: reports, private link, public list, candidates', () =>
 
   it('refuses hostile and invalid input, keeping nothing', async () => {
     const before = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(lostFoundReport))[0]!.n;
-    for (const bad of [{ descripcion: 'a\u0000b' }, { color: 'x\u202Ey' }, { codigoPostal: '123' }, { tipo: 'robado' }, { aceptaPrivacidad: 'no' }, { fecha: '2999-01-01' }]) {
+    for (const bad of [
+      { descripcion: 'a\u0000b' },
+      { color: 'x\u202Ey' },
+      { codigoPostal: '123' },
+      { tipo: 'robado' },
+      { aceptaPrivacidad: 'no' },
+      { fecha: '2999-01-01' },
+    ]) {
       const body = multipart(fields(bad));
       const res = await t.as('anonymous').inject({ method: 'POST', url: '/api/public/avisos', payload: body.payload, headers: body.headers });
       expectErrorShape(res, 400);
@@ -88,8 +95,13 @@ describe('lost and found: reports, private link, public list, candidates', () =>
     expectErrorShape(await patch(a.token, { renovar: true }), 409);
     // A report whose 60 days have passed is not listed and reads as caducado.
     const b = await report({ municipio: 'Teruel', codigoPostal: '44001' });
-    await t.database.db.update(lostFoundReport).set({ venceEn: new Date(Date.now() - 1000) }).where(eq(lostFoundReport.id, b.id));
-    const list = publicReportsResponseSchema.parse((await t.as('anonymous').inject({ method: 'GET', url: '/api/public/avisos?municipio=Teruel' })).json());
+    await t.database.db
+      .update(lostFoundReport)
+      .set({ venceEn: new Date(Date.now() - 1000) })
+      .where(eq(lostFoundReport.id, b.id));
+    const list = publicReportsResponseSchema.parse(
+      (await t.as('anonymous').inject({ method: 'GET', url: '/api/public/avisos?municipio=Teruel' })).json(),
+    );
     expect(list.items).toHaveLength(0);
     expect((await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${b.token}` })).json()).toMatchObject({ estado: 'caducado' });
     const expired = await t.as('staff').inject({ method: 'GET', url: '/api/avisos?estado=caducado' });
@@ -98,14 +110,30 @@ describe('lost and found: reports, private link, public list, candidates', () =>
 
   it('ranks candidates: microchip first, then species, sex, colour, size, postcode, dates; pets entered as extraviado', async () => {
     const lost = await report({ microchip: '941000011111111', codigoPostal: '28001', municipio: 'Madrid', color: 'negro' });
-    const sameChip = await report({ tipo: 'encontrado', especie: 'Gato', sexo: 'hembra', microchip: '941000011111111', codigoPostal: '08001', color: 'gris' });
+    const sameChip = await report({
+      tipo: 'encontrado',
+      especie: 'Gato',
+      sexo: 'hembra',
+      microchip: '941000011111111',
+      codigoPostal: '08001',
+      color: 'gris',
+    });
     const close = await report({ tipo: 'encontrado', codigoPostal: '28001', color: 'negro con manchas' });
     const far = await report({ tipo: 'encontrado', codigoPostal: '41001', color: 'negro' });
     const otherSex = await report({ tipo: 'encontrado', sexo: 'hembra', codigoPostal: '28001', color: 'negro' });
     const sameKind = await report({ tipo: 'perdido', codigoPostal: '28001', color: 'negro' });
     const [shelterPet] = await t.database.db
       .insert(pet)
-      .values({ nombre: 'Encontrado', edad: '2', tipo: 'Perro', genero: 'macho', tamano: 'mediano', color: 'Negro', procedencia: 'extraviado', estado: 'borrador' })
+      .values({
+        nombre: 'Encontrado',
+        edad: '2',
+        tipo: 'Perro',
+        genero: 'macho',
+        tamano: 'mediano',
+        color: 'Negro',
+        procedencia: 'extraviado',
+        estado: 'borrador',
+      })
       .returning({ id: pet.id });
     const res = await t.as('staff').inject({ method: 'GET', url: `/api/avisos/${lost.id}/coincidencias` });
     expect(res.statusCode, res.body).toBe(200);

@@ -33,8 +33,12 @@ export const lostFoundReport = pgTable(
   },
   (t) => [
     uniqueIndex('lost_found_report_token').on(t.tokenHash),
-    index('lost_found_report_open').on(t.tipo, t.especie, t.venceEn).where(sql`${t.estado} = 'abierto'`),
-    index('lost_found_report_microchip').on(t.microchip).where(sql`${t.microchip} <> ''`),
+    index('lost_found_report_open')
+      .on(t.tipo, t.especie, t.venceEn)
+      .where(sql`${t.estado} = 'abierto'`),
+    index('lost_found_report_microchip')
+      .on(t.microchip)
+      .where(sql`${t.microchip} <> ''`),
     check('lost_found_report_tipo_check', sql`${t.tipo} IN ('perdido', 'encontrado')`),
     check('lost_found_report_estado_check', sql`${t.estado} IN ('abierto', 'reunido', 'cerrado')`),
   ],

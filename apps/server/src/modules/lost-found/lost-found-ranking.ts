@@ -17,12 +17,13 @@ export interface Comparable {
   fecha: string | null;
 }
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
-const words = (text: string) => new Set(fold(text).split(/[^a-z0-9ñ]+/u).filter((w) => w.length > 2));
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const words = (text: string) =>
+  new Set(
+    fold(text)
+      .split(/[^a-z0-9ñ]+/u)
+      .filter((w) => w.length > 2),
+  );
 
 /** 0 (the same postcode) to 3 (another province, or unknown). */
 export function postcodeDistance(a: string | null, b: string | null): number {

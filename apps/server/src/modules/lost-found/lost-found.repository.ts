@@ -33,7 +33,10 @@ function queries(db: Database) {
       return row;
     },
     /** Open and not expired, newest first; filtered by kind, species and town (accents and case ignored). */
-    async listOpen(now: Date, filter: { tipo?: string | undefined; especie?: string | undefined; municipio?: string | undefined }): Promise<ReportRow[]> {
+    async listOpen(
+      now: Date,
+      filter: { tipo?: string | undefined; especie?: string | undefined; municipio?: string | undefined },
+    ): Promise<ReportRow[]> {
       return db
         .select()
         .from(lostFoundReport)

@@ -147,7 +147,11 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
       return toReport(row);
     },
 
-    async listPublic(filter: { tipo?: string | undefined; especie?: string | undefined; municipio?: string | undefined }): Promise<{ items: PublicReport[] }> {
+    async listPublic(filter: {
+      tipo?: string | undefined;
+      especie?: string | undefined;
+      municipio?: string | undefined;
+    }): Promise<{ items: PublicReport[] }> {
       return { items: (await repo.listOpen(clock(), filter)).map(toPublic) };
     },
 
