@@ -70,7 +70,7 @@ describe('lost and found: reports, private link, public list, candidates', () =>
 
   it('refuses hostile and invalid input, keeping nothing', async () => {
     const before = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(lostFoundReport))[0]!.n;
-    for (const bad of [
+    for (const bad of <Record<string, string>[]>[
       { descripcion: 'a\u0000b' },
       { color: 'x\u202Ey' },
       { codigoPostal: '123' },
