@@ -31,6 +31,8 @@ import { publicationsModule } from './modules/publications/publications.module';
 import { reachModule } from './modules/reach/reach.module';
 import { registerBookModule } from './modules/register-book/register-book.module';
 import { reportsModule } from './modules/reports/reports.module';
+import { surrendersModule } from './modules/surrenders/surrenders.module';
+import { lostFoundModule } from './modules/lost-found/lost-found.module';
 import { templatesModule } from './modules/templates/templates.module';
 import { usersModule } from './modules/users/users.module';
 import { volunteersModule } from './modules/volunteers/volunteers.module';
@@ -179,6 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardModule);
   await app.register(reportsModule);
   await app.register(reachModule);
+  await app.register(surrendersModule);
+  await app.register(lostFoundModule);
 
   await app.register(spaPlugin, {
     webDistDir: options.webDistDir ?? defaultWebDistDir,

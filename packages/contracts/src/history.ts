@@ -44,6 +44,8 @@ export const HISTORY_ENTITIES = [
   'plantilla_turnos',
   'turno_apuntado',
   'enlace_voluntariado',
+  'cesion',
+  'aviso',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -76,6 +78,8 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   plantilla_turnos: 'Turnos que se repiten',
   turno_apuntado: 'Persona apuntada a un turno',
   enlace_voluntariado: 'Enlace de voluntariado',
+  cesion: 'Solicitud de cesión',
+  aviso: 'Aviso de animal perdido o encontrado',
 };
 
 export const HISTORY_PAGE_SIZE_DEFAULT = 25;
@@ -303,6 +307,8 @@ const entityArticles: Record<string, string> = {
   remesa: 'la remesa',
   inspeccion: 'el enlace de inspección',
   suscripcion_informe: 'la suscripción al informe',
+  cesion: 'la solicitud de cesión',
+  aviso: 'el aviso de animal perdido o encontrado',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

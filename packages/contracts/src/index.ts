@@ -41,3 +41,5 @@ export * from './inspections';
 export * from './reports';
 export * from './volunteers';
 export * from './importer';
+export * from './surrenders';
+export * from './lost-found';

@@ -8,7 +8,7 @@ import { multiLineText, oneLineText } from './text';
  * E.164); the schemas here check shape and length, the server answers an invalid e-mail or phone with a 400.
  */
 
-export const PERSON_ROLES = ['adoptante', 'acogida', 'voluntario', 'rescatador', 'socio', 'padrino', 'donante'] as const;
+export const PERSON_ROLES = ['adoptante', 'acogida', 'voluntario', 'rescatador', 'socio', 'padrino', 'donante', 'cedente'] as const;
 export type PersonRole = (typeof PERSON_ROLES)[number];
 
 export const PERSON_DUPLICATE_REASONS = ['mismo_email', 'mismo_telefono', 'nombre_parecido'] as const;
@@ -44,6 +44,7 @@ export const personRoleLabels: Record<PersonRole, string> = {
   socio: 'Socio/a',
   padrino: 'Padrino/madrina',
   donante: 'Donante',
+  cedente: 'Cedente',
 };
 
 export const personDuplicateReasonLabels: Record<PersonDuplicateReason, string> = {

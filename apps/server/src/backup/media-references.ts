@@ -21,7 +21,7 @@ async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]
 /**
  * Every media key the rows of the database point at, read in the caller's transaction (the backup's snapshot):
  * a pet's main image and its thumbnail, each gallery image and its thumbnail, and the files of publication
- * requests (images with their thumbnails, videos), the attachments of care records, the donors' certificates e-mailed. Videos of pets have no row: they are whatever storage holds.
+ * requests (images with their thumbnails, videos), the attachments of care records, the donors' certificates e-mailed, the photos of surrender requests and of lost and found reports. Videos of pets have no row: they are whatever storage holds.
  * A table that comes to point at stored files adds its keys here, so the backup keeps checking that every
  * archived row has its file.
  */
@@ -75,6 +75,20 @@ export async function mediaReferences(tx: Executor): Promise<MediaReference[]> {
   for (const row of await rows<{ id: number; key: string }>(tx, sql`SELECT id, archivo AS key FROM donation_certificate WHERE archivo IS NOT NULL`)) {
     add('donation_certificate', row.id, row.key);
   }
+  for (const row of await rows<{ id: number; fotos: { key: string; thumbKey: string }[] | string }>(
+    tx,
+    sql`SELECT id, fotos FROM surrender WHERE jsonb_array_length(fotos) > 0`,
+  )) {
+    const fotos = typeof row.fotos === 'string' ? (JSON.parse(row.fotos) as { key: string; thumbKey: string }[]) : row.fotos;
+    for (const photo of fotos) add('surrender', row.id, photo.key, photo.thumbKey);
+  }
+  for (const row of await rows<{ id: number; fotos: { key: string; thumbKey: string }[] | string }>(
+    tx,
+    sql`SELECT id, fotos FROM lost_found_report WHERE jsonb_array_length(fotos) > 0`,
+  )) {
+    const fotos = typeof row.fotos === 'string' ? (JSON.parse(row.fotos) as { key: string; thumbKey: string }[]) : row.fotos;
+    for (const photo of fotos) add('lost_found_report', row.id, photo.key, photo.thumbKey);
+  }
   return found;
 }
 
@@ -88,6 +102,8 @@ const LOCK_ORDER = [
   'document',
   'followup',
   'donation_certificate',
+  'surrender',
+  'lost_found_report',
 ] as const;
 
 /**

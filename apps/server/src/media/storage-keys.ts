@@ -43,6 +43,10 @@ export const newCertificateKey = (anio: number, personaId: number) =>
 export const NEWS_FOLDER = 'novedades/';
 /** Where a follow-up answer's photos live: seguimientos/{folder}/{n}.{ext}, with thumbnails beside them. */
 export const FOLLOWUP_FOLDER = 'seguimientos/';
+/** Folder of the photos owners send with a surrender request (staff only until the animal enters). */
+export const SURRENDER_FOLDER = 'cesiones/';
+/** Folder of the photos of lost and found reports (shown on the public list and the share card). */
+export const REPORT_FOLDER = 'avisos/';
 
 /** A fresh, unguessable file name for a new image: {timestamp}_{random}.{extension}. */
 export const newImageFileName = (extension: string) => `${Date.now()}_${randomBytes(4).toString('hex')}.${extension}`;

@@ -26,6 +26,8 @@ const VOLUNTEER_ENTRY = 'voluntariado.html';
 const COLABORA_ENTRY = 'colabora.html';
 /** The inspector's read-only view of the register book (/inspeccion/{token}) is another. */
 const INSPECTION_ENTRY = 'inspeccion.html';
+/** The public surrender request (/cesion) is another. */
+const CESION_ENTRY = 'cesion.html';
 
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
@@ -61,6 +63,7 @@ export const spaPlugin = fp(
     const hasColabora = existsSync(path.join(root, COLABORA_ENTRY));
     const hasInspection = existsSync(path.join(root, INSPECTION_ENTRY));
     const hasVolunteer = existsSync(path.join(root, VOLUNTEER_ENTRY));
+    const hasCesion = existsSync(path.join(root, CESION_ENTRY));
     if (hasSpa) {
       // preCompressed: the build writes a brotli and a gzip copy beside each text asset (apps/web/scripts/precompress.mjs);
       // the copy the browser accepts is sent as it is, the original otherwise. Nothing is compressed per request.
@@ -118,6 +121,8 @@ export const spaPlugin = fp(
       if (pathname === '/colabora' && hasColabora) return reply.sendFile(COLABORA_ENTRY, root, { cacheControl: false });
       // /inspeccion/{token}: the inspector's page (DESIGN 16); no-referrer (inspeccion.html) and no cache, like the portal.
       if (pathname.startsWith('/inspeccion/') && hasInspection) return reply.sendFile(INSPECTION_ENTRY, root, { cacheControl: false });
+      // /cesion: an owner asks the shelter to take their animal (DESIGN 19); the same way.
+      if (pathname === '/cesion' && hasCesion) return reply.sendFile(CESION_ENTRY, root, { cacheControl: false });
       return reply.sendFile('index.html', root, { cacheControl: false });
     });
   },

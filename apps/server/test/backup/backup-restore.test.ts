@@ -419,6 +419,26 @@ describe('backup and restore (PGlite + local disk)', () => {
       payload: { personaId: foster!.id, asistio: true },
     });
     expect(attended.statusCode, attended.body).toBe(200);
+    // A surrender request with a photo (DESIGN section 19): the row, the photo and its thumbnail travel.
+    const surrenderForm = multipart([
+      ...Object.entries({
+        nombre: 'Marta',
+        email: 'marta@example.org',
+        nombreAnimal: 'Toby',
+        especie: 'Perro',
+        sexo: 'macho',
+        edad: '3 años',
+        motivo: 'Mudanza',
+        urgencia: 'alta',
+        aceptaPrivacidad: 'true',
+      }).map(([name, value]) => ({ name, value })),
+      { name: 'fotos', value: await jpeg(60, 40), fileName: 'toby.jpg', contentType: 'image/jpeg' },
+    ]);
+    const surrendered = await t
+      .as('anonymous')
+      .inject({ method: 'POST', url: '/api/public/cesiones', payload: surrenderForm.payload, headers: surrenderForm.headers });
+    expect(surrendered.statusCode, surrendered.body).toBe(201);
+    expect((await mediaReferences(t.database.db)).filter((r) => r.table === 'surrender')).toHaveLength(2);
     // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
     await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);
@@ -444,6 +464,7 @@ describe('backup and restore (PGlite + local disk)', () => {
     expect(before.tables.shift?.length).toBeGreaterThanOrEqual(8);
     expect(before.tables.shift_signup).toHaveLength(2);
     expect(before.tables.volunteer_link).toHaveLength(1);
+    expect(before.tables.surrender).toHaveLength(1);
     // Three check-ins and the sterilisation.
     expect(before.tables.followup).toHaveLength(4);
     // Two from the fixture, one foster home.
@@ -456,8 +477,9 @@ describe('backup and restore (PGlite + local disk)', () => {
 
   it('restores every row and every file into an empty instance, which serves the same pets, media and users', async () => {
     // Main image, gallery image, their thumbnails, the video, the care record's attachment, the news photo and its
-    // thumbnail, the contract and its signed copy, the follow-up answer's photo and its thumbnail, the donor's certificate.
-    expect(Object.keys(before.media)).toHaveLength(13);
+    // thumbnail, the contract and its signed copy, the follow-up answer's photo and its thumbnail, the donor's certificate,
+    // the surrender request's photo and its thumbnail.
+    expect(Object.keys(before.media)).toHaveLength(15);
     const target = await emptyPgliteTarget();
     await assertEmptyTarget({ db: target.database.db, storage: target.storage }, { database: 'db', storage: 'media' });
     const summary = await restoreArchive(archive, {
@@ -466,7 +488,7 @@ describe('backup and restore (PGlite + local disk)', () => {
       dataDir: target.dataDir,
       authSecretConfigured: false,
     });
-    expect(summary.media).toBe(13);
+    expect(summary.media).toBe(15);
     // The history travels whole: every event of the populated instance, as it was (DESIGN section 9).
     expect(before.tables.history_event?.length).toBeGreaterThanOrEqual(5);
     expect(await snapshotOf(target.database.db, target.storage)).toEqual(before);
@@ -530,7 +552,7 @@ describe('backup and restore (PGlite + local disk)', () => {
     corrupt[at + 200] = corrupt[at + 200]! ^ 0xff;
     const file = scratch('dañada.tar');
     writeFileSync(file, corrupt);
-    await expectRefused(file, /está dañada: el contenido de media\/(productos|novedades)\/[^ ]+ no coincide con su suma de control/);
+    await expectRefused(file, /está dañada: el contenido de media\/(productos|novedades|cesiones)\/[^ ]+ no coincide con su suma de control/);
   });
 
   it('refuses a truncated archive, wherever it was cut, and changes nothing', async () => {

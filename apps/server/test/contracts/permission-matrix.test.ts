@@ -227,6 +227,18 @@ const expected: Record<string, Access> = {
   'POST /api/importaciones/:id/confirmar': 'admin',
   'GET /api/importaciones/:id': 'admin',
   'POST /api/importaciones/:id/deshacer': 'admin',
+  'POST /api/public/cesiones': 'public',
+  'GET /api/cesiones': 'staff',
+  'GET /api/cesiones/:id': 'staff',
+  'POST /api/cesiones/:id/estado': 'staff',
+  'POST /api/cesiones/:id/notas': 'staff',
+  'GET /api/cesiones/:id/fotos/:indice': 'staff',
+  'POST /api/public/avisos': 'public',
+  'GET /api/public/avisos': 'public',
+  'GET /api/public/avisos/:token': 'public',
+  'PATCH /api/public/avisos/:token': 'public',
+  'GET /api/avisos': 'staff',
+  'GET /api/avisos/:id/coincidencias': 'staff',
 };
 
 function expectedAccess(route: string): Access | undefined {

@@ -113,6 +113,8 @@ export const routes: RouteObject[] = [
               { path: 'mensajes', lazy: () => import('../features/messages/routes/mensajes') },
               { path: 'novedades-acogida', lazy: () => import('../features/foster-news/routes/novedades-acogida') },
               { path: 'seguimientos', lazy: () => import('../features/followups/routes/seguimientos') },
+              { path: 'cesiones', lazy: () => import('../features/surrenders/routes/cesiones') },
+              { path: 'cesiones/:id', lazy: () => import('../features/surrenders/routes/cesion-detalle') },
               {
                 path: 'solicitud-publicacion',
                 lazy: () => import('../features/publication-requests/routes/solicitud-publicacion'),

@@ -172,6 +172,18 @@ export type HistoryEventInput = { actor: HistoryActor } & (
     }
   | { entidad: 'turno_apuntado'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<'turnoId' | 'personaId' | 'estado' | 'horas'> }
   | { entidad: 'enlace_voluntariado'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<'personaId' | 'venceEn' | 'revocado'> }
+  | {
+      entidad: 'cesion';
+      entidadId: number;
+      accion: 'crear' | 'modificar' | 'estado';
+      cambios?: Changes<'estado' | 'motivoDecision' | 'notas' | 'urgencia' | 'especie' | 'nombreAnimal' | 'fotos' | 'personaId' | 'mascotaId'>;
+    }
+  | {
+      entidad: 'aviso';
+      entidadId: number;
+      accion: 'crear' | 'modificar' | 'estado';
+      cambios?: Changes<'tipo' | 'especie' | 'estado' | 'descripcion' | 'venceEn' | 'fotos' | 'municipio'>;
+    }
 );
 
 /** A fee's fields in its history (the IBAN masked, as everywhere but the bank file). */

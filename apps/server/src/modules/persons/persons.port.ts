@@ -210,6 +210,7 @@ const consentSource: Record<PersonRole, string> = {
   socio: 'Alta de socio',
   padrino: 'Apadrinamiento',
   donante: 'Donación',
+  cedente: 'Solicitud de cesión',
 };
 
 /**

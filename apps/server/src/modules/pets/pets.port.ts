@@ -15,7 +15,7 @@ import {
   type PetView,
   createPetsRepository,
 } from './pets.repository';
-import { isFinalLocation } from './pet-checks';
+import { createMicrochipChecks, isFinalLocation } from './pet-checks';
 import { createPetImport } from './pet-import';
 import { PET_HISTORY_FIELDS } from './pet-dto';
 
@@ -53,7 +53,8 @@ export type IntakePetValues = Pick<
   | 'fechaIngreso'
   | 'procedencia'
   | 'procedenciaDetalle'
->;
+> &
+  Partial<Pick<PetInsert, 'microchip'>>;
 /** A photo kept elsewhere (a foster home's news, an adopter's follow-up answer) that may join a pet's gallery. */
 export interface SourcePhoto {
   key: string;
@@ -264,6 +265,8 @@ export function createPetsPort({ history, storage, log }: PetsPortDeps) {
     /** An intake approval's new pet, a `borrador`, under a reserved id when one is given. */
     async createDraft(tx: Tx, values: IntakePetValues, actor: PetActor, id?: number): Promise<{ id: number }> {
       const txRepo = repo(tx);
+      // A microchip another live pet holds: 409 naming that pet (a surrendered animal may be known already).
+      if (values.microchip) await createMicrochipChecks(txRepo).checkMicrochipFree(values.microchip, id ?? 0);
       const insert = { ...values, estado: 'borrador', createdBy: actor.id, updatedBy: actor.id } satisfies PetInsert;
       const row = id === undefined ? await txRepo.insert(insert) : await txRepo.insertWithId(id, insert);
       await history.record(tx, {

@@ -10,6 +10,7 @@ import {
   IconFileDescription,
   IconHistory,
   IconHomeHeart,
+  IconHomeMove,
   IconLayoutGrid,
   IconLink,
   IconMail,
@@ -60,6 +61,8 @@ export const mainNavItems: readonly NavLinkItem[] = [
   { label: 'Acogidas', to: '/acogidas', icon: IconHomeHeart },
   // Not in the specification: volunteers' shifts, who is coming and the gaps (DESIGN section 17).
   { label: 'Voluntariado', to: '/turnos', icon: IconCalendarEvent },
+  // Not in the specification: owners' surrender requests and the waiting list (DESIGN section 19).
+  { label: 'Cesiones', to: '/cesiones', icon: IconHomeMove, activeSubPaths: ['/cesiones/'] },
   // Not in the specification: members' fees, sponsorships, gifts and the modelo 182 (DESIGN section 15).
   { label: 'Socios y donativos', to: '/donativos', icon: IconPigMoney, activeSubPaths: ['/donativos/'], adminOnly: true },
   { label: 'Lista de Usuarios', to: '/lista', icon: IconUsers, activeSubPaths: ['/usuarionuevo'], adminOnly: true },

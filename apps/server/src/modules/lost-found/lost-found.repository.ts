@@ -1,0 +1,114 @@
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { lostFoundReport, pet } from '../../db/schema';
+import { type Transactional, transactional } from '../../db/transactional';
+
+export type ReportRow = typeof lostFoundReport.$inferSelect;
+export type ReportInsert = Omit<typeof lostFoundReport.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'version'>;
+
+/** How many candidates of each source are read before ranking (the closest by species or microchip). */
+const CANDIDATE_POOL = 500;
+
+function queries(db: Database) {
+  return {
+    async insert(values: ReportInsert): Promise<ReportRow> {
+      const [row] = await db.insert(lostFoundReport).values(values).returning();
+      return row!;
+    },
+    async find(id: number): Promise<ReportRow | undefined> {
+      const [row] = await db.select().from(lostFoundReport).where(eq(lostFoundReport.id, id));
+      return row;
+    },
+    async byToken(tokenHash: string, options: { lock?: boolean } = {}): Promise<ReportRow | undefined> {
+      const query = db.select().from(lostFoundReport).where(eq(lostFoundReport.tokenHash, tokenHash));
+      const [row] = options.lock ? await query.for('update') : await query;
+      return row;
+    },
+    async update(id: number, values: Partial<ReportInsert>): Promise<ReportRow | undefined> {
+      const [row] = await db
+        .update(lostFoundReport)
+        .set({ ...values, version: sql`${lostFoundReport.version} + 1` })
+        .where(eq(lostFoundReport.id, id))
+        .returning();
+      return row;
+    },
+    /** Open and not expired, newest first; filtered by kind, species and town (accents and case ignored). */
+    async listOpen(
+      now: Date,
+      filter: { tipo?: string | undefined; especie?: string | undefined; municipio?: string | undefined },
+    ): Promise<ReportRow[]> {
+      return db
+        .select()
+        .from(lostFoundReport)
+        .where(
+          and(
+            eq(lostFoundReport.estado, 'abierto'),
+            gt(lostFoundReport.venceEn, now),
+            filter.tipo ? eq(lostFoundReport.tipo, filter.tipo) : undefined,
+            filter.especie ? eq(lostFoundReport.especie, filter.especie) : undefined,
+            filter.municipio ? sql`refugio_fold(${lostFoundReport.municipio}) = refugio_fold(${filter.municipio})` : undefined,
+          ),
+        )
+        .orderBy(desc(lostFoundReport.fecha), desc(lostFoundReport.id))
+        .limit(200);
+    },
+    /** Every report for staff; `caducado`: open ones past their day. */
+    async listAll(now: Date, estado: string | undefined): Promise<ReportRow[]> {
+      const where =
+        estado === 'caducado'
+          ? and(eq(lostFoundReport.estado, 'abierto'), lte(lostFoundReport.venceEn, now))
+          : estado === 'abierto'
+            ? and(eq(lostFoundReport.estado, 'abierto'), gt(lostFoundReport.venceEn, now))
+            : estado
+              ? eq(lostFoundReport.estado, estado)
+              : undefined;
+      return db.select().from(lostFoundReport).where(where).orderBy(desc(lostFoundReport.createdAt), desc(lostFoundReport.id)).limit(500);
+    },
+    /** Open reports of the other kind with the same species or microchip: what the ranking orders. */
+    async candidateReports(now: Date, of: ReportRow): Promise<ReportRow[]> {
+      return db
+        .select()
+        .from(lostFoundReport)
+        .where(
+          and(
+            eq(lostFoundReport.estado, 'abierto'),
+            gt(lostFoundReport.venceEn, now),
+            eq(lostFoundReport.tipo, of.tipo === 'perdido' ? 'encontrado' : 'perdido'),
+            or(eq(lostFoundReport.especie, of.especie), of.microchip ? eq(lostFoundReport.microchip, of.microchip) : undefined),
+          ),
+        )
+        .orderBy(sql`abs(${lostFoundReport.fecha} - ${of.fecha}::date)`)
+        .limit(CANDIDATE_POOL);
+    },
+    /** Live pets that entered as `extraviado` with the same species or microchip (a read model of the pets' table). */
+    async candidatePets(of: ReportRow) {
+      return db
+        .select({
+          id: pet.id,
+          nombre: pet.nombre,
+          tipo: pet.tipo,
+          genero: pet.genero,
+          tamano: pet.tamano,
+          color: pet.color,
+          microchip: pet.microchip,
+          fechaIngreso: pet.fechaIngreso,
+        })
+        .from(pet)
+        .where(
+          and(
+            isNull(pet.deletedAt),
+            eq(pet.procedencia, 'extraviado'),
+            or(eq(pet.tipo, of.especie), of.microchip ? eq(pet.microchip, of.microchip) : undefined),
+          ),
+        )
+        .limit(CANDIDATE_POOL);
+    },
+    async photoKeys(): Promise<Set<string>> {
+      const rows = await db.select({ fotos: lostFoundReport.fotos }).from(lostFoundReport);
+      return new Set(rows.flatMap((r) => r.fotos.flatMap((f) => [f.key, f.thumbKey])));
+    },
+  };
+}
+
+export type LostFoundRepository = Transactional<ReturnType<typeof queries>>;
+export const createLostFoundRepository = (db: Database): LostFoundRepository => transactional(db, queries);

@@ -1,0 +1,289 @@
+import {
+  HANDOVER_RULED_SPECIES,
+  HONEYPOT_FIELD,
+  type SessionUser,
+  SURRENDER_STEPS,
+  type Surrender,
+  type SurrenderFields,
+  type SurrenderList,
+  type SurrenderNotesInput,
+  type SurrenderState,
+  type SurrenderStateInput,
+  surrenderMessages,
+} from '@refugio/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SurrenderPhoto } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { removePublicFiles, storePublicPhoto } from '../../media/public-photo-form';
+import { SURRENDER_FOLDER } from '../../media/storage-keys';
+import type { StorageProvider } from '../../storage/storage-provider';
+import { type HistoryPort, publicActor, userActor } from '../history/history.port';
+import type { MovementsPort } from '../movements/movements.port';
+import type { PersonsPort } from '../persons/persons.port';
+import type { PetsPort } from '../pets/pets.port';
+import type { SurrenderRow, SurrendersRepository } from './surrenders.repository';
+
+/** Thrown when the honeypot is filled: the route answers like a success and nothing is kept. */
+export class HoneypotFilled extends Error {}
+
+export interface SurrendersDeps {
+  repo: SurrendersRepository;
+  history: Pick<HistoryPort, 'record'>;
+  persons: Pick<PersonsPort, 'normaliseContact' | 'link'>;
+  pets: Pick<PetsPort, 'reservePetId' | 'createDraft' | 'stagePhotos' | 'addPhotos' | 'setMainImage' | 'lockForChange'>;
+  movements: Pick<MovementsPort, 'apply' | 'today'>;
+  storage: StorageProvider;
+  log: FastifyBaseLogger;
+}
+
+function toSurrender(row: SurrenderRow): Surrender {
+  return {
+    id: row.id,
+    estado: row.estado as Surrender['estado'],
+    nombre: row.nombre,
+    email: row.email,
+    telefono: row.telefono,
+    nombreAnimal: row.nombreAnimal,
+    especie: row.especie as Surrender['especie'],
+    sexo: row.sexo as Surrender['sexo'],
+    edad: row.edad,
+    microchip: row.microchip,
+    motivo: row.motivo,
+    urgencia: row.urgencia as Surrender['urgencia'],
+    fotos: row.fotos.map((f, indice) => ({ indice, width: f.width, height: f.height })),
+    notas: row.notas,
+    motivoDecision: row.motivoDecision,
+    personaId: row.personaId,
+    mascotaId: row.petId,
+    // The transfer contract is not prepared by the server yet: no document.
+    documentoId: null,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What Ley 7/2023 art. 58 asks before the transfer of a dog, cat or ferret: its microchip (409 naming the cause). */
+function handoverBlock(row: SurrenderRow): string | null {
+  if (!HANDOVER_RULED_SPECIES.includes(row.especie) || row.microchip.trim() !== '') return null;
+  return `${row.nombreAnimal} no tiene microchip: la Ley 7/2023 (art. 58) no permite la cesión de un perro, un gato o un hurón sin él. Anota el microchip antes de aceptar la cesión.`;
+}
+
+/**
+ * Surrender requests (DESIGN section 19): the public submission with its photos, the staff's list with the shelter's
+ * counts per species, the steps between states with their history, and the animal's entry (the pet created once, its
+ * `ingreso` movement from `cesion`, its photos, and the owner linked as a person with the role `cedente`).
+ */
+export function createSurrendersService({ repo, history, persons, pets, movements, storage, log }: SurrendersDeps) {
+  async function requireRow(id: number): Promise<SurrenderRow> {
+    const row = await repo.find(id);
+    if (!row) throw new AppError('NOT_FOUND', { message: surrenderMessages.notFound });
+    return row;
+  }
+
+  function refuseStep(from: SurrenderState, to: SurrenderState): void {
+    if (!SURRENDER_STEPS[from].includes(to)) throw new AppError('CONFLICT', { message: surrenderMessages.stepNotAllowed(from, to) });
+  }
+
+  /** The animal enters: files first (photos copied under a reserved pet id), then one transaction under the row's lock. */
+  async function admitAnimal(actor: SessionUser, row: SurrenderRow, input: SurrenderStateInput): Promise<void> {
+    const petId = await pets.reservePetId(repo.handle);
+    const staged = await pets.stagePhotos(petId, row.fotos, () => new AppError('CONFLICT', { message: surrenderMessages.photoNotFound }));
+    try {
+      await repo.transaction(async (tx) => {
+        const locked = await tx.find(row.id, { lock: true });
+        if (!locked) throw new AppError('NOT_FOUND', { message: surrenderMessages.notFound });
+        if (locked.version !== input.version) throw new AppError('CONFLICT', { message: surrenderMessages.stale });
+        refuseStep(locked.estado as SurrenderState, 'ingresada');
+        const who = userActor(actor);
+        const { personaId } = await persons.link(
+          tx.handle,
+          { nombre: locked.nombre, email: locked.email || null, telefono: locked.telefono || null },
+          'cedente',
+          who,
+        );
+        const day = await movements.today(tx.handle);
+        await pets.createDraft(
+          tx.handle,
+          {
+            nombre: locked.nombreAnimal,
+            edad: locked.edad,
+            tipo: locked.especie,
+            genero: locked.sexo,
+            // The form does not ask the size: staff correct it on the pet's record.
+            tamano: 'mediano',
+            discapacidad: false,
+            personalidad: '',
+            historia: locked.motivo,
+            tags: [],
+            fechaIngreso: day,
+            procedencia: 'cesion',
+            procedenciaDetalle: `Solicitud de cesión ${locked.id}`,
+            microchip: locked.microchip || null,
+          },
+          actor,
+          petId,
+        );
+        await pets.addPhotos(tx.handle, petId, staged, actor);
+        const main = staged.images[0];
+        if (main) await pets.setMainImage(tx.handle, petId, main.nombre, actor);
+        const before = await pets.lockForChange(tx.handle, petId);
+        await movements.apply(
+          tx.handle,
+          before!,
+          { tipo: 'ingreso', fecha: day, procedencia: 'cesion', procedenciaDetalle: `Solicitud de cesión ${locked.id}` },
+          actor,
+          day,
+        );
+        const motivo = input.motivo ?? '';
+        const updated = await tx.update(locked.id, input.version, {
+          estado: 'ingresada',
+          petId,
+          personaId,
+          decididoPor: actor.id,
+          ...(motivo ? { motivoDecision: motivo } : {}),
+        });
+        if (!updated) throw new AppError('CONFLICT', { message: surrenderMessages.stale });
+        await history.record(tx.handle, {
+          actor: who,
+          entidad: 'cesion',
+          entidadId: locked.id,
+          accion: 'estado',
+          cambios: { estado: [locked.estado, 'ingresada'], mascotaId: [null, petId], personaId: [locked.personaId, personaId] },
+        });
+      });
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+  }
+
+  return {
+    /** One photo checked by content, decoded in the public lane, re-encoded, stored with its thumbnail. */
+    storePhoto: (folder: string, n: number, data: Buffer): Promise<SurrenderPhoto> =>
+      storePublicPhoto(storage, `${SURRENDER_FOLDER}${folder}`, n, data),
+    removeFiles: (keys: string[]): Promise<void> => removePublicFiles(storage, log, keys, 'a surrender photo'),
+
+    /** The text fields admitted before any photo is read: the honeypot, and the contact normalised (400 when invalid). */
+    admit(fields: SurrenderFields): SurrenderFields {
+      if (fields[HONEYPOT_FIELD]) throw new HoneypotFilled();
+      const contact = persons.normaliseContact({ email: fields.email, telefono: fields.telefono });
+      return { ...fields, email: contact.email ?? '', telefono: contact.telefono ?? '' };
+    },
+
+    /** Keeps a public submission (its photos already stored), with its history event by the public. */
+    async submit(fields: SurrenderFields, fotos: SurrenderPhoto[]): Promise<{ id: number }> {
+      return repo.transaction(async (tx) => {
+        const row = await tx.insert({
+          nombre: fields.nombre,
+          email: fields.email,
+          telefono: fields.telefono,
+          nombreAnimal: fields.nombreAnimal,
+          especie: fields.especie,
+          sexo: fields.sexo,
+          edad: fields.edad,
+          microchip: fields.microchip,
+          motivo: fields.motivo,
+          urgencia: fields.urgencia,
+          fotos,
+        });
+        await history.record(tx.handle, {
+          actor: publicActor(fields.nombre),
+          entidad: 'cesion',
+          entidadId: row.id,
+          accion: 'crear',
+          cambios: {
+            estado: [null, 'nueva'],
+            especie: [null, fields.especie],
+            nombreAnimal: [null, fields.nombreAnimal],
+            urgencia: [null, fields.urgencia],
+            fotos: [null, fotos.length],
+          },
+        });
+        return { id: row.id };
+      });
+    },
+
+    /** Requests by urgency then date, with the pets in the shelter per species (no capacity setting exists: null). */
+    async list(estado: SurrenderState | undefined): Promise<SurrenderList> {
+      const [rows, counts] = await Promise.all([repo.list(estado), repo.inShelterBySpecies()]);
+      return { items: rows.map(toSurrender), capacidad: counts.map((c) => ({ ...c, capacidad: null })) };
+    },
+
+    async get(id: number): Promise<Surrender> {
+      return toSurrender(await requireRow(id));
+    },
+
+    /** One step of the request; any step not in SURRENDER_STEPS and a stale version answer 409. */
+    async changeState(actor: SessionUser, id: number, input: SurrenderStateInput): Promise<Surrender> {
+      const current = await requireRow(id);
+      if (current.version !== input.version) throw new AppError('CONFLICT', { message: surrenderMessages.stale });
+      refuseStep(current.estado as SurrenderState, input.estado);
+      if ((input.estado === 'rechazada' || input.estado === 'retirada') && !input.motivo)
+        throw new AppError('VALIDATION_ERROR', {
+          message: surrenderMessages.reasonForClosing,
+          fieldErrors: { motivo: surrenderMessages.reasonForClosing },
+        });
+      if (input.estado === 'aceptada') {
+        const block = handoverBlock(current);
+        if (block) throw new AppError('CONFLICT', { message: block });
+      }
+      if (input.estado === 'ingresada') {
+        await admitAnimal(actor, current, input);
+        return toSurrender(await requireRow(id));
+      }
+      const row = await repo.transaction(async (tx) => {
+        const locked = await tx.find(id, { lock: true });
+        if (!locked) throw new AppError('NOT_FOUND', { message: surrenderMessages.notFound });
+        if (locked.version !== input.version) throw new AppError('CONFLICT', { message: surrenderMessages.stale });
+        refuseStep(locked.estado as SurrenderState, input.estado);
+        const motivo = input.motivo ?? '';
+        const updated = await tx.update(id, input.version, {
+          estado: input.estado,
+          decididoPor: actor.id,
+          ...(motivo ? { motivoDecision: motivo } : {}),
+        });
+        if (!updated) throw new AppError('CONFLICT', { message: surrenderMessages.stale });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'cesion',
+          entidadId: id,
+          accion: 'estado',
+          cambios: { estado: [locked.estado, input.estado], ...(motivo ? { motivoDecision: [locked.motivoDecision, motivo] } : {}) },
+        });
+        return updated;
+      });
+      return toSurrender(row);
+    },
+
+    /** The staff's notes of a request (`version`: stale -> 409). */
+    async saveNotes(actor: SessionUser, id: number, input: SurrenderNotesInput): Promise<Surrender> {
+      await requireRow(id);
+      const row = await repo.transaction(async (tx) => {
+        const locked = await tx.find(id, { lock: true });
+        if (!locked) throw new AppError('NOT_FOUND', { message: surrenderMessages.notFound });
+        const updated = await tx.update(id, input.version, { notas: input.notas });
+        if (!updated) throw new AppError('CONFLICT', { message: surrenderMessages.stale });
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'cesion',
+          entidadId: id,
+          accion: 'modificar',
+          cambios: { notas: [locked.notas, input.notas] },
+        });
+        return updated;
+      });
+      return toSurrender(row);
+    },
+
+    /** The storage key of one photo (or its thumbnail) of a request: staff only. */
+    async photo(id: number, indice: number, miniatura: boolean): Promise<{ key: string; contentType: string }> {
+      const row = await requireRow(id);
+      const photo = row.fotos[indice];
+      if (!photo) throw new AppError('NOT_FOUND', { message: surrenderMessages.photoNotFound });
+      return miniatura ? { key: photo.thumbKey, contentType: 'image/webp' } : { key: photo.key, contentType: photo.contentType };
+    },
+  };
+}
+
+export type SurrendersService = ReturnType<typeof createSurrendersService>;

@@ -1,0 +1,150 @@
+import { publicReportsResponseSchema, reportCandidatesResponseSchema, reportSchema } from '@refugio/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lostFoundReport, pet } from '../../src/db/schema';
+import { type TestApp, createTestApp, expectErrorShape } from '../helpers/helpers';
+import { type Part, jpeg, multipart } from '../helpers/media';
+
+const today = new Date().toISOString().slice(0, 10);
+
+function fields(overrides: Record<string, string> = {}): Part[] {
+  const values: Record<string, string> = {
+    tipo: 'perdido',
+    especie: 'Perro',
+    sexo: 'macho',
+    color: 'Marrón y blanco',
+    tamano: 'mediano',
+    microchip: '',
+    municipio: 'Zaragoza',
+    codigoPostal: '50001',
+    fecha: today,
+    descripcion: 'Se escapó en el parque grande con collar rojo.',
+    contacto: '612 345 678',
+    aceptaPrivacidad: 'true',
+    ...overrides,
+  };
+  return Object.entries(values).map(([name, value]) => ({ name, value }));
+}
+
+describe('lost and found: reports, private link, public list, candidates', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function report(overrides: Record<string, string> = {}, photo = false) {
+    const parts = fields(overrides);
+    if (photo) parts.push({ name: 'fotos', value: await jpeg(50, 40), fileName: 'a.jpg', contentType: 'image/jpeg' });
+    const body = multipart(parts);
+    const res = await t.as('anonymous').inject({ method: 'POST', url: '/api/public/avisos', payload: body.payload, headers: body.headers });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<{ id: number; url: string }>();
+    return { ...created, token: created.url.split('/aviso/')[1]! };
+  }
+  const patch = (token: string, payload: object) => t.as('anonymous').inject({ method: 'PATCH', url: `/api/public/avisos/${token}`, payload });
+
+  it('publishes a report with a private link of at least 128 bits; a guessed token is 404', async () => {
+    const { id, url, token } = await report({}, true);
+    expect(url).toMatch(/\/aviso\/[A-Za-z0-9_-]+$/);
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const mine = await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${token}` });
+    expect(mine.statusCode).toBe(200);
+    expect(reportSchema.parse(mine.json())).toMatchObject({ id, contacto: '612 345 678', estado: 'abierto', fotos: 1 });
+    for (const guess of ['A'.repeat(token.length), 'x', '..%2F', `${token}a`]) {
+      expectErrorShape(await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${encodeURIComponent(guess)}` }), 404);
+    }
+    expectErrorShape(await patch('A'.repeat(43), { estado: 'cerrado' }), 404);
+  });
+
+  it('lists open reports without contact data, filtered', async () => {
+    await report({ municipio: 'Huesca', codigoPostal: '22001', especie: 'Gato', tipo: 'encontrado' });
+    const res = await t.as('anonymous').inject({ method: 'GET', url: '/api/public/avisos?tipo=encontrado&especie=Gato&municipio=huesca' });
+    expect(res.statusCode).toBe(200);
+    const list = publicReportsResponseSchema.parse(res.json());
+    expect(list.items.length).toBeGreaterThan(0);
+    expect(list.items.every((i) => i.tipo === 'encontrado' && i.especie === 'Gato')).toBe(true);
+    expect(res.body).not.toContain('612 345 678');
+    expect(res.body).not.toMatch(/contacto|microchip/);
+  });
+
+  it('refuses hostile and invalid input, keeping nothing', async () => {
+    const before = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(lostFoundReport))[0]!.n;
+    for (const bad of <Record<string, string>[]>[
+      { descripcion: 'a\u0000b' },
+      { color: 'x\u202Ey' },
+      { codigoPostal: '123' },
+      { tipo: 'robado' },
+      { aceptaPrivacidad: 'no' },
+      { fecha: '2999-01-01' },
+    ]) {
+      const body = multipart(fields(bad));
+      const res = await t.as('anonymous').inject({ method: 'POST', url: '/api/public/avisos', payload: body.payload, headers: body.headers });
+      expectErrorShape(res, 400);
+    }
+    expect((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(lostFoundReport))[0]!.n).toBe(before);
+  });
+
+  it('closes as reunited, renews, and expires after 60 days unless renewed', async () => {
+    const a = await report();
+    const renewed = await patch(a.token, { renovar: true, descripcion: 'Sigue perdido' });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json()).toMatchObject({ descripcion: 'Sigue perdido', estado: 'abierto' });
+    const closed = await patch(a.token, { estado: 'reunido' });
+    expect(closed.json()).toMatchObject({ estado: 'reunido' });
+    expectErrorShape(await patch(a.token, { renovar: true }), 409);
+    // A report whose 60 days have passed is not listed and reads as caducado.
+    const b = await report({ municipio: 'Teruel', codigoPostal: '44001' });
+    await t.database.db
+      .update(lostFoundReport)
+      .set({ venceEn: new Date(Date.now() - 1000) })
+      .where(eq(lostFoundReport.id, b.id));
+    const list = publicReportsResponseSchema.parse(
+      (await t.as('anonymous').inject({ method: 'GET', url: '/api/public/avisos?municipio=Teruel' })).json(),
+    );
+    expect(list.items).toHaveLength(0);
+    expect((await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${b.token}` })).json()).toMatchObject({ estado: 'caducado' });
+    const expired = await t.as('staff').inject({ method: 'GET', url: '/api/avisos?estado=caducado' });
+    expect(expired.json<{ items: { id: number }[] }>().items.map((i) => i.id)).toContain(b.id);
+  });
+
+  it('ranks candidates: microchip first, then species, sex, colour, size, postcode, dates; pets entered as extraviado', async () => {
+    const lost = await report({ microchip: '941000011111111', codigoPostal: '28001', municipio: 'Madrid', color: 'negro' });
+    const sameChip = await report({
+      tipo: 'encontrado',
+      especie: 'Gato',
+      sexo: 'hembra',
+      microchip: '941000011111111',
+      codigoPostal: '08001',
+      color: 'gris',
+    });
+    const close = await report({ tipo: 'encontrado', codigoPostal: '28001', color: 'negro con manchas' });
+    const far = await report({ tipo: 'encontrado', codigoPostal: '41001', color: 'negro' });
+    const otherSex = await report({ tipo: 'encontrado', sexo: 'hembra', codigoPostal: '28001', color: 'negro' });
+    const sameKind = await report({ tipo: 'perdido', codigoPostal: '28001', color: 'negro' });
+    const [shelterPet] = await t.database.db
+      .insert(pet)
+      .values({
+        nombre: 'Encontrado',
+        edad: '2',
+        tipo: 'Perro',
+        genero: 'macho',
+        tamano: 'mediano',
+        color: 'Negro',
+        procedencia: 'extraviado',
+        estado: 'borrador',
+      })
+      .returning({ id: pet.id });
+    const res = await t.as('staff').inject({ method: 'GET', url: `/api/avisos/${lost.id}/coincidencias` });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = reportCandidatesResponseSchema.parse(res.json()).items;
+    const ids = items.map((i) => i.avisoId ?? `m${i.mascotaId}`);
+    expect(ids[0]).toBe(sameChip.id);
+    expect(ids).not.toContain(sameKind.id);
+    expect(ids.indexOf(close.id)).toBeLessThan(ids.indexOf(far.id));
+    expect(ids.indexOf(far.id)).toBeLessThan(ids.indexOf(otherSex.id));
+    expect(ids).toContain(`m${shelterPet!.id}`);
+    expect(items[0]!.motivos).toContain('Mismo microchip');
+    expectErrorShape(await t.as('staff').inject({ method: 'GET', url: '/api/avisos/999999/coincidencias' }), 404);
+  });
+});

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { HONEYPOT_FIELD } from './intake';
+import { MICROCHIP_DIGITS } from './pet-identity';
+import { PET_GENDERS, PET_SIZES, PET_TYPES } from './pet-kinds';
+import { calendarDate, multiLineText, oneLineText } from './text';
+
+/*
+ * Lost and found (DESIGN section 19): a public report of an animal lost or found, managed through a private link,
+ * open for 60 days unless renewed; staff see candidates that may be the same animal.
+ */
+
+export const REPORT_KINDS = ['perdido', 'encontrado'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_STATES = ['abierto', 'reunido', 'cerrado', 'caducado'] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+export const REPORT_DAYS = 60;
+export const REPORT_LIMITS = { photos: 3, photoBytes: 2 * 1024 * 1024 } as const;
+
+export const lostFoundMessages = {
+  kindInvalid: 'Indica si el animal se ha perdido o lo has encontrado.',
+  speciesInvalid: 'Elige la especie: Perro, Gato o Conejo.',
+  sexInvalid: 'Elige el sexo: macho o hembra.',
+  sizeInvalid: 'Elige el tamaño: chico, mediano o grande.',
+  colourRequired: 'Indica el color.',
+  townRequired: 'Indica el municipio.',
+  postcodeInvalid: 'El código postal tiene 5 cifras.',
+  descriptionRequired: 'Describe al animal y dónde se perdió o se encontró.',
+  contactRequired: 'Indica cómo contactar contigo (teléfono o correo).',
+  privacyRequired: 'Debes aceptar la política de privacidad para publicar el aviso.',
+  microchipInvalid: `El microchip debe tener exactamente ${MICROCHIP_DIGITS} dígitos.`,
+  dateInFuture: 'La fecha no puede ser futura.',
+  tooLong: 'El texto es demasiado largo.',
+  photoTooBig: 'Cada foto puede pesar como máximo 2 MB.',
+  tooManyPhotos: `Puedes enviar como máximo ${REPORT_LIMITS.photos} fotos.`,
+  notFound: 'No existe ese aviso.',
+  closed: 'El aviso ya está cerrado.',
+} as const;
+
+const line = (message: string, max: number) => oneLineText({ error: message }).trim().min(1, message).max(max, lostFoundMessages.tooLong);
+
+/** The text fields of `POST /api/public/avisos` (multipart: every value a string). */
+export const reportFieldsSchema = z.object({
+  tipo: z.enum(REPORT_KINDS, { error: lostFoundMessages.kindInvalid }),
+  especie: z.enum(PET_TYPES, { error: lostFoundMessages.speciesInvalid }),
+  sexo: z
+    .union([z.enum(PET_GENDERS), z.literal('')], { error: lostFoundMessages.sexInvalid })
+    .default('')
+    .transform((v) => v || null),
+  color: line(lostFoundMessages.colourRequired, 80),
+  tamano: z
+    .union([z.enum(PET_SIZES), z.literal('')], { error: lostFoundMessages.sizeInvalid })
+    .default('')
+    .transform((v) => v || null),
+  microchip: oneLineText()
+    .trim()
+    .refine((v) => v === '' || new RegExp(`^\\d{${MICROCHIP_DIGITS}}$`).test(v), lostFoundMessages.microchipInvalid)
+    .default(''),
+  municipio: line(lostFoundMessages.townRequired, 100),
+  codigoPostal: oneLineText({ error: lostFoundMessages.postcodeInvalid })
+    .trim()
+    .regex(/^\d{5}$/, lostFoundMessages.postcodeInvalid),
+  fecha: calendarDate(),
+  descripcion: multiLineText({ error: lostFoundMessages.descriptionRequired })
+    .trim()
+    .min(1, lostFoundMessages.descriptionRequired)
+    .max(4000, lostFoundMessages.tooLong),
+  contacto: line(lostFoundMessages.contactRequired, 200),
+  aceptaPrivacidad: z
+    .string({ error: lostFoundMessages.privacyRequired })
+    .refine((v) => v === 'true' || v === '1' || v === 'on', lostFoundMessages.privacyRequired),
+  [HONEYPOT_FIELD]: oneLineText().optional(),
+});
+export type ReportFields = z.output<typeof reportFieldsSchema>;
+
+export const reportCreatedSchema = z.object({ id: z.number().int(), url: z.string().describe('El enlace privado para gestionar el aviso') });
+
+/** A report as anyone may see it: no contact data. */
+export const publicReportSchema = z.object({
+  id: z.number().int(),
+  tipo: z.enum(REPORT_KINDS),
+  especie: z.string(),
+  sexo: z.string().nullable(),
+  color: z.string(),
+  tamano: z.string().nullable(),
+  municipio: z.string(),
+  codigoPostal: z.string(),
+  fecha: z.string(),
+  descripcion: z.string(),
+  fotos: z.number().int(),
+  estado: z.enum(REPORT_STATES),
+  venceEn: z.string(),
+  createdAt: z.string(),
+});
+export type PublicReport = z.infer<typeof publicReportSchema>;
+
+/** A report as its author (through the link) and staff see it. */
+export const reportSchema = publicReportSchema.extend({ microchip: z.string(), contacto: z.string(), version: z.number().int() });
+export type Report = z.infer<typeof reportSchema>;
+
+export const publicReportsQuerySchema = z.object({
+  tipo: z.enum(REPORT_KINDS).optional(),
+  especie: z.enum(PET_TYPES).optional(),
+  municipio: oneLineText().trim().max(100).optional(),
+});
+export const publicReportsResponseSchema = z.object({ items: z.array(publicReportSchema) });
+
+export const reportUpdateSchema = z.object({
+  estado: z.enum(['reunido', 'cerrado']).optional(),
+  descripcion: multiLineText().trim().min(1, lostFoundMessages.descriptionRequired).max(4000, lostFoundMessages.tooLong).optional(),
+  renovar: z.literal(true).optional(),
+});
+export type ReportUpdate = z.infer<typeof reportUpdateSchema>;
+
+export const staffReportsQuerySchema = z.object({ estado: z.enum(REPORT_STATES).optional() });
+export const staffReportsResponseSchema = z.object({ items: z.array(reportSchema) });
+
+export const reportCandidateSchema = z.object({
+  avisoId: z.number().int().nullable(),
+  mascotaId: z.number().int().nullable(),
+  tipo: z.enum(['perdido', 'encontrado', 'mascota']),
+  especie: z.string(),
+  sexo: z.string().nullable(),
+  color: z.string(),
+  tamano: z.string().nullable(),
+  codigoPostal: z.string().nullable(),
+  fecha: z.string().nullable(),
+  nombre: z.string().nullable(),
+  motivos: z.array(z.string()),
+});
+export type ReportCandidate = z.infer<typeof reportCandidateSchema>;
+export const reportCandidatesResponseSchema = z.object({ items: z.array(reportCandidateSchema) });
+export const reportTokenParamsSchema = z.object({ token: oneLineText().max(200).catch('') });
