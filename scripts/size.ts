@@ -38,8 +38,8 @@ const PUBLIC_PAGES = [
   '/colabora',
   '/inspeccion/enlace-de-prueba',
   '/voluntariado/enlace-de-prueba',
+  '/cesion',
 ];
-const PUBLIC_PAGES = ['/adopta', '/portal/enlace-de-prueba', '/seguimiento/enlace-de-prueba', '/firmar/enlace-de-prueba', '/colabora', '/cesion'];
 
 interface Fetched {
   url: string;

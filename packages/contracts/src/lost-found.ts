@@ -94,8 +94,8 @@ export const publicReportSchema = z.object({
 export type PublicReport = z.infer<typeof publicReportSchema>;
 
 /** A report as its author (through the link) and staff see it. */
-export const reportSchema = publicReportSchema.extend({ microchip: z.string(), contacto: z.string(), version: z.number().int() });
-export type Report = z.infer<typeof reportSchema>;
+export const lostFoundReportSchema = publicReportSchema.extend({ microchip: z.string(), contacto: z.string(), version: z.number().int() });
+export type LostFoundReport = z.infer<typeof lostFoundReportSchema>;
 
 export const publicReportsQuerySchema = z.object({
   tipo: z.enum(REPORT_KINDS).optional(),
@@ -112,7 +112,7 @@ export const reportUpdateSchema = z.object({
 export type ReportUpdate = z.infer<typeof reportUpdateSchema>;
 
 export const staffReportsQuerySchema = z.object({ estado: z.enum(REPORT_STATES).optional() });
-export const staffReportsResponseSchema = z.object({ items: z.array(reportSchema) });
+export const staffReportsResponseSchema = z.object({ items: z.array(lostFoundReportSchema) });
 
 export const reportCandidateSchema = z.object({
   avisoId: z.number().int().nullable(),

@@ -1,4 +1,4 @@
-import { publicReportsResponseSchema, reportCandidatesResponseSchema, reportSchema } from '@refugio/contracts';
+import { publicReportsResponseSchema, reportCandidatesResponseSchema, lostFoundReportSchema } from '@refugio/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lostFoundReport, pet } from '../../src/db/schema';
@@ -50,7 +50,7 @@ describe('lost and found: reports, private link, public list, candidates', () =>
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
     const mine = await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${token}` });
     expect(mine.statusCode).toBe(200);
-    expect(reportSchema.parse(mine.json())).toMatchObject({ id, contacto: '612 345 678', estado: 'abierto', fotos: 1 });
+    expect(lostFoundReportSchema.parse(mine.json())).toMatchObject({ id, contacto: '612 345 678', estado: 'abierto', fotos: 1 });
     for (const guess of ['A'.repeat(token.length), 'x', '..%2F', `${token}a`]) {
       expectErrorShape(await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${encodeURIComponent(guess)}` }), 404);
     }

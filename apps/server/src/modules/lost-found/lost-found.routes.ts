@@ -8,7 +8,7 @@ import {
   reportCandidatesResponseSchema,
   reportCreatedSchema,
   reportFieldsSchema,
-  reportSchema,
+  lostFoundReportSchema,
   reportTokenParamsSchema,
   reportUpdateSchema,
   staffReportsQuerySchema,
@@ -85,7 +85,7 @@ export const lostFoundRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/public/avisos/:token',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Un aviso por su enlace privado', params: reportTokenParamsSchema, response: { 200: reportSchema, ...errors } },
+      schema: { tags, summary: 'Un aviso por su enlace privado', params: reportTokenParamsSchema, response: { 200: lostFoundReportSchema, ...errors } },
     },
     async (request) => service.byLink(request.params.token),
   );
@@ -99,7 +99,7 @@ export const lostFoundRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Actualizar, cerrar o renovar un aviso por su enlace privado',
         params: reportTokenParamsSchema,
         body: reportUpdateSchema,
-        response: { 200: reportSchema, ...errors },
+        response: { 200: lostFoundReportSchema, ...errors },
       },
     },
     async (request) => service.updateByLink(request.params.token, request.body),

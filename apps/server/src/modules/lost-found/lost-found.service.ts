@@ -2,7 +2,7 @@ import {
   HONEYPOT_FIELD,
   REPORT_DAYS,
   type PublicReport,
-  type Report,
+  type LostFoundReport,
   type ReportCandidate,
   type ReportFields,
   type ReportUpdate,
@@ -57,7 +57,7 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
     venceEn: row.venceEn.toISOString(),
     createdAt: row.createdAt.toISOString(),
   });
-  const toReport = (row: ReportRow): Report => ({ ...toPublic(row), microchip: row.microchip, contacto: row.contacto, version: row.version });
+  const toReport = (row: ReportRow): LostFoundReport => ({ ...toPublic(row), microchip: row.microchip, contacto: row.contacto, version: row.version });
 
   /** An unknown, malformed or guessed token: the same 404. */
   async function byToken(token: string, lock?: { tx: LostFoundRepository }): Promise<ReportRow> {
@@ -110,12 +110,12 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
       return { id, url: `${publicUrl.replace(/\/$/, '')}/aviso/${token}` };
     },
 
-    async byLink(token: string): Promise<Report> {
+    async byLink(token: string): Promise<LostFoundReport> {
       return toReport(await byToken(token));
     },
 
     /** The author's changes through the link: close as reunited or closed, a new description, or 60 more days. */
-    async updateByLink(token: string, input: ReportUpdate): Promise<Report> {
+    async updateByLink(token: string, input: ReportUpdate): Promise<LostFoundReport> {
       const row = await repo.transaction(async (tx) => {
         const locked = await byToken(token, { tx });
         if (locked.estado !== 'abierto') throw new AppError('CONFLICT', { message: lostFoundMessages.closed });
@@ -155,7 +155,7 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
       return { items: (await repo.listOpen(clock(), filter)).map(toPublic) };
     },
 
-    async listStaff(estado: string | undefined): Promise<{ items: Report[] }> {
+    async listStaff(estado: string | undefined): Promise<{ items: LostFoundReport[] }> {
       return { items: (await repo.listAll(clock(), estado)).map(toReport) };
     },
 
