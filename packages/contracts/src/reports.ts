@@ -25,8 +25,6 @@ export const reportMessages = {
   adminOnly: 'Solo las personas administradoras pueden ver los importes de dinero.',
   periodicityInvalid: "La periodicidad debe ser 'mensual'.",
   notSubscribed: 'No estás suscrito a ese informe.',
-  volunteersUnavailable:
-    'Los turnos de voluntariado aún no se registran en la aplicación: esta sección queda a cero hasta que existan (las horas se contarán desde la asistencia a los turnos).',
 } as const;
 
 const count = z.number().int().min(0);
@@ -117,12 +115,12 @@ export const memoriaSchema = z.object({
     .describe('Desde el último ingreso anterior a cada adopción del año'),
   voluntariado: z
     .object({
-      disponible: z.boolean().describe('false mientras la aplicación no registra los turnos de voluntariado'),
+      disponible: z.boolean().describe('true: las horas salen de la asistencia marcada en los turnos de voluntariado'),
       personas: count,
       horas: z.number().min(0),
       nota: z.string().nullable(),
     })
-    .describe('Personas voluntarias y sus horas; a cero, con una nota, hasta que existan los turnos'),
+    .describe('Personas voluntarias que vinieron a algún turno del año y sus horas'),
   ingresos: z
     .object({
       total: cents,

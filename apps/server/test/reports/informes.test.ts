@@ -90,11 +90,17 @@ describe('GET /api/informes', () => {
     expectErrorShape(staff, 403, 'FORBIDDEN');
   });
 
-  it('voluntariado: empty with its note until the shifts exist', async () => {
+  it('voluntariado: each person who came, their shifts and hours, by month of the shift in local time', async () => {
     const r = await report('voluntariado', year, 'staff');
-    expect(r.filas).toEqual([]);
-    expect(total(r, 'horas')).toBe(0);
-    expect(r.nota).toContain('turnos');
+    expect(r.filas).toEqual([
+      { persona: 'Berta', turnos: 2, horas: 5 },
+      { persona: 'Ana', turnos: 1, horas: 1.5 },
+    ]);
+    expect(total(r, 'personas')).toBe(2);
+    expect(total(r, 'horas')).toBe(6.5);
+    expect(r.serie.puntos.find((p) => p.mes === `${YEAR}-01`)).toMatchObject({ horas: 2 });
+    expect(r.serie.puntos.find((p) => p.mes === `${YEAR}-03`)).toMatchObject({ horas: 4.5 });
+    expect(r.serie.puntos.find((p) => p.mes === `${YEAR}-06`)).toMatchObject({ horas: 0 });
   });
 
   it('refuses a bad range in Spanish (400) and an unknown report (404)', async () => {

@@ -53,8 +53,8 @@ describe('GET /api/memoria', () => {
     expect(m.acogidas31Diciembre).toEqual({ mascotas: 1, hogares: 1, porEspecie: [{ especie: 'Gato', total: 1 }] });
     // 50, 20 and 30 days.
     expect(m.tiempoAdopcion).toEqual({ medianaDias: 30, adopciones: 3 });
-    expect(m.voluntariado).toMatchObject({ disponible: false, personas: 0, horas: 0 });
-    expect(m.voluntariado.nota).toContain('turnos');
+    // Berta (2 + 3 h, one shift at 00:30 on 1 January local time) and Ana (1,5 h); the year before's and a no-show out.
+    expect(m.voluntariado).toEqual({ disponible: true, personas: 2, horas: 6.5, nota: null });
     // Registered gifts of the year only, in cents: the annulled one and next year's left out.
     expect(m.ingresos!.total).toBe(12_550);
     expect(m.ingresos!.porConcepto).toContainEqual({ concepto: 'donativo', importeCentimos: 10_000, numero: 1 });
@@ -116,7 +116,8 @@ describe('GET /api/memoria', () => {
     expect(text).toContain('Mediana de días desde el ingreso 30');
     expect(text).toContain('Total de esterilizaciones 2');
     expect(text).toContain('Total de ingresos 125,50 €');
-    expect(text).toContain('turnos de voluntariado aún no se registran');
+    expect(text).toContain('Personas voluntarias 2');
+    expect(text).toContain('Horas de voluntariado 6,5');
   });
 
   it('writes the workbook with numbers as numbers and money in euros', async () => {

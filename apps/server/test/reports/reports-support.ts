@@ -43,7 +43,9 @@ export async function saveOrganization(t: TestApp) {
  * placement open at year's end and one closed in January (of a pet that came in the year before); 2 sterilisations
  * (one on the pet, one as a care record; two more the year before); care costs 120,00 + 35,50 € (80,00 the year
  * before, 50,00 planned);
- * gifts 100,00 € (donativo) + 25,50 € (evento) registered, 999,00 € annulled, 40,00 € the next year.
+ * gifts 100,00 € (donativo) + 25,50 € (evento) registered, 999,00 € annulled, 40,00 € the next year;
+ * volunteers: Berta came to 2 shifts (2 h on 1 January at 00:30 local time, the day before in UTC, and 3 h in March),
+ * Ana to 1 (1,5 h in March); Ana's shift the year before and a shift she did not come to are left out: 2 persons, 6,5 h.
  */
 export async function seedYear(t: TestApp): Promise<Seeded> {
   const kit = placementKit(
@@ -105,5 +107,16 @@ export async function seedYear(t: TestApp): Promise<Seeded> {
     200,
   );
   await gift('40,00', `${YEAR + 1}-01-02`, 'teaming');
+
+  const shift = async (inicio: string, fin: string) =>
+    (await ok(t.as('admin').inject({ method: 'POST', url: '/api/turnos', payload: { tarea: 'Paseos', inicio, fin, plazas: 3 } }))).id;
+  const attended = (turno: number, personaId: number, asistio: boolean, horas?: number) =>
+    ok(t.as('admin').inject({ method: 'POST', url: `/api/turnos/${turno}/asistencia`, payload: { personaId, asistio, horas } }), 200);
+  await attended(await shift(`${YEAR}-01-01T00:30:00`, `${YEAR}-01-01T02:30:00`), fosterHome, true, 2);
+  const march = await shift(`${YEAR}-03-10T10:00:00`, `${YEAR}-03-10T13:00:00`);
+  await attended(march, fosterHome, true, 3);
+  await attended(march, adopter, true, 1.5);
+  await attended(await shift(`${YEAR - 1}-12-31T10:00:00`, `${YEAR - 1}-12-31T14:00:00`), adopter, true, 4);
+  await attended(await shift(`${YEAR}-06-01T10:00:00`, `${YEAR}-06-01T12:00:00`), adopter, false);
   return { petIds };
 }

@@ -85,7 +85,12 @@ export const lostFoundRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/public/avisos/:token',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Un aviso por su enlace privado', params: reportTokenParamsSchema, response: { 200: lostFoundReportSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Un aviso por su enlace privado',
+        params: reportTokenParamsSchema,
+        response: { 200: lostFoundReportSchema, ...errors },
+      },
     },
     async (request) => service.byLink(request.params.token),
   );

@@ -57,7 +57,12 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
     venceEn: row.venceEn.toISOString(),
     createdAt: row.createdAt.toISOString(),
   });
-  const toReport = (row: ReportRow): LostFoundReport => ({ ...toPublic(row), microchip: row.microchip, contacto: row.contacto, version: row.version });
+  const toReport = (row: ReportRow): LostFoundReport => ({
+    ...toPublic(row),
+    microchip: row.microchip,
+    contacto: row.contacto,
+    version: row.version,
+  });
 
   /** An unknown, malformed or guessed token: the same 404. */
   async function byToken(token: string, lock?: { tx: LostFoundRepository }): Promise<ReportRow> {

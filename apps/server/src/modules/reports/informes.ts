@@ -7,9 +7,8 @@ import {
   type ReportKey,
   careTypeLabels,
   giftConceptLabels,
-  reportMessages,
 } from '@refugio/contracts';
-import { adoptionDays, median } from './memoria.service';
+import { adoptionDays, hoursOf, median } from './memoria.service';
 import type { DayRange, ReportsRepository } from './reports.repository';
 
 /*
@@ -255,21 +254,36 @@ const definitions: Record<ReportKey, ReportDefinition> = {
   },
   voluntariado: {
     titulo: 'Voluntariado',
-    descripcion: 'Personas voluntarias y horas de los turnos (vacío hasta que la aplicación registre los turnos).',
-    async build(_repo, range) {
+    descripcion: 'Personas voluntarias, turnos a los que vinieron y sus horas.',
+    async build(repo, range) {
+      const shifts = await repo.volunteerShifts(range);
+      const people = new Map<number, { persona: string; turnos: number; minutos: number }>();
+      for (const s of shifts) {
+        const row = people.get(s.personaId) ?? { persona: s.persona, turnos: 0, minutos: 0 };
+        row.turnos += 1;
+        row.minutos += s.minutos;
+        people.set(s.personaId, row);
+      }
+      const filas = [...people.values()]
+        .sort((a, b) => b.minutos - a.minutos || a.persona.localeCompare(b.persona, 'es'))
+        .map(({ persona, turnos, minutos }) => ({ persona, turnos, horas: hoursOf(minutos) }));
       return {
         columnas: [
           { clave: 'persona', titulo: 'Persona', tipo: 'texto' },
           { clave: 'turnos', titulo: 'Turnos', tipo: 'numero' },
           { clave: 'horas', titulo: 'Horas', tipo: 'numero' },
         ],
-        filas: [],
+        filas,
         totales: [
-          { clave: 'personas', titulo: 'Personas voluntarias', valor: 0, tipo: 'numero' },
-          { clave: 'horas', titulo: 'Horas', valor: 0, tipo: 'numero' },
+          { clave: 'personas', titulo: 'Personas voluntarias', valor: people.size, tipo: 'numero' },
+          { clave: 'horas', titulo: 'Horas', valor: hoursOf(shifts.reduce((sum, s) => sum + s.minutos, 0)), tipo: 'numero' },
         ],
-        serie: { eje: 'mes', series: [{ clave: 'horas', titulo: 'Horas' }], puntos: monthly(range, [], { horas: one }) },
-        nota: reportMessages.volunteersUnavailable,
+        serie: {
+          eje: 'mes',
+          series: [{ clave: 'horas', titulo: 'Horas' }],
+          puntos: monthly(range, shifts, { horas: (s) => s.minutos / 60 }).map((p) => ({ ...p, horas: hoursOf(Number(p.horas) * 60) })),
+        },
+        nota: 'Cuenta la asistencia marcada como "Vino" en los turnos que empezaron dentro de las fechas.',
       };
     },
   },

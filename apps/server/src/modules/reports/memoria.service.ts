@@ -8,7 +8,6 @@ import {
   PROCEDENCIA_SIN_INDICAR,
   dayInZone,
   daysBetween,
-  reportMessages,
 } from '@refugio/contracts';
 import type { OrganizationPort } from '../organization/organization.port';
 import type { ReportsRepository } from './reports.repository';
@@ -48,6 +47,9 @@ function bySpecies<T extends { especie: string }>(items: readonly T[]): { especi
     .sort((a, b) => speciesRank(a.especie) - speciesRank(b.especie) || a.especie.localeCompare(b.especie, 'es'));
 }
 
+/** Minutes as hours with two decimals (the certificate of hours counts them so). */
+export const hoursOf = (minutos: number) => Math.round((minutos / 60) * 100) / 100;
+
 /** Days from intake to adoption of each adoption that has an intake on or before it. */
 export function adoptionDays(adoptions: readonly { fecha: string; ingreso: string | null }[]): number[] {
   return adoptions.filter((a) => a.ingreso !== null && a.ingreso <= a.fecha).map((a) => daysBetween(a.ingreso!, a.fecha));
@@ -61,7 +63,7 @@ export function createMemoriaService({ repo, organization, clock = () => new Dat
       const today = dayInZone(now, await organization.timeZone());
       const range = { desde: `${anio}-01-01`, hasta: `${anio}-12-31` };
       const fosterDay = range.hasta < today ? range.hasta : today;
-      const [org, movements, adoptions, returns, sterilised, fostered, gifts] = await Promise.all([
+      const [org, movements, adoptions, returns, sterilised, fostered, gifts, shifts] = await Promise.all([
         organization.get(),
         repo.movements(range),
         repo.adoptions(range),
@@ -69,6 +71,7 @@ export function createMemoriaService({ repo, organization, clock = () => new Dat
         repo.sterilisations(range),
         fosterDay >= range.desde ? repo.inFosterOn(fosterDay) : Promise.resolve([]),
         withMoney ? repo.gifts(range) : Promise.resolve([]),
+        repo.volunteerShifts(range),
       ]);
       const intakes = movements.filter((m) => m.tipo === 'ingreso');
       const origin = (m: { procedencia: string | null }) => (m.procedencia ?? PROCEDENCIA_SIN_INDICAR) as MemoriaOrigin;
@@ -126,7 +129,12 @@ export function createMemoriaService({ repo, organization, clock = () => new Dat
           porEspecie: bySpecies([...new Map(fostered.map((f) => [f.petId, f])).values()]),
         },
         tiempoAdopcion: { medianaDias: median(days), adopciones: days.length },
-        voluntariado: { disponible: false, personas: 0, horas: 0, nota: reportMessages.volunteersUnavailable },
+        voluntariado: {
+          disponible: true,
+          personas: new Set(shifts.map((s) => s.personaId)).size,
+          horas: hoursOf(shifts.reduce((sum, s) => sum + s.minutos, 0)),
+          nota: null,
+        },
         ingresos: withMoney ? { total: income.reduce((sum, i) => sum + i.importeCentimos, 0), porConcepto: income } : null,
       };
     },

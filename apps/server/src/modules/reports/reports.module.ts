@@ -13,13 +13,13 @@ declare module 'fastify' {
 
 /**
  * The annual report ("memoria") and the ready reports ("informes") with their monthly e-mail (DESIGN section 16): a
- * read model over the movements', pets', care and donations' tables, which it never writes; its own table holds who
+ * read model over the movements', pets', care, donations' and volunteers' shifts' tables, which it never writes; its own table holds who
  * receives which report. Registered after the modules it reads.
  */
 export const reportsModule = fp(
   async (app: FastifyInstance) => {
     const service = createReportsService({
-      repo: createReportsRepository(app.db),
+      repo: createReportsRepository(app.db, () => app.organizationPort.timeZone()),
       subscriptions: createSubscriptionsRepository(app.db),
       organization: app.organizationPort,
       messages: app.messagesPort,
@@ -35,6 +35,6 @@ export const reportsModule = fp(
   },
   {
     name: 'reports',
-    dependencies: ['db', 'jobs', 'access', 'history', 'organization', 'messages', 'movements', 'care', 'donations'],
+    dependencies: ['db', 'jobs', 'access', 'history', 'organization', 'messages', 'movements', 'care', 'donations', 'volunteers'],
   },
 );

@@ -70,6 +70,14 @@ export interface VetCostRow {
   costeCentimos: number;
 }
 
+/** An attended shift: the day it started in the organisation's zone, who came and the minutes they gave. */
+export interface VolunteerShiftRow {
+  fecha: string;
+  personaId: number;
+  persona: string;
+  minutos: number;
+}
+
 export interface GiftRow {
   fecha: string;
   concepto: string;
@@ -79,8 +87,23 @@ export interface GiftRow {
 /** `date` columns come back as 'YYYY-MM-DD' text from both drivers once cast to text. */
 const day = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 
-export function createReportsRepository(db: Executor) {
+export function createReportsRepository(db: Executor, timeZone: () => Promise<string>) {
   return {
+    /** Attendance marked "vino" on shifts that started in the range (days in the organisation's zone), oldest first. */
+    async volunteerShifts(range: DayRange): Promise<VolunteerShiftRow[]> {
+      const zone = await timeZone();
+      const local = sql`(s.inicio AT TIME ZONE ${zone})`;
+      const found = await rows<VolunteerShiftRow & { personaId: number | string; minutos: number | string }>(
+        db,
+        sql`SELECT ${day(local)} AS fecha, a.persona_id AS "personaId", trim(pe.nombre || ' ' || pe.apellidos) AS persona,
+                   coalesce(a.minutos, 0) AS minutos
+              FROM shift_signup a JOIN shift s ON s.id = a.turno_id JOIN person pe ON pe.id = a.persona_id
+             WHERE a.estado = 'asistio' AND ${local}::date BETWEEN ${range.desde}::date AND ${range.hasta}::date
+             ORDER BY s.inicio, a.id`,
+      );
+      return found.map((r) => ({ ...r, personaId: Number(r.personaId), minutos: Number(r.minutos) }));
+    },
+
     /** Intakes, adoptions, transfers, deaths and returns (of any placement) in the range, oldest first. */
     movements(range: DayRange): Promise<MovementRow[]> {
       return rows(

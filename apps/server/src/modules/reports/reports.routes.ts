@@ -38,7 +38,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Memoria anual de la entidad (JSON, PDF o Excel)',
         description:
           'Entradas por procedencia y especie, salidas por destino, devoluciones de adopciones, fallecimientos por causa, esterilizaciones, ' +
-          'mascotas en acogida el 31 de diciembre, mediana de días hasta la adopción, voluntariado (a cero hasta que existan los turnos) e ' +
+          'mascotas en acogida el 31 de diciembre, mediana de días hasta la adopción, personas voluntarias y sus horas e ' +
           'ingresos por concepto. Los ingresos solo los ven las personas administradoras (para el resto, ingresos: null y sin esa sección ' +
           'en el PDF y el Excel). Año no válido o ausente: 400; un año sin datos da ceros. El PDF lleva en la cabecera el nombre de la ' +
           'organización, su nº de núcleo zoológico y su nº de registro de entidades.',

@@ -28,7 +28,7 @@ const memoria = (anio: number, withMoney: boolean): Memoria => ({
   esterilizaciones: { total: 2, porEspecie: [{ especie: 'Perro', total: 2 }] },
   acogidas31Diciembre: { mascotas: 1, hogares: 1, porEspecie: [] },
   tiempoAdopcion: { medianaDias: 30, adopciones: 3 },
-  voluntariado: { disponible: false, personas: 0, horas: 0, nota: 'Los turnos de voluntariado aún no se registran en la aplicación.' },
+  voluntariado: { disponible: true, personas: 2, horas: 6.5, nota: null },
   ingresos: withMoney ? { total: 12_550, porConcepto: [{ concepto: 'donativo', importeCentimos: 12_550, numero: 2 }] } : null,
 });
 
@@ -51,7 +51,7 @@ describe('Memoria anual', { timeout: 30_000 }, () => {
     const origin = screen.getByRole('figure', { name: 'Entradas por procedencia' });
     expect(within(origin).getByRole('rowheader', { name: 'Abandono' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Fallecimientos por causa' })).getByText('Insuficiencia renal')).toBeInTheDocument();
-    expect(screen.getByText('No disponible todavía')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Voluntariado' })).getByText('2 personas voluntarias, 6,5 horas')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Ingresos por concepto' })).getAllByText(/125,50/).length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: /Descargar PDF/ })).toHaveAttribute('href', '/api/memoria?anio=2025&formato=pdf');
     expect(screen.getByRole('link', { name: /Descargar Excel/ })).toHaveAttribute('href', '/api/memoria?anio=2025&formato=xlsx');
