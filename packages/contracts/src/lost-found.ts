@@ -65,9 +65,7 @@ export const reportFieldsSchema = z.object({
     .min(1, lostFoundMessages.descriptionRequired)
     .max(4000, lostFoundMessages.tooLong),
   contacto: line(lostFoundMessages.contactRequired, 200),
-  aceptaPrivacidad: z
-    .string({ error: lostFoundMessages.privacyRequired })
-    .refine((v) => v === 'true' || v === '1' || v === 'on', lostFoundMessages.privacyRequired),
+  aceptaPrivacidad: z.enum(['true', '1', 'on'], { error: lostFoundMessages.privacyRequired }),
   [HONEYPOT_FIELD]: oneLineText().optional(),
 });
 export type ReportFields = z.output<typeof reportFieldsSchema>;

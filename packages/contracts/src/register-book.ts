@@ -63,11 +63,11 @@ export const registerBookLineSchema = z.object({
 });
 export type RegisterBookLine = z.infer<typeof registerBookLineSchema>;
 
-const yearText = z
-  .string({ error: registerBookMessages.yearInvalid })
-  .regex(/^\d{4}$/, { error: registerBookMessages.yearInvalid })
-  .transform(Number)
-  .refine((y) => y >= REGISTER_BOOK_YEAR_MIN && y <= REGISTER_BOOK_YEAR_MAX, { error: registerBookMessages.yearInvalid });
+const yearText = z.coerce
+  .number({ error: registerBookMessages.yearInvalid })
+  .int({ error: registerBookMessages.yearInvalid })
+  .min(REGISTER_BOOK_YEAR_MIN, { error: registerBookMessages.yearInvalid })
+  .max(REGISTER_BOOK_YEAR_MAX, { error: registerBookMessages.yearInvalid });
 
 export const registerBookQuerySchema = z.object({
   anio: yearText.describe('Año del libro (cuatro cifras)'),

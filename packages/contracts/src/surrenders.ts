@@ -45,9 +45,7 @@ export const surrenderFieldsSchema = z
       .min(1, surrenderMessages.reasonRequired)
       .max(4000, surrenderMessages.tooLong),
     urgencia: z.enum(SURRENDER_URGENCIES, { error: surrenderMessages.urgencyInvalid }),
-    aceptaPrivacidad: z
-      .string({ error: surrenderMessages.privacyRequired })
-      .refine((v) => v === 'true' || v === '1' || v === 'on', surrenderMessages.privacyRequired),
+    aceptaPrivacidad: z.enum(['true', '1', 'on'], { error: surrenderMessages.privacyRequired }),
     [HONEYPOT_FIELD]: oneLineText().optional(),
   })
   .refine((v) => v.email !== '' || v.telefono !== '', { message: surrenderMessages.contactRequired, path: ['email'] });

@@ -179,6 +179,7 @@ describe('dashboard (/api/dashboard) and pending work (/api/pendientes)', () => 
       novedadesAcogida: 0,
       seguimientosAyuda: 0,
       obligacionesVencidas: 0,
+      turnosSinCubrir: 0,
       total: 4 + jToday,
     });
   });

@@ -346,8 +346,9 @@ describe('templates', () => {
   it('lists every key with its Spanish default and its variables', async () => {
     const { items } = (await t.as('admin').inject({ method: 'GET', url: '/api/plantillas' })).json<{ items: Template[] }>();
     // The nineteen message keys, the adoption contract and the acta of a return (documents, without a subject), and the
-    // two texts of the public page /colabora (the SEPA mandate and the privacy notice, without a subject either).
-    expect(items).toHaveLength(23);
+    // two texts of the public page /colabora (the SEPA mandate and the privacy notice, without a subject either), and
+    // the volunteers' three (the shift reminder, the volunteer agreement and the foster agreement).
+    expect(items).toHaveLength(26);
     const received = items.find((i) => i.clave === 'solicitud_recibida')!;
     expect(received).toMatchObject({ activa: true, automatica: true, personalizada: false, version: 0 });
     expect(received.asunto).toContain('{{mascota.nombre}}');

@@ -3,6 +3,7 @@ import {
   type InspectionPet,
   type InspectionView,
   type RegisterBookLine,
+  countLabel,
   inspectionCareLabels,
   inspectionMessages,
   inspectionMovementLabels,
@@ -143,7 +144,7 @@ function Book({ view, onOpen }: { view: InspectionView; onOpen: (id: number) => 
         </div>
       </form>
       <p className="count" role="status">
-        {lines.length === 1 ? '1 línea' : `${lines.length} líneas`}
+        {countLabel(lines.length, 'línea', 'líneas')}
       </p>
       {lines.length === 0 ? (
         <p className="notice">{view.libro.length === 0 ? 'El libro de registro aún no tiene líneas.' : 'Ninguna línea coincide con la búsqueda.'}</p>

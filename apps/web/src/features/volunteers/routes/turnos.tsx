@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Shift } from '@refugio/contracts';
+import { type Shift, countLabel } from '@refugio/contracts';
 import { IconChevronLeft, IconChevronRight, IconPlus, IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -140,7 +140,7 @@ function TurnosScreen() {
         ) : null}
         {shifts.data ? (
           <Badge color={gaps > 0 ? 'orange.9' : 'teal.9'} variant="light" tt="none">
-            {gaps === 0 ? 'Todos los turnos cubiertos' : gaps === 1 ? '1 turno sin cubrir' : `${gaps} turnos sin cubrir`}
+            {gaps === 0 ? 'Todos los turnos cubiertos' : countLabel(gaps, 'turno sin cubrir', 'turnos sin cubrir')}
           </Badge>
         ) : null}
       </Group>
