@@ -30,8 +30,9 @@ const key = (line: RegisterBookLine) => `${line.anio}-${line.numero}`;
 export function BookLines({ lines }: { lines: readonly RegisterBookLine[] }) {
   return (
     <>
-      <Table.ScrollContainer minWidth={1400} visibleFrom="md">
-        <Table striped withTableBorder verticalSpacing="xs" fz="sm" aria-label="Líneas del libro de registro">
+      {/* Wider than most screens: the scrolling box takes the keyboard's focus so its arrows scroll it (WCAG 2.1.1). */}
+      <Box visibleFrom="md" style={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label="Tabla del libro de registro, desplazable">
+        <Table miw={1400} striped withTableBorder verticalSpacing="xs" fz="sm" aria-label="Líneas del libro de registro">
           <Table.Thead>
             <Table.Tr>
               {[
@@ -85,42 +86,40 @@ export function BookLines({ lines }: { lines: readonly RegisterBookLine[] }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
-      <Box component="ul" hiddenFrom="md" aria-label="Líneas del libro de registro" p={0} m={0} style={{ listStyle: 'none' }}>
-        <Stack gap="sm">
-          {lines.map((line) => (
-            <Card key={key(line)} component="li" withBorder radius="md" padding="sm">
-              <Group justify="space-between" gap="xs">
-                <Text fw={700}>{`Nº ${line.numero} · ${line.especie}`}</Text>
-                <StateBadge line={line} />
-              </Group>
-              <SimpleGrid cols={2} spacing={4} verticalSpacing={2} mt="xs" component="dl" m={0}>
-                {(
-                  [
-                    ['Entrada', day(line.fechaEntrada)],
-                    ['Procedencia', origin(line)],
-                    ['Microchip', line.microchip ?? '—'],
-                    ['Sexo y color', `${sexo(line.sexo)}, ${line.color || '—'}`],
-                    ['Salida', day(line.fechaSalida)],
-                    ['Destino', exit(line)],
-                    ['Destinatario', recipient(line)],
-                    ...(line.causaMuerte ? [['Causa de la muerte', line.causaMuerte] as const] : []),
-                  ] as const
-                ).map(([label, value]) => (
-                  <div key={label}>
-                    <Text component="dt" size="xs" c="dimmed">
-                      {label}
-                    </Text>
-                    <Text component="dd" size="sm" m={0}>
-                      {value}
-                    </Text>
-                  </div>
-                ))}
-              </SimpleGrid>
-            </Card>
-          ))}
-        </Stack>
       </Box>
+      <Stack component="ul" gap="sm" hiddenFrom="md" aria-label="Líneas del libro de registro" p={0} m={0} style={{ listStyle: 'none' }}>
+        {lines.map((line) => (
+          <Card key={key(line)} component="li" withBorder radius="md" padding="sm">
+            <Group justify="space-between" gap="xs">
+              <Text fw={700}>{`Nº ${line.numero} · ${line.especie}`}</Text>
+              <StateBadge line={line} />
+            </Group>
+            <SimpleGrid cols={2} spacing={4} verticalSpacing={2} mt="xs" component="dl" m={0}>
+              {(
+                [
+                  ['Entrada', day(line.fechaEntrada)],
+                  ['Procedencia', origin(line)],
+                  ['Microchip', line.microchip ?? '—'],
+                  ['Sexo y color', `${sexo(line.sexo)}, ${line.color || '—'}`],
+                  ['Salida', day(line.fechaSalida)],
+                  ['Destino', exit(line)],
+                  ['Destinatario', recipient(line)],
+                  ...(line.causaMuerte ? [['Causa de la muerte', line.causaMuerte] as const] : []),
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label}>
+                  <Text component="dt" size="xs" c="dimmed">
+                    {label}
+                  </Text>
+                  <Text component="dd" size="sm" m={0}>
+                    {value}
+                  </Text>
+                </div>
+              ))}
+            </SimpleGrid>
+          </Card>
+        ))}
+      </Stack>
     </>
   );
 }
