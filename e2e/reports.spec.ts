@@ -33,7 +33,7 @@ test.describe('memoria and informes', () => {
     await expect(page.getByRole('heading', { name: `Memoria anual ${year}`, level: 1 })).toBeVisible();
     const origins = page.getByRole('figure', { name: 'Entradas por procedencia' });
     await expect(origins.getByRole('rowheader', { name: 'Rescate' })).toBeAttached();
-    await expect(page.getByText('No disponible todavía')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Voluntariado' })).toContainText(/personas? voluntarias?, [\d,]+ horas/);
     await expect(page.getByRole('region', { name: 'Ingresos por concepto' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Descargar PDF' })).toHaveAttribute('href', `/api/memoria?anio=${year}&formato=pdf`);
     const pdf = await page.request.get(`/api/memoria?anio=${year}&formato=pdf`);
