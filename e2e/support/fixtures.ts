@@ -21,10 +21,21 @@ export async function submitSignIn(page: Page, email: string, password: string) 
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
-/** Signs in as one of the harness's accounts through the /login screen, and waits for the pet list. */
+/**
+ * Signs in as one of the harness's accounts and opens the pet list. The session is asked for as the /login screen asks
+ * for it (same endpoint, same Origin), through the page's own request context so the cookie lands in its browser: a
+ * fresh session per journey, without drawing the sign-in screen again in every one (its own journeys use
+ * `submitSignIn`, and shell.spec.ts walks it).
+ */
 export async function signIn(page: Page, who: AccountName) {
   const account = accounts[who];
-  await submitSignIn(page, account.email, account.password);
+  const origin = new URL(process.env.E2E_BASE_URL ?? '').origin;
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: account.password },
+    headers: { origin },
+  });
+  expect(response.ok(), `inicio de sesión de ${account.email}: ${response.status()}`).toBe(true);
+  await page.goto('/');
   await expect(page).toHaveURL(/\/$/);
 }
 
