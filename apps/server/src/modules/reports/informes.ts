@@ -57,6 +57,23 @@ function monthly<T extends { fecha: string }>(
 }
 
 const one = () => 1;
+
+/** The first columns of a report listing one animal a row: its date, name and species. */
+function petColumns(fechaTitulo: string): Body['columnas'] {
+  return [
+    { clave: 'fecha', titulo: fechaTitulo, tipo: 'fecha' },
+    { clave: 'mascota', titulo: 'Mascota', tipo: 'texto' },
+    { clave: 'especie', titulo: 'Especie', tipo: 'texto' },
+  ];
+}
+
+/** The total and the monthly series of a report that counts its rows. */
+function counted(range: DayRange, rows: readonly { fecha: string }[], clave: string, titulo: string): Pick<Body, 'totales' | 'serie'> {
+  return {
+    totales: [{ clave, titulo, valor: rows.length, tipo: 'numero' }],
+    serie: { eje: 'mes', series: [{ clave, titulo }], puntos: monthly(range, rows, { [clave]: one }) },
+  };
+}
 const is = (tipo: string) => (m: { tipo: string }) => (m.tipo === tipo ? 1 : 0);
 
 const definitions: Record<ReportKey, ReportDefinition> = {
@@ -114,9 +131,7 @@ const definitions: Record<ReportKey, ReportDefinition> = {
       const all = adoptionDays(adoptions);
       return {
         columnas: [
-          { clave: 'fecha', titulo: 'Adopción', tipo: 'fecha' },
-          { clave: 'mascota', titulo: 'Mascota', tipo: 'texto' },
-          { clave: 'especie', titulo: 'Especie', tipo: 'texto' },
+          ...petColumns('Adopción'),
           { clave: 'ingreso', titulo: 'Ingreso', tipo: 'fecha' },
           { clave: 'dias', titulo: 'Días', tipo: 'numero' },
         ],
@@ -137,9 +152,7 @@ const definitions: Record<ReportKey, ReportDefinition> = {
       const returns = await repo.returns(range);
       return {
         columnas: [
-          { clave: 'fecha', titulo: 'Devolución', tipo: 'fecha' },
-          { clave: 'mascota', titulo: 'Mascota', tipo: 'texto' },
-          { clave: 'especie', titulo: 'Especie', tipo: 'texto' },
+          ...petColumns('Devolución'),
           { clave: 'adopcion', titulo: 'Adopción', tipo: 'fecha' },
           { clave: 'dias', titulo: 'Días en adopción', tipo: 'numero' },
           { clave: 'motivo', titulo: 'Motivo', tipo: 'texto' },
@@ -152,8 +165,7 @@ const definitions: Record<ReportKey, ReportDefinition> = {
           dias: adoptionDays([{ ingreso: r.adopcion, fecha: r.fecha }])[0] ?? null,
           motivo: r.motivo,
         })),
-        totales: [{ clave: 'devoluciones', titulo: 'Devoluciones', valor: returns.length, tipo: 'numero' }],
-        serie: { eje: 'mes', series: [{ clave: 'devoluciones', titulo: 'Devoluciones' }], puntos: monthly(range, returns, { devoluciones: one }) },
+        ...counted(range, returns, 'devoluciones', 'Devoluciones'),
         nota: null,
       };
     },
@@ -164,24 +176,14 @@ const definitions: Record<ReportKey, ReportDefinition> = {
     async build(repo, range) {
       const rows = await repo.sterilisations(range);
       return {
-        columnas: [
-          { clave: 'fecha', titulo: 'Fecha', tipo: 'fecha' },
-          { clave: 'mascota', titulo: 'Mascota', tipo: 'texto' },
-          { clave: 'especie', titulo: 'Especie', tipo: 'texto' },
-          { clave: 'fuente', titulo: 'Registrada en', tipo: 'texto' },
-        ],
+        columnas: [...petColumns('Fecha'), { clave: 'fuente', titulo: 'Registrada en', tipo: 'texto' }],
         filas: rows.map((r) => ({
           fecha: r.fecha,
           mascota: r.mascota,
           especie: r.especie,
           fuente: r.fuente === 'ficha' ? 'Ficha de la mascota' : 'Registro de salud',
         })),
-        totales: [{ clave: 'esterilizaciones', titulo: 'Esterilizaciones', valor: rows.length, tipo: 'numero' }],
-        serie: {
-          eje: 'mes',
-          series: [{ clave: 'esterilizaciones', titulo: 'Esterilizaciones' }],
-          puntos: monthly(range, rows, { esterilizaciones: one }),
-        },
+        ...counted(range, rows, 'esterilizaciones', 'Esterilizaciones'),
         nota: null,
       };
     },
@@ -193,9 +195,7 @@ const definitions: Record<ReportKey, ReportDefinition> = {
       const rows = await repo.vetCosts(range);
       return {
         columnas: [
-          { clave: 'fecha', titulo: 'Fecha', tipo: 'fecha' },
-          { clave: 'mascota', titulo: 'Mascota', tipo: 'texto' },
-          { clave: 'especie', titulo: 'Especie', tipo: 'texto' },
+          ...petColumns('Fecha'),
           { clave: 'tipo', titulo: 'Tipo', tipo: 'texto' },
           { clave: 'nombre', titulo: 'Cuidado', tipo: 'texto' },
           { clave: 'veterinario', titulo: 'Veterinario', tipo: 'texto' },
