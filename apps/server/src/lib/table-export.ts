@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { csvCell, csvLine } from '@refugio/contracts';
 import type { FastifyReply } from 'fastify';
-import writeXlsxFile from 'write-excel-file/node';
 
 /** What a cell of an export holds before it is written: booleans become "sí"/"no", missing values empty. */
 export type ExportValue = string | number | boolean | Date | null | undefined;
@@ -78,6 +77,7 @@ export async function writeXlsx<Row>({ columns, pages, timeZone }: TableExport<R
   for await (const rows of pages()) {
     for (const row of rows) data.push(columns.map((column) => ({ value: exportText(column.value(row), timeZone), type: String })));
   }
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   return writeXlsxFile(data, { sheet, stickyRowsCount: 1, columns: columns.map((column) => ({ width: column.width ?? 16 })) }).toBuffer();
 }
 

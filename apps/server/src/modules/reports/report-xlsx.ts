@@ -1,5 +1,4 @@
 import { type Memoria, type Report, formatDay, giftConceptLabels, memoriaDestinationLabels, procedenciaLabels } from '@refugio/contracts';
-import writeXlsxFile from 'write-excel-file/node';
 
 /*
  * The annual report and the ready reports as Excel workbooks (one sheet each): texts typed as text (nothing a
@@ -40,6 +39,7 @@ export async function writeReportXlsx(report: Report): Promise<Buffer> {
     ...report.totales.map((t) => [text(t.titulo), t.valor === null ? null : t.tipo === 'dinero' ? euros(t.valor, true) : number(t.valor, true)]),
   ];
   if (report.nota) data.push([], [text(report.nota)]);
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   return writeXlsxFile(data, { sheet: 'Informe', columns: report.columnas.map(() => ({ width: 18 })) }).toBuffer();
 }
 
@@ -85,5 +85,6 @@ export async function writeMemoriaXlsx(memoria: Memoria): Promise<Buffer> {
     for (const i of memoria.ingresos.porConcepto) line(giftConceptLabels[i.concepto], euros(i.importeCentimos));
     line('Total', euros(memoria.ingresos.total, true));
   }
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   return writeXlsxFile(data, { sheet: 'Memoria', columns: [{ width: 44 }, { width: 18 }] }).toBuffer();
 }
