@@ -34,7 +34,43 @@ export const lostFoundMessages = {
   tooManyPhotos: `Puedes enviar como máximo ${REPORT_LIMITS.photos} fotos.`,
   notFound: 'No existe ese aviso.',
   closed: 'El aviso ya está cerrado.',
+  photoNotFound: 'No existe esa foto.',
+  staleVersion: 'Otra persona ha cambiado el aviso. Recarga y vuelve a intentarlo.',
+  posterScan: 'Escanea el código para ver el aviso y los demás animales perdidos y encontrados',
+  posterContact: 'Si lo has visto, llama a',
 } as const;
+
+/** The headline of a report's share card and poster (DESIGN section 14 and 19). */
+export const REPORT_HEADLINES: Record<ReportKind, string> = { perdido: 'SE BUSCA', encontrado: 'ENCONTRADO' };
+
+/** The public address of a report in the public list (the page scrolls to it). */
+export const publicReportPath = (id: number) => `/perdidos#aviso-${id}`;
+/** The share card of a report (a 1080x1080 JPEG). */
+export const reportCardPath = (id: number) => `/api/public/avisos/${id}/tarjeta.jpg`;
+/** One photo of an open report, or its thumbnail. */
+export const publicReportPhotoPath = (id: number, indice: number, thumbnail = true) =>
+  `/api/public/avisos/${id}/fotos/${indice}${thumbnail ? '?miniatura' : ''}`;
+
+/** Up to five short facts of a report: species and sex, size, colour, town, date (dd/mm/aaaa). */
+export function reportFacts(r: {
+  especie: string;
+  sexo: string | null;
+  tamano: string | null;
+  color: string;
+  municipio: string;
+  fecha: string;
+}): string[] {
+  const [y, m, d] = r.fecha.slice(0, 10).split('-');
+  return [[r.especie, r.sexo].filter(Boolean).join(' '), r.tamano ?? '', r.color, r.municipio, `${d}/${m}/${y}`].filter(Boolean);
+}
+
+/** The text of a WhatsApp share of a report: the headline, its facts and its public address. */
+export function reportShareText(r: Parameters<typeof reportFacts>[0] & { id: number; tipo: ReportKind }, origin: string): string {
+  return `${REPORT_HEADLINES[r.tipo]}: ${reportFacts(r).join(', ')}. ${origin.replace(/\/$/, '')}${publicReportPath(r.id)}`;
+}
+
+/** A WhatsApp link that opens the share with the text written. */
+export const whatsappShareUrl = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
 
 const line = (message: string, max: number) => oneLineText({ error: message }).trim().min(1, message).max(max, lostFoundMessages.tooLong);
 
@@ -123,8 +159,33 @@ export const reportCandidateSchema = z.object({
   codigoPostal: z.string().nullable(),
   fecha: z.string().nullable(),
   nombre: z.string().nullable(),
+  municipio: z.string().nullable(),
+  descripcion: z.string().nullable(),
+  /** The address of its first photo's thumbnail (a report's staff photo or a pet's thumbnail), or null. */
+  foto: z.string().nullable(),
   motivos: z.array(z.string()),
 });
 export type ReportCandidate = z.infer<typeof reportCandidateSchema>;
 export const reportCandidatesResponseSchema = z.object({ items: z.array(reportCandidateSchema) });
 export const reportTokenParamsSchema = z.object({ token: oneLineText().max(200).catch('') });
+
+export const reportPhotoParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  indice: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(REPORT_LIMITS.photos - 1),
+});
+export const reportPhotoQuerySchema = z.object({ miniatura: oneLineText().max(10).optional() });
+
+/** Staff close a report: reunited with its family, or closed for another reason. */
+export const staffReportStateSchema = z.object({
+  estado: z.enum(['reunido', 'cerrado'], { error: 'Estado no válido.' }),
+  version: z.number().int().min(0),
+});
+export type StaffReportState = z.infer<typeof staffReportStateSchema>;
+
+/** The staff photo of a report (any state). */
+export const staffReportPhotoPath = (id: number, indice: number, thumbnail = true) =>
+  `/api/avisos/${id}/fotos/${indice}${thumbnail ? '?miniatura' : ''}`;

@@ -19,6 +19,10 @@ function queries(db: Database) {
       const [row] = await db.select().from(lostFoundReport).where(eq(lostFoundReport.id, id));
       return row;
     },
+    async lock(id: number): Promise<ReportRow | undefined> {
+      const [row] = await db.select().from(lostFoundReport).where(eq(lostFoundReport.id, id)).for('update');
+      return row;
+    },
     async byToken(tokenHash: string, options: { lock?: boolean } = {}): Promise<ReportRow | undefined> {
       const query = db.select().from(lostFoundReport).where(eq(lostFoundReport.tokenHash, tokenHash));
       const [row] = options.lock ? await query.for('update') : await query;
@@ -92,6 +96,7 @@ function queries(db: Database) {
           color: pet.color,
           microchip: pet.microchip,
           fechaIngreso: pet.fechaIngreso,
+          imagenPrincipal: pet.imagenPrincipal,
         })
         .from(pet)
         .where(
