@@ -145,7 +145,15 @@ export const reportUpdateSchema = z.object({
 });
 export type ReportUpdate = z.infer<typeof reportUpdateSchema>;
 
-export const staffReportsQuerySchema = z.object({ estado: z.enum(REPORT_STATES).optional() });
+export const staffReportsQuerySchema = z.object({
+  estado: z.enum(REPORT_STATES).optional(),
+  tipo: z.enum(REPORT_KINDS).optional(),
+  especie: z.enum(PET_TYPES).optional(),
+});
+export type StaffReportsQuery = z.infer<typeof staffReportsQuerySchema>;
+
+export const reportStateLabels: Record<ReportState, string> = { abierto: 'Abierto', reunido: 'Reunido', cerrado: 'Cerrado', caducado: 'Caducado' };
+export const reportKindLabels: Record<ReportKind, string> = { perdido: 'Perdido', encontrado: 'Encontrado' };
 export const staffReportsResponseSchema = z.object({ items: z.array(lostFoundReportSchema) });
 
 export const reportCandidateSchema = z.object({

@@ -239,6 +239,7 @@ const expected: Record<string, Access> = {
   'PATCH /api/public/avisos/:token': 'public',
   'GET /api/avisos': 'staff',
   'GET /api/avisos/:id/coincidencias': 'staff',
+  'GET /api/avisos/:id': 'staff',
   'POST /api/avisos/:id/estado': 'staff',
   'GET /api/avisos/:id/fotos/:indice': 'staff',
   'GET /api/avisos/:id/cartel.pdf': 'staff',

@@ -1,4 +1,4 @@
-import { publicReportsResponseSchema, reportCandidatesResponseSchema, lostFoundReportSchema } from '@refugio/contracts';
+import { type LostFoundReport, publicReportsResponseSchema, reportCandidatesResponseSchema, lostFoundReportSchema } from '@refugio/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lostFoundReport, pet } from '../../src/db/schema';
@@ -154,6 +154,12 @@ describe('lost and found: reports, private link, public list, candidates', () =>
       items: { id: number; version: number }[];
     }>();
     const seen = staffList.items.find((i) => i.id === a.id)!;
+    expect((await t.as('staff').inject({ method: 'GET', url: `/api/avisos/${a.id}` })).json()).toMatchObject({ id: a.id, contacto: '612 345 678' });
+    const cats = (await t.as('staff').inject({ method: 'GET', url: '/api/avisos?especie=Gato&tipo=encontrado' })).json<{
+      items: LostFoundReport[];
+    }>();
+    expect(cats.items.length).toBeGreaterThan(0);
+    expect(cats.items.every((i) => i.especie === 'Gato' && i.tipo === 'encontrado')).toBe(true);
     // Photos: the public see an open report's, staff any.
     const photo = await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${a.id}/fotos/0?miniatura` });
     expect(photo.statusCode).toBe(200);

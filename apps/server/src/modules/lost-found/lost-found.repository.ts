@@ -56,9 +56,10 @@ function queries(db: Database) {
         .orderBy(desc(lostFoundReport.fecha), desc(lostFoundReport.id))
         .limit(200);
     },
-    /** Every report for staff; `caducado`: open ones past their day. */
-    async listAll(now: Date, estado: string | undefined): Promise<ReportRow[]> {
-      const where =
+    /** Every report for staff, newest first, by state (`caducado`: open ones past their day), kind and species. */
+    async listAll(now: Date, filter: { estado?: string | undefined; tipo?: string | undefined; especie?: string | undefined }): Promise<ReportRow[]> {
+      const { estado } = filter;
+      const state =
         estado === 'caducado'
           ? and(eq(lostFoundReport.estado, 'abierto'), lte(lostFoundReport.venceEn, now))
           : estado === 'abierto'
@@ -66,7 +67,18 @@ function queries(db: Database) {
             : estado
               ? eq(lostFoundReport.estado, estado)
               : undefined;
-      return db.select().from(lostFoundReport).where(where).orderBy(desc(lostFoundReport.createdAt), desc(lostFoundReport.id)).limit(500);
+      return db
+        .select()
+        .from(lostFoundReport)
+        .where(
+          and(
+            state,
+            filter.tipo ? eq(lostFoundReport.tipo, filter.tipo) : undefined,
+            filter.especie ? eq(lostFoundReport.especie, filter.especie) : undefined,
+          ),
+        )
+        .orderBy(desc(lostFoundReport.createdAt), desc(lostFoundReport.id))
+        .limit(500);
     },
     /** Open reports of the other kind with the same species or microchip: what the ranking orders. */
     async candidateReports(now: Date, of: ReportRow): Promise<ReportRow[]> {

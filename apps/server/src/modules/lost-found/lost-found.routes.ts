@@ -141,7 +141,21 @@ export const lostFoundRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staff,
       schema: { tags, summary: 'Avisos (equipo)', querystring: staffReportsQuerySchema, response: { 200: staffReportsResponseSchema, ...errors } },
     },
-    async (request) => service.listStaff(request.query.estado),
+    async (request) => service.listStaff(request.query),
+  );
+
+  app.get(
+    '/api/avisos/:id',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Un aviso (equipo), con su contacto',
+        params: numericIdParamsSchema,
+        response: { 200: lostFoundReportSchema, ...errors },
+      },
+    },
+    async (request) => service.one(request.params.id),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import {
   REPORT_HEADLINES,
   type SessionUser,
   type StaffReportState,
+  type StaffReportsQuery,
   petThumbnailUrl,
   publicReportPath,
   reportFacts,
@@ -275,8 +276,14 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
       return { items: (await repo.listOpen(clock(), filter)).map(toPublic) };
     },
 
-    async listStaff(estado: string | undefined): Promise<{ items: LostFoundReport[] }> {
-      return { items: (await repo.listAll(clock(), estado)).map(toReport) };
+    async listStaff(filter: StaffReportsQuery): Promise<{ items: LostFoundReport[] }> {
+      return { items: (await repo.listAll(clock(), filter)).map(toReport) };
+    },
+
+    async one(id: number): Promise<LostFoundReport> {
+      const row = await repo.find(id);
+      if (!row) throw notFound();
+      return toReport(row);
     },
 
     /** Candidates for a report: open reports of the other kind and pets that entered as `extraviado`, ranked. */
