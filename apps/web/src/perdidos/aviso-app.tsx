@@ -1,4 +1,4 @@
-import { type LostFoundReport, REPORT_HEADLINES, formatDay, reportFacts } from '@refugio/contracts';
+import { type LostFoundReport, REPORT_HEADLINES, reportFacts } from '@refugio/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ShareLinks } from './report-view';
 
@@ -91,7 +91,7 @@ export function AvisoApp({ token }: { token: string }) {
         <p className="facts">{reportFacts(report).join(' · ')}</p>
         <p>
           <strong>Estado:</strong> {STATE_TEXT[report.estado]}
-          {open ? ` · se muestra hasta el ${formatDay(report.venceEn.slice(0, 10))}` : ''}
+          {open ? ` · se muestra hasta el ${report.venceEn.slice(0, 10).split('-').reverse().join('/')}` : ''}
         </p>
         <p className="hint">Contacto del aviso: {report.contacto}</p>
         {message ? (

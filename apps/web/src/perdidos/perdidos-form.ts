@@ -1,4 +1,4 @@
-import { MICROCHIP_DIGITS, REPORT_LIMITS, lostFoundMessages, textProblem } from '@refugio/contracts';
+import { REPORT_LIMITS, REPORT_MICROCHIP_DIGITS, lostFoundMessages, textProblem } from '@refugio/contracts';
 
 /*
  * The lost-and-found report form's values and checks, without zod (the public pages' size budget): the same rules
@@ -65,7 +65,7 @@ export function checkReport(values: ReportValues, photos: { size: number }[], to
   if (!values.tipo) errors.tipo = lostFoundMessages.kindInvalid;
   if (!values.especie) errors.especie = lostFoundMessages.speciesInvalid;
   if (!values.color.trim()) errors.color ??= lostFoundMessages.colourRequired;
-  if (values.microchip.trim() && !new RegExp(`^\\d{${MICROCHIP_DIGITS}}$`).test(values.microchip.trim()))
+  if (values.microchip.trim() && !new RegExp(`^\\d{${REPORT_MICROCHIP_DIGITS}}$`).test(values.microchip.trim()))
     errors.microchip ??= lostFoundMessages.microchipInvalid;
   if (!values.municipio.trim()) errors.municipio ??= lostFoundMessages.townRequired;
   if (!/^\d{5}$/.test(values.codigoPostal.trim())) errors.codigoPostal ??= lostFoundMessages.postcodeInvalid;

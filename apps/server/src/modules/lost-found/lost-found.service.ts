@@ -44,7 +44,7 @@ export interface LostFoundDeps {
 }
 
 /** The colours of the card's badge and the poster's band: red for a lost animal, green for a found one. */
-const HEADLINE_COLOURS = { perdido: '#c92a2a', encontrado: '#2b8a3e' } as const;
+const HEADLINE_COLOURS = { perdido: '#c92a2a', encontrado: '#237032' } as const;
 /** A stored photo larger than this is not read for a card or poster (stored photos are re-encoded, far smaller). */
 const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
 
