@@ -114,6 +114,10 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
     return found ? readAll(found.body) : undefined;
   }
 
+  /** Rendered cards by report and version (a change makes a new one): the few being shared today, oldest dropped first. */
+  const cards = new Map<string, Buffer>();
+  const CARDS_KEPT = 32;
+
   const title = (row: ReportRow) => `${row.especie} ${row.tipo === 'perdido' ? 'perdido' : 'encontrado'} en ${row.municipio}`;
 
   async function poster(row: ReportRow, contactLines: string[] | undefined): Promise<{ pdf: Buffer; nombre: string }> {
@@ -145,13 +149,19 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
     async card(id: number): Promise<{ jpeg: Buffer; nombre: string }> {
       const row = await repo.find(id);
       if (!row || !isPublic(row)) throw notFound();
-      const jpeg = await reach.renderCard({
-        nombre: title(row),
-        facts: reportFacts(row).slice(0, 3),
-        photo: await firstPhoto(row),
-        badge: REPORT_HEADLINES[row.tipo as 'perdido'],
-        badgeColour: HEADLINE_COLOURS[row.tipo as 'perdido'],
-      });
+      const key = `${row.id}:${row.version}:${row.createdAt.getTime()}`;
+      let jpeg = cards.get(key);
+      if (!jpeg) {
+        jpeg = await reach.renderCard({
+          nombre: title(row),
+          facts: reportFacts(row).slice(0, 3),
+          photo: await firstPhoto(row),
+          badge: REPORT_HEADLINES[row.tipo as 'perdido'],
+          badgeColour: HEADLINE_COLOURS[row.tipo as 'perdido'],
+        });
+        cards.set(key, jpeg);
+        if (cards.size > CARDS_KEPT) cards.delete(cards.keys().next().value!);
+      }
       return { jpeg, nombre: title(row) };
     },
 
