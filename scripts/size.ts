@@ -8,7 +8,7 @@
  * - /login plus the signed-in first screen: the same visit, left idle (the sign-in screen fetches the signed-in
  *   layout and Home ahead), then signed in until Home shows its list and the network is quiet.
  * - The public pages strangers open on phones (/adopta, the foster portal, the follow-up page, the signing page, /colabora, the inspector's page):
- * - The public pages strangers open on phones (/adopta, the foster portal, the follow-up page, the signing page, /colabora, /cesion):
+ * - The public pages strangers open on phones (/adopta, the foster portal, the follow-up page, the signing page, /colabora, /cesion, /perdidos):
  *   everything they fetch until the network is quiet.
  * - /embed.js, the catalogue other websites embed: the one file, as the server sends it to a browser.
  *
@@ -39,6 +39,8 @@ const PUBLIC_PAGES = [
   '/inspeccion/enlace-de-prueba',
   '/voluntariado/enlace-de-prueba',
   '/cesion',
+  '/perdidos',
+  '/aviso/enlace-de-prueba',
 ];
 
 interface Fetched {

@@ -2,39 +2,15 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD } from './intake';
 import { MICROCHIP_DIGITS } from './pet-identity';
 import { PET_GENDERS, PET_SIZES, PET_TYPES } from './pet-kinds';
+import { REPORT_KINDS, REPORT_LIMITS, REPORT_STATES, lostFoundMessages } from './lost-found-kinds';
 import { calendarDate, multiLineText, oneLineText } from './text';
+
+export * from './lost-found-kinds';
 
 /*
  * Lost and found (DESIGN section 19): a public report of an animal lost or found, managed through a private link,
  * open for 60 days unless renewed; staff see candidates that may be the same animal.
  */
-
-export const REPORT_KINDS = ['perdido', 'encontrado'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-export const REPORT_STATES = ['abierto', 'reunido', 'cerrado', 'caducado'] as const;
-export type ReportState = (typeof REPORT_STATES)[number];
-export const REPORT_DAYS = 60;
-export const REPORT_LIMITS = { photos: 3, photoBytes: 2 * 1024 * 1024 } as const;
-
-export const lostFoundMessages = {
-  kindInvalid: 'Indica si el animal se ha perdido o lo has encontrado.',
-  speciesInvalid: 'Elige la especie: Perro, Gato o Conejo.',
-  sexInvalid: 'Elige el sexo: macho o hembra.',
-  sizeInvalid: 'Elige el tamaño: chico, mediano o grande.',
-  colourRequired: 'Indica el color.',
-  townRequired: 'Indica el municipio.',
-  postcodeInvalid: 'El código postal tiene 5 cifras.',
-  descriptionRequired: 'Describe al animal y dónde se perdió o se encontró.',
-  contactRequired: 'Indica cómo contactar contigo (teléfono o correo).',
-  privacyRequired: 'Debes aceptar la política de privacidad para publicar el aviso.',
-  microchipInvalid: `El microchip debe tener exactamente ${MICROCHIP_DIGITS} dígitos.`,
-  dateInFuture: 'La fecha no puede ser futura.',
-  tooLong: 'El texto es demasiado largo.',
-  photoTooBig: 'Cada foto puede pesar como máximo 2 MB.',
-  tooManyPhotos: `Puedes enviar como máximo ${REPORT_LIMITS.photos} fotos.`,
-  notFound: 'No existe ese aviso.',
-  closed: 'El aviso ya está cerrado.',
-} as const;
 
 const line = (message: string, max: number) => oneLineText({ error: message }).trim().min(1, message).max(max, lostFoundMessages.tooLong);
 
@@ -109,7 +85,13 @@ export const reportUpdateSchema = z.object({
 });
 export type ReportUpdate = z.infer<typeof reportUpdateSchema>;
 
-export const staffReportsQuerySchema = z.object({ estado: z.enum(REPORT_STATES).optional() });
+export const staffReportsQuerySchema = z.object({
+  estado: z.enum(REPORT_STATES).optional(),
+  tipo: z.enum(REPORT_KINDS).optional(),
+  especie: z.enum(PET_TYPES).optional(),
+});
+export type StaffReportsQuery = z.infer<typeof staffReportsQuerySchema>;
+
 export const staffReportsResponseSchema = z.object({ items: z.array(lostFoundReportSchema) });
 
 export const reportCandidateSchema = z.object({
@@ -123,8 +105,29 @@ export const reportCandidateSchema = z.object({
   codigoPostal: z.string().nullable(),
   fecha: z.string().nullable(),
   nombre: z.string().nullable(),
+  municipio: z.string().nullable(),
+  descripcion: z.string().nullable(),
+  /** The address of its first photo's thumbnail (a report's staff photo or a pet's thumbnail), or null. */
+  foto: z.string().nullable(),
   motivos: z.array(z.string()),
 });
 export type ReportCandidate = z.infer<typeof reportCandidateSchema>;
 export const reportCandidatesResponseSchema = z.object({ items: z.array(reportCandidateSchema) });
 export const reportTokenParamsSchema = z.object({ token: oneLineText().max(200).catch('') });
+
+export const reportPhotoParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  indice: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(REPORT_LIMITS.photos - 1),
+});
+export const reportPhotoQuerySchema = z.object({ miniatura: oneLineText().max(10).optional() });
+
+/** Staff close a report: reunited with its family, or closed for another reason. */
+export const staffReportStateSchema = z.object({
+  estado: z.enum(['reunido', 'cerrado'], { error: 'Estado no válido.' }),
+  version: z.number().int().min(0),
+});
+export type StaffReportState = z.infer<typeof staffReportStateSchema>;

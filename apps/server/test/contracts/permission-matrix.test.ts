@@ -239,6 +239,14 @@ const expected: Record<string, Access> = {
   'PATCH /api/public/avisos/:token': 'public',
   'GET /api/avisos': 'staff',
   'GET /api/avisos/:id/coincidencias': 'staff',
+  'GET /api/avisos/:id': 'staff',
+  'POST /api/avisos/:id/estado': 'staff',
+  'GET /api/avisos/:id/fotos/:indice': 'staff',
+  'GET /api/avisos/:id/cartel.pdf': 'staff',
+  'GET /api/public/avisos/:id/fotos/:indice': 'public',
+  'GET /api/public/avisos/:id/tarjeta.jpg': 'public',
+  'GET /api/public/avisos/:id/tarjeta.png': 'public',
+  'GET /api/public/avisos/:token/cartel.pdf': 'public',
 };
 
 function expectedAccess(route: string): Access | undefined {

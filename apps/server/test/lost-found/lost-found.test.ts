@@ -1,4 +1,4 @@
-import { publicReportsResponseSchema, reportCandidatesResponseSchema, lostFoundReportSchema } from '@refugio/contracts';
+import { type LostFoundReport, publicReportsResponseSchema, reportCandidatesResponseSchema, lostFoundReportSchema } from '@refugio/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lostFoundReport, pet } from '../../src/db/schema';
@@ -146,5 +146,65 @@ describe('lost and found: reports, private link, public list, candidates', () =>
     expect(ids).toContain(`m${shelterPet!.id}`);
     expect(items[0]!.motivos).toContain('Mismo microchip');
     expectErrorShape(await t.as('staff').inject({ method: 'GET', url: '/api/avisos/999999/coincidencias' }), 404);
+  });
+
+  it('staff close a report at the version they saw; photos, share card and posters', async () => {
+    const a = await report({ municipio: 'Soria', codigoPostal: '42001' }, true);
+    const staffList = (await t.as('staff').inject({ method: 'GET', url: '/api/avisos?estado=abierto' })).json<{
+      items: { id: number; version: number }[];
+    }>();
+    const seen = staffList.items.find((i) => i.id === a.id)!;
+    expect((await t.as('staff').inject({ method: 'GET', url: `/api/avisos/${a.id}` })).json()).toMatchObject({ id: a.id, contacto: '612 345 678' });
+    const cats = (await t.as('staff').inject({ method: 'GET', url: '/api/avisos?especie=Gato&tipo=encontrado' })).json<{
+      items: LostFoundReport[];
+    }>();
+    expect(cats.items.length).toBeGreaterThan(0);
+    expect(cats.items.every((i) => i.especie === 'Gato' && i.tipo === 'encontrado')).toBe(true);
+    // Photos: the public see an open report's, staff any.
+    const photo = await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${a.id}/fotos/0?miniatura` });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/webp');
+    expectErrorShape(await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${a.id}/fotos/1` }), 404);
+    expectErrorShape(await t.as('anonymous').inject({ method: 'GET', url: `/api/avisos/${a.id}/fotos/0` }), 401);
+    // The share card (1080x1080 JPEG) and the posters (the author's through the link, staff's).
+    const card = await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${a.id}/tarjeta.jpg` });
+    expect(card.statusCode, card.body).toBe(200);
+    expect(card.headers['content-type']).toBe('image/jpeg');
+    expect(card.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
+    const old = await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${a.id}/tarjeta.png` });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(`/api/public/avisos/${a.id}/tarjeta.jpg`);
+    const poster = await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${a.token}/cartel.pdf` });
+    expect(poster.statusCode, poster.body).toBe(200);
+    expect(poster.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await t.as('staff').inject({ method: 'GET', url: `/api/avisos/${a.id}/cartel.pdf` })).headers['content-type']).toBe('application/pdf');
+    // Closing: an old version is 409 and changes nothing; the right one closes it as reunited, once.
+    const close = (version: number) =>
+      t.as('staff').inject({ method: 'POST', url: `/api/avisos/${a.id}/estado`, payload: { estado: 'reunido', version } });
+    expectErrorShape(await close(seen.version + 1), 409);
+    const closed = await close(seen.version);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ estado: 'reunido', version: seen.version + 1 });
+    expectErrorShape(await close(seen.version + 1), 409);
+    expectErrorShape(
+      await t.as('staff').inject({ method: 'POST', url: `/api/avisos/${a.id}/estado`, payload: { estado: 'abierto', version: 1 } }),
+      400,
+    );
+    // Once closed, its public photo and card are gone; staff still see the photo.
+    expectErrorShape(await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${a.id}/fotos/0` }), 404);
+    expectErrorShape(await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${a.id}/tarjeta.jpg` }), 404);
+    expect((await t.as('staff').inject({ method: 'GET', url: `/api/avisos/${a.id}/fotos/0` })).statusCode).toBe(200);
+    expectErrorShape(await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${a.token}/cartel.pdf` }), 409);
+  });
+
+  it('two staff closing the same report at once: one wins, the other is 409', async () => {
+    const a = await report({ municipio: 'Ávila', codigoPostal: '05001' });
+    const version = (await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${a.token}` })).json<{ version: number }>().version;
+    const results = await Promise.all(
+      (['reunido', 'cerrado'] as const).map((estado) =>
+        t.as('staff').inject({ method: 'POST', url: `/api/avisos/${a.id}/estado`, payload: { estado, version } }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 });

@@ -115,6 +115,8 @@ export const routes: RouteObject[] = [
               { path: 'seguimientos', lazy: () => import('../features/followups/routes/seguimientos') },
               { path: 'cesiones', lazy: () => import('../features/surrenders/routes/cesiones') },
               { path: 'cesiones/:id', lazy: () => import('../features/surrenders/routes/cesion-detalle') },
+              { path: 'perdidos-encontrados', lazy: () => import('../features/lost-found/routes/perdidos-encontrados') },
+              { path: 'perdidos-encontrados/:id', lazy: () => import('../features/lost-found/routes/aviso-detalle') },
               {
                 path: 'solicitud-publicacion',
                 lazy: () => import('../features/publication-requests/routes/solicitud-publicacion'),

@@ -36,6 +36,10 @@ export const lostFoundReport = pgTable(
     index('lost_found_report_open')
       .on(t.tipo, t.especie, t.venceEn)
       .where(sql`${t.estado} = 'abierto'`),
+    // The candidates' pool (DESIGN 19): open reports of one kind and species, walked by date from a report's day.
+    index('lost_found_report_pool')
+      .on(t.tipo, t.especie, t.fecha)
+      .where(sql`${t.estado} = 'abierto'`),
     index('lost_found_report_microchip')
       .on(t.microchip)
       .where(sql`${t.microchip} <> ''`),

@@ -21,9 +21,10 @@ export const lostFoundModule = fp(
         storage: app.storage,
         log: app.log,
         publicUrl: app.config.publicUrl,
+        reach: app.reachPort,
       }),
     );
     await app.register(lostFoundRoutes);
   },
-  { name: 'lost-found', dependencies: ['db', 'storage', 'access', 'budgets', 'history'] },
+  { name: 'lost-found', dependencies: ['db', 'storage', 'access', 'budgets', 'history', 'reach'] },
 );

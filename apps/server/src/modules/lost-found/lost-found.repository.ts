@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lostFoundReport, pet } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
@@ -6,8 +6,12 @@ import { type Transactional, transactional } from '../../db/transactional';
 export type ReportRow = typeof lostFoundReport.$inferSelect;
 export type ReportInsert = Omit<typeof lostFoundReport.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'version'>;
 
-/** How many candidates of each source are read before ranking (the closest by species or microchip). */
-const CANDIDATE_POOL = 500;
+/**
+ * How many candidates of each source are read before ranking: of the reports, the 100 of the same species closest in
+ * date on each side of the report's day (plus any with its microchip). 500 read rows made a report's candidates three
+ * times slower at 50 000 reports (docs/benchmarks.md).
+ */
+const CANDIDATE_POOL = 200;
 
 function queries(db: Database) {
   return {
@@ -17,6 +21,10 @@ function queries(db: Database) {
     },
     async find(id: number): Promise<ReportRow | undefined> {
       const [row] = await db.select().from(lostFoundReport).where(eq(lostFoundReport.id, id));
+      return row;
+    },
+    async lock(id: number): Promise<ReportRow | undefined> {
+      const [row] = await db.select().from(lostFoundReport).where(eq(lostFoundReport.id, id)).for('update');
       return row;
     },
     async byToken(tokenHash: string, options: { lock?: boolean } = {}): Promise<ReportRow | undefined> {
@@ -52,9 +60,10 @@ function queries(db: Database) {
         .orderBy(desc(lostFoundReport.fecha), desc(lostFoundReport.id))
         .limit(200);
     },
-    /** Every report for staff; `caducado`: open ones past their day. */
-    async listAll(now: Date, estado: string | undefined): Promise<ReportRow[]> {
-      const where =
+    /** Every report for staff, newest first, by state (`caducado`: open ones past their day), kind and species. */
+    async listAll(now: Date, filter: { estado?: string | undefined; tipo?: string | undefined; especie?: string | undefined }): Promise<ReportRow[]> {
+      const { estado } = filter;
+      const state =
         estado === 'caducado'
           ? and(eq(lostFoundReport.estado, 'abierto'), lte(lostFoundReport.venceEn, now))
           : estado === 'abierto'
@@ -62,23 +71,56 @@ function queries(db: Database) {
             : estado
               ? eq(lostFoundReport.estado, estado)
               : undefined;
-      return db.select().from(lostFoundReport).where(where).orderBy(desc(lostFoundReport.createdAt), desc(lostFoundReport.id)).limit(500);
-    },
-    /** Open reports of the other kind with the same species or microchip: what the ranking orders. */
-    async candidateReports(now: Date, of: ReportRow): Promise<ReportRow[]> {
       return db
         .select()
         .from(lostFoundReport)
         .where(
           and(
-            eq(lostFoundReport.estado, 'abierto'),
-            gt(lostFoundReport.venceEn, now),
-            eq(lostFoundReport.tipo, of.tipo === 'perdido' ? 'encontrado' : 'perdido'),
-            or(eq(lostFoundReport.especie, of.especie), of.microchip ? eq(lostFoundReport.microchip, of.microchip) : undefined),
+            state,
+            filter.tipo ? eq(lostFoundReport.tipo, filter.tipo) : undefined,
+            filter.especie ? eq(lostFoundReport.especie, filter.especie) : undefined,
           ),
         )
-        .orderBy(sql`abs(${lostFoundReport.fecha} - ${of.fecha}::date)`)
-        .limit(CANDIDATE_POOL);
+        .orderBy(desc(lostFoundReport.createdAt), desc(lostFoundReport.id))
+        .limit(500);
+    },
+    /**
+     * Open reports of the other kind: those of the same species closest in date (half the pool on each side of the
+     * report's day, each half walked along the index `lost_found_report_pool`), and any with the same microchip,
+     * whatever their species. What the ranking orders.
+     */
+    async candidateReports(now: Date, of: ReportRow): Promise<ReportRow[]> {
+      const open = [
+        eq(lostFoundReport.estado, 'abierto'),
+        gt(lostFoundReport.venceEn, now),
+        eq(lostFoundReport.tipo, of.tipo === 'perdido' ? 'encontrado' : 'perdido'),
+      ];
+      const sameSpecies = [...open, eq(lostFoundReport.especie, of.especie)];
+      const half = CANDIDATE_POOL / 2;
+      const [after, before, chip] = await Promise.all([
+        db
+          .select()
+          .from(lostFoundReport)
+          .where(and(...sameSpecies, gte(lostFoundReport.fecha, of.fecha)))
+          .orderBy(asc(lostFoundReport.fecha))
+          .limit(half),
+        db
+          .select()
+          .from(lostFoundReport)
+          .where(and(...sameSpecies, lt(lostFoundReport.fecha, of.fecha)))
+          .orderBy(desc(lostFoundReport.fecha))
+          .limit(half),
+        of.microchip
+          ? db
+              .select()
+              .from(lostFoundReport)
+              .where(and(...open, eq(lostFoundReport.microchip, of.microchip)))
+              .limit(50)
+          : Promise.resolve([]),
+      ]);
+      const byId = new Map<number, ReportRow>();
+      for (const row of [...chip, ...after, ...before]) byId.set(row.id, row);
+      return [...byId.values()];
     },
     /** Live pets that entered as `extraviado` with the same species or microchip (a read model of the pets' table). */
     async candidatePets(of: ReportRow) {
@@ -92,6 +134,7 @@ function queries(db: Database) {
           color: pet.color,
           microchip: pet.microchip,
           fechaIngreso: pet.fechaIngreso,
+          imagenPrincipal: pet.imagenPrincipal,
         })
         .from(pet)
         .where(

@@ -1,6 +1,14 @@
 import {
   HONEYPOT_FIELD,
   REPORT_DAYS,
+  REPORT_HEADLINES,
+  type SessionUser,
+  type StaffReportState,
+  type StaffReportsQuery,
+  petThumbnailUrl,
+  publicReportPath,
+  reportFacts,
+  staffReportPhotoPath,
   type PublicReport,
   type LostFoundReport,
   type ReportCandidate,
@@ -8,6 +16,7 @@ import {
   type ReportUpdate,
   lostFoundMessages,
 } from '@refugio/contracts';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SurrenderPhoto } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -15,7 +24,8 @@ import { linkTokenHash, newLinkToken } from '../../lib/link-token';
 import { removePublicFiles, storePublicPhoto } from '../../media/public-photo-form';
 import { REPORT_FOLDER } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
-import { type HistoryPort, publicActor } from '../history/history.port';
+import { type HistoryPort, publicActor, userActor } from '../history/history.port';
+import type { ReachPort } from '../reach/reach.port';
 import { rank } from './lost-found-ranking';
 import type { LostFoundRepository, ReportRow } from './lost-found.repository';
 
@@ -29,7 +39,27 @@ export interface LostFoundDeps {
   storage: StorageProvider;
   log: FastifyBaseLogger;
   publicUrl: string;
+  reach: ReachPort;
   clock?: () => Date;
+}
+
+/** The colours of the card's badge and the poster's band: red for a lost animal, green for a found one. */
+const HEADLINE_COLOURS = { perdido: '#c92a2a', encontrado: '#237032' } as const;
+/** A stored photo larger than this is not read for a card or poster (stored photos are re-encoded, far smaller). */
+const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > PHOTO_MAX_BYTES) {
+      body.destroy();
+      throw new Error('stored photo too large');
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -37,7 +67,7 @@ export interface LostFoundDeps {
  * (the expiry is computed from `venceEn`: nothing needs to run for a report to expire), the public list without
  * contact data, and the candidates staff compare.
  */
-export function createLostFoundService({ repo, history, storage, log, publicUrl, clock = () => new Date() }: LostFoundDeps) {
+export function createLostFoundService({ repo, history, storage, log, publicUrl, reach, clock = () => new Date() }: LostFoundDeps) {
   const stateOf = (row: ReportRow): PublicReport['estado'] =>
     row.estado === 'abierto' && row.venceEn.getTime() <= clock().getTime() ? 'caducado' : (row.estado as PublicReport['estado']);
 
@@ -72,7 +102,103 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
     return row;
   }
 
+  const isPublic = (row: ReportRow) => row.estado === 'abierto' && row.venceEn.getTime() > clock().getTime();
+  const notFound = () => new AppError('NOT_FOUND', { message: lostFoundMessages.notFound });
+  const origin = publicUrl.replace(/\/$/, '');
+
+  /** The first photo as stored, or undefined (none, or missing in storage: the card is made without it). */
+  async function firstPhoto(row: ReportRow): Promise<Buffer | undefined> {
+    const photo = row.fotos[0];
+    if (!photo) return undefined;
+    const found = await storage.get(photo.key);
+    return found ? readAll(found.body) : undefined;
+  }
+
+  /** Rendered cards by report and version (a change makes a new one): the few being shared today, oldest dropped first. */
+  const cards = new Map<string, Buffer>();
+  const CARDS_KEPT = 32;
+
+  const title = (row: ReportRow) => `${row.especie} ${row.tipo === 'perdido' ? 'perdido' : 'encontrado'} en ${row.municipio}`;
+
+  async function poster(row: ReportRow, contactLines: string[] | undefined): Promise<{ pdf: Buffer; nombre: string }> {
+    const photo = await firstPhoto(row);
+    const pdf = await reach.renderPoster({
+      nombre: title(row),
+      facts: reportFacts(row),
+      url: `${origin}${publicReportPath(row.id)}`,
+      photo,
+      headline: REPORT_HEADLINES[row.tipo as 'perdido'],
+      headlineColour: HEADLINE_COLOURS[row.tipo as 'perdido'],
+      scanText: lostFoundMessages.posterScan,
+      ...(contactLines ? { contactLines } : {}),
+    });
+    return { pdf, nombre: title(row) };
+  }
+
   return {
+    /** The storage key of one photo (or its thumbnail): the public see open reports' only, staff any. */
+    async photo(id: number, indice: number, thumbnail: boolean, audience: 'public' | 'staff'): Promise<{ key: string; contentType: string }> {
+      const row = await repo.find(id);
+      if (!row || (audience === 'public' && !isPublic(row))) throw notFound();
+      const photo = row.fotos[indice];
+      if (!photo) throw new AppError('NOT_FOUND', { message: lostFoundMessages.photoNotFound });
+      return thumbnail ? { key: photo.thumbKey, contentType: 'image/webp' } : { key: photo.key, contentType: photo.contentType };
+    },
+
+    /** The share card of an open report: "SE BUSCA" or "ENCONTRADO" over its first photo, with its facts. */
+    async card(id: number): Promise<{ jpeg: Buffer; nombre: string }> {
+      const row = await repo.find(id);
+      if (!row || !isPublic(row)) throw notFound();
+      const key = `${row.id}:${row.version}:${row.createdAt.getTime()}`;
+      let jpeg = cards.get(key);
+      if (!jpeg) {
+        jpeg = await reach.renderCard({
+          nombre: title(row),
+          facts: reportFacts(row).slice(0, 3),
+          photo: await firstPhoto(row),
+          badge: REPORT_HEADLINES[row.tipo as 'perdido'],
+          badgeColour: HEADLINE_COLOURS[row.tipo as 'perdido'],
+        });
+        cards.set(key, jpeg);
+        if (cards.size > CARDS_KEPT) cards.delete(cards.keys().next().value!);
+      }
+      return { jpeg, nombre: title(row) };
+    },
+
+    /** The author's poster (through the link): their contact at the foot. */
+    async posterByLink(token: string): Promise<{ pdf: Buffer; nombre: string }> {
+      const row = await byToken(token);
+      if (row.estado !== 'abierto') throw new AppError('CONFLICT', { message: lostFoundMessages.closed });
+      return poster(row, [row.contacto]);
+    },
+
+    /** The staff's poster: the organisation's contact at the foot. */
+    async posterForStaff(id: number): Promise<{ pdf: Buffer; nombre: string }> {
+      const row = await repo.find(id);
+      if (!row) throw notFound();
+      return poster(row, undefined);
+    },
+
+    /** Staff close a report as reunited (or closed), at the version they saw. */
+    async setStateByStaff(user: SessionUser, id: number, input: StaffReportState): Promise<LostFoundReport> {
+      const row = await repo.transaction(async (tx) => {
+        const locked = await tx.lock(id);
+        if (!locked) throw notFound();
+        if (locked.version !== input.version) throw new AppError('CONFLICT', { message: lostFoundMessages.staleVersion });
+        if (locked.estado !== 'abierto') throw new AppError('CONFLICT', { message: lostFoundMessages.closed });
+        const updated = await tx.update(id, { estado: input.estado });
+        await history.record(tx.handle, {
+          actor: userActor(user),
+          entidad: 'aviso',
+          entidadId: id,
+          accion: 'estado',
+          cambios: { estado: [locked.estado, input.estado] },
+        });
+        return updated!;
+      });
+      return toReport(row);
+    },
+
     storePhoto: (folder: string, n: number, data: Buffer): Promise<SurrenderPhoto> => storePublicPhoto(storage, `${REPORT_FOLDER}${folder}`, n, data),
     removeFiles: (keys: string[]): Promise<void> => removePublicFiles(storage, log, keys, 'a report photo'),
 
@@ -160,8 +286,14 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
       return { items: (await repo.listOpen(clock(), filter)).map(toPublic) };
     },
 
-    async listStaff(estado: string | undefined): Promise<{ items: LostFoundReport[] }> {
-      return { items: (await repo.listAll(clock(), estado)).map(toReport) };
+    async listStaff(filter: StaffReportsQuery): Promise<{ items: LostFoundReport[] }> {
+      return { items: (await repo.listAll(clock(), filter)).map(toReport) };
+    },
+
+    async one(id: number): Promise<LostFoundReport> {
+      const row = await repo.find(id);
+      if (!row) throw notFound();
+      return toReport(row);
     },
 
     /** Candidates for a report: open reports of the other kind and pets that entered as `extraviado`, ranked. */
@@ -183,6 +315,9 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
             codigoPostal: r.codigoPostal,
             fecha: r.fecha,
             nombre: null,
+            municipio: r.municipio,
+            descripcion: r.descripcion,
+            foto: r.fotos.length > 0 ? staffReportPhotoPath(r.id, 0) : null,
           },
         })),
         ...pets.map((p) => ({
@@ -204,6 +339,9 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
             codigoPostal: null,
             fecha: p.fechaIngreso?.slice(0, 10) ?? null,
             nombre: p.nombre,
+            municipio: null,
+            descripcion: null,
+            foto: p.imagenPrincipal ? petThumbnailUrl(p.id, p.imagenPrincipal) : null,
           },
         })),
       ]);

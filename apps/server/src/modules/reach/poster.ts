@@ -15,6 +15,14 @@ export interface PosterContent {
   contact: OrganizationContact;
   /** The pet's main photo as stored, or undefined. */
   photo?: Buffer;
+  /** The headline (default: "EN ADOPCIÓN"); a lost-and-found report's "SE BUSCA" / "ENCONTRADO". */
+  headline?: string;
+  /** The text by the QR code (default: the adoption page's). */
+  scanText?: string;
+  /** The headline band's colour (default: the brand's blue). */
+  headlineColour?: string;
+  /** Contact lines written instead of the organisation's (a report's author). */
+  contactLines?: string[];
 }
 
 /** A4 in PDF points. */
@@ -50,7 +58,7 @@ export async function renderPoster(content: PosterContent): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `${content.nombre} · ${reachMessages.posterHeadline}`, Author: content.contact.nombre ?? DEFAULT_ORG_NAME },
+    info: { Title: `${content.nombre} · ${content.headline ?? reachMessages.posterHeadline}`, Author: content.contact.nombre ?? DEFAULT_ORG_NAME },
   });
   await registerPdfFonts(doc);
   const chunks: Buffer[] = [];
@@ -61,8 +69,12 @@ export async function renderPoster(content: PosterContent): Promise<Buffer> {
   });
 
   const width = PAGE.width - 2 * MARGIN;
-  doc.rect(0, 0, PAGE.width, 90).fill(BRAND);
-  doc.fillColor('#ffffff').font('bold').fontSize(40).text(reachMessages.posterHeadline, MARGIN, 26, { width, align: 'center' });
+  doc.rect(0, 0, PAGE.width, 90).fill(content.headlineColour ?? BRAND);
+  doc
+    .fillColor('#ffffff')
+    .font('bold')
+    .fontSize(40)
+    .text(content.headline ?? reachMessages.posterHeadline, MARGIN, 26, { width, align: 'center' });
 
   const photoTop = 110;
   const photoHeight = 360;
@@ -86,12 +98,12 @@ export async function renderPoster(content: PosterContent): Promise<Buffer> {
     .fillColor('#1a1b1e')
     .font('bold')
     .fontSize(15)
-    .text(reachMessages.posterScan, textLeft, qrTop + 6, { width: textWidth });
+    .text(content.scanText ?? reachMessages.posterScan, textLeft, qrTop + 6, { width: textWidth });
   doc.fillColor(BRAND).font('regular').fontSize(11).text(content.url, { width: textWidth });
   doc.moveDown(0.8);
-  const contactLines = [content.contact.nombre ?? DEFAULT_ORG_NAME, content.contact.telefono, content.contact.email].filter((line): line is string =>
-    Boolean(line),
-  );
+  const contactLines =
+    content.contactLines ??
+    [content.contact.nombre ?? DEFAULT_ORG_NAME, content.contact.telefono, content.contact.email].filter((line): line is string => Boolean(line));
   doc.fillColor('#1a1b1e').font('bold').fontSize(13).text(reachMessages.posterContact, { width: textWidth });
   doc.font('regular').fontSize(13).text(contactLines.join('\n'), { width: textWidth });
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createLiveCache } from '../../lib/live-cache';
 import type { Preview } from './preview-tags';
 import { createReachRepository } from './reach.repository';
+import type { ReachPort } from './reach.port';
 import { reachRoutes } from './reach.routes';
 import { type ReachService, createReachService } from './reach.service';
 
@@ -10,7 +11,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     reachService: ReachService;
     /** The public pages' HTML with their link previews (the SPA plugin serves it, app.ts). */
-    reachPort: Pick<ReachService, 'pageHtml'>;
+    reachPort: ReachPort;
   }
 }
 
@@ -34,7 +35,11 @@ export const reachModule = fp(
         catalogueFirstPage: () => app.cataloguePort.firstPageJson(),
       }),
     );
-    app.decorate('reachPort', { pageHtml: (html: string, pathname: string) => app.reachService.pageHtml(html, pathname) });
+    app.decorate('reachPort', {
+      pageHtml: (html: string, pathname: string) => app.reachService.pageHtml(html, pathname),
+      renderCard: (content) => app.reachService.renderCard(content),
+      renderPoster: (content) => app.reachService.renderPoster(content),
+    });
     await app.register(reachRoutes);
   },
   { name: 'reach', dependencies: ['db', 'changes', 'storage', 'access', 'catalogue'] },

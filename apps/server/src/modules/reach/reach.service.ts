@@ -19,10 +19,10 @@ import { imageLanes } from '../../media/images';
 import { imageKey } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { buildPostPrompt, finishPost } from './post-prompt';
-import { renderPoster } from './poster';
+import { type PosterContent, renderPoster } from './poster';
 import { type Preview, genericPreview, petPreview, withJsonScript, withPreview } from './preview-tags';
 import type { ReachPetRow, ReachRepository } from './reach.repository';
-import { renderSocialCard } from './social-card';
+import { type SocialCardContent, renderSocialCard } from './social-card';
 
 /**
  * Social images being made or waiting for the public image lane, at most; more are refused (503, Retry-After)
@@ -110,6 +110,31 @@ export function createReachService({ repo, storage, publicUrl, contact, ai, log,
 
   return {
     previewOf,
+
+    /**
+     * A social image of other content (a lost-and-found report's): the same 1080x1080 JPEG, made in the public image
+     * lane, refused with 503 when too many are waiting, as the pets' are.
+     */
+    async renderCard(content: Omit<SocialCardContent, 'orgName'>): Promise<Buffer> {
+      if (pendingCards >= SOCIAL_IMAGE_MAX_PENDING) {
+        throw Object.assign(new AppError('SERVICE_UNAVAILABLE', { message: reachMessages.imageBusy }), {
+          retryAfterSeconds: SOCIAL_IMAGE_RETRY_SECONDS,
+        });
+      }
+      pendingCards++;
+      try {
+        const { nombre: orgName } = await contact();
+        return await imageLanes.public(() => renderSocialCard({ ...content, orgName }));
+      } finally {
+        pendingCards--;
+      }
+    },
+
+    /** An A4 poster of other content (a lost-and-found report's), with the organisation's contact unless lines are given. */
+    async renderPoster(content: Omit<PosterContent, 'contact'>): Promise<Buffer> {
+      const organisation = await contact();
+      return imageLanes.staff(() => renderPoster({ ...content, contact: organisation }));
+    },
 
     /**
      * The public pages' HTML with the preview of `pathname` written in (spa plugin); for `/adopta`, also the

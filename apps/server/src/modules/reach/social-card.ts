@@ -9,6 +9,10 @@ export interface SocialCardContent {
   orgName: string | null;
   /** The pet's main photo as stored (JPEG, PNG or WebP), or undefined for a pet without one. */
   photo?: Buffer;
+  /** The badge over the photo (default: the adoption call to action); a lost-and-found report's "SE BUSCA" / "ENCONTRADO". */
+  badge?: string;
+  /** The badge's colour (default: the brand's blue). */
+  badgeColour?: string;
 }
 
 const SIZE = SOCIAL_IMAGE_SIZE;
@@ -52,12 +56,13 @@ function overlaySvg(content: SocialCardContent): string {
   const org = clip(content.orgName ?? DEFAULT_ORG_NAME, 50);
   const nameSize = fittingSize(name, width, 96, 0.68);
   const factsSize = fittingSize(facts, width, 44, 0.58);
-  const badge = reachMessages.cardCallToAction.toUpperCase();
+  const badge = (content.badge ?? reachMessages.cardCallToAction).toUpperCase();
+  const badgeFill = content.badgeColour ?? BRAND;
   const badgeWidth = Math.round([...badge].length * 34 * 0.72 + 60);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}">
   <rect x="0" y="${PHOTO_HEIGHT}" width="${SIZE}" height="${SIZE - PHOTO_HEIGHT}" fill="#ffffff"/>
   <rect x="0" y="${PHOTO_HEIGHT}" width="${SIZE}" height="12" fill="${BRAND}"/>
-  <rect x="${MARGIN}" y="${MARGIN}" rx="32" ry="32" width="${badgeWidth}" height="64" fill="${BRAND}"/>
+  <rect x="${MARGIN}" y="${MARGIN}" rx="32" ry="32" width="${badgeWidth}" height="64" fill="${badgeFill}"/>
   <text x="${MARGIN + 28}" y="${MARGIN + 44}" font-family="${FONT}" font-size="34" font-weight="bold" fill="#ffffff">${xmlText(badge)}</text>
   <text x="${MARGIN}" y="${PHOTO_HEIGHT + 40 + nameSize}" font-family="${FONT}" font-size="${nameSize}" font-weight="bold" fill="${INK}">${xmlText(name)}</text>
   <text x="${MARGIN}" y="${PHOTO_HEIGHT + 90 + nameSize + factsSize}" font-family="${FONT}" font-size="${factsSize}" fill="${MUTED}">${xmlText(facts)}</text>

@@ -13,6 +13,7 @@ import {
   IconHomeMove,
   IconLayoutGrid,
   IconLink,
+  IconMapSearch,
   IconMail,
   IconMessageCircle,
   IconHeartHandshake,
@@ -63,6 +64,8 @@ export const mainNavItems: readonly NavLinkItem[] = [
   { label: 'Voluntariado', to: '/turnos', icon: IconCalendarEvent },
   // Not in the specification: owners' surrender requests and the waiting list (DESIGN section 19).
   { label: 'Cesiones', to: '/cesiones', icon: IconHomeMove, activeSubPaths: ['/cesiones/'] },
+  // Not in the specification: the public's reports of animals lost or found and their candidates (DESIGN section 19).
+  { label: 'Perdidos y encontrados', to: '/perdidos-encontrados', icon: IconMapSearch, activeSubPaths: ['/perdidos-encontrados/'] },
   // Not in the specification: members' fees, sponsorships, gifts and the modelo 182 (DESIGN section 15).
   { label: 'Socios y donativos', to: '/donativos', icon: IconPigMoney, activeSubPaths: ['/donativos/'], adminOnly: true },
   { label: 'Lista de Usuarios', to: '/lista', icon: IconUsers, activeSubPaths: ['/usuarionuevo'], adminOnly: true },

@@ -1,0 +1,1 @@
+CREATE INDEX "lost_found_report_pool" ON "lost_found_report" USING btree ("tipo","especie","fecha") WHERE "lost_found_report"."estado" = 'abierto';
