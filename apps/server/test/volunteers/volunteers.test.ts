@@ -173,7 +173,8 @@ describe('volunteers and shifts', () => {
   it('a volunteer signs up with the link, the last place goes once, and cancelling late shows in "Pendientes"', async () => {
     const marta = await insertPerson('Marta');
     const luis = await insertPerson('Luis');
-    const day = addDaysToDay(today, 20);
+    // Ten days ahead: in the second week the link sends (semana=1).
+    const day = addDaysToDay(today, 10);
     const s = await shiftOn(day, 1);
     const { token, venceEn } = await linkFor(marta);
     expect(token.length).toBeGreaterThanOrEqual(22);
@@ -181,13 +182,18 @@ describe('volunteers and shifts', () => {
     const [stored] = await t.database.db.select().from(volunteerLink).where(eq(volunteerLink.personaId, marta));
     expect(stored!.tokenHash).not.toContain(token);
 
-    const view = await anon().inject({ method: 'GET', url: `/api/voluntariado/${token}` });
+    const view = await anon().inject({ method: 'GET', url: `/api/voluntariado/${token}?semana=1` });
     expect(view.statusCode, view.body).toBe(200);
     const body = view.json<{ persona: { nombre: string }; turnos: { id: number; libres: number; apuntado: boolean }[]; mios: unknown[] }>();
     expect(body.persona).toEqual({ nombre: 'Marta' });
     expect(JSON.stringify(body)).not.toContain('Pérez');
     expect(body.turnos.find((x) => x.id === s.id)).toMatchObject({ libres: 1, apuntado: false });
     expect(body.mios).toEqual([]);
+    // One week at a time, four weeks at most: the first week has not this shift, a fifth week is refused.
+    const firstWeek = (await anon().inject({ method: 'GET', url: `/api/voluntariado/${token}` })).json<typeof body & { semanas: number }>();
+    expect(firstWeek.turnos.some((x) => x.id === s.id)).toBe(false);
+    expect(firstWeek.semanas).toBe(4);
+    expectErrorShape(await anon().inject({ method: 'GET', url: `/api/voluntariado/${token}?semana=4` }), 400);
 
     const signed = await anon().inject({ method: 'POST', url: `/api/voluntariado/${token}/turnos/${s.id}` });
     expect(signed.statusCode, signed.body).toBe(200);
@@ -198,6 +204,9 @@ describe('volunteers and shifts', () => {
     const full = await anon().inject({ method: 'POST', url: `/api/voluntariado/${other.token}/turnos/${s.id}` });
     expectErrorShape(full, 409);
     expect(full.json<{ message: string }>().message).toBe('Este turno ya está completo.');
+    // A full shift is no longer offered to others; its own volunteer still sees it in "mios".
+    const luisWeek = (await anon().inject({ method: 'GET', url: `/api/voluntariado/${other.token}?semana=1` })).json<typeof body>();
+    expect(luisWeek.turnos.some((x) => x.id === s.id)).toBe(false);
 
     const listed = (await staff().inject({ method: 'GET', url: `/api/turnos?desde=${day}&hasta=${day}` })).json<{ items: Shift[] }>().items;
     expect(listed.find((x) => x.id === s.id)).toMatchObject({
@@ -212,7 +221,14 @@ describe('volunteers and shifts', () => {
     expect(cancelled.json()).toEqual({ tarde: false });
     expect((await anon().inject({ method: 'POST', url: `/api/voluntariado/${other.token}/turnos/${s.id}` })).statusCode).toBe(200);
 
-    // A shift tomorrow-ish (within 24 h): a late cancellation leaves it uncovered in "Pendientes".
+    // A shift tomorrow-ish (within 24 h): a late cancellation leaves it uncovered in "Pendientes" and e-mails the
+    // staff who asked to be told of it (and nobody else).
+    const notices = await t.as('admin').inject({
+      method: 'PUT',
+      url: '/api/cuenta/avisos',
+      payload: { solicitudes: false, registros: false, seguimientos: false, turnos: true },
+    });
+    expect(notices.statusCode, notices.body).toBe(200);
     const soon = new Date(Date.now() + 5 * 3_600_000);
     const soonShift = await createShift({
       inicio: soon.toISOString().replace(/\.\d{3}Z$/, 'Z'),
@@ -229,6 +245,19 @@ describe('volunteers and shifts', () => {
     expect((await pending()).turnosSinCubrir).toBe(uncoveredBefore);
     const events = await t.database.db.select().from(historyEvent).where(eq(historyEvent.entidad, 'turno_apuntado'));
     expect(events.some((e) => e.actorTipo === 'enlace' && JSON.stringify(e.cambios).includes('menos de 24 h'))).toBe(true);
+    const alerts = await t.database.db
+      .select()
+      .from(message)
+      .where(and(eq(message.relacionEntidad, 'turno'), eq(message.relacionId, String(soonId))));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.asunto).toContain('Turno sin cubrir: Paseos');
+    expect(alerts[0]!.cuerpo).toContain('Marta Pérez Gil ha cancelado su plaza');
+    // An early cancellation alerts nobody.
+    const early = await t.database.db
+      .select()
+      .from(message)
+      .where(and(eq(message.relacionEntidad, 'turno'), eq(message.relacionId, String(s.id))));
+    expect(early).toHaveLength(0);
   });
 
   it('a guessed, revoked or expired link answers the same 404, and a revoked link signs nobody up', async () => {

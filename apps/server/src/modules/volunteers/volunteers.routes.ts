@@ -13,6 +13,7 @@ import {
   volunteerLinkStateSchema,
   volunteerProfileInputSchema,
   volunteerProfileSchema,
+  volunteerViewQuerySchema,
   volunteerViewSchema,
   yearQuerySchema,
 } from '@refugio/contracts';
@@ -243,14 +244,15 @@ export const volunteersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Lo que ve la persona voluntaria con su enlace: los turnos y los suyos',
+        summary: 'Lo que ve la persona voluntaria con su enlace: los turnos con plazas de una semana (de las próximas cuatro) y los suyos',
         params: tokenParams,
+        querystring: volunteerViewQuerySchema,
         response: { 200: volunteerViewSchema, ...errors },
       },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return links.view(request.params.token);
+      return links.view(request.params.token, request.query.semana);
     },
   );
 
