@@ -260,6 +260,36 @@ describe('volunteers and shifts', () => {
     expect(early).toHaveLength(0);
   });
 
+  it('staff delete a one-off shift with the people to tell; a template\'s shift is changed through its template', async () => {
+    const sara = await insertPerson('Sara');
+    const s = await shiftOn(addDaysToDay(today, 12), 3);
+    const { token } = await linkFor(sara);
+    expect((await anon().inject({ method: 'POST', url: `/api/voluntariado/${token}/turnos/${s.id}` })).statusCode).toBe(200);
+    const removed = await staff().inject({ method: 'DELETE', url: `/api/turnos/${s.id}` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ avisar: [{ persona: { id: sara, nombre: 'Sara Pérez Gil' }, estado: 'apuntado', horas: null }] });
+    expectErrorShape(await staff().inject({ method: 'GET', url: `/api/turnos/${s.id}` }), 404);
+    expectErrorShape(await staff().inject({ method: 'DELETE', url: `/api/turnos/${s.id}` }), 404);
+    const [event] = await t.database.db
+      .select()
+      .from(historyEvent)
+      .where(and(eq(historyEvent.entidad, 'turno'), eq(historyEvent.entidadId, String(s.id)), eq(historyEvent.accion, 'eliminar')));
+    expect(event).toBeDefined();
+    const weekly = await staff().inject({
+      method: 'POST',
+      url: '/api/turnos/plantillas',
+      payload: { tarea: 'Fotos', diasSemana: [1, 2, 3, 4, 5, 6, 7], horaInicio: '18:00', horaFin: '19:00', plazas: 1, desde: addDaysToDay(today, 2) },
+    });
+    expect(weekly.statusCode, weekly.body).toBe(201);
+    const day = addDaysToDay(today, 3);
+    const ofTemplate = (await staff().inject({ method: 'GET', url: `/api/turnos?desde=${day}&hasta=${day}` }))
+      .json<{ items: Shift[] }>()
+      .items.find((x) => x.tarea === 'Fotos')!;
+    const refused = await staff().inject({ method: 'DELETE', url: `/api/turnos/${ofTemplate.id}` });
+    expectErrorShape(refused, 409);
+    expect(refused.json<{ message: string }>().message).toBe(volunteerMessages.fromTemplate);
+  });
+
   it('a guessed, revoked or expired link answers the same 404, and a revoked link signs nobody up', async () => {
     const id = await insertPerson('Nora');
     const s = await shiftOn(addDaysToDay(today, 21), 5);

@@ -223,6 +223,20 @@ export const volunteersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.get(request.params.id),
   );
 
+  app.delete(
+    '/api/turnos/:id',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Borrar un turno suelto que aún no ha empezado (con sus apuntados: responde a quién avisar)',
+        params: idParams,
+        response: { 200: z.object({ avisar: shiftSchema.shape.apuntados }), ...errors },
+      },
+    },
+    async (request) => service.deleteShift(request.user!, request.params.id),
+  );
+
   app.post(
     '/api/turnos/:id/asistencia',
     {

@@ -199,6 +199,29 @@ export function createVolunteersService({ db, repo, persons, history, timeZone, 
       return (await shiftsWithPeople(repo, [row]))[0]!;
     },
 
+    /**
+     * Deletes a one-off shift not yet started, with its sign-ups (staff tell those people); answers who was on it.
+     * A template's shift is changed through its template (the job would bring it back).
+     */
+    async deleteShift(actor: SessionUser, id: number): Promise<{ avisar: Shift['apuntados'] }> {
+      return repo.transaction(async (tx) => {
+        const row = await tx.lockShift(id);
+        if (!row) throw shiftNotFound();
+        if (row.plantillaId !== null) throw new AppError('CONFLICT', { message: volunteerMessages.fromTemplate });
+        if (row.inicio <= clock()) throw new AppError('CONFLICT', { message: volunteerMessages.started });
+        const [before] = await shiftsWithPeople(tx, [row]);
+        await tx.deleteShift(id);
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'turno',
+          entidadId: id,
+          accion: 'eliminar',
+          cambios: { tarea: [row.tarea, null], inicio: [row.inicio.toISOString(), null], plazas: [row.plazas, null] },
+        });
+        return { avisar: before!.apuntados };
+      });
+    },
+
     listTemplates: async (): Promise<ShiftTemplate[]> => (await repo.templates()).map(toTemplate),
 
     async createTemplate(actor: SessionUser, input: ShiftTemplateInput): Promise<ShiftTemplate & { turnos: number }> {
