@@ -39,6 +39,7 @@ const PUBLIC_PAGES = [
   '/inspeccion/enlace-de-prueba',
   '/voluntariado/enlace-de-prueba',
   '/cesion',
+  '/acogida-oferta/enlace-de-prueba',
 ];
 
 interface Fetched {

@@ -80,6 +80,7 @@ function publicPagesInDev(): Plugin {
         else if (req.url && /^\/inspeccion\/[^.]*(\?.*)?$/.test(req.url)) req.url = '/inspeccion.html';
         else if (req.url && /^\/voluntariado\/[^.]*(\?.*)?$/.test(req.url)) req.url = '/voluntariado.html';
         else if (req.url && /^\/cesion\/?(\?.*)?$/.test(req.url)) req.url = '/cesion.html';
+        else if (req.url && /^\/acogida-oferta\/[^.]*(\?.*)?$/.test(req.url)) req.url = '/acogida-oferta.html';
         next();
       });
     },

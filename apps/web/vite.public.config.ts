@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 
 /**
  * The public pages' build (/adopta, the foster portal, the adopter's follow-up page, the contract signing page, /colabora, the inspector's page), run after the staff app's, which empties dist/. Strangers
- * The public pages' build (/adopta, the foster portal, the adopter's follow-up page, the contract signing page, /colabora, /cesion), run after the staff app's, which empties dist/. Strangers
+ * The public pages' build (/adopta, the foster portal, the adopter's follow-up page, the contract signing page, /colabora, /cesion, a foster home's answer to "busco acogida"), run after the staff app's, which empties dist/. Strangers
  * open these on phones, so they run on Preact's React-compatible runtime (about 5 KB gzip instead of React DOM's
  * 60): the same components and hooks (useState, useEffect, useRef, useId, useSyncExternalStore), resolved to
  * `preact/compat` here only. Unit tests and the dev server keep React; the browser journeys run this build.
@@ -38,6 +38,7 @@ export default defineConfig({
         inspeccion: fileURLToPath(new URL('./inspeccion.html', import.meta.url)),
         voluntariado: fileURLToPath(new URL('./voluntariado.html', import.meta.url)),
         cesion: fileURLToPath(new URL('./cesion.html', import.meta.url)),
+        'acogida-oferta': fileURLToPath(new URL('./acogida-oferta.html', import.meta.url)),
       },
     },
   },

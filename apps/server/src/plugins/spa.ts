@@ -28,6 +28,8 @@ const COLABORA_ENTRY = 'colabora.html';
 const INSPECTION_ENTRY = 'inspeccion.html';
 /** The public surrender request (/cesion) is another. */
 const CESION_ENTRY = 'cesion.html';
+/** A foster home's answer to "busco acogida" (/acogida-oferta/{token}) is another. */
+const FOSTER_OFFER_ENTRY = 'acogida-oferta.html';
 
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
@@ -64,6 +66,7 @@ export const spaPlugin = fp(
     const hasInspection = existsSync(path.join(root, INSPECTION_ENTRY));
     const hasVolunteer = existsSync(path.join(root, VOLUNTEER_ENTRY));
     const hasCesion = existsSync(path.join(root, CESION_ENTRY));
+    const hasFosterOffer = existsSync(path.join(root, FOSTER_OFFER_ENTRY));
     if (hasSpa) {
       // preCompressed: the build writes a brotli and a gzip copy beside each text asset (apps/web/scripts/precompress.mjs);
       // the copy the browser accepts is sent as it is, the original otherwise. Nothing is compressed per request.
@@ -123,6 +126,8 @@ export const spaPlugin = fp(
       if (pathname.startsWith('/inspeccion/') && hasInspection) return reply.sendFile(INSPECTION_ENTRY, root, { cacheControl: false });
       // /cesion: an owner asks the shelter to take their animal (DESIGN 19); the same way.
       if (pathname === '/cesion' && hasCesion) return reply.sendFile(CESION_ENTRY, root, { cacheControl: false });
+      // /acogida-oferta/{token}: a foster home answers yes or no (DESIGN 17); no-referrer (acogida-oferta.html) and no cache.
+      if (pathname.startsWith('/acogida-oferta/') && hasFosterOffer) return reply.sendFile(FOSTER_OFFER_ENTRY, root, { cacheControl: false });
       return reply.sendFile('index.html', root, { cacheControl: false });
     });
   },
