@@ -28,6 +28,7 @@ export const volunteerMessages = {
   shiftNotFound: 'No encontramos ese turno.',
   templateNotFound: 'No encontramos esa plantilla de turnos.',
   notSignedUp: 'No estás apuntado a este turno.',
+  notOnShift: 'Esa persona no está apuntada a este turno.',
   fromTemplate: 'Este turno se repite: cambia o acorta sus turnos que se repiten en lugar de borrarlo.',
   endBeforeStart: 'El final tiene que ser posterior al inicio.',
   dateTimeInvalid: 'Escribe una fecha y hora válida entre 1900 y 2999 (por ejemplo, 2026-12-01T10:00:00).',

@@ -144,6 +144,7 @@ const expected: Record<string, Access> = {
   'PUT /api/turnos/plantillas/:id': 'staff',
   'GET /api/turnos/:id': 'staff',
   'DELETE /api/turnos/:id': 'staff',
+  'POST /api/turnos/:id/recordatorio': 'staff',
   'POST /api/turnos/:id/asistencia': 'staff',
   'GET /api/voluntariado/:token': 'public',
   'POST /api/voluntariado/:token/turnos/:id': 'public',

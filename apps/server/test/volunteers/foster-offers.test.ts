@@ -42,7 +42,8 @@ describe('busco acogida', () => {
     }
     return out;
   };
-  const answer = (token: string, respuesta: unknown) => anon().inject({ method: 'POST', url: `/api/acogida-oferta/${token}`, payload: { respuesta } });
+  const answer = (token: string, respuesta: unknown) =>
+    anon().inject({ method: 'POST', url: `/api/acogida-oferta/${token}`, payload: { respuesta } });
   const search = async (petId: number) => {
     const res = await staff().inject({ method: 'GET', url: `/api/mascotas/${petId}/busco-acogida` });
     expect(res.statusCode, res.body).toBe(200);
@@ -73,7 +74,10 @@ describe('busco acogida', () => {
     expect(tokens.has(ana)).toBe(true);
     // Bea has no e-mail: not sent by e-mail.
     expect(tokens.has(bea)).toBe(false);
-    const [mail] = await t.database.db.select().from(message).where(and(eq(message.plantilla, 'busco_acogida'), eq(message.personaId, ana)));
+    const [mail] = await t.database.db
+      .select()
+      .from(message)
+      .where(and(eq(message.plantilla, 'busco_acogida'), eq(message.personaId, ana)));
     expect(mail!.asunto).toBe('Buscamos casa de acogida para Canela');
     const stored = await t.database.db.select().from(fosterOffer).where(eq(fosterOffer.personaId, ana));
     expect(stored[0]!.tokenHash).not.toBe(tokens.get(ana));
@@ -81,12 +85,19 @@ describe('busco acogida', () => {
     // WhatsApp to Bea: the click-to-chat link for staff to open.
     const wa = await staff().inject({ method: 'POST', url: `/api/mascotas/${petId}/busco-acogida`, payload: { canal: 'whatsapp', personas: [bea] } });
     expect(wa.statusCode, wa.body).toBe(200);
-    expect(wa.json<FosterSearchSent>().whatsapp).toEqual([{ personaId: bea, nombre: 'Bea Acoge', url: expect.stringContaining('https://wa.me/34600111222') }]);
+    const links = wa.json<FosterSearchSent>().whatsapp;
+    expect(links.map((l) => [l.personaId, l.nombre])).toEqual([[bea, 'Bea Acoge']]);
+    expect(links[0]!.url).toMatch(/^https:\/\/wa\.me\/34600111222\?text=.*Canela/);
 
     // The home's page: the pet's card and the first name only.
     const view = await anon().inject({ method: 'GET', url: `/api/acogida-oferta/${tokens.get(ana)}` });
     expect(view.statusCode, view.body).toBe(200);
-    expect(view.json<FosterOfferView>()).toMatchObject({ persona: { nombre: 'Ana' }, mascota: { nombre: 'Canela', tipo: 'Perro' }, respuesta: null, cerrada: false });
+    expect(view.json<FosterOfferView>()).toMatchObject({
+      persona: { nombre: 'Ana' },
+      mascota: { nombre: 'Canela', tipo: 'Perro' },
+      respuesta: null,
+      cerrada: false,
+    });
     expect(view.body).not.toContain('Acoge');
     expect(view.headers['cache-control']).toBe('no-store');
 
@@ -130,7 +141,11 @@ describe('busco acogida', () => {
     }
     // Not a foster home, or nobody reachable: 400 in Spanish, nothing sent.
     const other = await kit.insertPerson('Fede');
-    const refused = await staff().inject({ method: 'POST', url: `/api/mascotas/${petId}/busco-acogida`, payload: { canal: 'email', personas: [other] } });
+    const refused = await staff().inject({
+      method: 'POST',
+      url: `/api/mascotas/${petId}/busco-acogida`,
+      payload: { canal: 'email', personas: [other] },
+    });
     expectErrorShape(refused, 400);
     expect(refused.json<{ message: string }>().message).toBe(fosterOfferMessages.notAFosterHome);
     expectErrorShape(await staff().inject({ method: 'POST', url: `/api/mascotas/${petId}/busco-acogida`, payload: { canal: 'fax' } }), 400);
@@ -169,7 +184,10 @@ describe('busco acogida', () => {
     expect(placed.ofertas.find((o) => o.id === gemaOffer.id)!.colocadaEn).not.toBeNull();
     const [row] = await t.database.db.select({ ubicacion: pet.ubicacion, personaId: pet.ubicacionPersonaId }).from(pet).where(eq(pet.id, petId));
     expect(row).toEqual({ ubicacion: 'acogida', personaId: gema });
-    const moves = await t.database.db.select().from(movement).where(and(eq(movement.petId, petId), eq(movement.tipo, 'acogida')));
+    const moves = await t.database.db
+      .select()
+      .from(movement)
+      .where(and(eq(movement.petId, petId), eq(movement.tipo, 'acogida')));
     expect(moves).toHaveLength(1);
 
     // The pet has a home: the other home's page says so and its answer is refused; no new send.

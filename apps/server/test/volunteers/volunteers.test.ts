@@ -260,7 +260,7 @@ describe('volunteers and shifts', () => {
     expect(early).toHaveLength(0);
   });
 
-  it('staff delete a one-off shift with the people to tell; a template\'s shift is changed through its template', async () => {
+  it("staff delete a one-off shift with the people to tell; a template's shift is changed through its template", async () => {
     const sara = await insertPerson('Sara');
     const s = await shiftOn(addDaysToDay(today, 12), 3);
     const { token } = await linkFor(sara);
@@ -380,5 +380,19 @@ describe('volunteers and shifts', () => {
     expect(sent.find((m) => m.personaId === id)!.cuerpo).toContain('Paseos');
     const [row] = await t.database.db.select().from(shiftSignup).where(eq(shiftSignup.personaId, id));
     expect(row!.recordadoEn).not.toBeNull();
+
+    // A volunteer without e-mail: staff send the same reminder by WhatsApp from the shift.
+    const [paco] = await t.database.db
+      .insert(person)
+      .values({ nombre: 'Paco', apellidos: 'Sin Correo', telefono: '+34 611 22 33 44', consentimientoWhatsapp: true, roles: ['voluntario'] })
+      .returning();
+    const pacoLink = await linkFor(paco!.id);
+    expect((await anon().inject({ method: 'POST', url: `/api/voluntariado/${pacoLink.token}/turnos/${s.id}` })).statusCode).toBe(200);
+    const wa = await staff().inject({ method: 'POST', url: `/api/turnos/${s.id}/recordatorio`, payload: { personaId: paco!.id } });
+    expect(wa.statusCode, wa.body).toBe(200);
+    expect(wa.json<{ url: string }>().url).toMatch(/^https:\/\/wa\.me\/34611223344\?text=.*Paseos/);
+    const notOn = await staff().inject({ method: 'POST', url: `/api/turnos/${s.id}/recordatorio`, payload: { personaId: paco!.id + 1000 } });
+    expectErrorShape(notOn, 404);
+    expectErrorShape(await staff().inject({ method: 'POST', url: `/api/turnos/${s.id}/recordatorio`, payload: { personaId: 'x' } }), 400);
   });
 });

@@ -108,13 +108,7 @@ export function AcogidaOfertaApp({ token }: { token: string }) {
               <p className="hint">{fosterOfferMessages.closed}</p>
             ) : (
               <div className="offer-answers" role="group" aria-label={`Tu respuesta sobre ${view.mascota.nombre}`}>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={busy}
-                  aria-pressed={view.respuesta === 'si'}
-                  onClick={() => void answer('si')}
-                >
+                <button type="button" className="button" disabled={busy} aria-pressed={view.respuesta === 'si'} onClick={() => void answer('si')}>
                   Sí, puedo acogerle
                 </button>
                 <button

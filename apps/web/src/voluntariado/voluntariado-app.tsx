@@ -21,7 +21,11 @@ export const shiftHours = (s: Pick<PublicShift, 'inicio' | 'fin'>) =>
 
 /** The heading of the week shown: 0 is the seven days from today. */
 export const weekTitle = (semana: number) =>
-  semana === 0 ? 'Turnos con plazas, esta semana' : semana === 1 ? 'Turnos con plazas, la semana que viene' : `Turnos con plazas, dentro de ${semana} semanas`;
+  semana === 0
+    ? 'Turnos con plazas, esta semana'
+    : semana === 1
+      ? 'Turnos con plazas, la semana que viene'
+      : `Turnos con plazas, dentro de ${semana} semanas`;
 
 /** The shifts grouped by their day, in order. */
 export function byDay(shifts: PublicShift[]): { day: string; shifts: PublicShift[] }[] {

@@ -28,7 +28,8 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staff,
       schema: {
         tags,
-        summary: 'Elegir mis avisos por correo de solicitudes y registros nuevos de seguimientos que piden ayuda y de turnos cancelados a última hora',
+        summary:
+          'Elegir mis avisos por correo de solicitudes y registros nuevos de seguimientos que piden ayuda y de turnos cancelados a última hora',
         body: staffNoticesSchema,
         response: { 200: staffNoticesSchema, ...errors },
       },

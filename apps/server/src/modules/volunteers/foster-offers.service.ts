@@ -11,7 +11,6 @@ import {
   fosterOfferMessages as m,
   longDay,
 } from '@refugio/contracts';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { linkTokenHash, newLinkToken } from '../../lib/link-token';
 import { type HistoryPort, linkActor, userActor } from '../history/history.port';
@@ -114,19 +113,17 @@ export function createFosterOffersService({
         disponible: !h.noDisponible.some((p) => p.desde <= today && today <= p.hasta),
         acogiendo: h.acogiendo,
       })),
-      ofertas: (await executor.offersOf(petId)).map(
-        ({ offer, nombre, apellidos }): FosterOffer => ({
-          id: offer.id,
-          persona: { id: offer.personaId, nombre: `${nombre} ${apellidos}`.trim() },
-          canal: offer.canal as FosterOffer['canal'],
-          enviadaEn: offer.createdAt.toISOString(),
-          venceEn: offer.venceEn.toISOString(),
-          respuesta: (offer.respuesta as FosterAnswer | null) ?? null,
-          respondidaEn: offer.respondidaEn ? offer.respondidaEn.toISOString() : null,
-          colocadaEn: offer.colocadaEn ? offer.colocadaEn.toISOString() : null,
-          activa: offer.revocadoEn === null && offer.venceEn > now,
-        }),
-      ),
+      ofertas: (await executor.offersOf(petId)).map(({ offer, nombre, apellidos }): FosterOffer => ({
+        id: offer.id,
+        persona: { id: offer.personaId, nombre: `${nombre} ${apellidos}`.trim() },
+        canal: offer.canal as FosterOffer['canal'],
+        enviadaEn: offer.createdAt.toISOString(),
+        venceEn: offer.venceEn.toISOString(),
+        respuesta: (offer.respuesta as FosterAnswer | null) ?? null,
+        respondidaEn: offer.respondidaEn ? offer.respondidaEn.toISOString() : null,
+        colocadaEn: offer.colocadaEn ? offer.colocadaEn.toISOString() : null,
+        activa: offer.revocadoEn === null && offer.venceEn > now,
+      })),
     };
   }
 
@@ -167,7 +164,8 @@ export function createFosterOffersService({
         const contacts = [];
         for (const home of chosen) {
           const contact = await persons.contactOf(tx.handle, home.id);
-          const ok = contact && !contact.anonimizada && (input.canal === 'email' ? contact.email : contact.telefono) && contact.consentimientos[input.canal];
+          const ok =
+            contact && !contact.anonimizada && (input.canal === 'email' ? contact.email : contact.telefono) && contact.consentimientos[input.canal];
           if (ok) contacts.push(contact);
           else sinContacto.push({ personaId: home.id, nombre: home.nombre });
         }
@@ -203,7 +201,12 @@ export function createFosterOffersService({
             para: { nombre: contact.nombre, email: contact.email, telefono: contact.telefono },
             canal: input.canal,
             plantilla: 'busco_acogida',
-            variables: { 'persona.nombre': contact.nombre, 'mascota.nombre': pet.nombre, enlace: `${publicUrl}/acogida-oferta/${token}`, vencimiento },
+            variables: {
+              'persona.nombre': contact.nombre,
+              'mascota.nombre': pet.nombre,
+              enlace: `${publicUrl}/acogida-oferta/${token}`,
+              vencimiento,
+            },
             relacion: { entidad: 'oferta_acogida', id: offer.id },
             actor: userActor(actor),
           });

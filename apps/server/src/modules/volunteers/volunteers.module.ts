@@ -33,6 +33,7 @@ export const volunteersModule = fp(
       persons: app.personsPort,
       history: app.historyPort,
       timeZone: organization.timeZone,
+      messages: app.messagesPort,
       organization: async () => {
         const stored = await organization.stored();
         return { nombre: stored.nombre, nif: stored.nif, direccion: stored.direccion };

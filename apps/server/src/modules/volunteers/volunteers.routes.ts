@@ -12,6 +12,7 @@ import {
   volunteerLinkSchema,
   volunteerLinkStateSchema,
   volunteerProfileInputSchema,
+  volunteerMessages,
   volunteerProfileSchema,
   volunteerViewQuerySchema,
   volunteerViewSchema,
@@ -235,6 +236,21 @@ export const volunteersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.deleteShift(request.user!, request.params.id),
+  );
+
+  app.post(
+    '/api/turnos/:id/recordatorio',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Recordar el turno por WhatsApp a una persona apuntada (responde el enlace para abrir la conversación)',
+        params: idParams,
+        body: z.object({ personaId: z.number({ error: volunteerMessages.noPerson }).int().positive({ error: volunteerMessages.noPerson }) }),
+        response: { 200: z.object({ url: z.string() }), ...errors },
+      },
+    },
+    async (request) => service.whatsappReminder(request.user!, request.params.id, request.body.personaId),
   );
 
   app.post(
