@@ -89,9 +89,9 @@ export function createVolunteersService({ db, repo, persons, history, timeZone, 
     return person;
   }
 
-  async function shiftsWithPeople(executor: VolunteersRepository, rows: ShiftRow[], range?: { from: Date; to: Date }): Promise<Shift[]> {
+  async function shiftsWithPeople(executor: VolunteersRepository, rows: ShiftRow[]): Promise<Shift[]> {
     const byShift = new Map<number, SignupWithName[]>();
-    const signups = range ? await executor.signupsBetween(range.from, range.to) : await executor.signupsOf(rows.map((r) => r.id));
+    const signups = await executor.signupsOf(rows.map((r) => r.id));
     for (const s of signups) {
       const list = byShift.get(s.turnoId);
       if (list) list.push(s);
@@ -196,7 +196,7 @@ export function createVolunteersService({ db, repo, persons, history, timeZone, 
       const from = desde ?? dayInZone(clock(), zone);
       const to = hasta ?? addDaysToDay(from, 6);
       const range = { from: wallTimeToInstant(`${from} 00:00`, zone)!, to: wallTimeToInstant(`${addDaysToDay(to, 1)} 00:00`, zone)! };
-      return shiftsWithPeople(repo, await repo.shiftsBetween(range.from, range.to), range);
+      return shiftsWithPeople(repo, await repo.shiftsBetween(range.from, range.to));
     },
 
     async get(id: number): Promise<Shift> {
