@@ -105,7 +105,8 @@ function ShiftCard({ shift, onEditTemplate }: { shift: Shift; onEditTemplate: (p
                     <Button
                       size="compact-xs"
                       variant="subtle"
-                      color="teal.9"
+                      color="gray"
+                      c="teal.9"
                       leftSection={<IconBrandWhatsapp size={14} aria-hidden="true" />}
                       disabled={remind.isPending}
                       onClick={() => sendReminder(a.persona.id, a.persona.nombre)}
@@ -149,7 +150,7 @@ function ShiftCard({ shift, onEditTemplate }: { shift: Shift; onEditTemplate: (p
                 size="compact-xs"
                 variant="subtle"
                 onClick={() => onEditTemplate(shift.plantillaId!)}
-                aria-label={`Cambiar los turnos que se repiten de ${shift.tarea}`}
+                aria-label={`Cambiar los que se repiten: ${shift.tarea}`}
               >
                 Cambiar los que se repiten
               </Button>
@@ -157,10 +158,11 @@ function ShiftCard({ shift, onEditTemplate }: { shift: Shift; onEditTemplate: (p
               <Button
                 size="compact-xs"
                 variant="subtle"
-                color="red.8"
+                color="gray"
+                c="red.9"
                 disabled={remove.isPending}
                 onClick={confirmDelete}
-                aria-label={`Borrar el turno ${shift.tarea}, ${timeLabel(shift.inicio)}`}
+                aria-label={`Borrar turno: ${shift.tarea}, ${timeLabel(shift.inicio)}`}
               >
                 Borrar turno
               </Button>
