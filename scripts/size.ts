@@ -41,6 +41,7 @@ const PUBLIC_PAGES = [
   '/cesion',
   '/perdidos',
   '/aviso/enlace-de-prueba',
+  '/acogida-oferta/enlace-de-prueba',
 ];
 
 interface Fetched {

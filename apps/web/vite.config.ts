@@ -81,6 +81,7 @@ function publicPagesInDev(): Plugin {
         else if (req.url && /^\/voluntariado\/[^.]*(\?.*)?$/.test(req.url)) req.url = '/voluntariado.html';
         else if (req.url && /^\/cesion\/?(\?.*)?$/.test(req.url)) req.url = '/cesion.html';
         else if (req.url && /^\/(perdidos\/?|aviso\/[^.]*)(\?.*)?$/.test(req.url)) req.url = '/perdidos.html';
+        else if (req.url && /^\/acogida-oferta\/[^.]*(\?.*)?$/.test(req.url)) req.url = '/acogida-oferta.html';
         next();
       });
     },

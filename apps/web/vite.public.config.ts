@@ -3,8 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /**
- * The public pages' build (/adopta, the foster portal, the adopter's follow-up page, the contract signing page, /colabora, the inspector's page), run after the staff app's, which empties dist/. Strangers
- * The public pages' build (/adopta, the foster portal, the adopter's follow-up page, the contract signing page, /colabora, /cesion, /perdidos), run after the staff app's, which empties dist/. Strangers
+ * The public pages' build (/adopta, the foster portal, the adopter's follow-up page, the contract signing page, /colabora, /cesion, /perdidos, a foster home's answer to "busco acogida"), run after the staff app's, which empties dist/. Strangers
  * open these on phones, so they run on Preact's React-compatible runtime (about 5 KB gzip instead of React DOM's
  * 60): the same components and hooks (useState, useEffect, useRef, useId, useSyncExternalStore), resolved to
  * `preact/compat` here only. Unit tests and the dev server keep React; the browser journeys run this build.
@@ -39,6 +38,7 @@ export default defineConfig({
         voluntariado: fileURLToPath(new URL('./voluntariado.html', import.meta.url)),
         cesion: fileURLToPath(new URL('./cesion.html', import.meta.url)),
         perdidos: fileURLToPath(new URL('./perdidos.html', import.meta.url)),
+        'acogida-oferta': fileURLToPath(new URL('./acogida-oferta.html', import.meta.url)),
       },
     },
   },

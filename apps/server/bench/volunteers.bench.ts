@@ -8,6 +8,7 @@
  *   npm run bench:volunteers                     PGlite in memory (default)
  *   npm run bench:volunteers -- --db=both        PGlite, then PostgreSQL (BENCH_DATABASE_URL or the local default)
  * Options: --db=pglite|postgres|both  --volunteers=300  --shifts-per-month=2000  --requests=200  --warmup=20
+ *          --explain (prints the plans of the week's two reads)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -122,12 +123,26 @@ async function run(driver: Driver): Promise<boolean> {
     const to = new Date(Date.parse(`${from}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
     const week = (await get(app, cookie, `/api/turnos?desde=${from}&hasta=${to}`)).json<{ items: unknown[] }>();
     process.stdout.write(`a week holds ${week.items.length} shifts\n`);
+    if (process.argv.includes('--explain')) {
+      // The week's two reads as the repository writes them (volunteers.repository.ts: shiftsBetween, signupsOf).
+      const range = `s.inicio >= '${from}T00:00:00+01' AND s.inicio < '${to}T23:59:59+01'`;
+      for (const query of [
+        `SELECT * FROM shift s WHERE ${range} ORDER BY s.inicio, s.id`,
+        `SELECT ss.turno_id, ss.persona_id, ss.estado, ss.minutos, p.nombre, p.apellidos FROM shift_signup ss
+           JOIN person p ON p.id = ss.persona_id
+          WHERE ss.turno_id IN (${week.items.map((x) => (x as { id: number }).id).join(', ')}) AND ss.estado <> 'cancelado' ORDER BY ss.id`,
+      ]) {
+        const plan = await rawQuery(database, `EXPLAIN (ANALYZE, BUFFERS) ${query}`);
+        process.stdout.write(`${plan.map((r) => String(Object.values(r)[0])).join('\n')}\n\n`);
+      }
+    }
     process.stdout.write(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage()}${cpuPressure()}\n`);
     process.stdout.write(`${'scenario'.padEnd(44)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}  (ms, ${REQUESTS} requests)\n`);
     for (const [name, url, goal] of [
       ['GET /api/organizacion (floor)', '/api/organizacion', undefined],
       ['GET /api/turnos (the week)', `/api/turnos?desde=${from}&hasta=${to}`, GOAL_P95_MS],
-      ['GET /api/voluntariado/{token} (8 weeks)', `/api/voluntariado/${token}`, undefined],
+      ['GET /api/voluntariado/{token} (a week)', `/api/voluntariado/${token}`, undefined],
+      ['GET /api/voluntariado/{token}?semana=3', `/api/voluntariado/${token}?semana=3`, undefined],
       ['GET /api/pendientes', '/api/pendientes', undefined],
     ] as const) {
       const times = await measure(app, cookie, url);

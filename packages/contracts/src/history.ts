@@ -44,6 +44,7 @@ export const HISTORY_ENTITIES = [
   'plantilla_turnos',
   'turno_apuntado',
   'enlace_voluntariado',
+  'oferta_acogida',
   'cesion',
   'aviso',
 ] as const;
@@ -78,6 +79,7 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   plantilla_turnos: 'Turnos que se repiten',
   turno_apuntado: 'Persona apuntada a un turno',
   enlace_voluntariado: 'Enlace de voluntariado',
+  oferta_acogida: 'Busco acogida: oferta a una casa',
   cesion: 'Solicitud de cesión',
   aviso: 'Aviso de animal perdido o encontrado',
 };

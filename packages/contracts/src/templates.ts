@@ -34,6 +34,7 @@ export const TEMPLATE_KEYS = [
   'acuerdo_voluntariado',
   'contrato_acogida',
   'turno_recordatorio',
+  'busco_acogida',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -152,6 +153,7 @@ export const TEMPLATE_VARIABLES: Record<TemplateKey, readonly TemplateVariable[]
     'fecha',
   ],
   turno_recordatorio: [...COMMON, 'turno.tarea', 'turno.fecha', 'turno.hora', 'turno.lugar', 'enlace'],
+  busco_acogida: [...COMMON, 'mascota.nombre', 'enlace', 'vencimiento'],
   acta_devolucion: [
     ...COMMON,
     'persona.apellidos',
@@ -230,6 +232,7 @@ export const TEMPLATE_TITLES: Record<TemplateKey, string> = {
   acuerdo_voluntariado: 'Acuerdo de voluntariado',
   contrato_acogida: 'Contrato de acogida',
   turno_recordatorio: 'Recordatorio de un turno de voluntariado',
+  busco_acogida: 'Busco acogida: una mascota necesita casa',
 };
 
 /** Keys sent by the server by itself (when active); the others are sent by the features that use them. */
@@ -526,6 +529,13 @@ export const DEFAULT_TEMPLATES: Record<TemplateKey, { asunto: string; cuerpo: st
       '{{#enlace}}\n\nSi no puedes venir, avísanos o cancélalo desde tu enlace: {{enlace}}{{/enlace}}' +
       SIGNATURE,
   },
+  busco_acogida: {
+    asunto: `Buscamos casa de acogida${pet('para')}`,
+    cuerpo:
+      HELLO +
+      '{{#mascota.nombre}}{{mascota.nombre}} necesita{{/mascota.nombre}}{{^mascota.nombre}}Una de nuestras mascotas necesita{{/mascota.nombre}} una casa de acogida y hemos pensado en ti. Mira su ficha y dinos si puedes acogerla: {{enlace}}{{#vencimiento}}\n\nEl enlace vence el {{vencimiento}}.{{/vencimiento}}' +
+      SIGNATURE,
+  },
   colabora_privacidad: {
     asunto: '',
     cuerpo:
@@ -738,6 +748,10 @@ export const staffNoticesSchema = z.object({
     .boolean({ error: 'Indica sí o no.' })
     .default(false)
     .describe('Avisarme por correo cuando una familia adoptante responde «Necesito ayuda» a un seguimiento'),
+  turnos: z
+    .boolean({ error: 'Indica sí o no.' })
+    .default(false)
+    .describe('Avisarme por correo cuando alguien cancela un turno de voluntariado a menos de 24 horas de empezar'),
 });
 export type StaffNotices = z.infer<typeof staffNoticesSchema>;
 
@@ -746,6 +760,10 @@ export const staffNoticeTexts = {
   application: (pet: string, person: string) => ({
     asunto: `Nueva solicitud de adopción para ${pet}`,
     cuerpo: `${person} ha enviado una solicitud para adoptar a ${pet}. La tienes en «Solicitudes de adopción».`,
+  }),
+  lateCancel: (person: string, task: string, when: string) => ({
+    asunto: `Turno sin cubrir: ${task}, ${when}`,
+    cuerpo: `${person} ha cancelado su plaza en el turno «${task}» de ${when}, a menos de 24 horas de empezar. Lo tienes en «Pendientes» y en «Turnos».`,
   }),
   registration: (pet: string, person: string) => ({
     asunto: `Nuevo registro de mascota: ${pet}`,

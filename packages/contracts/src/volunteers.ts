@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { calendarDaySchema } from './days';
 import { isDateInRange } from './safe-text';
 import { multiLineText, oneLineText } from './text';
-import { SIGNUP_STATES, VOLUNTEER_LIMITS, volunteerMessages as m } from './volunteer-messages';
+import {
+  FOSTER_ANSWERS,
+  FOSTER_OFFER_LIMITS,
+  PUBLIC_SHIFT_WEEKS,
+  SIGNUP_STATES,
+  VOLUNTEER_LIMITS,
+  fosterOfferMessages as fm,
+  volunteerMessages as m,
+} from './volunteer-messages';
 export * from './volunteer-messages';
 
 /* Volunteers and shifts (DESIGN section 17): the profile, shifts and their templates, attendance and the public link. */
@@ -160,7 +168,89 @@ export type PublicShift = z.infer<typeof publicShiftSchema>;
 export const volunteerViewSchema = z.object({
   organizacion: z.object({ nombre: z.string().nullable() }),
   persona: z.object({ nombre: z.string() }),
-  turnos: z.array(publicShiftSchema).describe('Los turnos de las próximas ocho semanas'),
+  turnos: z.array(publicShiftSchema).describe('Los turnos con plazas libres de la semana pedida (de las próximas cuatro)'),
   mios: z.array(publicShiftSchema).describe('Los turnos a los que la persona está apuntada, desde hoy'),
+  semana: z.number().int().describe('La semana enviada: 0 = los siete días desde hoy'),
+  semanas: z.number().int().describe('Cuántas semanas puede pedir la persona'),
+});
+export const volunteerViewQuerySchema = z.object({
+  semana: z.coerce
+    .number({ error: m.weekInvalid })
+    .int({ error: m.weekInvalid })
+    .min(0, { error: m.weekInvalid })
+    .max(PUBLIC_SHIFT_WEEKS - 1, { error: m.weekInvalid })
+    .default(0),
 });
 export type VolunteerView = z.infer<typeof volunteerViewSchema>;
+
+/* "Busco acogida": a pet's card sent to foster homes, each answering yes or no with a personal link. */
+
+export const fosterSearchInputSchema = z.object({
+  canal: z.enum(['email', 'whatsapp'], { error: fm.channelInvalid }),
+  personas: z
+    .array(id.positive({ error: fm.personsInvalid }), { error: fm.personsInvalid })
+    .min(1, { error: fm.personsInvalid })
+    .max(FOSTER_OFFER_LIMITS.perSend, { error: fm.personsInvalid })
+    .optional()
+    .describe('Las casas de acogida a las que se envía; sin ella, todas las sugeridas con el canal elegido'),
+});
+export type FosterSearchInput = z.infer<typeof fosterSearchInputSchema>;
+
+export const fosterCandidateSchema = z.object({
+  id,
+  nombre: z.string(),
+  email: z.boolean().describe('Tiene correo y consiente recibirlo'),
+  whatsapp: z.boolean().describe('Tiene teléfono y consiente WhatsApp'),
+  disponible: z.boolean().describe('No ha marcado hoy como no disponible'),
+  acogiendo: z.number().int().describe('Mascotas que tiene ahora en acogida'),
+});
+export type FosterCandidate = z.infer<typeof fosterCandidateSchema>;
+
+export const fosterOfferSchema = z.object({
+  id,
+  persona: z.object({ id, nombre: z.string() }),
+  canal: z.enum(['email', 'whatsapp']),
+  enviadaEn: z.string(),
+  venceEn: z.string(),
+  respuesta: z.enum(FOSTER_ANSWERS).nullable(),
+  respondidaEn: z.string().nullable(),
+  colocadaEn: z.string().nullable(),
+  activa: z.boolean().describe('El enlace funciona aún'),
+});
+export type FosterOffer = z.infer<typeof fosterOfferSchema>;
+
+export const fosterSearchSchema = z.object({
+  ubicacion: z.string(),
+  candidatas: z.array(fosterCandidateSchema),
+  ofertas: z.array(fosterOfferSchema),
+});
+export type FosterSearch = z.infer<typeof fosterSearchSchema>;
+
+export const fosterSearchSentSchema = z.object({
+  enviadas: z.number().int(),
+  whatsapp: z.array(z.object({ personaId: id, nombre: z.string(), url: z.string() })).describe('Enlaces de WhatsApp para abrir uno a uno'),
+  sinContacto: z
+    .array(z.object({ personaId: id, nombre: z.string() }))
+    .describe('Casas elegidas sin correo o teléfono (o sin su consentimiento) para el canal: no se les envía'),
+});
+export type FosterSearchSent = z.infer<typeof fosterSearchSentSchema>;
+
+export const fosterAnswerInputSchema = z.object({ respuesta: z.enum(FOSTER_ANSWERS, { error: fm.answerInvalid }) });
+export type FosterAnswerInput = z.infer<typeof fosterAnswerInputSchema>;
+
+export const fosterOfferViewSchema = z.object({
+  organizacion: z.object({ nombre: z.string().nullable() }),
+  persona: z.object({ nombre: z.string() }),
+  mascota: z.object({
+    nombre: z.string(),
+    tipo: z.string(),
+    genero: z.string(),
+    edad: z.string(),
+    tamano: z.string(),
+    personalidad: z.string(),
+    historia: z.string(),
+  }),
+  respuesta: z.enum(FOSTER_ANSWERS).nullable(),
+  cerrada: z.boolean().describe('La mascota ya tiene acogida: no se puede responder'),
+});
+export type FosterOfferView = z.infer<typeof fosterOfferViewSchema>;

@@ -30,6 +30,8 @@ const INSPECTION_ENTRY = 'inspeccion.html';
 const CESION_ENTRY = 'cesion.html';
 /** Lost and found (/perdidos and the author's /aviso/{token}) is another. */
 const PERDIDOS_ENTRY = 'perdidos.html';
+/** A foster home's answer to "busco acogida" (/acogida-oferta/{token}) is another. */
+const FOSTER_OFFER_ENTRY = 'acogida-oferta.html';
 
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
@@ -67,6 +69,7 @@ export const spaPlugin = fp(
     const hasVolunteer = existsSync(path.join(root, VOLUNTEER_ENTRY));
     const hasCesion = existsSync(path.join(root, CESION_ENTRY));
     const hasPerdidos = existsSync(path.join(root, PERDIDOS_ENTRY));
+    const hasFosterOffer = existsSync(path.join(root, FOSTER_OFFER_ENTRY));
     if (hasSpa) {
       // preCompressed: the build writes a brotli and a gzip copy beside each text asset (apps/web/scripts/precompress.mjs);
       // the copy the browser accepts is sent as it is, the original otherwise. Nothing is compressed per request.
@@ -129,6 +132,8 @@ export const spaPlugin = fp(
       // /perdidos and /aviso/{token}: lost and found (DESIGN 19); no-referrer (perdidos.html) and no cache, like the portal.
       if ((pathname === '/perdidos' || pathname.startsWith('/aviso/')) && hasPerdidos)
         return reply.sendFile(PERDIDOS_ENTRY, root, { cacheControl: false });
+      // /acogida-oferta/{token}: a foster home answers yes or no (DESIGN 17); no-referrer (acogida-oferta.html) and no cache.
+      if (pathname.startsWith('/acogida-oferta/') && hasFosterOffer) return reply.sendFile(FOSTER_OFFER_ENTRY, root, { cacheControl: false });
       return reply.sendFile('index.html', root, { cacheControl: false });
     });
   },

@@ -15,7 +15,7 @@ import { isEmptyDatabase } from '../../src/backup/database-dump';
 import { ArchiveError, RestoreRefusedError, assertEmptyTarget, restoreArchive } from '../../src/backup/restore';
 import { loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client';
-import { adoptionRequest, donationCertificate, followup, job, person, pet, sponsorUpdate, uploadInProgress } from '../../src/db/schema';
+import { adoptionRequest, donationCertificate, followup, fosterOffer, job, person, pet, sponsorUpdate, uploadInProgress } from '../../src/db/schema';
 import { LocalStorage } from '../../src/storage/local-storage';
 import { S3Storage } from '../../src/storage/s3-storage';
 import type { StorageProvider } from '../../src/storage/storage-provider';
@@ -399,6 +399,16 @@ describe('backup and restore (PGlite + local disk)', () => {
       payload: { tarea: 'Limpieza', diasSemana: [6], horaInicio: '10:00', horaFin: '12:00', plazas: 2, desde: '2026-01-01' },
     });
     expect(weekly.statusCode, weekly.body).toBe(201);
+    // "Busco acogida": an offer to the foster home, answered yes.
+    await t.database.db.insert(fosterOffer).values({
+      petId: populated.petWithMedia,
+      personaId: foster!.id,
+      canal: 'email',
+      tokenHash: 'hash-de-prueba-de-la-oferta',
+      venceEn: new Date('2026-02-01T10:00:00Z'),
+      respuesta: 'si',
+      respondidaEn: new Date('2026-01-20T10:00:00Z'),
+    });
     const volunteerLink = await t.as('admin').inject({ method: 'POST', url: `/api/personas/${foster!.id}/voluntariado/enlace` });
     const volunteerToken = volunteerLink.json<{ url: string }>().url.split('/voluntariado/')[1]!;
     const shifts = await t
@@ -464,6 +474,7 @@ describe('backup and restore (PGlite + local disk)', () => {
     expect(before.tables.shift?.length).toBeGreaterThanOrEqual(8);
     expect(before.tables.shift_signup).toHaveLength(2);
     expect(before.tables.volunteer_link).toHaveLength(1);
+    expect(before.tables.foster_offer).toHaveLength(1);
     expect(before.tables.surrender).toHaveLength(1);
     // Three check-ins and the sterilisation.
     expect(before.tables.followup).toHaveLength(4);

@@ -149,16 +149,18 @@ describe('messages by e-mail through a real SMTP server', () => {
 
   it('tells the staff who asked for it of each new application', async () => {
     const choose = await t.as('staff').inject({ method: 'PUT', url: '/api/cuenta/avisos', payload: { solicitudes: true, registros: false } });
-    expect(choose.json()).toEqual({ solicitudes: true, registros: false, seguimientos: false });
+    expect(choose.json()).toEqual({ solicitudes: true, registros: false, seguimientos: false, turnos: false });
     expect((await t.as('staff').inject({ method: 'GET', url: '/api/cuenta/avisos' })).json()).toEqual({
       solicitudes: true,
       registros: false,
       seguimientos: false,
+      turnos: false,
     });
     expect((await t.as('admin').inject({ method: 'GET', url: '/api/cuenta/avisos' })).json()).toEqual({
       solicitudes: false,
       registros: false,
       seguimientos: false,
+      turnos: false,
     });
 
     const petId = await insertPet(t, 'Sol');
@@ -347,8 +349,8 @@ describe('templates', () => {
     const { items } = (await t.as('admin').inject({ method: 'GET', url: '/api/plantillas' })).json<{ items: Template[] }>();
     // The nineteen message keys, the adoption contract and the acta of a return (documents, without a subject), and the
     // two texts of the public page /colabora (the SEPA mandate and the privacy notice, without a subject either), and
-    // the volunteers' three (the shift reminder, the volunteer agreement and the foster agreement).
-    expect(items).toHaveLength(26);
+    // the volunteers' four (the shift reminder, the volunteer agreement, the foster agreement and "busco acogida").
+    expect(items).toHaveLength(27);
     const received = items.find((i) => i.clave === 'solicitud_recibida')!;
     expect(received).toMatchObject({ activa: true, automatica: true, personalizada: false, version: 0 });
     expect(received.asunto).toContain('{{mascota.nombre}}');

@@ -173,7 +173,8 @@ describe('volunteers and shifts', () => {
   it('a volunteer signs up with the link, the last place goes once, and cancelling late shows in "Pendientes"', async () => {
     const marta = await insertPerson('Marta');
     const luis = await insertPerson('Luis');
-    const day = addDaysToDay(today, 20);
+    // Ten days ahead: in the second week the link sends (semana=1).
+    const day = addDaysToDay(today, 10);
     const s = await shiftOn(day, 1);
     const { token, venceEn } = await linkFor(marta);
     expect(token.length).toBeGreaterThanOrEqual(22);
@@ -181,13 +182,18 @@ describe('volunteers and shifts', () => {
     const [stored] = await t.database.db.select().from(volunteerLink).where(eq(volunteerLink.personaId, marta));
     expect(stored!.tokenHash).not.toContain(token);
 
-    const view = await anon().inject({ method: 'GET', url: `/api/voluntariado/${token}` });
+    const view = await anon().inject({ method: 'GET', url: `/api/voluntariado/${token}?semana=1` });
     expect(view.statusCode, view.body).toBe(200);
     const body = view.json<{ persona: { nombre: string }; turnos: { id: number; libres: number; apuntado: boolean }[]; mios: unknown[] }>();
     expect(body.persona).toEqual({ nombre: 'Marta' });
     expect(JSON.stringify(body)).not.toContain('Pérez');
     expect(body.turnos.find((x) => x.id === s.id)).toMatchObject({ libres: 1, apuntado: false });
     expect(body.mios).toEqual([]);
+    // One week at a time, four weeks at most: the first week has not this shift, a fifth week is refused.
+    const firstWeek = (await anon().inject({ method: 'GET', url: `/api/voluntariado/${token}` })).json<typeof body & { semanas: number }>();
+    expect(firstWeek.turnos.some((x) => x.id === s.id)).toBe(false);
+    expect(firstWeek.semanas).toBe(4);
+    expectErrorShape(await anon().inject({ method: 'GET', url: `/api/voluntariado/${token}?semana=4` }), 400);
 
     const signed = await anon().inject({ method: 'POST', url: `/api/voluntariado/${token}/turnos/${s.id}` });
     expect(signed.statusCode, signed.body).toBe(200);
@@ -198,6 +204,9 @@ describe('volunteers and shifts', () => {
     const full = await anon().inject({ method: 'POST', url: `/api/voluntariado/${other.token}/turnos/${s.id}` });
     expectErrorShape(full, 409);
     expect(full.json<{ message: string }>().message).toBe('Este turno ya está completo.');
+    // A full shift is no longer offered to others; its own volunteer still sees it in "mios".
+    const luisWeek = (await anon().inject({ method: 'GET', url: `/api/voluntariado/${other.token}?semana=1` })).json<typeof body>();
+    expect(luisWeek.turnos.some((x) => x.id === s.id)).toBe(false);
 
     const listed = (await staff().inject({ method: 'GET', url: `/api/turnos?desde=${day}&hasta=${day}` })).json<{ items: Shift[] }>().items;
     expect(listed.find((x) => x.id === s.id)).toMatchObject({
@@ -212,7 +221,14 @@ describe('volunteers and shifts', () => {
     expect(cancelled.json()).toEqual({ tarde: false });
     expect((await anon().inject({ method: 'POST', url: `/api/voluntariado/${other.token}/turnos/${s.id}` })).statusCode).toBe(200);
 
-    // A shift tomorrow-ish (within 24 h): a late cancellation leaves it uncovered in "Pendientes".
+    // A shift tomorrow-ish (within 24 h): a late cancellation leaves it uncovered in "Pendientes" and e-mails the
+    // staff who asked to be told of it (and nobody else).
+    const notices = await t.as('admin').inject({
+      method: 'PUT',
+      url: '/api/cuenta/avisos',
+      payload: { solicitudes: false, registros: false, seguimientos: false, turnos: true },
+    });
+    expect(notices.statusCode, notices.body).toBe(200);
     const soon = new Date(Date.now() + 5 * 3_600_000);
     const soonShift = await createShift({
       inicio: soon.toISOString().replace(/\.\d{3}Z$/, 'Z'),
@@ -229,6 +245,49 @@ describe('volunteers and shifts', () => {
     expect((await pending()).turnosSinCubrir).toBe(uncoveredBefore);
     const events = await t.database.db.select().from(historyEvent).where(eq(historyEvent.entidad, 'turno_apuntado'));
     expect(events.some((e) => e.actorTipo === 'enlace' && JSON.stringify(e.cambios).includes('menos de 24 h'))).toBe(true);
+    const alerts = await t.database.db
+      .select()
+      .from(message)
+      .where(and(eq(message.relacionEntidad, 'turno'), eq(message.relacionId, String(soonId))));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.asunto).toContain('Turno sin cubrir: Paseos');
+    expect(alerts[0]!.cuerpo).toContain('Marta Pérez Gil ha cancelado su plaza');
+    // An early cancellation alerts nobody.
+    const early = await t.database.db
+      .select()
+      .from(message)
+      .where(and(eq(message.relacionEntidad, 'turno'), eq(message.relacionId, String(s.id))));
+    expect(early).toHaveLength(0);
+  });
+
+  it("staff delete a one-off shift with the people to tell; a template's shift is changed through its template", async () => {
+    const sara = await insertPerson('Sara');
+    const s = await shiftOn(addDaysToDay(today, 12), 3);
+    const { token } = await linkFor(sara);
+    expect((await anon().inject({ method: 'POST', url: `/api/voluntariado/${token}/turnos/${s.id}` })).statusCode).toBe(200);
+    const removed = await staff().inject({ method: 'DELETE', url: `/api/turnos/${s.id}` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ avisar: [{ persona: { id: sara, nombre: 'Sara Pérez Gil' }, estado: 'apuntado', horas: null }] });
+    expectErrorShape(await staff().inject({ method: 'GET', url: `/api/turnos/${s.id}` }), 404);
+    expectErrorShape(await staff().inject({ method: 'DELETE', url: `/api/turnos/${s.id}` }), 404);
+    const [event] = await t.database.db
+      .select()
+      .from(historyEvent)
+      .where(and(eq(historyEvent.entidad, 'turno'), eq(historyEvent.entidadId, String(s.id)), eq(historyEvent.accion, 'eliminar')));
+    expect(event).toBeDefined();
+    const weekly = await staff().inject({
+      method: 'POST',
+      url: '/api/turnos/plantillas',
+      payload: { tarea: 'Fotos', diasSemana: [1, 2, 3, 4, 5, 6, 7], horaInicio: '18:00', horaFin: '19:00', plazas: 1, desde: addDaysToDay(today, 2) },
+    });
+    expect(weekly.statusCode, weekly.body).toBe(201);
+    const day = addDaysToDay(today, 3);
+    const ofTemplate = (await staff().inject({ method: 'GET', url: `/api/turnos?desde=${day}&hasta=${day}` }))
+      .json<{ items: Shift[] }>()
+      .items.find((x) => x.tarea === 'Fotos')!;
+    const refused = await staff().inject({ method: 'DELETE', url: `/api/turnos/${ofTemplate.id}` });
+    expectErrorShape(refused, 409);
+    expect(refused.json<{ message: string }>().message).toBe(volunteerMessages.fromTemplate);
   });
 
   it('a guessed, revoked or expired link answers the same 404, and a revoked link signs nobody up', async () => {
@@ -321,5 +380,19 @@ describe('volunteers and shifts', () => {
     expect(sent.find((m) => m.personaId === id)!.cuerpo).toContain('Paseos');
     const [row] = await t.database.db.select().from(shiftSignup).where(eq(shiftSignup.personaId, id));
     expect(row!.recordadoEn).not.toBeNull();
+
+    // A volunteer without e-mail: staff send the same reminder by WhatsApp from the shift.
+    const [paco] = await t.database.db
+      .insert(person)
+      .values({ nombre: 'Paco', apellidos: 'Sin Correo', telefono: '+34 611 22 33 44', consentimientoWhatsapp: true, roles: ['voluntario'] })
+      .returning();
+    const pacoLink = await linkFor(paco!.id);
+    expect((await anon().inject({ method: 'POST', url: `/api/voluntariado/${pacoLink.token}/turnos/${s.id}` })).statusCode).toBe(200);
+    const wa = await staff().inject({ method: 'POST', url: `/api/turnos/${s.id}/recordatorio`, payload: { personaId: paco!.id } });
+    expect(wa.statusCode, wa.body).toBe(200);
+    expect(wa.json<{ url: string }>().url).toMatch(/^https:\/\/wa\.me\/34611223344\?text=.*Paseos/);
+    const notOn = await staff().inject({ method: 'POST', url: `/api/turnos/${s.id}/recordatorio`, payload: { personaId: paco!.id + 1000 } });
+    expectErrorShape(notOn, 404);
+    expectErrorShape(await staff().inject({ method: 'POST', url: `/api/turnos/${s.id}/recordatorio`, payload: { personaId: 'x' } }), 400);
   });
 });

@@ -12,6 +12,7 @@ export const pageSections: PageSections = {
   pet: [
     lazy(() => documents().then((m) => ({ default: m.PetDocumentsSection }))),
     lazy(() => followups().then((m) => ({ default: m.PetFollowupSection }))),
+    lazy(() => volunteers().then((m) => ({ default: m.PetFosterSearchSection }))),
   ],
   person: [
     lazy(() => documents().then((m) => ({ default: m.PersonDocumentsSection }))),

@@ -28,6 +28,8 @@ describe('VoluntariadoApp: a volunteer signs up from a phone', { timeout: 20_000
           persona: { nombre: 'Marta' },
           turnos: [signedUp ? { ...paseos, libres: 0, apuntado: true } : paseos, limpieza, shift(3, '2026-12-06T09:00:00.000Z', 0)],
           mios: signedUp ? [{ ...paseos, libres: 0, apuntado: true }] : [],
+          semana: 0,
+          semanas: 4,
         }),
       ),
       http.post('/api/voluntariado/:token/turnos/1', () => {
@@ -51,6 +53,31 @@ describe('VoluntariadoApp: a volunteer signs up from a phone', { timeout: 20_000
 
     await user.click(screen.getByRole('button', { name: /^Apuntarme: Limpieza/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(volunteerMessages.full);
+  });
+
+  it('shows one week at a time and asks for the next', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/voluntariado/:token', ({ request }) => {
+        const semana = Number(new URL(request.url).searchParams.get('semana') ?? '0');
+        asked.push(String(semana));
+        return HttpResponse.json({
+          organizacion: { nombre: null },
+          persona: { nombre: 'Marta' },
+          turnos: [shift(semana + 1, `2026-12-0${5 + semana}T09:00:00.000Z`, 1)],
+          mios: [],
+          semana,
+          semanas: 4,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    render(<VoluntariadoApp token="abc" />);
+    expect(await screen.findByRole('heading', { name: 'Turnos con plazas, esta semana' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Semana anterior' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Semana siguiente' }));
+    expect(await screen.findByRole('heading', { name: 'Turnos con plazas, la semana que viene' })).toBeInTheDocument();
+    expect(asked).toEqual(['0', '1']);
   });
 
   it('a link that does not work says so', async () => {

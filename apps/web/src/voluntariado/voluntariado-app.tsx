@@ -19,6 +19,14 @@ export const shiftDay = (iso: string) => dayFormat.format(new Date(iso));
 export const shiftHours = (s: Pick<PublicShift, 'inicio' | 'fin'>) =>
   `${timeFormat.format(new Date(s.inicio))} a ${timeFormat.format(new Date(s.fin))}`;
 
+/** The heading of the week shown: 0 is the seven days from today. */
+export const weekTitle = (semana: number) =>
+  semana === 0
+    ? 'Turnos con plazas, esta semana'
+    : semana === 1
+      ? 'Turnos con plazas, la semana que viene'
+      : `Turnos con plazas, dentro de ${semana} semanas`;
+
 /** The shifts grouped by their day, in order. */
 export function byDay(shifts: PublicShift[]): { day: string; shifts: PublicShift[] }[] {
   const groups: { day: string; shifts: PublicShift[] }[] = [];
@@ -57,8 +65,9 @@ function ShiftCard({ shift, busy, onSignUp, onCancel }: { shift: PublicShift; bu
 }
 
 /**
- * The volunteer's page (`/voluntariado/{token}`), phone-first: the shifts the person is on, then the coming shifts
- * day by day with their free places, "Apuntarme" and "Cancelar". No account: the link is the key.
+ * The volunteer's page (`/voluntariado/{token}`), phone-first: the shifts the person is on, then one week of shifts
+ * with free places day by day ("Semana siguiente" for the next, up to four), "Apuntarme" and "Cancelar". No
+ * account: the link is the key.
  */
 export function VoluntariadoApp({ token }: { token: string }) {
   const [state, setState] = useState<{ view?: VolunteerView; error?: string }>({});
@@ -67,10 +76,12 @@ export function VoluntariadoApp({ token }: { token: string }) {
   const base = `/api/voluntariado/${encodeURIComponent(token)}`;
 
   const [version, setVersion] = useState(0);
+  // One week of open shifts at a time (0 = the seven days from today), as the server sends them.
+  const [semana, setSemana] = useState(0);
 
   useEffect(() => {
     let live = true;
-    fetch(base, { headers: { accept: 'application/json' } })
+    fetch(semana > 0 ? `${base}?semana=${semana}` : base, { headers: { accept: 'application/json' } })
       .then(async (res) => {
         if (!res.ok) throw new Error(res.status === 404 ? volunteerMessages.notFound : await messageOf(res, volunteerMessages.notFound));
         return (await res.json()) as VolunteerView;
@@ -80,7 +91,7 @@ export function VoluntariadoApp({ token }: { token: string }) {
     return () => {
       live = false;
     };
-  }, [base, version]);
+  }, [base, version, semana]);
 
   const act = async (shift: PublicShift, method: 'POST' | 'DELETE') => {
     setBusy(shift.id);
@@ -143,9 +154,9 @@ export function VoluntariadoApp({ token }: { token: string }) {
               )}
             </section>
             <section aria-labelledby="proximos">
-              <h2 id="proximos">Próximos turnos</h2>
+              <h2 id="proximos">{weekTitle(view.semana ?? 0)}</h2>
               {view.turnos.length === 0 ? (
-                <p className="hint">No hay turnos en las próximas semanas.</p>
+                <p className="hint">No hay turnos con plazas libres esta semana.</p>
               ) : (
                 byDay(view.turnos).map((group) => (
                   <div key={group.day} className="shift-day">
@@ -154,6 +165,18 @@ export function VoluntariadoApp({ token }: { token: string }) {
                   </div>
                 ))
               )}
+              <nav className="week-nav" aria-label="Semanas">
+                {(view.semana ?? 0) > 0 ? (
+                  <button type="button" className="button button-secondary" onClick={() => setSemana((view.semana ?? 1) - 1)}>
+                    Semana anterior
+                  </button>
+                ) : null}
+                {(view.semana ?? 0) + 1 < (view.semanas ?? 1) ? (
+                  <button type="button" className="button button-secondary" onClick={() => setSemana((view.semana ?? 0) + 1)}>
+                    Semana siguiente
+                  </button>
+                ) : null}
+              </nav>
             </section>
           </>
         )}

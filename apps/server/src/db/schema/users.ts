@@ -94,5 +94,7 @@ export const staffNotice = pgTable('staff_notice', {
   registros: boolean().notNull().default(false),
   /** Told when an adopter answers a check-in with "necesito ayuda" (followups module). */
   seguimientos: boolean().notNull().default(false),
+  /** Told when a volunteer cancels a shift less than 24 hours before it starts (volunteers module). */
+  turnos: boolean().notNull().default(false),
   ...timestamps,
 });

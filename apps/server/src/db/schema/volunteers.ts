@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { document } from './documents';
 import { person } from './persons';
+import { pet } from './pets';
 import { user } from './users';
 
 /* Volunteers and shifts (DESIGN section 17), owned by the volunteers module. */
@@ -104,4 +105,40 @@ export const volunteerLink = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('volunteer_link_token').on(t.tokenHash), index('volunteer_link_persona').on(t.personaId)],
+);
+
+/**
+ * "Busco acogida" (DESIGN section 17): a pet's card sent to one foster home with a personal link to answer yes or no.
+ * Only the SHA-256 of the token is kept; sending again to the same home replaces its unanswered link.
+ */
+export const fosterOffer = pgTable(
+  'foster_offer',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    petId: integer()
+      .notNull()
+      .references(() => pet.id, { onDelete: 'cascade' }),
+    personaId: integer()
+      .notNull()
+      .references(() => person.id, { onDelete: 'cascade' }),
+    /** email | whatsapp */
+    canal: text().notNull(),
+    tokenHash: text().notNull(),
+    venceEn: timestamp({ withTimezone: true }).notNull(),
+    revocadoEn: timestamp({ withTimezone: true }),
+    /** si | no; null until the home answers (it may change its answer until the pet is placed). */
+    respuesta: text(),
+    respondidaEn: timestamp({ withTimezone: true }),
+    /** When staff placed the pet with this home from its answer. */
+    colocadaEn: timestamp({ withTimezone: true }),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('foster_offer_token').on(t.tokenHash),
+    index('foster_offer_pet').on(t.petId, t.createdAt),
+    index('foster_offer_persona').on(t.personaId),
+    check('foster_offer_canal_check', sql`${t.canal} IN ('email', 'whatsapp')`),
+    check('foster_offer_respuesta_check', sql`${t.respuesta} IS NULL OR ${t.respuesta} IN ('si', 'no')`),
+  ],
 );

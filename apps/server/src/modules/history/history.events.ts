@@ -173,6 +173,12 @@ export type HistoryEventInput = { actor: HistoryActor } & (
   | { entidad: 'turno_apuntado'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<'turnoId' | 'personaId' | 'estado' | 'horas'> }
   | { entidad: 'enlace_voluntariado'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<'personaId' | 'venceEn' | 'revocado'> }
   | {
+      entidad: 'oferta_acogida';
+      entidadId: number;
+      accion: 'crear' | 'estado';
+      cambios?: Changes<'petId' | 'personaId' | 'canal' | 'venceEn' | 'revocado' | 'respuesta' | 'colocada'>;
+    }
+  | {
       entidad: 'cesion';
       entidadId: number;
       accion: 'crear' | 'modificar' | 'estado';

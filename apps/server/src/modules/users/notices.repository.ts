@@ -8,10 +8,15 @@ export function createNoticesRepository(db: Database) {
   return {
     async get(userId: string): Promise<StaffNotices> {
       const [row] = await db.select().from(staffNotice).where(eq(staffNotice.userId, userId));
-      return { solicitudes: row?.solicitudes ?? false, registros: row?.registros ?? false, seguimientos: row?.seguimientos ?? false };
+      return {
+        solicitudes: row?.solicitudes ?? false,
+        registros: row?.registros ?? false,
+        seguimientos: row?.seguimientos ?? false,
+        turnos: row?.turnos ?? false,
+      };
     },
     async set(userId: string, values: StaffNotices): Promise<StaffNotices> {
-      const set = { solicitudes: values.solicitudes, registros: values.registros, seguimientos: values.seguimientos };
+      const set = { solicitudes: values.solicitudes, registros: values.registros, seguimientos: values.seguimientos, turnos: values.turnos };
       await db
         .insert(staffNotice)
         .values({ userId, ...set })

@@ -15,7 +15,7 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staff,
       schema: {
         tags,
-        summary: 'Mis avisos por correo de solicitudes y registros nuevos y de seguimientos que piden ayuda',
+        summary: 'Mis avisos por correo de solicitudes y registros nuevos de seguimientos que piden ayuda y de turnos cancelados a última hora',
         response: { 200: staffNoticesSchema, ...errors },
       },
     },
@@ -28,7 +28,8 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staff,
       schema: {
         tags,
-        summary: 'Elegir mis avisos por correo de solicitudes y registros nuevos y de seguimientos que piden ayuda',
+        summary:
+          'Elegir mis avisos por correo de solicitudes y registros nuevos de seguimientos que piden ayuda y de turnos cancelados a última hora',
         body: staffNoticesSchema,
         response: { 200: staffNoticesSchema, ...errors },
       },

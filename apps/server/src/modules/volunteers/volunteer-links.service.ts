@@ -1,19 +1,24 @@
 import {
   LATE_CANCEL_HOURS,
-  SHIFT_HORIZON_DAYS,
+  PUBLIC_SHIFT_WEEKS,
   VOLUNTEER_LINK_DAYS,
   type PublicShift,
   type SessionUser,
   type VolunteerLink,
   type VolunteerLinkState,
   type VolunteerView,
+  dayInZone,
+  longDay,
   personMessages,
+  staffNoticeTexts,
   volunteerMessages,
 } from '@refugio/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { linkTokenHash, newLinkToken } from '../../lib/link-token';
 import { type HistoryPort, linkActor, userActor } from '../history/history.port';
+import type { MessagesPort } from '../messages/messages.port';
+import type { TimeZoneSource } from '../organization/organization.port';
 import type { PersonsPort } from '../persons/persons.port';
 import type { ShiftRow, VolunteerLinkRow, VolunteersRepository } from './volunteers.repository';
 
@@ -21,6 +26,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const notFound = () => new AppError('NOT_FOUND', { message: volunteerMessages.notFound });
 const firstName = (nombre: string) => nombre.trim().replace(/\s+/g, ' ');
+const fullName = (p: { nombre: string; apellidos: string }) => `${p.nombre} ${p.apellidos}`.trim().replace(/\s+/g, ' ');
+const hhmm = (instant: Date, zone: string) =>
+  new Intl.DateTimeFormat('es-ES', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(instant);
 
 export interface VolunteerLinksDeps {
   db: Database;
@@ -31,6 +39,9 @@ export interface VolunteerLinksDeps {
   organizationName?: () => Promise<string | null>;
   /** Spends one request of a link's hourly budget (shared by every instance); false when it is spent. */
   linkRequests: (linkId: number) => boolean;
+  /** A late cancellation e-mails the staff who asked to be told (`turnos` in "Mis avisos por correo"). */
+  messages: Pick<MessagesPort, 'notifyStaff'>;
+  timeZone: TimeZoneSource;
   clock?: () => Date;
 }
 
@@ -43,6 +54,8 @@ export function createVolunteerLinksService({
   publicUrl,
   organizationName,
   linkRequests,
+  messages,
+  timeZone,
   clock = () => new Date(),
 }: VolunteerLinksDeps) {
   /** The link of a token; unknown, revoked and expired answer the same 404. */
@@ -60,15 +73,15 @@ export function createVolunteerLinksService({
     return person;
   }
 
-  function toPublic(row: ShiftRow, taken: Map<number, number>, mine: Set<number>): PublicShift {
+  function toPublic(row: Pick<ShiftRow, 'id' | 'tarea' | 'inicio' | 'fin' | 'lugar' | 'plazas'> & { taken: number }, apuntado: boolean): PublicShift {
     return {
       id: row.id,
       tarea: row.tarea,
       inicio: row.inicio.toISOString(),
       fin: row.fin.toISOString(),
       lugar: row.lugar,
-      libres: Math.max(0, row.plazas - (taken.get(row.id) ?? 0)),
-      apuntado: mine.has(row.id),
+      libres: Math.max(0, row.plazas - Number(row.taken)),
+      apuntado,
     };
   }
 
@@ -123,24 +136,26 @@ export function createVolunteerLinksService({
       });
     },
 
-    /** What the link shows: the first name, the shifts of the next eight weeks and those the person is on. */
-    async view(token: string): Promise<VolunteerView> {
+    /**
+     * What the link shows: the first name, the shifts the person is on, and the shifts with free places of one week
+     * (`semana` 0 = the seven days from now, up to the fourth): at 2 000 shifts a month a phone gets a week at a time.
+     */
+    async view(token: string, semana = 0): Promise<VolunteerView> {
       const link = await linkOf(token);
       const person = await personOf(db, link);
       const now = clock();
-      const rows = await repo.shiftsBetween(now, new Date(now.getTime() + SHIFT_HORIZON_DAYS * DAY_MS));
-      const mineIds = await repo.shiftIdsOf(link.personaId, now);
-      const signups = await repo.signupsOf([...new Set([...rows.map((r) => r.id), ...mineIds])]);
-      const taken = new Map<number, number>();
-      for (const s of signups) taken.set(s.turnoId, (taken.get(s.turnoId) ?? 0) + 1);
-      const mine = new Set(mineIds);
-      const extra = await Promise.all(mineIds.filter((id) => !rows.some((r) => r.id === id)).map((id) => repo.findShift(id)));
-      const all = [...rows, ...extra.filter((r): r is ShiftRow => r !== undefined)].sort((a, b) => a.inicio.getTime() - b.inicio.getTime());
+      const from = semana === 0 ? now : new Date(now.getTime() + semana * 7 * DAY_MS);
+      const to = new Date(now.getTime() + (semana + 1) * 7 * DAY_MS);
+      const mine = await repo.shiftsOfPerson(link.personaId, now);
+      const mineIds = new Set(mine.map((r) => r.id));
+      const open = await repo.openShiftsBetween(from, to);
       return {
         organizacion: { nombre: (await organizationName?.()) ?? null },
         persona: { nombre: firstName(person.nombre) },
-        turnos: rows.map((r) => toPublic(r, taken, mine)),
-        mios: all.filter((r) => mine.has(r.id)).map((r) => toPublic(r, taken, mine)),
+        turnos: open.map((r) => toPublic(r, mineIds.has(r.id))),
+        mios: mine.map((r) => toPublic(r, true)),
+        semana,
+        semanas: PUBLIC_SHIFT_WEEKS,
       };
     },
 
@@ -157,7 +172,7 @@ export function createVolunteerLinksService({
         if (row.inicio <= clock()) throw new AppError('CONFLICT', { message: volunteerMessages.started });
         const existing = await tx.signup(turnoId, link.personaId);
         const taken = await tx.takenPlaces(turnoId);
-        if (existing && existing.estado !== 'cancelado') return toPublic(row, new Map([[row.id, taken]]), new Set([row.id]));
+        if (existing && existing.estado !== 'cancelado') return toPublic({ ...row, taken }, true);
         if (taken >= row.plazas) throw new AppError('CONFLICT', { message: volunteerMessages.full });
         let id: number;
         if (existing) {
@@ -175,13 +190,13 @@ export function createVolunteerLinksService({
             estado: [existing?.estado ?? null, 'apuntado'],
           },
         });
-        return toPublic(row, new Map([[row.id, taken + 1]]), new Set([row.id]));
+        return toPublic({ ...row, taken: taken + 1 }, true);
       });
     },
 
     /**
      * Cancels the person's place. Within 24 hours of the start the shift has a gap staff must fill: it is counted in
-     * "Pendientes" (`turnosSinCubrir`) and the event says `tarde`.
+     * "Pendientes" (`turnosSinCubrir`), the event says so and the staff who asked to be told get an e-mail.
      */
     async cancel(token: string, turnoId: number): Promise<{ tarde: boolean }> {
       const link = await linkOf(token);
@@ -201,6 +216,14 @@ export function createVolunteerLinksService({
           accion: 'estado',
           cambios: { estado: ['apuntado', tarde ? 'cancelado (menos de 24 h antes)' : 'cancelado'] },
         });
+        if (tarde) {
+          const zone = await timeZone(tx.handle);
+          const when = `${longDay(dayInZone(row.inicio, zone))} a las ${hhmm(row.inicio, zone)}`;
+          await messages.notifyStaff(tx.handle, 'turnos', staffNoticeTexts.lateCancel(fullName(person), row.tarea, when), {
+            entidad: 'turno',
+            id: row.id,
+          });
+        }
         return { tarde };
       });
     },

@@ -10,7 +10,7 @@ export type TemplateRow = typeof shiftTemplate.$inferSelect;
 export type ProfileRow = typeof volunteerProfile.$inferSelect;
 export type VolunteerLinkRow = typeof volunteerLink.$inferSelect;
 /** A signup with its person's name, for the lists. */
-export type SignupWithName = SignupRow & { nombre: string; apellidos: string };
+export type SignupWithName = Pick<SignupRow, 'turnoId' | 'personaId' | 'estado' | 'minutos'> & { nombre: string; apellidos: string };
 
 /** Signups that hold a place. */
 const holdsPlace = ne(shiftSignup.estado, 'cancelado');
@@ -74,28 +74,49 @@ function queries(db: Database) {
         .orderBy(asc(shift.inicio), asc(shift.id));
     },
 
-    /** The signups (cancelled left out) of some shifts, with the person's name. */
+    /**
+     * The signups (cancelled left out) of some shifts, with the person's name: only the columns the lists show, in the
+     * order they were made. Asked by the shifts' ids, it reads them through the partial index `shift_signup_turno_activo`
+     * (a join on the week's range let the planner hash the whole year's sign-ups instead).
+     */
     async signupsOf(turnoIds: number[]): Promise<SignupWithName[]> {
       if (turnoIds.length === 0) return [];
-      const rows = await db
-        .select({ signup: shiftSignup, nombre: person.nombre, apellidos: person.apellidos })
+      return db
+        .select({
+          turnoId: shiftSignup.turnoId,
+          personaId: shiftSignup.personaId,
+          estado: shiftSignup.estado,
+          minutos: shiftSignup.minutos,
+          nombre: person.nombre,
+          apellidos: person.apellidos,
+        })
         .from(shiftSignup)
         .innerJoin(person, eq(person.id, shiftSignup.personaId))
         .where(and(inArray(shiftSignup.turnoId, turnoIds), holdsPlace))
-        .orderBy(asc(shiftSignup.createdAt), asc(shiftSignup.id));
-      return rows.map((r) => ({ ...r.signup, nombre: r.nombre, apellidos: r.apellidos }));
+        .orderBy(asc(shiftSignup.id));
     },
 
-    /** The signups (cancelled left out) of the shifts starting in [from, to), with the person's name: one range read. */
-    async signupsBetween(from: Date, to: Date): Promise<SignupWithName[]> {
-      const rows = await db
-        .select({ signup: shiftSignup, nombre: person.nombre, apellidos: person.apellidos })
+    /** The shifts starting in [from, to) that still have free places, with how many hold one: the volunteer's page. */
+    async openShiftsBetween(from: Date, to: Date) {
+      const taken = sql<number>`(SELECT count(*) FROM ${shiftSignup} WHERE ${shiftSignup.turnoId} = ${shift.id} AND ${shiftSignup.estado} <> 'cancelado')::int`;
+      return db
+        .select({ id: shift.id, tarea: shift.tarea, inicio: shift.inicio, fin: shift.fin, lugar: shift.lugar, plazas: shift.plazas, taken })
+        .from(shift)
+        .where(and(gte(shift.inicio, from), lt(shift.inicio, to), sql`${shift.plazas} > ${taken}`))
+        .orderBy(asc(shift.inicio), asc(shift.id))
+        .limit(1000);
+    },
+
+    /** The shifts the person holds a place on, ending from `from`, with how many hold one. */
+    async shiftsOfPerson(personaId: number, from: Date) {
+      const taken = sql<number>`(SELECT count(*) FROM ${shiftSignup} s2 WHERE s2.turno_id = ${shift.id} AND s2.estado <> 'cancelado')::int`;
+      return db
+        .select({ id: shift.id, tarea: shift.tarea, inicio: shift.inicio, fin: shift.fin, lugar: shift.lugar, plazas: shift.plazas, taken })
         .from(shiftSignup)
         .innerJoin(shift, eq(shift.id, shiftSignup.turnoId))
-        .innerJoin(person, eq(person.id, shiftSignup.personaId))
-        .where(and(gte(shift.inicio, from), lt(shift.inicio, to), holdsPlace))
-        .orderBy(asc(shiftSignup.createdAt), asc(shiftSignup.id));
-      return rows.map((r) => ({ ...r.signup, nombre: r.nombre, apellidos: r.apellidos }));
+        .where(and(eq(shiftSignup.personaId, personaId), holdsPlace, gte(shift.fin, from)))
+        .orderBy(asc(shift.inicio), asc(shift.id))
+        .limit(500);
     },
 
     async takenPlaces(turnoId: number): Promise<number> {

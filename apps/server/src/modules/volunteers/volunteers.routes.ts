@@ -12,7 +12,9 @@ import {
   volunteerLinkSchema,
   volunteerLinkStateSchema,
   volunteerProfileInputSchema,
+  volunteerMessages,
   volunteerProfileSchema,
+  volunteerViewQuerySchema,
   volunteerViewSchema,
   yearQuerySchema,
 } from '@refugio/contracts';
@@ -222,6 +224,35 @@ export const volunteersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.get(request.params.id),
   );
 
+  app.delete(
+    '/api/turnos/:id',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Borrar un turno suelto que aún no ha empezado (con sus apuntados: responde a quién avisar)',
+        params: idParams,
+        response: { 200: z.object({ avisar: shiftSchema.shape.apuntados }), ...errors },
+      },
+    },
+    async (request) => service.deleteShift(request.user!, request.params.id),
+  );
+
+  app.post(
+    '/api/turnos/:id/recordatorio',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Recordar el turno por WhatsApp a una persona apuntada (responde el enlace para abrir la conversación)',
+        params: idParams,
+        body: z.object({ personaId: z.number({ error: volunteerMessages.noPerson }).int().positive({ error: volunteerMessages.noPerson }) }),
+        response: { 200: z.object({ url: z.string() }), ...errors },
+      },
+    },
+    async (request) => service.whatsappReminder(request.user!, request.params.id, request.body.personaId),
+  );
+
   app.post(
     '/api/turnos/:id/asistencia',
     {
@@ -243,14 +274,15 @@ export const volunteersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Lo que ve la persona voluntaria con su enlace: los turnos y los suyos',
+        summary: 'Lo que ve la persona voluntaria con su enlace: los turnos con plazas de una semana (de las próximas cuatro) y los suyos',
         params: tokenParams,
+        querystring: volunteerViewQuerySchema,
         response: { 200: volunteerViewSchema, ...errors },
       },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return links.view(request.params.token);
+      return links.view(request.params.token, request.query.semana);
     },
   );
 

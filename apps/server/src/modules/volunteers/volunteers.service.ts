@@ -11,6 +11,7 @@ import {
   type VolunteerProfileInput,
   addDaysToDay,
   dayInZone,
+  longDay,
   personMessages,
   volunteerMessages,
   wallTimeToInstant,
@@ -20,6 +21,7 @@ import type { Database } from '../../db/client';
 import { document } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { HistoryPort } from '../history/history.port';
+import type { MessagesPort } from '../messages/messages.port';
 import { changedFields, systemActor, userActor } from '../history/history.port';
 import type { TimeZoneSource } from '../organization/organization.port';
 import type { PersonsPort } from '../persons/persons.port';
@@ -28,6 +30,8 @@ import { daysOfPattern, shiftInstant, templateWindow } from './shift-times';
 import type { ShiftInsert, ShiftRow, SignupWithName, TemplateRow, VolunteersRepository } from './volunteers.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
+const hhmm = (instant: Date, zone: string) =>
+  new Intl.DateTimeFormat('es-ES', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(instant);
 const shiftNotFound = () => new AppError('NOT_FOUND', { message: volunteerMessages.shiftNotFound });
 const badInput = (field: string, message: string) => new AppError('VALIDATION_ERROR', { message, fieldErrors: { [field]: message } });
 /** Minutes as hours with two decimals at most. */
@@ -40,6 +44,8 @@ export interface VolunteersDeps {
   history: Pick<HistoryPort, 'record'>;
   timeZone: TimeZoneSource;
   organization: () => Promise<{ nombre: string | null; nif: string | null; direccion: string | null }>;
+  /** The reminder by WhatsApp staff send from the shift (a volunteer without e-mail). */
+  messages: Pick<MessagesPort, 'send'>;
   clock?: () => Date;
 }
 
@@ -76,16 +82,16 @@ const toTemplate = (row: TemplateRow): ShiftTemplate => ({
 });
 
 /** Volunteers and shifts for staff (DESIGN section 17): the profile, shifts, templates, attendance, hours. */
-export function createVolunteersService({ db, repo, persons, history, timeZone, organization, clock = () => new Date() }: VolunteersDeps) {
+export function createVolunteersService({ db, repo, persons, history, timeZone, organization, messages, clock = () => new Date() }: VolunteersDeps) {
   async function personOrThrow(executor: Database, personaId: number) {
     const person = await persons.contactOf(executor, personaId);
     if (!person || person.anonimizada) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
     return person;
   }
 
-  async function shiftsWithPeople(executor: VolunteersRepository, rows: ShiftRow[], range?: { from: Date; to: Date }): Promise<Shift[]> {
+  async function shiftsWithPeople(executor: VolunteersRepository, rows: ShiftRow[]): Promise<Shift[]> {
     const byShift = new Map<number, SignupWithName[]>();
-    const signups = range ? await executor.signupsBetween(range.from, range.to) : await executor.signupsOf(rows.map((r) => r.id));
+    const signups = await executor.signupsOf(rows.map((r) => r.id));
     for (const s of signups) {
       const list = byShift.get(s.turnoId);
       if (list) list.push(s);
@@ -190,13 +196,68 @@ export function createVolunteersService({ db, repo, persons, history, timeZone, 
       const from = desde ?? dayInZone(clock(), zone);
       const to = hasta ?? addDaysToDay(from, 6);
       const range = { from: wallTimeToInstant(`${from} 00:00`, zone)!, to: wallTimeToInstant(`${addDaysToDay(to, 1)} 00:00`, zone)! };
-      return shiftsWithPeople(repo, await repo.shiftsBetween(range.from, range.to), range);
+      return shiftsWithPeople(repo, await repo.shiftsBetween(range.from, range.to));
     },
 
     async get(id: number): Promise<Shift> {
       const row = await repo.findShift(id);
       if (!row) throw shiftNotFound();
       return (await shiftsWithPeople(repo, [row]))[0]!;
+    },
+
+    /**
+     * Deletes a one-off shift not yet started, with its sign-ups (staff tell those people); answers who was on it.
+     * A template's shift is changed through its template (the job would bring it back).
+     */
+    async deleteShift(actor: SessionUser, id: number): Promise<{ avisar: Shift['apuntados'] }> {
+      return repo.transaction(async (tx) => {
+        const row = await tx.lockShift(id);
+        if (!row) throw shiftNotFound();
+        if (row.plantillaId !== null) throw new AppError('CONFLICT', { message: volunteerMessages.fromTemplate });
+        if (row.inicio <= clock()) throw new AppError('CONFLICT', { message: volunteerMessages.started });
+        const [before] = await shiftsWithPeople(tx, [row]);
+        await tx.deleteShift(id);
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'turno',
+          entidadId: id,
+          accion: 'eliminar',
+          cambios: { tarea: [row.tarea, null], inicio: [row.inicio.toISOString(), null], plazas: [row.plazas, null] },
+        });
+        return { avisar: before!.apuntados };
+      });
+    },
+
+    /**
+     * The day-before reminder (`turno_recordatorio`) by WhatsApp for a person on a shift not yet started: the message
+     * is kept and the click-to-chat link answered for staff to open (the job e-mails those who have an address).
+     */
+    async whatsappReminder(actor: SessionUser, turnoId: number, personaId: number): Promise<{ url: string }> {
+      const zone = await timeZone();
+      return repo.transaction(async (tx) => {
+        const row = await tx.findShift(turnoId);
+        if (!row) throw shiftNotFound();
+        if (row.inicio <= clock()) throw new AppError('CONFLICT', { message: volunteerMessages.started });
+        const signup = await tx.signup(turnoId, personaId);
+        if (!signup || signup.estado !== 'apuntado') throw new AppError('NOT_FOUND', { message: volunteerMessages.notOnShift });
+        const person = await personOrThrow(tx.handle, personaId);
+        const sent = await messages.send(tx.handle, {
+          personaId,
+          para: { nombre: person.nombre, email: person.email, telefono: person.telefono },
+          canal: 'whatsapp',
+          plantilla: 'turno_recordatorio',
+          variables: {
+            'persona.nombre': person.nombre,
+            'turno.tarea': row.tarea,
+            'turno.fecha': longDay(row.dia),
+            'turno.hora': `${hhmm(row.inicio, zone)} a ${hhmm(row.fin, zone)}`,
+            'turno.lugar': row.lugar ?? '',
+          },
+          relacion: { entidad: 'turno', id: row.id },
+          actor: userActor(actor),
+        });
+        return { url: sent!.url! };
+      });
     },
 
     listTemplates: async (): Promise<ShiftTemplate[]> => (await repo.templates()).map(toTemplate),

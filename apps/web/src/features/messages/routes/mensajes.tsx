@@ -6,12 +6,12 @@ import { MessageList } from '../../../components/ui/message-list';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useSaveStaffNotices, useStaffNotices } from '../api/staff-notices';
 
-/** The signed-in member of staff chooses whether they are told by e-mail of new applications and registrations, and of adopters asking for help. */
+/** The signed-in member of staff chooses whether they are told by e-mail of new applications and registrations, of adopters asking for help and of late shift cancellations. */
 function MyNotices() {
   const notices = useStaffNotices();
   const save = useSaveStaffNotices();
   const onError = (error: unknown) => notifications.show({ color: 'red', message: getErrorMessage(error) });
-  const value = notices.data ?? { solicitudes: false, registros: false, seguimientos: false };
+  const value = notices.data ?? { solicitudes: false, registros: false, seguimientos: false, turnos: false };
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="notices-title">
       <Stack gap="xs">
@@ -35,6 +35,12 @@ function MyNotices() {
           checked={value.seguimientos}
           disabled={!notices.data || save.isPending}
           onChange={(e) => save.mutate({ ...value, seguimientos: e.currentTarget.checked }, { onError })}
+        />
+        <Switch
+          label="Avisarme cuando alguien cancele un turno de voluntariado a menos de 24 horas"
+          checked={value.turnos}
+          disabled={!notices.data || save.isPending}
+          onChange={(e) => save.mutate({ ...value, turnos: e.currentTarget.checked }, { onError })}
         />
       </Stack>
     </Paper>

@@ -1,5 +1,12 @@
 import {
   type CreateShiftInput,
+  type FosterSearch,
+  type FosterSearchInput,
+  type FosterSearchSent,
+  type ShiftTemplate,
+  fosterSearchSchema,
+  fosterSearchSentSchema,
+  shiftTemplateSchema,
   type Shift,
   type ShiftTemplateInput,
   type VolunteerHours,
@@ -112,3 +119,64 @@ export function useRevokeVolunteerLink(personId: number) {
     await requestJson(`/api/personas/${personId}/voluntariado/enlace`, { method: 'DELETE' });
   }, [['voluntariado', personId, 'enlace']]);
 }
+
+const fosterSearchKey = (petId: number) => ['busco-acogida', petId] as const;
+
+/** `GET /api/mascotas/{id}/busco-acogida`: the suggested foster homes and their answers. */
+export function useFosterSearch(petId: number) {
+  return useQuery({
+    queryKey: fosterSearchKey(petId),
+    queryFn: async ({ signal }): Promise<FosterSearch> =>
+      fosterSearchSchema.parse(await requestJson(`/api/mascotas/${petId}/busco-acogida`, { signal })),
+  });
+}
+
+/** `POST /api/mascotas/{id}/busco-acogida`: the card to the homes, by e-mail or WhatsApp. */
+export const useSendFosterSearch = (petId: number) =>
+  useInvalidatingMutation(
+    async (input: FosterSearchInput): Promise<FosterSearchSent> =>
+      fosterSearchSentSchema.parse(await requestJson(`/api/mascotas/${petId}/busco-acogida`, { method: 'POST', json: input })),
+    [fosterSearchKey(petId)],
+  );
+
+/** `POST /api/mascotas/{id}/busco-acogida/{ofertaId}/colocar`: the pet placed with a home that said yes. */
+export const usePlaceFromOffer = (petId: number) =>
+  useInvalidatingMutation(
+    async (ofertaId: number): Promise<FosterSearch> =>
+      fosterSearchSchema.parse(await requestJson(`/api/mascotas/${petId}/busco-acogida/${ofertaId}/colocar`, { method: 'POST' })),
+    // The pet's page, its movements and the lists (under ['pets'], the pets feature's keys) show where it is now.
+    [fosterSearchKey(petId), ['pets']],
+  );
+
+/** `GET /api/turnos/plantillas` (read when `enabled`: the screen asks when a template is to be changed). */
+export function useTemplates(enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: [...shiftsKey, 'plantillas'],
+    queryFn: async ({ signal }): Promise<ShiftTemplate[]> =>
+      z.object({ items: z.array(shiftTemplateSchema) }).parse(await requestJson('/api/turnos/plantillas', { signal })).items,
+  });
+}
+
+/** `PUT /api/turnos/plantillas/{id}`: only the shifts not yet started change. */
+export const useUpdateTemplate = () =>
+  useInvalidatingMutation(
+    async ({ id, input }: { id: number; input: ShiftTemplateInput }) =>
+      z.object({ turnos: z.number() }).parse(await requestJson(`/api/turnos/plantillas/${id}`, { method: 'PUT', json: input })),
+    [shiftsKey],
+  );
+
+/** `DELETE /api/turnos/{id}`: a one-off shift not yet started; answers whom to tell. */
+export const useDeleteShift = () =>
+  useInvalidatingMutation(
+    async (id: number) => z.object({ avisar: shiftSchema.shape.apuntados }).parse(await requestJson(`/api/turnos/${id}`, { method: 'DELETE' })),
+    [shiftsKey],
+  );
+
+/** `POST /api/turnos/{id}/recordatorio`: the reminder by WhatsApp, as the click-to-chat link to open. */
+export const useWhatsappReminder = () =>
+  useInvalidatingMutation(
+    async ({ turnoId, personaId }: { turnoId: number; personaId: number }) =>
+      z.object({ url: z.string() }).parse(await requestJson(`/api/turnos/${turnoId}/recordatorio`, { method: 'POST', json: { personaId } })),
+    [],
+  );

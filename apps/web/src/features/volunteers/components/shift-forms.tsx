@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { getErrorMessage } from '../../../lib/get-error-message';
-import { useCreateShift, useCreateTemplate } from '../api/volunteers';
+import type { ShiftTemplate } from '@refugio/contracts';
+import { useCreateShift, useCreateTemplate, useUpdateTemplate } from '../api/volunteers';
 
 const WEEKDAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
 const fieldErrorsOf = (error: unknown) => (error instanceof ApiError ? (error.fieldErrors ?? {}) : {});
@@ -78,43 +79,47 @@ export function ShiftForm({ opened, onClose, day }: { opened: boolean; onClose: 
   );
 }
 
-/** "Turnos que se repiten": the weekdays, times and places; the shifts of the next eight weeks are created. */
-export function TemplateForm({ opened, onClose, day }: { opened: boolean; onClose: () => void; day: string }) {
-  const create = useCreateTemplate();
+/**
+ * "Turnos que se repiten": the weekdays, times and places; the shifts of the next eight weeks are created. With a
+ * `template`, it is changed instead: only its shifts not yet started follow.
+ */
+export function TemplateForm({ opened, onClose, day, template }: { opened: boolean; onClose: () => void; day: string; template?: ShiftTemplate }) {
+  const createTemplate = useCreateTemplate();
+  const updateTemplate = useUpdateTemplate();
+  const create = template ? updateTemplate : createTemplate;
   const [values, setValues] = useState({
-    tarea: '',
-    dias: [] as string[],
-    desde: '10:00',
-    hasta: '12:00',
-    plazas: 2 as number | string,
-    inicio: day,
-    fin: '',
+    tarea: template?.tarea ?? '',
+    dias: template ? template.diasSemana.map(String) : ([] as string[]),
+    desde: template?.horaInicio ?? '10:00',
+    hasta: template?.horaFin ?? '12:00',
+    plazas: (template?.plazas ?? 2) as number | string,
+    inicio: template?.desde ?? day,
+    fin: template?.hasta ?? '',
   });
   const errors = fieldErrorsOf(create.error);
   const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    create.mutate(
-      {
-        tarea: values.tarea,
-        diasSemana: values.dias.map(Number),
-        horaInicio: values.desde,
-        horaFin: values.hasta,
-        plazas: Number(values.plazas),
-        desde: values.inicio,
-        ...(values.fin ? { hasta: values.fin } : {}),
-      },
-      {
-        onSuccess: (made) => {
-          notifications.show({ color: 'teal', message: `Turnos creados: ${made.turnos}.` });
-          set({ tarea: '', dias: [] });
-          onClose();
-        },
-      },
-    );
+    const input = {
+      tarea: values.tarea,
+      diasSemana: values.dias.map(Number),
+      horaInicio: values.desde,
+      horaFin: values.hasta,
+      plazas: Number(values.plazas),
+      desde: values.inicio,
+      ...(values.fin ? { hasta: values.fin } : {}),
+      ...(template?.lugar ? { lugar: template.lugar } : {}),
+    };
+    const onSuccess = (made: { turnos: number }) => {
+      notifications.show({ color: 'teal', message: template ? `Turnos cambiados: ${made.turnos}.` : `Turnos creados: ${made.turnos}.` });
+      set({ tarea: '', dias: [] });
+      onClose();
+    };
+    if (template) updateTemplate.mutate({ id: template.id, input }, { onSuccess });
+    else createTemplate.mutate(input, { onSuccess });
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Turnos que se repiten">
+    <Modal opened={opened} onClose={onClose} title={template ? 'Cambiar turnos que se repiten' : 'Turnos que se repiten'}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="Tarea" required value={values.tarea} onChange={(e) => set({ tarea: e.currentTarget.value })} error={errors.tarea} />
@@ -166,12 +171,17 @@ export function TemplateForm({ opened, onClose, day }: { opened: boolean; onClos
               {getErrorMessage(create.error)}
             </div>
           ) : null}
+          {template ? (
+            <Text size="sm" c="dimmed">
+              Cambian solo los turnos que aún no han empezado; los pasados se quedan como están.
+            </Text>
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Crear turnos
+              {template ? 'Guardar cambios' : 'Crear turnos'}
             </Button>
           </Group>
         </Stack>

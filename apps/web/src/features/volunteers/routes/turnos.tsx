@@ -1,21 +1,61 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { type Shift, countLabel } from '@refugio/contracts';
-import { IconChevronLeft, IconChevronRight, IconPlus, IconRepeat } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconChevronLeft, IconChevronRight, IconPlus, IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { getErrorMessage } from '../../../lib/get-error-message';
-import { useMarkAttendance, useShifts } from '../api/volunteers';
+import { useDeleteShift, useMarkAttendance, useShifts, useTemplates, useWhatsappReminder } from '../api/volunteers';
 import { ShiftForm, TemplateForm } from '../components/shift-forms';
 import { addDays, dayLabel, isGap, mondayOf, shiftsByDay, timeLabel, todayDay, weekDays } from '../lib/week';
 
 const stateLabels: Record<string, string> = { apuntado: 'Apuntado', asistio: 'Vino', no_asistio: 'No vino', cancelado: 'Canceló' };
 
-function ShiftCard({ shift }: { shift: Shift }) {
+function ShiftCard({ shift, onEditTemplate }: { shift: Shift; onEditTemplate: (plantillaId: number) => void }) {
   const mark = useMarkAttendance();
+  const remove = useDeleteShift();
+  const remind = useWhatsappReminder();
   const gap = isGap(shift);
-  const started = new Date(shift.inicio) <= new Date();
+  const now = new Date();
+  const startsAt = new Date(shift.inicio).getTime();
+  const started = startsAt <= now.getTime();
+  // The day-before reminder by WhatsApp (the job e-mails those who have an address): shifts of the next two days.
+  const remindable = !started && startsAt - now.getTime() < 48 * 3_600_000;
+  const sendReminder = (personaId: number, nombre: string) =>
+    remind.mutate(
+      { turnoId: shift.id, personaId },
+      {
+        onSuccess: ({ url }) => {
+          window.open(url, '_blank', 'noopener,noreferrer');
+          notifications.show({ color: 'teal', message: `Recordatorio para ${nombre} abierto en WhatsApp.` });
+        },
+        onError: (error) => notifications.show({ color: 'red', title: 'No se pudo preparar el recordatorio', message: getErrorMessage(error) }),
+      },
+    );
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: `¿Borrar el turno «${shift.tarea}»?`,
+      children: (
+        <Text size="sm">
+          {shift.apuntados.length === 0
+            ? 'Nadie está apuntado.'
+            : `Hay ${countLabel(shift.apuntados.length, 'persona apuntada', 'personas apuntadas')}: avísales de que se anula.`}
+        </Text>
+      ),
+      labels: { confirm: 'Borrar turno', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(shift.id, {
+          onSuccess: ({ avisar }) =>
+            notifications.show({
+              color: 'teal',
+              message: avisar.length === 0 ? 'Turno borrado.' : `Turno borrado. Avisa a: ${avisar.map((a) => a.persona.nombre).join(', ')}.`,
+            }),
+          onError: (error) => notifications.show({ color: 'red', title: 'No se pudo borrar el turno', message: getErrorMessage(error) }),
+        }),
+    });
   const attend = (personaId: number, asistio: boolean) =>
     mark.mutate(
       { turnoId: shift.id, personaId, asistio },
@@ -61,6 +101,20 @@ function ShiftCard({ shift }: { shift: Shift }) {
                     {stateLabels[a.estado] ?? a.estado}
                     {a.horas !== null && a.estado === 'asistio' ? ` · ${a.horas} h` : ''}
                   </Text>
+                  {remindable && a.estado === 'apuntado' ? (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="gray"
+                      c="teal.9"
+                      leftSection={<IconBrandWhatsapp size={14} aria-hidden="true" />}
+                      disabled={remind.isPending}
+                      onClick={() => sendReminder(a.persona.id, a.persona.nombre)}
+                      aria-label={`Recordar por WhatsApp a ${a.persona.nombre}`}
+                    >
+                      Recordar
+                    </Button>
+                  ) : null}
                   {started ? (
                     <Group gap={4}>
                       <Button
@@ -89,6 +143,32 @@ function ShiftCard({ shift }: { shift: Shift }) {
             ))}
           </Stack>
         )}
+        {!started ? (
+          <Group gap={4}>
+            {shift.plantillaId !== null ? (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => onEditTemplate(shift.plantillaId!)}
+                aria-label={`Cambiar los que se repiten: ${shift.tarea}`}
+              >
+                Cambiar los que se repiten
+              </Button>
+            ) : (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="gray"
+                c="red.9"
+                disabled={remove.isPending}
+                onClick={confirmDelete}
+                aria-label={`Borrar turno: ${shift.tarea}, ${timeLabel(shift.inicio)}`}
+              >
+                Borrar turno
+              </Button>
+            )}
+          </Group>
+        ) : null}
       </Stack>
     </Paper>
   );
@@ -99,6 +179,9 @@ function TurnosScreen() {
   const today = todayDay();
   const [monday, setMonday] = useState(() => mondayOf(today));
   const [form, setForm] = useState<'turno' | 'plantilla' | undefined>();
+  const [editing, setEditing] = useState<number | undefined>();
+  const templates = useTemplates(editing !== undefined);
+  const editedTemplate = editing === undefined ? undefined : templates.data?.find((x) => x.id === editing);
   const days = weekDays(monday);
   const shifts = useShifts(days[0]!, days[6]!);
   const byDay = shifts.data ? shiftsByDay(days, shifts.data) : undefined;
@@ -162,7 +245,7 @@ function TurnosScreen() {
                   Sin turnos.
                 </Text>
               ) : (
-                byDay.get(day)!.map((s) => <ShiftCard key={s.id} shift={s} />)
+                byDay.get(day)!.map((s) => <ShiftCard key={s.id} shift={s} onEditTemplate={setEditing} />)
               )}
             </Stack>
           ))}
@@ -170,6 +253,9 @@ function TurnosScreen() {
       )}
       {form === 'turno' ? <ShiftForm opened onClose={() => setForm(undefined)} day={today < days[0]! ? days[0]! : today} /> : null}
       {form === 'plantilla' ? <TemplateForm opened onClose={() => setForm(undefined)} day={today} /> : null}
+      {editedTemplate ? (
+        <TemplateForm key={editedTemplate.id} opened onClose={() => setEditing(undefined)} day={today} template={editedTemplate} />
+      ) : null}
     </Stack>
   );
 }
