@@ -20,6 +20,11 @@ export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
 
 /** Upload budget of one spreadsheet (the file as sent). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** Upload budget of a .zip holding one spreadsheet and its photos. */
+export const IMPORT_ZIP_MAX_BYTES = 200 * 1024 * 1024;
+/** At most this many entries in such a .zip, and this many bytes unpacked. */
+export const IMPORT_ZIP_MAX_ENTRIES = 5000;
+export const IMPORT_ZIP_MAX_UNPACKED_BYTES = 400 * 1024 * 1024;
 /** At most this many data rows and columns in one file. */
 export const IMPORT_MAX_ROWS = 50_000;
 export const IMPORT_MAX_COLUMNS = 200;
@@ -45,6 +50,7 @@ export const IMPORT_FIELDS = {
     'etiquetas',
     'personalidad',
     'historia',
+    'foto',
   ],
   personas: ['codigo', 'nombre', 'apellidos', 'email', 'telefono', 'movil', 'documento', 'direccion', 'ciudad', 'codigoPostal', 'rol'],
   cuidados: [],
@@ -69,6 +75,7 @@ export const importFieldLabels: Record<ImportField, string> = {
   etiquetas: 'Etiquetas',
   personalidad: 'Personalidad',
   historia: 'Historia',
+  foto: 'Foto (nombre del archivo en el .zip)',
   apellidos: 'Apellidos',
   email: 'Correo electrónico',
   telefono: 'Teléfono',
@@ -97,12 +104,21 @@ export const importStateLabels: Record<ImportState, string> = {
 
 export const importMessages = {
   fileMissing: 'Elige la hoja de cálculo (.xlsx o .csv).',
-  fileTooBig: 'El archivo ocupa más de 20 MB: divídelo en varios.',
+  fileTooBig: 'El archivo ocupa más de 20 MB (un .zip con fotos, 200 MB): divídelo en varios.',
   oneFileOnly: 'Sube un solo archivo cada vez.',
   typeInvalid: 'Indica qué contiene el archivo: mascotas, personas, cuidados o donativos.',
   typeNotYet: (tipo: string) => `Importar ${tipo} aún no está disponible: de momento, mascotas y personas.`,
   notFound: 'La importación no existe.',
-  unknownExtension: 'El archivo debe ser .xlsx o .csv (guárdalo así desde tu hoja de cálculo).',
+  unknownExtension: 'El archivo debe ser .xlsx o .csv (guárdalo así desde tu hoja de cálculo), o un .zip con la hoja y sus fotos.',
+  notZip: 'El archivo no es un .zip válido: comprímelo de nuevo.',
+  zipNoSheet: 'El .zip no contiene ninguna hoja de cálculo (.xlsx o .csv).',
+  zipManySheets: 'El .zip contiene más de una hoja de cálculo: deja solo una.',
+  zipSymlink: 'El .zip contiene enlaces simbólicos: comprime las fotos mismas, no enlaces a ellas.',
+  zipTooManyEntries: (max: number) => `El .zip tiene más de ${max} archivos: divídelo en varios.`,
+  zipPhotoTwice: (nombre: string) => `El .zip contiene dos fotos llamadas «${nombre}»: cambia el nombre de una.`,
+  photosNeedZip: 'Para importar fotos, sube un .zip con la hoja de cálculo y las fotos.',
+  photoMissing: (nombre: string) => `La foto «${nombre}» no está en el .zip.`,
+  photoInvalid: (nombre: string, motivo: string) => `La foto «${nombre}» no se puede usar: ${motivo}`,
   macros: 'El archivo tiene macros (.xlsm): guárdalo como «Libro de Excel (.xlsx)» o como CSV.',
   oldExcel: 'Es una hoja Excel antigua (.xls): guárdala como «Libro de Excel (.xlsx)» o como CSV.',
   notText: 'El archivo no es un CSV de texto (parece un PDF, una imagen u otro archivo binario).',

@@ -77,6 +77,7 @@ const HEADERS: Record<'mascotas' | 'personas', Record<string, string>> = {
       etiquetas: ['etiquetas', 'tags'],
       personalidad: ['personalidad', 'caracter', 'temperamento'],
       historia: ['historia', 'descripcion', 'observaciones', 'comentarios', 'notas', 'animalcomments', 'animaldescription'],
+      foto: ['foto', 'fotografia', 'imagen', 'archivo foto', 'archivo de la foto', 'photo', 'image', 'picture', 'animalphoto', 'photourl'],
     }).flatMap(([campo, names]) => names.map((n) => [n, campo])),
   ),
   personas: Object.fromEntries(
@@ -267,6 +268,8 @@ export interface PetRowValues {
   tags: string[];
   personalidad: string;
   historia: string;
+  /** The name of its photo in the .zip, as the row writes it. */
+  foto?: string;
 }
 
 /** A person as a row gives it (contact data as written: the persons port normalises it). */
@@ -384,8 +387,10 @@ export function readPetRow(row: MappedRow, context: RowContext): { values: PetRo
   const idText = text(row, errors, 'id', 12);
   const id = /^\d{1,9}$/.test(idText) ? Number(idText) : undefined;
   const codigo = text(row, errors, 'codigo', 100) || undefined;
+  const foto = text(row, errors, 'foto', 255) || undefined;
   const values: PetRowValues = {
     ...(id !== undefined ? { id } : {}),
+    ...(foto !== undefined ? { foto } : {}),
     ...(codigo !== undefined ? { codigo } : {}),
     nombre,
     tipo: species?.tipo ?? 'Perro',

@@ -53,7 +53,7 @@ function repeats<V>(
   });
 }
 
-function columnOf(columnas: string[], mapeo: Record<string, string>, field: string): string {
+export function columnOf(columnas: string[], mapeo: Record<string, string>, field: string): string {
   return columnas.find((c) => mapeo[c] === field) ?? field;
 }
 
