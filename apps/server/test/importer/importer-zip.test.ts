@@ -109,6 +109,38 @@ describe('import wizard: a .zip with photos', () => {
     expect(await staged()).toEqual([]);
   });
 
+  it('a restart in the middle attaches each photo once and leaves no copy behind', async () => {
+    const rows = Array.from({ length: 4 }, (_, i) => `Reanuda ${i},Gato,Hembra,RZ-${i},r${i}.jpg`);
+    const photos = await Promise.all(rows.map(async (_, i) => ({ name: `r${i}.jpg`, data: await jpeg(30 + i, 20) })));
+    const data = zip([{ name: 'hoja.csv', data: Buffer.from(['Nombre,Especie,Sexo,Código,Foto', ...rows].join('\n')) }, ...photos]);
+    const file = (await upload(data, 'reanuda.zip')).json<ImportUpload>();
+    await map(file.id, file.mapeoSugerido);
+    const before = (await t.app.storage.list('productos/')).length;
+    expect((await admin().inject({ method: 'POST', url: `/api/importaciones/${file.id}/confirmar` })).statusCode).toBe(202);
+    // One row done, then the job (as after a crash) does the rest.
+    await t.app.importerService.runImport(file.id, 1);
+    await t.app.jobs.runDue();
+    const done = (await admin().inject({ method: 'GET', url: `/api/importaciones/${file.id}` })).json<ImportStatus>();
+    expect(done).toMatchObject({ estado: 'terminada', creados: 4, procesadas: 4 });
+    const pets = await t.database.db
+      .select()
+      .from(pet)
+      .where(sql`${pet.nombre} LIKE 'Reanuda %'`);
+    const images = await t.database.db
+      .select()
+      .from(petImage)
+      .where(
+        sql`${petImage.petId} IN (${sql.join(
+          pets.map((p) => sql`${p.id}`),
+          sql`, `,
+        )})`,
+      );
+    expect(images).toHaveLength(4);
+    // Four photos and their thumbnails, nothing more; the batch's own copies gone.
+    expect((await t.app.storage.list('productos/')).length).toBe(before + 8);
+    expect(await staged()).toEqual([]);
+  });
+
   it('a photo column on a spreadsheet alone is refused: the photos come in a .zip', async () => {
     const form = multipart([
       { name: 'tipo', value: 'mascotas' },
