@@ -32,7 +32,8 @@ import type { StorageProvider } from '../../storage/storage-provider';
 import type { PetsPort } from '../pets/pets.port';
 import { type PersonRowValues, type PetRowValues, fold, suggestMapping } from './import-fields';
 import { ImportFileError, readSpreadsheet } from './import-file';
-import { type StagedRows, checkRowPhotos, photoOf, removeImportPhotos, storeImportPhotos } from './import-photos';
+import { matchPets, stageChunkPhotos } from './import-pets';
+import { type StagedRows, checkRowPhotos, removeImportPhotos, storeImportPhotos } from './import-photos';
 import { type PlannedRow, columnOf, personKey, planPersons, planPets } from './import-plan';
 import { readZip } from './import-zip';
 import { type ImportBatchRow, type ImporterRepository, createImporterRepository } from './importer.repository';
@@ -107,31 +108,6 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, st
     return clean;
   }
 
-  /**
-   * The live pet each of `values` already is, if any (undefined: it would be created): by microchip, then by its Nº
-   * in Refugio when the name agrees, then by the file's own code of an earlier import.
-   */
-  async function matchPets(handle: Database, values: PetRowValues[]): Promise<({ existing: number; motivo: string } | undefined)[]> {
-    const keys = await createImporterRepository(handle).keysOf(
-      'mascotas',
-      values.flatMap((v) => (v.codigo ? [v.codigo] : [])),
-    );
-    const { byChip, byId } = await pets.importMatches(
-      handle,
-      values.flatMap((v) => (v.microchip ? [v.microchip] : [])),
-      [...values.flatMap((v) => (v.id !== undefined ? [v.id] : [])), ...keys.values()],
-    );
-    return values.map((v) => {
-      const chip = v.microchip ? byChip.get(v.microchip) : undefined;
-      if (chip !== undefined) return { existing: chip, motivo: importMessages.duplicateChip };
-      if (v.id !== undefined && byId.has(v.id) && fold(byId.get(v.id)!) === fold(v.nombre))
-        return { existing: v.id, motivo: importMessages.duplicateId };
-      const byKey = v.codigo !== undefined ? keys.get(v.codigo) : undefined;
-      if (byKey !== undefined && byId.has(byKey)) return { existing: byKey, motivo: importMessages.duplicateCode };
-      return undefined;
-    });
-  }
-
   async function dryRun(batch: ImportBatchRow): Promise<ImportDryRun> {
     const rows = await plan(batch);
     const errores: ImportRowError[] = rows.flatMap((r) => ('errors' in r ? r.errors : []));
@@ -142,6 +118,7 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, st
     const valid = rows.filter((r): r is { fila: number; values: unknown } => 'values' in r);
     if (batch.tipo === 'mascotas') {
       const matches = await matchPets(
+        pets,
         db,
         valid.map((r) => r.values as PetRowValues),
       );
@@ -184,37 +161,6 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, st
       });
     }
     return { crear, actualizar, omitir, errores, duplicados };
-  }
-
-  /** The photos of a chunk's rows that will create a pet, each copied under an id taken for its pet (files before rows). */
-  async function stageChunkPhotos(batch: ImportBatchRow, rows: PlannedRow<unknown>[]): Promise<StagedRows> {
-    const staged: StagedRows = new Map();
-    if (batch.tipo !== 'mascotas' || !batch.fotos) return staged;
-    const fotos = batch.fotos;
-    const withPhoto = rows.flatMap((r) =>
-      'values' in r && photoOf(fotos, r.values as PetRowValues) ? [{ fila: r.fila, v: r.values as PetRowValues }] : [],
-    );
-    if (withPhoto.length === 0) return staged;
-    const matches = await matchPets(
-      db,
-      withPhoto.map((r) => r.v),
-    );
-    try {
-      for (const [i, { fila, v }] of withPhoto.entries()) {
-        if (matches[i] !== undefined) continue;
-        const id = await pets.reservePetId(db);
-        const photos = await pets.stagePhotos(
-          id,
-          [photoOf(fotos, v)!],
-          () => new AppError('CONFLICT', { message: importMessages.photoMissing(v.foto!) }),
-        );
-        staged.set(fila, { id, staged: photos });
-      }
-    } catch (error) {
-      for (const { staged: photos } of staged.values()) await photos.discard();
-      throw error;
-    }
-    return staged;
   }
 
   /** One row of the job inside `tx`, with its `import_row` record (a row recorded is never done again). */
@@ -265,7 +211,7 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, st
    * are done again one per transaction, and the row that still collides is recorded as omitted.
    */
   async function importChunk(batch: ImportBatchRow, rows: PlannedRow<unknown>[]): Promise<void> {
-    const staged = await stageChunkPhotos(batch, rows);
+    const staged = await stageChunkPhotos(pets, db, batch, rows);
     // Photos a committed pet took; the others' copies are removed at the end (a crash leaves only unreferenced copies).
     const used = new Set<number>();
     const attempt = async (part: PlannedRow<unknown>[]) => {
@@ -276,6 +222,7 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, st
         if (batch.tipo === 'mascotas') {
           const valid = part.filter((r): r is { fila: number; values: unknown } => 'values' in r && !r.vacia);
           const matches = await matchPets(
+            pets,
             tx,
             valid.map((r) => r.values as PetRowValues),
           );
