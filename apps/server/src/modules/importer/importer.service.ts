@@ -29,7 +29,9 @@ import type { SessionUser } from '../../plugins/access';
 import { systemActor, userActor } from '../history/history.port';
 import type { PersonsPort } from '../persons/persons.port';
 import type { StorageProvider } from '../../storage/storage-provider';
+import type { CarePort } from '../care/care.port';
 import type { PetsPort } from '../pets/pets.port';
+import { CARE_HEADERS, type CareRowValues, careDryRun, matchCare, planCare } from './import-care';
 import { type PersonRowValues, type PetRowValues, fold, suggestMapping } from './import-fields';
 import { ImportFileError, readSpreadsheet } from './import-file';
 import { matchPets, stageChunkPhotos } from './import-pets';
@@ -41,6 +43,7 @@ import { type ImportBatchRow, type ImporterRepository, createImporterRepository 
 export interface ImporterDeps {
   db: Database;
   pets: Pick<PetsPort, 'importMatches' | 'createImported' | 'removeImported' | 'reservePetId' | 'stagePhotos'>;
+  care: Pick<CarePort, 'importMatches' | 'createImported' | 'removeImported'>;
   persons: Pick<PersonsPort, 'normaliseImported' | 'matchImported' | 'importPerson' | 'removeImported'>;
   /** Enqueues the import job of a batch inside the confirmation's transaction. */
   enqueue: (tx: Database, importId: string) => Promise<void>;
@@ -60,7 +63,7 @@ const IMPORT_CHUNK = 50;
 export const importJobPayload = z.object({ importId: z.string().min(1).max(64) });
 
 /** The import wizard's work (DESIGN section 18): upload, dry run, the job that imports each row once, status, undo. */
-export function createImporterService({ db, pets, persons, enqueue, timeZone, storage, log, clock = () => new Date() }: ImporterDeps) {
+export function createImporterService({ db, pets, care, persons, enqueue, timeZone, storage, log, clock = () => new Date() }: ImporterDeps) {
   const repo: ImporterRepository = createImporterRepository(db);
 
   async function today(): Promise<string> {
@@ -83,6 +86,8 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, st
       const rows = planPets(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
       return checkRowPhotos(rows, batch.fotos, columnOf(batch.columnas, mapeo, 'foto'));
     }
+    if (batch.tipo === 'cuidados')
+      return planCare(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
     return planPersons(batch.columnas, batch.filas, mapeo, persons.normaliseImported);
   }
 
@@ -100,7 +105,10 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, st
       used.add(campo);
       clean[columna] = campo;
     }
-    if (!used.has('nombre')) throw invalid('mapeo', importMessages.fieldRequired(importFieldLabels.nombre));
+    for (const required of tipo === 'cuidados' ? (['cuidado', 'fecha'] as const) : (['nombre'] as const))
+      if (!used.has(required)) throw invalid('mapeo', importMessages.fieldRequired(importFieldLabels[required]));
+    if (tipo === 'cuidados' && !used.has('microchip') && !used.has('id') && !used.has('codigo'))
+      throw invalid('mapeo', importMessages.petKeyRequired);
     if (tipo === 'mascotas' && !used.has('tipo')) throw invalid('mapeo', importMessages.fieldRequired(importFieldLabels.tipo));
     if (used.has('foto') && !zipped) throw invalid('mapeo', importMessages.photosNeedZip);
     if (tipo === 'personas' && !used.has('email') && !used.has('telefono') && !used.has('movil'))
@@ -130,6 +138,14 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, st
           omitir++;
         }
       });
+    } else if (batch.tipo === 'cuidados') {
+      const careRows = valid as { fila: number; values: CareRowValues }[];
+      const figures = careDryRun(careRows, await matchCare(pets, care, db, careRows));
+      crear = figures.crear;
+      omitir = figures.omitir;
+      errores.push(...figures.errores);
+      errores.sort((a, b) => a.fila - b.fila);
+      duplicados.push(...figures.duplicados);
     } else {
       const values = valid.map((r) => ({ fila: r.fila, v: r.values as PersonRowValues }));
       const keys = await repo.keysOf(
@@ -190,6 +206,15 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, st
       const created = await pets.createImported(tx, values, actor, origen, photo ? { id: photo.id, image: photo.staged.images[0]! } : undefined);
       if (photo) used.add(row.fila);
       if (codigo) await txRepo.saveKey('mascotas', codigo, created.id, batch.id);
+      return txRepo.insertRow({ ...base, resultado: 'creado', entidadId: created.id, version: created.version });
+    }
+    if (batch.tipo === 'cuidados') {
+      const v = row.values as CareRowValues;
+      const [match] = await matchCare(pets, care, tx, [{ fila: row.fila, values: v }]);
+      if ('error' in match!) return txRepo.insertRow({ ...base, resultado: 'error', columna: match.error.columna, mensaje: match.error.mensaje });
+      if (match!.existente !== null) return txRepo.insertRow({ ...base, resultado: 'omitido', entidadId: match!.existente });
+      const { tipo, nombre, fecha, pesoKg, lote, veterinario, notas } = v;
+      const created = await care.createImported(tx, match!.petId, { tipo, nombre, fecha, pesoKg, lote, veterinario, notas }, actor, origen);
       return txRepo.insertRow({ ...base, resultado: 'creado', entidadId: created.id, version: created.version });
     }
     const v = row.values as PersonRowValues;
@@ -358,7 +383,7 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, st
         columnas: sheet.columnas,
         muestra: sample.map((r) => Object.fromEntries(sheet.columnas.map((c, i) => [c, r[i] ?? '']))),
         filas: sheet.filas.length,
-        mapeoSugerido: suggestMapping(tipo, sheet.columnas, saved),
+        mapeoSugerido: suggestMapping(tipo, sheet.columnas, saved, CARE_HEADERS),
         campos: [...IMPORT_FIELDS[tipo]],
       };
     },
@@ -430,7 +455,9 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, st
             const removed =
               batch.tipo === 'mascotas'
                 ? await pets.removeImported(tx, row.entidadId!, row.version!, actor, origen)
-                : await persons.removeImported(tx, row.entidadId!, row.version!, actor, origen);
+                : batch.tipo === 'cuidados'
+                  ? await care.removeImported(tx, row.entidadId!, row.version!, actor, origen)
+                  : await persons.removeImported(tx, row.entidadId!, row.version!, actor, origen);
             if (removed) await txRepo.removeKey(batch.tipo, row.entidadId!, id);
             await txRepo.setRowResult(id, row.fila, removed ? 'deshecho' : 'conservado');
           }
