@@ -1,5 +1,7 @@
+import { zip } from '../apps/server/test/importer/zip-builder';
 import { expectAccessible } from './support/accessibility';
 import { expect, signIn, test } from './support/fixtures';
+import { jpeg } from './support/media';
 import { unique } from './support/pets';
 
 /**
@@ -49,4 +51,32 @@ test('a spreadsheet of pets is mapped, tried, imported with its progress and und
   await page.getByRole('dialog', { name: '¿Deshacer la importación?' }).getByRole('button', { name: 'Deshacer' }).click();
   await expect(page.getByRole('heading', { name: 'Importación deshecha' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'filas' })).toContainText('Deshecha: 1 quitados, 0 conservados');
+});
+
+test('a .zip of pets and their photos: the photo column is suggested and the pet gets its photo', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'admin');
+  const nombre = `Kira ${unique()}`;
+  const photo = await jpeg('kira.jpg', '#c8643c');
+  const archive = zip([
+    { name: 'mascotas.csv', data: Buffer.from(['Nombre;Especie;Sexo;Foto', `${nombre};Perra;;kira.jpg`].join('\r\n'), 'latin1') },
+    { name: 'fotos/kira.jpg', data: photo.buffer },
+  ]);
+
+  await page.goto('/importar');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Elegir hoja de cálculo' }).click();
+  await (await chooser).setFiles({ name: 'mascotas.zip', mimeType: 'application/zip', buffer: archive });
+  await expect(page.locator('input[aria-label="Dato para la columna «Foto»"]')).toHaveValue('Foto (nombre del archivo en el .zip)');
+
+  await page.getByRole('button', { name: 'Probar sin guardar' }).click();
+  await page.getByRole('button', { name: 'Importar 1 fila' }).click();
+  await page.getByRole('dialog', { name: '¿Importar ahora?' }).getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByRole('heading', { name: 'Importación terminada' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'filas' })).toContainText('1 creado');
+
+  const list = (await (await page.request.get(`/phpApi/mascotas?q=${encodeURIComponent(nombre)}`)).json()) as {
+    items: { nombre: string; thumbnailUrl: string | null }[];
+  };
+  expect(list.items.map((p) => [p.nombre, p.thumbnailUrl !== null])).toEqual([[nombre, true]]);
 });

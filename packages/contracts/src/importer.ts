@@ -10,7 +10,7 @@ import { oneLineText } from './text';
 export const IMPORT_TYPES = ['mascotas', 'personas', 'cuidados', 'donativos'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 /** The types this version imports; the others answer 400 with `importMessages.typeNotYet`. */
-export const IMPORT_TYPES_READY = ['mascotas', 'personas'] as const satisfies readonly ImportType[];
+export const IMPORT_TYPES_READY = ['mascotas', 'personas', 'cuidados'] as const satisfies readonly ImportType[];
 
 export const IMPORT_STATES = ['analizada', 'en_curso', 'terminada', 'fallida', 'deshecha'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
@@ -20,6 +20,11 @@ export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
 
 /** Upload budget of one spreadsheet (the file as sent). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** Upload budget of a .zip holding one spreadsheet and its photos. */
+export const IMPORT_ZIP_MAX_BYTES = 200 * 1024 * 1024;
+/** At most this many entries in such a .zip, and this many bytes unpacked. */
+export const IMPORT_ZIP_MAX_ENTRIES = 5000;
+export const IMPORT_ZIP_MAX_UNPACKED_BYTES = 400 * 1024 * 1024;
 /** At most this many data rows and columns in one file. */
 export const IMPORT_MAX_ROWS = 50_000;
 export const IMPORT_MAX_COLUMNS = 200;
@@ -45,9 +50,10 @@ export const IMPORT_FIELDS = {
     'etiquetas',
     'personalidad',
     'historia',
+    'foto',
   ],
   personas: ['codigo', 'nombre', 'apellidos', 'email', 'telefono', 'movil', 'documento', 'direccion', 'ciudad', 'codigoPostal', 'rol'],
-  cuidados: [],
+  cuidados: ['microchip', 'id', 'codigo', 'cuidado', 'producto', 'fecha', 'peso', 'lote', 'veterinario', 'notas'],
   donativos: [],
 } as const satisfies Record<ImportType, readonly string[]>;
 export type ImportField = (typeof IMPORT_FIELDS)[ImportType][number];
@@ -69,6 +75,14 @@ export const importFieldLabels: Record<ImportField, string> = {
   etiquetas: 'Etiquetas',
   personalidad: 'Personalidad',
   historia: 'Historia',
+  foto: 'Foto (nombre del archivo en el .zip)',
+  cuidado: 'Tipo de cuidado',
+  producto: 'Vacuna o producto',
+  fecha: 'Fecha',
+  peso: 'Peso (kg)',
+  lote: 'Lote',
+  veterinario: 'Veterinario/a',
+  notas: 'Notas',
   apellidos: 'Apellidos',
   email: 'Correo electrónico',
   telefono: 'Teléfono',
@@ -97,12 +111,21 @@ export const importStateLabels: Record<ImportState, string> = {
 
 export const importMessages = {
   fileMissing: 'Elige la hoja de cálculo (.xlsx o .csv).',
-  fileTooBig: 'El archivo ocupa más de 20 MB: divídelo en varios.',
+  fileTooBig: 'El archivo ocupa más de 20 MB (un .zip con fotos, 200 MB): divídelo en varios.',
   oneFileOnly: 'Sube un solo archivo cada vez.',
   typeInvalid: 'Indica qué contiene el archivo: mascotas, personas, cuidados o donativos.',
-  typeNotYet: (tipo: string) => `Importar ${tipo} aún no está disponible: de momento, mascotas y personas.`,
+  typeNotYet: (tipo: string) => `Importar ${tipo} aún no está disponible: de momento, mascotas, personas y cuidados.`,
   notFound: 'La importación no existe.',
-  unknownExtension: 'El archivo debe ser .xlsx o .csv (guárdalo así desde tu hoja de cálculo).',
+  unknownExtension: 'El archivo debe ser .xlsx o .csv (guárdalo así desde tu hoja de cálculo), o un .zip con la hoja y sus fotos.',
+  notZip: 'El archivo no es un .zip válido: comprímelo de nuevo.',
+  zipNoSheet: 'El .zip no contiene ninguna hoja de cálculo (.xlsx o .csv).',
+  zipManySheets: 'El .zip contiene más de una hoja de cálculo: deja solo una.',
+  zipSymlink: 'El .zip contiene enlaces simbólicos: comprime las fotos mismas, no enlaces a ellas.',
+  zipTooManyEntries: (max: number) => `El .zip tiene más de ${max} archivos: divídelo en varios.`,
+  zipPhotoTwice: (nombre: string) => `El .zip contiene dos fotos llamadas «${nombre}»: cambia el nombre de una.`,
+  photosNeedZip: 'Para importar fotos, sube un .zip con la hoja de cálculo y las fotos.',
+  photoMissing: (nombre: string) => `La foto «${nombre}» no está en el .zip.`,
+  photoInvalid: (nombre: string, motivo: string) => `La foto «${nombre}» no se puede usar: ${motivo}`,
   macros: 'El archivo tiene macros (.xlsm): guárdalo como «Libro de Excel (.xlsx)» o como CSV.',
   oldExcel: 'Es una hoja Excel antigua (.xls): guárdala como «Libro de Excel (.xlsx)» o como CSV.',
   notText: 'El archivo no es un CSV de texto (parece un PDF, una imagen u otro archivo binario).',
@@ -117,6 +140,10 @@ export const importMessages = {
   fieldUnknown: (campo: string) => `«${campo}» no es un dato que se pueda importar aquí.`,
   fieldTwice: (campo: string) => `Dos columnas van al mismo dato «${campo}»: deja solo una.`,
   fieldRequired: (campo: string) => `Falta asignar una columna a «${campo}».`,
+  petKeyRequired: 'Asigna una columna al microchip, al Nº en Refugio o al código propio del archivo: sin ella no se sabe de qué mascota es.',
+  petNotFound: (valor: string) => `No hay ninguna mascota con «${valor}»: impórtala antes o corrige el dato.`,
+  weightInvalid: (valor: string) => `El peso «${valor}» no es válido: escribe los kilos, por ejemplo 12,5.`,
+  careDuplicate: 'Esa mascota ya tiene este cuidado en esa fecha.',
   contactRequired: 'Asigna una columna al correo o al teléfono: sin ellos no se reconoce a nadie.',
   notAnalysed: 'Primero revisa la asignación de columnas (prueba sin guardar).',
   alreadyRunning: 'Esta importación ya se está haciendo o ya terminó.',

@@ -30,6 +30,14 @@ export async function mediaReferences(tx: Executor): Promise<MediaReference[]> {
   const add = (table: string, id: string | number, ...keys: string[]) => {
     for (const key of keys) found.push({ key, table, id: String(id) });
   };
+  // The photos of a .zip being imported, until the import ends (then its pets hold their own copies).
+  for (const row of await rows<{ id: string; fotos: Record<string, { key?: string; thumbKey?: string }> | string }>(
+    tx,
+    sql`SELECT id, fotos FROM import_batch WHERE fotos IS NOT NULL AND estado IN ('analizada', 'en_curso')`,
+  )) {
+    const fotos = typeof row.fotos === 'string' ? (JSON.parse(row.fotos) as Record<string, { key?: string; thumbKey?: string }>) : row.fotos;
+    for (const photo of Object.values(fotos)) if (photo.key && photo.thumbKey) add('import_batch', row.id, photo.key, photo.thumbKey);
+  }
   for (const row of await rows<{ id: number; file: string }>(
     tx,
     sql`SELECT id, imagen_principal AS file FROM pet WHERE imagen_principal IS NOT NULL`,
@@ -120,6 +128,16 @@ export async function lockReferencingRows(tx: Executor, references: readonly Med
     await tx.execute(
       sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id IN (${sql.join(
         ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) ORDER BY id FOR SHARE`,
+    );
+  }
+  // Import batches have text ids: locked last, so the import cannot end (and remove its photos) meanwhile.
+  const batches = [...new Set(references.filter((r) => r.table === 'import_batch').map((r) => r.id))].sort();
+  if (batches.length > 0) {
+    await tx.execute(
+      sql`SELECT 1 FROM import_batch WHERE id IN (${sql.join(
+        batches.map((id) => sql`${id}`),
         sql`, `,
       )}) ORDER BY id FOR SHARE`,
     );

@@ -45,6 +45,8 @@ export const NEWS_FOLDER = 'novedades/';
 export const FOLLOWUP_FOLDER = 'seguimientos/';
 /** Folder of the photos owners send with a surrender request (staff only until the animal enters). */
 export const SURRENDER_FOLDER = 'cesiones/';
+/** The photos of a .zip being imported, each with its thumbnail, until the import copies them to their pets. */
+export const IMPORT_FOLDER = 'importaciones/';
 /** Folder of the photos of lost and found reports (shown on the public list and the share card). */
 export const REPORT_FOLDER = 'avisos/';
 

@@ -15,12 +15,25 @@ import { isEmptyDatabase } from '../../src/backup/database-dump';
 import { ArchiveError, RestoreRefusedError, assertEmptyTarget, restoreArchive } from '../../src/backup/restore';
 import { loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client';
-import { adoptionRequest, donationCertificate, followup, fosterOffer, job, person, pet, sponsorUpdate, uploadInProgress } from '../../src/db/schema';
+import {
+  adoptionRequest,
+  donationCertificate,
+  followup,
+  fosterOffer,
+  importKey,
+  importRow,
+  job,
+  person,
+  pet,
+  sponsorUpdate,
+  uploadInProgress,
+} from '../../src/db/schema';
 import { LocalStorage } from '../../src/storage/local-storage';
 import { S3Storage } from '../../src/storage/s3-storage';
 import type { StorageProvider } from '../../src/storage/storage-provider';
 import { type Populated, injector, populate, snapshotOf } from '../helpers/backup-support';
 import { jpeg, multipart, petFields } from '../helpers/media';
+import { zip } from '../importer/zip-builder';
 import { ADMIN, PUBLIC_URL, STAFF, type TestApp, cookieHeader, createTestApp } from '../helpers/helpers';
 import { dayInZone } from '@refugio/contracts';
 import { postgresUrlForTests } from '../helpers/postgres-for-tests';
@@ -449,6 +462,33 @@ describe('backup and restore (PGlite + local disk)', () => {
       .inject({ method: 'POST', url: '/api/public/cesiones', payload: surrenderForm.payload, headers: surrenderForm.headers });
     expect(surrendered.statusCode, surrendered.body).toBe(201);
     expect((await mediaReferences(t.database.db)).filter((r) => r.table === 'surrender')).toHaveLength(2);
+    // An import (DESIGN section 18): a .zip analysed (its photo and thumbnail stored until it is imported), the mapping
+    // remembered, and the rows and keys of an import (written here as the job writes them).
+    const importForm = multipart([
+      { name: 'tipo', value: 'mascotas' },
+      {
+        name: 'archivo',
+        fileName: 'mascotas.zip',
+        value: zip([
+          { name: 'mascotas.csv', data: Buffer.from('Nombre,Especie,Sexo,Foto\nKira,Perro,Hembra,kira.jpg\n') },
+          { name: 'kira.jpg', data: await jpeg(40, 30) },
+        ]),
+      },
+    ]);
+    const importUpload = await t
+      .as('admin')
+      .inject({ method: 'POST', url: '/api/importaciones', payload: importForm.payload, headers: importForm.headers });
+    expect(importUpload.statusCode, importUpload.body).toBe(200);
+    const importId = importUpload.json<{ id: string; mapeoSugerido: Record<string, string> }>().id;
+    const mapped = await t.as('admin').inject({
+      method: 'PUT',
+      url: `/api/importaciones/${importId}/mapeo`,
+      payload: { mapeo: importUpload.json<{ mapeoSugerido: Record<string, string> }>().mapeoSugerido },
+    });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    await t.database.db.insert(importRow).values({ importId, fila: 2, resultado: 'omitido', entidadId: populated.petWithMedia });
+    await t.database.db.insert(importKey).values({ tipo: 'mascotas', codigo: 'K-1', entidadId: populated.petWithMedia, importId });
+    expect((await mediaReferences(t.database.db)).filter((r) => r.table === 'import_batch')).toHaveLength(2);
     // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
     await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);
@@ -481,6 +521,10 @@ describe('backup and restore (PGlite + local disk)', () => {
     // Two from the fixture, one foster home.
     expect(before.tables.person).toHaveLength(3);
     expect(before.tables.person_duplicate).toHaveLength(1);
+    expect(before.tables.import_batch).toHaveLength(1);
+    expect(before.tables.import_mapping).toHaveLength(4);
+    expect(before.tables.import_row).toHaveLength(1);
+    expect(before.tables.import_key).toHaveLength(1);
     archive = scratch('copia.tar');
     await backupTo(archive, { db: t.database.db, databaseDriver: t.database.driver, storage: t.app.storage, dataDir: t.dataDir });
   });
@@ -489,8 +533,8 @@ describe('backup and restore (PGlite + local disk)', () => {
   it('restores every row and every file into an empty instance, which serves the same pets, media and users', async () => {
     // Main image, gallery image, their thumbnails, the video, the care record's attachment, the news photo and its
     // thumbnail, the contract and its signed copy, the follow-up answer's photo and its thumbnail, the donor's certificate,
-    // the surrender request's photo and its thumbnail.
-    expect(Object.keys(before.media)).toHaveLength(15);
+    // the surrender request's photo and its thumbnail, the photo of a .zip being imported and its thumbnail.
+    expect(Object.keys(before.media)).toHaveLength(17);
     const target = await emptyPgliteTarget();
     await assertEmptyTarget({ db: target.database.db, storage: target.storage }, { database: 'db', storage: 'media' });
     const summary = await restoreArchive(archive, {
@@ -499,7 +543,7 @@ describe('backup and restore (PGlite + local disk)', () => {
       dataDir: target.dataDir,
       authSecretConfigured: false,
     });
-    expect(summary.media).toBe(15);
+    expect(summary.media).toBe(17);
     // The history travels whole: every event of the populated instance, as it was (DESIGN section 9).
     expect(before.tables.history_event?.length).toBeGreaterThanOrEqual(5);
     expect(await snapshotOf(target.database.db, target.storage)).toEqual(before);

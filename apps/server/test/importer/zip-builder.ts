@@ -5,6 +5,8 @@ export interface ZipEntry {
   name: string;
   data: Buffer;
   claimedSize?: number;
+  /** A Unix symbolic link (its data the target's path). */
+  symlink?: boolean;
 }
 
 function crc32(data: Buffer): number {
@@ -37,7 +39,8 @@ export function zip(entries: ZipEntry[]): Buffer {
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
+    // Made on Unix (3) when the entry carries a Unix mode.
+    central.writeUInt16LE(entry.symlink ? 0x031e : 20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
     central.writeUInt16LE(8, 10);
@@ -45,6 +48,7 @@ export function zip(entries: ZipEntry[]): Buffer {
     central.writeUInt32LE(packed.length, 20);
     central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
+    if (entry.symlink) central.writeUInt32LE((0o120777 << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, packed);
     centrals.push(central, name);

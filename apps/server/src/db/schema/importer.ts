@@ -8,6 +8,17 @@ import { user } from './users';
  * owners' ports; these tables keep only the file as read, what was done with each row, and the mappings chosen.
  */
 
+/** A photo of a .zip being imported, decoded and stored (the shape `stagePhotos` copies from). */
+export interface ImportPhoto {
+  key: string;
+  thumbKey: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: number;
+  contentHash: string;
+}
+
 /**
  * One uploaded spreadsheet: its header and rows as read (the file is kept here, as text cells, so a confirmation and
  * a restart need no file), the mapping of its last dry run, and the figures of its import.
@@ -29,6 +40,11 @@ export const importBatch = pgTable(
     /** The mapping of the last dry run (column -> field), null before it. */
     mapeo: jsonb().$type<Record<string, string>>(),
     formatoFecha: text(),
+    /**
+     * The photos of a .zip (null for a spreadsheet alone), by their name in lower case: each stored under
+     * `importaciones/` with its thumbnail, or why it cannot be used (a row naming it is an error).
+     */
+    fotos: jsonb().$type<Record<string, ImportPhoto | { error: string }>>(),
     creados: integer().notNull().default(0),
     actualizados: integer().notNull().default(0),
     omitidos: integer().notNull().default(0),

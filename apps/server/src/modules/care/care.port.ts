@@ -5,6 +5,7 @@ import type { HistoryActor } from '@refugio/contracts';
 import type { HistoryPort } from '../history/history.port';
 import type { PetsPort } from '../pets/pets.port';
 import type { Database, Tx } from '../../db/client';
+import { createCareImport } from './care-import';
 import { planNextDose } from './care-next-dose';
 import { createCareRepository } from './care.repository';
 
@@ -21,6 +22,8 @@ export interface CarePortDeps {
 /** The care port, built once (care.module.ts). Reads take any handle; writes join the caller's transaction (`Tx`). */
 export function createCarePort({ history, pets }: CarePortDeps) {
   return {
+    ...createCareImport({ history, pets }),
+
     /** The planned care not done of some pets (a foster's portal): id, name, type, planned date, earliest first. */
     async plannedOf(db: Database, petIds: number[]): Promise<{ id: number; petId: number; nombre: string; tipo: string; fecha: string }[]> {
       if (petIds.length === 0) return [];

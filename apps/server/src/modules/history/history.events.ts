@@ -59,7 +59,8 @@ export type CareRecordHistoryField =
   | 'pesoKg'
   | 'coste'
   | 'notas'
-  | 'adjunto';
+  | 'adjunto'
+  | 'origen';
 export type ProtocolHistoryField = 'nombre' | 'tipoMascota' | 'nota' | 'pasos' | 'activo';
 export type UserHistoryField = 'name' | 'lastname' | 'mail' | 'rol' | 'permisos' | 'color' | 'desactivado' | 'contrasena';
 export type TemplateHistoryField = 'asunto' | 'cuerpo' | 'activa';

@@ -77,6 +77,7 @@ const HEADERS: Record<'mascotas' | 'personas', Record<string, string>> = {
       etiquetas: ['etiquetas', 'tags'],
       personalidad: ['personalidad', 'caracter', 'temperamento'],
       historia: ['historia', 'descripcion', 'observaciones', 'comentarios', 'notas', 'animalcomments', 'animaldescription'],
+      foto: ['foto', 'fotografia', 'imagen', 'archivo foto', 'archivo de la foto', 'photo', 'image', 'picture', 'animalphoto', 'photourl'],
     }).flatMap(([campo, names]) => names.map((n) => [n, campo])),
   ),
   personas: Object.fromEntries(
@@ -97,8 +98,13 @@ const HEADERS: Record<'mascotas' | 'personas', Record<string, string>> = {
 };
 
 /** The field each column suggests ('' for none): a mapping saved for the same header wins, then the known names; each field once. */
-export function suggestMapping(tipo: ImportType, columnas: string[], saved: Map<string, string>): Record<string, string> {
-  const known = tipo === 'mascotas' || tipo === 'personas' ? HEADERS[tipo] : {};
+export function suggestMapping(
+  tipo: ImportType,
+  columnas: string[],
+  saved: Map<string, string>,
+  careHeaders: Record<string, string> = {},
+): Record<string, string> {
+  const known = tipo === 'mascotas' || tipo === 'personas' ? HEADERS[tipo] : tipo === 'cuidados' ? careHeaders : {};
   const fields = new Set<string>(IMPORT_FIELDS[tipo]);
   const used = new Set<string>();
   const mapping: Record<string, string> = {};
@@ -267,6 +273,8 @@ export interface PetRowValues {
   tags: string[];
   personalidad: string;
   historia: string;
+  /** The name of its photo in the .zip, as the row writes it. */
+  foto?: string;
 }
 
 /** A person as a row gives it (contact data as written: the persons port normalises it). */
@@ -296,7 +304,7 @@ export interface RowContext {
   today: string;
 }
 
-class RowErrors {
+export class RowErrors {
   readonly list: ImportRowError[] = [];
   constructor(private readonly row: MappedRow) {}
   add(field: string, mensaje: string) {
@@ -309,7 +317,7 @@ class RowErrors {
 }
 
 /** A cell's text, checked for hostile characters and length ('' when the column is not mapped or the cell is empty). */
-function text(row: MappedRow, errors: RowErrors, field: string, max: number, lines: 'one' | 'multi' = 'one'): string {
+export function text(row: MappedRow, errors: RowErrors, field: string, max: number, lines: 'one' | 'multi' = 'one'): string {
   const value = (row.cells.get(field)?.valor ?? '').trim().replace(/^'(?=[=+\-@\t\r])/, '');
   if (value === '') return '';
   if (value.length > max || textProblem(value, lines)) {
@@ -319,7 +327,7 @@ function text(row: MappedRow, errors: RowErrors, field: string, max: number, lin
   return value;
 }
 
-function dateField(row: MappedRow, errors: RowErrors, field: string, context: RowContext): string | null {
+export function dateField(row: MappedRow, errors: RowErrors, field: string, context: RowContext): string | null {
   const raw = text(row, errors, field, 40);
   if (raw === '') return null;
   const parsed = parseDate(raw, context.formato, context.orders[field] ?? 'dia', context.today);
@@ -330,7 +338,7 @@ function dateField(row: MappedRow, errors: RowErrors, field: string, context: Ro
   return parsed.value;
 }
 
-function words<T>(row: MappedRow, errors: RowErrors, field: string, table: Record<string, T>, options: string): T | undefined {
+export function words<T>(row: MappedRow, errors: RowErrors, field: string, table: Record<string, T>, options: string): T | undefined {
   const raw = text(row, errors, field, 60);
   if (raw === '') return undefined;
   const found = table[fold(raw)];
@@ -384,8 +392,10 @@ export function readPetRow(row: MappedRow, context: RowContext): { values: PetRo
   const idText = text(row, errors, 'id', 12);
   const id = /^\d{1,9}$/.test(idText) ? Number(idText) : undefined;
   const codigo = text(row, errors, 'codigo', 100) || undefined;
+  const foto = text(row, errors, 'foto', 255) || undefined;
   const values: PetRowValues = {
     ...(id !== undefined ? { id } : {}),
+    ...(foto !== undefined ? { foto } : {}),
     ...(codigo !== undefined ? { codigo } : {}),
     nombre,
     tipo: species?.tipo ?? 'Perro',

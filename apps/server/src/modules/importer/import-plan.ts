@@ -10,7 +10,7 @@ import { type MappedRow, type PersonRowValues, type PetRowValues, dateOrderOf, f
 export type PlannedRow<V> =
   { fila: number; vacia: true } | { fila: number; vacia?: false; values: V } | { fila: number; vacia?: false; errors: ImportRowError[] };
 
-function mapped(columnas: string[], filas: string[][], mapeo: Record<string, string>): MappedRow[] {
+export function mapped(columnas: string[], filas: string[][], mapeo: Record<string, string>): MappedRow[] {
   const fields = columnas.map((c) => mapeo[c] ?? '');
   return filas.map((cells, index) => {
     const map = new Map<string, { columna: string; valor: string }>();
@@ -21,19 +21,19 @@ function mapped(columnas: string[], filas: string[][], mapeo: Record<string, str
   });
 }
 
-const isEmpty = (cells: string[]) => cells.every((c) => c.trim() === '');
+export const isEmpty = (cells: string[]) => cells.every((c) => c.trim() === '');
 
-function context(columnas: string[], filas: string[][], mapeo: Record<string, string>, formato: ImportDateFormat | undefined, today: string) {
+export function context(columnas: string[], filas: string[][], mapeo: Record<string, string>, formato: ImportDateFormat | undefined, today: string) {
   const orders: Record<string, 'dia' | 'ambigua'> = {};
   columnas.forEach((columna, i) => {
     const field = mapeo[columna];
-    if (field === 'fechaNacimiento' || field === 'fechaIngreso') orders[field] = dateOrderOf(filas.map((r) => r[i] ?? ''));
+    if (field === 'fechaNacimiento' || field === 'fechaIngreso' || field === 'fecha') orders[field] = dateOrderOf(filas.map((r) => r[i] ?? ''));
   });
   return { formato, orders, today };
 }
 
 /** The same value in two rows: the later row gets `message(first row)`. */
-function repeats<V>(
+export function repeats<V>(
   rows: PlannedRow<V>[],
   key: (values: V) => string | undefined,
   field: string,
@@ -53,7 +53,7 @@ function repeats<V>(
   });
 }
 
-function columnOf(columnas: string[], mapeo: Record<string, string>, field: string): string {
+export function columnOf(columnas: string[], mapeo: Record<string, string>, field: string): string {
   return columnas.find((c) => mapeo[c] === field) ?? field;
 }
 

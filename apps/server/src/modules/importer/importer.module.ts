@@ -19,7 +19,10 @@ export const importerModule = fp(
       db: app.db,
       pets: app.petsPort,
       persons: app.personsPort,
+      care: app.carePort,
       timeZone: app.organizationPort.timeZone,
+      storage: app.storage,
+      log: app.log,
       enqueue: async (tx, importId) => {
         await app.jobs.enqueue(service.importJob, { importId }, { tx, uniqueKey: `importer.import:${importId}` });
       },
@@ -28,5 +31,5 @@ export const importerModule = fp(
     app.decorate('importerService', service);
     await app.register(importerRoutes(service));
   },
-  { name: 'importer', dependencies: ['db', 'jobs', 'access', 'history', 'organization', 'persons', 'pets'] },
+  { name: 'importer', dependencies: ['db', 'storage', 'jobs', 'access', 'history', 'organization', 'persons', 'pets', 'care'] },
 );

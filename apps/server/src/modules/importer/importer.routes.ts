@@ -1,5 +1,5 @@
 import {
-  IMPORT_MAX_BYTES,
+  IMPORT_ZIP_MAX_BYTES,
   apiErrorBodySchema,
   importDryRunSchema,
   importIdParamsSchema,
@@ -39,11 +39,12 @@ export const importerRoutes =
           tags: ['Importar'],
           summary: 'Subir una hoja de cálculo para importarla (no crea nada todavía)',
           description:
-            'Multipart: `archivo` (.xlsx, o .csv en UTF-8 o Windows-1252 separado por `,` o `;`, con o sin BOM; 20 MB como mucho) y `tipo` ' +
-            '(mascotas o personas; cuidados y donativos aún no). Responde las columnas (fila 1), una muestra de las primeras filas y la asignación ' +
+            'Multipart: `archivo` (.xlsx, o .csv en UTF-8 o Windows-1252 separado por `,` o `;`, con o sin BOM; 20 MB como mucho; o un .zip de ' +
+            'hasta 200 MB con una sola hoja y las fotos que nombra su columna «Foto», cada una comprobada por su contenido) y `tipo` ' +
+            '(mascotas, personas o cuidados: vacunas, desparasitaciones y pesos por fecha; donativos aún no). Responde las columnas (fila 1), una muestra de las primeras filas y la asignación ' +
             'sugerida por las cabeceras en español, las de la exportación CSV de Animal Shelter Manager (ANIMALNAME, ANIMALMICROCHIP, PERSONFIRSTNAME...) ' +
-            'y la que se eligió antes para la misma cabecera. Un PDF o una imagen con otra extensión, un .xls o .xlsm (macros), un ZIP con rutas ../ o que ' +
-            'se descomprime en demasiado, más de 200 columnas o de 50 000 filas: 400, sin guardar nada. El archivo leído se guarda en la base de datos.',
+            'y la que se eligió antes para la misma cabecera. Un PDF o una imagen con otra extensión, un .xls o .xlsm (macros), un ZIP con rutas ../, enlaces simbólicos, ' +
+            'demasiados archivos o que se descomprime en demasiado, más de 200 columnas o de 50 000 filas: 400, sin guardar nada. El archivo leído se guarda en la base de datos.',
           consumes: ['multipart/form-data'],
           response: { 200: importUploadSchema, ...errors },
         },
@@ -51,7 +52,7 @@ export const importerRoutes =
       async (request) => {
         const { fields, files } = await readMultipartForm(request, {
           fileFields: ['archivo'],
-          maxFileBytes: IMPORT_MAX_BYTES,
+          maxFileBytes: IMPORT_ZIP_MAX_BYTES,
           maxFiles: 1,
           tooLargeMessage: importMessages.fileTooBig,
           tooManyMessage: importMessages.oneFileOnly,

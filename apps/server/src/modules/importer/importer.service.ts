@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   IMPORT_FIELDS,
+  IMPORT_MAX_BYTES,
   IMPORT_SAMPLE_ROWS,
   IMPORT_TYPES_READY,
   type HistoryActor,
@@ -17,6 +18,7 @@ import {
   importMessages,
   importTypeLabels,
 } from '@refugio/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { type Database, type Tx, runInTransaction } from '../../db/client';
 import { defineJob } from '../../jobs/define-job';
@@ -26,19 +28,28 @@ import { formatDateTimeInZone } from '../../lib/table-export';
 import type { SessionUser } from '../../plugins/access';
 import { systemActor, userActor } from '../history/history.port';
 import type { PersonsPort } from '../persons/persons.port';
+import type { StorageProvider } from '../../storage/storage-provider';
+import type { CarePort } from '../care/care.port';
 import type { PetsPort } from '../pets/pets.port';
+import { CARE_HEADERS, type CareRowValues, careDryRun, matchCare, planCare } from './import-care';
 import { type PersonRowValues, type PetRowValues, fold, suggestMapping } from './import-fields';
 import { ImportFileError, readSpreadsheet } from './import-file';
-import { type PlannedRow, personKey, planPersons, planPets } from './import-plan';
+import { matchPets, stageChunkPhotos } from './import-pets';
+import { type StagedRows, checkRowPhotos, removeImportPhotos, storeImportPhotos } from './import-photos';
+import { type PlannedRow, columnOf, personKey, planPersons, planPets } from './import-plan';
+import { readZip } from './import-zip';
 import { type ImportBatchRow, type ImporterRepository, createImporterRepository } from './importer.repository';
 
 export interface ImporterDeps {
   db: Database;
-  pets: Pick<PetsPort, 'importMatches' | 'createImported' | 'removeImported'>;
+  pets: Pick<PetsPort, 'importMatches' | 'createImported' | 'removeImported' | 'reservePetId' | 'stagePhotos'>;
+  care: Pick<CarePort, 'importMatches' | 'createImported' | 'removeImported'>;
   persons: Pick<PersonsPort, 'normaliseImported' | 'matchImported' | 'importPerson' | 'removeImported'>;
   /** Enqueues the import job of a batch inside the confirmation's transaction. */
   enqueue: (tx: Database, importId: string) => Promise<void>;
   timeZone: (handle?: Pick<Database, 'select'>) => Promise<string>;
+  storage: StorageProvider;
+  log: FastifyBaseLogger;
   clock?: () => Date;
 }
 
@@ -52,7 +63,7 @@ const IMPORT_CHUNK = 50;
 export const importJobPayload = z.object({ importId: z.string().min(1).max(64) });
 
 /** The import wizard's work (DESIGN section 18): upload, dry run, the job that imports each row once, status, undo. */
-export function createImporterService({ db, pets, persons, enqueue, timeZone, clock = () => new Date() }: ImporterDeps) {
+export function createImporterService({ db, pets, care, persons, enqueue, timeZone, storage, log, clock = () => new Date() }: ImporterDeps) {
   const repo: ImporterRepository = createImporterRepository(db);
 
   async function today(): Promise<string> {
@@ -71,13 +82,17 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
 
   async function plan(batch: ImportBatchRow): Promise<PlannedRow<unknown>[]> {
     const mapeo = batch.mapeo ?? {};
-    if (batch.tipo === 'mascotas')
-      return planPets(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
+    if (batch.tipo === 'mascotas') {
+      const rows = planPets(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
+      return checkRowPhotos(rows, batch.fotos, columnOf(batch.columnas, mapeo, 'foto'));
+    }
+    if (batch.tipo === 'cuidados')
+      return planCare(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
     return planPersons(batch.columnas, batch.filas, mapeo, persons.normaliseImported);
   }
 
   /** Checks a chosen mapping against the file's columns and the type's fields (400 in Spanish). */
-  function checkMapping(tipo: ImportType, columnas: string[], mapeo: Record<string, string>): Record<string, string> {
+  function checkMapping(tipo: ImportType, columnas: string[], mapeo: Record<string, string>, zipped: boolean): Record<string, string> {
     const fields = new Set<string>(IMPORT_FIELDS[tipo]);
     const used = new Set<string>();
     const clean: Record<string, string> = {};
@@ -90,8 +105,12 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
       used.add(campo);
       clean[columna] = campo;
     }
-    if (!used.has('nombre')) throw invalid('mapeo', importMessages.fieldRequired(importFieldLabels.nombre));
+    for (const required of tipo === 'cuidados' ? (['cuidado', 'fecha'] as const) : (['nombre'] as const))
+      if (!used.has(required)) throw invalid('mapeo', importMessages.fieldRequired(importFieldLabels[required]));
+    if (tipo === 'cuidados' && !used.has('microchip') && !used.has('id') && !used.has('codigo'))
+      throw invalid('mapeo', importMessages.petKeyRequired);
     if (tipo === 'mascotas' && !used.has('tipo')) throw invalid('mapeo', importMessages.fieldRequired(importFieldLabels.tipo));
+    if (used.has('foto') && !zipped) throw invalid('mapeo', importMessages.photosNeedZip);
     if (tipo === 'personas' && !used.has('email') && !used.has('telefono') && !used.has('movil'))
       throw invalid('mapeo', importMessages.contactRequired);
     return clean;
@@ -106,29 +125,27 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
     let omitir = 0;
     const valid = rows.filter((r): r is { fila: number; values: unknown } => 'values' in r);
     if (batch.tipo === 'mascotas') {
-      const values = valid.map((r) => ({ fila: r.fila, v: r.values as PetRowValues }));
-      const keys = await repo.keysOf(
-        'mascotas',
-        values.flatMap(({ v }) => (v.codigo ? [v.codigo] : [])),
-      );
-      const { byChip, byId } = await pets.importMatches(
+      const matches = await matchPets(
+        pets,
         db,
-        values.flatMap(({ v }) => (v.microchip ? [v.microchip] : [])),
-        [...values.flatMap(({ v }) => (v.id !== undefined ? [v.id] : [])), ...keys.values()],
+        valid.map((r) => r.values as PetRowValues),
       );
-      for (const { fila, v } of values) {
-        const chip = v.microchip ? byChip.get(v.microchip) : undefined;
-        const sameId = v.id !== undefined && byId.has(v.id) && fold(byId.get(v.id)!) === fold(v.nombre) ? v.id : undefined;
-        const byKey = v.codigo !== undefined && keys.has(v.codigo) && byId.has(keys.get(v.codigo)!) ? keys.get(v.codigo) : undefined;
-        if (chip !== undefined) duplicados.push({ fila, motivo: importMessages.duplicateChip, existenteId: chip });
-        else if (sameId !== undefined) duplicados.push({ fila, motivo: importMessages.duplicateId, existenteId: sameId });
-        else if (byKey !== undefined) duplicados.push({ fila, motivo: importMessages.duplicateCode, existenteId: byKey });
+      valid.forEach(({ fila }, i) => {
+        const match = matches[i];
+        if (match === undefined) crear++;
         else {
-          crear++;
-          continue;
+          duplicados.push({ fila, motivo: match.motivo, existenteId: match.existing });
+          omitir++;
         }
-        omitir++;
-      }
+      });
+    } else if (batch.tipo === 'cuidados') {
+      const careRows = valid as { fila: number; values: CareRowValues }[];
+      const figures = careDryRun(careRows, await matchCare(pets, care, db, careRows));
+      crear = figures.crear;
+      omitir = figures.omitir;
+      errores.push(...figures.errores);
+      errores.sort((a, b) => a.fila - b.fila);
+      duplicados.push(...figures.duplicados);
     } else {
       const values = valid.map((r) => ({ fila: r.fila, v: r.values as PersonRowValues }));
       const keys = await repo.keysOf(
@@ -163,7 +180,14 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
   }
 
   /** One row of the job inside `tx`, with its `import_row` record (a row recorded is never done again). */
-  async function importRowIn(tx: Tx, batch: ImportBatchRow, row: PlannedRow<unknown>): Promise<void> {
+  async function importRowIn(
+    tx: Tx,
+    batch: ImportBatchRow,
+    row: PlannedRow<unknown>,
+    staged: StagedRows,
+    used: Set<number>,
+    matched: Map<number, { existing: number } | undefined>,
+  ): Promise<void> {
     const txRepo = createImporterRepository(tx);
     const base = { importId: batch.id, fila: row.fila };
     if (row.vacia) return txRepo.insertRow({ ...base, resultado: 'omitido' });
@@ -175,19 +199,22 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
     const actor = actorOf(batch);
     if (batch.tipo === 'mascotas') {
       const v = row.values as PetRowValues;
-      const keys = v.codigo ? await txRepo.keysOf('mascotas', [v.codigo]) : new Map<string, number>();
-      const { byChip, byId } = await pets.importMatches(tx, v.microchip ? [v.microchip] : [], [
-        ...(v.id !== undefined ? [v.id] : []),
-        ...keys.values(),
-      ]);
-      const existing =
-        (v.microchip ? byChip.get(v.microchip) : undefined) ??
-        (v.id !== undefined && byId.has(v.id) && fold(byId.get(v.id)!) === fold(v.nombre) ? v.id : undefined) ??
-        (v.codigo && keys.has(v.codigo) && byId.has(keys.get(v.codigo)!) ? keys.get(v.codigo) : undefined);
-      if (existing !== undefined) return txRepo.insertRow({ ...base, resultado: 'omitido', entidadId: existing });
-      const { id: _id, codigo, ...values } = v;
-      const created = await pets.createImported(tx, values, actor, origen);
+      const match = matched.get(row.fila);
+      if (match !== undefined) return txRepo.insertRow({ ...base, resultado: 'omitido', entidadId: match.existing });
+      const { id: _id, codigo, foto: _foto, ...values } = v;
+      const photo = staged.get(row.fila);
+      const created = await pets.createImported(tx, values, actor, origen, photo ? { id: photo.id, image: photo.staged.images[0]! } : undefined);
+      if (photo) used.add(row.fila);
       if (codigo) await txRepo.saveKey('mascotas', codigo, created.id, batch.id);
+      return txRepo.insertRow({ ...base, resultado: 'creado', entidadId: created.id, version: created.version });
+    }
+    if (batch.tipo === 'cuidados') {
+      const v = row.values as CareRowValues;
+      const [match] = await matchCare(pets, care, tx, [{ fila: row.fila, values: v }]);
+      if ('error' in match!) return txRepo.insertRow({ ...base, resultado: 'error', columna: match.error.columna, mensaje: match.error.mensaje });
+      if (match!.existente !== null) return txRepo.insertRow({ ...base, resultado: 'omitido', entidadId: match!.existente });
+      const { tipo, nombre, fecha, pesoKg, lote, veterinario, notas } = v;
+      const created = await care.createImported(tx, match!.petId, { tipo, nombre, fecha, pesoKg, lote, veterinario, notas }, actor, origen);
       return txRepo.insertRow({ ...base, resultado: 'creado', entidadId: created.id, version: created.version });
     }
     const v = row.values as PersonRowValues;
@@ -209,22 +236,45 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
    * are done again one per transaction, and the row that still collides is recorded as omitted.
    */
   async function importChunk(batch: ImportBatchRow, rows: PlannedRow<unknown>[]): Promise<void> {
-    try {
+    const staged = await stageChunkPhotos(pets, db, batch, rows);
+    // Photos a committed pet took; the others' copies are removed at the end (a crash leaves only unreferenced copies).
+    const used = new Set<number>();
+    const attempt = async (part: PlannedRow<unknown>[]) => {
+      const taken = new Set<number>();
       await runInTransaction(db, async (tx) => {
-        for (const row of rows) await importRowIn(tx, batch, row);
+        // The chunk's pets matched at once, in its transaction (a file never names the same pet twice: the plan refuses it).
+        const matched = new Map<number, { existing: number } | undefined>();
+        if (batch.tipo === 'mascotas') {
+          const valid = part.filter((r): r is { fila: number; values: unknown } => 'values' in r && !r.vacia);
+          const matches = await matchPets(
+            pets,
+            tx,
+            valid.map((r) => r.values as PetRowValues),
+          );
+          valid.forEach((r, i) => matched.set(r.fila, matches[i]));
+        }
+        for (const row of part) await importRowIn(tx, batch, row, staged, taken, matched);
       });
-      return;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
-    for (const row of rows) {
+      for (const fila of taken) used.add(fila);
+    };
+    try {
       try {
-        await runInTransaction(db, (tx) => importRowIn(tx, batch, row));
+        await attempt(rows);
+        return;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        if ((await repo.processedRows(batch.id)).has(row.fila)) continue;
-        await repo.insertRow({ importId: batch.id, fila: row.fila, resultado: 'omitido', mensaje: importMessages.duplicateChip });
       }
+      for (const row of rows) {
+        try {
+          await attempt([row]);
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          if ((await repo.processedRows(batch.id)).has(row.fila)) continue;
+          await repo.insertRow({ importId: batch.id, fila: row.fila, resultado: 'omitido', mensaje: importMessages.duplicateChip });
+        }
+      }
+    } finally {
+      for (const [fila, { staged: photos }] of staged) if (!used.has(fila)) await photos.discard();
     }
   }
 
@@ -269,7 +319,13 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
     }
     if (pending.length > limit) return;
     const f = await figures(importId);
-    await repo.setState(importId, ['en_curso'], 'terminada', { creados: f.creados, actualizados: f.actualizados, omitidos: f.omitidos });
+    const ended = await repo.setState(importId, ['en_curso'], 'terminada', {
+      creados: f.creados,
+      actualizados: f.actualizados,
+      omitidos: f.omitidos,
+    });
+    // The pets have their copies: the batch's own photos go (after the state, so no resume needs them).
+    if (ended && batch.fotos) await removeImportPhotos(storage, log, batch.fotos);
   }
 
   return {
@@ -280,29 +336,44 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
     async upload(actor: SessionUser, tipo: ImportType, file: { fileName: string; data: Buffer }): Promise<ImportUpload> {
       if (!(IMPORT_TYPES_READY as readonly string[]).includes(tipo))
         throw invalid('tipo', importMessages.typeNotYet(importTypeLabels[tipo].toLowerCase()));
+      const zipped = /\.zip$/i.test(file.fileName);
+      if (!zipped && file.data.length > IMPORT_MAX_BYTES) throw invalid('archivo', importMessages.fileTooBig);
       let sheet;
+      let photos: Map<string, Buffer> | undefined;
       try {
-        sheet = await readSpreadsheet(file.fileName, file.data);
+        if (zipped) {
+          const contents = await readZip(file.data);
+          sheet = await readSpreadsheet(contents.sheet.fileName, contents.sheet.data);
+          photos = contents.photos;
+        } else sheet = await readSpreadsheet(file.fileName, file.data);
       } catch (error) {
         if (error instanceof ImportFileError) throw invalid('archivo', error.message);
         throw error;
       }
       const id = randomUUID();
+      // Files before rows: the photos are stored first, and removed if the batch cannot be written.
+      const fotos = photos && tipo === 'mascotas' ? await storeImportPhotos(storage, log, id, photos) : photos ? {} : null;
       const archivo =
         [...file.fileName]
           .filter((c) => !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(c))
           .join('')
           .slice(0, 200) || 'hoja';
-      await repo.insertBatch({
-        id,
-        tipo,
-        archivo,
-        hash: createHash('sha256').update(file.data).digest('hex'),
-        columnas: sheet.columnas,
-        filas: sheet.filas,
-        createdBy: actor.id,
-        createdByNombre: `${actor.name} ${actor.lastname ?? ''}`.trim(),
-      });
+      try {
+        await repo.insertBatch({
+          id,
+          tipo,
+          archivo,
+          hash: createHash('sha256').update(file.data).digest('hex'),
+          columnas: sheet.columnas,
+          filas: sheet.filas,
+          fotos,
+          createdBy: actor.id,
+          createdByNombre: `${actor.name} ${actor.lastname ?? ''}`.trim(),
+        });
+      } catch (error) {
+        if (fotos) await removeImportPhotos(storage, log, fotos);
+        throw error;
+      }
       const saved = await repo.savedMapping(tipo);
       const sample = sheet.filas.filter((r) => r.some((c) => c.trim() !== '')).slice(0, IMPORT_SAMPLE_ROWS);
       return {
@@ -312,7 +383,7 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
         columnas: sheet.columnas,
         muestra: sample.map((r) => Object.fromEntries(sheet.columnas.map((c, i) => [c, r[i] ?? '']))),
         filas: sheet.filas.length,
-        mapeoSugerido: suggestMapping(tipo, sheet.columnas, saved),
+        mapeoSugerido: suggestMapping(tipo, sheet.columnas, saved, CARE_HEADERS),
         campos: [...IMPORT_FIELDS[tipo]],
       };
     },
@@ -321,7 +392,7 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
     async setMapping(id: string, input: ImportMappingInput): Promise<ImportDryRun> {
       const batch = await batchOf(id);
       if (batch.estado !== 'analizada') throw new AppError('CONFLICT', { message: importMessages.alreadyRunning });
-      const mapeo = checkMapping(batch.tipo as ImportType, batch.columnas, input.mapeo);
+      const mapeo = checkMapping(batch.tipo as ImportType, batch.columnas, input.mapeo, batch.fotos !== null);
       await repo.setMapping(id, mapeo, input.formatoFecha ?? null);
       await repo.saveMapping(
         batch.tipo,
@@ -384,7 +455,9 @@ export function createImporterService({ db, pets, persons, enqueue, timeZone, cl
             const removed =
               batch.tipo === 'mascotas'
                 ? await pets.removeImported(tx, row.entidadId!, row.version!, actor, origen)
-                : await persons.removeImported(tx, row.entidadId!, row.version!, actor, origen);
+                : batch.tipo === 'cuidados'
+                  ? await care.removeImported(tx, row.entidadId!, row.version!, actor, origen)
+                  : await persons.removeImported(tx, row.entidadId!, row.version!, actor, origen);
             if (removed) await txRepo.removeKey(batch.tipo, row.entidadId!, id);
             await txRepo.setRowResult(id, row.fila, removed ? 'deshecho' : 'conservado');
           }

@@ -5,7 +5,7 @@ import { pet } from '../../db/schema';
 import type { HistoryPort } from '../history/history.port';
 import { changedFields } from '../history/history.port';
 import { PET_HISTORY_FIELDS } from './pet-dto';
-import { createPetsRepository } from './pets.repository';
+import { type PetImageRow, createPetsRepository } from './pets.repository';
 
 /*
  * Pets from a spreadsheet (DESIGN section 18), through the pets port: the live pets a file's microchips or ids name
@@ -55,15 +55,27 @@ export function createPetImport({ history }: { history: Pick<HistoryPort, 'recor
       return { byChip, byId };
     },
 
-    /** A new pet (`borrador`) from an imported row, with its creation event naming `origen`. */
-    async createImported(tx: Tx, values: ImportedPet, actor: HistoryActor, origen: string): Promise<{ id: number; version: number }> {
-      const row = await createPetsRepository(tx).insert({
+    /**
+     * A new pet (`borrador`) from an imported row, with its creation event naming `origen`. With `photo`: under the id
+     * its photo was staged for (`reservePetId`, `stagePhotos`), the photo its main image and the first of its gallery.
+     */
+    async createImported(
+      tx: Tx,
+      values: ImportedPet,
+      actor: HistoryActor,
+      origen: string,
+      photo?: { id: number; image: Omit<PetImageRow, 'id' | 'orden' | 'createdAt' | 'petId'> },
+    ): Promise<{ id: number; version: number }> {
+      const txRepo = createPetsRepository(tx);
+      const insert = {
         ...values,
         fechaIngreso: values.fechaIngreso ? `${values.fechaIngreso} 00:00:00` : null,
         estado: 'borrador',
         createdBy: actor.tipo === 'usuario' ? (actor.id ?? null) : null,
         updatedBy: actor.tipo === 'usuario' ? (actor.id ?? null) : null,
-      });
+      };
+      const row = photo ? await txRepo.insertWithId(photo.id, { ...insert, imagenPrincipal: photo.image.nombre }) : await txRepo.insert(insert);
+      if (photo) await txRepo.insertImage({ petId: row.id, ...photo.image });
       await history.record(tx, {
         actor,
         entidad: 'mascota',
@@ -71,6 +83,7 @@ export function createPetImport({ history }: { history: Pick<HistoryPort, 'recor
         accion: 'crear',
         cambios: {
           ...changedFields({}, { ...values, estado: 'borrador' }, PET_HISTORY_FIELDS),
+          ...(photo ? { imagenPrincipal: [null, photo.image.nombre] as [HistoryValue, HistoryValue] } : {}),
           origen: [null, origen] as [HistoryValue, HistoryValue],
         },
       });

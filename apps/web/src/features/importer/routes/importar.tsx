@@ -18,7 +18,7 @@ import { useConfirmImport, useImportStatus, useSaveMapping, useUndoImport, useUp
 import { DryRunReport } from '../components/dry-run-report';
 import { MappingTable } from '../components/mapping-table';
 
-const ACCEPT = '.xlsx,.csv,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ACCEPT = '.xlsx,.csv,.txt,.zip,text/csv,application/zip,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ready = (tipo: ImportType) => (IMPORT_TYPES_READY as readonly string[]).includes(tipo);
 
 /**
@@ -156,8 +156,10 @@ function ImportarScreen() {
       ) : (
         <Stack gap="sm">
           <Text size="sm">
-            Sube una hoja de cálculo (.xlsx, o .csv separado por comas o por punto y coma) con lo que ya tienes: mascotas o personas. También sirve la
-            exportación CSV de Animal Shelter Manager. Primero verás qué se crearía; no se guarda nada hasta que lo confirmes.
+            Sube una hoja de cálculo (.xlsx, o .csv separado por comas o por punto y coma) con lo que ya tienes: mascotas, personas o cuidados
+            (vacunas, desparasitaciones y pesos). También sirve la exportación CSV de Animal Shelter Manager. Para traer las fotos de las mascotas,
+            sube un .zip con la hoja y las fotos, y una columna «Foto» con el nombre de cada archivo. Primero verás qué se crearía; no se guarda nada
+            hasta que lo confirmes.
           </Text>
           <Select
             label="Qué contiene el archivo"
