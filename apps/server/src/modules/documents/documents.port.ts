@@ -11,8 +11,8 @@ import type { DocumentsService } from './documents.service';
  */
 export function createDocumentsPort(service: DocumentsService, history: Pick<HistoryPort, 'record'>) {
   return {
-    prepareSurrender: service.prepareSurrender,
-    onSigned: service.onSigned,
+    prepareSurrender: (...args: Parameters<DocumentsService['prepareSurrender']>) => service.prepareSurrender(...args),
+    onSigned: (...args: Parameters<DocumentsService['onSigned']>) => service.onSigned(...args),
 
     /** The surrender's live contract (not annulled): its id and state, or null. */
     async surrenderDocument(executor: Database, cesionId: number): Promise<{ id: number; estado: string } | null> {
