@@ -51,6 +51,11 @@ export function SurrenderContractCard({ cesionId, aceptada, onChange }: { cesion
   const prepare = usePrepareSurrenderContract();
   const documents = useDocuments({ cesionId });
   const signed = currentDocument(documents.data ?? [])?.estado === 'firmado';
+  const { refetch } = documents;
+  // Accepting prepares the contract on the server: read the documents again when the request becomes accepted.
+  useEffect(() => {
+    if (aceptada) void refetch();
+  }, [aceptada, refetch]);
   const wasSigned = useRef(signed);
   useEffect(() => {
     if (signed && !wasSigned.current) onChange();

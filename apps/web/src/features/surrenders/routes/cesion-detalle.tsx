@@ -151,13 +151,13 @@ function CesionDetalleScreen() {
       )}
       {item.mascotaId !== null ? (
         <Alert color="teal" title="El animal ha entrado en el refugio">
-          <Anchor component={Link} to={`/mascota/${item.mascotaId}`}>
+          <Anchor component={Link} to={`/mascota/${item.mascotaId}`} c="teal.9" underline="always">
             Ver la ficha de {item.nombreAnimal}
           </Anchor>
           {item.personaId !== null ? (
             <>
               {' · '}
-              <Anchor component={Link} to={`/personas/${item.personaId}`}>
+              <Anchor component={Link} to={`/personas/${item.personaId}`} c="teal.9" underline="always">
                 Ver a {item.nombre}
               </Anchor>
             </>
