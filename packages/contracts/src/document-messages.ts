@@ -4,7 +4,7 @@
  * runtime. `documents.ts` re-exports them.
  */
 
-export const DOCUMENT_TYPES = ['contrato_adopcion', 'acta_devolucion'] as const;
+export const DOCUMENT_TYPES = ['contrato_adopcion', 'acta_devolucion', 'contrato_cesion', 'acuerdo_voluntariado', 'contrato_acogida'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_STATES = ['borrador', 'enviado', 'firmado', 'anulado'] as const;
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
@@ -15,7 +15,16 @@ export const documentStateLabels: Record<DocumentState, string> = {
   firmado: 'Firmado',
   anulado: 'Anulado',
 };
-export const documentTypeLabels: Record<DocumentType, string> = { contrato_adopcion: 'Contrato de adopción', acta_devolucion: 'Acta de devolución' };
+export const documentTypeLabels: Record<DocumentType, string> = {
+  contrato_adopcion: 'Contrato de adopción',
+  acta_devolucion: 'Acta de devolución',
+  contrato_cesion: 'Contrato de cesión',
+  acuerdo_voluntariado: 'Acuerdo de voluntariado',
+  contrato_acogida: 'Contrato de acogida',
+};
+/** The documents a person signs for themselves (no pet, no request): prepared from the person's volunteer section. */
+export const PERSON_DOCUMENT_TYPES = ['acuerdo_voluntariado', 'contrato_acogida'] as const;
+export type PersonDocumentType = (typeof PERSON_DOCUMENT_TYPES)[number];
 
 export const PAYMENT_METHODS = ['transferencia', 'bizum', 'efectivo', 'tarjeta', 'exento'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -48,6 +57,11 @@ export const FEE_MAX = 100_000;
 
 export const documentMessages = {
   notFound: 'Ese documento no existe.',
+  personDocumentType: 'Elige el acuerdo de voluntariado o el contrato de acogida.',
+  personNotFound: 'Esa persona no existe o sus datos se han borrado.',
+  surrenderNotFound: 'Esa solicitud de cesión no existe.',
+  surrenderNotAccepted: 'Solo se prepara el contrato de una cesión aceptada.',
+  surrenderSignedExists: 'El contrato de cesión ya está firmado: no se puede preparar otro.',
   requestNotFound: 'Esa solicitud de adopción no existe.',
   requestNotApproved: 'Solo se puede preparar el contrato de una solicitud aprobada.',
   requestWithoutPerson: 'La solicitud no está vinculada a ninguna persona todavía: vuelve a intentarlo en unos minutos.',

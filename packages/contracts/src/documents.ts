@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DOCUMENT_STATES, DOCUMENT_TYPES, FEE_MAX, PAYMENT_METHODS, SIGNATURE_LIMITS, documentMessages } from './document-messages';
+import {
+  DOCUMENT_STATES,
+  DOCUMENT_TYPES,
+  FEE_MAX,
+  PERSON_DOCUMENT_TYPES,
+  PAYMENT_METHODS,
+  SIGNATURE_LIMITS,
+  documentMessages,
+} from './document-messages';
 import { calendarDate, oneLineText } from './text';
 export * from './document-messages';
 
@@ -68,6 +76,12 @@ export const preparedContractSchema = z.object({
 });
 export type PreparedContract = z.infer<typeof preparedContractSchema>;
 
+/** `POST /api/personas/{id}/voluntariado/acuerdo`: the volunteer agreement or the foster agreement of a person. */
+export const preparePersonDocumentInputSchema = z.object({
+  tipo: z.enum(PERSON_DOCUMENT_TYPES, { error: documentMessages.personDocumentType }),
+});
+export type PreparePersonDocumentInput = z.infer<typeof preparePersonDocumentInputSchema>;
+
 /** `GET /api/solicitudes-adopcion/{id}/cuota`: recorded, not charged. `version` 0 while nothing was saved. */
 export const adoptionFeeSchema = z.object({
   cuota: z.number().nullable(),
@@ -107,6 +121,8 @@ export const documentListQuerySchema = z.object({
   personaId: z.coerce.number().int().positive().optional(),
   mascotaId: z.coerce.number().int().positive().optional(),
   movimientoId: z.coerce.number().int().positive().optional(),
+  cesionId: z.coerce.number().int().positive().optional(),
+  tipo: z.enum(DOCUMENT_TYPES).optional(),
 });
 export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
 
@@ -120,8 +136,12 @@ export const documentSchema = z.object({
   firmante: z.object({ nombre: z.string(), email: z.string().nullable() }).nullable(),
   solicitudId: z.number().int().nullable().describe('La solicitud de un contrato (null en un acta)'),
   movimientoId: z.number().int().nullable().describe('La devolución de un acta (null en un contrato)'),
-  mascota: z.object({ id: z.number().int(), nombre: z.string() }),
-  persona: z.object({ id: z.number().int(), nombre: z.string() }),
+  cesionId: z.number().int().nullable().describe('La solicitud de cesión de un contrato de cesión'),
+  mascota: z
+    .object({ id: z.number().int(), nombre: z.string() })
+    .nullable()
+    .describe('null: un acuerdo de una persona, o una cesión antes del ingreso'),
+  persona: z.object({ id: z.number().int(), nombre: z.string() }).nullable().describe('null: una cesión antes del ingreso (firma quien cede)'),
   enlace: z.object({ venceEn: z.string(), caducado: z.boolean() }).nullable().describe('El enlace para firmar en vigor, si se envió'),
   firmado: z
     .object({

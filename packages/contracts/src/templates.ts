@@ -35,6 +35,9 @@ export const TEMPLATE_KEYS = [
   'contrato_acogida',
   'turno_recordatorio',
   'busco_acogida',
+  'contrato_cesion',
+  'documento_firmar',
+  'documento_firmado',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -67,6 +70,8 @@ export const TEMPLATE_VARIABLE_LABELS = {
   'mascota.sexo': 'Sexo de la mascota',
   'mascota.fechaNacimiento': 'Fecha de nacimiento de la mascota',
   'mascota.microchip': 'Microchip de la mascota',
+  'mascota.edad': 'Edad de la mascota',
+  'documento.titulo': 'Título del documento',
   'mascota.sinEsterilizar': 'Sección {{#mascota.sinEsterilizar}}…{{/mascota.sinEsterilizar}}: solo si la mascota no está esterilizada',
   'adopcion.cuota': 'Cuota de adopción (150,00 €)',
   'adopcion.metodoPago': 'Método de pago de la cuota',
@@ -154,6 +159,21 @@ export const TEMPLATE_VARIABLES: Record<TemplateKey, readonly TemplateVariable[]
   ],
   turno_recordatorio: [...COMMON, 'turno.tarea', 'turno.fecha', 'turno.hora', 'turno.lugar', 'enlace'],
   busco_acogida: [...COMMON, 'mascota.nombre', 'enlace', 'vencimiento'],
+  contrato_cesion: [
+    ...COMMON,
+    'persona.apellidos',
+    'persona.documento',
+    'persona.email',
+    'persona.telefono',
+    'mascota.nombre',
+    'mascota.especie',
+    'mascota.sexo',
+    'mascota.edad',
+    'mascota.microchip',
+    'fecha',
+  ],
+  documento_firmar: [...COMMON, 'documento.titulo', 'enlace'],
+  documento_firmado: [...COMMON, 'documento.titulo', 'enlace'],
   acta_devolucion: [
     ...COMMON,
     'persona.apellidos',
@@ -191,6 +211,7 @@ export const TEMPLATE_KEYS_WITHOUT_SUBJECT: readonly TemplateKey[] = [
   'colabora_privacidad',
   'acuerdo_voluntariado',
   'contrato_acogida',
+  'contrato_cesion',
 ];
 
 /** What a message written from the person page fills: the person's name and the organisation's data, no pet. */
@@ -233,6 +254,9 @@ export const TEMPLATE_TITLES: Record<TemplateKey, string> = {
   contrato_acogida: 'Contrato de acogida',
   turno_recordatorio: 'Recordatorio de un turno de voluntariado',
   busco_acogida: 'Busco acogida: una mascota necesita casa',
+  contrato_cesion: 'Contrato de cesión',
+  documento_firmar: 'Documento para firmar (cesión, voluntariado, acogida)',
+  documento_firmado: 'Documento firmado (cesión, voluntariado, acogida)',
 };
 
 /** Keys sent by the server by itself (when active); the others are sent by the features that use them. */
@@ -391,6 +415,39 @@ De otra parte, **{{persona.nombre}} {{persona.apellidos}}**, con documento de id
 Y en prueba de conformidad, la persona que devuelve firma esta acta.
 `;
 
+/** The surrender contract that ships (Markdown): the owner hands the animal over to the organisation, free of charge. */
+const SURRENDER_CONTRACT_DEFAULT = `# Contrato de cesión de un animal
+
+Fecha: {{fecha}}.
+
+## Reunidos
+
+De una parte, {{#organizacion.nombre}}{{organizacion.nombre}}{{/organizacion.nombre}}{{^organizacion.nombre}}la asociación{{/organizacion.nombre}}{{#organizacion.direccion}}, con domicilio en {{organizacion.direccion}}{{/organizacion.direccion}} (en adelante, la organización).
+
+De otra, {{persona.nombre}} {{persona.apellidos}}{{#persona.documento}}, con documento {{persona.documento}}{{/persona.documento}}, con correo {{persona.email}} y teléfono {{persona.telefono}} (en adelante, la persona cedente).
+
+## El animal
+
+- Nombre: {{mascota.nombre}}
+- Especie: {{mascota.especie}}
+- Sexo: {{mascota.sexo}}
+- Edad: {{mascota.edad}}
+- Microchip: {{mascota.microchip}}
+
+## Acuerdan
+
+1. **Cesión gratuita.** La persona cedente declara ser la propietaria del animal y transmite su propiedad a la organización de forma gratuita, sin recibir ni pagar precio alguno, como permite el artículo 58.2 de la Ley 7/2023, de 28 de marzo, de protección de los derechos y el bienestar de los animales.
+2. **Microchip.** La persona cedente autoriza a la organización a inscribir a su nombre el microchip {{mascota.microchip}} en el registro oficial de identificación animal y colaborará en el cambio de titularidad si el registro se lo pide.
+3. **Salud y comportamiento.** La persona cedente declara que ha informado con veracidad del estado de salud y del comportamiento del animal, de sus tratamientos y de cualquier incidente (mordeduras, enfermedades, accidentes) que conozca.
+4. **Renuncia.** La persona cedente renuncia a cualquier derecho sobre el animal; la organización decide sobre su cuidado y su futuro, incluida su adopción por otra familia.
+
+## Protección de datos
+
+{{organizacion.nombre}} es responsable del tratamiento de los datos personales de este contrato, que usa para gestionar la cesión y las obligaciones legales que derivan de ella (Reglamento (UE) 2016/679, RGPD, y Ley Orgánica 3/2018, LOPDGDD). Puede ejercer sus derechos escribiendo a {{organizacion.email}} y reclamar ante la Agencia Española de Protección de Datos (www.aepd.es).
+
+Y en prueba de conformidad, la persona cedente firma este contrato.
+`;
+
 /** The Spanish defaults that ship: warm, short, signed by the organisation (its contact is added to every e-mail). */
 export const DEFAULT_TEMPLATES: Record<TemplateKey, { asunto: string; cuerpo: string }> = {
   solicitud_recibida: {
@@ -521,6 +578,15 @@ export const DEFAULT_TEMPLATES: Record<TemplateKey, { asunto: string; cuerpo: st
   },
   acuerdo_voluntariado: { asunto: '', cuerpo: VOLUNTEER_AGREEMENT_DEFAULT },
   contrato_acogida: { asunto: '', cuerpo: FOSTER_CONTRACT_DEFAULT },
+  contrato_cesion: { asunto: '', cuerpo: SURRENDER_CONTRACT_DEFAULT },
+  documento_firmar: {
+    asunto: '{{documento.titulo}}: para firmar',
+    cuerpo: HELLO + 'Aquí tienes el documento «{{documento.titulo}}» para leerlo y firmarlo: {{enlace}}' + SIGNATURE,
+  },
+  documento_firmado: {
+    asunto: '{{documento.titulo}}: firmado',
+    cuerpo: HELLO + 'Gracias por firmar el documento «{{documento.titulo}}». Te enviamos adjunta tu copia firmada (PDF): guárdala.' + SIGNATURE,
+  },
   turno_recordatorio: {
     asunto: 'Mañana tienes turno: {{turno.tarea}}',
     cuerpo:
@@ -575,6 +641,8 @@ export const TEMPLATE_SAMPLE_VALUES: Record<TemplateVariable, string> = {
   'mascota.sexo': 'Hembra',
   'mascota.fechaNacimiento': '10/03/2024',
   'mascota.microchip': '941000024680135',
+  'mascota.edad': '3 años',
+  'documento.titulo': 'Contrato de cesión de Luna',
   'mascota.sinEsterilizar': 'sí',
   'adopcion.cuota': '150,00 €',
   'adopcion.metodoPago': 'Bizum',

@@ -349,8 +349,9 @@ describe('templates', () => {
     const { items } = (await t.as('admin').inject({ method: 'GET', url: '/api/plantillas' })).json<{ items: Template[] }>();
     // The nineteen message keys, the adoption contract and the acta of a return (documents, without a subject), and the
     // two texts of the public page /colabora (the SEPA mandate and the privacy notice, without a subject either), and
-    // the volunteers' four (the shift reminder, the volunteer agreement, the foster agreement and "busco acogida").
-    expect(items).toHaveLength(27);
+    // the volunteers' four (the shift reminder, the volunteer agreement, the foster agreement and "busco acogida"), and
+    // the surrender contract with the two messages of the documents signed that are not a pet's (to sign, signed).
+    expect(items).toHaveLength(30);
     const received = items.find((i) => i.clave === 'solicitud_recibida')!;
     expect(received).toMatchObject({ activa: true, automatica: true, personalizada: false, version: 0 });
     expect(received.asunto).toContain('{{mascota.nombre}}');

@@ -18,8 +18,10 @@ export const pageSections: PageSections = {
     lazy(() => documents().then((m) => ({ default: m.PersonDocumentsSection }))),
     lazy(() => followups().then((m) => ({ default: m.PersonFollowupSection }))),
     lazy(() => volunteers().then((m) => ({ default: m.PersonVolunteerSection }))),
+    lazy(() => documents().then((m) => ({ default: m.PersonAgreementSection }))),
     // Administrators only: the section renders nothing for anyone else.
     lazy(() => donations().then((m) => ({ default: m.PersonMoneySection }))),
   ],
   movement: [lazy(() => documents().then((m) => ({ default: m.MovementDocumentSection })))],
+  surrender: [lazy(() => documents().then((m) => ({ default: m.SurrenderContractSection })))],
 };

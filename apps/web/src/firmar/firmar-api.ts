@@ -66,27 +66,45 @@ export function organisationName(view: SigningView): string | null {
 
 /** How the page speaks of the document it signs: a contract (masculine) or a return's acta (feminine). */
 export function documentWords(tipo: SigningView['tipo'] | undefined) {
-  return tipo === 'acta_devolucion'
-    ? {
-        el: 'el acta',
-        firmado: 'Acta firmada',
-        yaFirmado: documentMessages.actaAlreadySigned,
-        lee: 'Lee el acta y fírmala desde aquí.',
-        abrir: 'Abrir el acta (PDF)',
-        paso: '1. Lee el acta',
-        tuya: 'tu acta de devolución',
-        acepto: 'He leído y acepto el acta',
-        firmante: 'La persona que devuelve el animal',
-      }
-    : {
-        el: 'el contrato',
-        firmado: 'Contrato firmado',
-        yaFirmado: documentMessages.alreadySigned,
-        lee: 'Lee el contrato y fírmalo desde aquí.',
-        abrir: 'Abrir el contrato (PDF)',
-        paso: '1. Lee el contrato',
-        tuya: 'tu contrato de adopción',
-        acepto: 'He leído y acepto el contrato',
-        firmante: 'La persona adoptante',
-      };
+  if (tipo === 'acta_devolucion')
+    return {
+      el: 'el acta',
+      firmado: 'Acta firmada',
+      yaFirmado: documentMessages.actaAlreadySigned,
+      lee: 'Lee el acta y fírmala desde aquí.',
+      abrir: 'Abrir el acta (PDF)',
+      paso: '1. Lee el acta',
+      tuya: 'tu acta de devolución',
+      acepto: 'He leído y acepto el acta',
+      firmante: 'La persona que devuelve el animal',
+    };
+  if (tipo === 'acuerdo_voluntariado')
+    return {
+      el: 'el acuerdo',
+      firmado: 'Acuerdo firmado',
+      yaFirmado: 'Este acuerdo ya está firmado.',
+      lee: 'Lee el acuerdo y fírmalo desde aquí.',
+      abrir: 'Abrir el acuerdo (PDF)',
+      paso: '1. Lee el acuerdo',
+      tuya: 'tu acuerdo de voluntariado',
+      acepto: 'He leído y acepto el acuerdo',
+      firmante: 'La persona voluntaria',
+    };
+  const [tuya, firmante] =
+    tipo === 'contrato_cesion'
+      ? ['tu contrato de cesión', 'La persona que cede el animal']
+      : tipo === 'contrato_acogida'
+        ? ['tu contrato de acogida', 'La persona de acogida']
+        : ['tu contrato de adopción', 'La persona adoptante'];
+  return {
+    el: 'el contrato',
+    firmado: 'Contrato firmado',
+    yaFirmado: documentMessages.alreadySigned,
+    lee: 'Lee el contrato y fírmalo desde aquí.',
+    abrir: 'Abrir el contrato (PDF)',
+    paso: '1. Lee el contrato',
+    tuya,
+    acepto: 'He leído y acepto el contrato',
+    firmante,
+  };
 }

@@ -4,6 +4,7 @@ import { adoptionRequest } from './adoption-requests';
 import { movement } from './movements';
 import { person } from './persons';
 import { pet } from './pets';
+import { surrender } from './surrenders';
 import { user } from './users';
 
 /** Where the signature goes on a document's last page, in PDF points from the page's bottom-left corner. */
@@ -17,7 +18,7 @@ export const document = pgTable(
   'document',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    /** contrato_adopcion | acta_devolucion */
+    /** contrato_adopcion | acta_devolucion | contrato_cesion | acuerdo_voluntariado | contrato_acogida */
     tipo: text().notNull(),
     /** borrador | enviado | firmado | anulado */
     estado: text().notNull().default('borrador'),
@@ -25,12 +26,12 @@ export const document = pgTable(
     solicitudId: integer().references(() => adoptionRequest.id, { onDelete: 'restrict' }),
     /** An acta's return movement (`devolucion` with a person; null for a contract). */
     movimientoId: integer().references(() => movement.id, { onDelete: 'restrict' }),
-    petId: integer()
-      .notNull()
-      .references(() => pet.id, { onDelete: 'restrict' }),
-    personaId: integer()
-      .notNull()
-      .references(() => person.id, { onDelete: 'restrict' }),
+    /** A surrender contract's request (the owner signs before being a person; the pet exists once it is signed). */
+    cesionId: integer().references(() => surrender.id, { onDelete: 'restrict' }),
+    /** The pet (null for a person's agreement, and for a surrender contract until the animal enters). */
+    petId: integer().references(() => pet.id, { onDelete: 'restrict' }),
+    /** The signer (null only for a surrender contract until the animal enters: the request's contact signs). */
+    personaId: integer().references(() => person.id, { onDelete: 'restrict' }),
     titulo: text().notNull(),
     storageKey: text().notNull(),
     sha256: text().notNull(),
@@ -65,10 +66,23 @@ export const document = pgTable(
       .on(t.movimientoId)
       .where(sql`${t.estado} <> 'anulado' AND ${t.movimientoId} IS NOT NULL`),
     index('document_movimiento').on(t.movimientoId),
-    check('document_tipo_check', sql`${t.tipo} IN ('contrato_adopcion', 'acta_devolucion')`),
+    // At most one live contract (not annulled) per surrender request.
+    uniqueIndex('document_live_per_surrender')
+      .on(t.cesionId)
+      .where(sql`${t.estado} <> 'anulado' AND ${t.cesionId} IS NOT NULL`),
+    index('document_cesion').on(t.cesionId),
+    check(
+      'document_tipo_check',
+      sql`${t.tipo} IN ('contrato_adopcion', 'acta_devolucion', 'contrato_cesion', 'acuerdo_voluntariado', 'contrato_acogida')`,
+    ),
+    // Exactly one subject: a request's or a return's pet, a surrender request, or a person alone.
     check(
       'document_origin_check',
-      sql`(${t.tipo} = 'contrato_adopcion' AND ${t.solicitudId} IS NOT NULL) OR (${t.tipo} = 'acta_devolucion' AND ${t.movimientoId} IS NOT NULL)`,
+      sql`(${t.tipo} = 'contrato_adopcion' AND ${t.solicitudId} IS NOT NULL AND ${t.petId} IS NOT NULL AND ${t.personaId} IS NOT NULL AND ${t.cesionId} IS NULL)
+        OR (${t.tipo} = 'acta_devolucion' AND ${t.movimientoId} IS NOT NULL AND ${t.petId} IS NOT NULL AND ${t.personaId} IS NOT NULL AND ${t.cesionId} IS NULL)
+        OR (${t.tipo} = 'contrato_cesion' AND ${t.cesionId} IS NOT NULL AND ${t.solicitudId} IS NULL AND ${t.movimientoId} IS NULL)
+        OR (${t.tipo} IN ('acuerdo_voluntariado', 'contrato_acogida') AND ${t.personaId} IS NOT NULL AND ${t.petId} IS NULL
+          AND ${t.solicitudId} IS NULL AND ${t.movimientoId} IS NULL AND ${t.cesionId} IS NULL)`,
     ),
     check('document_signed_check', sql`${t.estado} <> 'firmado' OR (${t.firmadoKey} IS NOT NULL AND ${t.firmadoSha256} IS NOT NULL)`),
   ],

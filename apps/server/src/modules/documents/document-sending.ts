@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { newLinkToken } from '../../lib/link-token';
 import { linkActor, userActor } from '../history/history.port';
-import { type DocumentShared, type DocumentsNeeds, SIGNING_TEMPLATES, linkNotFound, said } from './document-shared';
+import { type DocumentShared, type DocumentsNeeds, SIGNING_TEMPLATES, linkNotFound, said, signingVariables } from './document-shared';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -65,13 +65,13 @@ export function createDocumentSending(
           accion: 'enviar',
           cambios: { canal: [null, canal], venceEn: [null, venceEn.toISOString()], estado: [locked.estado, 'enviado'] },
         });
-        const pet = await pets.findLive(tx.handle, row.petId);
+        const pet = row.petId === null ? null : await pets.findLive(tx.handle, row.petId);
         const sent = await messages.send(tx.handle, {
           personaId: person.id,
           para: { nombre: person.nombre, email: recipient.email, telefono: recipient.telefono },
           canal,
           plantilla: SIGNING_TEMPLATES[row.tipo as DocumentType].enviar,
-          variables: { 'persona.nombre': person.nombre, 'mascota.nombre': pet?.nombre ?? '', enlace: url },
+          variables: { 'persona.nombre': person.nombre, ...signingVariables(row, pet?.nombre ?? ''), enlace: url },
           relacion: { entidad: 'documento', id: link.documentId },
           actor: userActor(actor),
         });

@@ -39,7 +39,20 @@ export const said = (tipo: string) =>
 export const SIGNING_TEMPLATES = {
   contrato_adopcion: { enviar: 'contrato_firmar', firmado: 'contrato_firmado' },
   acta_devolucion: { enviar: 'acta_firmar', firmado: 'acta_firmada' },
+  contrato_cesion: { enviar: 'documento_firmar', firmado: 'documento_firmado' },
+  acuerdo_voluntariado: { enviar: 'documento_firmar', firmado: 'documento_firmado' },
+  contrato_acogida: { enviar: 'documento_firmar', firmado: 'documento_firmado' },
 } as const satisfies Record<DocumentType, { enviar: string; firmado: string }>;
+
+/** The variables of a signing message: the pet's name for a contract or an acta, the document's title for the others. */
+export function signingVariables(doc: Pick<DocumentRow, 'tipo' | 'titulo'>, petName: string): Record<string, string> {
+  return SIGNING_TEMPLATES[doc.tipo as DocumentType].enviar === 'documento_firmar'
+    ? { 'documento.titulo': doc.titulo }
+    : { 'mascota.nombre': petName };
+}
+
+/** Who a document goes to: a person, or (a surrender contract before the animal enters) the request's contact. */
+export type DocumentRecipientPerson = Pick<PersonContact, 'nombre' | 'apellidos' | 'consentimientos'> & { id: number | null };
 
 export function bufferStream(data: Buffer): Readable {
   const stream = new PassThrough();
@@ -114,9 +127,19 @@ export function createDocumentShared({
    * submission may have written. An acta goes to the person. Null when the person is gone or anonymised.
    */
   async function recipientOf(
-    doc: Pick<DocumentRow, 'personaId' | 'solicitudId'>,
+    doc: Pick<DocumentRow, 'personaId' | 'solicitudId' | 'cesionId'>,
     handle: Database = db,
-  ): Promise<{ person: PersonContact; email: string | null; telefono: string | null } | null> {
+  ): Promise<{ person: DocumentRecipientPerson; email: string | null; telefono: string | null } | null> {
+    if (doc.personaId === null) {
+      // A surrender contract before the animal enters: the owner who sent the request signs, with the contact given.
+      const contact = doc.cesionId === null ? undefined : await repo.surrenderContact(doc.cesionId);
+      if (!contact) return null;
+      return {
+        person: { id: null, nombre: contact.nombre, apellidos: '', consentimientos: { email: false, whatsapp: false } },
+        email: contact.email || null,
+        telefono: contact.telefono || null,
+      };
+    }
     const person = await persons.contactOf(handle, doc.personaId);
     if (!person || person.anonimizada) return null;
     if (doc.solicitudId !== null) {

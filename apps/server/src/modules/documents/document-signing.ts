@@ -15,6 +15,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { signedDocumentKey } from '../../media/storage-keys';
 import { linkActor, userActor } from '../history/history.port';
+import type { PetActor } from '../pets/pets.port';
 import {
   type DocumentShared,
   type DocumentsNeeds,
@@ -25,9 +26,19 @@ import {
   notFound,
   said,
   sha256Hex,
+  signingVariables,
 } from './document-shared';
 import type { DocumentRow, DocumentsRepository } from './documents.repository';
 import { renderSignedPdf, signaturePng } from './signed-pdf';
+
+/** A document just signed (its transaction committed), and the member of staff in whose name follow-ups are done. */
+export interface SignedDocument {
+  id: number;
+  tipo: DocumentType;
+  cesionId: number | null;
+  personaId: number | null;
+}
+export type SignedListener = (doc: SignedDocument, actor: PetActor | null) => Promise<void>;
 
 /** Who signs and from where: what the evidence page records. */
 export interface SigningContext {
@@ -59,7 +70,27 @@ export function createDocumentSigning(
     linkState,
     signableLink,
   }: Pick<DocumentShared, 'hashCode' | 'orgName' | 'recipientOf' | 'findOr404' | 'storedBytes' | 'removeFile' | 'linkState' | 'signableLink'>,
+  listeners: readonly SignedListener[] = [],
+  log?: { error: (obj: object, msg: string) => void },
 ) {
+  /**
+   * After the signature's transaction: tells the listeners (a surrender's animal enters). In person, in the name of
+   * the member of staff present; at a distance, of the one who prepared the document. A listener's failure is logged
+   * and leaves the signature as it is (staff finish the step by hand).
+   */
+  async function told(doc: DocumentRow, presente: SessionUser | null): Promise<void> {
+    if (listeners.length === 0) return;
+    const actor = presente ?? (doc.createdBy ? ((await repo.staffMember(doc.createdBy)) ?? null) : null);
+    const signed: SignedDocument = { id: doc.id, tipo: doc.tipo as DocumentType, cesionId: doc.cesionId, personaId: doc.personaId };
+    for (const listener of listeners) {
+      try {
+        await listener(signed, actor);
+      } catch (error) {
+        log?.error({ err: error, documentId: doc.id }, 'a listener of a signed document failed');
+      }
+    }
+  }
+
   /**
    * Makes the signed copy and records the signature: the original's bytes checked against their hash, the signed
    * PDF stored under a new key (no transaction open), then one short transaction that signs the row only while it
@@ -145,7 +176,7 @@ export function createDocumentSigning(
             plantilla: SIGNING_TEMPLATES[doc.tipo as DocumentType].firmado,
             variables: {
               'persona.nombre': person.nombre,
-              'mascota.nombre': (await pets.findLive(tx.handle, doc.petId))?.nombre ?? '',
+              ...signingVariables(doc, doc.petId === null ? '' : ((await pets.findLive(tx.handle, doc.petId))?.nombre ?? '')),
               enlace: '',
             },
             relacion: { entidad: 'documento', id: doc.id },
@@ -158,6 +189,7 @@ export function createDocumentSigning(
       await removeFile(signedKey);
       throw error;
     }
+    await told(doc, how.presencial ? how.actor : null);
     return { estado: 'firmado', sha256: signedHash };
   }
 

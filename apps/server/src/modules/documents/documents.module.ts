@@ -3,6 +3,7 @@ import { SIGNATURE_LIMITS } from '@refugio/contracts';
 import fp from 'fastify-plugin';
 import { createDocumentSweep } from './document-sweep';
 import { createDocumentsRepository } from './documents.repository';
+import { type DocumentsPort, createDocumentsPort } from './documents.port';
 import { documentsRoutes } from './documents.routes';
 import { type DocumentsService, createDocumentsService } from './documents.service';
 import { documentPersonLinks } from './person-links';
@@ -10,6 +11,7 @@ import { documentPersonLinks } from './person-links';
 declare module 'fastify' {
   interface FastifyInstance {
     documents: DocumentsService;
+    documentsPort: DocumentsPort;
     documentSweep: ReturnType<typeof createDocumentSweep>;
   }
 }
@@ -39,6 +41,7 @@ export const documentsModule = fp(
         codeSecret: app.serverSecret,
       }),
     );
+    app.decorate('documentsPort', createDocumentsPort(app.documents, app.historyPort));
     const sweep = createDocumentSweep({ repo, storage: app.storage, log: app.log });
     app.decorate('documentSweep', sweep);
     app.jobs.define(sweep.job);

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { adoptionFee, document, documentCode, documentLink } from '../../db/schema';
+import { adoptionFee, document, documentCode, documentLink, surrender, user } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 
 export type DocumentRow = typeof document.$inferSelect;
@@ -22,6 +22,8 @@ function queries(db: Database) {
       personaId?: number | undefined;
       mascotaId?: number | undefined;
       movimientoId?: number | undefined;
+      cesionId?: number | undefined;
+      tipo?: string | undefined;
     }): Promise<DocumentRow[]> {
       return db
         .select()
@@ -32,6 +34,8 @@ function queries(db: Database) {
             filters.personaId ? eq(document.personaId, filters.personaId) : undefined,
             filters.mascotaId ? eq(document.petId, filters.mascotaId) : undefined,
             filters.movimientoId ? eq(document.movimientoId, filters.movimientoId) : undefined,
+            filters.cesionId ? eq(document.cesionId, filters.cesionId) : undefined,
+            filters.tipo ? eq(document.tipo, filters.tipo) : undefined,
           ),
         )
         .orderBy(desc(document.createdAt), desc(document.id))
@@ -54,6 +58,59 @@ function queries(db: Database) {
         .from(document)
         .where(and(eq(document.movimientoId, movimientoId), ne(document.estado, 'anulado')))
         .for('update');
+    },
+
+    /** The surrender's contracts that are not annulled (at most one: a unique index keeps it so). */
+    async liveOfSurrender(cesionId: number): Promise<DocumentRow[]> {
+      return db
+        .select()
+        .from(document)
+        .where(and(eq(document.cesionId, cesionId), ne(document.estado, 'anulado')))
+        .for('update');
+    },
+
+    /** A person's unsigned agreements of one type (preparing again annuls them; a signed one stays, a renewal is a new one). */
+    async unsignedOfPerson(personaId: number, tipo: string): Promise<DocumentRow[]> {
+      return db
+        .select()
+        .from(document)
+        .where(and(eq(document.personaId, personaId), eq(document.tipo, tipo), inArray(document.estado, ['borrador', 'enviado'])))
+        .for('update');
+    },
+
+    /** The surrender's live contract (not annulled), if any. */
+    async surrenderDocument(cesionId: number): Promise<DocumentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(document)
+        .where(and(eq(document.cesionId, cesionId), ne(document.estado, 'anulado')))
+        .limit(1);
+      return row;
+    },
+
+    /** The contact a surrender request gave (read model of the surrenders module's table): who signs its contract. */
+    async surrenderContact(cesionId: number): Promise<{ nombre: string; email: string; telefono: string } | undefined> {
+      const [row] = await db
+        .select({ nombre: surrender.nombre, email: surrender.email, telefono: surrender.telefono })
+        .from(surrender)
+        .where(eq(surrender.id, cesionId));
+      return row;
+    },
+
+    /** A member of staff by id (who prepared or sent a document), for what is done in their name after a remote signature. */
+    async staffMember(id: string): Promise<{ id: string; name: string; lastname: string } | undefined> {
+      const [row] = await db.select({ id: user.id, name: user.name, lastname: user.lastname }).from(user).where(eq(user.id, id));
+      return row;
+    },
+
+    /** A surrender's signed contract joins the pet and the person once the animal has entered: the rows changed. */
+    async attachSurrender(cesionId: number, values: { petId: number; personaId: number }): Promise<number[]> {
+      const rows = await db
+        .update(document)
+        .set(values)
+        .where(and(eq(document.cesionId, cesionId), eq(document.estado, 'firmado')))
+        .returning({ id: document.id });
+      return rows.map((r) => r.id);
     },
 
     async insert(values: DocumentInsert): Promise<DocumentRow> {

@@ -8,6 +8,7 @@ import {
   documentSchema,
   documentVerificationSchema,
   prepareContractInputSchema,
+  preparePersonDocumentInputSchema,
   contractPreparationSchema,
   preparedContractSchema,
   saveAdoptionFeeInputSchema,
@@ -107,6 +108,22 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.status(201).send(await service.prepareReturn(request.user!, request.params.id, request.params.movimientoId)),
+  );
+
+  app.post(
+    '/api/personas/:id/voluntariado/acuerdo',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Preparar el acuerdo de voluntariado o el contrato de acogida de una persona (anula uno anterior sin firmar)',
+        description: 'Se envía y se firma como los demás documentos (/api/documentos/{id}/enviar, /firmar).',
+        params: idParams,
+        body: preparePersonDocumentInputSchema,
+        response: { 201: preparedContractSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.preparePerson(request.user!, request.params.id, request.body.tipo)),
   );
 
   app.get(

@@ -3,13 +3,14 @@ import { AppError } from '../../lib/app-error';
 import { userActor } from '../history/history.port';
 import { createDocumentPreparing } from './document-preparing';
 import { createDocumentSending } from './document-sending';
+import { createDocumentSubjects } from './document-subjects';
 import { type DocumentsDeps, createDocumentShared, fullName, notFound, said } from './document-shared';
-import { createDocumentSigning } from './document-signing';
+import { type SignedListener, createDocumentSigning } from './document-signing';
 import { createDocumentVerifying } from './document-verifying';
 import type { DocumentRow } from './documents.repository';
 
 export type { DocumentsDeps } from './document-shared';
-export type { SigningContext } from './document-signing';
+export type { SignedDocument, SignedListener, SigningContext } from './document-signing';
 
 /**
  * Adoption contracts, the fee and signatures (DESIGN section 13). The service is composed of its parts (preparing,
@@ -21,10 +22,11 @@ export function createDocumentsService(deps: DocumentsDeps) {
   const { db, repo, pets, persons, history, clock } = needs;
   const shared = createDocumentShared(needs);
   const { findOr404 } = shared;
+  const signedListeners: SignedListener[] = [];
 
   async function toDto(row: DocumentRow): Promise<DocumentDto> {
-    const pet = await pets.findLive(db, row.petId);
-    const person = await persons.contactOf(db, row.personaId);
+    const pet = row.petId === null ? null : await pets.findLive(db, row.petId);
+    const person = row.personaId === null ? null : await persons.contactOf(db, row.personaId);
     const link = row.estado === 'anulado' ? undefined : await repo.currentLink(row.id);
     return {
       id: row.id,
@@ -36,8 +38,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
       firmante: row.firmanteNombre ? { nombre: row.firmanteNombre, email: row.firmanteEmail } : null,
       solicitudId: row.solicitudId,
       movimientoId: row.movimientoId,
-      mascota: { id: row.petId, nombre: pet?.nombre ?? '' },
-      persona: { id: row.personaId, nombre: person ? fullName(person) : '' },
+      cesionId: row.cesionId,
+      mascota: row.petId === null ? null : { id: row.petId, nombre: pet?.nombre ?? '' },
+      persona: row.personaId === null ? null : { id: row.personaId, nombre: person ? fullName(person) : '' },
       enlace: link ? { venceEn: link.venceEn.toISOString(), caducado: link.venceEn.getTime() <= clock().getTime() } : null,
       firmado:
         row.estado === 'firmado' && row.firmadoSha256
@@ -52,6 +55,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
 
   return {
     ...createDocumentPreparing(needs, shared),
+    ...createDocumentSubjects(needs, shared),
 
     /* ---------------------------------------------------------------- staff */
 
@@ -90,7 +94,12 @@ export function createDocumentsService(deps: DocumentsDeps) {
 
     ...createDocumentVerifying(shared),
     ...createDocumentSending(needs, shared),
-    ...createDocumentSigning(needs, shared),
+    ...createDocumentSigning(needs, shared, signedListeners, needs.log),
+
+    /** Told after each signature commits (the surrenders module admits the animal of a signed surrender contract). */
+    onSigned(listener: SignedListener): void {
+      signedListeners.push(listener);
+    },
   };
 }
 

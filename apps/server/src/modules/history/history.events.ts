@@ -123,7 +123,12 @@ export type HistoryEventInput = { actor: HistoryActor } & (
     }
   | { entidad: 'enlace_portal'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<'personaId' | 'venceEn' | 'revocado'> }
   | { entidad: 'novedad_acogida'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<'estado' | 'mascotaId' | 'personaId' | 'fotos'> }
-  | { entidad: 'documento'; entidadId: number; accion: 'crear' | 'estado' | 'enviar' | 'firmar'; cambios?: Changes<DocumentHistoryField> }
+  | {
+      entidad: 'documento';
+      entidadId: number;
+      accion: 'crear' | 'modificar' | 'estado' | 'enviar' | 'firmar';
+      cambios?: Changes<DocumentHistoryField>;
+    }
   | {
       entidad: 'cuota_adopcion';
       entidadId: number;
@@ -232,6 +237,7 @@ export type DocumentHistoryField =
   | 'estado'
   | 'tipo'
   | 'solicitudId'
+  | 'cesionId'
   | 'movimientoId'
   | 'mascotaId'
   | 'personaId'

@@ -38,11 +38,16 @@ export const surrendersModule = fp(
         persons,
         pets: app.petsPort,
         movements: app.movementsPort,
+        documents: app.documentsPort,
         storage: app.storage,
         log: app.log,
       }),
     );
+    // A signed surrender contract: the animal enters (once; a step taken by hand meanwhile wins).
+    app.documentsPort.onSigned(async (doc, actor) => {
+      if (doc.tipo === 'contrato_cesion' && doc.cesionId !== null && actor) await app.surrenders.admitSigned(actor, doc.cesionId);
+    });
     await app.register(surrendersRoutes);
   },
-  { name: 'surrenders', dependencies: ['db', 'storage', 'access', 'budgets', 'history', 'persons', 'pets', 'movements'] },
+  { name: 'surrenders', dependencies: ['db', 'storage', 'access', 'budgets', 'history', 'persons', 'pets', 'movements', 'documents'] },
 );

@@ -4,6 +4,7 @@ import {
   listSurrendersQuerySchema,
   listSurrendersResponseSchema,
   numericIdParamsSchema,
+  preparedContractSchema,
   oneLineText,
   surrenderCreatedSchema,
   surrenderFieldsSchema,
@@ -115,6 +116,22 @@ export const surrendersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.changeState(request.user!, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/cesiones/:id/contrato',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Preparar (de nuevo) el contrato de cesión de una solicitud aceptada',
+        description:
+          'Aceptar la solicitud ya lo prepara. Anula uno anterior sin firmar; se envía y se firma como los demás documentos (/api/documentos/{id}/enviar, /firmar). Firmado, el animal ingresa.',
+        params: numericIdParamsSchema,
+        response: { 201: preparedContractSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.prepareContract(request.user!, request.params.id)),
   );
 
   app.post(

@@ -18,10 +18,12 @@ import { removePublicFiles, storePublicPhoto } from '../../media/public-photo-fo
 import { SURRENDER_FOLDER } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { type HistoryPort, publicActor, userActor } from '../history/history.port';
+import type { DocumentsPort } from '../documents/documents.port';
 import type { MovementsPort } from '../movements/movements.port';
 import type { PersonsPort } from '../persons/persons.port';
-import type { PetsPort } from '../pets/pets.port';
-import type { SurrenderRow, SurrendersRepository } from './surrenders.repository';
+import type { PetActor, PetsPort } from '../pets/pets.port';
+import { type SurrenderRow, type SurrendersRepository, createSurrendersRepository } from './surrenders.repository';
+import type { Database } from '../../db/client';
 
 /** Thrown when the honeypot is filled: the route answers like a success and nothing is kept. */
 export class HoneypotFilled extends Error {}
@@ -32,11 +34,12 @@ export interface SurrendersDeps {
   persons: Pick<PersonsPort, 'normaliseContact' | 'link'>;
   pets: Pick<PetsPort, 'reservePetId' | 'createDraft' | 'stagePhotos' | 'addPhotos' | 'setMainImage' | 'lockForChange'>;
   movements: Pick<MovementsPort, 'apply' | 'today'>;
+  documents: Pick<DocumentsPort, 'prepareSurrender' | 'surrenderDocument' | 'attachSurrender'>;
   storage: StorageProvider;
   log: FastifyBaseLogger;
 }
 
-function toSurrender(row: SurrenderRow): Surrender {
+function toSurrender(row: SurrenderRow, documentoId: number | null): Surrender {
   return {
     id: row.id,
     estado: row.estado as Surrender['estado'],
@@ -55,8 +58,7 @@ function toSurrender(row: SurrenderRow): Surrender {
     motivoDecision: row.motivoDecision,
     personaId: row.personaId,
     mascotaId: row.petId,
-    // The transfer contract is not prepared by the server yet: no document.
-    documentoId: null,
+    documentoId,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -74,7 +76,15 @@ function handoverBlock(row: SurrenderRow): string | null {
  * counts per species, the steps between states with their history, and the animal's entry (the pet created once, its
  * `ingreso` movement from `cesion`, its photos, and the owner linked as a person with the role `cedente`).
  */
-export function createSurrendersService({ repo, history, persons, pets, movements, storage, log }: SurrendersDeps) {
+export function createSurrendersService({ repo, history, persons, pets, movements, documents, storage, log }: SurrendersDeps) {
+  /** The request with its live contract's id. */
+  async function toDto(row: SurrenderRow): Promise<Surrender> {
+    return toSurrender(row, (await documents.surrenderDocument(repo.handle, row.id))?.id ?? null);
+  }
+
+  /** The contract's facts: the request as it is now (read again in the contract's transaction). */
+  const forContract = async (executor: Database, id: number) => (await createSurrendersRepository(executor).find(id)) ?? null;
+
   async function requireRow(id: number): Promise<SurrenderRow> {
     const row = await repo.find(id);
     if (!row) throw new AppError('NOT_FOUND', { message: surrenderMessages.notFound });
@@ -86,7 +96,7 @@ export function createSurrendersService({ repo, history, persons, pets, movement
   }
 
   /** The animal enters: files first (photos copied under a reserved pet id), then one transaction under the row's lock. */
-  async function admitAnimal(actor: SessionUser, row: SurrenderRow, input: SurrenderStateInput): Promise<void> {
+  async function admitAnimal(actor: PetActor, row: SurrenderRow, input: SurrenderStateInput): Promise<void> {
     const petId = await pets.reservePetId(repo.handle);
     const staged = await pets.stagePhotos(petId, row.fotos, () => new AppError('CONFLICT', { message: surrenderMessages.photoNotFound }));
     try {
@@ -124,6 +134,7 @@ export function createSurrendersService({ repo, history, persons, pets, movement
           actor,
           petId,
         );
+        await documents.attachSurrender(tx.handle, locked.id, { petId, personaId }, who);
         await pets.addPhotos(tx.handle, petId, staged, actor);
         const main = staged.images[0];
         if (main) await pets.setMainImage(tx.handle, petId, main.nombre, actor);
@@ -207,11 +218,27 @@ export function createSurrendersService({ repo, history, persons, pets, movement
     /** Requests by urgency then date, with the pets in the shelter per species (no capacity setting exists: null). */
     async list(estado: SurrenderState | undefined): Promise<SurrenderList> {
       const [rows, counts] = await Promise.all([repo.list(estado), repo.inShelterBySpecies()]);
-      return { items: rows.map(toSurrender), capacidad: counts.map((c) => ({ ...c, capacidad: null })) };
+      return { items: await Promise.all(rows.map(toDto)), capacidad: counts.map((c) => ({ ...c, capacidad: null })) };
     },
 
     async get(id: number): Promise<Surrender> {
-      return toSurrender(await requireRow(id));
+      return toDto(await requireRow(id));
+    },
+
+    /** Prepares (again) the `contrato_cesion` of an accepted request; an unsigned earlier one is annulled. */
+    async prepareContract(actor: SessionUser, id: number): Promise<{ documentoId: number }> {
+      await requireRow(id);
+      return documents.prepareSurrender(actor, id, forContract);
+    },
+
+    /**
+     * The owner signed the contract (in person or through `/firmar`): the animal enters, in the name of the member
+     * of staff present or of the one who prepared it. Nothing when it already entered or left `aceptada` meanwhile.
+     */
+    async admitSigned(actor: PetActor, id: number): Promise<void> {
+      const row = await repo.find(id);
+      if (!row || row.estado !== 'aceptada') return;
+      await admitAnimal(actor, row, { estado: 'ingresada', version: row.version });
     },
 
     /** One step of the request; any step not in SURRENDER_STEPS and a stale version answer 409. */
@@ -230,7 +257,7 @@ export function createSurrendersService({ repo, history, persons, pets, movement
       }
       if (input.estado === 'ingresada') {
         await admitAnimal(actor, current, input);
-        return toSurrender(await requireRow(id));
+        return toDto(await requireRow(id));
       }
       const row = await repo.transaction(async (tx) => {
         const locked = await tx.find(id, { lock: true });
@@ -253,7 +280,15 @@ export function createSurrendersService({ repo, history, persons, pets, movement
         });
         return updated;
       });
-      return toSurrender(row);
+      if (input.estado === 'aceptada') {
+        // Accepting prepares the surrender contract; when it cannot (a template left broken), staff prepare it again.
+        try {
+          await documents.prepareSurrender(actor, id, forContract);
+        } catch (error) {
+          log.warn({ err: error, cesionId: id }, 'the surrender contract could not be prepared on acceptance');
+        }
+      }
+      return toDto(row);
     },
 
     /** The staff's notes of a request (`version`: stale -> 409). */
@@ -273,7 +308,7 @@ export function createSurrendersService({ repo, history, persons, pets, movement
         });
         return updated;
       });
-      return toSurrender(row);
+      return toDto(row);
     },
 
     /** The storage key of one photo (or its thumbnail) of a request: staff only. */

@@ -12,6 +12,14 @@ export interface PageSections {
   pet?: ComponentType<{ petId: number }>[];
   person?: ComponentType<{ personId: number }>[];
   movement?: ComponentType<MovementSectionProps>[];
+  surrender?: ComponentType<SurrenderSectionProps>[];
+}
+
+/** What a surrender request gives its sections (its contract): `onChange` refreshes the request (signed: it entered). */
+export interface SurrenderSectionProps {
+  cesionId: number;
+  aceptada: boolean;
+  onChange: () => void;
 }
 
 /** What a movement of the pet's timeline gives its sections (the acta of a return). */
@@ -53,4 +61,9 @@ export function PersonPageSections(props: { personId: number }) {
 /** The sections app/ added to a movement of the pet's timeline ("Dónde está"). */
 export function MovementPageSections(props: MovementSectionProps) {
   return <Sections sections={useContext(PageSectionsContext).movement ?? []} props={props} />;
+}
+
+/** The sections app/ added to a surrender request (its contract). */
+export function SurrenderPageSections(props: SurrenderSectionProps) {
+  return <Sections sections={useContext(PageSectionsContext).surrender ?? []} props={props} />;
 }

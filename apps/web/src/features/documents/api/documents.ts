@@ -3,6 +3,8 @@ import {
   type AdoptionFee,
   type ContractPreparation,
   type DocumentDto,
+  type DocumentType,
+  type PersonDocumentType,
   type PaymentMethod,
   type SaveAdoptionFeeInput,
   adoptionFeeSchema,
@@ -24,6 +26,8 @@ export interface DocumentsFilter {
   personaId?: number;
   mascotaId?: number;
   movimientoId?: number;
+  cesionId?: number;
+  tipo?: DocumentType;
 }
 
 /** `GET /api/documentos?solicitudId=&personaId=&mascotaId=&movimientoId=`: the documents of a request, a person, a pet or a return. */
@@ -73,6 +77,28 @@ export function usePrepareReturnDocument() {
     mutationFn: async (input: { petId: number; movimientoId: number }) =>
       preparedContractSchema.parse(
         await requestJson(`/api/mascotas/${input.petId}/movimientos/${input.movimientoId}/acta`, { method: 'POST', json: {} }),
+      ),
+    onSettled: invalidate,
+  });
+}
+
+/** `POST /api/cesiones/{id}/contrato` -> `{ documentoId }`: the surrender contract (again). */
+export function usePrepareSurrenderContract() {
+  const invalidate = useInvalidateDocuments();
+  return useMutation({
+    mutationFn: async (cesionId: number) =>
+      preparedContractSchema.parse(await requestJson(`/api/cesiones/${cesionId}/contrato`, { method: 'POST', json: {} })),
+    onSettled: invalidate,
+  });
+}
+
+/** `POST /api/personas/{id}/voluntariado/acuerdo` `{ tipo }` -> `{ documentoId }`: a person's volunteer or foster agreement. */
+export function usePreparePersonDocument() {
+  const invalidate = useInvalidateDocuments();
+  return useMutation({
+    mutationFn: async (input: { personaId: number; tipo: PersonDocumentType }) =>
+      preparedContractSchema.parse(
+        await requestJson(`/api/personas/${input.personaId}/voluntariado/acuerdo`, { method: 'POST', json: { tipo: input.tipo } }),
       ),
     onSettled: invalidate,
   });

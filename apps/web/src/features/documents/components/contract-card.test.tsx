@@ -17,6 +17,7 @@ const doc = (over: Partial<DocumentDto> = {}): DocumentDto => ({
   firmante: { nombre: 'Marta García', email: 'marta@example.com' },
   solicitudId: 4,
   movimientoId: null,
+  cesionId: null,
   mascota: { id: 2, nombre: 'Luna' },
   persona: { id: 3, nombre: 'Marta García' },
   enlace: null,

@@ -1,6 +1,7 @@
 import { ContractCard } from './contract-card';
 import { RelatedDocuments } from './related-documents';
 import { ReturnDocumentCard } from './return-document-card';
+import { PersonAgreementCards, SurrenderContractCard } from './subject-document-cards';
 
 /** What the documents feature adds to other features' pages (composed by app/page-sections.ts). */
 export function RequestContractSection({ solicitudId, aprobada }: { solicitudId: number; aprobada: boolean }) {
@@ -18,4 +19,14 @@ export function PersonDocumentsSection({ personId }: { personId: number }) {
 /** On a movement of the pet's timeline: the acta of a return with a person. */
 export function MovementDocumentSection(props: { petId: number; movimientoId: number; tipo: string; conPersona: boolean }) {
   return <ReturnDocumentCard {...props} />;
+}
+
+/** On the person page: a volunteer's agreement, a foster home's contract. */
+export function PersonAgreementSection({ personId }: { personId: number }) {
+  return <PersonAgreementCards personId={personId} />;
+}
+
+/** On a surrender request: its contract. */
+export function SurrenderContractSection(props: { cesionId: number; aceptada: boolean; onChange: () => void }) {
+  return <SurrenderContractCard {...props} />;
 }

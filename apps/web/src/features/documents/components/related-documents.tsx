@@ -28,13 +28,18 @@ export function RelatedDocuments({ mascotaId, personaId }: { mascotaId?: number;
                 <DocumentStateBadge estado={d.estado} />
                 <Text size="sm">
                   {documentTypeLabels[d.tipo]}
-                  {mascotaId !== undefined ? ` con ${d.persona.nombre}` : ` de ${d.mascota.nombre}`} · {formatDate(d.creadoEn)}
+                  {mascotaId !== undefined ? (d.persona ? ` con ${d.persona.nombre}` : '') : d.mascota ? ` de ${d.mascota.nombre}` : ''} ·{' '}
+                  {formatDate(d.creadoEn)}
                 </Text>
                 {d.solicitudId !== null ? (
                   <Anchor component={Link} to={`/formulario/${d.solicitudId}`} size="sm">
                     Solicitud nº {d.solicitudId}
                   </Anchor>
-                ) : mascotaId === undefined ? (
+                ) : d.cesionId !== null ? (
+                  <Anchor component={Link} to={`/cesiones/${d.cesionId}`} size="sm">
+                    Solicitud de cesión nº {d.cesionId}
+                  </Anchor>
+                ) : mascotaId === undefined && d.tipo === 'acta_devolucion' && d.mascota ? (
                   <Anchor component={Link} to={`/mascota/${d.mascota.id}`} size="sm">
                     Ver la devolución en {d.mascota.nombre}
                   </Anchor>

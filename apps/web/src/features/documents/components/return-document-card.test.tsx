@@ -17,6 +17,7 @@ const acta = (over: Partial<DocumentDto> = {}): DocumentDto => ({
   firmante: null,
   solicitudId: null,
   movimientoId: 12,
+  cesionId: null,
   mascota: { id: 2, nombre: 'Tango' },
   persona: { id: 3, nombre: 'Andrés Gil' },
   enlace: null,

@@ -2,9 +2,10 @@ import { Alert, Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, St
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { SURRENDER_STEPS, type Surrender, type SurrenderState, formatDay, surrenderStateLabels, surrenderUrgencyLabels } from '@refugio/contracts';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ListLoading } from '../../../components/ui/list-states';
+import { SurrenderPageSections } from '../../../components/ui/page-sections';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useSurrender, useSurrenderNotes, useSurrenderStep } from '../api/surrenders';
 import { urgencyColor } from './cesiones';
@@ -27,11 +28,13 @@ function StepActions({ item }: { item: Surrender }) {
       title: `${stepLabels[estado]}: ${item.nombreAnimal}`,
       children: (
         <Text size="sm">
-          {estado === 'ingresada'
-            ? 'Se creará la ficha de la mascota con su ingreso (procedencia: cesión) y sus fotos, y el propietario quedará como persona cedente.'
-            : closing
-              ? `La solicitud quedará ${surrenderStateLabels[estado].toLowerCase()} con el motivo escrito.`
-              : `La solicitud pasará a «${surrenderStateLabels[estado]}».`}
+          {estado === 'aceptada'
+            ? 'Se preparará el contrato de cesión con los datos del propietario y del animal, para enviarlo a firmar o firmarlo aquí. Firmado, el animal entra en el refugio.'
+            : estado === 'ingresada'
+              ? 'Se creará la ficha de la mascota con su ingreso (procedencia: cesión) y sus fotos, y el propietario quedará como persona cedente.'
+              : closing
+                ? `La solicitud quedará ${surrenderStateLabels[estado].toLowerCase()} con el motivo escrito.`
+                : `La solicitud pasará a «${surrenderStateLabels[estado]}».`}
         </Text>
       ),
       labels: { confirm: stepLabels[estado] ?? 'Confirmar', cancel: 'Cancelar' },
@@ -112,6 +115,8 @@ function Notes({ item }: { item: Surrender }) {
 function CesionDetalleScreen() {
   const id = Number(useParams().id);
   const query = useSurrender(id);
+  const { refetch } = query;
+  const refresh = useCallback(() => void refetch(), [refetch]);
   if (query.isPending) return <ListLoading label="Cargando la solicitud..." />;
   if (query.isError) return <Text c="red">{getErrorMessage(query.error)}</Text>;
   const item = query.data;
@@ -146,13 +151,13 @@ function CesionDetalleScreen() {
       )}
       {item.mascotaId !== null ? (
         <Alert color="teal" title="El animal ha entrado en el refugio">
-          <Anchor component={Link} to={`/mascota/${item.mascotaId}`}>
+          <Anchor component={Link} to={`/mascota/${item.mascotaId}`} c="teal.9" underline="always">
             Ver la ficha de {item.nombreAnimal}
           </Anchor>
           {item.personaId !== null ? (
             <>
               {' · '}
-              <Anchor component={Link} to={`/personas/${item.personaId}`}>
+              <Anchor component={Link} to={`/personas/${item.personaId}`} c="teal.9" underline="always">
                 Ver a {item.nombre}
               </Anchor>
             </>
@@ -204,6 +209,7 @@ function CesionDetalleScreen() {
         </Title>
         <Text style={{ whiteSpace: 'pre-wrap' }}>{item.motivo}</Text>
       </Card>
+      <SurrenderPageSections cesionId={item.id} aceptada={item.estado === 'aceptada'} onChange={refresh} />
       <StepActions item={item} />
       <Notes key={item.version} item={item} />
     </Stack>
