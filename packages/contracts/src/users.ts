@@ -1,11 +1,28 @@
 import { z } from 'zod';
 import { oneLineText } from './text';
 
-export const ROLES = ['Administrador', 'Equipo'] as const;
-export const rolSchema = z.enum(ROLES, { error: 'El rol debe ser Administrador o Equipo.' });
+/** The roles of staff accounts (DESIGN section 20); what each may do is the permission table (`permissions.ts`). */
+export const ROLES = ['Administrador', 'Coordinación', 'Equipo', 'Voluntariado', 'Veterinaria', 'Tesorería'] as const;
+export const rolSchema = z.enum(ROLES, {
+  error: 'El rol debe ser Administrador, Coordinación, Equipo, Voluntariado, Veterinaria o Tesorería.',
+});
 export type Rol = z.infer<typeof rolSchema>;
 export const ADMIN_ROLE: Rol = 'Administrador';
 export const DEFAULT_ROLE: Rol = 'Equipo';
+
+/** What each role is for, as the users screen explains it. */
+export const roleDescriptions: Record<Rol, string> = {
+  Administrador: 'Todo, también los usuarios y la configuración.',
+  Coordinación: 'Todo salvo los usuarios y la configuración.',
+  Equipo: 'Animales, personas, adopciones, cuidados y voluntariado; sin dinero.',
+  Voluntariado: 'Animales y cuidados; ve los datos personales ocultos (***) y nada de dinero.',
+  Veterinaria: 'Cuidados y salud completos; los animales, solo lectura.',
+  Tesorería: 'Cuotas, donativos, certificados, modelo 182 y personas.',
+};
+
+export function isRole(value: string): value is Rol {
+  return (ROLES as readonly string[]).includes(value);
+}
 export const DEFAULT_PERMISOS = 'equipo-web';
 export const DEFAULT_COLOR = '#3B82F6';
 

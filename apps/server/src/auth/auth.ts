@@ -1,4 +1,13 @@
-import { ADMIN_ROLE, DEFAULT_COLOR, DEFAULT_PERMISOS, DEFAULT_ROLE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, messages } from '@refugio/contracts';
+import {
+  ADMIN_ROLE,
+  DEFAULT_COLOR,
+  DEFAULT_PERMISOS,
+  DEFAULT_ROLE,
+  ROLES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  messages,
+} from '@refugio/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer } from 'better-auth/plugins';
@@ -69,7 +78,7 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
       // `Authorization: Bearer <session token>` for scripts and the getFirestoreUsers compatibility call.
       bearer(),
       admin({
-        roles: { [ADMIN_ROLE]: adminAc, [DEFAULT_ROLE]: userAc },
+        roles: Object.fromEntries(ROLES.map((role) => [role, role === ADMIN_ROLE ? adminAc : userAc])),
         adminRoles: [ADMIN_ROLE],
         defaultRole: DEFAULT_ROLE,
         bannedUserMessage: messages.errors.ACCOUNT_DISABLED,

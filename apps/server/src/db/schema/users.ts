@@ -17,7 +17,7 @@ export const user = pgTable('user', {
   lastname: text().notNull().default(''),
   permisos: text().notNull().default('equipo-web'),
   color: text().notNull().default('#3B82F6'),
-  /** SPEC `rol`: 'Administrador' | 'Equipo'. better-auth's admin plugin calls it `role`. */
+  /** SPEC `rol`: one of ROLES (contracts). better-auth's admin plugin calls it `role`. */
   role: text().notNull().default('Equipo'),
   banned: boolean().notNull().default(false),
   banReason: text(),
