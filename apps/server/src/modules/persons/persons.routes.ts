@@ -1,5 +1,5 @@
 import {
-  ADMIN_ROLE,
+  can,
   apiErrorBodySchema,
   createPersonSchema,
   listHistoryResponseSchema,
@@ -162,7 +162,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await service.exportOf(request.params.id, { admin: request.user?.role === ADMIN_ROLE });
+      const data = await service.exportOf(request.params.id, { admin: can(request.user?.role, 'dinero') });
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', `attachment; filename="persona-${request.params.id}.json"`);
       return data;
@@ -184,7 +184,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.history(request.params.id, request.query.page, request.query.pageSize, { admin: request.user?.role === ADMIN_ROLE });
+      return service.history(request.params.id, request.query.page, request.query.pageSize, { admin: can(request.user?.role, 'dinero') });
     },
   );
 };

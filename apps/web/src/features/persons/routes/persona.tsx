@@ -1,6 +1,6 @@
 import { Alert, Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { PersonPageSections } from '../../../components/ui/page-sections';
-import { ADMIN_ROLE, personTexts } from '@refugio/contracts';
+import { can, personTexts } from '@refugio/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
@@ -31,7 +31,8 @@ function PersonaScreen() {
   const id = parseId(rawId);
   const person = usePerson(id);
   const { data: session } = useSession();
-  const isAdministrator = session?.user.role === ADMIN_ROLE;
+  // The RGPD export and anonymisation: the roles the permission table gives them to (administrators).
+  const isAdministrator = can(session?.user.role, 'personas.rgpd');
   const data = person.data;
   const name = data ? personFullName(data) || 'Sin nombre' : 'Persona';
   const anonymised = data?.anonimizada === true;
