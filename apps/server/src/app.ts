@@ -37,6 +37,7 @@ import { templatesModule } from './modules/templates/templates.module';
 import { usersModule } from './modules/users/users.module';
 import { volunteersModule } from './modules/volunteers/volunteers.module';
 import { accessPlugin } from './plugins/access';
+import { maskingPlugin } from './plugins/masking';
 import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
 import { budgetsPlugin } from './plugins/budgets';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compressionPlugin);
   await app.register(budgetsPlugin, { config, syncIntervalMs: options.budgetSyncIntervalMs, assertDiskRoom: () => app.assertDiskRoom() });
   await app.register(accessPlugin);
+  await app.register(maskingPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(multipartPlugin);
   await app.register(openapiPlugin);

@@ -312,6 +312,8 @@ export function canCall(role: string | null | undefined, method: string, pattern
 
 /** Voluntariado sees persons' document, address and phone as `***`. */
 export const MASK = '***';
+/** The fields of a person (and of the records copying them: requests, surrenders, history) a masked role never sees. */
+export const MASKED_PERSON_FIELDS: readonly string[] = ['documento', 'nif', 'telefono', 'direccion', 'codigoPostal'];
 export function masksPersons(role: string | null | undefined): boolean {
   return role === 'Voluntariado';
 }

@@ -1,5 +1,6 @@
 import {
   can,
+  masksPersons,
   apiErrorBodySchema,
   createPersonSchema,
   listHistoryResponseSchema,
@@ -33,14 +34,14 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Lista de personas: búsqueda (sin distinguir acentos ni mayúsculas), rol y posibles duplicados',
         description:
-          '`q` busca en nombre, apellidos, correo, teléfono y documento; `rol` filtra por un rol; `duplicados=true` deja solo a quien tiene posibles duplicados sin descartar.',
+          '`q` busca en nombre, apellidos, correo, teléfono y documento (Voluntariado: solo en nombre, apellidos y correo); `rol` filtra por un rol; `duplicados=true` deja solo a quien tiene posibles duplicados sin descartar.',
         querystring: listPersonsQuerySchema,
         response: { 200: listPersonsResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.list(request.query);
+      return service.list(request.query, { masked: masksPersons(request.user?.role) });
     },
   );
 
