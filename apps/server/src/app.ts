@@ -140,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storagePlugin, { config, storage: options.storage, freeSpaceProbe: options.freeSpaceProbe });
   await app.register(aiPlugin, { config, retryDelayMs: options.aiRetryDelayMs ?? 1000 });
   await app.register(authPlugin, { config });
-  await app.register(sessionPlugin, { ttlSeconds: config.sessionCacheSeconds });
+  await app.register(sessionPlugin, { ttlSeconds: config.sessionCacheSeconds, requireTwoFactor: config.requireTwoFactor });
   // onRequest hooks run in this order: security headers, request budgets, then the access check, so that
   // every answer (a 401 or a 429 too) carries the headers and anonymous calls are budgeted.
   await app.register(securityPlugin, { config });

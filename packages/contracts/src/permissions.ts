@@ -65,6 +65,7 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'POST /api/users/{id}/disable': 'usuarios',
   'POST /api/users/{id}/enable': 'usuarios',
   'POST /api/users/{id}/reset-password': 'usuarios',
+  'POST /api/users/{id}/reset-two-factor': 'usuarios',
   'DELETE /api/users/{id}': 'usuarios',
   'GET /phpApi/mascotas': 'mascotas.ver',
   'GET /api/mascotas.csv': 'mascotas.ver',

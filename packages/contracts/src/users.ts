@@ -37,7 +37,14 @@ export interface SessionUser {
   color: string;
   /** The password was chosen by an administrator: the person must pick their own before anything else. */
   mustChangePassword: boolean;
+  /** The second step (TOTP) is on. */
+  twoFactorEnabled: boolean;
+  /** REQUIRE_TWO_FACTOR and a role that needs it, without it yet: the session opens nothing but the enrolment. */
+  twoFactorRequired: boolean;
 }
+
+/** The roles that must have the second step when REQUIRE_TWO_FACTOR=1 (DESIGN section 20). */
+export const TWO_FACTOR_ROLES: readonly Rol[] = ['Administrador', 'Tesorería'];
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -70,6 +77,7 @@ export const userMessages = {
   notFound: 'No existe un usuario con ese identificador.',
   lastAdmin: 'No se puede: es el último administrador activo. Nombra antes a otro administrador.',
   notYourself: 'No puedes desactivar ni eliminar tu propia cuenta.',
+  notYourselfTwoFactor: 'Tu propia verificación en dos pasos se cambia desde tu cuenta, no desde la lista de usuarios.',
   created: 'Usuario creado correctamente.',
   forbiddenPage: 'No tienes permiso para ver esta página.',
 } as const;
@@ -147,6 +155,7 @@ export const userSchema = z.object({
   rol: z.union([rolSchema, z.literal('')]),
   disabled: z.boolean().describe('Desactivado: no puede iniciar sesión'),
   mustChangePassword: z.boolean().describe('Tiene una contraseña temporal que debe cambiar'),
+  twoFactorEnabled: z.boolean().describe('Tiene activada la verificación en dos pasos'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -10,7 +10,7 @@ import {
 } from '@refugio/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, bearer } from 'better-auth/plugins';
+import { admin, bearer, twoFactor } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -31,7 +31,14 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, rateLimit: schema.rateLimit },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -66,6 +73,9 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
         '/change-password': { window: 60, max: 10 },
         // Read on every page load; the general request budget (plugins/budgets.ts) covers it without a write per call.
         '/get-session': false,
+        // Counted by the request budgets instead, like passwords (plugins/auth.ts): reserved before the check.
+        '/two-factor/verify-totp': false,
+        '/two-factor/verify-backup-code': false,
       },
     },
     advanced: {
@@ -82,6 +92,13 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
         adminRoles: [ADMIN_ROLE],
         defaultRole: DEFAULT_ROLE,
         bannedUserMessage: messages.errors.ACCOUNT_DISABLED,
+      }),
+      // The second step (DESIGN section 20): TOTP (any authenticator app) and ten single-use backup codes.
+      twoFactor({
+        issuer: 'Refugio Admin',
+        totpOptions: { digits: 6, period: 30 },
+        backupCodeOptions: { amount: 10, length: 10 },
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
       }),
     ],
   });

@@ -77,6 +77,8 @@ export const accessPlugin = fp(
       request.user = user;
       // A temporary password opens nothing but the password change (better-auth's own route, public here).
       if (user.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
+      // A role that must have the second step opens nothing until it is on (better-auth's enrolment, public here).
+      if (user.twoFactorRequired) throw new AppError('TWO_FACTOR_REQUIRED');
       if (!can(user.role, permission)) throw new AppError('FORBIDDEN');
     });
   },
