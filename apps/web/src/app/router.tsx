@@ -55,6 +55,12 @@ export const routes: RouteObject[] = [
             loader: requireSessionLoader,
             lazy: () => import('../features/auth/routes/cambiar-contrasena'),
           },
+          // The two-step sign-in's enrolment: where the login sends a role that must have it (REQUIRE_TWO_FACTOR).
+          {
+            path: 'cuenta/dos-pasos',
+            loader: requireSessionLoader,
+            lazy: () => import('../features/auth/routes/dos-pasos'),
+          },
           // Empty groups of SPEC section 2: they hold no screen yet, so their address is an unknown page.
           { path: 'auth', children: [{ index: true, lazy: () => import('./routes/not-found') }] },
           { path: 'errors', children: [{ index: true, lazy: () => import('./routes/not-found') }] },

@@ -1,6 +1,7 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useSignIn } from '../api/sign-in';
+import { TwoFactorCodeForm } from './two-factor-code-form';
 import { validateSignInForm, type SignInFormErrors } from '../lib/validate-sign-in-form';
 
 // Only a refused sign-in shows it (its module travels in the sign-in chunk, vite.config.ts).
@@ -33,6 +34,9 @@ export function LoginForm() {
     }
     signIn.mutate({ email: email.trim(), password }, { onError: () => passwordRef.current?.select() });
   };
+
+  // The password was right and the account has the second step: its code, before any session.
+  if (signIn.isSuccess && signIn.data === null) return <TwoFactorCodeForm />;
 
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Iniciar sesión">
