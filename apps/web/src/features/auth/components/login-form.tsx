@@ -1,11 +1,12 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useSignIn } from '../api/sign-in';
-import { TwoFactorCodeForm } from './two-factor-code-form';
 import { validateSignInForm, type SignInFormErrors } from '../lib/validate-sign-in-form';
 
 // Only a refused sign-in shows it (its module travels in the sign-in chunk, vite.config.ts).
 const SignInErrorAlert = lazy(() => import('./sign-in-error-alert'));
+// Only an account with the two-step sign-in needs it.
+const TwoFactorCodeForm = lazy(() => import('./two-factor-code-form'));
 
 /**
  * E-mail and password sign-in. The browser's own validation is off (`noValidate`) so every message is
@@ -36,7 +37,13 @@ export function LoginForm() {
   };
 
   // The password was right and the account has the second step: its code, before any session.
-  if (signIn.isSuccess && signIn.data === null) return <TwoFactorCodeForm />;
+  if (signIn.isSuccess && signIn.data === null) {
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorCodeForm />
+      </Suspense>
+    );
+  }
 
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Iniciar sesión">

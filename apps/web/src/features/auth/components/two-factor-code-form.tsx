@@ -7,7 +7,7 @@ import { establishedSession } from '../api/sign-in';
 import { verifyTwoFactorCode } from '../api/two-factor';
 
 /** The sign-in's second step: the authenticator app's 6 digits, or one of the backup codes. */
-export function TwoFactorCodeForm() {
+export default function TwoFactorCodeForm() {
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, List, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Code, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -105,9 +105,9 @@ function DosPasosScreen() {
               <Text>2. Guarda estos códigos de respaldo en un lugar seguro: cada uno sirve una vez si pierdes el teléfono.</Text>
               <SimpleGrid cols={2} spacing="xs" component="ul" aria-label="Códigos de respaldo" style={{ listStyle: 'none', padding: 0 }}>
                 {enrolment.backupCodes.map((backup) => (
-                  <List.Item key={backup} ff="monospace" style={{ listStyle: 'none' }}>
+                  <Box component="li" key={backup} ff="monospace">
                     {backup}
-                  </List.Item>
+                  </Box>
                 ))}
               </SimpleGrid>
               <form noValidate onSubmit={submitCode} aria-label="Comprobar el código">
