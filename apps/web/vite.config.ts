@@ -16,7 +16,7 @@ const signInChunk = [
   /\/src\/app\/routes\/simple-layout\.tsx$/,
   /\/src\/features\/auth\/routes\/login\.tsx$/,
   /\/src\/app\/layout\/fade-outlet\.tsx$/,
-  /\/src\/features\/auth\/(components\/login-form|lib\/validate-sign-in-form|api\/sign-in)\./,
+  /\/src\/features\/auth\/(components\/login-form|lib\/validate-sign-in-form|api\/sign-in|api\/two-factor)\./,
   /\/src\/components\/ui\/logo\.tsx$/,
   /\/@mantine\/core\/(esm\/components\/|styles\/)(Paper|Input|InputBase|TextInput|PasswordInput|ActionIcon|CloseButton)(\/|\.css$)/,
   /\/@mantine\/core\/esm\/core\/styles-api\/use-resolved-styles-api\//,

@@ -37,6 +37,7 @@ import { templatesModule } from './modules/templates/templates.module';
 import { usersModule } from './modules/users/users.module';
 import { volunteersModule } from './modules/volunteers/volunteers.module';
 import { accessPlugin } from './plugins/access';
+import { maskingPlugin } from './plugins/masking';
 import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
 import { budgetsPlugin } from './plugins/budgets';
@@ -139,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storagePlugin, { config, storage: options.storage, freeSpaceProbe: options.freeSpaceProbe });
   await app.register(aiPlugin, { config, retryDelayMs: options.aiRetryDelayMs ?? 1000 });
   await app.register(authPlugin, { config });
-  await app.register(sessionPlugin, { ttlSeconds: config.sessionCacheSeconds });
+  await app.register(sessionPlugin, { ttlSeconds: config.sessionCacheSeconds, requireTwoFactor: config.requireTwoFactor });
   // onRequest hooks run in this order: security headers, request budgets, then the access check, so that
   // every answer (a 401 or a 429 too) carries the headers and anonymous calls are budgeted.
   await app.register(securityPlugin, { config });
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compressionPlugin);
   await app.register(budgetsPlugin, { config, syncIntervalMs: options.budgetSyncIntervalMs, assertDiskRoom: () => app.assertDiskRoom() });
   await app.register(accessPlugin);
+  await app.register(maskingPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(multipartPlugin);
   await app.register(openapiPlugin);

@@ -115,6 +115,7 @@ const envSchema = z
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(200),
     REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'debe ser una URL redis:// o rediss://' }).optional()),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+    REQUIRE_TWO_FACTOR: booleanString,
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'debe tener al menos 16 caracteres').optional()),
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'debe ser una URL smtp:// o smtps://' }).optional()),
     MAIL_FROM: optionalString.pipe(z.string().max(300).optional()),
@@ -203,6 +204,8 @@ export type Config = {
     | { provider: 'openai'; baseUrl: string; apiKey: string | undefined; model: string };
   logLevel: (typeof LOG_LEVELS)[number];
   signInAttemptsPerMinute: number;
+  /** REQUIRE_TWO_FACTOR: Administrador and Tesorería accounts must have the second step (DESIGN section 20). */
+  requireTwoFactor: boolean;
   /** Request budgets (DESIGN section 8); 0 turns one off. */
   budgets: {
     userPerMinute: number;
@@ -290,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     aiLimits: { timeoutMs: e.AI_TIMEOUT_MS, perUserPerMinute: e.AI_REQUESTS_PER_MINUTE },
     logLevel: e.LOG_LEVEL,
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    requireTwoFactor: e.REQUIRE_TWO_FACTOR,
     budgets: {
       userPerMinute: e.USER_REQUESTS_PER_MINUTE,
       anonPerMinute: e.ANON_REQUESTS_PER_MINUTE,

@@ -414,6 +414,10 @@ export function describeHistoryEvent(
     else if (field === 'duplicadoDescartado') lines.push(`${who} indicó que ${what} no es la misma persona que la ficha ${fmt(after)}.`);
     else if (field === 'bloqueado') lines.push(after === true ? `${who} bloqueó ${what}.` : `${who} desbloqueó ${what}.`);
     else if (field === 'desactivado') lines.push(after === true ? `${who} desactivó ${what}.` : `${who} reactivó ${what}.`);
+    else if (field === 'dosPasos')
+      lines.push(
+        after === true ? `${who} activó la verificación en dos pasos de ${what}.` : `${who} desactivó la verificación en dos pasos de ${what}.`,
+      );
     else if (field === 'imagen')
       lines.push(after === null ? `${who} quitó la imagen ${q(fmt(before))}.` : `${who} añadió la imagen ${q(fmt(after))}.`);
     else if (field === 'video') lines.push(after === null ? `${who} quitó el video ${q(fmt(before))}.` : `${who} añadió el video ${q(fmt(after))}.`);

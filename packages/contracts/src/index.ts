@@ -22,6 +22,7 @@ export * from './persons';
 export * from './pets';
 export * from './publications';
 export * from './users';
+export * from './permissions';
 export * from './text';
 export * from './history';
 export * from './wording';

@@ -12,6 +12,7 @@ export const messages = {
     FORBIDDEN: 'No tienes permiso para realizar esta acción.',
     ACCOUNT_DISABLED: 'Tu cuenta está desactivada. Contacta con un administrador.',
     PASSWORD_CHANGE_REQUIRED: 'Debes cambiar tu contraseña antes de continuar.',
+    TWO_FACTOR_REQUIRED: 'Tu rol exige la verificación en dos pasos: actívala antes de continuar.',
     NOT_FOUND: 'El recurso solicitado no existe.',
     METHOD_NOT_ALLOWED: 'Método no permitido para esta ruta.',
     CONFLICT: 'Otra persona modificó estos datos. Recarga para ver la versión más reciente.',

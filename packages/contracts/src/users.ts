@@ -1,11 +1,28 @@
 import { z } from 'zod';
 import { oneLineText } from './text';
 
-export const ROLES = ['Administrador', 'Equipo'] as const;
-export const rolSchema = z.enum(ROLES, { error: 'El rol debe ser Administrador o Equipo.' });
+/** The roles of staff accounts (DESIGN section 20); what each may do is the permission table (`permissions.ts`). */
+export const ROLES = ['Administrador', 'Coordinación', 'Equipo', 'Voluntariado', 'Veterinaria', 'Tesorería'] as const;
+export const rolSchema = z.enum(ROLES, {
+  error: 'El rol debe ser Administrador, Coordinación, Equipo, Voluntariado, Veterinaria o Tesorería.',
+});
 export type Rol = z.infer<typeof rolSchema>;
 export const ADMIN_ROLE: Rol = 'Administrador';
 export const DEFAULT_ROLE: Rol = 'Equipo';
+
+/** What each role is for, as the users screen explains it. */
+export const roleDescriptions: Record<Rol, string> = {
+  Administrador: 'Todo, también los usuarios y la configuración.',
+  Coordinación: 'Todo salvo los usuarios y la configuración.',
+  Equipo: 'Animales, personas, adopciones, cuidados y voluntariado; sin dinero.',
+  Voluntariado: 'Animales y cuidados; ve los datos personales ocultos (***) y nada de dinero.',
+  Veterinaria: 'Cuidados y salud completos; los animales, solo lectura.',
+  Tesorería: 'Cuotas, donativos, certificados, modelo 182 y personas.',
+};
+
+export function isRole(value: string): value is Rol {
+  return (ROLES as readonly string[]).includes(value);
+}
 export const DEFAULT_PERMISOS = 'equipo-web';
 export const DEFAULT_COLOR = '#3B82F6';
 
@@ -20,7 +37,14 @@ export interface SessionUser {
   color: string;
   /** The password was chosen by an administrator: the person must pick their own before anything else. */
   mustChangePassword: boolean;
+  /** The second step (TOTP) is on. */
+  twoFactorEnabled: boolean;
+  /** REQUIRE_TWO_FACTOR and a role that needs it, without it yet: the session opens nothing but the enrolment. */
+  twoFactorRequired: boolean;
 }
+
+/** The roles that must have the second step when REQUIRE_TWO_FACTOR=1 (DESIGN section 20). */
+export const TWO_FACTOR_ROLES: readonly Rol[] = ['Administrador', 'Tesorería'];
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -53,6 +77,7 @@ export const userMessages = {
   notFound: 'No existe un usuario con ese identificador.',
   lastAdmin: 'No se puede: es el último administrador activo. Nombra antes a otro administrador.',
   notYourself: 'No puedes desactivar ni eliminar tu propia cuenta.',
+  notYourselfTwoFactor: 'Tu propia verificación en dos pasos se cambia desde tu cuenta, no desde la lista de usuarios.',
   created: 'Usuario creado correctamente.',
   forbiddenPage: 'No tienes permiso para ver esta página.',
 } as const;
@@ -130,6 +155,7 @@ export const userSchema = z.object({
   rol: z.union([rolSchema, z.literal('')]),
   disabled: z.boolean().describe('Desactivado: no puede iniciar sesión'),
   mustChangePassword: z.boolean().describe('Tiene una contraseña temporal que debe cambiar'),
+  twoFactorEnabled: z.boolean().describe('Tiene activada la verificación en dos pasos'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -1,7 +1,16 @@
-import { ADMIN_ROLE, DEFAULT_COLOR, DEFAULT_PERMISOS, DEFAULT_ROLE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, messages } from '@refugio/contracts';
+import {
+  ADMIN_ROLE,
+  DEFAULT_COLOR,
+  DEFAULT_PERMISOS,
+  DEFAULT_ROLE,
+  ROLES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  messages,
+} from '@refugio/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, bearer } from 'better-auth/plugins';
+import { admin, bearer, twoFactor } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -22,7 +31,14 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, rateLimit: schema.rateLimit },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -57,6 +73,9 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
         '/change-password': { window: 60, max: 10 },
         // Read on every page load; the general request budget (plugins/budgets.ts) covers it without a write per call.
         '/get-session': false,
+        // Counted by the request budgets instead, like passwords (plugins/auth.ts): reserved before the check.
+        '/two-factor/verify-totp': false,
+        '/two-factor/verify-backup-code': false,
       },
     },
     advanced: {
@@ -69,10 +88,17 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
       // `Authorization: Bearer <session token>` for scripts and the getFirestoreUsers compatibility call.
       bearer(),
       admin({
-        roles: { [ADMIN_ROLE]: adminAc, [DEFAULT_ROLE]: userAc },
+        roles: Object.fromEntries(ROLES.map((role) => [role, role === ADMIN_ROLE ? adminAc : userAc])),
         adminRoles: [ADMIN_ROLE],
         defaultRole: DEFAULT_ROLE,
         bannedUserMessage: messages.errors.ACCOUNT_DISABLED,
+      }),
+      // The second step (DESIGN section 20): TOTP (any authenticator app) and ten single-use backup codes.
+      twoFactor({
+        issuer: 'Refugio Admin',
+        totpOptions: { digits: 6, period: 30 },
+        backupCodeOptions: { amount: 10, length: 10 },
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
       }),
     ],
   });

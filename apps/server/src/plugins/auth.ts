@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type ErrorCode, messages, userMessages } from '@refugio/contracts';
+import { type ErrorCode, type Rol, TWO_FACTOR_ROLES, messages, userMessages } from '@refugio/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addressKey } from '../budgets/address-key';
@@ -93,7 +93,32 @@ function safeJson(text: string): Record<string, unknown> | undefined {
  * The better-auth endpoints the application uses; every other one (update-user, list-sessions, change-email,
  * delete-user, the admin plugin's…) is closed: profiles change through /api/users, which enforces its rules.
  */
-const OPEN_AUTH_ROUTES = new Set(['GET /get-session', 'POST /sign-in/email', 'POST /sign-out', 'POST /change-password']);
+const OPEN_AUTH_ROUTES = new Set([
+  'GET /get-session',
+  'POST /sign-in/email',
+  'POST /sign-out',
+  'POST /change-password',
+  // The second step (DESIGN section 20): enrolment (enable, then verify-totp with the session), sign-in's second
+  // step (verify-totp or verify-backup-code with the two-factor cookie), new backup codes, turning it off.
+  'POST /two-factor/enable',
+  'POST /two-factor/disable',
+  'POST /two-factor/get-totp-uri',
+  'POST /two-factor/verify-totp',
+  'POST /two-factor/verify-backup-code',
+  'POST /two-factor/generate-backup-codes',
+]);
+
+/** The second step's code checks: budgeted like passwords (failures only, reserved before the check). */
+const CODE_CHECKS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+/** The routes after which the user's second step may be on or off: its change goes to the history. */
+const TWO_FACTOR_CHANGES = new Set(['/two-factor/verify-totp', '/two-factor/disable', '/two-factor/enable']);
+
+/** The cookie of a sign-in waiting for its second step, or the session's: what a code is tried against. */
+function codeCheckAccount(cookie: string | undefined): string {
+  const pending = cookie ? /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=([^;]+)/.exec(cookie)?.[1] : undefined;
+  const session = cookie ? /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(cookie)?.[1] : undefined;
+  return `2fa:${pending ?? session ?? ''}`;
+}
 
 /**
  * A session's token is its bearer credential: the page gets it only inside the HttpOnly cookie. The one
@@ -136,6 +161,13 @@ async function changedPasswordWeakness(
   });
 }
 
+/** Whether the signed-in user of these headers has the second step on (undefined without a session). */
+async function twoFactorOf(auth: Auth, headers: Headers): Promise<{ userId: string; enabled: boolean } | undefined> {
+  const session = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+  if (!session) return undefined;
+  return { userId: session.user.id, enabled: Boolean((session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) };
+}
+
 /** The id of the user whose password a successful change-password answer is about. */
 async function changedPasswordOf(response: Response): Promise<string | undefined> {
   const body = (await response.json()) as { user?: { id?: unknown } };
@@ -148,6 +180,8 @@ async function changedPasswordOf(response: Response): Promise<string | undefined
  */
 export interface AuthEvents {
   passwordChanged: ((userId: string) => Promise<void>)[];
+  /** The person may have turned their own second step on or off (it was `wasEnabled` before). */
+  twoFactorChanged: ((userId: string, wasEnabled: boolean) => Promise<void>)[];
 }
 
 /** better-auth mounted at /api/auth, speaking our error shape. */
@@ -155,7 +189,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const secret = resolveAuthSecret(opts.config);
     const auth = createAuth({ db: app.db, config: opts.config, secret });
-    const events: AuthEvents = { passwordChanged: [] };
+    const events: AuthEvents = { passwordChanged: [], twoFactorChanged: [] };
     app.decorate('serverSecret', secret);
     const organisation = organisationWords(opts.config.publicUrl);
     app.decorate('auth', auth);
@@ -206,9 +240,13 @@ export const authPlugin = fp(
             }
           }
           const signingIn = pathname === `${AUTH_BASE_PATH}/sign-in/email`;
+          const route = pathname.slice(AUTH_BASE_PATH.length);
           // Failed sign-ins are budgeted per address and per account; successful ones never count (DESIGN section 8).
+          // A second step's code is budgeted the same way, against the sign-in waiting for it.
           const email = signingIn && body !== undefined ? safeJson(body)?.email : undefined;
-          const attempt = typeof email === 'string' ? await app.budgets.signInAttempt(addressKey(request.ip), email) : undefined;
+          const account = typeof email === 'string' ? email : CODE_CHECKS.has(route) ? codeCheckAccount(request.headers.cookie) : undefined;
+          const attempt = account !== undefined ? await app.budgets.signInAttempt(addressKey(request.ip), account) : undefined;
+          const twoFactorBefore = TWO_FACTOR_CHANGES.has(route) ? await twoFactorOf(auth, headers) : undefined;
           if (attempt && !attempt.decision.allowed) {
             void reply.header('retry-after', String(attempt.decision.retryAfterSeconds));
             return sendError(reply, request, 'RATE_LIMITED', messages.auth.signInRateLimited);
@@ -220,7 +258,7 @@ export const authPlugin = fp(
             await attempt?.settle(false);
             throw error;
           }
-          await attempt?.settle(response.status === 401);
+          await attempt?.settle(response.status === 401 || (CODE_CHECKS.has(route) && !response.ok));
           if (!response.ok) {
             for (const cookie of response.headers.getSetCookie()) void reply.header('set-cookie', cookie);
             return sendAuthError(request, reply, response);
@@ -228,6 +266,19 @@ export const authPlugin = fp(
           if (changingPassword) {
             const userId = await changedPasswordOf(response.clone());
             if (userId) for (const listener of events.passwordChanged) await listener(userId);
+          }
+          // Enrolling replaces the session: the users module compares with the account's record.
+          if (twoFactorBefore) for (const listener of events.twoFactorChanged) await listener(twoFactorBefore.userId, twoFactorBefore.enabled);
+          if (signingIn && opts.config.requireTwoFactor) {
+            // A role that must have the second step and has not got it: the answer names the next step, and the
+            // session opens nothing but the enrolment (plugins/access.ts) until it is done.
+            const parsed = safeJson(await response.clone().text());
+            const user = parsed?.user as { role?: string; twoFactorEnabled?: boolean } | undefined;
+            if (user && TWO_FACTOR_ROLES.includes(user.role as Rol) && !user.twoFactorEnabled) {
+              void reply.status(response.status);
+              for (const cookie of response.headers.getSetCookie()) void reply.header('set-cookie', cookie);
+              return reply.send({ ...parsed, siguientePaso: 'activar-dos-pasos' });
+            }
           }
           void reply.status(response.status);
           response.headers.forEach((value, key) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { SessionUser } from '@refugio/contracts';
+import { type Rol, type SessionUser, TWO_FACTOR_ROLES } from '@refugio/contracts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -90,7 +90,7 @@ function changesSessions(request: FastifyRequest): boolean {
  * once on the instance that made it, and on the others within SESSION_CACHE_SECONDS.
  */
 export const sessionPlugin = fp(
-  (app: FastifyInstance, opts: { ttlSeconds: number }) => {
+  (app: FastifyInstance, opts: { ttlSeconds: number; requireTwoFactor?: boolean }) => {
     const cache = createSessionCache({ ttlMs: opts.ttlSeconds * 1000 });
     app.decorate('sessionCache', cache);
     app.decorateRequest('sessionLookup', null);
@@ -109,6 +109,8 @@ export const sessionPlugin = fp(
         permisos: u.permisos ?? '',
         color: u.color ?? '',
         mustChangePassword: u.mustChangePassword ?? false,
+        twoFactorEnabled: u.twoFactorEnabled ?? false,
+        twoFactorRequired: (opts.requireTwoFactor ?? false) && TWO_FACTOR_ROLES.includes(u.role as Rol) && !u.twoFactorEnabled,
       };
     }
 

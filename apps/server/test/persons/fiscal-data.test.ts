@@ -127,7 +127,7 @@ describe("a person's NIF and postcode", () => {
 
   it('the export includes them', async () => {
     const created = (await create({ nombre: 'Úrsula', email: 'ursula@example.com', nif: 'X1234567L', codigoPostal: '01001' })).json<Person>();
-    const res = await staff().inject({ method: 'GET', url: `/api/personas/${created.id}/exportar` });
+    const res = await t.as('admin').inject({ method: 'GET', url: `/api/personas/${created.id}/exportar` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<PersonExport>().persona).toMatchObject({ nif: 'X1234567L', codigoPostal: '01001' });
   });

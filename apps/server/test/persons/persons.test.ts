@@ -161,7 +161,7 @@ describe('persons (/api/personas)', () => {
       items: { id: number }[];
     }>();
     expect(requests.items.map((r) => r.id).sort()).toEqual([first.id, second.id].sort());
-    const exported = (await staff().inject({ method: 'GET', url: `/api/personas/${first.personaId}/exportar` })).json<PersonExport>();
+    const exported = (await t.as('admin').inject({ method: 'GET', url: `/api/personas/${first.personaId}/exportar` })).json<PersonExport>();
     expect(exported.vinculos.enlacesRegistro).toHaveLength(1);
     // The survivor's history tells the merge and still shows what happened to the merged record.
     const history = (
@@ -219,7 +219,7 @@ describe('persons (/api/personas)', () => {
   it('exports everything held about a person, requests included; writes nothing', async () => {
     const { id, personaId } = await apply({ nombre: 'Wenceslao', email: 'wen@example.com', telefono: '622 000 111' });
     const eventsBefore = (await t.database.db.select().from(historyEvent)).length;
-    const res = await staff().inject({ method: 'GET', url: `/api/personas/${personaId}/exportar` });
+    const res = await t.as('admin').inject({ method: 'GET', url: `/api/personas/${personaId}/exportar` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`persona-${personaId}.json`);
     const body = res.json<PersonExport>();

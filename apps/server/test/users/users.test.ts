@@ -57,7 +57,11 @@ describe('users API', () => {
   });
 
   it.each([
-    [{ name: 'A', mail: 'a@refugio.test', password: 'clave-suficiente', rol: 'Jefe' }, 'rol', 'El rol debe ser Administrador o Equipo.'],
+    [
+      { name: 'A', mail: 'a@refugio.test', password: 'clave-suficiente', rol: 'Jefe' },
+      'rol',
+      'El rol debe ser Administrador, Coordinación, Equipo, Voluntariado, Veterinaria o Tesorería.',
+    ],
     [{ name: 'A', mail: 'no-es-correo', password: 'clave-suficiente' }, 'mail', 'Ingresa un correo electrónico válido.'],
     [{ name: 'x'.repeat(81), mail: 'a@refugio.test', password: 'clave-suficiente' }, 'name', 'El nombre no puede superar los 80 caracteres.'],
     [{ name: '', mail: 'a@refugio.test', password: 'clave-suficiente' }, 'name', 'El nombre es obligatorio.'],
@@ -122,6 +126,32 @@ describe('users API', () => {
     expectErrorShape(await api('PATCH', `/api/users/${staffId}`, { mail: 'otro@refugio.test' }), 400, 'VALIDATION_ERROR');
     expectErrorShape(await api('PATCH', `/api/users/${staffId}`, {}), 400, 'VALIDATION_ERROR');
     expectErrorShape(await api('PATCH', '/api/users/no-existe', { name: 'X' }), 404, 'NOT_FOUND');
+  });
+
+  it('assigns each of the six roles, writes every change of role in the history, and refuses an unknown one', async () => {
+    const created = await api('POST', '/api/users', { name: 'Vera', mail: 'vera@refugio.test', password: 'huellas-en-la-nieve', rol: 'Veterinaria' });
+    expect(created.json<UserBody>().rol).toBe('Veterinaria');
+    const id = created.json<UserBody>().id;
+    for (const rol of ['Coordinación', 'Voluntariado', 'Tesorería', 'Equipo']) {
+      expect((await api('PATCH', `/api/users/${id}`, { rol })).json<UserBody>().rol).toBe(rol);
+    }
+    const unknown = await api('PATCH', `/api/users/${id}`, { rol: 'Superusuario' });
+    expectErrorShape(unknown, 400, 'VALIDATION_ERROR');
+    expect((await api('GET', '/api/users?q=vera')).json<{ items: UserBody[] }>().items[0]?.rol).toBe('Equipo');
+    const history = (await api('GET', `/api/auditoria?entidad=usuario&entidadId=${id}&pageSize=100`)).json<{
+      items: { cambios: Record<string, [unknown, unknown]> }[];
+    }>();
+    const roles = history.items.map((e) => e.cambios.rol).filter(Boolean);
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        [null, 'Veterinaria'],
+        ['Veterinaria', 'Coordinación'],
+        ['Coordinación', 'Voluntariado'],
+        ['Voluntariado', 'Tesorería'],
+        ['Tesorería', 'Equipo'],
+      ]),
+    );
+    await api('DELETE', `/api/users/${id}`);
   });
 
   it('never demotes, disables or deletes the last active administrator', async () => {

@@ -26,6 +26,9 @@ describe('the pet timeline with the sections app/ composes', () => {
   it('gives a return with a person its "Acta de devolución", and no other movement', async () => {
     const asked: string[] = [];
     server.use(
+      http.get('/api/auth/get-session', () =>
+        HttpResponse.json({ user: { id: 'u1', email: 'ana@refugio.test', name: 'Ana', lastname: 'Ruiz', role: 'Equipo' } }),
+      ),
       http.get('/api/mascotas/2/movimientos', () =>
         HttpResponse.json({
           ubicacion: { tipo: 'refugio', desde: '2026-11-20' },
@@ -51,5 +54,34 @@ describe('the pet timeline with the sections app/ composes', () => {
     expect(await screen.findByRole('button', { name: 'Preparar acta' })).toBeInTheDocument();
     await waitFor(() => expect(asked).toEqual(['12']));
     expect(screen.getAllByRole('heading', { name: 'Acta de devolución' })).toHaveLength(1);
+  });
+
+  it('shows a vet no contracts box: the permission table gives Veterinaria no documents', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/auth/get-session', () =>
+        HttpResponse.json({ user: { id: 'u2', email: 'vet@refugio.test', name: 'Vera', lastname: 'Sanz', role: 'Veterinaria' } }),
+      ),
+      http.get('/api/mascotas/2/movimientos', () =>
+        HttpResponse.json({
+          ubicacion: { tipo: 'refugio', desde: '2026-11-20' },
+          movimientos: [movement(12, 'devolucion', { id: 3, nombre: 'Andrés Gil' })],
+          version: 1,
+        }),
+      ),
+      http.get('/api/documentos', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('movimientoId') ?? '');
+        return HttpResponse.json({ items: [] });
+      }),
+    );
+    renderWithProviders(
+      <PageSectionsProvider value={pageSections}>
+        <PetLocation petId={2} petName="Tango" publicUrl={null} />
+      </PageSectionsProvider>,
+    );
+    expect((await screen.findAllByText(/Andrés Gil/)).length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('heading', { name: 'Acta de devolución' })).toBeNull();
+    expect(asked).toEqual([]);
   });
 });

@@ -25,6 +25,10 @@ function recheckSessionAfter(error: unknown) {
   if (error instanceof ApiError && (error.code === 'UNAUTHENTICATED' || error.code === 'PASSWORD_CHANGE_REQUIRED')) {
     void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   }
+  // A role that must have the two-step sign-in and has not got it yet: only its enrolment opens.
+  if (error instanceof ApiError && error.code === 'TWO_FACTOR_REQUIRED' && window.location.pathname !== '/cuenta/dos-pasos') {
+    window.location.assign('/cuenta/dos-pasos');
+  }
 }
 
 /** One client for the whole app; route loaders use it too, so they share the same cache. */

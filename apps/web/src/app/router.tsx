@@ -55,6 +55,12 @@ export const routes: RouteObject[] = [
             loader: requireSessionLoader,
             lazy: () => import('../features/auth/routes/cambiar-contrasena'),
           },
+          // The two-step sign-in's enrolment: where the login sends a role that must have it (REQUIRE_TWO_FACTOR).
+          {
+            path: 'cuenta/dos-pasos',
+            loader: requireSessionLoader,
+            lazy: () => import('../features/auth/routes/dos-pasos'),
+          },
           // Empty groups of SPEC section 2: they hold no screen yet, so their address is an unknown page.
           { path: 'auth', children: [{ index: true, lazy: () => import('./routes/not-found') }] },
           { path: 'errors', children: [{ index: true, lazy: () => import('./routes/not-found') }] },
@@ -91,23 +97,31 @@ export const routes: RouteObject[] = [
               // SPEC section 5: a missing id gives the alert 'Error: No se proporcionó un ID válido'.
               { path: 'editar', lazy: () => import('../features/pets/routes/editar') },
               {
-                // Administrators only (DESIGN 5); others see the no-permission page.
+                // The roles whose capability (the permission table, DESIGN 20) opens each screen; others see the no-permission page.
                 lazy: () => import('./routes/require-administrator'),
                 children: [
-                  { path: 'lista', lazy: () => import('../features/users/routes/lista') },
-                  { path: 'usuarionuevo', lazy: () => import('../features/users/routes/agregar-usuario') },
-                  { path: 'auditoria', lazy: () => import('../features/audit/routes/auditoria') },
-                  { path: 'protocolos', lazy: () => import('../features/care/routes/protocolos') },
-                  { path: 'plantillas', lazy: () => import('../features/templates/routes/plantillas') },
-                  { path: 'configuracion', lazy: () => import('../features/settings/routes/configuracion') },
+                  { path: 'lista', handle: { capability: 'usuarios' }, lazy: () => import('../features/users/routes/lista') },
+                  { path: 'usuarionuevo', handle: { capability: 'usuarios' }, lazy: () => import('../features/users/routes/agregar-usuario') },
+                  { path: 'auditoria', handle: { capability: 'ajustes' }, lazy: () => import('../features/audit/routes/auditoria') },
+                  { path: 'protocolos', handle: { capability: 'cuidados.protocolos' }, lazy: () => import('../features/care/routes/protocolos') },
+                  { path: 'plantillas', handle: { capability: 'ajustes' }, lazy: () => import('../features/templates/routes/plantillas') },
+                  { path: 'configuracion', handle: { capability: 'ajustes' }, lazy: () => import('../features/settings/routes/configuracion') },
                   // Socios y donativos (DESIGN 15): one address per tab (components/ui/money-tabs.tsx).
-                  { path: 'donativos', lazy: () => import('../features/donations/routes/cuotas') },
-                  { path: 'donativos/recibidos', lazy: () => import('../features/donations/routes/donativos-recibidos') },
-                  { path: 'donativos/modelo-182', lazy: () => import('../features/donations/routes/modelo-182') },
-                  { path: 'donativos/importar', lazy: () => import('../features/bank-import/routes/importar-extracto') },
-                  { path: 'donativos/remesas', lazy: () => import('../features/remesas/routes/remesas') },
-                  { path: 'inspecciones', lazy: () => import('../features/inspections/routes/inspecciones') },
-                  { path: 'importar', lazy: () => import('../features/importer/routes/importar') },
+                  { path: 'donativos', handle: { capability: 'dinero' }, lazy: () => import('../features/donations/routes/cuotas') },
+                  {
+                    path: 'donativos/recibidos',
+                    handle: { capability: 'dinero' },
+                    lazy: () => import('../features/donations/routes/donativos-recibidos'),
+                  },
+                  { path: 'donativos/modelo-182', handle: { capability: 'dinero' }, lazy: () => import('../features/donations/routes/modelo-182') },
+                  {
+                    path: 'donativos/importar',
+                    handle: { capability: 'dinero' },
+                    lazy: () => import('../features/bank-import/routes/importar-extracto'),
+                  },
+                  { path: 'donativos/remesas', handle: { capability: 'dinero' }, lazy: () => import('../features/remesas/routes/remesas') },
+                  { path: 'inspecciones', handle: { capability: 'inspecciones' }, lazy: () => import('../features/inspections/routes/inspecciones') },
+                  { path: 'importar', handle: { capability: 'importar' }, lazy: () => import('../features/importer/routes/importar') },
                 ],
               },
               { path: 'mensajes', lazy: () => import('../features/messages/routes/mensajes') },

@@ -35,6 +35,9 @@ export function parseSession(data: unknown): Session | null {
       permisos: readString(fields, 'permisos'),
       color: readString(fields, 'color'),
       mustChangePassword: fields.mustChangePassword === true,
+      twoFactorEnabled: fields.twoFactorEnabled === true,
+      // The server knows (REQUIRE_TWO_FACTOR): its answers say TWO_FACTOR_REQUIRED until the enrolment is done.
+      twoFactorRequired: false,
     },
   };
 }

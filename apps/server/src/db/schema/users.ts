@@ -17,15 +17,34 @@ export const user = pgTable('user', {
   lastname: text().notNull().default(''),
   permisos: text().notNull().default('equipo-web'),
   color: text().notNull().default('#3B82F6'),
-  /** SPEC `rol`: 'Administrador' | 'Equipo'. better-auth's admin plugin calls it `role`. */
+  /** SPEC `rol`: one of ROLES (contracts). better-auth's admin plugin calls it `role`. */
   role: text().notNull().default('Equipo'),
   banned: boolean().notNull().default(false),
   banReason: text(),
   banExpires: timestamp({ withTimezone: true }),
   /** Set when an administrator chose the password (new user, reset): the user must pick their own first. */
   mustChangePassword: boolean().notNull().default(false),
+  /** better-auth's two-factor plugin: the second step (TOTP and backup codes) is on. */
+  twoFactorEnabled: boolean().notNull().default(false),
   ...timestamps,
 });
+
+/** better-auth's two-factor plugin: a user's TOTP secret and backup codes (both encrypted with the server's secret). */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean().notNull().default(true),
+    failedVerificationCount: bigint({ mode: 'number' }).notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('two_factor_user').on(t.userId), index('two_factor_secret').on(t.secret)],
+);
 
 export const session = pgTable(
   'session',

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, apiErrorBodySchema, dashboardSchema, jobIdParamsSchema, pendingWorkSchema, retriedJobSchema } from '@refugio/contracts';
+import { apiErrorBodySchema, can, dashboardSchema, jobIdParamsSchema, pendingWorkSchema, retriedJobSchema } from '@refugio/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const staff = { access: 'staff' as const };
@@ -22,7 +22,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.dashboard({ admin: request.user?.role === ADMIN_ROLE });
+      return service.dashboard({ admin: can(request.user?.role, 'dinero') });
     },
   );
 
@@ -39,7 +39,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.pending({ admin: request.user?.role === ADMIN_ROLE });
+      return service.pending({ admin: can(request.user?.role, 'dinero'), jobs: can(request.user?.role, 'ajustes') });
     },
   );
 

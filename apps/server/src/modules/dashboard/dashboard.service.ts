@@ -150,14 +150,14 @@ export function createDashboardService({
      * The work waiting; administrators also get the jobs that ran out of attempts, the returned direct debits not
      * handled and, in January, the previous year's donors without NIF (all counted in the total).
      */
-    async pending({ admin }: { admin: boolean }): Promise<PendingWork> {
+    async pending({ admin, jobs = admin }: { admin: boolean; jobs?: boolean }): Promise<PendingWork> {
       const now = clock.now();
       const timeZone = await orgTimeZone();
       const donorYear = donorYearToCheck(dayInZone(now, timeZone));
       const [{ newRequests, pendingPublications, dueToday }, care, failed, failedMessageCount, duplicates, news, money] = await Promise.all([
         repo.pending(now, dayBoundsInZone(now, timeZone).end),
         careDue(dayInZone(now, timeZone)),
-        admin ? failedJobs(FAILED_JOBS_SHOWN) : undefined,
+        jobs ? failedJobs(FAILED_JOBS_SHOWN) : undefined,
         failedMessages ? failedMessages() : 0,
         duplicatePairs(),
         fosterNews ? fosterNews() : 0,

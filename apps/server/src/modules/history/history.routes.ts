@@ -1,5 +1,5 @@
 import {
-  ADMIN_ROLE,
+  can,
   apiErrorBodySchema,
   listHistoryQuerySchema,
   listHistoryResponseSchema,
@@ -48,7 +48,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.ofPet(request.params.id, request.query.page, request.query.pageSize, { admin: request.user?.role === ADMIN_ROLE });
+      return service.ofPet(request.params.id, request.query.page, request.query.pageSize, { admin: can(request.user?.role, 'dinero') });
     },
   );
 };

@@ -89,9 +89,12 @@ function personQueries(db: Database) {
       await db.delete(person).where(eq(person.id, id));
     },
 
-    async list(query: ListPersonsQuery): Promise<{ rows: PersonWithDuplicates[]; total: number }> {
+    async list(query: ListPersonsQuery, { masked = false }: { masked?: boolean } = {}): Promise<{ rows: PersonWithDuplicates[]; total: number }> {
+      const searched = masked
+        ? sql`refugio_fold(${person.nombre} || ' ' || ${person.apellidos} || ' ' || coalesce(${person.email}, ''))`
+        : sql`${person.searchText}`;
       const where = and(
-        query.q ? sql`${person.searchText} LIKE '%' || refugio_fold(${escapeLike(query.q)}) || '%'` : undefined,
+        query.q ? sql`${searched} LIKE '%' || refugio_fold(${escapeLike(query.q)}) || '%'` : undefined,
         query.rol ? sql`${person.roles} ? ${query.rol}` : undefined,
         query.duplicados ? sql`${openDuplicatesOf(sql`${person.id}`)} > 0` : undefined,
       );

@@ -1,5 +1,6 @@
 import {
-  ADMIN_ROLE,
+  can,
+  masksPersons,
   apiErrorBodySchema,
   createPersonSchema,
   listHistoryResponseSchema,
@@ -33,14 +34,14 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Lista de personas: búsqueda (sin distinguir acentos ni mayúsculas), rol y posibles duplicados',
         description:
-          '`q` busca en nombre, apellidos, correo, teléfono y documento; `rol` filtra por un rol; `duplicados=true` deja solo a quien tiene posibles duplicados sin descartar.',
+          '`q` busca en nombre, apellidos, correo, teléfono y documento (Voluntariado: solo en nombre, apellidos y correo); `rol` filtra por un rol; `duplicados=true` deja solo a quien tiene posibles duplicados sin descartar.',
         querystring: listPersonsQuerySchema,
         response: { 200: listPersonsResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.list(request.query);
+      return service.list(request.query, { masked: masksPersons(request.user?.role) });
     },
   );
 
@@ -162,7 +163,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await service.exportOf(request.params.id, { admin: request.user?.role === ADMIN_ROLE });
+      const data = await service.exportOf(request.params.id, { admin: can(request.user?.role, 'dinero') });
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', `attachment; filename="persona-${request.params.id}.json"`);
       return data;
@@ -184,7 +185,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.history(request.params.id, request.query.page, request.query.pageSize, { admin: request.user?.role === ADMIN_ROLE });
+      return service.history(request.params.id, request.query.page, request.query.pageSize, { admin: can(request.user?.role, 'dinero') });
     },
   );
 };

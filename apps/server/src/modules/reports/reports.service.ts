@@ -1,6 +1,6 @@
 import {
   ADMIN_REPORT_KEYS,
-  ADMIN_ROLE,
+  can,
   type Memoria,
   type Report,
   type ReportKey,
@@ -55,7 +55,8 @@ interface SendPayload {
   mes: string;
 }
 
-const isAdmin = (user: Pick<SessionUser, 'role'>) => user.role === ADMIN_ROLE;
+/** Money reports: the roles that handle money. */
+const isAdmin = (user: Pick<SessionUser, 'role'>) => can(user.role, 'dinero');
 
 function toSubscription(row: SubscriptionRow): ReportSubscription {
   return {
@@ -137,7 +138,7 @@ export function createReportsService(deps: ReportsDeps) {
     if (!row || (row.enviadoHasta !== null && row.enviadoHasta >= mes)) return false;
     const subscriber = await subscriptions.subscriber(row.userId);
     const clave = row.clave as ReportKey;
-    const allowed = subscriber?.activo && isReportKey(clave) && (!ADMIN_REPORT_KEYS.includes(clave) || subscriber.role === ADMIN_ROLE);
+    const allowed = subscriber?.activo && isReportKey(clave) && (!ADMIN_REPORT_KEYS.includes(clave) || can(subscriber.role, 'dinero'));
     const report = allowed ? await buildReport(repo, clave, monthRange(mes), clock()) : null;
     return subscriptions.transaction(async (tx) => {
       const locked = await tx.find(id, { forUpdate: true });

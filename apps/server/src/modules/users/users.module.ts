@@ -23,6 +23,7 @@ export const usersModule = fp(
     app.decorate('usersPort', { ...createUsersPort(), ensureFirstAdmin: (admin) => service.ensureFirstAdmin(admin) });
     // After a person changed their own password it is theirs: the temporary-password block is lifted.
     app.authEvents.passwordChanged.push((userId) => service.passwordChanged(userId));
+    app.authEvents.twoFactorChanged.push((userId, wasEnabled) => service.twoFactorChanged(userId, wasEnabled));
     await app.register(usersRoutes);
     await app.register(noticesRoutes);
     // The old admin's helper functions, served by the users service.

@@ -1,7 +1,7 @@
 import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sortKey } from '../../db/sort-key';
-import { account, session, user } from '../../db/schema';
+import { account, session, twoFactor, user } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 import type { ListUsersQuery } from '@refugio/contracts';
 
@@ -94,7 +94,7 @@ function usersQueries(db: Database) {
 
     async update(
       id: string,
-      patch: Partial<Pick<UserRow, 'name' | 'lastname' | 'role' | 'permisos' | 'color' | 'banned' | 'mustChangePassword'>>,
+      patch: Partial<Pick<UserRow, 'name' | 'lastname' | 'role' | 'permisos' | 'color' | 'banned' | 'mustChangePassword' | 'twoFactorEnabled'>>,
     ): Promise<UserRow | undefined> {
       const [row] = await db.update(user).set(patch).where(eq(user.id, id)).returning();
       return row;
@@ -108,6 +108,11 @@ function usersQueries(db: Database) {
     },
 
     /** Ends every session of the user, or every one but `keepToken`. */
+    /** Forgets the user's second step (TOTP secret and backup codes). */
+    async deleteTwoFactor(userId: string): Promise<void> {
+      await db.delete(twoFactor).where(eq(twoFactor.userId, userId));
+    },
+
     async deleteSessions(userId: string, keepToken?: string): Promise<void> {
       await db.delete(session).where(keepToken ? and(eq(session.userId, userId), ne(session.token, keepToken)) : eq(session.userId, userId));
     },

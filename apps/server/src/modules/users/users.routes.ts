@@ -92,6 +92,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => users.resetPassword(request.user!, request.params.id, request.body.password),
   );
 
+  app.post(
+    '/api/users/:id/reset-two-factor',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Restablecer la verificación en dos pasos (teléfono perdido)',
+        description: 'Borra su TOTP y sus códigos de respaldo y cierra sus sesiones; si su rol la exige, la activará al volver a entrar.',
+        params: userIdParamsSchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => users.resetTwoFactor(request.user!, request.params.id),
+  );
+
   app.delete(
     '/api/users/:id',
     { config: admin, schema: { tags, summary: 'Eliminar un usuario', params: userIdParamsSchema, response: { 204: z.null(), ...errors } } },

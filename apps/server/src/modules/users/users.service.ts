@@ -19,6 +19,7 @@ export function toUserDto(row: UserRow): User {
     rol: (ROLES as readonly string[]).includes(row.role) ? (row.role as User['rol']) : '',
     disabled: row.banned,
     mustChangePassword: row.mustChangePassword,
+    twoFactorEnabled: row.twoFactorEnabled,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -32,8 +33,8 @@ function assertStrongPassword(password: string, person: { email: string; name: s
 
 export type FirstAdminResult = { created: false } | { created: true; email: string; generatedPassword: string | undefined };
 
-function assertNotSelf(actor: SessionUser, id: string) {
-  if (actor.id === id) throw new AppError('CONFLICT', { message: userMessages.notYourself });
+function assertNotSelf(actor: SessionUser, id: string, message: string = userMessages.notYourself) {
+  if (actor.id === id) throw new AppError('CONFLICT', { message });
 }
 
 /** What the users service needs, given once. */
@@ -226,6 +227,45 @@ export function createUsersService({ repo, history, publicUrl }: UsersServiceDep
           cambios: { contrasena: [null, null] },
         });
         return toUserDto(row);
+      });
+    },
+
+    /**
+     * An administrator forgets someone else's second step (a lost phone): their TOTP and backup codes go, their
+     * sessions end, and at the next sign-in they enrol again if their role requires it.
+     */
+    async resetTwoFactor(actor: SessionUser, id: string): Promise<User> {
+      assertNotSelf(actor, id, userMessages.notYourselfTwoFactor);
+      return repo.transaction(async (tx) => {
+        const before = await tx.findById(id);
+        if (!before) throw new AppError('NOT_FOUND', { message: userMessages.notFound });
+        await tx.deleteTwoFactor(id);
+        const row = await tx.update(id, { twoFactorEnabled: false });
+        await tx.deleteSessions(id);
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'usuario',
+          entidadId: id,
+          accion: 'modificar',
+          cambios: { dosPasos: [before.twoFactorEnabled, false] },
+        });
+        return toUserDto(row!);
+      });
+    },
+
+    /** A person may have turned their own second step on or off (through the sign-in routes): its history. */
+    async twoFactorChanged(userId: string, wasEnabled: boolean): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const row = await tx.findById(userId);
+        if (!row || row.twoFactorEnabled === wasEnabled) return;
+        const enabled = row.twoFactorEnabled;
+        await history.record(tx.handle, {
+          actor: userActor(row),
+          entidad: 'usuario',
+          entidadId: userId,
+          accion: 'modificar',
+          cambios: { dosPasos: [!enabled, enabled] },
+        });
       });
     },
 

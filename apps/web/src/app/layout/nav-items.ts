@@ -30,6 +30,7 @@ import {
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
+import type { Capability } from '@refugio/contracts';
 
 export interface NavLinkItem {
   label: string;
@@ -37,8 +38,8 @@ export interface NavLinkItem {
   icon: Icon;
   /** Other paths that belong to this entry (e.g. a pet's detail belongs to 'Mascotas'). */
   activeSubPaths?: readonly string[];
-  /** Shown only when the role lookup says Administrador. */
-  adminOnly?: boolean;
+  /** Shown only to the roles with this capability (the permission table of the contracts, DESIGN section 20). */
+  capability: Capability;
 }
 
 export interface NavGroupItem {
@@ -51,24 +52,30 @@ export interface NavGroupItem {
 
 /** The sidebar entries of SPEC section 2, with their labels word for word. */
 export const mainNavItems: readonly NavLinkItem[] = [
-  { label: 'Mascotas', to: '/', icon: IconPaw, activeSubPaths: ['/agregar', '/mascota/', '/editar/', '/imagenes/'] },
-  { label: 'Formularios de Solicitud', to: '/formularios', icon: IconFileDescription, activeSubPaths: ['/formulario/'] },
+  { label: 'Mascotas', to: '/', icon: IconPaw, activeSubPaths: ['/agregar', '/mascota/', '/editar/', '/imagenes/'], capability: 'mascotas.ver' },
+  { label: 'Formularios de Solicitud', to: '/formularios', icon: IconFileDescription, activeSubPaths: ['/formulario/'], capability: 'adopciones' },
   // Everyone outside the team (DESIGN section 10): staff open it daily to answer applicants, so it sits in the main group.
-  { label: 'Personas', to: '/personas', icon: IconUsersGroup, activeSubPaths: ['/personas/'] },
-  { label: 'Publicaciones Programadas', to: '/borradores', icon: IconCalendarTime },
+  { label: 'Personas', to: '/personas', icon: IconUsersGroup, activeSubPaths: ['/personas/'], capability: 'personas.ver' },
+  { label: 'Publicaciones Programadas', to: '/borradores', icon: IconCalendarTime, capability: 'publicacion' },
   // Not in the specification: the day's care round, used on a phone every day, so it sits beside them.
-  { label: 'Cuidados', to: '/cuidados', icon: IconFirstAidKit },
+  { label: 'Cuidados', to: '/cuidados', icon: IconFirstAidKit, capability: 'cuidados.ver' },
   // Not in the specification: foster homes, their places and their news (DESIGN section 12).
-  { label: 'Acogidas', to: '/acogidas', icon: IconHomeHeart },
+  { label: 'Acogidas', to: '/acogidas', icon: IconHomeHeart, capability: 'movimientos' },
   // Not in the specification: volunteers' shifts, who is coming and the gaps (DESIGN section 17).
-  { label: 'Voluntariado', to: '/turnos', icon: IconCalendarEvent },
+  { label: 'Voluntariado', to: '/turnos', icon: IconCalendarEvent, capability: 'voluntariado' },
   // Not in the specification: owners' surrender requests and the waiting list (DESIGN section 19).
-  { label: 'Cesiones', to: '/cesiones', icon: IconHomeMove, activeSubPaths: ['/cesiones/'] },
+  { label: 'Cesiones', to: '/cesiones', icon: IconHomeMove, activeSubPaths: ['/cesiones/'], capability: 'cesiones' },
   // Not in the specification: the public's reports of animals lost or found and their candidates (DESIGN section 19).
-  { label: 'Perdidos y encontrados', to: '/perdidos-encontrados', icon: IconMapSearch, activeSubPaths: ['/perdidos-encontrados/'] },
+  {
+    label: 'Perdidos y encontrados',
+    to: '/perdidos-encontrados',
+    icon: IconMapSearch,
+    activeSubPaths: ['/perdidos-encontrados/'],
+    capability: 'cesiones',
+  },
   // Not in the specification: members' fees, sponsorships, gifts and the modelo 182 (DESIGN section 15).
-  { label: 'Socios y donativos', to: '/donativos', icon: IconPigMoney, activeSubPaths: ['/donativos/'], adminOnly: true },
-  { label: 'Lista de Usuarios', to: '/lista', icon: IconUsers, activeSubPaths: ['/usuarionuevo'], adminOnly: true },
+  { label: 'Socios y donativos', to: '/donativos', icon: IconPigMoney, activeSubPaths: ['/donativos/'], capability: 'dinero' },
+  { label: 'Lista de Usuarios', to: '/lista', icon: IconUsers, activeSubPaths: ['/usuarionuevo'], capability: 'usuarios' },
 ];
 
 /**
@@ -97,23 +104,23 @@ export const moreNavGroup: NavGroupItem = {
     '/blocks/',
   ],
   links: [
-    { label: 'Panel de control', to: '/dashboard', icon: IconChartBar },
-    { label: 'Memoria anual', to: '/memoria', icon: IconReport },
-    { label: 'Informes', to: '/informes', icon: IconReportAnalytics },
-    { label: 'Paquetes', to: '/paquetes', icon: IconPackage },
-    { label: 'Solicitudes de Publicación', to: '/solicitud-publicacion', icon: IconSend },
-    { label: 'Enlaces de Registro', to: '/enlaces-admin', icon: IconLink },
-    { label: 'Mensajes', to: '/mensajes', icon: IconMail },
-    { label: 'Novedades de acogida', to: '/novedades-acogida', icon: IconMessageCircle },
-    { label: 'Seguimientos', to: '/seguimientos', icon: IconHeartHandshake },
-    { label: 'Libro de registro', to: '/libro-registro', icon: IconBook },
-    { label: 'Auditoría', to: '/auditoria', icon: IconHistory, adminOnly: true },
-    { label: 'Protocolos', to: '/protocolos', icon: IconClipboardList, adminOnly: true },
-    { label: 'Plantillas', to: '/plantillas', icon: IconTemplate, adminOnly: true },
-    { label: 'Configuración', to: '/configuracion', icon: IconSettings, adminOnly: true },
+    { label: 'Panel de control', to: '/dashboard', icon: IconChartBar, capability: 'cuenta' },
+    { label: 'Memoria anual', to: '/memoria', icon: IconReport, capability: 'informes' },
+    { label: 'Informes', to: '/informes', icon: IconReportAnalytics, capability: 'informes' },
+    { label: 'Paquetes', to: '/paquetes', icon: IconPackage, capability: 'publicacion' },
+    { label: 'Solicitudes de Publicación', to: '/solicitud-publicacion', icon: IconSend, capability: 'publicacion' },
+    { label: 'Enlaces de Registro', to: '/enlaces-admin', icon: IconLink, capability: 'publicacion' },
+    { label: 'Mensajes', to: '/mensajes', icon: IconMail, capability: 'mensajes' },
+    { label: 'Novedades de acogida', to: '/novedades-acogida', icon: IconMessageCircle, capability: 'adopciones' },
+    { label: 'Seguimientos', to: '/seguimientos', icon: IconHeartHandshake, capability: 'adopciones' },
+    { label: 'Libro de registro', to: '/libro-registro', icon: IconBook, capability: 'libro' },
+    { label: 'Auditoría', to: '/auditoria', icon: IconHistory, capability: 'ajustes' },
+    { label: 'Protocolos', to: '/protocolos', icon: IconClipboardList, capability: 'cuidados.protocolos' },
+    { label: 'Plantillas', to: '/plantillas', icon: IconTemplate, capability: 'ajustes' },
+    { label: 'Configuración', to: '/configuracion', icon: IconSettings, capability: 'ajustes' },
     // Not in the specification: read-only links to the register book for an inspector (DESIGN section 16).
-    { label: 'Inspecciones', to: '/inspecciones', icon: IconShieldCheck, adminOnly: true },
-    { label: 'Importar', to: '/importar', icon: IconFileImport, adminOnly: true },
-    { label: 'Guía de estilos', to: '/blocks/styles', icon: IconBrush },
+    { label: 'Inspecciones', to: '/inspecciones', icon: IconShieldCheck, capability: 'inspecciones' },
+    { label: 'Importar', to: '/importar', icon: IconFileImport, capability: 'importar' },
+    { label: 'Guía de estilos', to: '/blocks/styles', icon: IconBrush, capability: 'cuenta' },
   ],
 };

@@ -1,11 +1,11 @@
 import { AppShell, Box, Button, CloseButton, Divider, Group, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
-import { SIDEBAR_CLOSE_BREAKPOINT, messages } from '@refugio/contracts';
+import { type Capability, SIDEBAR_CLOSE_BREAKPOINT, messages } from '@refugio/contracts';
 import { IconLogin2, IconLogout } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/ui/logo';
 import { useSession } from '../../lib/session';
-import { useIsAdministrator } from '../../features/users/api/get-user-role';
+import { useMenuAccess } from '../../features/users/api/get-user-role';
 import classes from './backend-layout.module.css';
 import { isNavEntryActive, isSubmenuOpen } from './is-submenu-open';
 import { mainNavItems, moreNavGroup, type NavGroupItem, type NavLinkItem } from './nav-items';
@@ -47,14 +47,14 @@ function SidebarGroup({
   group: all,
   mini,
   pathname,
-  isAdministrator,
+  allowed,
 }: {
   group: NavGroupItem;
   mini: boolean;
   pathname: string;
-  isAdministrator: boolean;
+  allowed: (capability: Capability) => boolean;
 }) {
-  const group = { ...all, links: all.links.filter((item) => !item.adminOnly || isAdministrator) };
+  const group = { ...all, links: all.links.filter((item) => allowed(item.capability)) };
   // A manual toggle applies to the page where it was made; on another page the path decides again.
   const [toggle, setToggle] = useState<{ pathname: string; opened: boolean } | null>(null);
   const openByPath = isSubmenuOpen(pathname, group.activeSubPaths);
@@ -95,10 +95,10 @@ function SidebarGroup({
 export function Sidebar({ mini, hidden, onClose }: SidebarProps) {
   const { pathname } = useLocation();
   const { data: session } = useSession();
-  // Looked up when the sidebar mounts (SPEC 7); false until it answers and on failure.
-  const isAdministrator = useIsAdministrator(session?.user.id);
+  // Looked up when the sidebar mounts (SPEC 7); the entries mirror the permission table of the contracts.
+  const allowed = useMenuAccess(session?.user.id, session?.user.role ?? undefined);
   const signOut = useSignOutAction();
-  const items = mainNavItems.filter((item) => !item.adminOnly || isAdministrator);
+  const items = mainNavItems.filter((item) => allowed(item.capability));
   const closeButtonRef = useRef<HTMLButtonElement>(null);
 
   // When the sidebar slides in over the page (small screens), keyboard focus goes with it. On large
@@ -141,7 +141,7 @@ export function Sidebar({ mini, hidden, onClose }: SidebarProps) {
         </Stack>
         {session ? (
           <Box mt={mini ? 0 : 'lg'}>
-            <SidebarGroup group={moreNavGroup} mini={mini} pathname={pathname} isAdministrator={isAdministrator} />
+            <SidebarGroup group={moreNavGroup} mini={mini} pathname={pathname} allowed={allowed} />
           </Box>
         ) : null}
       </AppShell.Section>

@@ -5,6 +5,8 @@ import { validateSignInForm, type SignInFormErrors } from '../lib/validate-sign-
 
 // Only a refused sign-in shows it (its module travels in the sign-in chunk, vite.config.ts).
 const SignInErrorAlert = lazy(() => import('./sign-in-error-alert'));
+// Only an account with the two-step sign-in needs it.
+const TwoFactorCodeForm = lazy(() => import('./two-factor-code-form'));
 
 /**
  * E-mail and password sign-in. The browser's own validation is off (`noValidate`) so every message is
@@ -33,6 +35,15 @@ export function LoginForm() {
     }
     signIn.mutate({ email: email.trim(), password }, { onError: () => passwordRef.current?.select() });
   };
+
+  // The password was right and the account has the second step: its code, before any session.
+  if (signIn.isSuccess && signIn.data === null) {
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorCodeForm />
+      </Suspense>
+    );
+  }
 
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Iniciar sesión">

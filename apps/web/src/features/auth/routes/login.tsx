@@ -2,6 +2,7 @@ import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/ui/logo';
 import { useSession } from '../../../lib/session';
+import { ENROL_FLAG, TWO_FACTOR_PATH } from '../api/two-factor';
 import { LoginForm } from '../components/login-form';
 import { getSafeRedirectPath } from '../lib/get-safe-redirect-path';
 import classes from './login.module.css';
@@ -12,7 +13,8 @@ function LoginScreen() {
   const [searchParams] = useSearchParams();
   const target = getSafeRedirectPath(searchParams.get('redirect'));
 
-  if (session) return <Navigate to={target} replace />;
+  // An account that must enrol in the second step goes there first (REQUIRE_TWO_FACTOR).
+  if (session) return <Navigate to={sessionStorage.getItem(ENROL_FLAG) ? TWO_FACTOR_PATH : target} replace />;
 
   return (
     <Box component="main" className={classes.page}>

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { ADMIN_ROLE } from '@refugio/contracts';
+import { can } from '@refugio/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -123,5 +123,5 @@ function PersonMoney({ personId }: { personId: number }) {
 /** "Cuotas y donativos" on the person page, for administrators only (the money API answers no one else). */
 export function PersonMoneySection({ personId }: { personId: number }) {
   const { data: session } = useSession();
-  return session?.user.role === ADMIN_ROLE ? <PersonMoney personId={personId} /> : null;
+  return can(session?.user.role, 'dinero') ? <PersonMoney personId={personId} /> : null;
 }

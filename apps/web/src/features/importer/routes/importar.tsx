@@ -70,6 +70,7 @@ function ImportarScreen() {
 
   return (
     <Stack gap="lg" maw={1000}>
+      <title>Importar · Refugio Admin</title>
       <Title order={1}>Importar</Title>
 
       {importId && current ? (

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { PersonPageSections } from '../../../components/ui/page-sections';
-import { ADMIN_ROLE, personTexts } from '@refugio/contracts';
+import { can, personTexts } from '@refugio/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
@@ -31,7 +31,10 @@ function PersonaScreen() {
   const id = parseId(rawId);
   const person = usePerson(id);
   const { data: session } = useSession();
-  const isAdministrator = session?.user.role === ADMIN_ROLE;
+  // The RGPD export and anonymisation: the roles the permission table gives them to (administrators).
+  const isAdministrator = can(session?.user.role, 'personas.rgpd');
+  // Voluntariado reads persons (document, address and phone as ***) and changes nothing of them.
+  const canEdit = can(session?.user.role, 'personas.editar');
   const data = person.data;
   const name = data ? personFullName(data) || 'Sin nombre' : 'Persona';
   const anonymised = data?.anonimizada === true;
@@ -62,7 +65,7 @@ function PersonaScreen() {
               </Stack>
             ) : null}
           </div>
-          {data && !anonymised ? <PersonActions person={data} isAdministrator={isAdministrator} /> : null}
+          {data && !anonymised && canEdit ? <PersonActions person={data} isAdministrator={isAdministrator} /> : null}
         </Group>
       </div>
       {id === null ? (
@@ -77,15 +80,17 @@ function PersonaScreen() {
                 Sus datos personales se borraron. Sus solicitudes y registros se conservan sin identidad.
               </Alert>
             ) : null}
-            <PersonDuplicates person={data} />
-            <PersonIdentityForm key={data.id} person={data} readOnly={anonymised} />
-            <PersonBlock person={data} />
-            <FosterProfile personId={data.id} readOnly={anonymised} isFoster={data.roles.includes('acogida')} />
+            {canEdit ? <PersonDuplicates person={data} /> : null}
+            <PersonIdentityForm key={data.id} person={data} readOnly={anonymised || !canEdit} />
+            {canEdit ? <PersonBlock person={data} /> : null}
+            {can(session?.user.role, 'movimientos') ? (
+              <FosterProfile personId={data.id} readOnly={anonymised} isFoster={data.roles.includes('acogida')} />
+            ) : null}
           </Stack>
           <Stack gap="md" className={classes.side}>
-            {anonymised ? null : <PersonMessages person={data} />}
-            {!anonymised && data.roles.includes('acogida') ? <PortalLinkCard person={data} /> : null}
-            <PersonLinks personId={data.id} />
+            {anonymised || !can(session?.user.role, 'mensajes') ? null : <PersonMessages person={data} />}
+            {!anonymised && data.roles.includes('acogida') && can(session?.user.role, 'movimientos') ? <PortalLinkCard person={data} /> : null}
+            {can(session?.user.role, 'adopciones') ? <PersonLinks personId={data.id} /> : null}
             <PersonPageSections personId={data.id} />
             <PersonHistory personId={data.id} personName={name} />
           </Stack>

@@ -1,5 +1,5 @@
 import { Button, Tooltip, type ButtonProps } from '@mantine/core';
-import { ADMIN_ROLE, aiMessages } from '@refugio/contracts';
+import { aiMessages, can } from '@refugio/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { sessionQueryOptions } from '../../../lib/session';
@@ -40,7 +40,7 @@ export function AiButton({
   // The session the sign-in guard already loaded (read from the cache, never fetched here): the technical
   // hint (environment variables) is for administrators; a volunteer is told whom to ask.
   const { data: session } = useQuery({ ...sessionQueryOptions, enabled: false });
-  const hint = session?.user.role === ADMIN_ROLE ? aiMessages.disabledHint : aiMessages.disabledHintVolunteer;
+  const hint = can(session?.user.role, 'ajustes') ? aiMessages.disabledHint : aiMessages.disabledHintVolunteer;
   return (
     <Tooltip label={hint} withArrow multiline w={320} disabled={!unavailable} events={{ hover: true, focus: true, touch: true }}>
       <Button

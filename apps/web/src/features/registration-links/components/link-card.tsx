@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { formatDate } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useExtendLink, useRevokeLink } from '../api/change-link';
-import { LinkQrCode } from './link-qr-code';
+import { LinkQrCode } from '../../../components/ui/qr-code';
 
 const stateColor: Record<LinkState, string> = { activo: 'teal', revocado: 'red', vencido: 'gray', sin_cupo: 'orange' };
 

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, getUserRoleResponseSchema, type GetUserRoleResponse } from '@refugio/contracts';
+import { ADMIN_ROLE, type Capability, CAPABILITIES, can, getUserRoleResponseSchema, type GetUserRoleResponse, ROLES } from '@refugio/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
 import { usersQueryKey } from './users-query-key';
@@ -32,7 +32,31 @@ export function useAdministratorAccess(uid: string | undefined): AdministratorAc
   return isError || !uid ? 'denied' : 'pending';
 }
 
+/**
+ * For a screen of `capability` (the permission table): 'pending' while the role lookup is under way, then whether
+ * the looked-up role has it. A failed lookup denies, as for the administrators' screens.
+ */
+export function useCapabilityAccess(uid: string | undefined, capability: Capability): AdministratorAccess {
+  const { data, isError } = useQuery({ ...userRoleQueryOptions(uid ?? ''), enabled: Boolean(uid) });
+  if (data) return can(data.rol, capability) ? 'granted' : 'denied';
+  return isError || !uid ? 'denied' : 'pending';
+}
+
 /** Whether the signed-in person is an administrator, for showing admin-only entries: false until known. */
 export function useIsAdministrator(uid: string | undefined): boolean {
   return useAdministratorAccess(uid) === 'granted';
+}
+
+/**
+ * Whether the menu shows an entry of `capability`: by the looked-up role (SPEC 7). Until it answers, only what
+ * every role may open; if it fails, what the session's role may open, except the users (SPEC 8: the
+ * administrator's entries stay hidden). The server decides every call anyway.
+ */
+export function useMenuAccess(uid: string | undefined, sessionRole: string | undefined): (capability: Capability) => boolean {
+  const { data, isError } = useQuery({ ...userRoleQueryOptions(uid ?? ''), enabled: Boolean(uid) });
+  return (capability) => {
+    if (data) return can(data.rol, capability);
+    if (isError && capability !== 'usuarios' && capability !== 'ajustes') return can(sessionRole, capability);
+    return CAPABILITIES[capability].length === ROLES.length;
+  };
 }

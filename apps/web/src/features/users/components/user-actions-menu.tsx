@@ -1,6 +1,9 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import type { User } from '@refugio/contracts';
-import { IconDots, IconKey, IconPencil, IconPlayerPlay, IconTrash, IconUserOff } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconDots, IconKey, IconPencil, IconPlayerPlay, IconShieldOff, IconTrash, IconUserOff } from '@tabler/icons-react';
+import { getErrorMessage } from '../../../lib/get-error-message';
+import { useResetTwoFactor } from '../api/reset-two-factor';
 import { getFullName } from '../lib/user-display';
 
 export interface UserActions {
@@ -19,6 +22,12 @@ interface UserActionsMenuProps extends UserActions {
 
 /** The actions of one row of the user list. */
 export function UserActionsMenu({ user, isSelf, onEdit, onResetPassword, onDisable, onEnable, onDelete }: UserActionsMenuProps) {
+  const resetTwoFactor = useResetTwoFactor();
+  const onResetTwoFactor = () =>
+    resetTwoFactor.mutate(user.id, {
+      onSuccess: () => notifications.show({ color: 'teal', message: `Se restableció la verificación en dos pasos de ${getFullName(user)}.` }),
+      onError: (error) => notifications.show({ color: 'red', message: getErrorMessage(error) }),
+    });
   return (
     <Menu position="bottom-end" withArrow shadow="md" width={230}>
       <Menu.Target>
@@ -36,6 +45,12 @@ export function UserActionsMenu({ user, isSelf, onEdit, onResetPassword, onDisab
         {isSelf ? null : (
           <Menu.Item leftSection={<IconKey size={16} aria-hidden="true" />} onClick={() => onResetPassword(user)}>
             Restablecer contraseña
+          </Menu.Item>
+        )}
+        {/* A lost phone: the person enrols again at the next sign-in. */}
+        {isSelf || !user.twoFactorEnabled ? null : (
+          <Menu.Item leftSection={<IconShieldOff size={16} aria-hidden="true" />} onClick={onResetTwoFactor}>
+            Restablecer dos pasos
           </Menu.Item>
         )}
         {isSelf ? null : (

@@ -1,5 +1,5 @@
 import { ColorInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { DEFAULT_COLOR, ROLES, type Rol } from '@refugio/contracts';
+import { DEFAULT_COLOR, ROLES, type Rol, isRole, roleDescriptions } from '@refugio/contracts';
 import { Controller, useFormContext } from 'react-hook-form';
 
 /** The fields a user form shares with the edit form (the create form adds e-mail and password). */
@@ -45,7 +45,7 @@ export function UserAccessFields() {
           render={({ field, fieldState }) => (
             <Select
               label="Rol"
-              description="Los administradores gestionan los usuarios."
+              description={field.value && isRole(field.value) ? roleDescriptions[field.value] : 'Lo que la persona puede ver y hacer.'}
               data={ROLES}
               allowDeselect={false}
               value={field.value ?? null}

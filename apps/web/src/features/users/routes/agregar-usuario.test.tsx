@@ -16,6 +16,7 @@ const createdUser: User = {
   rol: 'Equipo',
   disabled: false,
   mustChangePassword: true,
+  twoFactorEnabled: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

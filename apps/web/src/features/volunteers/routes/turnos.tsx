@@ -11,6 +11,9 @@ import { useDeleteShift, useMarkAttendance, useShifts, useTemplates, useWhatsapp
 import { ShiftForm, TemplateForm } from '../components/shift-forms';
 import { addDays, dayLabel, isGap, mondayOf, shiftsByDay, timeLabel, todayDay, weekDays } from '../lib/week';
 
+/** "lunes, 23 de noviembre" as a heading: "Lunes, 23 de noviembre" (CSS `capitalize` would give "23 De Noviembre"). */
+const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase('es') + text.slice(1);
+
 const stateLabels: Record<string, string> = { apuntado: 'Apuntado', asistio: 'Vino', no_asistio: 'No vino', cancelado: 'Canceló' };
 
 function ShiftCard({ shift, onEditTemplate }: { shift: Shift; onEditTemplate: (plantillaId: number) => void }) {
@@ -237,8 +240,8 @@ function TurnosScreen() {
         <SimpleGrid cols={{ base: 1, md: 7 }} spacing="sm">
           {days.map((day) => (
             <Stack key={day} gap="xs" component="section" aria-labelledby={`dia-${day}`}>
-              <Title order={2} fz="h5" id={`dia-${day}`} tt="capitalize" c={day === today ? 'teal.9' : undefined}>
-                {dayLabel(day)}
+              <Title order={2} fz="h5" id={`dia-${day}`} c={day === today ? 'teal.9' : undefined}>
+                {capitalised(dayLabel(day))}
               </Title>
               {byDay.get(day)!.length === 0 ? (
                 <Text size="sm" c="dimmed">
