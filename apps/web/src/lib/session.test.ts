@@ -14,6 +14,7 @@ describe('parseSession', () => {
         permisos: 'equipo-web',
         color: '#3B82F6',
         mustChangePassword: true,
+        twoFactorEnabled: true,
         createdAt: '2025-01-01',
       },
     });
@@ -27,6 +28,8 @@ describe('parseSession', () => {
         permisos: 'equipo-web',
         color: '#3B82F6',
         mustChangePassword: true,
+        twoFactorEnabled: true,
+        twoFactorRequired: false,
       },
     });
   });
@@ -37,6 +40,7 @@ describe('parseSession', () => {
       lastname: '',
       color: '',
       mustChangePassword: false,
+      twoFactorEnabled: false,
     });
   });
 
