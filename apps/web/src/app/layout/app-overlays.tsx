@@ -1,7 +1,9 @@
 import { ModalsProvider } from '@mantine/modals';
+import { useLayoutEffect } from 'react';
 import AppToasts from './app-toasts';
 import NavigationProgress from './navigation-progress';
 import PageLoader from './page-loader';
+import { releaseEarlyModalEvents } from './early-modal-events';
 
 const modalLabels = { confirm: 'Confirmar', cancel: 'Cancelar' };
 
@@ -12,6 +14,8 @@ const modalLabels = { confirm: 'Confirmar', cancel: 'Cancelar' };
  * the screens.
  */
 function AppOverlays() {
+  // After the provider's own layout effect (children's run first): it listens now, so what was held is sent to it.
+  useLayoutEffect(releaseEarlyModalEvents, []);
   return (
     <>
       <ModalsProvider labels={modalLabels}>{null}</ModalsProvider>

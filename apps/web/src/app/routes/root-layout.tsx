@@ -1,6 +1,8 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
+// Holds the dialogs asked for before the overlays below have loaded (a tap on the first screen at once).
+import '../layout/early-modal-events';
 
 // Dialogs, toasts and the page loader weigh ~40 KB gzip: they load beside the first screen, not before it.
 const AppOverlays = lazy(() => import('../layout/app-overlays'));
