@@ -1,78 +1,37 @@
-import { type Capability, can } from '@refugio/contracts';
-import { type ComponentType, createElement, lazy } from 'react';
+import type { Capability } from '@refugio/contracts';
+import { type ComponentType, lazy } from 'react';
 import type { PageSections } from '../components/ui/page-sections';
-import { useSession } from '../lib/session';
 
 const documents = () => import('../features/documents/components/page-sections');
 const followups = () => import('../features/followups/components/page-sections');
 const donations = () => import('../features/donations/components/page-sections');
 const volunteers = () => import('../features/volunteers/components/page-sections');
+const gate = () => import('./gated-section');
 
-/**
- * A section shown only to the roles whose capability opens its routes (the permission table): a vet or a volunteer
- * reading a pet does not get a contracts box that would answer 403. Its code is not even loaded for them.
- */
-function only<P extends object>(capability: Capability, Section: ComponentType<P>): ComponentType<P> {
-  function Gated(props: P) {
-    const { data: session } = useSession();
-    return can(session?.user.role, capability) ? createElement(Section, props) : null;
-  }
-  Gated.displayName = `Only(${capability})`;
-  return Gated;
+/** A section loaded with the page's first use and shown only to the roles whose capability opens its routes. */
+function only<P extends object>(capability: Capability, load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [{ gated }, Section] = await Promise.all([gate(), load()]);
+    return { default: gated(capability, Section) };
+  });
 }
 
 /** What other features add to the request, pet and person pages (and the pet's movements), loaded with those pages' first use (not with /login). */
 export const pageSections: PageSections = {
-  request: [
-    only(
-      'adopciones',
-      lazy(() => documents().then((m) => ({ default: m.RequestContractSection }))),
-    ),
-  ],
+  request: [only('adopciones', () => documents().then((m) => m.RequestContractSection))],
   pet: [
-    only(
-      'adopciones',
-      lazy(() => documents().then((m) => ({ default: m.PetDocumentsSection }))),
-    ),
-    only(
-      'adopciones',
-      lazy(() => followups().then((m) => ({ default: m.PetFollowupSection }))),
-    ),
-    only(
-      'movimientos',
-      lazy(() => volunteers().then((m) => ({ default: m.PetFosterSearchSection }))),
-    ),
+    only('adopciones', () => documents().then((m) => m.PetDocumentsSection)),
+    only('adopciones', () => followups().then((m) => m.PetFollowupSection)),
+    only('movimientos', () => volunteers().then((m) => m.PetFosterSearchSection)),
   ],
   person: [
-    only(
-      'adopciones',
-      lazy(() => documents().then((m) => ({ default: m.PersonDocumentsSection }))),
-    ),
-    only(
-      'adopciones',
-      lazy(() => followups().then((m) => ({ default: m.PersonFollowupSection }))),
-    ),
-    only(
-      'voluntariado',
-      lazy(() => volunteers().then((m) => ({ default: m.PersonVolunteerSection }))),
-    ),
-    only(
-      'voluntariado',
-      lazy(() => documents().then((m) => ({ default: m.PersonAgreementSection }))),
-    ),
+    only('adopciones', () => documents().then((m) => m.PersonDocumentsSection)),
+    only('adopciones', () => followups().then((m) => m.PersonFollowupSection)),
+    only('voluntariado', () => volunteers().then((m) => m.PersonVolunteerSection)),
+    only('voluntariado', () => documents().then((m) => m.PersonAgreementSection)),
     // The section renders nothing either for anyone without the money capability.
     lazy(() => donations().then((m) => ({ default: m.PersonMoneySection }))),
   ],
-  movement: [
-    only(
-      'adopciones',
-      lazy(() => documents().then((m) => ({ default: m.MovementDocumentSection }))),
-    ),
-  ],
-  surrender: [
-    only(
-      'cesiones',
-      lazy(() => documents().then((m) => ({ default: m.SurrenderContractSection }))),
-    ),
-  ],
+  movement: [only('adopciones', () => documents().then((m) => m.MovementDocumentSection))],
+  surrender: [only('cesiones', () => documents().then((m) => m.SurrenderContractSection))],
 };
