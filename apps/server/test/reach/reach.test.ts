@@ -10,9 +10,9 @@ import { CATALOGUE_FIRST_PAGE_ID, SOCIAL_IMAGE_MAX_BYTES } from '@refugio/contra
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pet } from '../../src/db/schema';
 import { imageLanes } from '../../src/media/images';
-import { qrCodePng } from '../../src/modules/reach/poster';
+import { qrCodePng, renderPoster } from '../../src/modules/reach/poster';
 import { SOCIAL_IMAGE_MAX_PENDING } from '../../src/modules/reach/reach.service';
-import { renderSocialCard } from '../../src/modules/reach/social-card';
+import { renderSocialCard, splitName } from '../../src/modules/reach/social-card';
 import { geminiText, startFakeAiServer } from '../helpers/fake-ai-server';
 import { PUBLIC_URL, type TestApp, createTestApp, expectErrorShape } from '../helpers/helpers';
 import { jpeg, multipart, petFields } from '../helpers/media';
@@ -214,6 +214,12 @@ describe('reach: previews, the social image, the poster', () => {
   });
 
   describe('the social image', () => {
+    it('puts a long name on two lines cut at the space nearest its middle, a short one on one', () => {
+      expect(splitName('Toby')).toEqual(['Toby']);
+      expect(splitName('Perro perdido en San Sebastián de los Reyes')).toEqual(['Perro perdido en San', 'Sebastián de los Reyes']);
+      expect(splitName('Supercalifragilisticoespialidoso')).toEqual(['Supercalifragilisticoespialidoso']);
+    });
+
     it('is a 1080x1080 JPEG, with an ETag that answers 304', async () => {
       const res = await t.app.inject(`/api/public/mascotas/${publicId}/tarjeta.jpg`);
       expect(res.statusCode, res.body).toBe(200);
@@ -352,6 +358,22 @@ describe('reach: previews, the social image, the poster', () => {
       const page = await (await pdfjs.getDocument({ data: new Uint8Array(res.rawPayload) }).promise).getPage(1);
       const [, , width, height] = page.view;
       expect([Math.round(width!), Math.round(height!)]).toEqual([595, 842]);
+    });
+
+    it('shrinks a long name to fit one line and writes the description under the facts', async () => {
+      const nombre = 'Perro perdido en San Sebastián de los Reyes';
+      const pdf = await renderPoster({
+        nombre,
+        facts: ['Perro macho', 'mediano'],
+        url: `${PUBLIC_URL}/perdidos#aviso-1`,
+        contact: { nombre: 'Refugio', telefono: null, email: null },
+        headline: 'SE BUSCA',
+        description: 'Lleva collar rojo. No perseguirle.',
+      });
+      const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+      expect(text).toContain(nombre);
+      expect(text).not.toContain('…');
+      expect(text).toContain('Lleva collar rojo. No perseguirle.');
     });
 
     it("holds a QR code that decodes back to the pet's public page", async () => {

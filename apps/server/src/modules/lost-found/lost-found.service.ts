@@ -125,6 +125,7 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
     const pdf = await reach.renderPoster({
       nombre: title(row),
       facts: reportFacts(row),
+      description: row.descripcion,
       url: `${origin}${publicReportPath(row.id)}`,
       photo,
       headline: REPORT_HEADLINES[row.tipo as 'perdido'],

@@ -23,12 +23,17 @@ export interface PosterContent {
   headlineColour?: string;
   /** Contact lines written instead of the organisation's (a report's author). */
   contactLines?: string[];
+  /** A few lines of free text under the facts (a report's description), cut to the room left above the QR code. */
+  description?: string;
 }
 
 /** A4 in PDF points. */
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 40;
 const BRAND = '#1c7ed6';
+const NAME_MAX_SIZE = 44;
+const NAME_ONE_LINE_MIN = 28;
+const NAME_TWO_LINES_MIN = 22;
 
 /** The QR code of `url` as a PNG (error correction M, a quiet zone of two modules). */
 export function qrCodePng(url: string): Promise<Buffer> {
@@ -77,7 +82,8 @@ export async function renderPoster(content: PosterContent): Promise<Buffer> {
     .text(content.headline ?? reachMessages.posterHeadline, MARGIN, 26, { width, align: 'center' });
 
   const photoTop = 110;
-  const photoHeight = 360;
+  // A description takes some of the photo's height: the QR code and the contact keep their place at the foot.
+  const photoHeight = content.description?.trim() ? 300 : 360;
   if (photo) {
     doc.image(photo, MARGIN, photoTop, { fit: [width, photoHeight], align: 'center', valign: 'center' });
   } else {
@@ -85,12 +91,26 @@ export async function renderPoster(content: PosterContent): Promise<Buffer> {
   }
 
   let y = photoTop + photoHeight + 18;
-  doc.fillColor('#1a1b1e').font('bold').fontSize(44).text(content.nombre, MARGIN, y, { width, align: 'center', height: 56, ellipsis: true });
-  y = doc.y + 6;
+  // The name on one line, the size shrunk to fit ("Perro perdido en Alcalá de Henares"); a name too long for that at
+  // NAME_ONE_LINE_MIN goes on two lines, and only what two lines cannot hold ends in an ellipsis.
+  doc.font('bold');
+  const fitted = Math.floor((NAME_MAX_SIZE * width) / doc.fontSize(NAME_MAX_SIZE).widthOfString(content.nombre));
+  const lines = fitted >= NAME_ONE_LINE_MIN ? 1 : 2;
+  const nameSize =
+    lines === 1 ? Math.min(NAME_MAX_SIZE, fitted) : Math.max(NAME_TWO_LINES_MIN, Math.min(NAME_ONE_LINE_MIN, Math.floor(fitted * 1.9)));
+  const nameHeight = Math.ceil(doc.fontSize(nameSize).currentLineHeight(true) * (lines + 0.5));
+  doc.fillColor('#1a1b1e').fontSize(nameSize).text(content.nombre, MARGIN, y, { width, align: 'center', height: nameHeight, ellipsis: true });
+  y += nameHeight + 6;
   doc.fillColor('#495057').font('regular').fontSize(20).text(content.facts.join('  ·  '), MARGIN, y, { width, align: 'center' });
 
   const qrSize = 170;
   const qrTop = PAGE.height - MARGIN - qrSize;
+  const description = content.description?.trim();
+  if (description) {
+    const top = doc.y + 10;
+    const room = qrTop - 14 - top;
+    if (room > 16) doc.fillColor('#1a1b1e').fontSize(14).text(description, MARGIN, top, { width, align: 'center', height: room, ellipsis: true });
+  }
   doc.image(qr, MARGIN, qrTop, { width: qrSize, height: qrSize });
   const textLeft = MARGIN + qrSize + 20;
   const textWidth = PAGE.width - MARGIN - textLeft;

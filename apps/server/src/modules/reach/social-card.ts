@@ -48,13 +48,27 @@ function fittingSize(text: string, width: number, max: number, glyphRatio: numbe
   return Math.max(28, Math.min(max, Math.floor(width / (length * glyphRatio))));
 }
 
+/** A name of more than 28 characters as two lines, cut at the space nearest its middle (one line when it has none). */
+export function splitName(name: string): string[] {
+  const chars = [...name];
+  if (chars.length <= 28) return [name];
+  const middle = chars.length / 2;
+  let cut = -1;
+  chars.forEach((c, i) => {
+    if (c === ' ' && (cut < 0 || Math.abs(i - middle) < Math.abs(cut - middle))) cut = i;
+  });
+  return cut < 0 ? [name] : [chars.slice(0, cut).join(''), chars.slice(cut + 1).join('')];
+}
+
 /** The lower band and the badge over the photo, as one SVG the size of the image. */
 function overlaySvg(content: SocialCardContent): string {
   const width = SIZE - 2 * MARGIN;
-  const name = clip(content.nombre, 28);
+  // A long name ("Perro perdido en San Sebastián de los Reyes") goes on two lines rather than shrinking to a whisper.
+  const nameLines = splitName(clip(content.nombre, 56));
   const facts = clip(content.facts.join(' · '), 60);
   const org = clip(content.orgName ?? DEFAULT_ORG_NAME, 50);
-  const nameSize = fittingSize(name, width, 96, 0.68);
+  const nameSize = Math.min(...nameLines.map((line) => fittingSize(line, width, nameLines.length > 1 ? 64 : 96, 0.68)));
+  const nameBottom = PHOTO_HEIGHT + 40 + nameSize + (nameLines.length - 1) * Math.round(nameSize * 1.15);
   const factsSize = fittingSize(facts, width, 44, 0.58);
   const badge = (content.badge ?? reachMessages.cardCallToAction).toUpperCase();
   const badgeFill = content.badgeColour ?? BRAND;
@@ -64,8 +78,10 @@ function overlaySvg(content: SocialCardContent): string {
   <rect x="0" y="${PHOTO_HEIGHT}" width="${SIZE}" height="12" fill="${BRAND}"/>
   <rect x="${MARGIN}" y="${MARGIN}" rx="32" ry="32" width="${badgeWidth}" height="64" fill="${badgeFill}"/>
   <text x="${MARGIN + 28}" y="${MARGIN + 44}" font-family="${FONT}" font-size="34" font-weight="bold" fill="#ffffff">${xmlText(badge)}</text>
-  <text x="${MARGIN}" y="${PHOTO_HEIGHT + 40 + nameSize}" font-family="${FONT}" font-size="${nameSize}" font-weight="bold" fill="${INK}">${xmlText(name)}</text>
-  <text x="${MARGIN}" y="${PHOTO_HEIGHT + 90 + nameSize + factsSize}" font-family="${FONT}" font-size="${factsSize}" fill="${MUTED}">${xmlText(facts)}</text>
+  <text x="${MARGIN}" y="${PHOTO_HEIGHT + 40 + nameSize}" font-family="${FONT}" font-size="${nameSize}" font-weight="bold" fill="${INK}">${nameLines
+    .map((line, i) => `<tspan x="${MARGIN}" dy="${i === 0 ? 0 : Math.round(nameSize * 1.15)}">${xmlText(line)}</tspan>`)
+    .join('')}</text>
+  <text x="${MARGIN}" y="${nameBottom + (nameLines.length > 1 ? 30 : 50) + factsSize}" font-family="${FONT}" font-size="${factsSize}" fill="${MUTED}">${xmlText(facts)}</text>
   <text x="${MARGIN}" y="${SIZE - 48}" font-family="${FONT}" font-size="34" font-weight="bold" fill="${BRAND}">${xmlText(org)}</text>
 </svg>`;
 }
