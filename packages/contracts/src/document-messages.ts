@@ -22,6 +22,14 @@ export const documentTypeLabels: Record<DocumentType, string> = {
   acuerdo_voluntariado: 'Acuerdo de voluntariado',
   contrato_acogida: 'Contrato de acogida',
 };
+/** The heading over the signature box of each document's PDF: who signs it. */
+export const documentSignatureLabels: Record<DocumentType, string> = {
+  contrato_adopcion: 'Firma de la persona adoptante',
+  acta_devolucion: 'Firma de la persona adoptante',
+  contrato_cesion: 'Firma de la persona cedente',
+  acuerdo_voluntariado: 'Firma de la persona voluntaria',
+  contrato_acogida: 'Firma de la persona de acogida',
+};
 /** The documents a person signs for themselves (no pet, no request): prepared from the person's volunteer section. */
 export const PERSON_DOCUMENT_TYPES = ['acuerdo_voluntariado', 'contrato_acogida'] as const;
 export type PersonDocumentType = (typeof PERSON_DOCUMENT_TYPES)[number];

@@ -101,6 +101,9 @@ describe('surrender contracts and volunteer agreements', () => {
     expect(text).toContain(s.microchip);
     expect(text).toContain('58.2');
     expect(text).toContain('gratuita');
+    // The owner signs as the one who cedes the animal, not as an adopter.
+    expect(text).toContain('Firma de la persona cedente');
+    expect(text).not.toContain('adoptante');
 
     const before = smtp.received.length;
     const token = await sendLink(s.documentoId);
@@ -187,6 +190,7 @@ describe('surrender contracts and volunteer agreements', () => {
     const text = flat((await pdfPages((await staff().inject({ url: `/api/documentos/${id}/pdf` })).rawPayload)).join(' '));
     expect(text).toContain('Ley 45/2015');
     expect(text).toContain('Nuria Sanz');
+    expect(text).toContain('Firma de la persona voluntaria');
 
     const token = await sendLink(id);
     const view = signatureViewSchema.parse((await anon().inject({ url: `/api/firma/${token}` })).json());

@@ -175,8 +175,10 @@ export interface ContractPdfInput {
   /** The template filled in (values escaped for Markdown). */
   markdown: string;
   organization: { nombre: string; email: string | null; telefono: string | null; web: string | null; direccion: string | null };
-  /** The adopter's name printed under the signature box. */
+  /** The signer's name printed under the signature box. */
   firmante: string;
+  /** The heading over the signature box ("Firma de la persona cedente"): documentSignatureLabels of the type. */
+  firmaEtiqueta: string;
   /** The contract's date as printed ("24 de noviembre de 2026"). */
   fecha: string;
 }
@@ -207,7 +209,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<{ pdf:
   // The signature box, whole on the last page.
   ensureRoom(doc, BOX_HEIGHT + 70);
   doc.moveDown(1);
-  doc.font('bold').fontSize(10.5).text('Firma de la persona adoptante', MARGIN, doc.y, { width });
+  doc.font('bold').fontSize(10.5).text(input.firmaEtiqueta, MARGIN, doc.y, { width });
   doc.moveDown(0.3);
   const boxTop = doc.y;
   doc.rect(MARGIN, boxTop, BOX_WIDTH, BOX_HEIGHT).lineWidth(0.8).strokeColor('#666').stroke();

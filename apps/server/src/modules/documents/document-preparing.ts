@@ -12,6 +12,7 @@ import {
   contractMissingLabels,
   dayInZone,
   documentMessages,
+  documentSignatureLabels,
   documentTypeLabels,
   formatDay,
   formatEuros,
@@ -133,6 +134,7 @@ export function createDocumentPreparing(
       markdown,
       organization: { nombre: org.nombre ?? 'Refugio', email: org.email, telefono: org.telefono, web: org.web, direccion: org.direccion },
       firmante: fullName(person),
+      firmaEtiqueta: documentSignatureLabels[tipo],
       fecha,
     });
     const key = newDocumentKey(tipo === 'acta_devolucion' ? 'acta' : 'contrato');

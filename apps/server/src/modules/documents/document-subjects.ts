@@ -1,4 +1,11 @@
-import { type DocumentType, type PersonDocumentType, type SessionUser, documentMessages, documentTypeLabels } from '@refugio/contracts';
+import {
+  type DocumentType,
+  type PersonDocumentType,
+  type SessionUser,
+  documentMessages,
+  documentSignatureLabels,
+  documentTypeLabels,
+} from '@refugio/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -52,6 +59,7 @@ export function createDocumentSubjects(
       markdown,
       organization: { nombre: org.nombre ?? 'Refugio', email: org.email, telefono: org.telefono, web: org.web, direccion: org.direccion },
       firmante,
+      firmaEtiqueta: documentSignatureLabels[tipo],
       fecha,
     });
     const key = newDocumentKey('contrato');
