@@ -238,6 +238,7 @@ const fieldLabels: Record<string, string> = {
   nif: 'el NIF',
   codigoPostal: 'el código postal',
   ley49: 'si está acogida a la Ley 49/2002',
+  contactoAcogidaVoluntariado: 'si Voluntariado ve el contacto de la casa de acogida de los animales que cuida',
   registroEntidades: 'el nº de registro de entidades',
   nucleoZoologico: 'el nº de núcleo zoológico',
   acreedorSepa: 'el identificador de acreedor SEPA',

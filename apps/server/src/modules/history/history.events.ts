@@ -77,7 +77,8 @@ export type OrganizationHistoryField =
   | 'registroEntidades'
   | 'nucleoZoologico'
   | 'acreedorSepa'
-  | 'ibanAcreedor';
+  | 'ibanAcreedor'
+  | 'contactoAcogidaVoluntariado';
 export type FollowupHistoryField =
   'tipo' | 'mascotaId' | 'personaId' | 'vence' | 'estado' | 'canal' | 'recordado' | 'comoVa' | 'fotos' | 'atendido' | 'galeria';
 export type PersonHistoryField =
