@@ -82,7 +82,13 @@ test('Voluntariado: no money screens, persons masked, and the foster home of its
   await expect(page.getByText('Datos de la organización guardados.')).toBeVisible();
 
   try {
-    await phone.goto(`/personas/${fosterId}`);
+    // From the pet's page: where it is, the foster home's name leading to its person page.
+    await phone.goto(`/mascota/${petId}`);
+    const place = phone.getByRole('region', { name: 'Dónde está' });
+    await expect(place.getByText('En acogida', { exact: false })).toBeVisible();
+    await expect(phone.getByRole('alert')).toHaveCount(0);
+    await place.getByRole('link', { name: `Rocío Acoge ${id}` }).click();
+    await expect(phone).toHaveURL(new RegExp(`/personas/${fosterId}$`));
     await expect(phone.getByLabel('Teléfono')).not.toHaveValue('***');
     await expect(phone.getByLabel('Teléfono')).toHaveValue(/611\s?22\s?33\s?44|611223344/);
     await expect(phone.getByLabel('Documento (DNI, NIE, pasaporte)')).toHaveValue('***');
