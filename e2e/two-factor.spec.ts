@@ -4,8 +4,9 @@ import { signIn } from './support/fixtures';
 import { totpCode } from './support/totp';
 
 /**
- * The two-step sign-in on a phone: a member turns it on (QR code, backup codes, one code of the app), then signs
- * in with the password and the app's code. The member is made through the API; the journey is the screens'.
+ * The two-step sign-in on a phone: a member turns it on (QR code, backup codes, one code of the app), signs in with
+ * the password and the app's code, renews the backup codes and signs in with one, then turns it off. The member is
+ * made through the API; the journey is the screens'.
  */
 test('a member turns on the two-step sign-in on a phone and signs in with a code', async ({ page, browser, baseURL }) => {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -51,6 +52,41 @@ test('a member turns on the two-step sign-in on a phone and signs in with a code
   // The next period's code: the one just used to enrol may not be taken twice.
   await codeField.fill(totpCode(uri, Date.now() + 30_000));
   await phone.getByRole('button', { name: 'Verificar' }).click();
+  await expect(phone).toHaveURL(/\/$/);
+
+  // New backup codes, confirmed with the password: shown once, and one of them signs in.
+  await phone.goto('/cuenta/dos-pasos');
+  await phone.getByRole('button', { name: 'Generar códigos de respaldo nuevos' }).click();
+  const renewDialog = phone.getByRole('dialog', { name: 'Generar códigos de respaldo nuevos' });
+  await expect(renewDialog.getByText('Los códigos de respaldo que tienes ahora dejarán de servir.', { exact: false })).toBeVisible();
+  await renewDialog.getByLabel('Contraseña actual').fill('no-es-mi-clave');
+  await renewDialog.getByRole('button', { name: 'Generar códigos nuevos' }).click();
+  await expect(renewDialog.getByRole('alert')).toBeVisible();
+  await renewDialog.getByLabel('Contraseña actual').fill(member.mine);
+  await renewDialog.getByRole('button', { name: 'Generar códigos nuevos' }).click();
+  await expect(renewDialog).toBeHidden();
+  const fresh = phone.getByRole('list', { name: 'Códigos de respaldo' }).getByRole('listitem');
+  await expect(fresh).toHaveCount(10);
+  await expect(phone.getByRole('button', { name: 'Descargar los códigos' })).toBeVisible();
+  await expectAccessible(phone, '/cuenta/dos-pasos, new backup codes (390 px)');
+  const backup = ((await fresh.first().textContent()) ?? '').trim();
+  expect(backup).not.toBe('');
+
+  await phone.request.post('/api/auth/sign-out', { headers: origin });
+  await submitSignIn(phone, member.email, member.mine);
+  await phone.getByLabel('Código de verificación').fill(backup);
+  await phone.getByRole('button', { name: 'Verificar' }).click();
+  await expect(phone).toHaveURL(/\/$/);
+
+  // Turning it off, confirmed with the password: the next sign-in asks the password only.
+  await phone.goto('/cuenta/dos-pasos');
+  await phone.getByRole('button', { name: 'Desactivar' }).click();
+  const offDialog = phone.getByRole('dialog', { name: 'Desactivar la verificación en dos pasos' });
+  await offDialog.getByLabel('Contraseña actual').fill(member.mine);
+  await offDialog.getByRole('button', { name: 'Desactivar' }).click();
+  await expect(phone.getByText('Al entrar solo se pedirá tu contraseña.', { exact: false })).toBeVisible();
+  await phone.request.post('/api/auth/sign-out', { headers: origin });
+  await submitSignIn(phone, member.email, member.mine);
   await expect(phone).toHaveURL(/\/$/);
   await context.close();
 });

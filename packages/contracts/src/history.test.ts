@@ -33,6 +33,15 @@ describe('describeHistoryEvent', () => {
       cambios: { contrasena: [HISTORY_SECRET, HISTORY_SECRET] },
     });
     expect(password).toEqual(['Rocío cambió la contraseña.']);
+    const codes = describeHistoryEvent({
+      actor: rocio,
+      entidad: 'usuario',
+      entidadId: 'u2',
+      accion: 'modificar',
+      cambios: { codigosRespaldo: [null, 'nuevos'] },
+    });
+    expect(codes).toHaveLength(1);
+    expect(codes[0]).toMatch(/^Rocío generó nuevos códigos de respaldo de la verificación en dos pasos de /);
   });
 
   it('tells a read through an inspection link as what the inspector consulted, never as something sent', () => {

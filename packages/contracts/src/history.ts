@@ -238,6 +238,7 @@ const fieldLabels: Record<string, string> = {
   nif: 'el NIF',
   codigoPostal: 'el código postal',
   ley49: 'si está acogida a la Ley 49/2002',
+  contactoAcogidaVoluntariado: 'si Voluntariado ve el contacto de la casa de acogida de los animales que cuida',
   registroEntidades: 'el nº de registro de entidades',
   nucleoZoologico: 'el nº de núcleo zoológico',
   acreedorSepa: 'el identificador de acreedor SEPA',
@@ -418,6 +419,7 @@ export function describeHistoryEvent(
       lines.push(
         after === true ? `${who} activó la verificación en dos pasos de ${what}.` : `${who} desactivó la verificación en dos pasos de ${what}.`,
       );
+    else if (field === 'codigosRespaldo') lines.push(`${who} generó nuevos códigos de respaldo de la verificación en dos pasos de ${what}.`);
     else if (field === 'imagen')
       lines.push(after === null ? `${who} quitó la imagen ${q(fmt(before))}.` : `${who} añadió la imagen ${q(fmt(after))}.`);
     else if (field === 'video') lines.push(after === null ? `${who} quitó el video ${q(fmt(before))}.` : `${who} añadió el video ${q(fmt(after))}.`);

@@ -332,6 +332,13 @@ export function canCall(role: string | null | undefined, method: string, pattern
 export const MASK = '***';
 /** The fields of a person (and of the records copying them: requests, surrenders, history) a masked role never sees. */
 export const MASKED_PERSON_FIELDS: readonly string[] = ['documento', 'nif', 'telefono', 'direccion', 'codigoPostal'];
+/**
+ * What Voluntariado may see of a foster home holding a pet it works with, when the organisation allows it
+ * (`contactoAcogidaVoluntariado`): the phone and the address, never the document.
+ */
+export const FOSTER_CONTACT_FIELDS: readonly string[] = ['telefono', 'direccion', 'codigoPostal'];
+/** A volunteer works with a pet when it recorded or changed a care record of it within these many days. */
+export const WORKING_WITH_PET_DAYS = 30;
 export function masksPersons(role: string | null | undefined): boolean {
   return role === 'Voluntariado';
 }

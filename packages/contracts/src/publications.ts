@@ -152,6 +152,11 @@ export const organizationSettingsSchema = z.object({
   nucleoZoologico: z.string().nullable().describe('Nº de núcleo zoológico'),
   acreedorSepa: z.string().nullable().describe('Identificador de acreedor SEPA, normalizado'),
   ibanAcreedor: z.string().nullable().describe('IBAN de la cuenta donde se abonan las remesas SEPA (la de la propia organización)'),
+  contactoAcogidaVoluntariado: z
+    .boolean()
+    .describe(
+      'Si Voluntariado ve el teléfono y la dirección de la casa de acogida de un animal con el que trabaja (ha registrado o cambiado un cuidado suyo en los últimos 30 días); por defecto no',
+    ),
   contacto: organizationContactSchema.describe('Cómo contactar con la organización (lo muestran los avisos al público, p. ej. un enlace vencido)'),
   correoConfigurado: z.boolean().describe('Si hay SMTP_URL y MAIL_FROM: sin ellos los correos se guardan sin enviar'),
   version: z.number().int().describe('0 mientras se usan los valores del entorno; cada guardado la aumenta'),

@@ -854,6 +854,7 @@ export const organizationMessages = {
   registryTooLong: `El nº de registro de entidades admite hasta ${ORGANIZATION_REGISTRY_MAX} caracteres.`,
   zooNucleusTooLong: `El nº de núcleo zoológico admite hasta ${ORGANIZATION_REGISTRY_MAX} caracteres.`,
   ley49Invalid: 'Indica si la entidad está acogida a la Ley 49/2002 (sí o no).',
+  fosterContactInvalid: 'Indica si Voluntariado puede ver el contacto de las casas de acogida (sí o no).',
 } as const;
 
 const optionalText = (max: number, message: string) =>
@@ -892,6 +893,10 @@ export const saveOrganizationInputSchema = z.object({
     .boolean({ error: organizationMessages.ley49Invalid })
     .optional()
     .describe('Si la entidad está acogida a la Ley 49/2002: los donativos desgravan'),
+  contactoAcogidaVoluntariado: z
+    .boolean({ error: organizationMessages.fosterContactInvalid })
+    .optional()
+    .describe('Si Voluntariado ve el teléfono y la dirección de la casa de acogida de los animales con los que trabaja; sin él se mantiene'),
   registroEntidades: optionalText(ORGANIZATION_REGISTRY_MAX, organizationMessages.registryTooLong).optional().describe('Nº de registro de entidades'),
   nucleoZoologico: optionalText(ORGANIZATION_REGISTRY_MAX, organizationMessages.zooNucleusTooLong).optional().describe('Nº de núcleo zoológico'),
   acreedorSepa: clearableFiscalField(sepaCreditorIdSchema, fiscalMessages.sepaCreditorId)

@@ -77,6 +77,8 @@ export const userMessages = {
   notFound: 'No existe un usuario con ese identificador.',
   lastAdmin: 'No se puede: es el último administrador activo. Nombra antes a otro administrador.',
   notYourself: 'No puedes desactivar ni eliminar tu propia cuenta.',
+  twoFactorMandatory:
+    'Tu rol exige la verificación en dos pasos: no se puede desactivar. Si has perdido el móvil, pide a otro administrador que la restablezca.',
   notYourselfTwoFactor: 'Tu propia verificación en dos pasos se cambia desde tu cuenta, no desde la lista de usuarios.',
   created: 'Usuario creado correctamente.',
   forbiddenPage: 'No tienes permiso para ver esta página.',

@@ -76,6 +76,12 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
         // Counted by the request budgets instead, like passwords (plugins/auth.ts): reserved before the check.
         '/two-factor/verify-totp': false,
         '/two-factor/verify-backup-code': false,
+        // Enrolling, new backup codes and turning it off ask the password: limited like changing it (better-auth's
+        // own three per ten seconds would refuse a person who enrols and at once renews the codes).
+        '/two-factor/enable': { window: 60, max: 10 },
+        '/two-factor/disable': { window: 60, max: 10 },
+        '/two-factor/generate-backup-codes': { window: 60, max: 10 },
+        '/two-factor/get-totp-uri': { window: 60, max: 10 },
       },
     },
     advanced: {

@@ -112,6 +112,8 @@ const OPEN_AUTH_ROUTES = new Set([
 const CODE_CHECKS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 /** The routes after which the user's second step may be on or off: its change goes to the history. */
 const TWO_FACTOR_CHANGES = new Set(['/two-factor/verify-totp', '/two-factor/disable', '/two-factor/enable']);
+/** New backup codes (the password asked again by better-auth): the change goes to the history. */
+const BACKUP_CODES = '/two-factor/generate-backup-codes';
 
 /** The cookie of a sign-in waiting for its second step, or the session's: what a code is tried against. */
 function codeCheckAccount(cookie: string | undefined): string {
@@ -162,10 +164,11 @@ async function changedPasswordWeakness(
 }
 
 /** Whether the signed-in user of these headers has the second step on (undefined without a session). */
-async function twoFactorOf(auth: Auth, headers: Headers): Promise<{ userId: string; enabled: boolean } | undefined> {
+async function twoFactorOf(auth: Auth, headers: Headers): Promise<{ userId: string; enabled: boolean; role: string } | undefined> {
   const session = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
   if (!session) return undefined;
-  return { userId: session.user.id, enabled: Boolean((session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) };
+  const user = session.user as { twoFactorEnabled?: boolean | null; role?: string | null };
+  return { userId: session.user.id, enabled: Boolean(user.twoFactorEnabled), role: user.role ?? '' };
 }
 
 /** The id of the user whose password a successful change-password answer is about. */
@@ -182,6 +185,8 @@ export interface AuthEvents {
   passwordChanged: ((userId: string) => Promise<void>)[];
   /** The person may have turned their own second step on or off (it was `wasEnabled` before). */
   twoFactorChanged: ((userId: string, wasEnabled: boolean) => Promise<void>)[];
+  /** The person generated new backup codes (the old ones no longer work). */
+  backupCodesRenewed: ((userId: string) => Promise<void>)[];
 }
 
 /** better-auth mounted at /api/auth, speaking our error shape. */
@@ -189,7 +194,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const secret = resolveAuthSecret(opts.config);
     const auth = createAuth({ db: app.db, config: opts.config, secret });
-    const events: AuthEvents = { passwordChanged: [], twoFactorChanged: [] };
+    const events: AuthEvents = { passwordChanged: [], twoFactorChanged: [], backupCodesRenewed: [] };
     app.decorate('serverSecret', secret);
     const organisation = organisationWords(opts.config.publicUrl);
     app.decorate('auth', auth);
@@ -246,7 +251,16 @@ export const authPlugin = fp(
           const email = signingIn && body !== undefined ? safeJson(body)?.email : undefined;
           const account = typeof email === 'string' ? email : CODE_CHECKS.has(route) ? codeCheckAccount(request.headers.cookie) : undefined;
           const attempt = account !== undefined ? await app.budgets.signInAttempt(addressKey(request.ip), account) : undefined;
-          const twoFactorBefore = TWO_FACTOR_CHANGES.has(route) ? await twoFactorOf(auth, headers) : undefined;
+          const twoFactorBefore = TWO_FACTOR_CHANGES.has(route) || route === BACKUP_CODES ? await twoFactorOf(auth, headers) : undefined;
+          // A role that must have the second step (REQUIRE_TWO_FACTOR=1) cannot turn it off: its own record decides.
+          if (
+            route === '/two-factor/disable' &&
+            opts.config.requireTwoFactor &&
+            twoFactorBefore &&
+            TWO_FACTOR_ROLES.includes(twoFactorBefore.role as Rol)
+          ) {
+            return sendError(reply, request, 'FORBIDDEN', userMessages.twoFactorMandatory);
+          }
           if (attempt && !attempt.decision.allowed) {
             void reply.header('retry-after', String(attempt.decision.retryAfterSeconds));
             return sendError(reply, request, 'RATE_LIMITED', messages.auth.signInRateLimited);
@@ -268,7 +282,8 @@ export const authPlugin = fp(
             if (userId) for (const listener of events.passwordChanged) await listener(userId);
           }
           // Enrolling replaces the session: the users module compares with the account's record.
-          if (twoFactorBefore) for (const listener of events.twoFactorChanged) await listener(twoFactorBefore.userId, twoFactorBefore.enabled);
+          if (twoFactorBefore && route === BACKUP_CODES) for (const listener of events.backupCodesRenewed) await listener(twoFactorBefore.userId);
+          else if (twoFactorBefore) for (const listener of events.twoFactorChanged) await listener(twoFactorBefore.userId, twoFactorBefore.enabled);
           if (signingIn && opts.config.requireTwoFactor) {
             // A role that must have the second step and has not got it: the answer names the next step, and the
             // session opens nothing but the enrolment (plugins/access.ts) until it is done.

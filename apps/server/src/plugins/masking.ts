@@ -1,6 +1,32 @@
-import { MASK, MASKED_PERSON_FIELDS, masksPersons } from '@refugio/contracts';
+import { FOSTER_CONTACT_FIELDS, MASK, MASKED_PERSON_FIELDS, type SessionUser, masksPersons } from '@refugio/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+
+/**
+ * The persons whose contact (phone and address, never the document) a masked user may see: DESIGN section 20's
+ * exception, "the contact of a foster home for the pets that volunteer is working with, if the organisation allows
+ * it". The module that knows where pets are adds the rule (a plugin imports no module); it answers an empty set
+ * when the organisation does not allow it.
+ */
+export type ContactException = (user: SessionUser) => Promise<ReadonlySet<number>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    masking: { addContactException(rule: ContactException): void };
+  }
+}
+
+type Row = Record<string, unknown>;
+const isRow = (value: unknown): value is Row => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The answers whose rows are persons, each with the person's own `id`: only there can the exception name whose
+ * contact a value is (elsewhere an `id` is a request's, a pet's...). The record and the list or search.
+ */
+const PERSON_ANSWERS: Record<string, (payload: unknown) => Row[]> = {
+  '/api/personas/:id': (payload) => (isRow(payload) ? [payload] : []),
+  '/api/personas': (payload) => (isRow(payload) && Array.isArray(payload.items) ? payload.items.filter(isRow) : []),
+};
 
 const masked = new Set(MASKED_PERSON_FIELDS);
 
@@ -28,14 +54,32 @@ export function maskPersons(value: unknown): unknown {
  * Voluntariado sees persons' document, address and phone as `***` in every JSON answer (DESIGN section 20):
  * lists, records, search results, history. The files a masked role may download (the pet list's export, the care
  * PDF) name no person, and every other file is closed to it by the permission table; the test of this plugin
- * checks both.
+ * checks both. The one exception: a foster home's phone and address in the person answers, for the foster homes
+ * the rules added through `app.masking.addContactException` name.
  */
 export const maskingPlugin = fp(
   (app: FastifyInstance) => {
+    const exceptions: ContactException[] = [];
+    app.decorate('masking', { addContactException: (rule: ContactException) => void exceptions.push(rule) });
     app.addHook('preSerialization', async (request, _reply, payload) => {
-      if (!request.user || !masksPersons(request.user.role)) return payload;
-      if (UNMASKED_ROUTES.has(request.routeOptions.url ?? '')) return payload;
-      return maskPersons(payload);
+      const user = request.user;
+      if (!user || !masksPersons(user.role)) return payload;
+      const route = request.routeOptions.url ?? '';
+      if (UNMASKED_ROUTES.has(route)) return payload;
+      const masked = maskPersons(payload);
+      const persons = PERSON_ANSWERS[route];
+      if (!persons || exceptions.length === 0) return masked;
+      // Decided here, from the server's own records, for every answer: the client names nothing.
+      const visible = new Set<number>();
+      for (const rule of exceptions) for (const id of await rule(user)) visible.add(id);
+      if (visible.size === 0) return masked;
+      const originals = persons(payload);
+      persons(masked).forEach((row, index) => {
+        const original = originals[index];
+        if (!original || typeof original.id !== 'number' || !visible.has(original.id)) return;
+        for (const field of FOSTER_CONTACT_FIELDS) if (field in original) row[field] = original[field];
+      });
+      return masked;
     });
   },
   { name: 'masking', dependencies: ['access'] },

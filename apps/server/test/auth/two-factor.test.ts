@@ -95,6 +95,61 @@ describe('two-step sign-in', () => {
     expect((await post(`/api/users/${selfId}/reset-two-factor`, {}, otherAdmin)).statusCode).toBe(409);
   });
 
+  it('lets a person renew the backup codes and turn the second step off with the password, never a role that must have it', async () => {
+    // Tesorería must have it here: turning it off is refused, whatever the password.
+    await t.createUser({ email: 'obligada@refugio.test', password: PASSWORD, role: 'Tesorería' });
+    const obliged = await enrol('obligada@refugio.test');
+    const refused = await post('/api/auth/two-factor/disable', { password: PASSWORD }, obliged.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ message: string }>().message).toBe(
+      'Tu rol exige la verificación en dos pasos: no se puede desactivar. Si has perdido el móvil, pide a otro administrador que la restablezca.',
+    );
+    expect((await signIn('obligada@refugio.test')).json<{ twoFactorRedirect?: boolean }>().twoFactorRedirect).toBe(true);
+
+    // Equipo chose it: new codes replace the old ones, and it may turn it off.
+    await t.createUser({ email: 'opcional@refugio.test', password: PASSWORD, role: 'Equipo' });
+    const cookie = cookieHeader(await signIn('opcional@refugio.test'));
+    const enabled = await post('/api/auth/two-factor/enable', { password: PASSWORD }, cookie);
+    const { totpURI, backupCodes: oldCodes } = enabled.json<{ totpURI: string; backupCodes: string[] }>();
+    const verified = await post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) }, cookie);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const session = cookieHeader(verified) || cookie;
+
+    const wrong = await post('/api/auth/two-factor/generate-backup-codes', { password: 'no-es-la-clave-1' }, session);
+    expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+    expect(wrong.statusCode).toBeLessThan(500);
+    const renewed = await post('/api/auth/two-factor/generate-backup-codes', { password: PASSWORD }, session);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const newCodes = renewed.json<{ backupCodes: string[] }>().backupCodes;
+    expect(newCodes).toHaveLength(10);
+    const stale = cookieHeader(await signIn('opcional@refugio.test'));
+    expect((await post('/api/auth/two-factor/verify-backup-code', { code: oldCodes[0] }, stale)).statusCode).toBe(401);
+    const fresh = await post('/api/auth/two-factor/verify-backup-code', { code: newCodes[0] }, stale);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const current = cookieHeader(fresh);
+
+    const badOff = await post('/api/auth/two-factor/disable', { password: 'no-es-la-clave-1' }, current);
+    expect(badOff.statusCode).toBeGreaterThanOrEqual(400);
+    expect(badOff.statusCode).toBeLessThan(500);
+    const off = await post('/api/auth/two-factor/disable', { password: PASSWORD }, current);
+    expect(off.statusCode, off.body).toBe(200);
+    const plain = await signIn('opcional@refugio.test');
+    expect(plain.json<{ twoFactorRedirect?: boolean }>().twoFactorRedirect).toBeUndefined();
+    expect((await get('/api/personas', cookieHeader(plain))).statusCode).toBe(200);
+
+    const id = (await get('/api/users?q=opcional', otherAdmin)).json<{ items: { id: string }[] }>().items[0]!.id;
+    const history = (await get(`/api/auditoria?entidad=usuario&entidadId=${id}&pageSize=50`, otherAdmin)).json<{
+      items: { cambios: Record<string, unknown>; descripcion?: string[] }[];
+    }>();
+    expect(history.items.map((e) => e.cambios.dosPasos).filter(Boolean)).toEqual(
+      expect.arrayContaining([
+        [false, true],
+        [true, false],
+      ]),
+    );
+    expect(history.items.filter((e) => e.cambios.codigosRespaldo)).toHaveLength(1);
+  });
+
   it('counts codes guessed in parallel against the limit, never more', async () => {
     await t.createUser({ email: 'adivina@refugio.test', password: PASSWORD, role: 'Tesorería' });
     await enrol('adivina@refugio.test');

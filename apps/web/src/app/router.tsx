@@ -11,6 +11,9 @@ import { requireSessionLoader, requireSignInLoader, rootLoader } from './routes/
  * The routes of SPEC section 2. Every screen and both layouts are `lazy`, so each is its own chunk and
  * /login downloads only what it shows. Lazy modules export `Component` (and `loader` when they need one).
  */
+/** The id of the routes that show the no-permission page to a role whose capability does not open the screen. */
+export const CAPABILITY_GUARD_ID = 'capability-guard';
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -44,10 +47,16 @@ export const routes: RouteObject[] = [
           },
           // Simple layout, but every call needs a staff session: signed out, it sends to the sign-in.
           {
-            path: 'enlaces-admin',
-            loader: requireSignInLoader,
-            handle: { staffHeader: true } satisfies SimpleLayoutHandle,
-            lazy: () => import('../features/registration-links/routes/enlaces-admin'),
+            id: `${CAPABILITY_GUARD_ID}-simple`,
+            lazy: () => import('./routes/require-administrator'),
+            children: [
+              {
+                path: 'enlaces-admin',
+                loader: requireSignInLoader,
+                handle: { staffHeader: true, capability: 'publicacion' } satisfies SimpleLayoutHandle & { capability: string },
+                lazy: () => import('../features/registration-links/routes/enlaces-admin'),
+              },
+            ],
           },
           // Needs a session but not the usual guard: this is where that guard sends a temporary password.
           {
@@ -74,32 +83,43 @@ export const routes: RouteObject[] = [
             loader: requireSignInLoader,
             Component: RequireSignIn,
             children: [
-              { index: true, lazy: () => import('../features/pets/routes/home') },
-              { path: 'paquetes', lazy: () => import('../features/packages/routes/paquetes') },
-              { path: 'borradores', lazy: () => import('../features/drafts/routes/borradores') },
-              { path: 'dashboard', lazy: () => import('../features/dashboard/routes/dashboard') },
-              { path: 'formulario/:id', lazy: () => import('../features/adoption-requests/routes/formulario') },
-              { path: 'personas', lazy: () => import('../features/persons/routes/personas') },
-              { path: 'personas/nueva', lazy: () => import('../features/persons/routes/nueva-persona') },
-              { path: 'personas/:id', lazy: () => import('../features/persons/routes/persona') },
-              { path: 'agregar', lazy: () => import('../features/pets/routes/agregar') },
-              { path: 'mascota/:id', lazy: () => import('../features/pets/routes/producto') },
-              { path: 'mascota/:id/salud', lazy: () => import('../features/care/routes/salud') },
-              { path: 'cuidados', lazy: () => import('../features/care/routes/cuidados') },
-              { path: 'acogidas', lazy: () => import('../features/fosters/routes/acogidas') },
-              // The register book (DESIGN section 16): administrators and the team.
-              { path: 'libro-registro', lazy: () => import('../features/register-book/routes/libro-registro') },
-              // The annual report and the ready reports (DESIGN section 16); the money in them only for administrators.
-              { path: 'memoria', lazy: () => import('../features/reports/routes/memoria') },
-              { path: 'informes', lazy: () => import('../features/reports/routes/informes') },
-              { path: 'turnos', lazy: () => import('../features/volunteers/routes/turnos') },
-              { path: 'editar/:id', lazy: () => import('../features/pets/routes/editar') },
-              // SPEC section 5: a missing id gives the alert 'Error: No se proporcionó un ID válido'.
-              { path: 'editar', lazy: () => import('../features/pets/routes/editar') },
+              // Every role reads pets and its dashboard: these stay outside the capability guard (the first screen loads no guard).
+              { index: true, handle: { capability: 'mascotas.ver' }, lazy: () => import('../features/pets/routes/home') },
+              { path: 'dashboard', handle: { capability: 'cuenta' }, lazy: () => import('../features/dashboard/routes/dashboard') },
+              { path: 'mascota/:id', handle: { capability: 'mascotas.ver' }, lazy: () => import('../features/pets/routes/producto') },
               {
-                // The roles whose capability (the permission table, DESIGN 20) opens each screen; others see the no-permission page.
+                // Each screen names the capability of the permission table (DESIGN 20) that opens its main call; a role
+                // without it, arriving by its address, sees the no-permission page instead of a screen of refusals.
+                id: CAPABILITY_GUARD_ID,
                 lazy: () => import('./routes/require-administrator'),
                 children: [
+                  { path: 'paquetes', handle: { capability: 'publicacion' }, lazy: () => import('../features/packages/routes/paquetes') },
+                  { path: 'borradores', handle: { capability: 'publicacion' }, lazy: () => import('../features/drafts/routes/borradores') },
+                  {
+                    path: 'formulario/:id',
+                    handle: { capability: 'adopciones' },
+                    lazy: () => import('../features/adoption-requests/routes/formulario'),
+                  },
+                  { path: 'personas', handle: { capability: 'personas.ver' }, lazy: () => import('../features/persons/routes/personas') },
+                  {
+                    path: 'personas/nueva',
+                    handle: { capability: 'personas.editar' },
+                    lazy: () => import('../features/persons/routes/nueva-persona'),
+                  },
+                  { path: 'personas/:id', handle: { capability: 'personas.ver' }, lazy: () => import('../features/persons/routes/persona') },
+                  { path: 'agregar', handle: { capability: 'mascotas.editar' }, lazy: () => import('../features/pets/routes/agregar') },
+                  { path: 'mascota/:id/salud', handle: { capability: 'cuidados.ver' }, lazy: () => import('../features/care/routes/salud') },
+                  { path: 'cuidados', handle: { capability: 'cuidados.ver' }, lazy: () => import('../features/care/routes/cuidados') },
+                  { path: 'acogidas', handle: { capability: 'movimientos' }, lazy: () => import('../features/fosters/routes/acogidas') },
+                  // The register book (DESIGN section 16).
+                  { path: 'libro-registro', handle: { capability: 'libro' }, lazy: () => import('../features/register-book/routes/libro-registro') },
+                  // The annual report and the ready reports (DESIGN section 16); the money in them only for administrators.
+                  { path: 'memoria', handle: { capability: 'informes' }, lazy: () => import('../features/reports/routes/memoria') },
+                  { path: 'informes', handle: { capability: 'informes' }, lazy: () => import('../features/reports/routes/informes') },
+                  { path: 'turnos', handle: { capability: 'voluntariado' }, lazy: () => import('../features/volunteers/routes/turnos') },
+                  { path: 'editar/:id', handle: { capability: 'mascotas.editar' }, lazy: () => import('../features/pets/routes/editar') },
+                  // SPEC section 5: a missing id gives the alert 'Error: No se proporcionó un ID válido'.
+                  { path: 'editar', handle: { capability: 'mascotas.editar' }, lazy: () => import('../features/pets/routes/editar') },
                   { path: 'lista', handle: { capability: 'usuarios' }, lazy: () => import('../features/users/routes/lista') },
                   { path: 'usuarionuevo', handle: { capability: 'usuarios' }, lazy: () => import('../features/users/routes/agregar-usuario') },
                   { path: 'auditoria', handle: { capability: 'ajustes' }, lazy: () => import('../features/audit/routes/auditoria') },
@@ -122,29 +142,43 @@ export const routes: RouteObject[] = [
                   { path: 'donativos/remesas', handle: { capability: 'dinero' }, lazy: () => import('../features/remesas/routes/remesas') },
                   { path: 'inspecciones', handle: { capability: 'inspecciones' }, lazy: () => import('../features/inspections/routes/inspecciones') },
                   { path: 'importar', handle: { capability: 'importar' }, lazy: () => import('../features/importer/routes/importar') },
+                  { path: 'mensajes', handle: { capability: 'mensajes' }, lazy: () => import('../features/messages/routes/mensajes') },
+                  {
+                    path: 'novedades-acogida',
+                    handle: { capability: 'adopciones' },
+                    lazy: () => import('../features/foster-news/routes/novedades-acogida'),
+                  },
+                  { path: 'seguimientos', handle: { capability: 'adopciones' }, lazy: () => import('../features/followups/routes/seguimientos') },
+                  { path: 'cesiones', handle: { capability: 'cesiones' }, lazy: () => import('../features/surrenders/routes/cesiones') },
+                  { path: 'cesiones/:id', handle: { capability: 'cesiones' }, lazy: () => import('../features/surrenders/routes/cesion-detalle') },
+                  {
+                    path: 'perdidos-encontrados',
+                    handle: { capability: 'cesiones' },
+                    lazy: () => import('../features/lost-found/routes/perdidos-encontrados'),
+                  },
+                  {
+                    path: 'perdidos-encontrados/:id',
+                    handle: { capability: 'cesiones' },
+                    lazy: () => import('../features/lost-found/routes/aviso-detalle'),
+                  },
+                  {
+                    path: 'solicitud-publicacion',
+                    handle: { capability: 'publicacion' },
+                    lazy: () => import('../features/publication-requests/routes/solicitud-publicacion'),
+                  },
+                  {
+                    path: 'formularios',
+                    handle: { capability: 'adopciones' },
+                    lazy: () => import('../features/adoption-requests/routes/lista-formularios'),
+                  },
                 ],
-              },
-              { path: 'mensajes', lazy: () => import('../features/messages/routes/mensajes') },
-              { path: 'novedades-acogida', lazy: () => import('../features/foster-news/routes/novedades-acogida') },
-              { path: 'seguimientos', lazy: () => import('../features/followups/routes/seguimientos') },
-              { path: 'cesiones', lazy: () => import('../features/surrenders/routes/cesiones') },
-              { path: 'cesiones/:id', lazy: () => import('../features/surrenders/routes/cesion-detalle') },
-              { path: 'perdidos-encontrados', lazy: () => import('../features/lost-found/routes/perdidos-encontrados') },
-              { path: 'perdidos-encontrados/:id', lazy: () => import('../features/lost-found/routes/aviso-detalle') },
-              {
-                path: 'solicitud-publicacion',
-                lazy: () => import('../features/publication-requests/routes/solicitud-publicacion'),
-              },
-              {
-                path: 'formularios',
-                lazy: () => import('../features/adoption-requests/routes/lista-formularios'),
               },
               {
                 path: 'blocks',
                 children: [
                   // `element: null`: the loader redirects before anything renders.
                   { index: true, loader: () => redirect('/blocks/styles'), element: null },
-                  { path: 'styles', lazy: () => import('../features/style-guide/routes/styles') },
+                  { path: 'styles', handle: { capability: 'cuenta' }, lazy: () => import('../features/style-guide/routes/styles') },
                 ],
               },
             ],

@@ -1,5 +1,5 @@
 import { DEWORMED_WITHIN_DAYS, type PublicCareBadges, addDaysToDay } from '@refugio/contracts';
-import { and, asc, inArray, isNull, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, isNotNull, or, sql } from 'drizzle-orm';
 import { careRecord } from '../../db/schema';
 import type { HistoryActor } from '@refugio/contracts';
 import type { HistoryPort } from '../history/history.port';
@@ -33,6 +33,24 @@ export function createCarePort({ history, pets }: CarePortDeps) {
         .where(and(inArray(careRecord.petId, petIds), isNull(careRecord.fechaRealizada), isNotNull(careRecord.fechaProgramada)))
         .orderBy(asc(careRecord.fechaProgramada), asc(careRecord.id));
       return rows.map((r) => ({ ...r, fecha: r.fecha! }));
+    },
+
+    /**
+     * The pets whose care `userId` recorded or last changed (a 'Hecho' too) within the last `days` days: the pets a
+     * volunteer works with (DESIGN section 20's exception to the masking).
+     */
+    async petsCaredForBy(executor: Database, userId: string, days: number): Promise<number[]> {
+      const since = sql`now() - make_interval(days => ${days})`;
+      const rows = await executor
+        .selectDistinct({ petId: careRecord.petId })
+        .from(careRecord)
+        .where(
+          or(
+            and(eq(careRecord.createdBy, userId), gte(careRecord.createdAt, since)),
+            and(eq(careRecord.updatedBy, userId), gte(careRecord.updatedAt, since)),
+          ),
+        );
+      return rows.map((r) => r.petId);
     },
 
     /** A record's name and type (the news review shows the care a foster says they gave). */

@@ -62,7 +62,8 @@ export type CareRecordHistoryField =
   | 'adjunto'
   | 'origen';
 export type ProtocolHistoryField = 'nombre' | 'tipoMascota' | 'nota' | 'pasos' | 'activo';
-export type UserHistoryField = 'name' | 'lastname' | 'mail' | 'rol' | 'permisos' | 'color' | 'desactivado' | 'contrasena' | 'dosPasos';
+export type UserHistoryField =
+  'name' | 'lastname' | 'mail' | 'rol' | 'permisos' | 'color' | 'desactivado' | 'contrasena' | 'dosPasos' | 'codigosRespaldo';
 export type TemplateHistoryField = 'asunto' | 'cuerpo' | 'activa';
 export type MessageHistoryField = 'canal' | 'plantilla' | 'asunto' | 'estado' | 'intentos' | 'error' | 'destinatario';
 export type OrganizationHistoryField =
@@ -77,7 +78,8 @@ export type OrganizationHistoryField =
   | 'registroEntidades'
   | 'nucleoZoologico'
   | 'acreedorSepa'
-  | 'ibanAcreedor';
+  | 'ibanAcreedor'
+  | 'contactoAcogidaVoluntariado';
 export type FollowupHistoryField =
   'tipo' | 'mascotaId' | 'personaId' | 'vence' | 'estado' | 'canal' | 'recordado' | 'comoVa' | 'fotos' | 'atendido' | 'galeria';
 export type PersonHistoryField =

@@ -1,3 +1,4 @@
+import { WORKING_WITH_PET_DAYS } from '@refugio/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type MovementsPort, createMovementsPort } from './movements.port';
@@ -47,11 +48,21 @@ export const movementsModule = fp(
         ];
       },
     });
+    // DESIGN section 20's exception to Voluntariado's masking, when the organisation allows it: the foster homes
+    // holding now a pet whose care this user recorded or changed within WORKING_WITH_PET_DAYS days.
+    app.masking.addContactException(async (user) => {
+      if (!(await app.organizationPort.stored()).contactoAcogidaVoluntariado) return new Set();
+      const petIds = await app.carePort.petsCaredForBy(app.db, user.id, WORKING_WITH_PET_DAYS);
+      const facts = await pets.placementFacts(app.db, petIds);
+      return new Set(
+        facts.filter((f) => !f.deletedAt && f.ubicacion === 'acogida' && f.ubicacionPersonaId !== null).map((f) => f.ubicacionPersonaId!),
+      );
+    });
     app.decorate(
       'movementsService',
       createMovementsService({ repo: createMovementsRepository(app.db), port, pets, persons, history, db: app.db, timeZone }),
     );
     await app.register(movementsRoutes);
   },
-  { name: 'movements', dependencies: ['db', 'access', 'history', 'organization', 'persons', 'pets'] },
+  { name: 'movements', dependencies: ['db', 'access', 'masking', 'history', 'organization', 'persons', 'pets', 'care'] },
 );

@@ -25,6 +25,11 @@ export interface StoredOrganization {
   acreedorSepa: string | null;
   /** The IBAN of the account the SEPA direct debits are paid into (electronic format). */
   ibanAcreedor: string | null;
+  /**
+   * Whether Voluntariado sees the phone and address of the foster home of a pet it works with (DESIGN section 20's
+   * exception to its masking); off until an administrator turns it on.
+   */
+  contactoAcogidaVoluntariado: boolean;
   /** 0 for the environment's values; each save adds one. */
   version: number;
 }
@@ -52,6 +57,7 @@ export function parseStoredOrganization(valor: string | undefined): StoredOrgani
       nucleoZoologico: text(parsed.nucleoZoologico),
       acreedorSepa: text(parsed.acreedorSepa),
       ibanAcreedor: text(parsed.ibanAcreedor),
+      contactoAcogidaVoluntariado: parsed.contactoAcogidaVoluntariado === true,
       version: typeof parsed.version === 'number' ? parsed.version : 1,
     };
   } catch {
@@ -77,6 +83,7 @@ export function createOrganizationSettings(
       web: null,
       zonaHoraria: config.orgTimeZone,
       ...NO_FISCAL_DATA,
+      contactoAcogidaVoluntariado: false,
       version: 0,
     };
   }

@@ -24,6 +24,7 @@ export const usersModule = fp(
     // After a person changed their own password it is theirs: the temporary-password block is lifted.
     app.authEvents.passwordChanged.push((userId) => service.passwordChanged(userId));
     app.authEvents.twoFactorChanged.push((userId, wasEnabled) => service.twoFactorChanged(userId, wasEnabled));
+    app.authEvents.backupCodesRenewed.push((userId) => service.backupCodesRenewed(userId));
     await app.register(usersRoutes);
     await app.register(noticesRoutes);
     // The old admin's helper functions, served by the users service.

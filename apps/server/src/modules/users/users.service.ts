@@ -269,6 +269,21 @@ export function createUsersService({ repo, history, publicUrl }: UsersServiceDep
       });
     },
 
+    /** A person generated new backup codes for their second step (through the sign-in routes): its history. */
+    async backupCodesRenewed(userId: string): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const row = await tx.findById(userId);
+        if (!row) return;
+        await history.record(tx.handle, {
+          actor: userActor(row),
+          entidad: 'usuario',
+          entidadId: userId,
+          accion: 'modificar',
+          cambios: { codigosRespaldo: [null, 'nuevos'] },
+        });
+      });
+    },
+
     /** A person changed their own password (through the sign-in routes): it is no longer a temporary one. */
     async passwordChanged(userId: string): Promise<void> {
       await repo.transaction(async (tx) => {

@@ -14,7 +14,7 @@ export interface CapabilityHandle {
 }
 
 /**
- * Guard of the screens reserved to some roles (the users, settings, money, inspections, import), inside the sign-in
+ * Guard of every staff screen that not every role may open (router.tsx, `CAPABILITY_GUARD_ID`), inside the sign-in
  * guard. Each screen's route names its capability in `handle` (the users' screens when none is named); the guard asks
  * the same role lookup as the sidebar, waits for it rather than flashing a refusal, and shows the no-permission page
  * to every role the permission table leaves out. The server enforces the same table on every call.

@@ -16,7 +16,7 @@ export function ForbiddenPage() {
           {userMessages.forbiddenPage}
         </Title>
         <Text c="dimmed" maw={460}>
-          Esta sección es solo para administradores. Si necesitas acceder, pídeselo a un administrador del refugio.
+          Tu rol no permite abrir esta sección. Si necesitas acceder, pídeselo a un administrador del refugio.
         </Text>
         <Button component={Link} to="/" variant="light" mt="xs">
           Volver al inicio

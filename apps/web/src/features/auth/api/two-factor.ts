@@ -19,3 +19,16 @@ export async function verifyTwoFactorCode(code: string): Promise<void> {
   const url = /^\d{6}$/.test(trimmed) ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code';
   await requestJson(url, { method: 'POST', json: { code: trimmed } });
 }
+
+/** New backup codes (the password again): the old ones stop working. */
+export async function generateBackupCodes(password: string): Promise<string[]> {
+  const answer = (await requestJson('/api/auth/two-factor/generate-backup-codes', { method: 'POST', json: { password } })) as {
+    backupCodes: string[];
+  };
+  return answer.backupCodes;
+}
+
+/** Turns the second step off (the password again); refused for a role that must have it (REQUIRE_TWO_FACTOR). */
+export async function disableTwoFactor(password: string): Promise<void> {
+  await requestJson('/api/auth/two-factor/disable', { method: 'POST', json: { password } });
+}

@@ -13,6 +13,7 @@ const org = (changes: Record<string, unknown> = {}) => ({
   zonaHoraria: 'Europe/Madrid',
   nif: null,
   ley49: false,
+  contactoAcogidaVoluntariado: false,
   registroEntidades: null,
   nucleoZoologico: null,
   acreedorSepa: null,

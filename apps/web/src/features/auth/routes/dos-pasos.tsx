@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Code, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -8,13 +8,15 @@ import { getErrorMessage } from '../../../lib/get-error-message';
 import { getSession, sessionQueryKey, useSession } from '../../../lib/session';
 import { LinkQrCode } from '../../../components/ui/qr-code';
 import { ENROL_FLAG, type Enrolment, enableTwoFactor, verifyTwoFactorCode } from '../api/two-factor';
+import { BackupCodes } from '../components/backup-codes';
+import { TwoFactorManagement } from '../components/two-factor-management';
 
 const toggleProps = { 'aria-label': 'Mostrar lo escrito' };
 
 /**
  * /cuenta/dos-pasos: turns on the two-step sign-in. The password, then the QR code for an authenticator app and the
  * ten backup codes, then one code of the app to prove it works. With REQUIRE_TWO_FACTOR, the login sends
- * Administrador and Tesorería here until it is on.
+ * Administrador and Tesorería here until it is on. Once on: new backup codes, or turning it off (two-factor-management.tsx).
  */
 function DosPasosScreen() {
   const { data: session } = useSession();
@@ -22,6 +24,7 @@ function DosPasosScreen() {
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const [turnedOff, setTurnedOff] = useState(false);
   const enable = useMutation({ mutationFn: enableTwoFactor });
   const verify = useMutation({
     mutationFn: async (value: string) => {
@@ -38,6 +41,13 @@ function DosPasosScreen() {
   if (!session) return <Navigate to="/login" replace />;
   const enrolment: Enrolment | undefined = enable.data;
   const done = session.user.twoFactorEnabled || verify.isSuccess;
+  const afterDisabling = () => {
+    enable.reset();
+    verify.reset();
+    setPassword('');
+    setCode('');
+    setTurnedOff(true);
+  };
 
   const submitPassword = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -66,11 +76,19 @@ function DosPasosScreen() {
               <Alert variant="light" color="teal" icon={<IconShieldCheck size={20} aria-hidden="true" />} title="Activada">
                 Tu cuenta pide un código de tu aplicación de autenticación al iniciar sesión.
               </Alert>
-              <Button onClick={() => void navigate('/', { replace: true })}>Ir al panel</Button>
+              <TwoFactorManagement onDisabled={afterDisabling} />
+              <Button variant="default" onClick={() => void navigate('/', { replace: true })}>
+                Ir al panel
+              </Button>
             </Stack>
           ) : !enrolment ? (
             <form noValidate onSubmit={submitPassword} aria-label="Activar la verificación en dos pasos">
               <Stack gap="md">
+                {turnedOff ? (
+                  <Alert variant="light" color="gray" role="status" title="Desactivada">
+                    Al entrar solo se pedirá tu contraseña. Puedes volver a activarla cuando quieras.
+                  </Alert>
+                ) : null}
                 {sessionStorage.getItem(ENROL_FLAG) ? (
                   <Alert variant="light" color="yellow" title="Tu rol la exige">
                     Actívala para continuar: hasta entonces no podrás usar el panel.
@@ -103,13 +121,7 @@ function DosPasosScreen() {
                 <Code data-testid="clave-totp">{new URL(enrolment.totpURI).searchParams.get('secret')}</Code>
               </Text>
               <Text>2. Guarda estos códigos de respaldo en un lugar seguro: cada uno sirve una vez si pierdes el teléfono.</Text>
-              <SimpleGrid cols={2} spacing="xs" component="ul" aria-label="Códigos de respaldo" style={{ listStyle: 'none', padding: 0 }}>
-                {enrolment.backupCodes.map((backup) => (
-                  <Box component="li" key={backup} ff="monospace">
-                    {backup}
-                  </Box>
-                ))}
-              </SimpleGrid>
+              <BackupCodes codes={enrolment.backupCodes} />
               <form noValidate onSubmit={submitCode} aria-label="Comprobar el código">
                 <Stack gap="md">
                   <Text>3. Escribe el código de 6 cifras que muestra la aplicación.</Text>

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
-import { locationLabels, type Movement, movementTypeLabels, type MovementType, type PersonRef } from '@refugio/contracts';
+import { locationLabels, type Movement, movementTypeLabels, type MovementType, type PersonRef, type PetLocation as Place } from '@refugio/contracts';
 import { IconHomeSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -48,6 +48,43 @@ function MovementItem({ petId, movement }: { petId: number; movement: Movement }
   );
 }
 
+/** The location as the pet's own answer gives it (the person as a link): for roles that do not see the movements. */
+function PlaceLine({ place }: { place: Place }) {
+  return (
+    <Group gap="xs">
+      <Badge size="lg" variant="light" tt="none">
+        {locationLabels[place.tipo]}
+      </Badge>
+      {place.persona ? (
+        <Anchor component={Link} to={`/personas/${place.persona.id}`} fw={700}>
+          {place.persona.nombre}
+        </Anchor>
+      ) : null}
+      {place.desde ? (
+        <Text size="sm" c="dimmed">
+          desde el {formatDay(place.desde)}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * "Dónde está" for a role without the movements (Voluntariado, Veterinaria, Tesorería): where the pet is now, from
+ * the pet's answer, with no timeline and no actions. The foster home's name links to its person page, where
+ * Voluntariado sees its phone and address when the organisation allows it.
+ */
+export function PetPlace({ place }: { place: Place }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="donde-esta">
+      <Title id="donde-esta" order={2} fz="h4" mb="sm">
+        Dónde está
+      </Title>
+      <PlaceLine place={place} />
+    </Paper>
+  );
+}
+
 /** "Dónde está": the pet's location (the person as a link), its movements and an action for each kind allowed now. */
 export function PetLocation({ petId, petName, publicUrl }: { petId: number; petName: string; publicUrl: string | null }) {
   const movements = usePetMovements(petId);
@@ -68,21 +105,7 @@ export function PetLocation({ petId, petName, publicUrl }: { petId: number; petN
         <Loader role="status" size="sm" aria-label="Cargando movimientos" />
       ) : (
         <Stack gap="md">
-          <Group gap="xs">
-            <Badge size="lg" variant="light" tt="none">
-              {locationLabels[data.ubicacion.tipo]}
-            </Badge>
-            {data.ubicacion.persona ? (
-              <Anchor component={Link} to={`/personas/${data.ubicacion.persona.id}`} fw={700}>
-                {data.ubicacion.persona.nombre}
-              </Anchor>
-            ) : null}
-            {data.ubicacion.desde ? (
-              <Text size="sm" c="dimmed">
-                desde el {formatDay(data.ubicacion.desde)}
-              </Text>
-            ) : null}
-          </Group>
+          <PlaceLine place={data.ubicacion} />
           {allowedMovements(data.ubicacion.tipo).length > 0 ? (
             <Group gap="xs" aria-label="Registrar un movimiento" role="group">
               {allowedMovements(data.ubicacion.tipo).map((tipo) => (

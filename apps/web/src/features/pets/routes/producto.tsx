@@ -1,10 +1,11 @@
 import { Badge, Button, Card, Grid, Group, Image, Loader, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { PetPageSections } from '../../../components/ui/page-sections';
-import { adoptedWord, petMessages, publicPetPath } from '@refugio/contracts';
+import { adoptedWord, can, petMessages, publicPetPath } from '@refugio/contracts';
 import { IconEdit, IconFirstAidKit, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
+import { useSession } from '../../../lib/session';
 import { usePet } from '../api/get-pet';
 import type { PetView } from '../api/pet-view';
 import { usePetImages } from '../api/get-pet-images';
@@ -13,7 +14,7 @@ import { GalleryViewer, type ViewerImage } from '../components/gallery-viewer';
 import { PetAdoptionRequests } from '../components/pet-adoption-requests';
 import { PetBadges } from '../components/pet-badges';
 import { PetHistory } from '../components/pet-history';
-import { PetLocation } from '../components/pet-location';
+import { PetLocation, PetPlace } from '../components/pet-location';
 import { MissingIdAlert, PetLoadError, PetLoading } from '../components/pet-load-states';
 import { PetPageHeader } from '../components/pet-page-header';
 import { isSharable, PetShareMenu } from '../components/pet-share-menu';
@@ -99,6 +100,7 @@ function ProductoScreen() {
   const images = usePetImages(id, { enabled: pet.isSuccess });
   const videos = usePetVideos(id, { enabled: images.isSuccess || images.isError });
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const role = useSession().data?.user.role;
 
   const data = pet.data;
   const viewerImages: ViewerImage[] = [
@@ -156,13 +158,18 @@ function ProductoScreen() {
             </Grid.Col>
           </Grid>
 
-          <PetLocation
-            petId={data.id}
-            petName={data.nombre}
-            publicUrl={isSharable(data) ? `${window.location.origin}${publicPetPath(data.id)}` : null}
-          />
+          {/* The movements and the requests only for the roles whose capability opens their calls (DESIGN 20). */}
+          {can(role, 'movimientos') ? (
+            <PetLocation
+              petId={data.id}
+              petName={data.nombre}
+              publicUrl={isSharable(data) ? `${window.location.origin}${publicPetPath(data.id)}` : null}
+            />
+          ) : (
+            <PetPlace place={data.ubicacion} />
+          )}
 
-          <PetAdoptionRequests petId={data.id} />
+          {can(role, 'adopciones') ? <PetAdoptionRequests petId={data.id} /> : null}
           <PetPageSections petId={data.id} />
 
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>

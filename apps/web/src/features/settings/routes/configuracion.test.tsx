@@ -19,6 +19,7 @@ const org = (changes: Record<string, unknown> = {}) => ({
   nucleoZoologico: null,
   acreedorSepa: null,
   ibanAcreedor: null,
+  contactoAcogidaVoluntariado: false,
   contacto: { nombre: null, email: null, telefono: null },
   correoConfigurado: false,
   version: 0,
@@ -79,11 +80,15 @@ describe('Configuración', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Nº de registro de entidades' }), '28/1234');
     await user.type(screen.getByRole('textbox', { name: 'Nº de núcleo zoológico' }), 'ES280790000123');
     await user.click(ley49);
+    const fosterContact = screen.getByRole('switch', { name: /^Voluntariado ve el contacto de las casas de acogida/ });
+    expect(fosterContact).not.toBeChecked();
+    await user.click(fosterContact);
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       nif: 'G28260008',
       ley49: true,
+      contactoAcogidaVoluntariado: true,
       registroEntidades: '28/1234',
       nucleoZoologico: 'ES280790000123',
       acreedorSepa: 'ES23ZZZ47690558N',

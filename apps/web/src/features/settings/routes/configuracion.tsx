@@ -24,7 +24,7 @@ import { EmbedCode } from '../components/embed-code';
 
 type TextField = 'nombre' | 'email' | 'telefono' | 'direccion' | 'web' | 'zonaHoraria' | FiscalText;
 type FiscalText = 'nif' | 'registroEntidades' | 'nucleoZoologico' | 'acreedorSepa' | 'ibanAcreedor';
-type Draft = Record<TextField, string> & { ley49: boolean };
+type Draft = Record<TextField, string> & { ley49: boolean; contactoAcogidaVoluntariado: boolean };
 
 const toDraft = (org: OrganizationSettings): Draft => ({
   nombre: org.nombre ?? '',
@@ -39,6 +39,7 @@ const toDraft = (org: OrganizationSettings): Draft => ({
   nucleoZoologico: org.nucleoZoologico ?? '',
   acreedorSepa: org.acreedorSepa ?? '',
   ibanAcreedor: org.ibanAcreedor ?? '',
+  contactoAcogidaVoluntariado: org.contactoAcogidaVoluntariado,
 });
 
 /** The fiscal data the server would refuse, with the same Spanish words (nothing is sent while one is wrong). */
@@ -155,6 +156,18 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
               error={fieldErrors?.ley49}
             />
           </Stack>
+        </Fieldset>
+        <Fieldset legend="Voluntariado">
+          <Switch
+            label="Voluntariado ve el contacto de las casas de acogida"
+            description="Las personas con el rol Voluntariado ven el teléfono y la dirección (nunca el documento) de la casa de acogida de un animal cuyos cuidados han registrado o cambiado en los últimos 30 días. Del resto de personas siguen viendo ***."
+            checked={draft.contactoAcogidaVoluntariado}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              setDraft((d) => ({ ...d, contactoAcogidaVoluntariado: checked }));
+            }}
+            error={fieldErrors?.contactoAcogidaVoluntariado}
+          />
         </Fieldset>
         {save.isError && <Alert color="red">{getErrorMessage(save.error)}</Alert>}
         <Group justify="flex-end">
