@@ -117,8 +117,13 @@ async function run(driver: Driver): Promise<boolean> {
     app = await buildApp({ config, database, logger: false, webDistDir: path.join(dataDir, 'no-web') });
     const cookie = await signInStaff(app, database, PUBLIC_URL);
     const first = Number((await rawQuery(database, 'SELECT min(id) AS id FROM person'))[0]!.id);
-    const link = await app.inject({ method: 'POST', url: `/api/personas/${first}/voluntariado/enlace`, headers: { cookie, origin: PUBLIC_URL } });
-    const token = link.json<{ url: string }>().url.split('/voluntariado/')[1]!;
+    // One link per scenario: a link answers VOLUNTEER_LIMITS.requestsPerHour requests an hour, fewer than one scenario.
+    const tokenOf = async (personaId: number) => {
+      const link = await app!.inject({ method: 'POST', url: `/api/personas/${personaId}/voluntariado/enlace`, headers: { cookie, origin: PUBLIC_URL } });
+      return link.json<{ url: string }>().url.split('/voluntariado/')[1]!;
+    };
+    const token = await tokenOf(first);
+    const token2 = await tokenOf(first + 1);
     const from = monday();
     const to = new Date(Date.parse(`${from}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
     const week = (await get(app, cookie, `/api/turnos?desde=${from}&hasta=${to}`)).json<{ items: unknown[] }>();
@@ -142,7 +147,7 @@ async function run(driver: Driver): Promise<boolean> {
       ['GET /api/organizacion (floor)', '/api/organizacion', undefined],
       ['GET /api/turnos (the week)', `/api/turnos?desde=${from}&hasta=${to}`, GOAL_P95_MS],
       ['GET /api/voluntariado/{token} (a week)', `/api/voluntariado/${token}`, undefined],
-      ['GET /api/voluntariado/{token}?semana=3', `/api/voluntariado/${token}?semana=3`, undefined],
+      ["GET /api/voluntariado/{token}?semana=3", `/api/voluntariado/${token2}?semana=3`, undefined],
       ['GET /api/pendientes', '/api/pendientes', undefined],
     ] as const) {
       const times = await measure(app, cookie, url);
