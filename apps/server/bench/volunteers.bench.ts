@@ -119,7 +119,11 @@ async function run(driver: Driver): Promise<boolean> {
     const first = Number((await rawQuery(database, 'SELECT min(id) AS id FROM person'))[0]!.id);
     // One link per scenario: a link answers VOLUNTEER_LIMITS.requestsPerHour requests an hour, fewer than one scenario.
     const tokenOf = async (personaId: number) => {
-      const link = await app!.inject({ method: 'POST', url: `/api/personas/${personaId}/voluntariado/enlace`, headers: { cookie, origin: PUBLIC_URL } });
+      const link = await app!.inject({
+        method: 'POST',
+        url: `/api/personas/${personaId}/voluntariado/enlace`,
+        headers: { cookie, origin: PUBLIC_URL },
+      });
       return link.json<{ url: string }>().url.split('/voluntariado/')[1]!;
     };
     const token = await tokenOf(first);
@@ -147,7 +151,7 @@ async function run(driver: Driver): Promise<boolean> {
       ['GET /api/organizacion (floor)', '/api/organizacion', undefined],
       ['GET /api/turnos (the week)', `/api/turnos?desde=${from}&hasta=${to}`, GOAL_P95_MS],
       ['GET /api/voluntariado/{token} (a week)', `/api/voluntariado/${token}`, undefined],
-      ["GET /api/voluntariado/{token}?semana=3", `/api/voluntariado/${token2}?semana=3`, undefined],
+      ['GET /api/voluntariado/{token}?semana=3', `/api/voluntariado/${token2}?semana=3`, undefined],
       ['GET /api/pendientes', '/api/pendientes', undefined],
     ] as const) {
       const times = await measure(app, cookie, url);
