@@ -8,7 +8,7 @@
  *   npm run bench:volunteers                     PGlite in memory (default)
  *   npm run bench:volunteers -- --db=both        PGlite, then PostgreSQL (BENCH_DATABASE_URL or the local default)
  * Options: --db=pglite|postgres|both  --volunteers=300  --shifts-per-month=2000  --requests=200  --warmup=20
- *          --explain (prints the plans of the week's two reads)
+ *          --explain (prints the plan of the week's read)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -133,13 +133,13 @@ async function run(driver: Driver): Promise<boolean> {
     const week = (await get(app, cookie, `/api/turnos?desde=${from}&hasta=${to}`)).json<{ items: unknown[] }>();
     process.stdout.write(`a week holds ${week.items.length} shifts\n`);
     if (process.argv.includes('--explain')) {
-      // The week's two reads as the repository writes them (volunteers.repository.ts: shiftsBetween, signupsOf).
+      // The week's one read as the repository writes it (volunteers.repository.ts: shiftsWithPeopleBetween).
       const range = `s.inicio >= '${from}T00:00:00+01' AND s.inicio < '${to}T23:59:59+01'`;
       for (const query of [
-        `SELECT * FROM shift s WHERE ${range} ORDER BY s.inicio, s.id`,
-        `SELECT ss.turno_id, ss.persona_id, ss.estado, ss.minutos, p.nombre, p.apellidos FROM shift_signup ss
-           JOIN person p ON p.id = ss.persona_id
-          WHERE ss.turno_id IN (${week.items.map((x) => (x as { id: number }).id).join(', ')}) AND ss.estado <> 'cancelado' ORDER BY ss.id`,
+        `SELECT coalesce(json_agg(json_build_array(s.id, s.tarea, s.inicio, s.fin, s.plazas, s.lugar, s.notas, s.plantilla_id,
+           (SELECT coalesce(json_agg(json_build_array(ss.persona_id, ss.estado, ss.minutos, p.nombre, p.apellidos) ORDER BY ss.id), '[]')
+              FROM shift_signup ss JOIN person p ON p.id = ss.persona_id WHERE ss.turno_id = s.id AND ss.estado <> 'cancelado')
+         ) ORDER BY s.inicio, s.id), '[]')::text FROM shift s WHERE ${range}`,
       ]) {
         const plan = await rawQuery(database, `EXPLAIN (ANALYZE, BUFFERS) ${query}`);
         process.stdout.write(`${plan.map((r) => String(Object.values(r)[0])).join('\n')}\n\n`);

@@ -26,7 +26,7 @@ import type { TimeZoneSource } from '../organization/organization.port';
 import type { PersonsPort } from '../persons/persons.port';
 import { renderHoursCertificatePdf } from './hours-certificate-pdf';
 import { daysOfPattern, shiftInstant, templateWindow } from './shift-times';
-import type { ShiftInsert, ShiftRow, SignupWithName, TemplateRow, VolunteersRepository } from './volunteers.repository';
+import type { ListedShift, ShiftInsert, ShiftRow, SignupWithName, TemplateRow, VolunteersRepository } from './volunteers.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
 const hhmm = (instant: Date, zone: string) =>
@@ -50,7 +50,7 @@ export interface VolunteersDeps {
   clock?: () => Date;
 }
 
-export function toShift(row: ShiftRow, signups: SignupWithName[] | Map<number, SignupWithName[]>): Shift {
+export function toShift(row: ListedShift, signups: SignupWithName[] | Map<number, SignupWithName[]>): Shift {
   const mine = signups instanceof Map ? (signups.get(row.id) ?? []) : signups.filter((s) => s.turnoId === row.id);
   return {
     id: row.id,
@@ -246,7 +246,7 @@ export function createVolunteersService({
       const from = desde ?? dayInZone(clock(), zone);
       const to = hasta ?? addDaysToDay(from, 6);
       const range = { from: wallTimeToInstant(`${from} 00:00`, zone)!, to: wallTimeToInstant(`${addDaysToDay(to, 1)} 00:00`, zone)! };
-      return shiftsWithPeople(repo, await repo.shiftsBetween(range.from, range.to));
+      return (await repo.shiftsWithPeopleBetween(range.from, range.to)).map(({ row, signups }) => toShift(row, signups));
     },
 
     async get(id: number): Promise<Shift> {
