@@ -85,7 +85,7 @@ function queries(db: Database) {
                ) ORDER BY s.inicio, s.id), '[]')::text AS week
           FROM shift s
          WHERE s.inicio >= ${from.toISOString()}::timestamptz AND s.inicio < ${to.toISOString()}::timestamptz`);
-      const text = (result as unknown as { rows: { week: string }[] }).rows[0]?.week ?? '[]';
+      const text = (result as { rows: { week: string }[] }).rows[0]?.week ?? '[]';
       type Signup = [number, string, number | null, string, string];
       type Row = [number, string, string, string, number, string | null, string | null, number | null, Signup[]];
       return (JSON.parse(text) as Row[]).map(([id, tarea, inicio, fin, plazas, lugar, notas, plantillaId, signups]) => ({
