@@ -4,7 +4,7 @@ import { expect, signIn, test } from './support/fixtures';
 import { createPet, unique } from './support/pets';
 
 /**
- * Where each pet is (DESIGN section 12): a dog placed with a foster home from "Buscar acogida", seen in
+ * Where each pet is (DESIGN section 12): a dog placed with a foster home from "Busco acogida", seen in
  * "Acogidas", returned with a reason; and a pet marked adopted from the list with its adopter chosen.
  */
 
@@ -25,7 +25,7 @@ async function makeFosterHome(page: Page, personId: number) {
 }
 
 test.describe('movements and foster homes', () => {
-  test('a dog is placed from "Buscar acogida", shows in Acogidas and is returned with a reason (1280 px)', async ({ page }) => {
+  test('a dog is placed from "Busco acogida", shows in Acogidas and is returned with a reason (1280 px)', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, 'staff');
     const suffix = unique();
@@ -37,10 +37,10 @@ test.describe('movements and foster homes', () => {
     await page.goto(`/mascota/${petId}`);
     const where = page.getByRole('region', { name: 'Dónde está' });
     await expect(where.getByText('En el refugio')).toBeVisible();
-    await where.getByRole('button', { name: 'Buscar acogida' }).click();
-    const suggestions = page.getByRole('dialog', { name: `Buscar acogida para ${nombre}` });
+    await where.getByRole('button', { name: 'Busco acogida' }).click();
+    const suggestions = page.getByRole('dialog', { name: `Busco acogida para ${nombre}` });
     await expect(suggestions.getByRole('link', { name: home })).toBeVisible();
-    await expectAccessible(page, 'Buscar acogida, 1280 px');
+    await expectAccessible(page, 'Busco acogida, 1280 px');
     await suggestions.getByRole('button', { name: `Colocar aquí, en casa de ${home}` }).click();
 
     const place = page.getByRole('dialog', { name: `Registrar acogida de ${nombre}` });

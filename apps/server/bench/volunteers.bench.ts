@@ -8,7 +8,7 @@
  *   npm run bench:volunteers                     PGlite in memory (default)
  *   npm run bench:volunteers -- --db=both        PGlite, then PostgreSQL (BENCH_DATABASE_URL or the local default)
  * Options: --db=pglite|postgres|both  --volunteers=300  --shifts-per-month=2000  --requests=200  --warmup=20
- *          --explain (prints the plans of the week's two reads)
+ *          --explain (prints the plan of the week's read)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -117,20 +117,29 @@ async function run(driver: Driver): Promise<boolean> {
     app = await buildApp({ config, database, logger: false, webDistDir: path.join(dataDir, 'no-web') });
     const cookie = await signInStaff(app, database, PUBLIC_URL);
     const first = Number((await rawQuery(database, 'SELECT min(id) AS id FROM person'))[0]!.id);
-    const link = await app.inject({ method: 'POST', url: `/api/personas/${first}/voluntariado/enlace`, headers: { cookie, origin: PUBLIC_URL } });
-    const token = link.json<{ url: string }>().url.split('/voluntariado/')[1]!;
+    // One link per scenario: a link answers VOLUNTEER_LIMITS.requestsPerHour requests an hour, fewer than one scenario.
+    const tokenOf = async (personaId: number) => {
+      const link = await app!.inject({
+        method: 'POST',
+        url: `/api/personas/${personaId}/voluntariado/enlace`,
+        headers: { cookie, origin: PUBLIC_URL },
+      });
+      return link.json<{ url: string }>().url.split('/voluntariado/')[1]!;
+    };
+    const token = await tokenOf(first);
+    const token2 = await tokenOf(first + 1);
     const from = monday();
     const to = new Date(Date.parse(`${from}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
     const week = (await get(app, cookie, `/api/turnos?desde=${from}&hasta=${to}`)).json<{ items: unknown[] }>();
     process.stdout.write(`a week holds ${week.items.length} shifts\n`);
     if (process.argv.includes('--explain')) {
-      // The week's two reads as the repository writes them (volunteers.repository.ts: shiftsBetween, signupsOf).
+      // The week's one read as the repository writes it (volunteers.repository.ts: shiftsWithPeopleBetween).
       const range = `s.inicio >= '${from}T00:00:00+01' AND s.inicio < '${to}T23:59:59+01'`;
       for (const query of [
-        `SELECT * FROM shift s WHERE ${range} ORDER BY s.inicio, s.id`,
-        `SELECT ss.turno_id, ss.persona_id, ss.estado, ss.minutos, p.nombre, p.apellidos FROM shift_signup ss
-           JOIN person p ON p.id = ss.persona_id
-          WHERE ss.turno_id IN (${week.items.map((x) => (x as { id: number }).id).join(', ')}) AND ss.estado <> 'cancelado' ORDER BY ss.id`,
+        `SELECT coalesce(json_agg(json_build_array(s.id, s.tarea, s.inicio, s.fin, s.plazas, s.lugar, s.notas, s.plantilla_id,
+           (SELECT coalesce(json_agg(json_build_array(ss.persona_id, ss.estado, ss.minutos, p.nombre, p.apellidos) ORDER BY ss.id), '[]')
+              FROM shift_signup ss JOIN person p ON p.id = ss.persona_id WHERE ss.turno_id = s.id AND ss.estado <> 'cancelado')
+         ) ORDER BY s.inicio, s.id), '[]')::text FROM shift s WHERE ${range}`,
       ]) {
         const plan = await rawQuery(database, `EXPLAIN (ANALYZE, BUFFERS) ${query}`);
         process.stdout.write(`${plan.map((r) => String(Object.values(r)[0])).join('\n')}\n\n`);
@@ -142,7 +151,7 @@ async function run(driver: Driver): Promise<boolean> {
       ['GET /api/organizacion (floor)', '/api/organizacion', undefined],
       ['GET /api/turnos (the week)', `/api/turnos?desde=${from}&hasta=${to}`, GOAL_P95_MS],
       ['GET /api/voluntariado/{token} (a week)', `/api/voluntariado/${token}`, undefined],
-      ['GET /api/voluntariado/{token}?semana=3', `/api/voluntariado/${token}?semana=3`, undefined],
+      ['GET /api/voluntariado/{token}?semana=3', `/api/voluntariado/${token2}?semana=3`, undefined],
       ['GET /api/pendientes', '/api/pendientes', undefined],
     ] as const) {
       const times = await measure(app, cookie, url);

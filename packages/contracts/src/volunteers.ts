@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './days';
+import { DOCUMENT_STATES } from './document-messages';
 import { isDateInRange } from './safe-text';
 import { multiLineText, oneLineText } from './text';
 import {
@@ -23,7 +24,11 @@ export const volunteerProfileSchema = z.object({
   tareas: z.array(z.string()),
   disponibilidad: z.string(),
   formacion: z.array(z.object({ curso: z.string(), fecha: z.string() })),
-  acuerdoDocumentoId: id.nullable(),
+  acuerdoDocumentoId: id.nullable().describe('El acuerdo de voluntariado firmado (se apunta solo al firmarse)'),
+  acuerdo: z
+    .object({ id, estado: z.enum(DOCUMENT_STATES), firmadoEn: z.string().nullable() })
+    .nullable()
+    .describe('El último acuerdo de voluntariado sin anular: preparado (borrador, enviado) o firmado'),
 });
 export type VolunteerProfile = z.infer<typeof volunteerProfileSchema>;
 export const volunteerProfileInputSchema = z

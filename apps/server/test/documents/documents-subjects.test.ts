@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentSchema, signatureViewSchema, surrenderSchema } from '@refugio/contracts';
+import { type VolunteerProfile, documentSchema, signatureViewSchema, surrenderSchema } from '@refugio/contracts';
 import { document, historyEvent, movement, person, pet } from '../../src/db/schema';
 import { type TestApp, createTestApp, expectErrorShape } from '../helpers/helpers';
 import { ORG, UA, flat, pdfPages, signaturePng } from '../helpers/documents-support';
@@ -192,18 +192,33 @@ describe('surrender contracts and volunteer agreements', () => {
     expect(text).toContain('Nuria Sanz');
     expect(text).toContain('Firma de la persona voluntaria');
 
+    // Prepared: the volunteer tab shows it unsigned, the profile points to no agreement yet.
+    const profile = async () => (await staff().inject({ url: `/api/personas/${personaId}/voluntariado` })).json<VolunteerProfile>();
+    expect(await profile()).toMatchObject({ acuerdoDocumentoId: null, acuerdo: { id, estado: 'borrador', firmadoEn: null } });
+
     const token = await sendLink(id);
+    expect((await profile()).acuerdo).toMatchObject({ id, estado: 'enviado' });
     const view = signatureViewSchema.parse((await anon().inject({ url: `/api/firma/${token}` })).json());
     expect(view).toMatchObject({ tipo: 'acuerdo_voluntariado', titulo: 'Acuerdo de voluntariado de Nuria Sanz' });
     await signRemotely(token, 'nuria.voluntaria@example.org', 'Nuria Sanz López');
     expect(await doc(id)).toMatchObject({ estado: 'firmado', firmante: { nombre: 'Nuria Sanz López' } });
-    // The agreement is the one the volunteer profile points at.
+    // Signed: the volunteer profile points at it by itself, with the profile's history event.
+    const signed = await profile();
+    expect(signed).toMatchObject({ acuerdoDocumentoId: id, acuerdo: { id, estado: 'firmado' } });
+    expect(signed.acuerdo?.firmadoEn).toEqual((await doc(id)).firmadoEn);
+    const events = await t.database.db
+      .select()
+      .from(historyEvent)
+      .where(and(eq(historyEvent.entidad, 'voluntariado'), eq(historyEvent.entidadId, String(personaId))));
+    expect(events.map((e) => e.cambios)).toEqual([{ acuerdoDocumentoId: [null, id] }]);
+    // Saving the profile keeps it.
     const saved = await staff().inject({
       method: 'PUT',
       url: `/api/personas/${personaId}/voluntariado`,
-      payload: { tareas: [], disponibilidad: '', formacion: [], acuerdoDocumentoId: id },
+      payload: { tareas: ['Paseos'], disponibilidad: '', formacion: [] },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ tareas: ['Paseos'], acuerdoDocumentoId: id, acuerdo: { id, estado: 'firmado' } });
     const [row] = await t.database.db.select().from(document).where(eq(document.id, id));
     expect(row).toMatchObject({ petId: null, cesionId: null, personaId });
   });

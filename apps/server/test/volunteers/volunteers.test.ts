@@ -56,7 +56,7 @@ describe('volunteers and shifts', () => {
   it('keeps a volunteer profile, with one history event per change', async () => {
     const id = await insertPerson('Irene');
     const empty = await staff().inject({ method: 'GET', url: `/api/personas/${id}/voluntariado` });
-    expect(empty.json()).toEqual({ tareas: [], disponibilidad: '', formacion: [], acuerdoDocumentoId: null });
+    expect(empty.json()).toEqual({ tareas: [], disponibilidad: '', formacion: [], acuerdoDocumentoId: null, acuerdo: null });
     const body = {
       tareas: ['Paseos', 'Limpieza'],
       disponibilidad: 'Sábados por la mañana',
@@ -64,8 +64,12 @@ describe('volunteers and shifts', () => {
     };
     const saved = await staff().inject({ method: 'PUT', url: `/api/personas/${id}/voluntariado`, payload: body });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ ...body, acuerdoDocumentoId: null });
-    expect((await staff().inject({ method: 'GET', url: `/api/personas/${id}/voluntariado` })).json()).toEqual({ ...body, acuerdoDocumentoId: null });
+    expect(saved.json()).toEqual({ ...body, acuerdoDocumentoId: null, acuerdo: null });
+    expect((await staff().inject({ method: 'GET', url: `/api/personas/${id}/voluntariado` })).json()).toEqual({
+      ...body,
+      acuerdoDocumentoId: null,
+      acuerdo: null,
+    });
     // The same again changes nothing and writes no event.
     await staff().inject({ method: 'PUT', url: `/api/personas/${id}/voluntariado`, payload: body });
     const events = await t.database.db

@@ -78,6 +78,17 @@ function queries(db: Database) {
         .for('update');
     },
 
+    /** A person's latest agreement of one type that is not annulled (a signed one, or one still to sign), if any. */
+    async latestOfPerson(personaId: number, tipo: string): Promise<DocumentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(document)
+        .where(and(eq(document.personaId, personaId), eq(document.tipo, tipo), ne(document.estado, 'anulado')))
+        .orderBy(desc(document.id))
+        .limit(1);
+      return row;
+    },
+
     /** The surrender's live contract (not annulled), if any. */
     async surrenderDocument(cesionId: number): Promise<DocumentRow | undefined> {
       const [row] = await db

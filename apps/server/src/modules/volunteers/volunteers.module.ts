@@ -32,6 +32,7 @@ export const volunteersModule = fp(
       repo,
       persons: app.personsPort,
       history: app.historyPort,
+      documents: app.documentsPort,
       timeZone: organization.timeZone,
       messages: app.messagesPort,
       organization: async () => {
@@ -40,6 +41,10 @@ export const volunteersModule = fp(
       },
     });
     app.decorate('volunteers', service);
+    // A signed volunteer agreement: the profile points to it.
+    app.documentsPort.onSigned(async (doc, actor) => {
+      if (doc.tipo === 'acuerdo_voluntariado' && doc.personaId !== null) await service.agreementSigned(doc.personaId, doc.id, actor);
+    });
     app.decorate(
       'volunteerLinks',
       createVolunteerLinksService({
@@ -74,5 +79,8 @@ export const volunteersModule = fp(
     await app.register(volunteersRoutes);
     await app.register(fosterOffersRoutes);
   },
-  { name: 'volunteers', dependencies: ['db', 'jobs', 'access', 'budgets', 'history', 'organization', 'persons', 'messages', 'pets', 'movements'] },
+  {
+    name: 'volunteers',
+    dependencies: ['db', 'jobs', 'access', 'budgets', 'history', 'organization', 'persons', 'messages', 'pets', 'movements', 'documents'],
+  },
 );

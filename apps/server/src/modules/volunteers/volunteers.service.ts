@@ -16,10 +16,9 @@ import {
   volunteerMessages,
   wallTimeToInstant,
 } from '@refugio/contracts';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { document } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { DocumentsPort } from '../documents/documents.port';
 import type { HistoryPort } from '../history/history.port';
 import type { MessagesPort } from '../messages/messages.port';
 import { changedFields, systemActor, userActor } from '../history/history.port';
@@ -27,7 +26,7 @@ import type { TimeZoneSource } from '../organization/organization.port';
 import type { PersonsPort } from '../persons/persons.port';
 import { renderHoursCertificatePdf } from './hours-certificate-pdf';
 import { daysOfPattern, shiftInstant, templateWindow } from './shift-times';
-import type { ShiftInsert, ShiftRow, SignupWithName, TemplateRow, VolunteersRepository } from './volunteers.repository';
+import type { ListedShift, ShiftInsert, ShiftRow, SignupWithName, TemplateRow, VolunteersRepository } from './volunteers.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
 const hhmm = (instant: Date, zone: string) =>
@@ -42,6 +41,8 @@ export interface VolunteersDeps {
   repo: VolunteersRepository;
   persons: Pick<PersonsPort, 'contactOf' | 'identityOf'>;
   history: Pick<HistoryPort, 'record'>;
+  /** The person's agreement: its state on the profile, and whether an id given is theirs. */
+  documents: Pick<DocumentsPort, 'personAgreement' | 'documentOwner'>;
   timeZone: TimeZoneSource;
   organization: () => Promise<{ nombre: string | null; nif: string | null; direccion: string | null }>;
   /** The reminder by WhatsApp staff send from the shift (a volunteer without e-mail). */
@@ -49,7 +50,7 @@ export interface VolunteersDeps {
   clock?: () => Date;
 }
 
-export function toShift(row: ShiftRow, signups: SignupWithName[] | Map<number, SignupWithName[]>): Shift {
+export function toShift(row: ListedShift, signups: SignupWithName[] | Map<number, SignupWithName[]>): Shift {
   const mine = signups instanceof Map ? (signups.get(row.id) ?? []) : signups.filter((s) => s.turnoId === row.id);
   return {
     id: row.id,
@@ -82,11 +83,27 @@ const toTemplate = (row: TemplateRow): ShiftTemplate => ({
 });
 
 /** Volunteers and shifts for staff (DESIGN section 17): the profile, shifts, templates, attendance, hours. */
-export function createVolunteersService({ db, repo, persons, history, timeZone, organization, messages, clock = () => new Date() }: VolunteersDeps) {
+export function createVolunteersService({
+  db,
+  repo,
+  persons,
+  history,
+  documents,
+  timeZone,
+  organization,
+  messages,
+  clock = () => new Date(),
+}: VolunteersDeps) {
   async function personOrThrow(executor: Database, personaId: number) {
     const person = await persons.contactOf(executor, personaId);
     if (!person || person.anonimizada) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
     return person;
+  }
+
+  /** The person's latest volunteer agreement not annulled: prepared (borrador, enviado) or signed. */
+  async function agreementOf(executor: Database, personaId: number): Promise<VolunteerProfile['acuerdo']> {
+    const doc = await documents.personAgreement(executor, personaId, 'acuerdo_voluntariado');
+    return doc ? { id: doc.id, estado: doc.estado, firmadoEn: doc.firmadoEn?.toISOString() ?? null } : null;
   }
 
   async function shiftsWithPeople(executor: VolunteersRepository, rows: ShiftRow[]): Promise<Shift[]> {
@@ -129,7 +146,38 @@ export function createVolunteersService({ db, repo, persons, history, timeZone, 
         disponibilidad: row?.disponibilidad ?? '',
         formacion: row?.formacion ?? [],
         acuerdoDocumentoId: row?.acuerdoDocumentoId ?? null,
+        acuerdo: await agreementOf(db, personaId),
       };
+    },
+
+    /**
+     * A volunteer agreement just signed (told by the documents module after its transaction): the profile points to
+     * it, with its history event (in the name of the member of staff present or who prepared it, else the system).
+     * An older signature told late leaves a newer agreement in place.
+     */
+    async agreementSigned(personaId: number, documentoId: number, actor: Pick<SessionUser, 'id' | 'name' | 'lastname'> | null): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const person = await persons.contactOf(tx.handle, personaId);
+        if (!person || person.anonimizada) return;
+        await tx.lockProfile(personaId);
+        const before = await tx.profile(personaId);
+        const previous = before?.acuerdoDocumentoId ?? null;
+        if (previous !== null && previous >= documentoId) return;
+        const next = {
+          tareas: before?.tareas ?? [],
+          disponibilidad: before?.disponibilidad ?? '',
+          formacion: before?.formacion ?? [],
+          acuerdoDocumentoId: documentoId,
+        };
+        await tx.saveProfile({ personaId, ...next }, clock());
+        await history.record(tx.handle, {
+          actor: actor ? userActor(actor) : systemActor,
+          entidad: 'voluntariado',
+          entidadId: personaId,
+          accion: before ? 'modificar' : 'crear',
+          cambios: { acuerdoDocumentoId: [previous, documentoId] },
+        });
+      });
     },
 
     async saveProfile(actor: SessionUser, personaId: number, input: VolunteerProfileInput): Promise<VolunteerProfile> {
@@ -139,8 +187,9 @@ export function createVolunteersService({ db, repo, persons, history, timeZone, 
         const before = await tx.profile(personaId);
         const acuerdoDocumentoId = input.acuerdoDocumentoId === undefined ? (before?.acuerdoDocumentoId ?? null) : input.acuerdoDocumentoId;
         if (acuerdoDocumentoId !== null && acuerdoDocumentoId !== before?.acuerdoDocumentoId) {
-          const [doc] = await tx.handle.select({ personaId: document.personaId }).from(document).where(eq(document.id, acuerdoDocumentoId));
-          if (!doc || doc.personaId !== personaId) throw badInput('acuerdoDocumentoId', volunteerMessages.documentNotFound);
+          const doc = await documents.documentOwner(tx.handle, acuerdoDocumentoId);
+          if (!doc || doc.personaId !== personaId || doc.tipo !== 'acuerdo_voluntariado')
+            throw badInput('acuerdoDocumentoId', volunteerMessages.documentNotFound);
         }
         const next = { tareas: input.tareas, disponibilidad: input.disponibilidad, formacion: input.formacion, acuerdoDocumentoId };
         const previous = {
@@ -150,7 +199,8 @@ export function createVolunteersService({ db, repo, persons, history, timeZone, 
           acuerdoDocumentoId: before?.acuerdoDocumentoId ?? null,
         };
         const cambios = changedFields(previous, next, ['tareas', 'disponibilidad', 'formacion', 'acuerdoDocumentoId']);
-        if (before && Object.keys(cambios).length === 0) return next;
+        const shown = { ...next, acuerdo: await agreementOf(tx.handle, personaId) };
+        if (before && Object.keys(cambios).length === 0) return shown;
         await tx.saveProfile({ personaId, ...next }, clock());
         await history.record(tx.handle, {
           actor: userActor(actor),
@@ -159,7 +209,7 @@ export function createVolunteersService({ db, repo, persons, history, timeZone, 
           accion: before ? 'modificar' : 'crear',
           cambios,
         });
-        return next;
+        return shown;
       });
     },
 
@@ -196,7 +246,7 @@ export function createVolunteersService({ db, repo, persons, history, timeZone, 
       const from = desde ?? dayInZone(clock(), zone);
       const to = hasta ?? addDaysToDay(from, 6);
       const range = { from: wallTimeToInstant(`${from} 00:00`, zone)!, to: wallTimeToInstant(`${addDaysToDay(to, 1)} 00:00`, zone)! };
-      return shiftsWithPeople(repo, await repo.shiftsBetween(range.from, range.to));
+      return (await repo.shiftsWithPeopleBetween(range.from, range.to)).map(({ row, signups }) => toShift(row, signups));
     },
 
     async get(id: number): Promise<Shift> {

@@ -49,10 +49,14 @@ export async function getDocument(id: number, signal?: AbortSignal): Promise<Doc
   return documentSchema.parse(await requestJson(`/api/documentos/${id}`, { signal }));
 }
 
-/** Every document query reads again after a change (the card, the lists on the pet and person pages). */
+/**
+ * Every document query reads again after a change (the card, the lists on the pet and person pages), and the volunteer
+ * tab, which shows the state of the person's agreement.
+ */
 function useInvalidateDocuments() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: documentsQueryKey });
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: documentsQueryKey }), queryClient.invalidateQueries({ queryKey: ['voluntariado'] })]);
 }
 
 /** `POST /api/solicitudes-adopcion/{id}/contrato` `{ cuota?, metodoPago? }` -> `{ documentoId }` (approved requests only). */

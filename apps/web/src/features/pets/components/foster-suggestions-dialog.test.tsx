@@ -17,7 +17,7 @@ const home = (id: number, nombre: string, libres: number, motivos: string) => ({
   motivos,
 });
 
-describe('"Buscar acogida"', () => {
+describe('"Busco acogida"', () => {
   it('lists the homes best first with their reasons; the message carries the pet and its public page; "Colocar aquí" hands the home over', async () => {
     server.use(
       http.get('/api/mascotas/9/acogidas-sugeridas', () =>
@@ -30,7 +30,7 @@ describe('"Buscar acogida"', () => {
     const { user } = renderWithProviders(
       <FosterSuggestionsDialog petId={9} petName="Luna" publicUrl="https://refugio.example/adopta/9" onClose={() => {}} onPlace={onPlace} />,
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Buscar acogida para Luna' });
+    const dialog = await screen.findByRole('dialog', { name: 'Busco acogida para Luna' });
     const items = await within(dialog).findAllByRole('listitem');
     expect(items.map((li) => within(li).getByRole('link').textContent)).toEqual(['Ana Ruiz', 'Luis Gil']);
     expect(items[0]).toHaveTextContent('Acepta perros grandes; 2 plazas libres.');

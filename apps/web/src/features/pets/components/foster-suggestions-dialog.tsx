@@ -26,7 +26,7 @@ function fosterMessage(petName: string, publicUrl: string | null): { asunto: str
   };
 }
 
-/** "Buscar acogida": suggested homes, best first with the reasons; write to each one or place the pet there. */
+/** "Busco acogida": suggested homes, best first with the reasons; write to each one or place the pet there. */
 export function FosterSuggestionsDialog({ petId, petName, publicUrl, onClose, onPlace }: FosterSuggestionsDialogProps) {
   const suggestions = useFosterSuggestions(petId, true);
   const [writingTo, setWritingTo] = useState<PersonRef | null>(null);
@@ -34,7 +34,7 @@ export function FosterSuggestionsDialog({ petId, petName, publicUrl, onClose, on
 
   return (
     <>
-      <Modal opened={writingTo === null} onClose={onClose} title={`Buscar acogida para ${petName}`} centered size="lg">
+      <Modal opened={writingTo === null} onClose={onClose} title={`Busco acogida para ${petName}`} centered size="lg">
         {suggestions.isError ? (
           <Alert color="red" role="alert">
             {getErrorMessage(suggestions.error)}

@@ -27,7 +27,7 @@ export interface MovementDialogProps {
   version: number;
   tipo: MovementType;
   onClose: () => void;
-  /** A person to start with (e.g. the home chosen in "Buscar acogida"). */
+  /** A person to start with (e.g. the home chosen in "Busco acogida"). */
   initialPerson?: PersonRef | null;
   /** The foster home the pet is with now, when a placement would close it (an adoption from foster care). */
   closesFoster?: PersonRef | null;

@@ -121,7 +121,7 @@ export function PetLocation({ petId, petName, publicUrl }: { petId: number; petN
               ))}
               {data.ubicacion.tipo === 'refugio' ? (
                 <Button size="xs" leftSection={<IconHomeSearch size={16} aria-hidden="true" />} onClick={() => setSearching(true)}>
-                  Buscar acogida
+                  Busco acogida
                 </Button>
               ) : null}
             </Group>

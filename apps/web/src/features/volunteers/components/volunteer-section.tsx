@@ -1,11 +1,11 @@
-import { ActionIcon, Button, Group, NumberInput, Paper, Stack, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, NumberInput, Paper, Stack, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { VOLUNTEER_LINK_DAYS, type VolunteerLink, type VolunteerProfile } from '@refugio/contracts';
 import { IconDownload, IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import {
   useCreateVolunteerLink,
@@ -195,6 +195,38 @@ function HoursPart({ personId }: { personId: number }) {
   );
 }
 
+/** Whether the volunteer signed their agreement: prepared (to sign, here or at a distance) or signed, with its PDF. */
+function AgreementState({ acuerdo }: { acuerdo: VolunteerProfile['acuerdo'] }) {
+  if (!acuerdo)
+    return (
+      <Text size="sm" c="dimmed">
+        Acuerdo de voluntariado: sin preparar. Prepáralo en «Acuerdo de voluntariado» para que la persona lo firme.
+      </Text>
+    );
+  if (acuerdo.estado === 'firmado')
+    return (
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm">Acuerdo de voluntariado:</Text>
+        <Badge color="teal" variant="light">
+          Firmado
+        </Badge>
+        <Text size="sm">el {formatDate(acuerdo.firmadoEn)}</Text>
+        <Anchor size="sm" href={`/api/documentos/${acuerdo.id}/pdf`} target="_blank" rel="noreferrer">
+          Ver el acuerdo firmado (PDF)
+        </Anchor>
+      </Group>
+    );
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text size="sm">Acuerdo de voluntariado:</Text>
+      <Badge color="orange" variant="light">
+        Preparado
+      </Badge>
+      <Text size="sm">{acuerdo.estado === 'enviado' ? 'enviado para firmar, todavía sin firma' : 'todavía sin firma'}</Text>
+    </Group>
+  );
+}
+
 /** "Voluntariado" on the person page: the profile, the self-service link, the year's hours and their certificate. */
 export function VolunteerSection({ personId }: { personId: number }) {
   const profile = useVolunteerProfile(personId);
@@ -204,6 +236,7 @@ export function VolunteerSection({ personId }: { personId: number }) {
         <Title order={2} fz="h4" id="voluntariado-title">
           Voluntariado
         </Title>
+        {profile.data ? <AgreementState acuerdo={profile.data.acuerdo} /> : null}
         {profile.data ? (
           <ProfileForm key={personId} personId={personId} profile={profile.data} />
         ) : profile.isError ? (
