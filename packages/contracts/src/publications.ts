@@ -3,7 +3,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { z } from 'zod';
-import { PUBLICATION_STATES, type PublicationState, petMessages } from './pets';
+import { PET_TYPES, PUBLICATION_STATES, type PetType, type PublicationState, petMessages } from './pets';
 import { isoInstant as isoInstantText } from './text';
 
 dayjs.extend(customParseFormat);
@@ -152,6 +152,9 @@ export const organizationSettingsSchema = z.object({
   nucleoZoologico: z.string().nullable().describe('Nº de núcleo zoológico'),
   acreedorSepa: z.string().nullable().describe('Identificador de acreedor SEPA, normalizado'),
   ibanAcreedor: z.string().nullable().describe('IBAN de la cuenta donde se abonan las remesas SEPA (la de la propia organización)'),
+  capacidad: z
+    .object(Object.fromEntries(PET_TYPES.map((t) => [t, z.number().int().nullable()])) as Record<PetType, z.ZodNullable<z.ZodNumber>>)
+    .describe('Plazas del refugio por especie; null: sin límite escrito'),
   contacto: organizationContactSchema.describe('Cómo contactar con la organización (lo muestran los avisos al público, p. ej. un enlace vencido)'),
   correoConfigurado: z.boolean().describe('Si hay SMTP_URL y MAIL_FROM: sin ellos los correos se guardan sin enviar'),
   version: z.number().int().describe('0 mientras se usan los valores del entorno; cada guardado la aumenta'),

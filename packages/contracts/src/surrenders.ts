@@ -87,11 +87,13 @@ export const listSurrendersQuerySchema = z.object({
 export const surrenderCapacitySchema = z.object({
   especie: z.string(),
   enRefugio: z.number().int(),
-  capacidad: z.number().int().nullable().describe('null: sin capacidad configurada'),
+  capacidad: z.number().int().nullable().describe('Plazas escritas en Configuración para la especie; null: sin límite escrito'),
 });
 export const listSurrendersResponseSchema = z.object({
   items: z.array(surrenderSchema),
-  capacidad: z.array(surrenderCapacitySchema).describe('Mascotas en el refugio por especie'),
+  capacidad: z
+    .array(surrenderCapacitySchema)
+    .describe('Mascotas en el refugio y plazas por especie (las especies con mascotas o con plazas escritas)'),
 });
 export type SurrenderList = z.infer<typeof listSurrendersResponseSchema>;
 

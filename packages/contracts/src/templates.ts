@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clearableFiscalField, fiscalIdSchema, fiscalMessages, ibanSchema, sepaCreditorIdSchema } from './fiscal';
+import { PET_TYPES, type PetType } from './pet-kinds';
 import { multiLineText, oneLineText } from './text';
 
 /*
@@ -854,7 +855,30 @@ export const organizationMessages = {
   registryTooLong: `El nº de registro de entidades admite hasta ${ORGANIZATION_REGISTRY_MAX} caracteres.`,
   zooNucleusTooLong: `El nº de núcleo zoológico admite hasta ${ORGANIZATION_REGISTRY_MAX} caracteres.`,
   ley49Invalid: 'Indica si la entidad está acogida a la Ley 49/2002 (sí o no).',
+  capacityInvalid: `La capacidad de cada especie ha de ser un número entero entre 0 y ${'10.000'}, o quedar vacía (sin límite).`,
+  capacitySpeciesInvalid: `Especie desconocida en la capacidad: usa ${PET_TYPES.join(', ')}.`,
 } as const;
+
+/** The largest capacity of one species administrators may write. */
+export const ORGANIZATION_CAPACITY_MAX = 10_000;
+
+/** The shelter's places per species (the pets' species): null is no limit written. */
+export type ShelterCapacity = Record<PetType, number | null>;
+
+/** The capacity before an administrator writes it: no limit for any species. */
+export const NO_SHELTER_CAPACITY: ShelterCapacity = Object.fromEntries(PET_TYPES.map((t) => [t, null])) as ShelterCapacity;
+
+const capacityValue = z
+  .number({ error: organizationMessages.capacityInvalid })
+  .int(organizationMessages.capacityInvalid)
+  .min(0, organizationMessages.capacityInvalid)
+  .max(ORGANIZATION_CAPACITY_MAX, organizationMessages.capacityInvalid)
+  .nullable();
+
+/** `capacidad` of `PUT /api/organizacion`: the species written change, the others keep what is stored. */
+export const shelterCapacityInputSchema = z.partialRecord(z.enum(PET_TYPES, { error: organizationMessages.capacitySpeciesInvalid }), capacityValue, {
+  error: organizationMessages.capacityInvalid,
+});
 
 const optionalText = (max: number, message: string) =>
   oneLineText()
@@ -900,6 +924,9 @@ export const saveOrganizationInputSchema = z.object({
   ibanAcreedor: clearableFiscalField(ibanSchema, fiscalMessages.ibanFormat)
     .optional()
     .describe('IBAN de la cuenta donde se abonan las remesas SEPA; se guarda normalizado'),
+  capacidad: shelterCapacityInputSchema
+    .optional()
+    .describe(`Plazas del refugio por especie (${PET_TYPES.join(', ')}): enteros de 0 a 10000, null sin límite; las especies omitidas se conservan`),
   version: z.number({ error: 'Falta la versión.' }).int().min(0),
 });
 export type SaveOrganizationInput = z.infer<typeof saveOrganizationInputSchema>;

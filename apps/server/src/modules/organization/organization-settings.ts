@@ -1,4 +1,4 @@
-import type { OrganizationSettings } from '@refugio/contracts';
+import { NO_SHELTER_CAPACITY, ORGANIZATION_CAPACITY_MAX, type OrganizationSettings, PET_TYPES, type ShelterCapacity } from '@refugio/contracts';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -25,12 +25,25 @@ export interface StoredOrganization {
   acreedorSepa: string | null;
   /** The IBAN of the account the SEPA direct debits are paid into (electronic format). */
   ibanAcreedor: string | null;
+  /** The shelter's places per species (null: no limit written); values saved before it existed read as no limit. */
+  capacidad: ShelterCapacity;
   /** 0 for the environment's values; each save adds one. */
   version: number;
 }
 
 /** The fiscal data before an administrator writes it. */
 const NO_FISCAL_DATA = { nif: null, ley49: false, registroEntidades: null, nucleoZoologico: null, acreedorSepa: null, ibanAcreedor: null } as const;
+
+/** The capacity as stored: each species an integer within 0..ORGANIZATION_CAPACITY_MAX, anything else no limit. */
+function parseCapacity(value: unknown): ShelterCapacity {
+  const out: ShelterCapacity = { ...NO_SHELTER_CAPACITY };
+  if (typeof value !== 'object' || value === null) return out;
+  for (const especie of PET_TYPES) {
+    const n = (value as Record<string, unknown>)[especie];
+    if (typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= ORGANIZATION_CAPACITY_MAX) out[especie] = n;
+  }
+  return out;
+}
 
 /** The stored value, or null when there is none or it cannot be read (then the environment's defaults apply). */
 export function parseStoredOrganization(valor: string | undefined): StoredOrganization | null {
@@ -52,6 +65,7 @@ export function parseStoredOrganization(valor: string | undefined): StoredOrgani
       nucleoZoologico: text(parsed.nucleoZoologico),
       acreedorSepa: text(parsed.acreedorSepa),
       ibanAcreedor: text(parsed.ibanAcreedor),
+      capacidad: parseCapacity(parsed.capacidad),
       version: typeof parsed.version === 'number' ? parsed.version : 1,
     };
   } catch {
@@ -77,6 +91,7 @@ export function createOrganizationSettings(
       web: null,
       zonaHoraria: config.orgTimeZone,
       ...NO_FISCAL_DATA,
+      capacidad: { ...NO_SHELTER_CAPACITY },
       version: 0,
     };
   }

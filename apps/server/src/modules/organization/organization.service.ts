@@ -33,6 +33,7 @@ const FIELDS = [
   'nucleoZoologico',
   'acreedorSepa',
   'ibanAcreedor',
+  'capacidad',
 ] as const;
 
 /** The organisation's settings (DESIGN section 10): read by staff, saved by administrators with history. */
@@ -72,6 +73,8 @@ export function createOrganizationService({ repo, settings, history, normalisePh
           nucleoZoologico: input.nucleoZoologico !== undefined ? input.nucleoZoologico : current.nucleoZoologico,
           acreedorSepa: input.acreedorSepa !== undefined ? input.acreedorSepa : current.acreedorSepa,
           ibanAcreedor: input.ibanAcreedor !== undefined ? input.ibanAcreedor : current.ibanAcreedor,
+          // The species written change; the others keep their places.
+          capacidad: { ...current.capacidad, ...input.capacidad },
           version: current.version + 1,
         };
         await tx.save(next);

@@ -1,6 +1,8 @@
 import {
   HANDOVER_RULED_SPECIES,
   HONEYPOT_FIELD,
+  PET_TYPES,
+  type ShelterCapacity,
   type SessionUser,
   SURRENDER_STEPS,
   type Surrender,
@@ -37,6 +39,8 @@ export interface SurrendersDeps {
   documents: Pick<DocumentsPort, 'prepareSurrender' | 'surrenderDocument' | 'attachSurrender'>;
   storage: StorageProvider;
   log: FastifyBaseLogger;
+  /** The shelter's places per species written on "Configuración" (the organisation's settings). */
+  capacity: () => Promise<ShelterCapacity>;
 }
 
 function toSurrender(row: SurrenderRow, documentoId: number | null): Surrender {
@@ -76,7 +80,7 @@ function handoverBlock(row: SurrenderRow): string | null {
  * counts per species, the steps between states with their history, and the animal's entry (the pet created once, its
  * `ingreso` movement from `cesion`, its photos, and the owner linked as a person with the role `cedente`).
  */
-export function createSurrendersService({ repo, history, persons, pets, movements, documents, storage, log }: SurrendersDeps) {
+export function createSurrendersService({ repo, history, persons, pets, movements, documents, storage, log, capacity }: SurrendersDeps) {
   /** The request with its live contract's id. */
   async function toDto(row: SurrenderRow): Promise<Surrender> {
     return toSurrender(row, (await documents.surrenderDocument(repo.handle, row.id))?.id ?? null);
@@ -215,10 +219,21 @@ export function createSurrendersService({ repo, history, persons, pets, movement
       });
     },
 
-    /** Requests by urgency then date, with the pets in the shelter per species (no capacity setting exists: null). */
+    /**
+     * Requests by urgency then date, with the pets in the shelter per species beside the places written for it: every
+     * species with pets or with places, in the pets' order (a species no longer offered, with pets, after them).
+     */
     async list(estado: SurrenderState | undefined): Promise<SurrenderList> {
-      const [rows, counts] = await Promise.all([repo.list(estado), repo.inShelterBySpecies()]);
-      return { items: await Promise.all(rows.map(toDto)), capacidad: counts.map((c) => ({ ...c, capacidad: null })) };
+      const [rows, counts, places] = await Promise.all([repo.list(estado), repo.inShelterBySpecies(), capacity()]);
+      const inShelter = new Map(counts.map((c) => [c.especie, c.enRefugio]));
+      const known: readonly string[] = PET_TYPES;
+      const summary = [
+        ...PET_TYPES.map((especie) => ({ especie, enRefugio: inShelter.get(especie) ?? 0, capacidad: places[especie] })).filter(
+          (c) => c.enRefugio > 0 || c.capacidad !== null,
+        ),
+        ...counts.filter((c) => !known.includes(c.especie)).map((c) => ({ ...c, capacidad: null })),
+      ];
+      return { items: await Promise.all(rows.map(toDto)), capacidad: summary };
     },
 
     async get(id: number): Promise<Surrender> {
