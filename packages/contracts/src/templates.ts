@@ -39,6 +39,10 @@ export const TEMPLATE_KEYS = [
   'contrato_cesion',
   'documento_firmar',
   'documento_firmado',
+  'cesion_lista_espera',
+  'cesion_aceptada',
+  'cesion_rechazada',
+  'cesion_retirada',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -103,6 +107,8 @@ const COMMON: TemplateVariable[] = [
 const ORGANIZATION_ONLY: TemplateVariable[] = COMMON.filter((v) => v.startsWith('organizacion.'));
 const APPLICATION: TemplateVariable[] = [...COMMON, 'mascota.nombre', 'solicitud.estado', 'solicitud.numero'];
 const REGISTRATION: TemplateVariable[] = [...COMMON, 'mascota.nombre', 'registro.numero'];
+/** A surrender request's messages to the owner: the animal's name and the request's number. */
+const SURRENDER: TemplateVariable[] = [...COMMON, 'mascota.nombre', 'solicitud.numero'];
 
 /** The variables each key accepts; any other refuses the save. */
 export const TEMPLATE_VARIABLES: Record<TemplateKey, readonly TemplateVariable[]> = {
@@ -175,6 +181,10 @@ export const TEMPLATE_VARIABLES: Record<TemplateKey, readonly TemplateVariable[]
   ],
   documento_firmar: [...COMMON, 'documento.titulo', 'enlace'],
   documento_firmado: [...COMMON, 'documento.titulo', 'enlace'],
+  cesion_lista_espera: SURRENDER,
+  cesion_aceptada: SURRENDER,
+  cesion_rechazada: SURRENDER,
+  cesion_retirada: SURRENDER,
   acta_devolucion: [
     ...COMMON,
     'persona.apellidos',
@@ -258,6 +268,10 @@ export const TEMPLATE_TITLES: Record<TemplateKey, string> = {
   contrato_cesion: 'Contrato de cesión',
   documento_firmar: 'Documento para firmar (cesión, voluntariado, acogida)',
   documento_firmado: 'Documento firmado (cesión, voluntariado, acogida)',
+  cesion_lista_espera: 'Cesión: en lista de espera',
+  cesion_aceptada: 'Cesión: aceptada',
+  cesion_rechazada: 'Cesión: no podemos acogerlo',
+  cesion_retirada: 'Cesión: solicitud cerrada',
 };
 
 /** Keys sent by the server by itself (when active); the others are sent by the features that use them. */
@@ -284,6 +298,11 @@ const pet = (preposition: string) => `{{#mascota.nombre}} ${preposition} {{masco
 /** 'tu solicitud para adoptar a Luna', or 'tu solicitud de adopción' when there is no pet. */
 const REQUEST =
   'tu solicitud{{#mascota.nombre}} para adoptar a {{mascota.nombre}}{{/mascota.nombre}}{{^mascota.nombre}} de adopción{{/mascota.nombre}}';
+
+/** 'tu solicitud de cesión de Toby', or 'tu solicitud de cesión' when there is no name. */
+const SURRENDER_REQUEST = 'tu solicitud de cesión{{#mascota.nombre}} de {{mascota.nombre}}{{/mascota.nombre}}';
+/** ' (nº 12)', or nothing. */
+const SURRENDER_NUMBER = '{{#solicitud.numero}} (nº {{solicitud.numero}}){{/solicitud.numero}}';
 
 /** The volunteer agreement that ships (Markdown; Ley 45/2015 de Voluntariado, art. 12). */
 const VOLUNTEER_AGREEMENT_DEFAULT = `# Acuerdo de incorporación al voluntariado
@@ -587,6 +606,34 @@ export const DEFAULT_TEMPLATES: Record<TemplateKey, { asunto: string; cuerpo: st
   documento_firmado: {
     asunto: '{{documento.titulo}}: firmado',
     cuerpo: HELLO + 'Gracias por firmar el documento «{{documento.titulo}}». Te enviamos adjunta tu copia firmada (PDF): guárdala.' + SIGNATURE,
+  },
+  cesion_lista_espera: {
+    asunto: `${SURRENDER_REQUEST.replace('tu', 'Tu')} está en lista de espera`,
+    cuerpo:
+      HELLO +
+      `Hemos leído ${SURRENDER_REQUEST}${SURRENDER_NUMBER}. Ahora mismo no tenemos plaza, así que queda en nuestra lista de espera: te escribiremos en cuanto podamos acogerlo. Si tu situación cambia o encuentras otra solución, avísanos, por favor.` +
+      SIGNATURE,
+  },
+  cesion_aceptada: {
+    asunto: `Hemos aceptado ${SURRENDER_REQUEST}`,
+    cuerpo:
+      HELLO +
+      `Podemos acoger${pet('a')}: hemos aceptado ${SURRENDER_REQUEST}${SURRENDER_NUMBER}. Te enviaremos el contrato de cesión para que lo leas y lo firmes (la ley exige un contrato escrito para ceder un animal) y acordaremos contigo el día de la entrega. Trae su cartilla y los papeles del microchip.` +
+      SIGNATURE,
+  },
+  cesion_rechazada: {
+    asunto: `Sobre ${SURRENDER_REQUEST}`,
+    cuerpo:
+      HELLO +
+      `Gracias por confiar en nosotros. Hemos leído ${SURRENDER_REQUEST}${SURRENDER_NUMBER} y, lo sentimos mucho, no podemos acogerlo. Si necesitas ayuda para buscarle otra salida, escríbenos y te orientaremos.` +
+      SIGNATURE,
+  },
+  cesion_retirada: {
+    asunto: `${SURRENDER_REQUEST.replace('tu', 'Tu')} se ha cerrado`,
+    cuerpo:
+      HELLO +
+      `Hemos cerrado ${SURRENDER_REQUEST}${SURRENDER_NUMBER}, como hablamos. Si más adelante lo necesitas, puedes volver a escribirnos.` +
+      SIGNATURE,
   },
   turno_recordatorio: {
     asunto: 'Mañana tienes turno: {{turno.tarea}}',

@@ -42,6 +42,8 @@ export const surrendersModule = fp(
         storage: app.storage,
         log: app.log,
         capacity: async () => (await app.organizationPort.stored()).capacidad,
+        templates: app.templatesPort,
+        messages: app.messagesPort,
       }),
     );
     // A signed surrender contract: the animal enters (once; a step taken by hand meanwhile wins).
@@ -52,6 +54,19 @@ export const surrendersModule = fp(
   },
   {
     name: 'surrenders',
-    dependencies: ['db', 'storage', 'access', 'budgets', 'history', 'organization', 'persons', 'pets', 'movements', 'documents'],
+    dependencies: [
+      'db',
+      'storage',
+      'access',
+      'budgets',
+      'history',
+      'organization',
+      'templates',
+      'messages',
+      'persons',
+      'pets',
+      'movements',
+      'documents',
+    ],
   },
 );
