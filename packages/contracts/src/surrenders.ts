@@ -138,7 +138,6 @@ export const surrenderMessageTexts = {
   bodyRequired: 'Escribe el texto del mensaje.',
   noEmail: 'Esta solicitud no tiene correo electrónico: escribe por WhatsApp.',
   noPhone: 'Esta solicitud no tiene teléfono: escribe por correo.',
-  anonymised: 'Los datos de contacto de esta persona se han borrado: ya no se le puede escribir.',
 } as const;
 
 const surrenderMessageKey = z.enum(SURRENDER_MESSAGE_KEYS, { error: surrenderMessageTexts.templateInvalid });

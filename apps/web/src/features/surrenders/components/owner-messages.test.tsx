@@ -1,7 +1,7 @@
 import type { Surrender } from '@refugio/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { server } from '../../../testing/server';
 import { OwnerMessageDialog } from './owner-messages';
@@ -91,5 +91,27 @@ describe('the message to a surrender owner', { timeout: 20_000 }, () => {
         cuerpo: 'Hola, Marta:\n\nQueda en lista de espera. Te llamamos el lunes.',
       },
     ]);
+  });
+
+  it('asks before closing with the text changed, and keeps it when told not to', async () => {
+    server.use(
+      http.get('/api/cesiones/7/mensaje', () =>
+        HttpResponse.json({ plantilla: 'cesion_rechazada', asunto: 'Sobre Toby', cuerpo: 'Hola, Marta.', canales: { email: true, whatsapp: false } }),
+      ),
+    );
+    const asked: string[] = [];
+    vi.stubGlobal('confirm', (text?: string) => {
+      asked.push(String(text));
+      return false;
+    });
+    let closed = 0;
+    const { user } = renderWithProviders(<OwnerMessageDialog item={item} opened plantilla="cesion_rechazada" onClose={() => (closed += 1)} />);
+    const text = await screen.findByRole('textbox', { name: 'Texto' });
+    await user.type(text, ' Lo sentimos.');
+    await user.keyboard('{Escape}');
+    expect(asked).toEqual(['¿Descartar el mensaje sin enviarlo?']);
+    expect(closed).toBe(0);
+    expect(text).toHaveValue('Hola, Marta. Lo sentimos.');
+    vi.unstubAllGlobals();
   });
 });

@@ -10,20 +10,34 @@ import {
   messageChannelLabels,
   messageStateLabels,
 } from '@refugio/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useSendSurrenderMessage, useSurrenderMessageDraft, useSurrenderMessages } from '../api/surrenders';
 
+const DISCARD = '¿Descartar el mensaje sin enviarlo?';
+
 /** The message as it is being written: the template filled in, then whatever staff changed. */
-function MessageForm({ item, draft, onDone }: { item: Surrender; draft: SurrenderMessageDraft; onDone: () => void }) {
+function MessageForm({
+  item,
+  draft,
+  onDone,
+  onDirty,
+}: {
+  item: Surrender;
+  draft: SurrenderMessageDraft;
+  onDone: () => void;
+  /** Told whether the text differs from the template's (closing the dialog then asks first). */
+  onDirty: (dirty: boolean) => void;
+}) {
   const [canal, setCanal] = useState<MessageChannel>(draft.canales.email || !draft.canales.whatsapp ? 'email' : 'whatsapp');
   const [asunto, setAsunto] = useState(draft.asunto);
   const [cuerpo, setCuerpo] = useState(draft.cuerpo);
   const [whatsappUrl, setWhatsappUrl] = useState<string | null>(null);
   const send = useSendSurrenderMessage(item.id);
-  const dirty = asunto !== draft.asunto || cuerpo !== draft.cuerpo;
+  const dirty = !whatsappUrl && (asunto !== draft.asunto || cuerpo !== draft.cuerpo);
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const close = () => {
-    if (!whatsappUrl && dirty && !window.confirm('¿Descartar el mensaje sin enviarlo?')) return;
+    if (dirty && !window.confirm(DISCARD)) return;
     onDone();
   };
   const blocked = !draft.canales[canal];
@@ -117,8 +131,21 @@ export function OwnerMessageDialog({
   onClose: () => void;
 }) {
   const draft = useSurrenderMessageDraft(item.id, plantilla, opened);
+  // Closing with the text changed (Escape, the cross) asks first: nothing typed is lost by a slip.
+  const dirty = useRef(false);
+  const onDirty = useRef((value: boolean) => {
+    dirty.current = value;
+  }).current;
+  const done = () => {
+    dirty.current = false;
+    onClose();
+  };
+  const close = () => {
+    if (dirty.current && !window.confirm(DISCARD)) return;
+    done();
+  };
   return (
-    <Modal opened={opened} onClose={onClose} title={`Avisar a ${item.nombre}`} centered size="lg" closeOnClickOutside={false}>
+    <Modal opened={opened} onClose={close} title={`Avisar a ${item.nombre}`} centered size="lg" closeOnClickOutside={false}>
       {draft.isPending ? (
         <Group gap="xs">
           <Loader size="sm" />
@@ -127,7 +154,7 @@ export function OwnerMessageDialog({
       ) : draft.isError ? (
         <Alert color="red">{getErrorMessage(draft.error)}</Alert>
       ) : (
-        <MessageForm item={item} draft={draft.data} onDone={onClose} />
+        <MessageForm item={item} draft={draft.data} onDone={done} onDirty={onDirty} />
       )}
     </Modal>
   );
