@@ -10,7 +10,7 @@ import {
   messageChannelLabels,
   messageStateLabels,
 } from '@refugio/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useSendSurrenderMessage, useSurrenderMessageDraft, useSurrenderMessages } from '../api/surrenders';
 
@@ -133,9 +133,9 @@ export function OwnerMessageDialog({
   const draft = useSurrenderMessageDraft(item.id, plantilla, opened);
   // Closing with the text changed (Escape, the cross) asks first: nothing typed is lost by a slip.
   const dirty = useRef(false);
-  const onDirty = useRef((value: boolean) => {
+  const onDirty = useCallback((value: boolean) => {
     dirty.current = value;
-  }).current;
+  }, []);
   const done = () => {
     dirty.current = false;
     onClose();
