@@ -5,7 +5,7 @@ import { unique, uniqueMicrochip } from './support/pets';
 
 /**
  * Lost and found (DESIGN section 19). On a 390 px phone a stranger reports a lost dog at /perdidos with a photo and gets
- * the private link; another stranger reports a found dog with the same microchip (through the API); the public list
+ * the private link; another stranger, on another phone, reports a found dog with the same microchip there too; the public list
  * shows both without contact data; staff open the lost report in "Perdidos y encontrados", see the found one first
  * among its candidates, with its photo, and close the report as reunited; the owner's link shows it closed.
  */
@@ -48,26 +48,32 @@ test('a lost dog reported from a phone is matched to a found one and closed as r
   const token = privateUrl.split('/aviso/')[1]!;
   const lost = (await (await phone.request.get(`/api/public/avisos/${token}`)).json()) as { id: number };
 
-  // Another stranger reports the dog found, with the same microchip.
-  const found = await phone.request.post('/api/public/avisos', {
-    multipart: {
-      tipo: 'encontrado',
-      especie: 'Perro',
-      sexo: 'macho',
-      color: 'canela',
-      tamano: 'mediano',
-      microchip: chip,
-      municipio: town,
-      codigoPostal: '50002',
-      fecha: yesterday,
-      descripcion: 'Estaba en la puerta del colegio, muy asustado.',
-      contacto: 'encontre@example.com',
-      aceptaPrivacidad: 'true',
-      fotos: await jpeg('encontrado.jpg', '#b07030'),
-    },
-  });
-  expect(found.status(), await found.text()).toBe(201);
-  const foundId = ((await found.json()) as { id: number }).id;
+  // Another stranger, on their own phone, reports the dog found at /perdidos, with the same microchip.
+  const finderContext = await browser.newContext({ baseURL, locale: 'es-ES', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const finder = await finderContext.newPage();
+  await finder.goto('/perdidos');
+  await finder.getByRole('button', { name: 'Publicar un aviso' }).click();
+  await finder.getByRole('radio', { name: 'Lo he encontrado' }).check();
+  await finder.getByRole('group', { name: 'Especie' }).getByRole('radio', { name: 'Perro' }).check();
+  await finder.getByRole('group', { name: 'Sexo' }).getByRole('radio', { name: 'Macho' }).check();
+  await finder.getByRole('group', { name: 'Tamaño' }).getByRole('radio', { name: 'Mediano' }).check();
+  await finder.getByLabel('Color').fill('canela');
+  await finder.getByLabel('Microchip (si lo sabes)').fill(chip);
+  await finder.getByLabel(/^Fotos/).setInputFiles(await jpeg('encontrado.jpg', '#b07030'));
+  await finder.getByLabel('Municipio', { exact: true }).fill(town);
+  await finder.getByLabel('Código postal').fill('50002');
+  await finder.getByLabel('Fecha').fill(yesterday);
+  await finder.getByLabel('Descripción').fill('Estaba en la puerta del colegio, muy asustado.');
+  await finder.getByLabel('Teléfono o correo').fill('encontre@example.com');
+  await finder.getByLabel(/acepto el aviso de privacidad/).check();
+  await expectAccessible(finder, 'Publicar un animal encontrado en un móvil');
+  await finder.getByRole('button', { name: 'Publicar el aviso' }).click();
+  await expect(finder.getByRole('heading', { name: 'Aviso publicado' })).toBeVisible();
+  await expect(finder.getByRole('link', { name: 'Compartir por WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=ENCONTRADO/);
+  const finderUrl = (await finder.locator('.private-link').textContent())!;
+  const foundToken = finderUrl.split('/aviso/')[1]!;
+  const foundId = ((await (await finder.request.get(`/api/public/avisos/${foundToken}`)).json()) as { id: number }).id;
+  await finderContext.close();
 
   // The public list shows both, without contact data.
   await phone.goto('/perdidos');

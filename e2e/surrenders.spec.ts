@@ -5,8 +5,9 @@ import { unique, uniqueMicrochip } from './support/pets';
 import { drawWithFinger } from './support/signature';
 
 /**
- * A surrender (DESIGN section 19): the owner fills /cesion on a 390 px phone; staff accept it, which prepares the
- * surrender contract, and send it by e-mail; the owner signs on the phone with the e-mailed code through /firmar;
+ * A surrender (DESIGN section 19): the owner fills /cesion on a 390 px phone; staff put it on the waiting list and
+ * tell the owner by e-mail from the step's template, edited; staff accept it, which prepares the surrender contract,
+ * and send it by e-mail; the owner signs on the phone with the e-mailed code through /firmar;
  * the animal enters the shelter and its record is linked from the request.
  */
 test('an owner asks to surrender on a phone, staff accept and send the contract, the owner signs it and the animal enters', async ({
@@ -45,8 +46,28 @@ test('an owner asks to surrender on a phone, staff accept and send the contract,
   await page.goto(`/cesiones/${id}`);
   await page.getByRole('button', { name: 'Pasar a lista de espera' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Pasar a lista de espera' }).click();
+  // The owner is told: the waiting list's template filled in with the request's data, edited, sent by e-mail.
+  const tell = page.getByRole('dialog', { name: `Avisar a ${owner}` });
+  const text = tell.getByRole('textbox', { name: 'Texto' });
+  await expect(text).toHaveValue(new RegExp(`^Hola, ${owner}:[\\s\\S]*\\(nº ${id}\\)[\\s\\S]*lista de espera`));
+  await expect(tell.getByRole('textbox', { name: 'Asunto' })).toHaveValue(`Tu solicitud de cesión de ${animal} está en lista de espera`);
+  await text.press('Control+End');
+  await text.pressSequentially('\n\nTe llamaremos esta semana.');
+  await expectAccessible(page, 'Avisar al propietario de la lista de espera');
+  const beforeNotice = mailCount();
+  await tell.getByRole('button', { name: 'Enviar correo' }).click();
+  await expect(tell).toBeHidden();
+  const notice = await waitForMail(email, /lista de espera/i, beforeNotice);
+  expect(notice.text).toContain('Te llamaremos esta semana.');
+  const messages = page.getByRole('region', { name: 'Mensajes al propietario' });
+  await expect(messages.getByText(`Tu solicitud de cesión de ${animal} está en lista de espera`)).toBeVisible();
+
   await page.getByRole('button', { name: 'Aceptar la cesión' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Aceptar la cesión' }).click();
+  // Accepting offers its own message; the contract's e-mail tells the owner here, so none is sent now.
+  await expect(tell.getByRole('textbox', { name: 'Asunto' })).toHaveValue(`Hemos aceptado tu solicitud de cesión de ${animal}`);
+  await tell.getByRole('button', { name: 'No enviar' }).click();
+  await expect(tell).toBeHidden();
   const card = page.getByRole('region', { name: 'Contrato de cesión' });
   await expect(card.getByText(/^Preparado: todavía no se ha enviado/)).toBeVisible();
   await expectAccessible(page, 'Cesión aceptada con su contrato');

@@ -401,6 +401,12 @@ export function describeHistoryEvent(
         return cambios.lectura[1] === 'mascota'
           ? [`${who} consultó la ficha del animal ${fmt(cambios.mascotaId?.[1] ?? null)} con ${what}.`]
           : [`${who} consultó el libro de registro con ${what}.`];
+      // A message written about the record (a surrender's owner told of a step): by which channel, and its subject.
+      if (cambios.mensajeId) {
+        const canal = cambios.canal?.[1] === 'whatsapp' ? 'WhatsApp' : 'correo';
+        const asunto = typeof cambios.asunto?.[1] === 'string' && cambios.asunto[1] !== '' ? `: «${cambios.asunto[1]}»` : '';
+        return [`${who} escribió por ${canal} sobre ${what}${asunto}.`];
+      }
       return [`${who} envió ${what}.`];
     case 'firmar':
       return [`${who} firmó ${what}.`];

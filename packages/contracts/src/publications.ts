@@ -3,7 +3,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { z } from 'zod';
-import { PUBLICATION_STATES, type PublicationState, petMessages } from './pets';
+import { PET_TYPES, PUBLICATION_STATES, type PetType, type PublicationState, petMessages } from './pets';
 import { isoInstant as isoInstantText } from './text';
 
 dayjs.extend(customParseFormat);
@@ -157,6 +157,9 @@ export const organizationSettingsSchema = z.object({
     .describe(
       'Si Voluntariado ve el teléfono y la dirección de la casa de acogida de un animal con el que trabaja (ha registrado o cambiado un cuidado suyo en los últimos 30 días); por defecto no',
     ),
+  capacidad: z
+    .object(Object.fromEntries(PET_TYPES.map((t) => [t, z.number().int().nullable()])) as Record<PetType, z.ZodNullable<z.ZodNumber>>)
+    .describe('Plazas del refugio por especie; null: sin límite escrito'),
   contacto: organizationContactSchema.describe('Cómo contactar con la organización (lo muestran los avisos al público, p. ej. un enlace vencido)'),
   correoConfigurado: z.boolean().describe('Si hay SMTP_URL y MAIL_FROM: sin ellos los correos se guardan sin enviar'),
   version: z.number().int().describe('0 mientras se usan los valores del entorno; cada guardado la aumenta'),

@@ -3,6 +3,7 @@ import { HONEYPOT_FIELD } from './intake';
 import { MICROCHIP_DIGITS } from './pet-identity';
 import { PET_GENDERS, PET_TYPES } from './pet-kinds';
 import { SURRENDER_LIMITS, SURRENDER_STATES, SURRENDER_URGENCIES, surrenderMessages } from './surrender-kinds';
+import { MESSAGE_CHANNELS, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX, type TemplateKey, messageSchema, templateMessages } from './templates';
 import { multiLineText, oneLineText } from './text';
 
 export * from './surrender-kinds';
@@ -87,11 +88,13 @@ export const listSurrendersQuerySchema = z.object({
 export const surrenderCapacitySchema = z.object({
   especie: z.string(),
   enRefugio: z.number().int(),
-  capacidad: z.number().int().nullable().describe('null: sin capacidad configurada'),
+  capacidad: z.number().int().nullable().describe('Plazas escritas en Configuración para la especie; null: sin límite escrito'),
 });
 export const listSurrendersResponseSchema = z.object({
   items: z.array(surrenderSchema),
-  capacidad: z.array(surrenderCapacitySchema).describe('Mascotas en el refugio por especie'),
+  capacidad: z
+    .array(surrenderCapacitySchema)
+    .describe('Mascotas en el refugio y plazas por especie (las especies con mascotas o con plazas escritas)'),
 });
 export type SurrenderList = z.infer<typeof listSurrendersResponseSchema>;
 
@@ -116,3 +119,52 @@ export const surrenderPhotoParamsSchema = z.object({
     .min(0)
     .max(SURRENDER_LIMITS.photos - 1),
 });
+
+/* ------------------------------------------------------------------ messages to the owner */
+
+/** The template each step offers to write to the owner with (staff see it filled in and may edit it). */
+export const SURRENDER_MESSAGE_TEMPLATES = {
+  lista_espera: 'cesion_lista_espera',
+  aceptada: 'cesion_aceptada',
+  rechazada: 'cesion_rechazada',
+  retirada: 'cesion_retirada',
+} as const satisfies Partial<Record<(typeof SURRENDER_STATES)[number], TemplateKey>>;
+export const SURRENDER_MESSAGE_KEYS = Object.values(SURRENDER_MESSAGE_TEMPLATES);
+export type SurrenderMessageKey = (typeof SURRENDER_MESSAGE_KEYS)[number];
+
+export const surrenderMessageTexts = {
+  templateInvalid: 'Elige una de las plantillas de las cesiones.',
+  subjectRequired: 'Escribe el asunto del correo.',
+  bodyRequired: 'Escribe el texto del mensaje.',
+  noEmail: 'Esta solicitud no tiene correo electrónico: escribe por WhatsApp.',
+  noPhone: 'Esta solicitud no tiene teléfono: escribe por correo.',
+} as const;
+
+const surrenderMessageKey = z.enum(SURRENDER_MESSAGE_KEYS, { error: surrenderMessageTexts.templateInvalid });
+
+/** `GET /api/cesiones/{id}/mensaje?plantilla=`: the template (by default the one of the request's state). */
+export const surrenderMessageDraftQuerySchema = z.object({ plantilla: surrenderMessageKey.optional() });
+
+/** The message as staff see it before sending: the template filled in with the request's data, to edit. */
+export const surrenderMessageDraftSchema = z.object({
+  plantilla: surrenderMessageKey.nullable().describe('null: el estado no tiene plantilla (se escribe el texto)'),
+  asunto: z.string(),
+  cuerpo: z.string(),
+  canales: z.object({ email: z.boolean(), whatsapp: z.boolean() }).describe('Qué datos de contacto dejó el propietario'),
+});
+export type SurrenderMessageDraft = z.infer<typeof surrenderMessageDraftSchema>;
+
+/** `POST /api/cesiones/{id}/mensajes`: the text as staff left it (started from `plantilla`, when one). */
+export const surrenderMessageInputSchema = z.object({
+  canal: z.enum(MESSAGE_CHANNELS, { error: 'Elige correo o WhatsApp.' }),
+  plantilla: surrenderMessageKey.optional().describe('La plantilla de la que se partió (se guarda con el mensaje)'),
+  asunto: oneLineText().trim().max(TEMPLATE_SUBJECT_MAX, templateMessages.subjectTooLong).default('').describe('Obligatorio por correo'),
+  cuerpo: multiLineText({ error: surrenderMessageTexts.bodyRequired })
+    .trim()
+    .min(1, surrenderMessageTexts.bodyRequired)
+    .max(TEMPLATE_BODY_MAX, templateMessages.bodyTooLong),
+});
+export type SurrenderMessageInput = z.infer<typeof surrenderMessageInputSchema>;
+
+/** `GET /api/cesiones/{id}/mensajes`: what was written to the owner about the request, the most recent first. */
+export const surrenderMessagesSchema = z.object({ items: z.array(messageSchema) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clearableFiscalField, fiscalIdSchema, fiscalMessages, ibanSchema, sepaCreditorIdSchema } from './fiscal';
+import { PET_TYPES, type PetType } from './pet-kinds';
 import { multiLineText, oneLineText } from './text';
 
 /*
@@ -38,6 +39,10 @@ export const TEMPLATE_KEYS = [
   'contrato_cesion',
   'documento_firmar',
   'documento_firmado',
+  'cesion_lista_espera',
+  'cesion_aceptada',
+  'cesion_rechazada',
+  'cesion_retirada',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -102,6 +107,8 @@ const COMMON: TemplateVariable[] = [
 const ORGANIZATION_ONLY: TemplateVariable[] = COMMON.filter((v) => v.startsWith('organizacion.'));
 const APPLICATION: TemplateVariable[] = [...COMMON, 'mascota.nombre', 'solicitud.estado', 'solicitud.numero'];
 const REGISTRATION: TemplateVariable[] = [...COMMON, 'mascota.nombre', 'registro.numero'];
+/** A surrender request's messages to the owner: the animal's name and the request's number. */
+const SURRENDER: TemplateVariable[] = [...COMMON, 'mascota.nombre', 'solicitud.numero'];
 
 /** The variables each key accepts; any other refuses the save. */
 export const TEMPLATE_VARIABLES: Record<TemplateKey, readonly TemplateVariable[]> = {
@@ -174,6 +181,10 @@ export const TEMPLATE_VARIABLES: Record<TemplateKey, readonly TemplateVariable[]
   ],
   documento_firmar: [...COMMON, 'documento.titulo', 'enlace'],
   documento_firmado: [...COMMON, 'documento.titulo', 'enlace'],
+  cesion_lista_espera: SURRENDER,
+  cesion_aceptada: SURRENDER,
+  cesion_rechazada: SURRENDER,
+  cesion_retirada: SURRENDER,
   acta_devolucion: [
     ...COMMON,
     'persona.apellidos',
@@ -257,6 +268,10 @@ export const TEMPLATE_TITLES: Record<TemplateKey, string> = {
   contrato_cesion: 'Contrato de cesión',
   documento_firmar: 'Documento para firmar (cesión, voluntariado, acogida)',
   documento_firmado: 'Documento firmado (cesión, voluntariado, acogida)',
+  cesion_lista_espera: 'Cesión: en lista de espera',
+  cesion_aceptada: 'Cesión: aceptada',
+  cesion_rechazada: 'Cesión: no podemos acogerlo',
+  cesion_retirada: 'Cesión: solicitud cerrada',
 };
 
 /** Keys sent by the server by itself (when active); the others are sent by the features that use them. */
@@ -283,6 +298,11 @@ const pet = (preposition: string) => `{{#mascota.nombre}} ${preposition} {{masco
 /** 'tu solicitud para adoptar a Luna', or 'tu solicitud de adopción' when there is no pet. */
 const REQUEST =
   'tu solicitud{{#mascota.nombre}} para adoptar a {{mascota.nombre}}{{/mascota.nombre}}{{^mascota.nombre}} de adopción{{/mascota.nombre}}';
+
+/** 'tu solicitud de cesión de Toby', or 'tu solicitud de cesión' when there is no name. */
+const SURRENDER_REQUEST = 'tu solicitud de cesión{{#mascota.nombre}} de {{mascota.nombre}}{{/mascota.nombre}}';
+/** ' (nº 12)', or nothing. */
+const SURRENDER_NUMBER = '{{#solicitud.numero}} (nº {{solicitud.numero}}){{/solicitud.numero}}';
 
 /** The volunteer agreement that ships (Markdown; Ley 45/2015 de Voluntariado, art. 12). */
 const VOLUNTEER_AGREEMENT_DEFAULT = `# Acuerdo de incorporación al voluntariado
@@ -587,6 +607,34 @@ export const DEFAULT_TEMPLATES: Record<TemplateKey, { asunto: string; cuerpo: st
     asunto: '{{documento.titulo}}: firmado',
     cuerpo: HELLO + 'Gracias por firmar el documento «{{documento.titulo}}». Te enviamos adjunta tu copia firmada (PDF): guárdala.' + SIGNATURE,
   },
+  cesion_lista_espera: {
+    asunto: `${SURRENDER_REQUEST.replace('tu', 'Tu')} está en lista de espera`,
+    cuerpo:
+      HELLO +
+      `Hemos leído ${SURRENDER_REQUEST}${SURRENDER_NUMBER}. Ahora mismo no tenemos plaza, así que queda en nuestra lista de espera: te escribiremos en cuanto podamos acogerlo. Si tu situación cambia o encuentras otra solución, avísanos, por favor.` +
+      SIGNATURE,
+  },
+  cesion_aceptada: {
+    asunto: `Hemos aceptado ${SURRENDER_REQUEST}`,
+    cuerpo:
+      HELLO +
+      `Podemos acoger${pet('a')}: hemos aceptado ${SURRENDER_REQUEST}${SURRENDER_NUMBER}. Te enviaremos el contrato de cesión para que lo leas y lo firmes (la ley exige un contrato escrito para ceder un animal) y acordaremos contigo el día de la entrega. Trae su cartilla y los papeles del microchip.` +
+      SIGNATURE,
+  },
+  cesion_rechazada: {
+    asunto: `Sobre ${SURRENDER_REQUEST}`,
+    cuerpo:
+      HELLO +
+      `Gracias por confiar en nosotros. Hemos leído ${SURRENDER_REQUEST}${SURRENDER_NUMBER} y, lo sentimos mucho, no podemos acogerlo. Si necesitas ayuda para buscarle otra salida, escríbenos y te orientaremos.` +
+      SIGNATURE,
+  },
+  cesion_retirada: {
+    asunto: `${SURRENDER_REQUEST.replace('tu', 'Tu')} se ha cerrado`,
+    cuerpo:
+      HELLO +
+      `Hemos cerrado ${SURRENDER_REQUEST}${SURRENDER_NUMBER}, como hablamos. Si más adelante lo necesitas, puedes volver a escribirnos.` +
+      SIGNATURE,
+  },
   turno_recordatorio: {
     asunto: 'Mañana tienes turno: {{turno.tarea}}',
     cuerpo:
@@ -855,7 +903,30 @@ export const organizationMessages = {
   zooNucleusTooLong: `El nº de núcleo zoológico admite hasta ${ORGANIZATION_REGISTRY_MAX} caracteres.`,
   ley49Invalid: 'Indica si la entidad está acogida a la Ley 49/2002 (sí o no).',
   fosterContactInvalid: 'Indica si Voluntariado puede ver el contacto de las casas de acogida (sí o no).',
+  capacityInvalid: `La capacidad de cada especie ha de ser un número entero entre 0 y ${'10.000'}, o quedar vacía (sin límite).`,
+  capacitySpeciesInvalid: `Especie desconocida en la capacidad: usa ${PET_TYPES.join(', ')}.`,
 } as const;
+
+/** The largest capacity of one species administrators may write. */
+export const ORGANIZATION_CAPACITY_MAX = 10_000;
+
+/** The shelter's places per species (the pets' species): null is no limit written. */
+export type ShelterCapacity = Record<PetType, number | null>;
+
+/** The capacity before an administrator writes it: no limit for any species. */
+export const NO_SHELTER_CAPACITY: ShelterCapacity = Object.fromEntries(PET_TYPES.map((t) => [t, null])) as ShelterCapacity;
+
+const capacityValue = z
+  .number({ error: organizationMessages.capacityInvalid })
+  .int(organizationMessages.capacityInvalid)
+  .min(0, organizationMessages.capacityInvalid)
+  .max(ORGANIZATION_CAPACITY_MAX, organizationMessages.capacityInvalid)
+  .nullable();
+
+/** `capacidad` of `PUT /api/organizacion`: the species written change, the others keep what is stored. */
+export const shelterCapacityInputSchema = z.partialRecord(z.enum(PET_TYPES, { error: organizationMessages.capacitySpeciesInvalid }), capacityValue, {
+  error: organizationMessages.capacityInvalid,
+});
 
 const optionalText = (max: number, message: string) =>
   oneLineText()
@@ -905,6 +976,9 @@ export const saveOrganizationInputSchema = z.object({
   ibanAcreedor: clearableFiscalField(ibanSchema, fiscalMessages.ibanFormat)
     .optional()
     .describe('IBAN de la cuenta donde se abonan las remesas SEPA; se guarda normalizado'),
+  capacidad: shelterCapacityInputSchema
+    .optional()
+    .describe(`Plazas del refugio por especie (${PET_TYPES.join(', ')}): enteros de 0 a 10000, null sin límite; las especies omitidas se conservan`),
   version: z.number({ error: 'Falta la versión.' }).int().min(0),
 });
 export type SaveOrganizationInput = z.infer<typeof saveOrganizationInputSchema>;

@@ -350,8 +350,9 @@ describe('templates', () => {
     // The nineteen message keys, the adoption contract and the acta of a return (documents, without a subject), and the
     // two texts of the public page /colabora (the SEPA mandate and the privacy notice, without a subject either), and
     // the volunteers' four (the shift reminder, the volunteer agreement, the foster agreement and "busco acogida"), and
-    // the surrender contract with the two messages of the documents signed that are not a pet's (to sign, signed).
-    expect(items).toHaveLength(30);
+    // the surrender contract with the two messages of the documents signed that are not a pet's (to sign, signed), and
+    // the four messages to a surrender's owner (waiting list, accepted, rejected, withdrawn).
+    expect(items).toHaveLength(34);
     const received = items.find((i) => i.clave === 'solicitud_recibida')!;
     expect(received).toMatchObject({ activa: true, automatica: true, personalizada: false, version: 0 });
     expect(received.asunto).toContain('{{mascota.nombre}}');

@@ -189,8 +189,22 @@ export type HistoryEventInput = { actor: HistoryActor } & (
   | {
       entidad: 'cesion';
       entidadId: number;
-      accion: 'crear' | 'modificar' | 'estado';
-      cambios?: Changes<'estado' | 'motivoDecision' | 'notas' | 'urgencia' | 'especie' | 'nombreAnimal' | 'fotos' | 'personaId' | 'mascotaId'>;
+      accion: 'crear' | 'modificar' | 'estado' | 'enviar';
+      cambios?: Changes<
+        | 'estado'
+        | 'motivoDecision'
+        | 'notas'
+        | 'urgencia'
+        | 'especie'
+        | 'nombreAnimal'
+        | 'fotos'
+        | 'personaId'
+        | 'mascotaId'
+        | 'mensajeId'
+        | 'canal'
+        | 'plantilla'
+        | 'asunto'
+      >;
     }
   | {
       entidad: 'aviso';

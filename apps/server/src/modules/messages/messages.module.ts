@@ -37,6 +37,7 @@ export const messagesModule = fp(
       send: (executor, input) => service.send(executor, input),
       notifyStaff: (executor, kind, texto, relacion) => service.notifyStaff(executor, kind, texto, relacion),
       failedCount: () => service.failedCount(),
+      aboutEntity: (executor, relacion) => service.aboutEntity(executor, relacion),
     });
     await app.register(messagesRoutes);
   },

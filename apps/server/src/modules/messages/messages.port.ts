@@ -8,4 +8,4 @@ import type { MessagesService } from './messages.service';
  */
 
 export type { Recipient, SendInput, SendResult } from './messages.service';
-export type MessagesPort = Pick<MessagesService, 'send' | 'notifyStaff' | 'failedCount'>;
+export type MessagesPort = Pick<MessagesService, 'send' | 'notifyStaff' | 'failedCount' | 'aboutEntity'>;

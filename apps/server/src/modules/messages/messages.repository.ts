@@ -37,6 +37,16 @@ function messagesQueries(db: Database) {
       return { rows, total: total?.n ?? 0 };
     },
 
+    /** The messages about one record (`relacion`), the most recent first. */
+    async aboutEntity(entidad: string, id: string, limit: number): Promise<MessageRow[]> {
+      return db
+        .select()
+        .from(message)
+        .where(and(eq(message.relacionEntidad, entidad), eq(message.relacionId, id)))
+        .orderBy(desc(message.creadoEn), desc(message.id))
+        .limit(limit);
+    },
+
     /** After an attempt: how it went. Never touches a message already sent. */
     async recordAttempt(
       id: number,

@@ -45,6 +45,8 @@ export interface SendInput {
   plantilla?: TemplateKey;
   variables?: TemplateValues;
   texto?: { asunto: string; cuerpo: string };
+  /** A `texto` that staff started from this template (shown filled in, then edited): kept as the message's template. */
+  dePlantilla?: TemplateKey;
   /** What the message is about (`{ entidad: 'solicitud_adopcion', id: '12' }`). */
   relacion?: { entidad: string; id: string | number };
   /** Who writes it (history); the system when omitted. */
@@ -239,7 +241,7 @@ export function createMessagesService({
     const row = await tx.insert({
       personaId: input.personaId ?? null,
       canal: input.canal,
-      plantilla: input.plantilla ?? null,
+      plantilla: input.plantilla ?? input.dePlantilla ?? null,
       paraNombre: input.para.nombre,
       paraEmail: input.para.email ?? null,
       paraTelefono: input.para.telefono ?? null,
@@ -257,7 +259,12 @@ export function createMessagesService({
       entidad: 'mensaje',
       entidadId: row.id,
       accion: 'enviar',
-      cambios: { canal: [null, input.canal], plantilla: [null, input.plantilla ?? null], asunto: [null, asunto], estado: [null, estado] },
+      cambios: {
+        canal: [null, input.canal],
+        plantilla: [null, input.plantilla ?? input.dePlantilla ?? null],
+        asunto: [null, asunto],
+        estado: [null, estado],
+      },
     });
     if (estado === 'pendiente') await enqueue(sendEmailJob, { id: row.id }, { tx: executor });
     return { mensaje: toMessage(row), ...(url ? { url } : {}) };
@@ -306,6 +313,12 @@ export function createMessagesService({
         });
         return result!;
       });
+    },
+
+    /** The messages written about one record (`{ entidad: 'cesion', id }`), the most recent first (up to 100). */
+    async aboutEntity(executor: Database, relacion: { entidad: string; id: string | number }): Promise<Message[]> {
+      const rows = await createMessagesRepository(executor).aboutEntity(relacion.entidad, String(relacion.id), 100);
+      return rows.map(toMessage);
     },
 
     async list(query: ListMessagesQuery): Promise<MessageList> {

@@ -1,4 +1,4 @@
-import type { OrganizationSettings } from '@refugio/contracts';
+import { NO_SHELTER_CAPACITY, ORGANIZATION_CAPACITY_MAX, type OrganizationSettings, PET_TYPES, type ShelterCapacity } from '@refugio/contracts';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -30,12 +30,25 @@ export interface StoredOrganization {
    * exception to its masking); off until an administrator turns it on.
    */
   contactoAcogidaVoluntariado: boolean;
+  /** The shelter's places per species (null: no limit written); values saved before it existed read as no limit. */
+  capacidad: ShelterCapacity;
   /** 0 for the environment's values; each save adds one. */
   version: number;
 }
 
 /** The fiscal data before an administrator writes it. */
 const NO_FISCAL_DATA = { nif: null, ley49: false, registroEntidades: null, nucleoZoologico: null, acreedorSepa: null, ibanAcreedor: null } as const;
+
+/** The capacity as stored: each species an integer within 0..ORGANIZATION_CAPACITY_MAX, anything else no limit. */
+function parseCapacity(value: unknown): ShelterCapacity {
+  const out: ShelterCapacity = { ...NO_SHELTER_CAPACITY };
+  if (typeof value !== 'object' || value === null) return out;
+  for (const especie of PET_TYPES) {
+    const n = (value as Record<string, unknown>)[especie];
+    if (typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= ORGANIZATION_CAPACITY_MAX) out[especie] = n;
+  }
+  return out;
+}
 
 /** The stored value, or null when there is none or it cannot be read (then the environment's defaults apply). */
 export function parseStoredOrganization(valor: string | undefined): StoredOrganization | null {
@@ -58,6 +71,7 @@ export function parseStoredOrganization(valor: string | undefined): StoredOrgani
       acreedorSepa: text(parsed.acreedorSepa),
       ibanAcreedor: text(parsed.ibanAcreedor),
       contactoAcogidaVoluntariado: parsed.contactoAcogidaVoluntariado === true,
+      capacidad: parseCapacity(parsed.capacidad),
       version: typeof parsed.version === 'number' ? parsed.version : 1,
     };
   } catch {
@@ -84,6 +98,7 @@ export function createOrganizationSettings(
       zonaHoraria: config.orgTimeZone,
       ...NO_FISCAL_DATA,
       contactoAcogidaVoluntariado: false,
+      capacidad: { ...NO_SHELTER_CAPACITY },
       version: 0,
     };
   }

@@ -34,6 +34,7 @@ const FIELDS = [
   'acreedorSepa',
   'ibanAcreedor',
   'contactoAcogidaVoluntariado',
+  'capacidad',
 ] as const;
 
 /** The organisation's settings (DESIGN section 10): read by staff, saved by administrators with history. */
@@ -74,6 +75,8 @@ export function createOrganizationService({ repo, settings, history, normalisePh
           acreedorSepa: input.acreedorSepa !== undefined ? input.acreedorSepa : current.acreedorSepa,
           ibanAcreedor: input.ibanAcreedor !== undefined ? input.ibanAcreedor : current.ibanAcreedor,
           contactoAcogidaVoluntariado: input.contactoAcogidaVoluntariado ?? current.contactoAcogidaVoluntariado,
+          // The species written change; the others keep their places.
+          capacidad: { ...current.capacidad, ...input.capacidad },
           version: current.version + 1,
         };
         await tx.save(next);

@@ -41,6 +41,9 @@ export const surrendersModule = fp(
         documents: app.documentsPort,
         storage: app.storage,
         log: app.log,
+        capacity: async () => (await app.organizationPort.stored()).capacidad,
+        templates: app.templatesPort,
+        messages: app.messagesPort,
       }),
     );
     // A signed surrender contract: the animal enters (once; a step taken by hand meanwhile wins).
@@ -49,5 +52,21 @@ export const surrendersModule = fp(
     });
     await app.register(surrendersRoutes);
   },
-  { name: 'surrenders', dependencies: ['db', 'storage', 'access', 'budgets', 'history', 'persons', 'pets', 'movements', 'documents'] },
+  {
+    name: 'surrenders',
+    dependencies: [
+      'db',
+      'storage',
+      'access',
+      'budgets',
+      'history',
+      'organization',
+      'templates',
+      'messages',
+      'persons',
+      'pets',
+      'movements',
+      'documents',
+    ],
+  },
 );

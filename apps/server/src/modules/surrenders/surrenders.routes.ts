@@ -7,8 +7,13 @@ import {
   preparedContractSchema,
   oneLineText,
   surrenderCreatedSchema,
+  sentMessageSchema,
   surrenderFieldsSchema,
+  surrenderMessageDraftQuerySchema,
+  surrenderMessageDraftSchema,
+  surrenderMessageInputSchema,
   surrenderMessages,
+  surrenderMessagesSchema,
   surrenderNotesInputSchema,
   surrenderPhotoParamsSchema,
   surrenderSchema,
@@ -147,6 +152,60 @@ export const surrendersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.saveNotes(request.user!, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/cesiones/:id/mensaje',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'El mensaje al propietario antes de enviarlo: una plantilla rellenada con los datos de la solicitud',
+        description:
+          'Por defecto, la plantilla del estado de la solicitud (lista de espera, aceptada, rechazada, retirada); sin plantilla para «nueva» e «ingresada». El equipo lo revisa y lo edita antes de enviarlo.',
+        params: numericIdParamsSchema,
+        querystring: surrenderMessageDraftQuerySchema,
+        response: { 200: surrenderMessageDraftSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.draftMessage(request.params.id, request.query.plantilla);
+    },
+  );
+
+  app.get(
+    '/api/cesiones/:id/mensajes',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Los mensajes escritos al propietario sobre la solicitud, los más recientes primero',
+        params: numericIdParamsSchema,
+        response: { 200: surrenderMessagesSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.messages(request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/cesiones/:id/mensajes',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Escribir al propietario por correo o WhatsApp (el texto revisado, partiendo de una plantilla)',
+        description:
+          'Correo: se envía en segundo plano (o se guarda sin enviar si el correo no está configurado); el asunto es obligatorio. WhatsApp: responde `url` (wa.me con el texto) y el mensaje queda registrado. Queda en el historial de la solicitud.',
+        params: numericIdParamsSchema,
+        body: surrenderMessageInputSchema,
+        response: { 201: sentMessageSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.sendMessage(request.user!, request.params.id, request.body)),
   );
 
   app.get(

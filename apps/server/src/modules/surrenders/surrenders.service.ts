@@ -1,6 +1,15 @@
 import {
   HANDOVER_RULED_SPECIES,
   HONEYPOT_FIELD,
+  type Message,
+  PET_TYPES,
+  SURRENDER_MESSAGE_TEMPLATES,
+  type SentMessage,
+  type ShelterCapacity,
+  type SurrenderMessageDraft,
+  type SurrenderMessageInput,
+  type SurrenderMessageKey,
+  surrenderMessageTexts,
   type SessionUser,
   SURRENDER_STEPS,
   type Surrender,
@@ -19,7 +28,9 @@ import { SURRENDER_FOLDER } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { type HistoryPort, publicActor, userActor } from '../history/history.port';
 import type { DocumentsPort } from '../documents/documents.port';
+import type { MessagesPort } from '../messages/messages.port';
 import type { MovementsPort } from '../movements/movements.port';
+import type { TemplatesPort } from '../templates/templates.port';
 import type { PersonsPort } from '../persons/persons.port';
 import type { PetActor, PetsPort } from '../pets/pets.port';
 import { type SurrenderRow, type SurrendersRepository, createSurrendersRepository } from './surrenders.repository';
@@ -37,6 +48,12 @@ export interface SurrendersDeps {
   documents: Pick<DocumentsPort, 'prepareSurrender' | 'surrenderDocument' | 'attachSurrender'>;
   storage: StorageProvider;
   log: FastifyBaseLogger;
+  /** The shelter's places per species written on "Configuración" (the organisation's settings). */
+  capacity: () => Promise<ShelterCapacity>;
+  /** The templates the messages to the owner start from (filled in with the request's data). */
+  templates: Pick<TemplatesPort, 'render'>;
+  /** The messages to the owner: written in the request's transaction with its history event. */
+  messages: Pick<MessagesPort, 'send' | 'aboutEntity'>;
 }
 
 function toSurrender(row: SurrenderRow, documentoId: number | null): Surrender {
@@ -76,7 +93,19 @@ function handoverBlock(row: SurrenderRow): string | null {
  * counts per species, the steps between states with their history, and the animal's entry (the pet created once, its
  * `ingreso` movement from `cesion`, its photos, and the owner linked as a person with the role `cedente`).
  */
-export function createSurrendersService({ repo, history, persons, pets, movements, documents, storage, log }: SurrendersDeps) {
+export function createSurrendersService({
+  repo,
+  history,
+  persons,
+  pets,
+  movements,
+  documents,
+  storage,
+  log,
+  capacity,
+  templates,
+  messages,
+}: SurrendersDeps) {
   /** The request with its live contract's id. */
   async function toDto(row: SurrenderRow): Promise<Surrender> {
     return toSurrender(row, (await documents.surrenderDocument(repo.handle, row.id))?.id ?? null);
@@ -215,10 +244,21 @@ export function createSurrendersService({ repo, history, persons, pets, movement
       });
     },
 
-    /** Requests by urgency then date, with the pets in the shelter per species (no capacity setting exists: null). */
+    /**
+     * Requests by urgency then date, with the pets in the shelter per species beside the places written for it: every
+     * species with pets or with places, in the pets' order (a species no longer offered, with pets, after them).
+     */
     async list(estado: SurrenderState | undefined): Promise<SurrenderList> {
-      const [rows, counts] = await Promise.all([repo.list(estado), repo.inShelterBySpecies()]);
-      return { items: await Promise.all(rows.map(toDto)), capacidad: counts.map((c) => ({ ...c, capacidad: null })) };
+      const [rows, counts, places] = await Promise.all([repo.list(estado), repo.inShelterBySpecies(), capacity()]);
+      const inShelter = new Map(counts.map((c) => [c.especie, c.enRefugio]));
+      const known: readonly string[] = PET_TYPES;
+      const summary = [
+        ...PET_TYPES.map((especie) => ({ especie, enRefugio: inShelter.get(especie) ?? 0, capacidad: places[especie] })).filter(
+          (c) => c.enRefugio > 0 || c.capacidad !== null,
+        ),
+        ...counts.filter((c) => !known.includes(c.especie)).map((c) => ({ ...c, capacidad: null })),
+      ];
+      return { items: await Promise.all(rows.map(toDto)), capacidad: summary };
     },
 
     async get(id: number): Promise<Surrender> {
@@ -309,6 +349,71 @@ export function createSurrendersService({ repo, history, persons, pets, movement
         return updated;
       });
       return toDto(row);
+    },
+
+    /**
+     * The message to the owner as staff see it before sending: `plantilla` (by default the one of the request's state,
+     * none for `nueva` and `ingresada`) filled in with the owner's and the animal's names and the request's number.
+     */
+    async draftMessage(id: number, plantilla: SurrenderMessageKey | undefined): Promise<SurrenderMessageDraft> {
+      const row = await requireRow(id);
+      const canales = { email: row.email !== '', whatsapp: row.telefono !== '' };
+      const key = plantilla ?? (SURRENDER_MESSAGE_TEMPLATES as Partial<Record<string, SurrenderMessageKey>>)[row.estado] ?? null;
+      if (!key) return { plantilla: null, asunto: '', cuerpo: '', canales };
+      const rendered = await templates.render(repo.handle, key, {
+        'persona.nombre': row.nombre,
+        'mascota.nombre': row.nombreAnimal,
+        'solicitud.numero': row.id,
+      });
+      return { plantilla: key, asunto: rendered.asunto, cuerpo: rendered.cuerpo, canales };
+    },
+
+    /**
+     * Staff write to the owner about the request, by e-mail (sent by the server's job) or WhatsApp (answers the
+     * click-to-chat link; kept as registered), the text as they left it. The message and the request's history event
+     * commit together.
+     */
+    async sendMessage(actor: SessionUser, id: number, input: SurrenderMessageInput): Promise<SentMessage> {
+      const row = await requireRow(id);
+      if (input.canal === 'email' && row.email === '') throw new AppError('VALIDATION_ERROR', { message: surrenderMessageTexts.noEmail });
+      if (input.canal === 'whatsapp' && row.telefono === '') throw new AppError('VALIDATION_ERROR', { message: surrenderMessageTexts.noPhone });
+      if (input.canal === 'email' && input.asunto === '')
+        throw new AppError('VALIDATION_ERROR', {
+          message: surrenderMessageTexts.subjectRequired,
+          fieldErrors: { asunto: surrenderMessageTexts.subjectRequired },
+        });
+      const who = userActor(actor);
+      return repo.transaction(async (tx) => {
+        const sent = await messages.send(tx.handle, {
+          personaId: row.personaId,
+          para: { nombre: row.nombre, email: row.email || null, telefono: row.telefono || null },
+          canal: input.canal,
+          texto: { asunto: input.asunto, cuerpo: input.cuerpo },
+          ...(input.plantilla ? { dePlantilla: input.plantilla } : {}),
+          relacion: { entidad: 'cesion', id },
+          actor: who,
+        });
+        if (!sent) throw new AppError('VALIDATION_ERROR', { message: surrenderMessageTexts.bodyRequired });
+        await history.record(tx.handle, {
+          actor: who,
+          entidad: 'cesion',
+          entidadId: id,
+          accion: 'enviar',
+          cambios: {
+            mensajeId: [null, sent.mensaje.id],
+            canal: [null, input.canal],
+            plantilla: [null, input.plantilla ?? null],
+            asunto: [null, sent.mensaje.asunto],
+          },
+        });
+        return sent;
+      });
+    },
+
+    /** What was written to the owner about the request, the most recent first. */
+    async messages(id: number): Promise<{ items: Message[] }> {
+      await requireRow(id);
+      return { items: await messages.aboutEntity(repo.handle, { entidad: 'cesion', id }) };
     },
 
     /** The storage key of one photo (or its thumbnail) of a request: staff only. */

@@ -1,4 +1,4 @@
-import { fiscalMessages } from '@refugio/contracts';
+import { fiscalMessages, organizationMessages } from '@refugio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ const org = (changes: Record<string, unknown> = {}) => ({
   acreedorSepa: null,
   ibanAcreedor: null,
   contactoAcogidaVoluntariado: false,
+  capacidad: { Perro: null, Gato: null, Conejo: null },
   contacto: { nombre: null, email: null, telefono: null },
   correoConfigurado: false,
   version: 0,
@@ -110,5 +111,35 @@ describe('Configuración', { timeout: 20_000 }, () => {
     expect(within(section).getByLabelText<HTMLTextAreaElement>('Iframe').value).toContain(`<iframe src="${origin}/adopta?embed=1"`);
     expect(within(section).getByRole('button', { name: 'Copiar el código (script)' })).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Copiar el código (iframe)' })).toBeInTheDocument();
+  });
+
+  it('writes the places per species: empty is no limit, a number out of 0..10 000 is refused before sending', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.get('/api/organizacion', () =>
+        HttpResponse.json(
+          org({ nombre: 'Refugio Patitas', email: 'hola@patitas.org', capacidad: { Perro: 20, Gato: null, Conejo: null }, version: 1 }),
+        ),
+      ),
+      http.put('/api/organizacion', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return HttpResponse.json(org({ ...body, version: 2 }));
+      }),
+    );
+    const { user } = renderWithProviders(<ConfiguracionScreen />);
+    const dogs = await screen.findByRole('textbox', { name: 'Plazas: Perro' });
+    expect(dogs).toHaveValue('20');
+    const cats = screen.getByRole('textbox', { name: 'Plazas: Gato' });
+    await user.type(cats, '10001');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(organizationMessages.capacityInvalid)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.clear(cats);
+    await user.type(cats, '12');
+    await user.clear(dogs);
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ capacidad: { Perro: null, Gato: 12, Conejo: null }, version: 1 });
   });
 });

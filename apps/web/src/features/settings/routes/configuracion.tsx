@@ -1,4 +1,4 @@
-import { Alert, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   fiscalIdProblem,
@@ -8,7 +8,10 @@ import {
   normaliseFiscalId,
   normaliseIban,
   normaliseSepaCreditorId,
+  ORGANIZATION_CAPACITY_MAX,
   ORGANIZATION_REGISTRY_MAX,
+  PET_TYPES,
+  type PetType,
   type OrganizationSettings,
   organizationMessages,
 } from '@refugio/contracts';
@@ -24,7 +27,23 @@ import { EmbedCode } from '../components/embed-code';
 
 type TextField = 'nombre' | 'email' | 'telefono' | 'direccion' | 'web' | 'zonaHoraria' | FiscalText;
 type FiscalText = 'nif' | 'registroEntidades' | 'nucleoZoologico' | 'acreedorSepa' | 'ibanAcreedor';
-type Draft = Record<TextField, string> & { ley49: boolean; contactoAcogidaVoluntariado: boolean };
+/** The places per species as typed: '' is no limit. */
+type Draft = Record<TextField, string> & { ley49: boolean; contactoAcogidaVoluntariado: boolean; capacidad: Record<PetType, string> };
+
+const capacityDraft = (org: OrganizationSettings): Record<PetType, string> =>
+  Object.fromEntries(PET_TYPES.map((t) => [t, org.capacidad[t] === null ? '' : String(org.capacidad[t])])) as Record<PetType, string>;
+
+/** The places the server would refuse (not a whole number from 0 to 10 000), with its words. */
+function capacityProblems(capacidad: Record<PetType, string>): Partial<Record<PetType, string>> {
+  const problems: Partial<Record<PetType, string>> = {};
+  for (const t of PET_TYPES) {
+    const value = capacidad[t].trim();
+    if (value === '') continue;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n > ORGANIZATION_CAPACITY_MAX) problems[t] = organizationMessages.capacityInvalid;
+  }
+  return problems;
+}
 
 const toDraft = (org: OrganizationSettings): Draft => ({
   nombre: org.nombre ?? '',
@@ -40,6 +59,7 @@ const toDraft = (org: OrganizationSettings): Draft => ({
   acreedorSepa: org.acreedorSepa ?? '',
   ibanAcreedor: org.ibanAcreedor ?? '',
   contactoAcogidaVoluntariado: org.contactoAcogidaVoluntariado,
+  capacidad: capacityDraft(org),
 });
 
 /** The fiscal data the server would refuse, with the same Spanish words (nothing is sent while one is wrong). */
@@ -58,9 +78,12 @@ function fiscalProblems(draft: Draft): Partial<Record<FiscalText, string>> {
 function OrganizationForm({ org }: { org: OrganizationSettings }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(org));
   const [problems, setProblems] = useState<Partial<Record<FiscalText, string>>>({});
+  const [capacityErrors, setCapacityErrors] = useState<Partial<Record<PetType, string>>>({});
   const save = useSaveOrganization();
   const saved = toDraft(org);
-  const dirty = (Object.keys(draft) as (keyof Draft)[]).some((k) => draft[k] !== saved[k]);
+  const dirty =
+    (Object.keys(draft) as (keyof Draft)[]).some((k) => k !== 'capacidad' && draft[k] !== saved[k]) ||
+    PET_TYPES.some((t) => draft.capacidad[t] !== saved.capacidad[t]);
   useUnsavedChangesPrompt(dirty);
   const fieldErrors = save.error instanceof ApiError ? save.error.fieldErrors : undefined;
   const field = (name: TextField) => ({
@@ -75,7 +98,9 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
     event.preventDefault();
     const found = fiscalProblems(draft);
     setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    const wrongPlaces = capacityProblems(draft.capacidad);
+    setCapacityErrors(wrongPlaces);
+    if (Object.keys(found).length > 0 || Object.keys(wrongPlaces).length > 0) return;
     const optional = (value: string) => (value.trim() === '' ? null : value.trim());
     save.mutate(
       {
@@ -90,6 +115,7 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
         nucleoZoologico: optional(draft.nucleoZoologico),
         acreedorSepa: optional(draft.acreedorSepa) && normaliseSepaCreditorId(draft.acreedorSepa),
         ibanAcreedor: optional(draft.ibanAcreedor) && normaliseIban(draft.ibanAcreedor),
+        capacidad: Object.fromEntries(PET_TYPES.map((t) => [t, draft.capacidad[t].trim() === '' ? null : Number(draft.capacidad[t].trim())])),
         version: org.version,
       },
       {
@@ -168,6 +194,30 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
             }}
             error={fieldErrors?.contactoAcogidaVoluntariado}
           />
+        </Fieldset>
+        <Fieldset legend="Capacidad del refugio" variant="unstyled">
+          <Stack gap="sm" mt="xs">
+            <Text size="sm" c="dimmed" id="capacidad-ayuda">
+              Las plazas de cada especie. Se muestran junto a la lista de espera de cesiones; vacío, sin límite.
+            </Text>
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+              {PET_TYPES.map((t) => (
+                <NumberInput
+                  key={t}
+                  label={`Plazas: ${t}`}
+                  aria-describedby="capacidad-ayuda"
+                  min={0}
+                  max={ORGANIZATION_CAPACITY_MAX}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  clampBehavior="none"
+                  value={draft.capacidad[t]}
+                  onChange={(value) => setDraft((d) => ({ ...d, capacidad: { ...d.capacidad, [t]: String(value) } }))}
+                  error={capacityErrors[t] ?? fieldErrors?.[`capacidad.${t}`] ?? fieldErrors?.capacidad}
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
         </Fieldset>
         {save.isError && <Alert color="red">{getErrorMessage(save.error)}</Alert>}
         <Group justify="flex-end">

@@ -1,13 +1,23 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Stepper, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { SURRENDER_STEPS, type Surrender, type SurrenderState, formatDay, surrenderStateLabels, surrenderUrgencyLabels } from '@refugio/contracts';
+import {
+  SURRENDER_MESSAGE_TEMPLATES,
+  SURRENDER_STEPS,
+  type Surrender,
+  type SurrenderMessageKey,
+  type SurrenderState,
+  formatDay,
+  surrenderStateLabels,
+  surrenderUrgencyLabels,
+} from '@refugio/contracts';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ListLoading } from '../../../components/ui/list-states';
 import { SurrenderPageSections } from '../../../components/ui/page-sections';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useSurrender, useSurrenderNotes, useSurrenderStep } from '../api/surrenders';
+import { OwnerMessageDialog, OwnerMessages } from '../components/owner-messages';
 import { urgencyColor } from './cesiones';
 
 const PATH: SurrenderState[] = ['nueva', 'lista_espera', 'aceptada', 'ingresada'];
@@ -19,7 +29,11 @@ const stepLabels: Partial<Record<SurrenderState, string>> = {
   retirada: 'Marcar como retirada',
 };
 
-function StepActions({ item }: { item: Surrender }) {
+/** The template each step offers to tell the owner with (none for the animal's entry). */
+const stepMessage = SURRENDER_MESSAGE_TEMPLATES as Partial<Record<SurrenderState, SurrenderMessageKey>>;
+
+/** The steps of the request; after one with a message to the owner, `onStep` offers it. */
+function StepActions({ item, onStep }: { item: Surrender; onStep: (estado: SurrenderState) => void }) {
   const step = useSurrenderStep();
   const [motivo, setMotivo] = useState('');
   const go = (estado: SurrenderState) => {
@@ -46,6 +60,7 @@ function StepActions({ item }: { item: Surrender }) {
             onSuccess: () => {
               setMotivo('');
               notifications.show({ color: 'teal', message: `Solicitud: ${surrenderStateLabels[estado]}.` });
+              onStep(estado);
             },
             onError: (error) => notifications.show({ color: 'red', title: 'No se pudo cambiar el estado', message: getErrorMessage(error) }),
           },
@@ -117,6 +132,8 @@ function CesionDetalleScreen() {
   const query = useSurrender(id);
   const { refetch } = query;
   const refresh = useCallback(() => void refetch(), [refetch]);
+  // The message to the owner being written: the template of the step just taken, or of the request's state (undefined).
+  const [writing, setWriting] = useState<{ plantilla: SurrenderMessageKey | null } | null>(null);
   if (query.isPending) return <ListLoading label="Cargando la solicitud..." />;
   if (query.isError) return <Text c="red">{getErrorMessage(query.error)}</Text>;
   const item = query.data;
@@ -210,7 +227,15 @@ function CesionDetalleScreen() {
         <Text style={{ whiteSpace: 'pre-wrap' }}>{item.motivo}</Text>
       </Card>
       <SurrenderPageSections cesionId={item.id} aceptada={item.estado === 'aceptada'} onChange={refresh} />
-      <StepActions item={item} />
+      <StepActions
+        item={item}
+        onStep={(estado) => {
+          const plantilla = stepMessage[estado];
+          if (plantilla && (item.email || item.telefono)) setWriting({ plantilla });
+        }}
+      />
+      <OwnerMessages item={item} onWrite={() => setWriting({ plantilla: null })} />
+      <OwnerMessageDialog item={item} opened={writing !== null} plantilla={writing?.plantilla ?? null} onClose={() => setWriting(null)} />
       <Notes key={item.version} item={item} />
     </Stack>
   );

@@ -50,4 +50,20 @@ describe('Cesiones', { timeout: 20_000 }, () => {
     expect(within(rows[1]!).getByText('En lista de espera')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Toby' })).toHaveAttribute('href', '/cesiones/1');
   });
+
+  it('reads each species against its places: «N de M», and «Completo» when there are none left', async () => {
+    const list: SurrenderList = {
+      items: [base],
+      capacidad: [
+        { especie: 'Perro', enRefugio: 20, capacidad: 20 },
+        { especie: 'Gato', enRefugio: 4, capacidad: 10 },
+        { especie: 'Conejo', enRefugio: 2, capacidad: null },
+      ],
+    };
+    server.use(http.get('/api/cesiones', () => HttpResponse.json(list)));
+    renderWithProviders(<CesionesScreen />);
+    const capacity = (await screen.findByRole('heading', { name: 'En el refugio ahora' })).closest('section')!;
+    const cards = within(capacity).getAllByRole('listitem');
+    expect(cards.map((c) => c.textContent)).toEqual(['Perro20 de 20Completo', 'Gato4 de 10Quedan 6 plazas', 'Conejo2Sin plazas escritas']);
+  });
 });

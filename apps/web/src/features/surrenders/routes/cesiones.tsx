@@ -39,19 +39,44 @@ function CesionesScreen() {
             {list.data.capacidad.length === 0 ? (
               <Text size="sm">No hay mascotas en el refugio.</Text>
             ) : (
-              <SimpleGrid cols={{ base: 2, sm: 4 }}>
-                {list.data.capacidad.map((c) => (
-                  <Card key={c.especie} withBorder padding="sm">
-                    <Text size="sm" c="dimmed">
-                      {c.especie}
-                    </Text>
-                    <Text fw={700} fz="xl">
-                      {c.capacidad === null ? c.enRefugio : `${c.enRefugio} / ${c.capacidad}`}
-                    </Text>
-                  </Card>
-                ))}
+              <SimpleGrid cols={{ base: 2, sm: 4 }} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {list.data.capacidad.map((c) => {
+                  const full = c.capacidad !== null && c.enRefugio >= c.capacidad;
+                  return (
+                    <Card
+                      key={c.especie}
+                      component="li"
+                      withBorder
+                      padding="sm"
+                      style={full ? { borderColor: 'var(--mantine-color-red-7)', borderWidth: 2 } : undefined}
+                    >
+                      <Text size="sm" c="dimmed">
+                        {c.especie}
+                      </Text>
+                      <Text fw={700} fz="xl">
+                        {c.capacidad === null ? c.enRefugio : `${c.enRefugio} de ${c.capacidad}`}
+                      </Text>
+                      {full ? (
+                        <Badge color="red" variant="filled">
+                          Completo
+                        </Badge>
+                      ) : c.capacidad === null ? (
+                        <Text size="xs" c="dimmed">
+                          Sin plazas escritas
+                        </Text>
+                      ) : (
+                        <Text size="xs" c="dimmed">
+                          {c.capacidad - c.enRefugio === 1 ? 'Queda 1 plaza' : `Quedan ${c.capacidad - c.enRefugio} plazas`}
+                        </Text>
+                      )}
+                    </Card>
+                  );
+                })}
               </SimpleGrid>
             )}
+            <Text size="xs" c="dimmed" mt="xs">
+              Las plazas de cada especie se escriben en Configuración.
+            </Text>
           </section>
           {list.data.items.length === 0 ? (
             <Text>No hay solicitudes de cesión con este filtro.</Text>
