@@ -14,6 +14,7 @@ const org = (changes: Record<string, unknown> = {}) => ({
   nif: null,
   ley49: false,
   contactoAcogidaVoluntariado: false,
+  capacidad: { Perro: null, Gato: null, Conejo: null },
   registroEntidades: null,
   nucleoZoologico: null,
   acreedorSepa: null,
