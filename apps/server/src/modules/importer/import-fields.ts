@@ -102,9 +102,9 @@ export function suggestMapping(
   tipo: ImportType,
   columnas: string[],
   saved: Map<string, string>,
-  careHeaders: Record<string, string> = {},
+  ownHeaders: Record<string, string> = {},
 ): Record<string, string> {
-  const known = tipo === 'mascotas' || tipo === 'personas' ? HEADERS[tipo] : tipo === 'cuidados' ? careHeaders : {};
+  const known = tipo === 'mascotas' || tipo === 'personas' ? HEADERS[tipo] : ownHeaders;
   const fields = new Set<string>(IMPORT_FIELDS[tipo]);
   const used = new Set<string>();
   const mapping: Record<string, string> = {};

@@ -14,7 +14,6 @@ import {
   type ImportStatus,
   type ImportType,
   type ImportUpload,
-  importFieldLabels,
   importMessages,
   importTypeLabels,
 } from '@refugio/contracts';
@@ -30,10 +29,13 @@ import { systemActor, userActor } from '../history/history.port';
 import type { PersonsPort } from '../persons/persons.port';
 import type { StorageProvider } from '../../storage/storage-provider';
 import type { CarePort } from '../care/care.port';
+import type { DonationsPort } from '../donations/donations.port';
 import type { PetsPort } from '../pets/pets.port';
 import { CARE_HEADERS, type CareRowValues, careDryRun, matchCare, planCare } from './import-care';
+import { GIFT_HEADERS, type GiftRowValues, giftDryRun, importGiftRow, planGifts } from './import-gifts';
 import { type PersonRowValues, type PetRowValues, fold, suggestMapping } from './import-fields';
 import { ImportFileError, readSpreadsheet } from './import-file';
+import { checkMapping } from './import-mapping';
 import { matchPets, stageChunkPhotos } from './import-pets';
 import { type StagedRows, checkRowPhotos, removeImportPhotos, storeImportPhotos } from './import-photos';
 import { type PlannedRow, columnOf, personKey, planPersons, planPets } from './import-plan';
@@ -44,7 +46,8 @@ export interface ImporterDeps {
   db: Database;
   pets: Pick<PetsPort, 'importMatches' | 'createImported' | 'removeImported' | 'reservePetId' | 'stagePhotos'>;
   care: Pick<CarePort, 'importMatches' | 'createImported' | 'removeImported'>;
-  persons: Pick<PersonsPort, 'normaliseImported' | 'matchImported' | 'importPerson' | 'removeImported'>;
+  persons: Pick<PersonsPort, 'normaliseImported' | 'matchImported' | 'importPerson' | 'removeImported' | 'byIdentifiers'>;
+  donations: Pick<DonationsPort, 'importMatches' | 'createImported' | 'certifiedImported' | 'annulImported'>;
   /** Enqueues the import job of a batch inside the confirmation's transaction. */
   enqueue: (tx: Database, importId: string) => Promise<void>;
   timeZone: (handle?: Pick<Database, 'select'>) => Promise<string>;
@@ -63,7 +66,18 @@ const IMPORT_CHUNK = 50;
 export const importJobPayload = z.object({ importId: z.string().min(1).max(64) });
 
 /** The import wizard's work (DESIGN section 18): upload, dry run, the job that imports each row once, status, undo. */
-export function createImporterService({ db, pets, care, persons, enqueue, timeZone, storage, log, clock = () => new Date() }: ImporterDeps) {
+export function createImporterService({
+  db,
+  pets,
+  care,
+  persons,
+  donations,
+  enqueue,
+  timeZone,
+  storage,
+  log,
+  clock = () => new Date(),
+}: ImporterDeps) {
   const repo: ImporterRepository = createImporterRepository(db);
 
   async function today(): Promise<string> {
@@ -86,34 +100,18 @@ export function createImporterService({ db, pets, care, persons, enqueue, timeZo
       const rows = planPets(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
       return checkRowPhotos(rows, batch.fotos, columnOf(batch.columnas, mapeo, 'foto'));
     }
+    if (batch.tipo === 'donativos')
+      return planGifts(
+        batch.columnas,
+        batch.filas,
+        mapeo,
+        (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined,
+        await today(),
+        persons.normaliseImported,
+      );
     if (batch.tipo === 'cuidados')
       return planCare(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
     return planPersons(batch.columnas, batch.filas, mapeo, persons.normaliseImported);
-  }
-
-  /** Checks a chosen mapping against the file's columns and the type's fields (400 in Spanish). */
-  function checkMapping(tipo: ImportType, columnas: string[], mapeo: Record<string, string>, zipped: boolean): Record<string, string> {
-    const fields = new Set<string>(IMPORT_FIELDS[tipo]);
-    const used = new Set<string>();
-    const clean: Record<string, string> = {};
-    for (const [columna, campo] of Object.entries(mapeo)) {
-      if (!columnas.includes(columna)) throw invalid('mapeo', importMessages.columnUnknown(columna));
-      if (campo === '') continue;
-      if (!fields.has(campo)) throw invalid('mapeo', importMessages.fieldUnknown(campo));
-      const label = importFieldLabels[campo as keyof typeof importFieldLabels];
-      if (used.has(campo)) throw invalid('mapeo', importMessages.fieldTwice(label));
-      used.add(campo);
-      clean[columna] = campo;
-    }
-    for (const required of tipo === 'cuidados' ? (['cuidado', 'fecha'] as const) : (['nombre'] as const))
-      if (!used.has(required)) throw invalid('mapeo', importMessages.fieldRequired(importFieldLabels[required]));
-    if (tipo === 'cuidados' && !used.has('microchip') && !used.has('id') && !used.has('codigo'))
-      throw invalid('mapeo', importMessages.petKeyRequired);
-    if (tipo === 'mascotas' && !used.has('tipo')) throw invalid('mapeo', importMessages.fieldRequired(importFieldLabels.tipo));
-    if (used.has('foto') && !zipped) throw invalid('mapeo', importMessages.photosNeedZip);
-    if (tipo === 'personas' && !used.has('email') && !used.has('telefono') && !used.has('movil'))
-      throw invalid('mapeo', importMessages.contactRequired);
-    return clean;
   }
 
   async function dryRun(batch: ImportBatchRow): Promise<ImportDryRun> {
@@ -138,6 +136,16 @@ export function createImporterService({ db, pets, care, persons, enqueue, timeZo
           omitir++;
         }
       });
+    } else if (batch.tipo === 'donativos') {
+      const giftRows = valid as { fila: number; values: GiftRowValues }[];
+      const taken = await repo.keysOf(
+        'donativos',
+        giftRows.flatMap((r) => (r.values.codigo ? [r.values.codigo] : [])),
+      );
+      const figures = await giftDryRun(persons, donations, db, giftRows, taken);
+      crear = figures.crear;
+      omitir = figures.omitir;
+      duplicados.push(...figures.duplicados);
     } else if (batch.tipo === 'cuidados') {
       const careRows = valid as { fila: number; values: CareRowValues }[];
       const figures = careDryRun(careRows, await matchCare(pets, care, db, careRows));
@@ -207,6 +215,10 @@ export function createImporterService({ db, pets, care, persons, enqueue, timeZo
       if (photo) used.add(row.fila);
       if (codigo) await txRepo.saveKey('mascotas', codigo, created.id, batch.id);
       return txRepo.insertRow({ ...base, resultado: 'creado', entidadId: created.id, version: created.version });
+    }
+    if (batch.tipo === 'donativos') {
+      const done = await importGiftRow(persons, donations, tx, batch.id, row.values as GiftRowValues, actor, origen);
+      return txRepo.insertRow({ ...base, ...done });
     }
     if (batch.tipo === 'cuidados') {
       const v = row.values as CareRowValues;
@@ -383,7 +395,7 @@ export function createImporterService({ db, pets, care, persons, enqueue, timeZo
         columnas: sheet.columnas,
         muestra: sample.map((r) => Object.fromEntries(sheet.columnas.map((c, i) => [c, r[i] ?? '']))),
         filas: sheet.filas.length,
-        mapeoSugerido: suggestMapping(tipo, sheet.columnas, saved, CARE_HEADERS),
+        mapeoSugerido: suggestMapping(tipo, sheet.columnas, saved, tipo === 'donativos' ? GIFT_HEADERS : CARE_HEADERS),
         campos: [...IMPORT_FIELDS[tipo]],
       };
     },
@@ -443,8 +455,19 @@ export function createImporterService({ db, pets, care, persons, enqueue, timeZo
      */
     async undo(id: string): Promise<ImportStatus> {
       const batch = await batchOf(id);
-      if (!(await repo.setState(id, ['terminada', 'fallida', 'deshecha'], 'deshecha')))
-        throw new AppError('CONFLICT', { message: importMessages.notUndoable });
+      const undoable = ['terminada', 'fallida', 'deshecha'];
+      if (batch.tipo === 'donativos' && undoable.includes(batch.estado)) {
+        // Money is never deleted: the gifts are annulled, and none once a donor certificate was issued with it.
+        const certified = await donations.certifiedImported(
+          db,
+          (await repo.rows(id, ['creado'])).map((r) => r.entidadId!),
+        );
+        if (certified.length > 0) {
+          const anios = [...new Set(certified.map((c) => c.anio))].sort().join(', ');
+          throw new AppError('CONFLICT', { message: importMessages.giftsCertified(certified.length, anios) });
+        }
+      }
+      if (!(await repo.setState(id, undoable, 'deshecha'))) throw new AppError('CONFLICT', { message: importMessages.notUndoable });
       const created = await repo.rows(id, ['creado']);
       const actor = actorOf(batch);
       for (let i = 0; i < created.length; i += UNDO_CHUNK) {
@@ -453,11 +476,13 @@ export function createImporterService({ db, pets, care, persons, enqueue, timeZo
           for (const row of created.slice(i, i + UNDO_CHUNK)) {
             const origen = importMessages.historyOrigin(batch.archivo, row.fila);
             const removed =
-              batch.tipo === 'mascotas'
-                ? await pets.removeImported(tx, row.entidadId!, row.version!, actor, origen)
-                : batch.tipo === 'cuidados'
-                  ? await care.removeImported(tx, row.entidadId!, row.version!, actor, origen)
-                  : await persons.removeImported(tx, row.entidadId!, row.version!, actor, origen);
+              batch.tipo === 'donativos'
+                ? await donations.annulImported(tx, row.entidadId!, row.version!, actor, origen, importMessages.giftUndoReason(origen))
+                : batch.tipo === 'mascotas'
+                  ? await pets.removeImported(tx, row.entidadId!, row.version!, actor, origen)
+                  : batch.tipo === 'cuidados'
+                    ? await care.removeImported(tx, row.entidadId!, row.version!, actor, origen)
+                    : await persons.removeImported(tx, row.entidadId!, row.version!, actor, origen);
             if (removed) await txRepo.removeKey(batch.tipo, row.entidadId!, id);
             await txRepo.setRowResult(id, row.fila, removed ? 'deshecho' : 'conservado');
           }
