@@ -52,9 +52,9 @@ export const IMPORT_FIELDS = {
     'historia',
     'foto',
   ],
-  personas: ['codigo', 'nombre', 'apellidos', 'email', 'telefono', 'movil', 'documento', 'direccion', 'ciudad', 'codigoPostal', 'rol'],
+  personas: ['codigo', 'nombre', 'apellidos', 'email', 'telefono', 'movil', 'documento', 'nif', 'direccion', 'ciudad', 'codigoPostal', 'rol'],
   cuidados: ['microchip', 'id', 'codigo', 'cuidado', 'producto', 'fecha', 'peso', 'lote', 'veterinario', 'notas'],
-  donativos: ['codigo', 'nombre', 'apellidos', 'documento', 'email', 'telefono', 'fecha', 'importe', 'metodo', 'concepto', 'referencia'],
+  donativos: ['codigo', 'nombre', 'apellidos', 'nif', 'email', 'telefono', 'fecha', 'importe', 'metodo', 'concepto', 'referencia'],
 } as const satisfies Record<ImportType, readonly string[]>;
 export type ImportField = (typeof IMPORT_FIELDS)[ImportType][number];
 
@@ -88,6 +88,7 @@ export const importFieldLabels: Record<ImportField, string> = {
   telefono: 'Teléfono',
   movil: 'Móvil',
   documento: 'DNI/NIE',
+  nif: 'NIF (para Hacienda)',
   direccion: 'Dirección',
   ciudad: 'Ciudad',
   codigoPostal: 'Código postal',

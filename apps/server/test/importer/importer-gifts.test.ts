@@ -105,7 +105,7 @@ describe('import wizard: gifts', () => {
       'Nº recibo': 'codigo',
       Donante: 'nombre',
       Apellidos: 'apellidos',
-      NIF: 'documento',
+      NIF: 'nif',
       Correo: 'email',
       Fecha: 'fecha',
       Importe: 'importe',

@@ -9,14 +9,12 @@ import {
   PERSON_NAME_MAX,
   PERSON_SURNAME_MAX,
   importMessages,
-  isValidFiscalId,
-  normaliseFiscalId,
   parseEurosToCents,
 } from '@refugio/contracts';
 import type { Database, Tx } from '../../db/client';
 import type { DonationsPort } from '../donations/donations.port';
 import type { PersonsPort } from '../persons/persons.port';
-import { type MappedRow, RowErrors, dateField, text, words } from './import-fields';
+import { type MappedRow, RowErrors, dateField, nifField, text, words } from './import-fields';
 import { type PlannedRow, columnOf, context, isEmpty, mapped, repeats } from './import-plan';
 import { createImporterRepository } from './importer.repository';
 
@@ -47,19 +45,7 @@ export const GIFT_HEADERS: Record<string, string> = Object.fromEntries(
     ],
     nombre: ['nombre', 'donante', 'nombre del donante', 'nombre donante', 'name', 'firstname', 'personfirstname', 'nombre de pila'],
     apellidos: ['apellidos', 'apellido', 'apellidos del donante', 'lastname', 'surname', 'personlastname'],
-    documento: [
-      'nif',
-      'dni',
-      'nie',
-      'cif',
-      'nif nie',
-      'dni nie',
-      'nif cif',
-      'nif del donante',
-      'dni del donante',
-      'documento',
-      'documento de identidad',
-    ],
+    nif: ['nif', 'dni', 'nie', 'cif', 'nif nie', 'dni nie', 'nif cif', 'nif del donante', 'dni del donante', 'documento', 'documento de identidad'],
     email: ['email', 'e mail', 'correo', 'correo electronico', 'mail', 'personemail', 'emailaddress'],
     telefono: ['telefono', 'tel', 'movil', 'telefono movil', 'personmobilephone', 'personhomephone', 'mobilephone'],
     fecha: [
@@ -179,13 +165,8 @@ export function readGiftRow(
   const errors = new RowErrors(row);
   const nombre = text(row, errors, 'nombre', PERSON_NAME_MAX);
   const apellidos = text(row, errors, 'apellidos', PERSON_SURNAME_MAX);
-  const documento = text(row, errors, 'documento', 40);
-  let nif: string | null = null;
-  if (documento !== '') {
-    const n = normaliseFiscalId(documento);
-    if (isValidFiscalId(n)) nif = n;
-    else errors.add('documento', importMessages.nifInvalid(documento));
-  }
+  const nif = nifField(row, errors);
+  const documento = row.cells.get('nif')?.valor.trim() ?? '';
   const emailText = text(row, errors, 'email', 254) || null;
   const telefonoText = text(row, errors, 'telefono', 40) || null;
   const contact = normalise(emailText, telefonoText);
