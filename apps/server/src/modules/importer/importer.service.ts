@@ -38,13 +38,13 @@ import { ImportFileError, readSpreadsheet } from './import-file';
 import { checkMapping } from './import-mapping';
 import { matchPets, stageChunkPhotos } from './import-pets';
 import { type StagedRows, checkRowPhotos, removeImportPhotos, storeImportPhotos } from './import-photos';
-import { type PlannedRow, columnOf, personKey, planPersons, planPets } from './import-plan';
+import { type PlannedRow, columnOf, personDryRun, planPersons, planPets } from './import-plan';
 import { readZip } from './import-zip';
-import { type ImportBatchRow, type ImporterRepository, createImporterRepository } from './importer.repository';
+import { type ImportBatchRow, type ImporterRepository, type RowRecord, createImporterRepository } from './importer.repository';
 
 export interface ImporterDeps {
   db: Database;
-  pets: Pick<PetsPort, 'importMatches' | 'createImported' | 'removeImported' | 'reservePetId' | 'stagePhotos'>;
+  pets: Pick<PetsPort, 'importMatches' | 'createImportedMany' | 'removeImported' | 'reservePetId' | 'stagePhotos'>;
   care: Pick<CarePort, 'importMatches' | 'createImported' | 'removeImported'>;
   persons: Pick<PersonsPort, 'normaliseImported' | 'matchImported' | 'importPerson' | 'removeImported' | 'byIdentifiers'>;
   donations: Pick<DonationsPort, 'importMatches' | 'createImported' | 'certifiedImported' | 'annulImported'>;
@@ -61,7 +61,7 @@ const notFound = () => new AppError('NOT_FOUND', { message: importMessages.notFo
 /** Records undone per transaction. */
 const UNDO_CHUNK = 100;
 /** Rows of the import job per transaction. */
-const IMPORT_CHUNK = 50;
+const IMPORT_CHUNK = 200;
 
 export const importJobPayload = z.object({ importId: z.string().min(1).max(64) });
 
@@ -155,109 +155,68 @@ export function createImporterService({
       errores.sort((a, b) => a.fila - b.fila);
       duplicados.push(...figures.duplicados);
     } else {
-      const values = valid.map((r) => ({ fila: r.fila, v: r.values as PersonRowValues }));
-      const keys = await repo.keysOf(
-        'personas',
-        values.flatMap(({ v }) => (v.codigo ? [v.codigo] : [])),
-      );
-      const matches = await persons.matchImported(
-        db,
-        values.map(({ v }) => v),
-      );
-      const seen = new Set<string>();
-      values.forEach(({ fila, v }, i) => {
-        const key = personKey(v);
-        const match = matches[i]!;
-        if (v.codigo !== undefined && keys.has(v.codigo)) {
-          duplicados.push({ fila, motivo: importMessages.duplicateCode, existenteId: keys.get(v.codigo)! });
-          omitir++;
-        } else if (seen.has(key)) omitir++;
-        else if (match.personaId !== null) {
-          duplicados.push({ fila, motivo: importMessages.duplicatePerson, existenteId: match.personaId });
-          if (match.cambios) actualizar++;
-          else omitir++;
-        } else {
-          crear++;
-          if (match.duplicados[0] !== undefined)
-            duplicados.push({ fila, motivo: importMessages.possibleDuplicate, existenteId: match.duplicados[0] });
-        }
-        seen.add(key);
-      });
+      const figures = await personDryRun(persons, db, valid as { fila: number; values: PersonRowValues }[]);
+      crear = figures.crear;
+      actualizar = figures.actualizar;
+      omitir = figures.omitir;
+      duplicados.push(...figures.duplicados);
     }
     return { crear, actualizar, omitir, errores, duplicados };
   }
 
-  /** One row of the job inside `tx`, with its `import_row` record (a row recorded is never done again). */
+  /** One row of the job inside `tx`: what its `import_row` record says (written with its chunk's; a row recorded is never done again). */
   async function importRowIn(
     tx: Tx,
     batch: ImportBatchRow,
     row: PlannedRow<unknown>,
-    staged: StagedRows,
-    used: Set<number>,
     matched: Map<number, { existing: number } | undefined>,
-  ): Promise<void> {
+  ): Promise<RowRecord> {
     const txRepo = createImporterRepository(tx);
-    const base = { importId: batch.id, fila: row.fila };
-    if (row.vacia) return txRepo.insertRow({ ...base, resultado: 'omitido' });
+    const base = { fila: row.fila };
+    if (row.vacia) return { ...base, resultado: 'omitido' };
     if ('errors' in row) {
       const first = row.errors[0]!;
-      return txRepo.insertRow({ ...base, resultado: 'error', columna: first.columna, mensaje: row.errors.map((e) => e.mensaje).join(' ') });
+      return { ...base, resultado: 'error', columna: first.columna, mensaje: row.errors.map((e) => e.mensaje).join(' ') };
     }
     const origen = importMessages.historyOrigin(batch.archivo, row.fila);
     const actor = actorOf(batch);
-    if (batch.tipo === 'mascotas') {
-      const v = row.values as PetRowValues;
-      const match = matched.get(row.fila);
-      if (match !== undefined) return txRepo.insertRow({ ...base, resultado: 'omitido', entidadId: match.existing });
-      const { id: _id, codigo, foto: _foto, ...values } = v;
-      const photo = staged.get(row.fila);
-      const created = await pets.createImported(tx, values, actor, origen, photo ? { id: photo.id, image: photo.staged.images[0]! } : undefined);
-      if (photo) used.add(row.fila);
-      if (codigo) await txRepo.saveKey('mascotas', codigo, created.id, batch.id);
-      return txRepo.insertRow({ ...base, resultado: 'creado', entidadId: created.id, version: created.version });
-    }
-    if (batch.tipo === 'donativos') {
-      const done = await importGiftRow(persons, donations, tx, batch.id, row.values as GiftRowValues, actor, origen);
-      return txRepo.insertRow({ ...base, ...done });
-    }
+    if (batch.tipo === 'mascotas') return { ...base, resultado: 'omitido', entidadId: matched.get(row.fila)!.existing };
+    if (batch.tipo === 'donativos')
+      return { ...base, ...(await importGiftRow(persons, donations, tx, batch.id, row.values as GiftRowValues, actor, origen)) };
     if (batch.tipo === 'cuidados') {
       const v = row.values as CareRowValues;
       const [match] = await matchCare(pets, care, tx, [{ fila: row.fila, values: v }]);
-      if ('error' in match!) return txRepo.insertRow({ ...base, resultado: 'error', columna: match.error.columna, mensaje: match.error.mensaje });
-      if (match!.existente !== null) return txRepo.insertRow({ ...base, resultado: 'omitido', entidadId: match!.existente });
+      if ('error' in match!) return { ...base, resultado: 'error', columna: match.error.columna, mensaje: match.error.mensaje };
+      if (match!.existente !== null) return { ...base, resultado: 'omitido', entidadId: match!.existente };
       const { tipo, nombre, fecha, pesoKg, lote, veterinario, notas } = v;
       const created = await care.createImported(tx, match!.petId, { tipo, nombre, fecha, pesoKg, lote, veterinario, notas }, actor, origen);
-      return txRepo.insertRow({ ...base, resultado: 'creado', entidadId: created.id, version: created.version });
+      return { ...base, resultado: 'creado', entidadId: created.id, version: created.version };
     }
     const v = row.values as PersonRowValues;
-    if (v.codigo && (await txRepo.keysOf('personas', [v.codigo])).size > 0) return txRepo.insertRow({ ...base, resultado: 'omitido' });
+    if (v.codigo && (await txRepo.keysOf('personas', [v.codigo])).size > 0) return { ...base, resultado: 'omitido' };
     const { codigo, ...values } = v;
     const done = await persons.importPerson(tx, values, actor, origen);
     if (codigo && done.resultado === 'creado') await txRepo.saveKey('personas', codigo, done.personaId, batch.id);
-    return txRepo.insertRow({
-      ...base,
-      resultado: done.resultado,
-      entidadId: done.personaId,
-      ...(done.resultado === 'creado' ? { version: done.version } : {}),
-    });
+    return { ...base, resultado: done.resultado, entidadId: done.personaId, ...(done.resultado === 'creado' ? { version: done.version } : {}) };
   }
 
   /**
-   * Rows of the job, `IMPORT_CHUNK` per transaction (each with its record, so a chunk commits whole or not at all).
-   * When a chunk meets a unique violation (another import, or someone typing the same microchip meanwhile), its rows
-   * are done again one per transaction, and the row that still collides is recorded as omitted.
+   * Rows of the job, `IMPORT_CHUNK` per transaction: the chunk's new pets in a few statements, the other rows one by
+   * one, and every row's record in one statement, so a chunk commits whole or not at all. When a chunk meets a
+   * unique violation (another import, or someone typing the same microchip meanwhile), its rows are done again one
+   * per transaction, and the row that still collides is recorded as omitted. `staged`: the chunk's photos, copied
+   * before (while the chunk before was written); the copies no pet took are removed at the end.
    */
-  async function importChunk(batch: ImportBatchRow, rows: PlannedRow<unknown>[]): Promise<void> {
-    const staged = await stageChunkPhotos(pets, db, batch, rows);
-    // Photos a committed pet took; the others' copies are removed at the end (a crash leaves only unreferenced copies).
+  async function importChunk(batch: ImportBatchRow, rows: PlannedRow<unknown>[], staged: StagedRows): Promise<void> {
     const used = new Set<number>();
     const attempt = async (part: PlannedRow<unknown>[]) => {
       const taken = new Set<number>();
       await runInTransaction(db, async (tx) => {
+        const txRepo = createImporterRepository(tx);
         // The chunk's pets matched at once, in its transaction (a file never names the same pet twice: the plan refuses it).
         const matched = new Map<number, { existing: number } | undefined>();
+        const valid = part.filter((r): r is { fila: number; values: unknown } => 'values' in r && !r.vacia);
         if (batch.tipo === 'mascotas') {
-          const valid = part.filter((r): r is { fila: number; values: unknown } => 'values' in r && !r.vacia);
           const matches = await matchPets(
             pets,
             tx,
@@ -265,7 +224,34 @@ export function createImporterService({
           );
           valid.forEach((r, i) => matched.set(r.fila, matches[i]));
         }
-        for (const row of part) await importRowIn(tx, batch, row, staged, taken, matched);
+        const fresh = batch.tipo === 'mascotas' ? valid.filter((r) => matched.get(r.fila) === undefined) : [];
+        const records: RowRecord[] = [];
+        for (const row of part) if (!fresh.includes(row as (typeof fresh)[number])) records.push(await importRowIn(tx, batch, row, matched));
+        const created = await pets.createImportedMany(
+          tx,
+          fresh.map(({ fila, values }) => {
+            const { id: _id, codigo: _codigo, foto: _foto, ...v } = values as PetRowValues;
+            const photo = staged.get(fila);
+            return {
+              values: v,
+              origen: importMessages.historyOrigin(batch.archivo, fila),
+              photo: photo && { id: photo.id, image: photo.staged.images[0]! },
+            };
+          }),
+          actorOf(batch),
+        );
+        fresh.forEach(({ fila }, i) => {
+          records.push({ fila, resultado: 'creado', entidadId: created[i]!.id, version: created[i]!.version });
+          if (staged.has(fila)) taken.add(fila);
+        });
+        await txRepo.saveKeys(
+          'mascotas',
+          fresh.flatMap(({ values }, i) =>
+            (values as PetRowValues).codigo ? [[(values as PetRowValues).codigo!, created[i]!.id] as [string, number]] : [],
+          ),
+          batch.id,
+        );
+        await txRepo.insertRows(records.map((r) => ({ importId: batch.id, ...r })));
       });
       for (const fila of taken) used.add(fila);
     };
@@ -326,8 +312,23 @@ export function createImporterService({
     const done = await repo.processedRows(importId);
     const rows = await plan(batch);
     const pending = rows.filter((row) => !done.has(row.fila));
-    for (let i = 0; i < Math.min(pending.length, limit); i += IMPORT_CHUNK) {
-      await importChunk(batch, pending.slice(i, Math.min(i + IMPORT_CHUNK, limit)));
+    const chunks: PlannedRow<unknown>[][] = [];
+    for (let i = 0; i < Math.min(pending.length, limit); i += IMPORT_CHUNK) chunks.push(pending.slice(i, Math.min(i + IMPORT_CHUNK, limit)));
+    // The next chunk's photos are copied while this chunk is written (files before rows, and neither waits for the other).
+    let next = chunks.length > 0 ? stageChunkPhotos(pets, db, batch, chunks[0]!) : undefined;
+    try {
+      for (const [i, chunk] of chunks.entries()) {
+        const staged = await next!;
+        next = i + 1 < chunks.length ? stageChunkPhotos(pets, db, batch, chunks[i + 1]!) : undefined;
+        await importChunk(batch, chunk, staged);
+      }
+    } finally {
+      // A chunk that failed leaves the next one's copies unused.
+      if (next)
+        await next.then(
+          (staged) => Promise.all([...staged.values()].map(({ staged: photos }) => photos.discard())),
+          () => undefined,
+        );
     }
     if (pending.length > limit) return;
     const f = await figures(importId);
