@@ -192,7 +192,6 @@ export const importMessages = {
   giftRepeated: (fila: number) =>
     `El mismo donativo (donante, fecha e importe) está también en la fila ${fila}: si son dos donativos distintos, añade una columna con el número de recibo de cada uno.`,
   giftDuplicate: 'Ese donante ya tiene un donativo de ese importe en esa fecha.',
-  giftNewDonor: 'Donante nuevo: se creará su ficha de persona.',
   giftsCertified: (n: number, anios: string) =>
     `No se puede deshacer: ${n === 1 ? 'un donativo importado ya consta' : `${n} donativos importados ya constan`} en certificados de donaciones de ${anios}. ` +
     'Anula a mano, desde Donativos, los que estén mal, explicando el motivo.',
