@@ -1,7 +1,7 @@
 /*
  * Import wizard benchmark (DESIGN section 18): a CSV of N pets (20 000 by default, Windows-1252, `;`, Spanish headers,
- * every row with a 15-digit microchip and two dates) is uploaded, its dry run timed, then the import job (one
- * transaction per row with its `import_row` record) timed to the end, then the same file's dry run again (every row a
+ * every row with a 15-digit microchip and two dates) is uploaded, its dry run timed, then the import job (200 rows
+ * per transaction, their `import_row` records in one statement) timed to the end, then the same file's dry run again (every row a
  * duplicate). With photos (2 000 by default), the file goes in a .zip with that many small JPEGs named by a `Foto` column
  * (every tenth row): each is checked and stored on upload and attached to its pet by the job. While the job runs, a
  * request to the app (`GET /api/health`) is timed every 200 ms: the server keeps answering. Uses the real app

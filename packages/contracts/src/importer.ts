@@ -10,7 +10,7 @@ import { oneLineText } from './text';
 export const IMPORT_TYPES = ['mascotas', 'personas', 'cuidados', 'donativos'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 /** The types this version imports; the others answer 400 with `importMessages.typeNotYet`. */
-export const IMPORT_TYPES_READY = ['mascotas', 'personas', 'cuidados'] as const satisfies readonly ImportType[];
+export const IMPORT_TYPES_READY = ['mascotas', 'personas', 'cuidados', 'donativos'] as const satisfies readonly ImportType[];
 
 export const IMPORT_STATES = ['analizada', 'en_curso', 'terminada', 'fallida', 'deshecha'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
@@ -52,9 +52,9 @@ export const IMPORT_FIELDS = {
     'historia',
     'foto',
   ],
-  personas: ['codigo', 'nombre', 'apellidos', 'email', 'telefono', 'movil', 'documento', 'direccion', 'ciudad', 'codigoPostal', 'rol'],
+  personas: ['codigo', 'nombre', 'apellidos', 'email', 'telefono', 'movil', 'documento', 'nif', 'direccion', 'ciudad', 'codigoPostal', 'rol'],
   cuidados: ['microchip', 'id', 'codigo', 'cuidado', 'producto', 'fecha', 'peso', 'lote', 'veterinario', 'notas'],
-  donativos: [],
+  donativos: ['codigo', 'nombre', 'apellidos', 'nif', 'email', 'telefono', 'fecha', 'importe', 'metodo', 'concepto', 'referencia'],
 } as const satisfies Record<ImportType, readonly string[]>;
 export type ImportField = (typeof IMPORT_FIELDS)[ImportType][number];
 
@@ -88,10 +88,15 @@ export const importFieldLabels: Record<ImportField, string> = {
   telefono: 'Teléfono',
   movil: 'Móvil',
   documento: 'DNI/NIE',
+  nif: 'NIF (para Hacienda)',
   direccion: 'Dirección',
   ciudad: 'Ciudad',
   codigoPostal: 'Código postal',
   rol: 'Rol',
+  importe: 'Importe (€)',
+  metodo: 'Forma de pago',
+  concepto: 'Concepto',
+  referencia: 'Referencia o notas',
 };
 
 export const importTypeLabels: Record<ImportType, string> = {
@@ -114,7 +119,7 @@ export const importMessages = {
   fileTooBig: 'El archivo ocupa más de 20 MB (un .zip con fotos, 200 MB): divídelo en varios.',
   oneFileOnly: 'Sube un solo archivo cada vez.',
   typeInvalid: 'Indica qué contiene el archivo: mascotas, personas, cuidados o donativos.',
-  typeNotYet: (tipo: string) => `Importar ${tipo} aún no está disponible: de momento, mascotas, personas y cuidados.`,
+  typeNotYet: (tipo: string) => `Importar ${tipo} aún no está disponible: de momento, mascotas, personas, cuidados y donativos.`,
   notFound: 'La importación no existe.',
   unknownExtension: 'El archivo debe ser .xlsx o .csv (guárdalo así desde tu hoja de cálculo), o un .zip con la hoja y sus fotos.',
   notZip: 'El archivo no es un .zip válido: comprímelo de nuevo.',
@@ -172,6 +177,25 @@ export const importMessages = {
   duplicateCode: 'Ya se importó con este código.',
   duplicatePerson: 'Ya existe una persona con el mismo nombre y correo o teléfono.',
   possibleDuplicate: 'Comparte correo o teléfono con otra persona de otro nombre: se creará y se marcará como posible duplicado.',
+  // Gifts (donativos): amounts read digit by digit into cents, the donor by NIF, then name and e-mail or phone.
+  amountNegative: (valor: string) =>
+    `El importe «${valor}» es negativo: aquí solo se importa dinero recibido. Quita la fila (una devolución se anota en el donativo, con «Devolución»).`,
+  amountZero: (valor: string) => `El importe «${valor}» es cero: quita la fila o escribe lo que se recibió.`,
+  amountAmbiguous: (valor: string) =>
+    `El importe «${valor}» puede leerse como miles o como decimales: escríbelo con los céntimos tras una coma, por ejemplo 1.234,00 o 1,23.`,
+  amountInvalid: (valor: string) =>
+    `No se entiende el importe «${valor}»: escribe los euros con coma y dos decimales como mucho, por ejemplo 12,50 o 1.234,56 €.`,
+  nifInvalid: (valor: string) =>
+    `El NIF «${valor}» no es válido (revisa la letra o las cifras): el certificado de donaciones y el modelo 182 lo necesitan bien escrito.`,
+  donorUnidentified:
+    'La fila tiene el nombre del donante pero ni NIF, ni correo, ni teléfono: añade alguno (un nombre solo no identifica a nadie) o deja el nombre vacío si fue anónimo.',
+  giftRepeated: (fila: number) =>
+    `El mismo donativo (donante, fecha e importe) está también en la fila ${fila}: si son dos donativos distintos, añade una columna con el número de recibo de cada uno.`,
+  giftDuplicate: 'Ese donante ya tiene un donativo de ese importe en esa fecha.',
+  giftsCertified: (n: number, anios: string) =>
+    `No se puede deshacer: ${n === 1 ? 'un donativo importado ya consta' : `${n} donativos importados ya constan`} en certificados de donaciones de ${anios}. ` +
+    'Anula a mano, desde Donativos, los que estén mal, explicando el motivo.',
+  giftUndoReason: (origen: string) => `Importación deshecha (${origen}).`,
   historyOrigin: (archivo: string, fila: number) => `importado de ${archivo}, fila ${fila}`,
 } as const;
 

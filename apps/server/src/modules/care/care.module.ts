@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createCareAttachmentSweep } from './care-attachment-sweep';
+import { careExportRoutes } from './care-export';
 import { type CarePort, createCarePort } from './care.port';
 import { createCareRepository } from './care.repository';
 import { careRoutes } from './care.routes';
@@ -34,6 +35,7 @@ export const careModule = fp(
     );
     app.jobs.define(createCareAttachmentSweep({ repo, storage: app.storage, log: app.log }).job);
     await app.register(careRoutes);
+    await app.register(careExportRoutes({ db: app.db, timeZone: app.organizationPort.timeZone }));
   },
   { name: 'care', dependencies: ['db', 'jobs', 'storage', 'access', 'history', 'organization', 'pets'] },
 );

@@ -13,6 +13,7 @@ import { createColaboraService } from './colabora.service';
 import { createBankImportRepository } from './bank-import.repository';
 import { bankImportRoutes } from './bank-import.routes';
 import { type BankImportService, createBankImportService } from './bank-import.service';
+import { type DonationsPort, createDonationsPort } from './donations.port';
 import { createDonationsRepository } from './donations.repository';
 import { donationsRoutes } from './donations.routes';
 import { type DonationsService, createDonationsService } from './donations.service';
@@ -28,6 +29,7 @@ const ANONYMISED_DEBTOR = 'Persona anonimizada';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    donationsPort: DonationsPort;
     donationsService: DonationsService & Modelo182Service & CertificatesService & SponsorsService & BankImportService & RemesasService;
   }
 }
@@ -42,6 +44,7 @@ export const donationsModule = fp(
     const { historyPort: history, personsPort: persons, petsPort: pets } = app;
     const timeZone = app.organizationPort.timeZone;
     const repo = createDonationsRepository(app.db);
+    app.decorate('donationsPort', createDonationsPort({ history, persons }));
     persons.registerLinks({
       clave: 'cuotas',
       adminOnly: true,

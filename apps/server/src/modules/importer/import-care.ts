@@ -31,6 +31,7 @@ export const CARE_HEADERS: Record<string, string> = Object.fromEntries(
     cuidado: ['tipo', 'tipo de cuidado', 'cuidado', 'type', 'caretype'],
     producto: [
       'vacuna',
+      'vacuna o producto',
       'producto',
       'nombre',
       'medicamento',
@@ -54,7 +55,7 @@ export const CARE_HEADERS: Record<string, string> = Object.fromEntries(
     ],
     peso: ['peso', 'peso kg', 'kg', 'kilos', 'weight', 'animalweight'],
     lote: ['lote', 'no lote', 'n lote', 'numero de lote', 'batch', 'batchnumber'],
-    veterinario: ['veterinario', 'veterinaria', 'vet', 'clinica', 'administeringvet'],
+    veterinario: ['veterinario', 'veterinaria', 'veterinario a', 'vet', 'clinica', 'administeringvet'],
     notas: ['notas', 'observaciones', 'comentarios', 'comments'],
   }).flatMap(([campo, names]) => names.map((n) => [n, campo])),
 );

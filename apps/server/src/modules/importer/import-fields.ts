@@ -18,6 +18,8 @@ import {
   TAG_MAX_LENGTH,
   importFieldLabels,
   importMessages,
+  isValidFiscalId,
+  normaliseFiscalId,
   textProblem,
 } from '@refugio/contracts';
 
@@ -88,7 +90,8 @@ const HEADERS: Record<'mascotas' | 'personas', Record<string, string>> = {
       email: ['email', 'e mail', 'correo', 'correo electronico', 'personemail', 'emailaddress', 'mail'],
       telefono: ['telefono', 'tel', 'telefono fijo', 'personhomephone', 'homephone', 'personworkphone'],
       movil: ['movil', 'telefono movil', 'celular', 'personmobilephone', 'mobilephone'],
-      documento: ['dni', 'nif', 'nie', 'dni nie', 'nif nie', 'documento', 'documento de identidad'],
+      documento: ['dni', 'nie', 'dni nie', 'nif nie', 'documento', 'documento de identidad', 'pasaporte'],
+      nif: ['nif', 'cif', 'nif cif', 'nif para hacienda', 'nif fiscal'],
       direccion: ['direccion', 'domicilio', 'address', 'personaddress'],
       ciudad: ['ciudad', 'localidad', 'poblacion', 'municipio', 'town', 'persontown'],
       codigoPostal: ['codigo postal', 'cp', 'c p', 'postcode', 'personpostcode', 'zipcode'],
@@ -102,9 +105,9 @@ export function suggestMapping(
   tipo: ImportType,
   columnas: string[],
   saved: Map<string, string>,
-  careHeaders: Record<string, string> = {},
+  ownHeaders: Record<string, string> = {},
 ): Record<string, string> {
-  const known = tipo === 'mascotas' || tipo === 'personas' ? HEADERS[tipo] : tipo === 'cuidados' ? careHeaders : {};
+  const known = tipo === 'mascotas' || tipo === 'personas' ? HEADERS[tipo] : ownHeaders;
   const fields = new Set<string>(IMPORT_FIELDS[tipo]);
   const used = new Set<string>();
   const mapping: Record<string, string> = {};
@@ -289,6 +292,8 @@ export interface PersonRowValues {
   ciudad: string;
   codigoPostal: string;
   roles: PersonRole[];
+  /** A valid NIF, NIE or CIF, normalised (what the donor certificate and the modelo 182 need). */
+  nif?: string;
 }
 
 /** One row's cells by field, with the column each came from. */
@@ -325,6 +330,16 @@ export function text(row: MappedRow, errors: RowErrors, field: string, max: numb
     return '';
   }
   return value;
+}
+
+/** A NIF, NIE or CIF with its check character verified, normalised; null when the cell is empty (or wrong: its error added). */
+export function nifField(row: MappedRow, errors: RowErrors): string | null {
+  const raw = text(row, errors, 'nif', 40);
+  if (raw === '') return null;
+  const n = normaliseFiscalId(raw);
+  if (isValidFiscalId(n)) return n;
+  errors.add('nif', importMessages.nifInvalid(raw));
+  return null;
 }
 
 export function dateField(row: MappedRow, errors: RowErrors, field: string, context: RowContext): string | null {
@@ -423,6 +438,7 @@ export function readPersonRow(row: MappedRow): { values: PersonRowValues } | { e
   const email = text(row, errors, 'email', 254) || null;
   const telefono = text(row, errors, 'telefono', 40) || text(row, errors, 'movil', 40) || null;
   if (!email && !telefono && errors.list.length === 0) errors.add(row.cells.has('email') ? 'email' : 'telefono', importMessages.contactMissing);
+  const nif = nifField(row, errors);
   const roles: PersonRole[] = [];
   for (const word of text(row, errors, 'rol', 200).split(/[,;/]/)) {
     if (word.trim() === '') continue;
@@ -441,6 +457,7 @@ export function readPersonRow(row: MappedRow): { values: PersonRowValues } | { e
     ciudad: text(row, errors, 'ciudad', PERSON_CITY_MAX),
     codigoPostal: text(row, errors, 'codigoPostal', 10),
     roles,
+    ...(nif ? { nif } : {}),
   };
   return errors.list.length > 0 ? { errors: errors.list } : { values };
 }

@@ -12,6 +12,9 @@ import { type ImportBatchRow, createImporterRepository } from './importer.reposi
  * create one, copied before the rows' transaction.
  */
 
+/** Photos copied at the same time while a chunk is staged. */
+const PHOTO_COPIES_AT_ONCE = 8;
+
 type Pets = Pick<PetsPort, 'importMatches' | 'reservePetId' | 'stagePhotos'>;
 
 /**
@@ -53,16 +56,27 @@ export async function stageChunkPhotos(pets: Pets, db: Database, batch: ImportBa
     db,
     withPhoto.map((r) => r.v),
   );
+  const toCopy = withPhoto.filter((_, i) => matches[i] === undefined);
   try {
-    for (const [i, { fila, v }] of withPhoto.entries()) {
-      if (matches[i] !== undefined) continue;
-      const id = await pets.reservePetId(db);
-      const photos = await pets.stagePhotos(
-        id,
-        [photoOf(fotos, v)!],
-        () => new AppError('CONFLICT', { message: importMessages.photoMissing(v.foto!) }),
+    // A few copies at a time: storage waits on the disk or the network, not on the database.
+    for (let i = 0; i < toCopy.length; i += PHOTO_COPIES_AT_ONCE) {
+      const group = toCopy.slice(i, i + PHOTO_COPIES_AT_ONCE);
+      // Ids taken in the rows' order (the pets read in the file's order), then the copies at once.
+      const ids: number[] = [];
+      for (const _ of group) ids.push(await pets.reservePetId(db));
+      const results = await Promise.allSettled(
+        group.map(async ({ fila, v }, k) => {
+          const id = ids[k]!;
+          const photos = await pets.stagePhotos(
+            id,
+            [photoOf(fotos, v)!],
+            () => new AppError('CONFLICT', { message: importMessages.photoMissing(v.foto!) }),
+          );
+          staged.set(fila, { id, staged: photos });
+        }),
       );
-      staged.set(fila, { id, staged: photos });
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
     }
   } catch (error) {
     for (const { staged: photos } of staged.values()) await photos.discard();

@@ -23,6 +23,9 @@ export type ImportPhotos = Record<string, ImportPhoto | { error: string }>;
 /** By row: the photo copied for the pet the row will create, under the id taken for it. */
 export type StagedRows = Map<number, { id: number; staged: StagedPhotos }>;
 
+/** Photos of an upload decoded and re-encoded at the same time. */
+const PHOTOS_AT_ONCE = 4;
+
 function bufferStream(data: Buffer) {
   const stream = new PassThrough();
   stream.end(data);
@@ -40,31 +43,36 @@ export async function storeImportPhotos(
   const keys: string[] = [];
   try {
     let n = 0;
-    for (const [name, data] of photos) {
-      let image;
-      try {
-        image = await processImage(data, 'staff');
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        stored[name] = { error: error.message };
-        continue;
+    const entries = [...photos];
+    // A few photos decoded and re-encoded at once (sharp works off the main thread); stored and numbered in order.
+    for (let i = 0; i < entries.length; i += PHOTOS_AT_ONCE) {
+      const group = entries.slice(i, i + PHOTOS_AT_ONCE);
+      const images = await Promise.allSettled(group.map(([, data]) => processImage(data, 'staff')));
+      for (const [k, [name]] of group.entries()) {
+        const result = images[k]!;
+        if (result.status === 'rejected') {
+          if (!(result.reason instanceof AppError)) throw result.reason;
+          stored[name] = { error: result.reason.message };
+          continue;
+        }
+        const image = result.value;
+        n++;
+        const key = `${IMPORT_FOLDER}${importId}/${n}.${image.extension}`;
+        const thumbKey = `${IMPORT_FOLDER}${importId}/${n}.thumb.webp`;
+        await storage.put(key, bufferStream(image.data), { contentType: image.contentType });
+        keys.push(key);
+        await storage.put(thumbKey, bufferStream(image.thumbnail), { contentType: 'image/webp' });
+        keys.push(thumbKey);
+        stored[name] = {
+          key,
+          thumbKey,
+          contentType: image.contentType,
+          width: image.width,
+          height: image.height,
+          bytes: image.data.length,
+          contentHash: image.contentHash,
+        };
       }
-      n++;
-      const key = `${IMPORT_FOLDER}${importId}/${n}.${image.extension}`;
-      const thumbKey = `${IMPORT_FOLDER}${importId}/${n}.thumb.webp`;
-      await storage.put(key, bufferStream(image.data), { contentType: image.contentType });
-      keys.push(key);
-      await storage.put(thumbKey, bufferStream(image.thumbnail), { contentType: 'image/webp' });
-      keys.push(thumbKey);
-      stored[name] = {
-        key,
-        thumbKey,
-        contentType: image.contentType,
-        width: image.width,
-        height: image.height,
-        bytes: image.data.length,
-        contentHash: image.contentHash,
-      };
     }
   } catch (error) {
     await removeImportPhotos(storage, log, stored, keys);

@@ -1,4 +1,7 @@
-import { type ImportDateFormat, type ImportRowError, importMessages } from '@refugio/contracts';
+import { type ImportDateFormat, type ImportDuplicate, type ImportRowError, importMessages } from '@refugio/contracts';
+import type { Database } from '../../db/client';
+import type { PersonsPort } from '../persons/persons.port';
+import { createImporterRepository } from './importer.repository';
 import { type MappedRow, type PersonRowValues, type PetRowValues, dateOrderOf, fold, readPersonRow, readPetRow } from './import-fields';
 
 /*
@@ -109,4 +112,44 @@ export function planPersons(
 /** The same person twice in one file (same first name and e-mail, or phone without one): the first row's key. */
 export function personKey(values: Pick<PersonRowValues, 'nombre' | 'email' | 'telefono'>): string {
   return `${fold(values.nombre).split(' ')[0]}|${values.email ?? `tel:${values.telefono}`}`;
+}
+
+/** The dry run's figures of person rows: matched by the file's own code imported before, or by the linking rule of DESIGN 10. */
+export async function personDryRun(
+  persons: Pick<PersonsPort, 'matchImported'>,
+  db: Database,
+  rows: { fila: number; values: PersonRowValues }[],
+): Promise<{ crear: number; actualizar: number; omitir: number; duplicados: ImportDuplicate[] }> {
+  const duplicados: ImportDuplicate[] = [];
+  let crear = 0;
+  let actualizar = 0;
+  let omitir = 0;
+  const values = rows.map((r) => ({ fila: r.fila, v: r.values }));
+  const keys = await createImporterRepository(db).keysOf(
+    'personas',
+    values.flatMap(({ v }) => (v.codigo ? [v.codigo] : [])),
+  );
+  const matches = await persons.matchImported(
+    db,
+    values.map(({ v }) => v),
+  );
+  const seen = new Set<string>();
+  values.forEach(({ fila, v }, i) => {
+    const key = personKey(v);
+    const match = matches[i]!;
+    if (v.codigo !== undefined && keys.has(v.codigo)) {
+      duplicados.push({ fila, motivo: importMessages.duplicateCode, existenteId: keys.get(v.codigo)! });
+      omitir++;
+    } else if (seen.has(key)) omitir++;
+    else if (match.personaId !== null) {
+      duplicados.push({ fila, motivo: importMessages.duplicatePerson, existenteId: match.personaId });
+      if (match.cambios) actualizar++;
+      else omitir++;
+    } else {
+      crear++;
+      if (match.duplicados[0] !== undefined) duplicados.push({ fila, motivo: importMessages.possibleDuplicate, existenteId: match.duplicados[0] });
+    }
+    seen.add(key);
+  });
+  return { crear, actualizar, omitir, duplicados };
 }

@@ -20,6 +20,7 @@ export const importerModule = fp(
       pets: app.petsPort,
       persons: app.personsPort,
       care: app.carePort,
+      donations: app.donationsPort,
       timeZone: app.organizationPort.timeZone,
       storage: app.storage,
       log: app.log,
@@ -31,5 +32,5 @@ export const importerModule = fp(
     app.decorate('importerService', service);
     await app.register(importerRoutes(service));
   },
-  { name: 'importer', dependencies: ['db', 'storage', 'jobs', 'access', 'history', 'organization', 'persons', 'pets', 'care'] },
+  { name: 'importer', dependencies: ['db', 'storage', 'jobs', 'access', 'history', 'organization', 'persons', 'pets', 'care', 'donations'] },
 );

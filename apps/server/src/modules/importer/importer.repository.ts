@@ -4,6 +4,8 @@ import { importBatch, importKey, importMapping, importRow } from '../../db/schem
 
 export type ImportBatchRow = typeof importBatch.$inferSelect;
 export type ImportRowRow = typeof importRow.$inferSelect;
+/** What a row's record says, without its import's id. */
+export type RowRecord = Omit<typeof importRow.$inferInsert, 'importId'>;
 
 /** The importer's own tables (db/schema/importer.ts). */
 export function createImporterRepository(db: Database) {
@@ -76,6 +78,11 @@ export function createImporterRepository(db: Database) {
       await db.insert(importRow).values(values);
     },
 
+    /** Several rows' records in one statement per 500. */
+    async insertRows(values: (typeof importRow.$inferInsert)[]): Promise<void> {
+      for (let i = 0; i < values.length; i += 500) await db.insert(importRow).values(values.slice(i, i + 500));
+    },
+
     async rows(importId: string, resultado?: string[]): Promise<ImportRowRow[]> {
       return db
         .select()
@@ -117,6 +124,17 @@ export function createImporterRepository(db: Database) {
         .insert(importKey)
         .values({ tipo, codigo, entidadId, importId })
         .onConflictDoUpdate({ target: [importKey.tipo, importKey.codigo], set: { entidadId, importId } });
+    },
+
+    async saveKeys(tipo: string, keys: [string, number][], importId: string): Promise<void> {
+      if (keys.length === 0) return;
+      await db
+        .insert(importKey)
+        .values(keys.map(([codigo, entidadId]) => ({ tipo, codigo, entidadId, importId })))
+        .onConflictDoUpdate({
+          target: [importKey.tipo, importKey.codigo],
+          set: { entidadId: sql`excluded.entidad_id`, importId: sql`excluded.import_id` },
+        });
     },
 
     async removeKey(tipo: string, entidadId: number, importId: string): Promise<void> {

@@ -14,7 +14,6 @@ import {
   type ImportStatus,
   type ImportType,
   type ImportUpload,
-  importFieldLabels,
   importMessages,
   importTypeLabels,
 } from '@refugio/contracts';
@@ -30,21 +29,25 @@ import { systemActor, userActor } from '../history/history.port';
 import type { PersonsPort } from '../persons/persons.port';
 import type { StorageProvider } from '../../storage/storage-provider';
 import type { CarePort } from '../care/care.port';
+import type { DonationsPort } from '../donations/donations.port';
 import type { PetsPort } from '../pets/pets.port';
 import { CARE_HEADERS, type CareRowValues, careDryRun, matchCare, planCare } from './import-care';
+import { GIFT_HEADERS, type GiftRowValues, giftDryRun, importGiftRow, planGifts } from './import-gifts';
 import { type PersonRowValues, type PetRowValues, fold, suggestMapping } from './import-fields';
 import { ImportFileError, readSpreadsheet } from './import-file';
+import { checkMapping } from './import-mapping';
 import { matchPets, stageChunkPhotos } from './import-pets';
 import { type StagedRows, checkRowPhotos, removeImportPhotos, storeImportPhotos } from './import-photos';
-import { type PlannedRow, columnOf, personKey, planPersons, planPets } from './import-plan';
+import { type PlannedRow, columnOf, personDryRun, planPersons, planPets } from './import-plan';
 import { readZip } from './import-zip';
-import { type ImportBatchRow, type ImporterRepository, createImporterRepository } from './importer.repository';
+import { type ImportBatchRow, type ImporterRepository, type RowRecord, createImporterRepository } from './importer.repository';
 
 export interface ImporterDeps {
   db: Database;
-  pets: Pick<PetsPort, 'importMatches' | 'createImported' | 'removeImported' | 'reservePetId' | 'stagePhotos'>;
+  pets: Pick<PetsPort, 'importMatches' | 'createImportedMany' | 'removeImported' | 'reservePetId' | 'stagePhotos'>;
   care: Pick<CarePort, 'importMatches' | 'createImported' | 'removeImported'>;
-  persons: Pick<PersonsPort, 'normaliseImported' | 'matchImported' | 'importPerson' | 'removeImported'>;
+  persons: Pick<PersonsPort, 'normaliseImported' | 'matchImported' | 'importPerson' | 'removeImported' | 'byIdentifiers'>;
+  donations: Pick<DonationsPort, 'importMatches' | 'createImported' | 'certifiedImported' | 'annulImported'>;
   /** Enqueues the import job of a batch inside the confirmation's transaction. */
   enqueue: (tx: Database, importId: string) => Promise<void>;
   timeZone: (handle?: Pick<Database, 'select'>) => Promise<string>;
@@ -58,12 +61,23 @@ const notFound = () => new AppError('NOT_FOUND', { message: importMessages.notFo
 /** Records undone per transaction. */
 const UNDO_CHUNK = 100;
 /** Rows of the import job per transaction. */
-const IMPORT_CHUNK = 50;
+const IMPORT_CHUNK = 200;
 
 export const importJobPayload = z.object({ importId: z.string().min(1).max(64) });
 
 /** The import wizard's work (DESIGN section 18): upload, dry run, the job that imports each row once, status, undo. */
-export function createImporterService({ db, pets, care, persons, enqueue, timeZone, storage, log, clock = () => new Date() }: ImporterDeps) {
+export function createImporterService({
+  db,
+  pets,
+  care,
+  persons,
+  donations,
+  enqueue,
+  timeZone,
+  storage,
+  log,
+  clock = () => new Date(),
+}: ImporterDeps) {
   const repo: ImporterRepository = createImporterRepository(db);
 
   async function today(): Promise<string> {
@@ -86,34 +100,18 @@ export function createImporterService({ db, pets, care, persons, enqueue, timeZo
       const rows = planPets(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
       return checkRowPhotos(rows, batch.fotos, columnOf(batch.columnas, mapeo, 'foto'));
     }
+    if (batch.tipo === 'donativos')
+      return planGifts(
+        batch.columnas,
+        batch.filas,
+        mapeo,
+        (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined,
+        await today(),
+        persons.normaliseImported,
+      );
     if (batch.tipo === 'cuidados')
       return planCare(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
     return planPersons(batch.columnas, batch.filas, mapeo, persons.normaliseImported);
-  }
-
-  /** Checks a chosen mapping against the file's columns and the type's fields (400 in Spanish). */
-  function checkMapping(tipo: ImportType, columnas: string[], mapeo: Record<string, string>, zipped: boolean): Record<string, string> {
-    const fields = new Set<string>(IMPORT_FIELDS[tipo]);
-    const used = new Set<string>();
-    const clean: Record<string, string> = {};
-    for (const [columna, campo] of Object.entries(mapeo)) {
-      if (!columnas.includes(columna)) throw invalid('mapeo', importMessages.columnUnknown(columna));
-      if (campo === '') continue;
-      if (!fields.has(campo)) throw invalid('mapeo', importMessages.fieldUnknown(campo));
-      const label = importFieldLabels[campo as keyof typeof importFieldLabels];
-      if (used.has(campo)) throw invalid('mapeo', importMessages.fieldTwice(label));
-      used.add(campo);
-      clean[columna] = campo;
-    }
-    for (const required of tipo === 'cuidados' ? (['cuidado', 'fecha'] as const) : (['nombre'] as const))
-      if (!used.has(required)) throw invalid('mapeo', importMessages.fieldRequired(importFieldLabels[required]));
-    if (tipo === 'cuidados' && !used.has('microchip') && !used.has('id') && !used.has('codigo'))
-      throw invalid('mapeo', importMessages.petKeyRequired);
-    if (tipo === 'mascotas' && !used.has('tipo')) throw invalid('mapeo', importMessages.fieldRequired(importFieldLabels.tipo));
-    if (used.has('foto') && !zipped) throw invalid('mapeo', importMessages.photosNeedZip);
-    if (tipo === 'personas' && !used.has('email') && !used.has('telefono') && !used.has('movil'))
-      throw invalid('mapeo', importMessages.contactRequired);
-    return clean;
   }
 
   async function dryRun(batch: ImportBatchRow): Promise<ImportDryRun> {
@@ -138,6 +136,16 @@ export function createImporterService({ db, pets, care, persons, enqueue, timeZo
           omitir++;
         }
       });
+    } else if (batch.tipo === 'donativos') {
+      const giftRows = valid as { fila: number; values: GiftRowValues }[];
+      const taken = await repo.keysOf(
+        'donativos',
+        giftRows.flatMap((r) => (r.values.codigo ? [r.values.codigo] : [])),
+      );
+      const figures = await giftDryRun(persons, donations, db, giftRows, taken);
+      crear = figures.crear;
+      omitir = figures.omitir;
+      duplicados.push(...figures.duplicados);
     } else if (batch.tipo === 'cuidados') {
       const careRows = valid as { fila: number; values: CareRowValues }[];
       const figures = careDryRun(careRows, await matchCare(pets, care, db, careRows));
@@ -147,105 +155,68 @@ export function createImporterService({ db, pets, care, persons, enqueue, timeZo
       errores.sort((a, b) => a.fila - b.fila);
       duplicados.push(...figures.duplicados);
     } else {
-      const values = valid.map((r) => ({ fila: r.fila, v: r.values as PersonRowValues }));
-      const keys = await repo.keysOf(
-        'personas',
-        values.flatMap(({ v }) => (v.codigo ? [v.codigo] : [])),
-      );
-      const matches = await persons.matchImported(
-        db,
-        values.map(({ v }) => v),
-      );
-      const seen = new Set<string>();
-      values.forEach(({ fila, v }, i) => {
-        const key = personKey(v);
-        const match = matches[i]!;
-        if (v.codigo !== undefined && keys.has(v.codigo)) {
-          duplicados.push({ fila, motivo: importMessages.duplicateCode, existenteId: keys.get(v.codigo)! });
-          omitir++;
-        } else if (seen.has(key)) omitir++;
-        else if (match.personaId !== null) {
-          duplicados.push({ fila, motivo: importMessages.duplicatePerson, existenteId: match.personaId });
-          if (match.cambios) actualizar++;
-          else omitir++;
-        } else {
-          crear++;
-          if (match.duplicados[0] !== undefined)
-            duplicados.push({ fila, motivo: importMessages.possibleDuplicate, existenteId: match.duplicados[0] });
-        }
-        seen.add(key);
-      });
+      const figures = await personDryRun(persons, db, valid as { fila: number; values: PersonRowValues }[]);
+      crear = figures.crear;
+      actualizar = figures.actualizar;
+      omitir = figures.omitir;
+      duplicados.push(...figures.duplicados);
     }
     return { crear, actualizar, omitir, errores, duplicados };
   }
 
-  /** One row of the job inside `tx`, with its `import_row` record (a row recorded is never done again). */
+  /** One row of the job inside `tx`: what its `import_row` record says (written with its chunk's; a row recorded is never done again). */
   async function importRowIn(
     tx: Tx,
     batch: ImportBatchRow,
     row: PlannedRow<unknown>,
-    staged: StagedRows,
-    used: Set<number>,
     matched: Map<number, { existing: number } | undefined>,
-  ): Promise<void> {
+  ): Promise<RowRecord> {
     const txRepo = createImporterRepository(tx);
-    const base = { importId: batch.id, fila: row.fila };
-    if (row.vacia) return txRepo.insertRow({ ...base, resultado: 'omitido' });
+    const base = { fila: row.fila };
+    if (row.vacia) return { ...base, resultado: 'omitido' };
     if ('errors' in row) {
       const first = row.errors[0]!;
-      return txRepo.insertRow({ ...base, resultado: 'error', columna: first.columna, mensaje: row.errors.map((e) => e.mensaje).join(' ') });
+      return { ...base, resultado: 'error', columna: first.columna, mensaje: row.errors.map((e) => e.mensaje).join(' ') };
     }
     const origen = importMessages.historyOrigin(batch.archivo, row.fila);
     const actor = actorOf(batch);
-    if (batch.tipo === 'mascotas') {
-      const v = row.values as PetRowValues;
-      const match = matched.get(row.fila);
-      if (match !== undefined) return txRepo.insertRow({ ...base, resultado: 'omitido', entidadId: match.existing });
-      const { id: _id, codigo, foto: _foto, ...values } = v;
-      const photo = staged.get(row.fila);
-      const created = await pets.createImported(tx, values, actor, origen, photo ? { id: photo.id, image: photo.staged.images[0]! } : undefined);
-      if (photo) used.add(row.fila);
-      if (codigo) await txRepo.saveKey('mascotas', codigo, created.id, batch.id);
-      return txRepo.insertRow({ ...base, resultado: 'creado', entidadId: created.id, version: created.version });
-    }
+    if (batch.tipo === 'mascotas') return { ...base, resultado: 'omitido', entidadId: matched.get(row.fila)!.existing };
+    if (batch.tipo === 'donativos')
+      return { ...base, ...(await importGiftRow(persons, donations, tx, batch.id, row.values as GiftRowValues, actor, origen)) };
     if (batch.tipo === 'cuidados') {
       const v = row.values as CareRowValues;
       const [match] = await matchCare(pets, care, tx, [{ fila: row.fila, values: v }]);
-      if ('error' in match!) return txRepo.insertRow({ ...base, resultado: 'error', columna: match.error.columna, mensaje: match.error.mensaje });
-      if (match!.existente !== null) return txRepo.insertRow({ ...base, resultado: 'omitido', entidadId: match!.existente });
+      if ('error' in match!) return { ...base, resultado: 'error', columna: match.error.columna, mensaje: match.error.mensaje };
+      if (match!.existente !== null) return { ...base, resultado: 'omitido', entidadId: match!.existente };
       const { tipo, nombre, fecha, pesoKg, lote, veterinario, notas } = v;
       const created = await care.createImported(tx, match!.petId, { tipo, nombre, fecha, pesoKg, lote, veterinario, notas }, actor, origen);
-      return txRepo.insertRow({ ...base, resultado: 'creado', entidadId: created.id, version: created.version });
+      return { ...base, resultado: 'creado', entidadId: created.id, version: created.version };
     }
     const v = row.values as PersonRowValues;
-    if (v.codigo && (await txRepo.keysOf('personas', [v.codigo])).size > 0) return txRepo.insertRow({ ...base, resultado: 'omitido' });
+    if (v.codigo && (await txRepo.keysOf('personas', [v.codigo])).size > 0) return { ...base, resultado: 'omitido' };
     const { codigo, ...values } = v;
     const done = await persons.importPerson(tx, values, actor, origen);
     if (codigo && done.resultado === 'creado') await txRepo.saveKey('personas', codigo, done.personaId, batch.id);
-    return txRepo.insertRow({
-      ...base,
-      resultado: done.resultado,
-      entidadId: done.personaId,
-      ...(done.resultado === 'creado' ? { version: done.version } : {}),
-    });
+    return { ...base, resultado: done.resultado, entidadId: done.personaId, ...(done.resultado === 'creado' ? { version: done.version } : {}) };
   }
 
   /**
-   * Rows of the job, `IMPORT_CHUNK` per transaction (each with its record, so a chunk commits whole or not at all).
-   * When a chunk meets a unique violation (another import, or someone typing the same microchip meanwhile), its rows
-   * are done again one per transaction, and the row that still collides is recorded as omitted.
+   * Rows of the job, `IMPORT_CHUNK` per transaction: the chunk's new pets in a few statements, the other rows one by
+   * one, and every row's record in one statement, so a chunk commits whole or not at all. When a chunk meets a
+   * unique violation (another import, or someone typing the same microchip meanwhile), its rows are done again one
+   * per transaction, and the row that still collides is recorded as omitted. `staged`: the chunk's photos, copied
+   * before (while the chunk before was written); the copies no pet took are removed at the end.
    */
-  async function importChunk(batch: ImportBatchRow, rows: PlannedRow<unknown>[]): Promise<void> {
-    const staged = await stageChunkPhotos(pets, db, batch, rows);
-    // Photos a committed pet took; the others' copies are removed at the end (a crash leaves only unreferenced copies).
+  async function importChunk(batch: ImportBatchRow, rows: PlannedRow<unknown>[], staged: StagedRows): Promise<void> {
     const used = new Set<number>();
     const attempt = async (part: PlannedRow<unknown>[]) => {
       const taken = new Set<number>();
       await runInTransaction(db, async (tx) => {
+        const txRepo = createImporterRepository(tx);
         // The chunk's pets matched at once, in its transaction (a file never names the same pet twice: the plan refuses it).
         const matched = new Map<number, { existing: number } | undefined>();
+        const valid = part.filter((r): r is { fila: number; values: unknown } => 'values' in r && !r.vacia);
         if (batch.tipo === 'mascotas') {
-          const valid = part.filter((r): r is { fila: number; values: unknown } => 'values' in r && !r.vacia);
           const matches = await matchPets(
             pets,
             tx,
@@ -253,7 +224,34 @@ export function createImporterService({ db, pets, care, persons, enqueue, timeZo
           );
           valid.forEach((r, i) => matched.set(r.fila, matches[i]));
         }
-        for (const row of part) await importRowIn(tx, batch, row, staged, taken, matched);
+        const fresh = batch.tipo === 'mascotas' ? valid.filter((r) => matched.get(r.fila) === undefined) : [];
+        const records: RowRecord[] = [];
+        for (const row of part) if (!fresh.includes(row as (typeof fresh)[number])) records.push(await importRowIn(tx, batch, row, matched));
+        const created = await pets.createImportedMany(
+          tx,
+          fresh.map(({ fila, values }) => {
+            const { id: _id, codigo: _codigo, foto: _foto, ...v } = values as PetRowValues;
+            const photo = staged.get(fila);
+            return {
+              values: v,
+              origen: importMessages.historyOrigin(batch.archivo, fila),
+              photo: photo && { id: photo.id, image: photo.staged.images[0]! },
+            };
+          }),
+          actorOf(batch),
+        );
+        fresh.forEach(({ fila }, i) => {
+          records.push({ fila, resultado: 'creado', entidadId: created[i]!.id, version: created[i]!.version });
+          if (staged.has(fila)) taken.add(fila);
+        });
+        await txRepo.saveKeys(
+          'mascotas',
+          fresh.flatMap(({ values }, i) =>
+            (values as PetRowValues).codigo ? [[(values as PetRowValues).codigo!, created[i]!.id] as [string, number]] : [],
+          ),
+          batch.id,
+        );
+        await txRepo.insertRows(records.map((r) => ({ importId: batch.id, ...r })));
       });
       for (const fila of taken) used.add(fila);
     };
@@ -314,8 +312,23 @@ export function createImporterService({ db, pets, care, persons, enqueue, timeZo
     const done = await repo.processedRows(importId);
     const rows = await plan(batch);
     const pending = rows.filter((row) => !done.has(row.fila));
-    for (let i = 0; i < Math.min(pending.length, limit); i += IMPORT_CHUNK) {
-      await importChunk(batch, pending.slice(i, Math.min(i + IMPORT_CHUNK, limit)));
+    const chunks: PlannedRow<unknown>[][] = [];
+    for (let i = 0; i < Math.min(pending.length, limit); i += IMPORT_CHUNK) chunks.push(pending.slice(i, Math.min(i + IMPORT_CHUNK, limit)));
+    // The next chunk's photos are copied while this chunk is written (files before rows, and neither waits for the other).
+    let next = chunks.length > 0 ? stageChunkPhotos(pets, db, batch, chunks[0]!) : undefined;
+    try {
+      for (const [i, chunk] of chunks.entries()) {
+        const staged = await next!;
+        next = i + 1 < chunks.length ? stageChunkPhotos(pets, db, batch, chunks[i + 1]!) : undefined;
+        await importChunk(batch, chunk, staged);
+      }
+    } finally {
+      // A chunk that failed leaves the next one's copies unused.
+      if (next)
+        await next.then(
+          (staged) => Promise.all([...staged.values()].map(({ staged: photos }) => photos.discard())),
+          () => undefined,
+        );
     }
     if (pending.length > limit) return;
     const f = await figures(importId);
@@ -383,7 +396,7 @@ export function createImporterService({ db, pets, care, persons, enqueue, timeZo
         columnas: sheet.columnas,
         muestra: sample.map((r) => Object.fromEntries(sheet.columnas.map((c, i) => [c, r[i] ?? '']))),
         filas: sheet.filas.length,
-        mapeoSugerido: suggestMapping(tipo, sheet.columnas, saved, CARE_HEADERS),
+        mapeoSugerido: suggestMapping(tipo, sheet.columnas, saved, tipo === 'donativos' ? GIFT_HEADERS : CARE_HEADERS),
         campos: [...IMPORT_FIELDS[tipo]],
       };
     },
@@ -443,8 +456,19 @@ export function createImporterService({ db, pets, care, persons, enqueue, timeZo
      */
     async undo(id: string): Promise<ImportStatus> {
       const batch = await batchOf(id);
-      if (!(await repo.setState(id, ['terminada', 'fallida', 'deshecha'], 'deshecha')))
-        throw new AppError('CONFLICT', { message: importMessages.notUndoable });
+      const undoable = ['terminada', 'fallida', 'deshecha'];
+      if (batch.tipo === 'donativos' && undoable.includes(batch.estado)) {
+        // Money is never deleted: the gifts are annulled, and none once a donor certificate was issued with it.
+        const certified = await donations.certifiedImported(
+          db,
+          (await repo.rows(id, ['creado'])).map((r) => r.entidadId!),
+        );
+        if (certified.length > 0) {
+          const anios = [...new Set(certified.map((c) => c.anio))].sort().join(', ');
+          throw new AppError('CONFLICT', { message: importMessages.giftsCertified(certified.length, anios) });
+        }
+      }
+      if (!(await repo.setState(id, undoable, 'deshecha'))) throw new AppError('CONFLICT', { message: importMessages.notUndoable });
       const created = await repo.rows(id, ['creado']);
       const actor = actorOf(batch);
       for (let i = 0; i < created.length; i += UNDO_CHUNK) {
@@ -453,11 +477,13 @@ export function createImporterService({ db, pets, care, persons, enqueue, timeZo
           for (const row of created.slice(i, i + UNDO_CHUNK)) {
             const origen = importMessages.historyOrigin(batch.archivo, row.fila);
             const removed =
-              batch.tipo === 'mascotas'
-                ? await pets.removeImported(tx, row.entidadId!, row.version!, actor, origen)
-                : batch.tipo === 'cuidados'
-                  ? await care.removeImported(tx, row.entidadId!, row.version!, actor, origen)
-                  : await persons.removeImported(tx, row.entidadId!, row.version!, actor, origen);
+              batch.tipo === 'donativos'
+                ? await donations.annulImported(tx, row.entidadId!, row.version!, actor, origen, importMessages.giftUndoReason(origen))
+                : batch.tipo === 'mascotas'
+                  ? await pets.removeImported(tx, row.entidadId!, row.version!, actor, origen)
+                  : batch.tipo === 'cuidados'
+                    ? await care.removeImported(tx, row.entidadId!, row.version!, actor, origen)
+                    : await persons.removeImported(tx, row.entidadId!, row.version!, actor, origen);
             if (removed) await txRepo.removeKey(batch.tipo, row.entidadId!, id);
             await txRepo.setRowResult(id, row.fila, removed ? 'deshecho' : 'conservado');
           }

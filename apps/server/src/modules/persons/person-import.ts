@@ -24,13 +24,15 @@ export interface ImportedPerson {
   ciudad: string;
   codigoPostal: string;
   roles: PersonRole[];
+  /** A donor's NIF, already checked and normalised (gifts: the certificate and the modelo 182 need it). */
+  nif?: string | undefined;
 }
 
 /** What the import would do with a person: link to `personaId` (filling `cambios`), or create (possible duplicates of `duplicados`). */
 export type PersonImportMatch = { personaId: number; cambios: boolean } | { personaId: null; duplicados: number[] };
 
-type FillField = 'email' | 'telefono' | 'documento' | 'direccion' | 'ciudad' | 'codigoPostal';
-const FILLED: FillField[] = ['email', 'telefono', 'documento', 'direccion', 'ciudad', 'codigoPostal'];
+type FillField = 'email' | 'telefono' | 'documento' | 'direccion' | 'ciudad' | 'codigoPostal' | 'nif';
+const FILLED: FillField[] = ['email', 'telefono', 'documento', 'direccion', 'ciudad', 'codigoPostal', 'nif'];
 
 /** The first word of a name as `person.nombre_clave` folds it (refugio_fold: unaccent, lower case). */
 function firstNameKey(nombre: string): string {
@@ -83,6 +85,7 @@ async function candidatesFor(executor: Database, emails: string[], telefonos: st
       direccion: person.direccion,
       ciudad: person.ciudad,
       codigoPostal: person.codigoPostal,
+      nif: person.nif,
       clave: person.nombreClave,
     })
     .from(person)
@@ -151,6 +154,7 @@ export function createPersonImport({ country, history }: { country: Parameters<t
         direccion: values.direccion,
         ciudad: values.ciudad,
         codigoPostal: values.codigoPostal || null,
+        nif: values.nif ?? null,
         roles: values.roles,
       });
       await history.record(tx, {

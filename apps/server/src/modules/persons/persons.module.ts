@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { linkExistingJob } from './link-existing.job';
+import { personExportRoutes } from './person-export';
 import { type PersonsPort, createPersonsPort } from './persons.port';
 import { createPersonsRepository } from './persons.repository';
 import { personsRoutes } from './persons.routes';
@@ -32,6 +33,7 @@ export const personsModule = fp(
     );
     app.jobs.define(linkExistingJob({ db: app.db, persons: port, log: app.log }));
     await app.register(personsRoutes);
+    await app.register(personExportRoutes({ db: app.db, timeZone: app.organizationPort.timeZone }));
   },
-  { name: 'persons', dependencies: ['db', 'jobs', 'access', 'history'] },
+  { name: 'persons', dependencies: ['db', 'jobs', 'access', 'history', 'organization'] },
 );

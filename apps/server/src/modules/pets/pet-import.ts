@@ -1,11 +1,11 @@
 import type { HistoryActor, HistoryValue } from '@refugio/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { pet } from '../../db/schema';
+import { pet, petImage } from '../../db/schema';
 import type { HistoryPort } from '../history/history.port';
 import { changedFields } from '../history/history.port';
 import { PET_HISTORY_FIELDS } from './pet-dto';
-import { type PetImageRow, createPetsRepository } from './pets.repository';
+import type { PetImageRow } from './pets.repository';
 
 /*
  * Pets from a spreadsheet (DESIGN section 18), through the pets port: the live pets a file's microchips or ids name
@@ -32,7 +32,7 @@ export interface ImportedPet {
   historia: string;
 }
 
-export function createPetImport({ history }: { history: Pick<HistoryPort, 'record'> }) {
+export function createPetImport({ history }: { history: Pick<HistoryPort, 'record' | 'recordMany'> }) {
   return {
     /** Live pets holding one of these microchips, and live pets with one of these ids (with their names). */
     async importMatches(executor: Database, chips: string[], ids: number[]): Promise<{ byChip: Map<string, number>; byId: Map<number, string> }> {
@@ -56,38 +56,61 @@ export function createPetImport({ history }: { history: Pick<HistoryPort, 'recor
     },
 
     /**
-     * A new pet (`borrador`) from an imported row, with its creation event naming `origen`. With `photo`: under the id
-     * its photo was staged for (`reservePetId`, `stagePhotos`), the photo its main image and the first of its gallery.
+     * Several new pets from imported rows in three statements (their ids taken at once, the pets, their photos, their
+     * creation events), for the import job's chunks; the answer in the order of `items`. A photo's pet keeps the id it
+     * was staged under.
      */
-    async createImported(
+    async createImportedMany(
       tx: Tx,
-      values: ImportedPet,
+      items: {
+        values: ImportedPet;
+        origen: string;
+        photo?: { id: number; image: Omit<PetImageRow, 'id' | 'orden' | 'createdAt' | 'petId'> } | undefined;
+      }[],
       actor: HistoryActor,
-      origen: string,
-      photo?: { id: number; image: Omit<PetImageRow, 'id' | 'orden' | 'createdAt' | 'petId'> },
-    ): Promise<{ id: number; version: number }> {
-      const txRepo = createPetsRepository(tx);
-      const insert = {
-        ...values,
-        fechaIngreso: values.fechaIngreso ? `${values.fechaIngreso} 00:00:00` : null,
-        estado: 'borrador',
-        createdBy: actor.tipo === 'usuario' ? (actor.id ?? null) : null,
-        updatedBy: actor.tipo === 'usuario' ? (actor.id ?? null) : null,
-      };
-      const row = photo ? await txRepo.insertWithId(photo.id, { ...insert, imagenPrincipal: photo.image.nombre }) : await txRepo.insert(insert);
-      if (photo) await txRepo.insertImage({ petId: row.id, ...photo.image });
-      await history.record(tx, {
-        actor,
-        entidad: 'mascota',
-        entidadId: row.id,
-        accion: 'crear',
-        cambios: {
-          ...changedFields({}, { ...values, estado: 'borrador' }, PET_HISTORY_FIELDS),
-          ...(photo ? { imagenPrincipal: [null, photo.image.nombre] as [HistoryValue, HistoryValue] } : {}),
-          origen: [null, origen] as [HistoryValue, HistoryValue],
-        },
-      });
-      return { id: row.id, version: row.version };
+    ): Promise<{ id: number; version: number }[]> {
+      if (items.length === 0) return [];
+      const fresh = items.filter((item) => !item.photo).length;
+      const reserved: unknown =
+        fresh === 0
+          ? { rows: [] }
+          : await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('pet', 'id'))::integer AS id FROM generate_series(1, ${fresh})`);
+      const freeIds = (reserved as { rows: { id: number }[] }).rows.map((r) => r.id);
+      const by = actor.tipo === 'usuario' ? (actor.id ?? null) : null;
+      const ids = items.map((item) => item.photo?.id ?? freeIds.shift()!);
+      const rows = await tx
+        .insert(pet)
+        .overridingSystemValue()
+        .values(
+          items.map(({ values, photo }, i) => ({
+            ...values,
+            id: ids[i]!,
+            fechaIngreso: values.fechaIngreso ? `${values.fechaIngreso} 00:00:00` : null,
+            estado: 'borrador',
+            createdBy: by,
+            updatedBy: by,
+            ...(photo ? { imagenPrincipal: photo.image.nombre } : {}),
+          })),
+        )
+        .returning({ id: pet.id, version: pet.version });
+      const versions = new Map(rows.map((r) => [r.id, r.version]));
+      const images = items.flatMap(({ photo }) => (photo ? [{ petId: photo.id, orden: 1, ...photo.image }] : []));
+      if (images.length > 0) await tx.insert(petImage).values(images);
+      await history.recordMany(
+        tx,
+        items.map(({ values, origen, photo }, i) => ({
+          actor,
+          entidad: 'mascota',
+          entidadId: ids[i]!,
+          accion: 'crear' as const,
+          cambios: {
+            ...changedFields({}, { ...values, estado: 'borrador' }, PET_HISTORY_FIELDS),
+            ...(photo ? { imagenPrincipal: [null, photo.image.nombre] as [HistoryValue, HistoryValue] } : {}),
+            origen: [null, origen] as [HistoryValue, HistoryValue],
+          },
+        })),
+      );
+      return ids.map((id) => ({ id, version: versions.get(id)! }));
     },
 
     /** Undoes an imported pet: deleted (as the list deletes) when still at `version`; false when it changed since or is gone. */

@@ -157,10 +157,10 @@ function ImportarScreen() {
       ) : (
         <Stack gap="sm">
           <Text size="sm">
-            Sube una hoja de cálculo (.xlsx, o .csv separado por comas o por punto y coma) con lo que ya tienes: mascotas, personas o cuidados
-            (vacunas, desparasitaciones y pesos). También sirve la exportación CSV de Animal Shelter Manager. Para traer las fotos de las mascotas,
-            sube un .zip con la hoja y las fotos, y una columna «Foto» con el nombre de cada archivo. Primero verás qué se crearía; no se guarda nada
-            hasta que lo confirmes.
+            Sube una hoja de cálculo (.xlsx, o .csv separado por comas o por punto y coma) con lo que ya tienes: mascotas, personas, cuidados
+            (vacunas, desparasitaciones y pesos) o donativos (donante, fecha, importe). También sirve la exportación CSV de Animal Shelter Manager.
+            Para traer las fotos de las mascotas, sube un .zip con la hoja y las fotos, y una columna «Foto» con el nombre de cada archivo. Primero
+            verás qué se crearía; no se guarda nada hasta que lo confirmes.
           </Text>
           <Select
             label="Qué contiene el archivo"
