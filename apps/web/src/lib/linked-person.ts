@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { requestJson } from './api-client';
 import { getErrorMessage } from './get-error-message';
 import { sendMessageToPerson } from './messages-api';
+import { openWhatsappTab } from './whatsapp-tab';
 
 /*
  * The person an adoption request or a registration is attached to (`personaId`), and writing to them by WhatsApp.
@@ -26,23 +27,18 @@ export function useLinkedPerson(id: number | null | undefined) {
   });
 }
 
-/**
- * Click-to-chat: a tab is opened at once (inside the click, so no pop-up blocker stops it) and sent to the
- * `https://wa.me/...` address once the server has kept the message; if the call fails, the tab is closed.
- */
+/** Click-to-chat to a person: the message is kept by the server, then the tab opened in the click goes to WhatsApp. */
 export function useSendWhatsapp() {
   return useMutation({
     mutationFn: async ({ personaId, cuerpo }: { personaId: number; cuerpo: string }) => {
-      const tab = window.open('about:blank', '_blank');
-      if (tab) tab.opener = null;
+      const tab = openWhatsappTab();
       try {
         const sent = await sendMessageToPerson(personaId, { canal: 'whatsapp', cuerpo });
         if (!sent.url) throw new Error('La respuesta no trae la dirección de WhatsApp.');
-        if (tab) tab.location.href = sent.url;
-        else window.open(sent.url, '_blank', 'noopener');
+        tab.go(sent.url);
         return sent;
       } catch (error) {
-        tab?.close();
+        tab.close();
         throw error;
       }
     },

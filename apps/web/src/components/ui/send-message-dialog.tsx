@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import { getErrorMessage } from '../../lib/get-error-message';
 import { useSendMessage } from '../../lib/messages-api';
+import { openWhatsappTab } from '../../lib/whatsapp-tab';
 
 export interface SendMessageDialogProps {
   opened: boolean;
@@ -72,9 +73,7 @@ export function SendMessageDialog({
 
   const submit = () => {
     const input = plantilla ? { canal, plantilla } : { canal, asunto: canal === 'email' ? asunto : undefined, cuerpo };
-    // WhatsApp: the tab is opened inside the click (no pop-up blocker stops it) and sent to wa.me once the message is kept.
-    const tab = canal === 'whatsapp' ? window.open('about:blank', '_blank') : null;
-    if (tab) tab.opener = null;
+    const tab = canal === 'whatsapp' ? openWhatsappTab() : null;
     send.mutate(input, {
       onError: () => tab?.close(),
       onSuccess: (sent) => {
@@ -83,8 +82,7 @@ export function SendMessageDialog({
         onSent?.();
         if (sent.url) {
           setWhatsappUrl(sent.url);
-          if (tab) tab.location.href = sent.url;
-          else window.open(sent.url, '_blank', 'noopener');
+          (tab ?? openWhatsappTab()).go(sent.url);
           return;
         }
         tab?.close();

@@ -13,6 +13,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useSendSurrenderMessage, useSurrenderMessageDraft, useSurrenderMessages } from '../api/surrenders';
+import { openWhatsappTab } from '../../../lib/whatsapp-tab';
 
 const DISCARD = '¿Descartar el mensaje sin enviarlo?';
 
@@ -43,9 +44,7 @@ function MessageForm({
   const blocked = !draft.canales[canal];
 
   const submit = () => {
-    // WhatsApp: the tab is opened inside the click (no pop-up blocker stops it) and sent to wa.me once the message is kept.
-    const tab = canal === 'whatsapp' ? window.open('about:blank', '_blank') : null;
-    if (tab) tab.opener = null;
+    const tab = canal === 'whatsapp' ? openWhatsappTab() : null;
     send.mutate(
       { canal, ...(draft.plantilla ? { plantilla: draft.plantilla } : {}), asunto: canal === 'email' ? asunto : '', cuerpo },
       {
@@ -53,8 +52,7 @@ function MessageForm({
         onSuccess: (sent) => {
           if (sent.url) {
             setWhatsappUrl(sent.url);
-            if (tab) tab.location.href = sent.url;
-            else window.open(sent.url, '_blank', 'noopener');
+            (tab ?? openWhatsappTab()).go(sent.url);
             return;
           }
           tab?.close();
