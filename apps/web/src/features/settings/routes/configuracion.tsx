@@ -183,8 +183,9 @@ function OrganizationForm({ org }: { org: OrganizationSettings }) {
             />
           </Stack>
         </Fieldset>
-        <Fieldset legend="Voluntariado">
+        <Fieldset legend="Voluntariado" variant="unstyled">
           <Switch
+            mt="xs"
             label="Voluntariado ve el contacto de las casas de acogida"
             description="Las personas con el rol Voluntariado ven el teléfono y la dirección (nunca el documento) de la casa de acogida de un animal cuyos cuidados han registrado o cambiado en los últimos 30 días. Del resto de personas siguen viendo ***."
             checked={draft.contactoAcogidaVoluntariado}
