@@ -193,6 +193,37 @@ describe('import wizard: gifts', () => {
     expect((await admin().inject({ method: 'GET', url: `/api/importaciones/${file.id}` })).json<ImportStatus>().estado).toBe('terminada');
   });
 
+  it("a donor found by name and e-mail gains the file's NIF; one whose NIF is another is not trusted with the gift", async () => {
+    const [rosa, pablo] = (
+      await t.database.db
+        .insert(person)
+        .values([
+          { nombre: 'Rosa', email: 'rosa@example.org' },
+          { nombre: 'Pablo', email: 'pablo@example.org', nif: '22222222J' },
+        ])
+        .returning({ id: person.id })
+    ).map((p) => p.id) as [number, number];
+    const file = await upload(
+      iconv.encode(
+        'Recibo;Nombre;NIF;Correo;Fecha;Importe\r\nR-30;Rosa;00000000T;rosa@example.org;01/04/2024;15\r\nR-31;Pablo;11111111H;pablo@example.org;02/04/2024;25\r\n',
+        'win1252',
+      ),
+      'nif.csv',
+    );
+    await map(file.id, file.mapeoSugerido);
+    expect(await confirmAndRun(file.id)).toMatchObject({ estado: 'terminada', creados: 2 });
+    const people = await t.database.db.select({ id: person.id, nombre: person.nombre, nif: person.nif }).from(person).orderBy(person.id);
+    expect(people.find((p) => p.id === rosa)!.nif).toBe('00000000T');
+    expect(people.find((p) => p.id === pablo)!.nif).toBe('22222222J');
+    const otherPablo = people.find((p) => p.nombre === 'Pablo' && p.id !== pablo);
+    expect(otherPablo?.nif).toBe('11111111H');
+    const [rosas, pablos] = (await gifts()).slice(-2);
+    expect([rosas!.personaId, pablos!.personaId]).toEqual([rosa, otherPablo!.id]);
+    const filled = (await eventsOf('persona', rosa)).find((e) => 'nif' in (e.cambios as object));
+    expect(filled?.accion).toBe('modificar');
+    expect(filled?.cambios).toMatchObject({ nif: [null, '00000000T'], origen: [null, 'importado de nif.csv, fila 2'] });
+  });
+
   it('a mapping without the date or the amount is refused', async () => {
     const file = await upload(Buffer.from('Fecha,Importe\n2024-01-01,10\n'), 'd.csv');
     for (const mapeo of [{ Fecha: 'fecha' }, { Importe: 'importe' }]) {

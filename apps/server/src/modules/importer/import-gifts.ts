@@ -250,7 +250,15 @@ export async function matchDonors(persons: Persons, handle: Database | Tx, rows:
     .filter(({ v }) => v.donante && !(v.donante.nif && byNif.has(v.donante.nif)) && (v.donante.email || v.donante.telefono));
   const linked = await persons.matchImported(
     handle,
-    byContact.map(({ v }) => ({ ...v.donante!, nif: undefined, documento: '', direccion: '', ciudad: '', codigoPostal: '', roles: [] })),
+    byContact.map(({ v }) => ({
+      ...v.donante!,
+      nif: v.donante!.nif ?? undefined,
+      documento: '',
+      direccion: '',
+      ciudad: '',
+      codigoPostal: '',
+      roles: [],
+    })),
   );
   const contactOf = new Map(byContact.map(({ i }, k) => [i, linked[k]!.personaId]));
   return rows.map((v, i) => {
@@ -325,6 +333,17 @@ export async function importGiftRow(
   if (personaId !== 'nuevo') {
     const same = (await existingGifts(gifts, tx, [{ personaId, fecha: v.fecha }]))(personaId, v);
     if (same !== undefined) return { resultado: 'omitido', entidadId: same };
+    // A donor found by name and contact who has no NIF gains the file's (the certificate and the modelo 182 need it);
+    // one with another NIF was not trusted above. The person's history names the file and row.
+    const donor = v.donante;
+    if (donor?.nif && (await persons.byIdentifiers(tx, { nifs: [donor.nif], emails: [], telefonos: [] })).length === 0) {
+      await persons.importPerson(
+        tx,
+        { ...donor, nif: donor.nif, documento: '', direccion: '', ciudad: '', codigoPostal: '', roles: [] },
+        actor,
+        origen,
+      );
+    }
   } else {
     const { nif, ...d } = v.donante!;
     const done = await persons.importPerson(

@@ -44,8 +44,12 @@ type Candidate = Pick<typeof person.$inferSelect, 'id' | 'email' | 'telefono' | 
 function decide(candidates: Candidate[], values: ImportedPerson): { same?: Candidate; others: Candidate[] } {
   const key = firstNameKey(values.nombre);
   const related = candidates.filter((c) => (values.email && c.email === values.email) || (values.telefono && c.telefono === values.telefono));
+  // A person whose stored NIF is another is never trusted as this row's (as in linking, DESIGN section 10).
   const same = related.find(
-    (c) => c.clave === key && (values.email ? c.email === values.email : values.telefono !== null && c.telefono === values.telefono),
+    (c) =>
+      c.clave === key &&
+      (values.email ? c.email === values.email : values.telefono !== null && c.telefono === values.telefono) &&
+      !(values.nif && c.nif && c.nif !== values.nif),
   );
   return { ...(same ? { same } : {}), others: related };
 }
