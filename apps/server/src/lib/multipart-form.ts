@@ -22,27 +22,34 @@ export async function readMultipartForm(
   const fields: Record<string, string> = {};
   const files: FormFile[] = [];
   const parts = request.parts({ limits: { fileSize: options.maxFileBytes, files: options.maxFiles + 1 } });
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
-      continue;
-    }
-    if (!options.fileFields.includes(part.fieldname)) {
-      part.file.resume();
-      throw new AppError('VALIDATION_ERROR', { message: messages.forms.unexpectedFile(part.fieldname) });
-    }
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('PAYLOAD_TOO_LARGE', { message: options.tooLargeMessage, fieldErrors: { [part.fieldname]: options.tooLargeMessage } });
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        continue;
       }
-      throw error;
+      if (!options.fileFields.includes(part.fieldname)) {
+        part.file.resume();
+        throw new AppError('VALIDATION_ERROR', { message: messages.forms.unexpectedFile(part.fieldname) });
+      }
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('PAYLOAD_TOO_LARGE', { message: options.tooLargeMessage, fieldErrors: { [part.fieldname]: options.tooLargeMessage } });
+        }
+        throw error;
+      }
+      if (data.length === 0 && part.filename === '') continue;
+      if (files.length >= options.maxFiles) throw new AppError('PAYLOAD_TOO_LARGE', { message: options.tooManyMessage });
+      files.push({ fieldName: part.fieldname, fileName: part.filename, data });
     }
-    if (data.length === 0 && part.filename === '') continue;
-    if (files.length >= options.maxFiles) throw new AppError('PAYLOAD_TOO_LARGE', { message: options.tooManyMessage });
-    files.push({ fieldName: part.fieldname, fileName: part.filename, data });
+  } catch (error) {
+    // A body cut short (the connection dropped, or a client that never closes the last part) is the sender's
+    // fault: 400 in Spanish, like a form without a boundary, never an unexpected 500.
+    if (error instanceof AppError || (error as { code?: string }).code?.startsWith('FST_')) throw error;
+    throw new AppError('BAD_REQUEST', { message: messages.security.multipartInvalid });
   }
   return { fields, files };
 }

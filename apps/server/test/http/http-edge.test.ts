@@ -2,6 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@refugio/contracts';
 import { PUBLIC_URL, STAFF, type TestApp, createTestApp, expectErrorShape } from '../helpers/helpers';
 import { multipart, petFields, videoBytes } from '../helpers/media';
 
@@ -54,6 +55,23 @@ describe('one error shape at the HTTP edge', () => {
     port = (t.app.server.address() as AddressInfo).port;
   });
   afterAll(() => t.close());
+
+  it('answers a multipart body cut short with 400 in Spanish, not a 500', async () => {
+    const cut = (name: string) =>
+      Buffer.from(
+        `--XX\r\nContent-Disposition: form-data; name="nombre"\r\n\r\nToby\r\n--XX\r\nContent-Disposition: form-data; name="${name}"; filename="a.jpg"\r\n\r\nabc`,
+      );
+    const send = (url: string, name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload: cut(name),
+        headers: { 'content-type': 'multipart/form-data; boundary=XX', cookie: staff, origin: PUBLIC_URL },
+      });
+    const res = await send('/phpApi/mascota/nueva', 'image');
+    expectErrorShape(res, 400, 'BAD_REQUEST');
+    expect(res.json<{ message: string }>().message).toBe(messages.security.multipartInvalid);
+  });
 
   it('answers a malformed URL component and an over-long parameter in the error shape', async () => {
     expectErrorShape(await t.app.inject({ url: '/api/users/%ff' }), 400, 'BAD_REQUEST');
