@@ -19,6 +19,17 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
+          // Once per run: the PGlite template ensured, and on PostgreSQL one migrated database each file's copies.
+          globalSetup: ['apps/server/test/helpers/global-setup.ts'],
+          // Per file even in a shared worker: what a file may leave behind (fake timers, stubbed env) is undone.
+          setupFiles: ['apps/server/test/helpers/per-file-setup.ts'],
+          // A worker runs file after file without loading the app's code, its dependencies and PGlite's WebAssembly
+          // again for each (with isolation, a new process per file did: a third of the suite's CPU). Each file still
+          // builds its own app on its own fresh database; a file that mocks a module resets the module registry
+          // (test/architecture/shared-workers.test.ts holds every file to that).
+          isolate: false,
+          unstubEnvs: true,
+          unstubGlobals: true,
           // Each file starts its own database and argon2 hashing is deliberately slow.
           testTimeout: 30_000,
           hookTimeout: 60_000,

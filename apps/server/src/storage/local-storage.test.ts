@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as fsPromises from 'node:fs/promises';
 import { LocalStorage } from './local-storage';
 
@@ -11,10 +11,14 @@ import { LocalStorage } from './local-storage';
  * Lets a test act just before list() looks at a file (between the folder's listing and the file's details), and
  * just after get() first looked at a file (its details, or its opening).
  */
-const hooks = vi.hoisted(() => ({
-  beforeStat: undefined as ((file: string) => Promise<void>) | undefined,
-  afterLook: undefined as ((file: string) => Promise<void>) | undefined,
-}));
+const hooks = vi.hoisted(() => {
+  // Server test files share workers (vitest.config.ts): modules an earlier file loaded would keep the real fs.
+  vi.resetModules();
+  return {
+    beforeStat: undefined as ((file: string) => Promise<void>) | undefined,
+    afterLook: undefined as ((file: string) => Promise<void>) | undefined,
+  };
+});
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof fsPromises>();
   const stat = (async (file: Parameters<typeof actual.stat>[0], ...rest: unknown[]) => {
@@ -29,6 +33,12 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     return handle;
   }) as typeof actual.open;
   return { ...actual, default: { ...actual, stat, open }, stat, open };
+});
+
+// The files after this one in the worker get the real fs again.
+afterAll(() => {
+  vi.doUnmock('node:fs/promises');
+  vi.resetModules();
 });
 
 describe('LocalStorage while files are deleted', () => {

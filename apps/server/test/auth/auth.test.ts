@@ -84,7 +84,16 @@ describe('sign-in, sessions and sign-out', () => {
   });
 
   it('stores passwords as argon2id with m=19 MiB, t=2, p=1', async () => {
-    const [row] = await t.database.db.select({ password: account.password }).from(account).where(eq(account.userId, staffId));
+    // A user the app creates (the tests' own accounts are hashed cheaply by the helper, straight in the database).
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { origin: PUBLIC_URL, cookie: await t.signIn(ADMIN.email, ADMIN.password) },
+      payload: { name: 'Clara', lastname: 'Argón', mail: 'clara@refugio.test', password: 'paseos-por-el-parque' },
+    });
+    expect(res.statusCode).toBe(201);
+    const [created] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'clara@refugio.test'));
+    const [row] = await t.database.db.select({ password: account.password }).from(account).where(eq(account.userId, created!.id));
     expect(row?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 

@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN_ROLE, DEFAULT_ROLE } from '@refugio/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client';
 import { openThrowawayDatabase } from './throwaway-database';
 import { createUsersRepository } from '../../src/modules/users/users.repository';
-import { hashPassword } from '../../src/lib/password';
+import { hash } from '@node-rs/argon2';
+import { argon2Options } from '../../src/lib/password';
 import type { StorageProvider } from '../../src/storage/storage-provider';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -26,7 +28,9 @@ export const TEST_ENV_DEFAULTS: Record<string, string> = {
 
 /**
  * A fresh database per test file: PGlite in memory, or, when TEST_DATABASE_URL is set, a throwaway
- * database created on that PostgreSQL server and dropped afterwards.
+ * database created on that PostgreSQL server and dropped afterwards. Migrated, it starts from what the run's
+ * global set-up made (global-setup.ts): the build's PGlite template, or a copy of the run's migrated PostgreSQL
+ * database; without that set-up (another config), it is migrated here.
  */
 export async function openTestDatabase(
   options: { /** False leaves the database without any migration applied. */ migrate?: boolean } = {},
@@ -38,16 +42,32 @@ export async function openTestDatabase(
     if (options.migrate !== false) await database.migrate();
     return { database, drop: () => database.close() };
   }
-  const { database, drop } = await openThrowawayDatabase(serverUrl, { prefix: 'refugio_test', poolSize: 4, migrate: options.migrate });
+  const { database, drop } = await openThrowawayDatabase(serverUrl, {
+    prefix: 'refugio_test',
+    poolSize: 4,
+    migrate: options.migrate,
+    // The run's migrated template (global-setup.ts): a copy instead of every migration, per file.
+    template: inject('postgresTemplate'),
+  });
   return { database, drop };
 }
+
+/**
+ * argon2id at its smallest cost, for the accounts the tests create straight in the database (createUser, `as()`):
+ * signing them in verifies with the parameters in the stored hash, so the ADMIN and STAFF of ~135 files cost
+ * microseconds instead of 4 x 40-60 ms of hashing each. Every password the app itself stores (sign-up, a user
+ * created or changed through the API) keeps the production parameters of src/lib/password.ts, which
+ * test/auth/auth.test.ts checks on a stored row.
+ */
+const TEST_ACCOUNT_HASH = { ...argon2Options, memoryCost: 256, timeCost: 1 } as const;
+export const hashTestPassword = (password: string): Promise<string> => hash(password, TEST_ACCOUNT_HASH);
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
   dataDir: string;
-  /** Creates a user with a password directly in the database; returns its id. */
+  /** Creates a user with a password directly in the database (hashed cheaply: hashTestPassword); returns its id. */
   createUser(input: { email: string; password: string; name?: string; lastname?: string; role?: string }): Promise<string>;
   /** Signs in through the real endpoint and returns the Cookie header to send. */
   signIn(email: string, password: string): Promise<string>;
@@ -109,7 +129,7 @@ export async function createTestApp(
     dataDir,
     async createUser({ email, password, name = 'Persona', lastname = 'De Prueba', role = DEFAULT_ROLE }) {
       const id = crypto.randomUUID();
-      await users.insertWithPassword({ id, email, name, lastname, role, passwordHash: await hashPassword(password) });
+      await users.insertWithPassword({ id, email, name, lastname, role, passwordHash: await hashTestPassword(password) });
       created.add(email);
       return id;
     },

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,6 +60,51 @@ export function exitUnlessBuilt(): void {
   if (isBuilt()) return;
   console.error('Missing build: run `npm run build` first.');
   process.exit(2);
+}
+
+/** The newest modification time of the files under `dir` (0 when it does not exist). */
+function newestChange(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  const info = statSync(dir);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return Math.max(
+    0,
+    ...readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.name !== 'node_modules')
+      .map((entry) => newestChange(path.join(dir, entry.name))),
+  );
+}
+
+/**
+ * Builds the server (apps/server/build.mjs: dist/server.js and the PGlite template) unless dist/server.js is newer
+ * than every file it is made from, for the tests that run the built server: `npm test` and CI have just built it, so
+ * they do not build it again; a test run after a change to the sources does. Two files asking at once build once:
+ * the second waits for the first's build.
+ */
+export async function buildServerIfStale(): Promise<void> {
+  const serverRoot = path.join(repoRoot, 'apps/server');
+  const sources = ['apps/server/src', 'apps/server/drizzle', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/contracts/src'];
+  const stale = () =>
+    !existsSync(builtServerEntry) || statSync(builtServerEntry).mtimeMs < Math.max(...sources.map((s) => newestChange(path.join(repoRoot, s))));
+  if (!stale()) return;
+  mkdirSync(path.join(serverRoot, 'dist'), { recursive: true });
+  const lock = path.join(serverRoot, 'dist', '.building');
+  for (const deadline = Date.now() + 300_000; ;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${lock} is still there after 5 minutes (a build that died?): remove it`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    if (!stale()) return;
+    const build = spawnSync(process.execPath, ['build.mjs'], { cwd: serverRoot, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export interface BuiltServer {

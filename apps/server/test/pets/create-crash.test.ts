@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, signInOver } from '../helpers/http-client';
 import { jpeg, multipart, petFields } from '../helpers/media';
-import { type RunningServer, freePort, spawnServer, waitReady } from '../helpers/server-process-support';
+import { type RunningServer, buildServerIfStale, freePort, spawnServer, waitReady } from '../helpers/server-process-support';
 import { openThrowawayDatabase } from '../helpers/throwaway-database';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
@@ -29,9 +28,8 @@ describe.each(drivers)('a server killed during creates with images (%s)', (_labe
   const cleanUps: (() => Promise<void> | void)[] = [];
   const running: RunningServer[] = [];
 
-  beforeAll(() => {
-    const build = spawnSync(process.execPath, ['build.mjs'], { cwd: serverRoot, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
+  beforeAll(async () => {
+    await buildServerIfStale();
   });
 
   afterAll(async () => {

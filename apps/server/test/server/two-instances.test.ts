@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -18,7 +17,7 @@ import { clientWith, signInOver } from '../helpers/http-client';
 import { jpeg, multipart, petFields, videoBytes } from '../helpers/media';
 import { postgresUrlForTests } from '../helpers/postgres-for-tests';
 import { S3_TEST_CREDENTIALS, type S3TestServer, startS3TestServer } from '../helpers/s3-test-server';
-import { type RunningServer, freePort, spawnServer, waitReady } from '../helpers/server-process-support';
+import { type RunningServer, buildServerIfStale, freePort, spawnServer, waitReady } from '../helpers/server-process-support';
 import { openThrowawayDatabase } from '../helpers/throwaway-database';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
@@ -61,8 +60,7 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database and one buc
   }
 
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, ['build.mjs'], { cwd: serverRoot, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
+    await buildServerIfStale();
     s3 = await startS3TestServer();
     // An empty database: the two instances race to migrate it and to create the first administrator.
     const db = await openThrowawayDatabase(postgres!, { prefix: 'refugio_two', poolSize: 2, migrate: false });
