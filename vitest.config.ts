@@ -23,11 +23,11 @@ export default defineConfig({
           globalSetup: ['apps/server/test/helpers/global-setup.ts'],
           // Per file even in a shared worker: what a file may leave behind (fake timers, stubbed env) is undone.
           setupFiles: ['apps/server/test/helpers/per-file-setup.ts'],
-          // A worker runs file after file without loading the app's code, its dependencies and PGlite's WebAssembly
-          // again for each (with isolation, a new process per file did: a third of the suite's CPU). Each file still
-          // builds its own app on its own fresh database; a file that mocks a module resets the module registry
-          // (test/architecture/shared-workers.test.ts holds every file to that).
-          isolate: false,
+          // Each file in a process of its own for now. `isolate: false` (a worker running file after file without loading
+          // the app's code, its dependencies and PGlite's WebAssembly again: a third of the suite's CPU in a sample) is
+          // ready (a file that mocks a module resets the module registry, test/architecture/shared-workers.test.ts)
+          // but waits for a whole-suite run on each database to show no file depends on another's leftovers.
+          isolate: true,
           unstubEnvs: true,
           unstubGlobals: true,
           // Each file starts its own database and argon2 hashing is deliberately slow.
