@@ -1,8 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+// With CI_REPORTS set (.ci/run), each run also leaves its JSON report there for `npm run test:durations`.
+const reportsDir = process.env.CI_REPORTS;
+const database = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
 export default defineConfig({
   test: {
+    ...(reportsDir ? { reporters: ['default', 'json'], outputFile: { json: `${reportsDir}/vitest-${database}.json` } } : {}),
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The suites spend much of their
     // time waiting (PostgreSQL, timers, child processes), so every core gets a worker.
     maxWorkers: Math.max(2, availableParallelism()),
