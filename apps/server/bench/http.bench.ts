@@ -37,7 +37,8 @@ import {
   rawClient,
 } from './support';
 
-const entry = path.resolve(import.meta.dirname, '../dist/server.js');
+/** `--entry=path/to/server.js`: another build of the server (an older commit's, to compare start-up before and after). */
+const entry = path.resolve(option('entry') ?? path.resolve(import.meta.dirname, '../dist/server.js'));
 const ADMIN = BENCH_USER;
 
 const DURATION = intOption('duration', 10);

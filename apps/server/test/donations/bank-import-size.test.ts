@@ -32,7 +32,7 @@ describe('a bank statement of the user\u2019s size', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('answers a Spanish 400 above the limit of movements, storing nothing', async () => {

@@ -10,7 +10,7 @@ describe('readiness when the database hangs', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('answers 503 within its timeout while every connection is held, and 200 again once they are free', async () => {

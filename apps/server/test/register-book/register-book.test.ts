@@ -271,7 +271,7 @@ describe('register book fill of the data written before it', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('is a job enqueued at start-up, not work done in it; run twice at once it writes every line once, in steps', async () => {
