@@ -176,7 +176,7 @@ interface StartCase {
 }
 
 /** `STARTS` spawns of the built server: wall and CPU time from spawn to the first 200 of `url` (a real query). */
-async function timeStarts(c: StartCase, what: string): Promise<{ wall: number[]; cpu: number[]; idle: number[] }> {
+async function timeStarts(c: StartCase, what: string): Promise<{ wall: number[]; cpu: number[]; idle: number[]; failed?: string }> {
   const wall: number[] = [];
   const cpu: number[] = [];
   const idle: number[] = [];
@@ -190,6 +190,10 @@ async function timeStarts(c: StartCase, what: string): Promise<{ wall: number[];
       cpu.push(cpuMs(proc.child.pid));
       await new Promise((r) => setTimeout(r, 3000));
       idle.push(rssMb(proc.child.pid));
+    } catch (error) {
+      // A server that cannot start (an older build) is a figure too: after how long, and why.
+      const why = /Plugin did not start in time: '[^']+'|[A-Z][a-zA-Z]*Error: [^\n]{0,120}/.exec(String(error))?.[0] ?? String(error).slice(0, 120);
+      return { wall, cpu, idle, failed: `did not start: ${why} (after ${(performance.now() - since).toFixed(0)} ms)` };
     } finally {
       await stop(proc);
     }
@@ -259,7 +263,11 @@ async function measureStartup() {
         }
       }
       for (const c of cases) {
-        const { wall, cpu, idle } = await timeStarts(c, what);
+        const { wall, cpu, idle, failed } = await timeStarts(c, what);
+        if (failed) {
+          rows.push(`${driver.padEnd(8)} ${c.label.padEnd(26)} ${failed}`);
+          continue;
+        }
         rows.push(
           `${driver.padEnd(8)} ${c.label.padEnd(26)} median ${median(wall).toFixed(0).padStart(6)} ms  [${fmt(wall)}]  goal <= ${c.goal}` +
             `${median(wall) <= c.goal ? '' : '  MISSED'};  CPU by then ${median(cpu).toFixed(0)} ms;  RSS 3 s later ${median(idle).toFixed(0)} MB`,
