@@ -7,7 +7,8 @@
  *                                      (with BENCH_DATABASE_URL set and no --db: PostgreSQL only)
  *   npm run bench:startup              start-up and idle memory only
  * Options: --db=pglite|postgres|both  --duration=10 (seconds measured per scenario)  --warmup=3
- * --connections=10  --pets=200  --starts=3 (start-up measurements per case)  --only=startup|http|floor
+ * --connections=10  --pets=200  --starts=3 (start-up measurements per case)  --sizes=1000,100000 (pets at start-up)
+ * --only=startup|http|floor (start-up: PGlite and PostgreSQL unless --db says otherwise)
  * (floor: the list floor alone, without the throughput scenarios: with --cpu-prof, a profile of little else)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -19,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { listPetsQuerySchema } from '@refugio/contracts';
-import { openDatabase } from '../src/db/client';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { createPetListReader, listWriterFor } from '../src/modules/pets/pet-list.repository';
 import { openThrowawayDatabase } from '../test/helpers/throwaway-database';
 import { freePort } from '../test/helpers/server-process-support';
@@ -36,7 +37,8 @@ import {
   rawClient,
 } from './support';
 
-const entry = path.resolve(import.meta.dirname, '../dist/server.js');
+/** `--entry=path/to/server.js`: another build of the server (an older commit's, to compare start-up before and after). */
+const entry = path.resolve(option('entry') ?? path.resolve(import.meta.dirname, '../dist/server.js'));
 const ADMIN = BENCH_USER;
 
 const DURATION = intOption('duration', 10);
@@ -116,45 +118,180 @@ function serverEnv(dataDir: string, port: number, extra: NodeJS.ProcessEnv = {})
 
 /* ------------------------------------------------------------------ start-up */
 
-async function measureStartup() {
-  const fresh: number[] = [];
-  const existing: number[] = [];
+/** Data sizes of the start-up measurement (`--sizes=1000,100000`). */
+const SIZES = (option('sizes') ?? '1000,100000').split(',').map(Number);
+
+const h = (k: number) => `((hashint4(g.i * 16 + ${k})::bigint & 2147483647)::int)`;
+
+/**
+ * `pets` pets as an older version left them: entries spread over ten years, each with its `ingreso` movement, 70%
+ * gone again (adopted, transferred, died), a vaccine each, and no line in the register book (its fill still to do).
+ */
+async function seedShelter(database: DatabaseHandle, pets: number): Promise<void> {
+  const q = (text: string) => rawClient(database).query(text);
+  await q(
+    `INSERT INTO person (nombre, apellidos, direccion, ciudad, codigo_postal)
+     SELECT 'Persona ' || g.i, 'Apellido', 'Calle ' || g.i, 'Madrid', '28013' FROM generate_series(1, ${Math.max(1, Math.floor(pets / 5))}) AS g(i)`,
+  );
+  await q(
+    `INSERT INTO pet (nombre, edad, tipo, genero, tamano, fecha_ingreso, raza, color, microchip, estado, created_at)
+     SELECT 'Mascota ' || g.i, '2 años',
+       CASE WHEN ${h(1)} % 100 < 55 THEN 'Perro' WHEN ${h(1)} % 100 < 90 THEN 'Gato' ELSE 'Conejo' END,
+       CASE WHEN ${h(2)} % 2 = 0 THEN 'macho' ELSE 'hembra' END, 'mediano',
+       (date '2016-01-01' + (${h(3)} % 3650))::timestamp, 'Mestizo', 'Negro', lpad((724000000000000 + g.i)::text, 15, '0'),
+       CASE WHEN ${h(8)} % 10 < 7 THEN 'publicada' ELSE 'borrador' END, now()
+     FROM generate_series(1, ${pets}) AS g(i)`,
+  );
+  await q(
+    `INSERT INTO movement (pet_id, tipo, fecha, procedencia)
+     SELECT p.id, 'ingreso', p.fecha_ingreso::date, 'abandono' FROM pet p`,
+  );
+  await q(
+    `INSERT INTO movement (pet_id, tipo, fecha, motivo, veterinario)
+     SELECT p.id, CASE WHEN p.id % 10 < 5 THEN 'traslado' ELSE 'fallecimiento' END, LEAST(p.fecha_ingreso::date + 5 + p.id % 296, date '2025-12-31'),
+       CASE WHEN p.id % 10 >= 5 THEN 'Causa natural' ELSE 'Otro refugio' END, CASE WHEN p.id % 10 >= 5 THEN 'Dra. Vet' ELSE '' END
+     FROM pet p WHERE p.id % 10 < 7`,
+  );
+  await q(
+    `INSERT INTO care_record (pet_id, tipo, nombre, fecha_realizada, veterinario)
+     SELECT p.id, 'vacuna', 'Polivalente', p.fecha_ingreso::date + 2, 'Clínica Centro' FROM pet p`,
+  );
+  await resetBook(database);
+  await q('ANALYZE');
+}
+
+/** The register book as before its fill (an upgrade from a version without it): every start is that first start. */
+async function resetBook(database: DatabaseHandle): Promise<void> {
+  const q = (text: string) => rawClient(database).query(text);
+  await q('DELETE FROM register_book_line');
+  await q(`UPDATE register_book_chain SET rellenado = false, cabeza = '', longitud = 0`);
+  await q(`DELETE FROM job WHERE name = 'libro-registro.rellenar'`);
+}
+
+interface StartCase {
+  label: string;
+  goal: number;
+  /** Before each start (a fresh data directory, the book reset, ...); answers the environment of the server. */
+  prepare: (i: number) => Promise<{ dataDir: string; env: NodeJS.ProcessEnv }>;
+}
+
+/** `STARTS` spawns of the built server: wall and CPU time from spawn to the first 200 of `url` (a real query). */
+async function timeStarts(c: StartCase, what: string): Promise<{ wall: number[]; cpu: number[]; idle: number[]; failed?: string }> {
+  const wall: number[] = [];
+  const cpu: number[] = [];
   const idle: number[] = [];
-  const cpu = new Map<number[], number[]>([
-    [fresh, []],
-    [existing, []],
-  ]);
   for (let i = 0; i < STARTS; i++) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refugio-startup-bench-'));
+    const { dataDir, env } = await c.prepare(i);
+    const port = await freePort();
+    const since = performance.now();
+    const proc = spawnNode([entry], serverEnv(dataDir, port, { LOG_LEVEL: 'warn', ...env }));
     try {
-      for (const list of [fresh, existing]) {
-        const port = await freePort();
-        const since = performance.now();
-        const proc = spawnNode([entry], serverEnv(dataDir, port, { LOG_LEVEL: 'warn' }));
-        list.push(await firstAnswer(`http://127.0.0.1:${port}/api/health`, proc, since));
-        cpu.get(list)!.push(cpuMs(proc.child.pid));
-        if (list === existing) {
-          // Idle: a few seconds after start-up, nothing asked.
-          await new Promise((r) => setTimeout(r, 3000));
-          idle.push(rssMb(proc.child.pid));
-        }
-        await stop(proc);
-      }
+      wall.push(await firstAnswer(`http://127.0.0.1:${port}${what}`, proc, since));
+      cpu.push(cpuMs(proc.child.pid));
+      await new Promise((r) => setTimeout(r, 3000));
+      idle.push(rssMb(proc.child.pid));
+    } catch (error) {
+      // A server that cannot start (an older build) is a figure too: after how long, and why.
+      const why = /Plugin did not start in time: '[^']+'|[A-Z][a-zA-Z]*Error: [^\n]{0,120}/.exec(String(error))?.[0] ?? String(error).slice(0, 120);
+      return { wall, cpu, idle, failed: `did not start: ${why} (after ${(performance.now() - since).toFixed(0)} ms)` };
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await stop(proc);
     }
   }
-  const fmtList = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+  return { wall, cpu, idle };
+}
+
+async function measureStartup() {
+  const drivers: Driver[] = option('db') === undefined && !process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : driversToRun();
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
+  const fmt = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+  const what = '/api/ready';
+  const rows: string[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  const dirs: string[] = [];
+  const newDir = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'refugio-startup-bench-'));
+    dirs.push(dir);
+    return dir;
+  };
+  try {
+    for (const driver of drivers) {
+      const cases: StartCase[] = [];
+      if (driver === 'pglite') {
+        cases.push({ label: 'new data directory', goal: 3000, prepare: async () => ({ dataDir: newDir(), env: {} }) });
+        for (const pets of SIZES) {
+          const dataDir = newDir();
+          const database = await openDatabase({ driver: 'pglite', dataDir });
+          await database.migrate();
+          await seedShelter(database, pets);
+          await database.close();
+          cases.push({
+            label: `existing, ${pets.toLocaleString('en')} pets`,
+            goal: 1500,
+            prepare: async () => {
+              const db = await openDatabase({ driver: 'pglite', dataDir });
+              await resetBook(db);
+              await db.close();
+              return { dataDir, env: {} };
+            },
+          });
+        }
+      } else {
+        cases.push({
+          label: 'new database',
+          goal: 3000,
+          prepare: async () => {
+            const { name, drop, database } = await openThrowawayDatabase(pgUrl, { prefix: 'refugio_bench', migrate: false });
+            await database.close();
+            cleanups.push(drop);
+            return { dataDir: newDir(), env: { DATABASE_URL: withDatabase(pgUrl, name) } };
+          },
+        });
+        for (const pets of SIZES) {
+          const { name, drop, database } = await openThrowawayDatabase(pgUrl, { prefix: 'refugio_bench' });
+          cleanups.push(drop);
+          await seedShelter(database, pets);
+          cases.push({
+            label: `existing, ${pets.toLocaleString('en')} pets`,
+            goal: 1500,
+            prepare: async () => {
+              await resetBook(database);
+              return { dataDir: newDir(), env: { DATABASE_URL: withDatabase(pgUrl, name) } };
+            },
+          });
+          cleanups.push(() => database.close());
+        }
+      }
+      for (const c of cases) {
+        const { wall, cpu, idle, failed } = await timeStarts(c, what);
+        if (failed) {
+          rows.push(`${driver.padEnd(8)} ${c.label.padEnd(26)} ${failed}`);
+          continue;
+        }
+        rows.push(
+          `${driver.padEnd(8)} ${c.label.padEnd(26)} median ${median(wall).toFixed(0).padStart(6)} ms  [${fmt(wall)}]  goal <= ${c.goal}` +
+            `${median(wall) <= c.goal ? '' : '  MISSED'};  CPU by then ${median(cpu).toFixed(0)} ms;  RSS 3 s later ${median(idle).toFixed(0)} MB`,
+        );
+      }
+    }
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
   process.stdout.write(
-    `\n=== Start-up: spawn of \`node ${path.relative(process.cwd(), entry)}\` to the first 200 of GET /api/health (PGlite, local storage)\n` +
-      `new data directory (migrations, first administrator): median ${median(fresh).toFixed(0)} ms  [${fmtList(fresh)}]  goal <= 3000;` +
-      ` CPU time used by then ${median(cpu.get(fresh)!).toFixed(0)} ms\n` +
-      `existing data directory:                             median ${median(existing).toFixed(0)} ms  [${fmtList(existing)}]  goal <= 1500;` +
-      ` CPU time used by then ${median(cpu.get(existing)!).toFixed(0)} ms\n` +
-      `(wall time stretches with the machine's load; the CPU time is the start-up's own work)\n` +
-      `idle RSS 3 s after start-up (existing directory):    median ${median(idle).toFixed(0)} MB  [${fmtList(idle)}]\n` +
+    `\n=== Start-up: spawn of \`node ${path.relative(process.cwd(), entry)}\` to the first 200 of GET ${what} (a real query), ${STARTS} starts each\n` +
+      `(existing: pets of an older version, the register book still to fill, as after an upgrade: reset before every start)\n` +
+      rows.join('\n') +
+      `\n(wall time stretches with the machine's load; the CPU time is the start-up's own work)\n` +
       `load average ${loadAverage()}${cpuPressure()}\n`,
   );
+}
+
+/** The server URL with its database path replaced. */
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
 }
 
 /* ------------------------------------------------------------------ seeding */

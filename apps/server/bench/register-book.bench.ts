@@ -1,7 +1,7 @@
 /*
  * Register book benchmark: seeds 100 000 pets and ten years of movements (an entry each, with its origin; most leave
  * by adoption, transfer or death; some adoptions come back), a vaccine each and 20 000 persons with set-based SQL on
- * PGlite, builds the real app (`buildApp`, whose start writes the book's lines once: the backfill), and times the
+ * PGlite, builds the real app (`buildApp`), runs the book's fill job's steps (the lines of data written before it), and times the
  * year's book as JSON and as PDF with `app.inject` (the server's own time, no network). Prints the medians as JSON.
  *
  *   npm run bench:register-book                      PGlite in memory
@@ -100,7 +100,11 @@ async function main() {
     });
     const buildStart = performance.now();
     app = await buildApp({ config, database, logger: false, webDistDir: path.join(dataDir, 'no-web') });
-    const backfillMs = Math.round(performance.now() - buildStart);
+    const startMs = Math.round(performance.now() - buildStart);
+    // The fill of the data written before the book is a job (after start-up, FILL_BATCH pets per transaction).
+    const fillStart = performance.now();
+    for (let after: number | undefined = 0; after !== undefined;) after = await app.registerBookPort.fillStep(database.db, after);
+    const backfillMs = Math.round(performance.now() - fillStart);
     const cookie = await signInStaff(app, database, PUBLIC_URL);
     const [counts] = await rawQuery(
       database,
@@ -115,7 +119,8 @@ async function main() {
       anio: ANIO,
       lines: counts,
       seedMs,
-      startWithBackfillMs: backfillMs,
+      startMs,
+      fillJobMs: backfillMs,
       medianMs: { json: json.median, pdf: pdf.median, verificar: verify.median },
       goalsMs: GOALS_MS,
       pdfBytes: pdf.bytes,

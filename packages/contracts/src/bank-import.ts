@@ -11,6 +11,11 @@ import { oneLineText } from './text';
 export const BANK_IMPORT_TTL_HOURS = 24;
 /** At most this many rows in one confirmation (a statement of several busy years stays far below). */
 export const BANK_IMPORT_MAX_ROWS = 20_000;
+/**
+ * At most this many incoming movements in one statement (`POST /api/donativos/importar`): a shelter's busiest years
+ * stay far below, and a dry run stays quick; a longer statement is split (by months, for example).
+ */
+export const BANK_STATEMENT_MAX_MOVEMENTS = 20_000;
 
 export const BANK_MATCH_REASONS = ['iban', 'nif', 'telefono', 'email'] as const;
 export type BankMatchReason = (typeof BANK_MATCH_REASONS)[number];
@@ -35,6 +40,7 @@ export const bankImportMessages = {
   fileTooBig: 'El extracto ocupa más de 10 MB.',
   oneFileOnly: 'Sube un solo extracto cada vez.',
   noCredits: 'El extracto no tiene ningún ingreso que importar.',
+  tooManyMovements: `El extracto trae más de ${BANK_STATEMENT_MAX_MOVEMENTS.toLocaleString('es-ES')} ingresos: divídelo en extractos más cortos (por meses, por ejemplo).`,
   notFound: 'La importación no existe o ha caducado: vuelve a subir el extracto.',
   rowNotInImport: (fila: number) => `La fila ${fila} no es un ingreso de este extracto.`,
   rowsInvalid: 'Indica las filas como números o como { fila, personaId }.',

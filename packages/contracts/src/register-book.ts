@@ -81,6 +81,9 @@ export const registerBookResponseSchema = z.object({
   anio: z.number().int(),
   organizacion: z.object({ nombre: z.string(), nucleoZoologico: z.string(), registroEntidades: z.string() }),
   lineas: z.array(registerBookLineSchema),
+  completo: z
+    .boolean()
+    .describe('false mientras el libro se completa con los datos anteriores a él (un trabajo en segundo plano): faltan líneas de esos animales'),
 });
 export type RegisterBookResponse = z.infer<typeof registerBookResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { anyOf } from '../db/any-of';
 import type { Database } from '../db/client';
 import type { PublicationRequestMedia } from '../db/schema';
 import { imageKey, thumbnailKey } from '../media/storage-keys';
@@ -125,21 +126,11 @@ export async function lockReferencingRows(tx: Executor, references: readonly Med
   for (const table of LOCK_ORDER) {
     const ids = [...new Set(references.filter((r) => r.table === table).map((r) => Number(r.id)))].sort((a, b) => a - b);
     if (ids.length === 0) continue;
-    await tx.execute(
-      sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}) ORDER BY id FOR SHARE`,
-    );
+    await tx.execute(sql`SELECT 1 FROM ${sql.identifier(table)} WHERE ${anyOf(sql.raw('id'), ids)} ORDER BY id FOR SHARE`);
   }
   // Import batches have text ids: locked last, so the import cannot end (and remove its photos) meanwhile.
   const batches = [...new Set(references.filter((r) => r.table === 'import_batch').map((r) => r.id))].sort();
   if (batches.length > 0) {
-    await tx.execute(
-      sql`SELECT 1 FROM import_batch WHERE id IN (${sql.join(
-        batches.map((id) => sql`${id}`),
-        sql`, `,
-      )}) ORDER BY id FOR SHARE`,
-    );
+    await tx.execute(sql`SELECT 1 FROM import_batch WHERE ${anyOf(sql.raw('id'), batches)} ORDER BY id FOR SHARE`);
   }
 }

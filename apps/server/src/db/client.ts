@@ -45,6 +45,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * A real query as requests send them (a bound parameter, the extended protocol), whose answer is checked: a database
+ * that still answers a bare `SELECT 1` but no longer serves requests is not taken as ready.
+ */
+async function pingThrough(db: Database): Promise<void> {
+  const result: unknown = await db.execute(sql`SELECT ${41}::int + 1 AS answer`);
+  if (Number((result as { rows: { answer: unknown }[] }).rows[0]?.answer) !== 42)
+    throw new Error('the database answered the readiness query wrongly');
+}
+
 /** Arbitrary but fixed: every instance of this application takes the same advisory lock to migrate. */
 const MIGRATION_LOCK_KEY = 7_340_117_001;
 
@@ -114,9 +124,7 @@ async function openPglite(dataDir: string | undefined, useTemplate: boolean | st
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
       }
     },
-    async ping() {
-      await db.execute(sql`SELECT 1`);
-    },
+    ping: () => pingThrough(db),
     poolStats() {
       return { total: client.closed ? 0 : 1, idle: 0, waiting: 0 };
     },
@@ -160,9 +168,7 @@ async function openPostgres(url: string, poolSize: number, listen: ListenOptions
         client.release();
       }
     },
-    async ping() {
-      await db.execute(sql`SELECT 1`);
-    },
+    ping: () => pingThrough(db),
     poolStats() {
       return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
     },

@@ -1,7 +1,9 @@
 import { type RegisterBookResponse, type RegisterBookVerification } from '@refugio/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movement, orgSetting, person, pet, registerBookChain, registerBookLine } from '../../src/db/schema';
+import { job, movement, orgSetting, person, pet, registerBookChain, registerBookLine } from '../../src/db/schema';
+import { FILL_JOB, registerBookFillJob } from '../../src/modules/register-book/register-book-fill.job';
+import { FILL_BATCH } from '../../src/modules/register-book/register-book.writer';
 import { type FrozenLine, lineHash } from '../../src/modules/register-book/chain';
 import { ORGANIZATION_SETTING_KEY } from '../../src/modules/organization/organization-settings';
 import { flat, pdfPages } from '../helpers/documents-support';
@@ -265,15 +267,18 @@ describe('register book', () => {
   });
 });
 
-describe('register book backfill', () => {
+describe('register book fill of the data written before it', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
-  it('writes the lines of the data recorded before the book once, whatever the number of instances', async () => {
+  it('is a job enqueued at start-up, not work done in it; run twice at once it writes every line once, in steps', async () => {
     const db = t.database.db;
+    // A new database has nothing written before the book: filled at start, no job.
+    expect((await db.select().from(registerBookChain))[0]!.rellenado).toBe(true);
+    expect(await db.select().from(job).where(eq(job.name, FILL_JOB))).toEqual([]);
     const [old] = await db
       .insert(pet)
       .values({ nombre: 'Vieja', edad: '9', tipo: 'Perro', genero: 'hembra', tamano: 'grande', fechaIngreso: '2019-04-01 00:00:00' })
@@ -286,9 +291,32 @@ describe('register book backfill', () => {
       { petId: old!.id, tipo: 'fallecimiento', fecha: '2020-01-10', motivo: 'Vejez' },
       { petId: later!.id, tipo: 'ingreso', fecha: '2019-02-01', procedencia: 'rescate' },
     ]);
+    // More pets than one step takes, written before the book (straight into the table, as an older version did).
+    const many = FILL_BATCH * 2 + 7;
+    for (let i = 0; i < many; i += 500) {
+      await db.insert(pet).values(
+        Array.from({ length: Math.min(500, many - i) }, (_, k) => ({
+          nombre: `Antiguo ${i + k}`,
+          edad: '3',
+          tipo: 'Gato',
+          genero: 'macho' as const,
+          tamano: 'chico' as const,
+          fechaIngreso: '2018-06-01 00:00:00',
+        })),
+      );
+    }
     await db.update(registerBookChain).set({ rellenado: false });
-    const wrote = await Promise.all([t.app.registerBookPort.backfill(db), t.app.registerBookPort.backfill(db)]);
-    expect(wrote.sort()).toEqual([false, true]);
+    // Another start on this database (an upgrade from a version without the book): start-up does not fill the book,
+    // it enqueues the job, once whatever the number of starts (its unique key).
+    for (let i = 0; i < 2; i++) await (await createTestApp({}, { database: t.database })).close();
+    expect((await db.select().from(job).where(eq(job.name, FILL_JOB))).map((j) => [j.uniqueKey, j.state])).toEqual([[FILL_JOB, 'queued']]);
+    const book = async (anio: number) => (await t.as('admin').inject({ url: `/api/libro-registro?anio=${anio}` })).json<RegisterBookResponse>();
+    // Meanwhile the screen says the book is being completed.
+    expect(await book(2019)).toMatchObject({ completo: false, lineas: [] });
+
+    const fill = registerBookFillJob({ db, port: t.app.registerBookPort, log: t.app.log });
+    const context = { jobId: 1, attempt: 1, now: new Date() };
+    await Promise.all([fill.handler({}, context), fill.handler({}, context)]);
     const lines = await t.app.registerBookPort.lines(db, { anio: 2019 });
     // Numbered in order of entry.
     expect(lines.map((l) => [l.numero, l.mascotaId, l.cerrada, l.procedencia])).toEqual([
@@ -302,7 +330,13 @@ describe('register book backfill', () => {
         .from(registerBookLine)
         .where(and(eq(registerBookLine.anio, 2019))),
     ).toHaveLength(2);
-    // All years, in order.
-    expect((await t.app.registerBookPort.lines(db)).map((l) => l.anio)).toEqual([2019, 2019]);
-  });
+    // Every stay has its line, each once.
+    expect(await db.select().from(registerBookLine).where(eq(registerBookLine.anio, 2018))).toHaveLength(many);
+    expect((await t.app.registerBookPort.lines(db)).map((l) => l.anio)).toEqual([...Array.from({ length: many }, () => 2018), 2019, 2019]);
+    expect((await book(2019)).completo).toBe(true);
+    // Run again (a worker that died after its last step): nothing new.
+    await fill.handler({}, context);
+    expect(await db.select({ n: sql<number>`count(*)::int` }).from(registerBookLine)).toEqual([{ n: many + 2 }]);
+    expect((await db.select().from(registerBookChain))[0]!.rellenado).toBe(true);
+  }, 120_000);
 });

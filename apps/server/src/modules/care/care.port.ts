@@ -1,5 +1,5 @@
 import { DEWORMED_WITHIN_DAYS, type PublicCareBadges, addDaysToDay } from '@refugio/contracts';
-import { and, asc, eq, gte, inArray, isNull, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, isNotNull, or, sql } from 'drizzle-orm';
 import { careRecord } from '../../db/schema';
 import type { HistoryActor } from '@refugio/contracts';
 import type { HistoryPort } from '../history/history.port';
@@ -8,6 +8,7 @@ import type { Database, Tx } from '../../db/client';
 import { createCareImport } from './care-import';
 import { planNextDose } from './care-next-dose';
 import { createCareRepository } from './care.repository';
+import { anyOf } from '../../db/any-of';
 
 /*
  * What other modules may ask of the care records (the only way into this module from outside it): the counts of
@@ -30,7 +31,7 @@ export function createCarePort({ history, pets }: CarePortDeps) {
       const rows = await db
         .select({ id: careRecord.id, petId: careRecord.petId, nombre: careRecord.nombre, tipo: careRecord.tipo, fecha: careRecord.fechaProgramada })
         .from(careRecord)
-        .where(and(inArray(careRecord.petId, petIds), isNull(careRecord.fechaRealizada), isNotNull(careRecord.fechaProgramada)))
+        .where(and(anyOf(careRecord.petId, petIds), isNull(careRecord.fechaRealizada), isNotNull(careRecord.fechaProgramada)))
         .orderBy(asc(careRecord.fechaProgramada), asc(careRecord.id));
       return rows.map((r) => ({ ...r, fecha: r.fecha! }));
     },

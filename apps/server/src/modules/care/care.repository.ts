@@ -1,8 +1,9 @@
 import type { CareType, LocationType } from '@refugio/contracts';
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { careAttachment, careProtocol, careRecord, pet } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
+import { anyOf } from '../../db/any-of';
 
 export type CareRecordRow = typeof careRecord.$inferSelect;
 export type CareRecordInsert = Omit<typeof careRecord.$inferInsert, 'id' | 'mascotaActiva'>;
@@ -68,7 +69,7 @@ function careQueries(db: Database) {
 
     async attachmentsOf(recordIds: number[]): Promise<CareAttachmentRow[]> {
       if (recordIds.length === 0) return [];
-      return db.select().from(careAttachment).where(inArray(careAttachment.recordId, recordIds)).orderBy(asc(careAttachment.id));
+      return db.select().from(careAttachment).where(anyOf(careAttachment.recordId, recordIds)).orderBy(asc(careAttachment.id));
     },
 
     async insertAttachment(values: Omit<typeof careAttachment.$inferInsert, 'id' | 'createdAt'>): Promise<CareAttachmentRow> {
@@ -170,10 +171,7 @@ function careQueries(db: Database) {
                p.esterilizado = 'si' AS esterilizado,
                p.microchip IS NOT NULL AS microchip
           FROM pet p
-         WHERE p.id IN (${sql.join(
-           petIds.map((id) => sql`${id}`),
-           sql`, `,
-         )})`);
+         WHERE ${anyOf(sql.raw('p.id'), petIds)}`);
       return (result as { rows: { id: number; vacunado: boolean; desparasitado: boolean; esterilizado: boolean; microchip: boolean }[] }).rows;
     },
 

@@ -1,8 +1,9 @@
 import type { ListPublicPetsQuery } from '@refugio/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pet, petImage } from '../../db/schema';
 import { isPublicSql as isPublicPet } from '../pets/pets.port';
+import { anyOf } from '../../db/any-of';
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -76,7 +77,7 @@ export function createCatalogueRepository(db: Database) {
       const rows = await db
         .select({ petId: petImage.petId, nombre: petImage.nombre })
         .from(petImage)
-        .where(inArray(petImage.petId, petIds))
+        .where(anyOf(petImage.petId, petIds))
         .orderBy(asc(petImage.petId), asc(petImage.orden), asc(petImage.id));
       for (const row of rows) result.get(row.petId)?.push(row.nombre);
       return result;

@@ -1,8 +1,9 @@
-import { and, eq, gt, gte, inArray, isNull, lte, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lte, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bankImport, fee, gift } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 import type { GiftInsert, GiftRow } from './donations.repository';
+import { anyOf } from '../../db/any-of';
 
 export type BankImportRow = typeof bankImport.$inferSelect;
 export type BankImportInsert = typeof bankImport.$inferInsert;
@@ -40,7 +41,7 @@ function bankImportQueries(db: Database) {
     /** Which of these import keys a stored gift has already. */
     async importedKeys(keys: string[]): Promise<Set<string>> {
       if (keys.length === 0) return new Set();
-      const rows = await db.select({ clave: gift.importClave }).from(gift).where(inArray(gift.importClave, keys));
+      const rows = await db.select({ clave: gift.importClave }).from(gift).where(anyOf(gift.importClave, keys));
       return new Set(rows.map((r) => r.clave!));
     },
 
@@ -58,7 +59,7 @@ function bankImportQueries(db: Database) {
         .select({ fecha: gift.fecha, importeCentimos: gift.importeCentimos, referencia: gift.referencia })
         .from(gift)
         .where(
-          and(isNull(gift.importClave), ne(gift.referencia, ''), inArray(gift.referencia, references), gte(gift.fecha, from), lte(gift.fecha, to)),
+          and(isNull(gift.importClave), ne(gift.referencia, ''), anyOf(gift.referencia, references), gte(gift.fecha, from), lte(gift.fecha, to)),
         );
     },
 
@@ -68,7 +69,7 @@ function bankImportQueries(db: Database) {
       const rows = await db
         .select({ id: fee.id, personaId: fee.personaId, tipo: fee.tipo, estado: fee.estado, petId: fee.petId, iban: fee.iban })
         .from(fee)
-        .where(inArray(fee.iban, ibans))
+        .where(anyOf(fee.iban, ibans))
         .orderBy(fee.id);
       return rows.map((r) => ({ ...r, iban: r.iban! }));
     },

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   BANK_IMPORT_TTL_HOURS,
   BANK_MATCH_REASONS,
+  BANK_STATEMENT_MAX_MOVEMENTS,
   type BankImport,
   type BankImportConfirmInput,
   type BankImportResult,
@@ -186,6 +187,8 @@ export function createBankImportService({ repo, persons, history, clock = () => 
       }
       const credits = statement.movimientos.filter((m) => m.importeCentimos > 0 && m.importeCentimos <= MONEY_MAX_CENTS);
       if (credits.length === 0) throw invalid('archivo', bankImportMessages.noCredits);
+      // Before any query: a dry run's work grows with its movements (DESIGN section 15, the statement's limit).
+      if (credits.length > BANK_STATEMENT_MAX_MOVEMENTS) throw invalid('archivo', bankImportMessages.tooManyMovements);
       const masked = credits.map((m) => ({ ...m, concepto: maskIbansIn(m.concepto), referencia: maskIbansIn(m.referencia) }));
       const keys = importKeys(masked);
       const movements = await resolve(

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { fee, gift, person, pet } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 import { isPublicSql } from '../pets/pets.port';
+import { anyOf } from '../../db/any-of';
 
 export type FeeRow = typeof fee.$inferSelect;
 export type FeeInsert = Omit<typeof fee.$inferInsert, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
@@ -303,7 +304,7 @@ function donationsQueries(db: Database) {
           anonimizadaEn: person.anonimizadaEn,
         })
         .from(person)
-        .where(inArray(person.id, ids))
+        .where(anyOf(person.id, ids))
         .orderBy(asc(person.apellidos), asc(person.nombre), asc(person.id));
       return persons.map((p) => ({ ...p, anonimizada: p.anonimizadaEn !== null, totalsByYear: totals.get(p.id)! }));
     },
@@ -336,12 +337,12 @@ function donationsQueries(db: Database) {
 
     async feeIdsOfPersons(ids: number[]): Promise<number[]> {
       if (ids.length === 0) return [];
-      return (await db.select({ id: fee.id }).from(fee).where(inArray(fee.personaId, ids))).map((r) => r.id);
+      return (await db.select({ id: fee.id }).from(fee).where(anyOf(fee.personaId, ids))).map((r) => r.id);
     },
 
     async giftIdsOfPersons(ids: number[]): Promise<number[]> {
       if (ids.length === 0) return [];
-      return (await db.select({ id: gift.id }).from(gift).where(inArray(gift.personaId, ids))).map((r) => r.id);
+      return (await db.select({ id: gift.id }).from(gift).where(anyOf(gift.personaId, ids))).map((r) => r.id);
     },
   };
 }

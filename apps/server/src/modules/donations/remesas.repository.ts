@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { fee, gift, person, pet, remesa, remesaLinea, user } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 import type { GiftInsert, GiftRow } from './donations.repository';
+import { anyOf } from '../../db/any-of';
 
 export type RemesaRow = typeof remesa.$inferSelect;
 export type RemesaInsert = Omit<typeof remesa.$inferInsert, 'id' | 'createdAt'>;
@@ -98,7 +99,7 @@ function remesasQueries(db: Database) {
       return db
         .select({ feeId: remesaLinea.feeId, periodoDesde: remesaLinea.periodoDesde, mandatoReferencia: remesaLinea.mandatoReferencia })
         .from(remesaLinea)
-        .where(inArray(remesaLinea.feeId, feeIds));
+        .where(anyOf(remesaLinea.feeId, feeIds));
     },
 
     /**

@@ -3,6 +3,7 @@ import type { ListFollowupsQuery } from '@refugio/contracts';
 import type { Database } from '../../db/client';
 import { followup } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
+import { anyOf } from '../../db/any-of';
 
 export type FollowupRow = typeof followup.$inferSelect;
 export type FollowupInsert = Omit<typeof followup.$inferInsert, 'id' | 'createdAt'>;
@@ -93,7 +94,7 @@ function queries(db: Database) {
         .update(followup)
         .set({ estado: 'anulado', version: sql`${followup.version} + 1` })
         .where(
-          inArray(
+          anyOf(
             followup.id,
             open.map((r) => r.id),
           ),
@@ -145,7 +146,7 @@ function queries(db: Database) {
 
     async idsOfPersons(personaIds: number[]): Promise<number[]> {
       if (personaIds.length === 0) return [];
-      return (await db.select({ id: followup.id }).from(followup).where(inArray(followup.personaId, personaIds))).map((r) => r.id);
+      return (await db.select({ id: followup.id }).from(followup).where(anyOf(followup.personaId, personaIds))).map((r) => r.id);
     },
 
     async ofPerson(personaId: number): Promise<FollowupRow[]> {

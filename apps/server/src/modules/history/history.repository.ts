@@ -1,6 +1,7 @@
-import { type SQL, and, count, desc, eq, gte, inArray, lt, sql, or } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, gte, lt, sql, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { historyEvent } from '../../db/schema';
+import { anyOf } from '../../db/any-of';
 
 export type HistoryEventRow = typeof historyEvent.$inferSelect;
 export type HistoryEventInsert = Omit<typeof historyEvent.$inferInsert, 'id' | 'en'>;
@@ -33,9 +34,9 @@ export function createHistoryRepository(db: Database) {
       const own = and(
         filters.entidad ? eq(historyEvent.entidad, filters.entidad) : undefined,
         filters.entidadId ? eq(historyEvent.entidadId, filters.entidadId) : undefined,
-        filters.entidadIds ? inArray(historyEvent.entidadId, filters.entidadIds) : undefined,
+        filters.entidadIds ? anyOf(historyEvent.entidadId, filters.entidadIds) : undefined,
       );
-      const related = (filters.related ?? []).map((r) => and(eq(historyEvent.entidad, r.entidad), inArray(historyEvent.entidadId, r.ids)));
+      const related = (filters.related ?? []).map((r) => and(eq(historyEvent.entidad, r.entidad), anyOf(historyEvent.entidadId, r.ids)));
       const where: SQL | undefined = and(
         related.length > 0 ? or(own, ...related) : own,
         filters.actorId ? eq(historyEvent.actorId, filters.actorId) : undefined,
@@ -86,10 +87,7 @@ export function createHistoryRepository(db: Database) {
               ELSE v END)
             FROM jsonb_each(cambios) AS e(k, v)) END,
           actor_nombre = CASE WHEN actor_tipo IN ('publico', 'enlace') THEN NULL ELSE actor_nombre END
-        WHERE entidad = ${entidad} AND entidad_id IN (${sql.join(
-          entidadIds.map((i) => sql`${i}`),
-          sql`, `,
-        )})`);
+        WHERE entidad = ${entidad} AND ${anyOf(historyEvent.entidadId, entidadIds)}`);
     },
   };
 }

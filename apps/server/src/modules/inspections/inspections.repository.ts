@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { careRecord, historyEvent, inspection, movement, pet, user } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
+import { anyOf } from '../../db/any-of';
 
 export type InspectionRow = typeof inspection.$inferSelect;
 
@@ -58,7 +59,7 @@ function queries(db: Database) {
           and(
             eq(historyEvent.entidad, 'inspeccion'),
             eq(historyEvent.accion, 'enviar'),
-            inArray(
+            anyOf(
               historyEvent.entidadId,
               ids.map((id) => String(id)),
             ),
@@ -71,7 +72,7 @@ function queries(db: Database) {
     /** The names of these pets (deleted ones too: a read stays told by the name the animal had). */
     async petNames(ids: number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.select({ id: pet.id, nombre: pet.nombre }).from(pet).where(inArray(pet.id, ids));
+      const rows = await db.select({ id: pet.id, nombre: pet.nombre }).from(pet).where(anyOf(pet.id, ids));
       return new Map(rows.map((r) => [r.id, r.nombre]));
     },
 

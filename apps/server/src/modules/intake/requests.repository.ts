@@ -1,8 +1,9 @@
-import { type SQL, and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { PublicationRequestState } from '@refugio/contracts';
 import { type Database, type Tx, runInTransaction } from '../../db/client';
 import { enlaceRegistro, paquete, publicationRequest, uploadInProgress, user } from '../../db/schema';
 import { type LinksRepository, createLinksRepository } from './links.repository';
+import { anyOf } from '../../db/any-of';
 
 export type RequestRow = typeof publicationRequest.$inferSelect & {
   destinatario: string | null;
@@ -167,7 +168,7 @@ function requestQueries(db: Database) {
     /** The requests made through these links. */
     async idsByLinks(linkIds: string[]): Promise<number[]> {
       if (linkIds.length === 0) return [];
-      const rows = await db.select({ id: publicationRequest.id }).from(publicationRequest).where(inArray(publicationRequest.enlaceId, linkIds));
+      const rows = await db.select({ id: publicationRequest.id }).from(publicationRequest).where(anyOf(publicationRequest.enlaceId, linkIds));
       return rows.map((r) => r.id);
     },
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { fosterNews, fosterProfile, movement, user } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
+import { anyOf } from '../../db/any-of';
 
 export type MovementRow = typeof movement.$inferSelect;
 export type MovementInsert = Omit<typeof movement.$inferInsert, 'id' | 'createdAt'>;
@@ -20,7 +21,7 @@ function movementsQueries(db: Database) {
     /** The names of the members of staff `ids` ("Ana Gil"), as screens show who recorded a movement. */
     async staffNames(ids: string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.select({ id: user.id, name: user.name, lastname: user.lastname }).from(user).where(inArray(user.id, ids));
+      const rows = await db.select({ id: user.id, name: user.name, lastname: user.lastname }).from(user).where(anyOf(user.id, ids));
       return new Map(rows.map((r) => [r.id, `${r.name} ${r.lastname}`.trim()]));
     },
 
@@ -55,7 +56,7 @@ function movementsQueries(db: Database) {
       return db
         .select()
         .from(movement)
-        .where(and(eq(movement.tipo, 'acogida'), isNull(movement.cerradaPor), personaIds ? inArray(movement.personaId, personaIds) : undefined))
+        .where(and(eq(movement.tipo, 'acogida'), isNull(movement.cerradaPor), personaIds ? anyOf(movement.personaId, personaIds) : undefined))
         .orderBy(asc(movement.fecha), asc(movement.id));
     },
 
@@ -78,7 +79,7 @@ function movementsQueries(db: Database) {
       const rows = await db
         .select({ personaId: movement.personaId, fecha: sql<string>`max(${movement.fecha})::text` })
         .from(movement)
-        .where(and(eq(movement.tipo, 'acogida'), inArray(movement.personaId, personaIds)))
+        .where(and(eq(movement.tipo, 'acogida'), anyOf(movement.personaId, personaIds)))
         .groupBy(movement.personaId);
       return new Map(rows.map((r) => [r.personaId!, r.fecha]));
     },

@@ -1,10 +1,11 @@
 import type { HistoryActor, HistoryValue, PersonRole } from '@refugio/contracts';
-import { and, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { person } from '../../db/schema';
 import { normaliseEmail, normalisePhone } from '../../lib/contact';
 import type { HistoryPort } from '../history/history.port';
 import { type PersonUpdate, createPersonsRepository } from './persons.repository';
+import { anyOf } from '../../db/any-of';
 
 /*
  * Persons from a spreadsheet (DESIGN section 18) with the linking rule of section 10: the same first name (accents
@@ -75,8 +76,8 @@ function fills(same: Candidate, values: ImportedPerson): { update: PersonUpdate;
 
 async function candidatesFor(executor: Database, emails: string[], telefonos: string[]): Promise<Candidate[]> {
   const conditions = [
-    emails.length > 0 ? inArray(person.email, emails) : undefined,
-    telefonos.length > 0 ? inArray(person.telefono, telefonos) : undefined,
+    emails.length > 0 ? anyOf(person.email, emails) : undefined,
+    telefonos.length > 0 ? anyOf(person.telefono, telefonos) : undefined,
   ].filter((c) => c !== undefined);
   if (conditions.length === 0) return [];
   return executor

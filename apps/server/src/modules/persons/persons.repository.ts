@@ -1,8 +1,9 @@
 import type { ListPersonsQuery } from '@refugio/contracts';
-import { type SQL, and, count, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { person, personDuplicate } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
+import { anyOf } from '../../db/any-of';
 
 export type PersonRow = Omit<typeof person.$inferSelect, 'searchText' | 'nombreClave'>;
 export type PersonInsert = Omit<typeof person.$inferInsert, 'id' | 'searchText' | 'nombreClave' | 'version' | 'createdAt' | 'updatedAt'>;
@@ -52,9 +53,9 @@ function personQueries(db: Database) {
     /** Live persons whose NIF, e-mail or phone is one of these (each compared as stored, already normalised). */
     async byIdentifiers(ids: { nifs: string[]; emails: string[]; telefonos: string[] }): Promise<PersonRow[]> {
       const conditions = [
-        ids.nifs.length > 0 ? inArray(person.nif, ids.nifs) : undefined,
-        ids.emails.length > 0 ? inArray(person.email, ids.emails) : undefined,
-        ids.telefonos.length > 0 ? inArray(person.telefono, ids.telefonos) : undefined,
+        ids.nifs.length > 0 ? anyOf(person.nif, ids.nifs) : undefined,
+        ids.emails.length > 0 ? anyOf(person.email, ids.emails) : undefined,
+        ids.telefonos.length > 0 ? anyOf(person.telefono, ids.telefonos) : undefined,
       ].filter((c): c is SQL => c !== undefined);
       if (conditions.length === 0) return [];
       return db
@@ -140,7 +141,7 @@ function personQueries(db: Database) {
 
     async findMany(ids: number[]): Promise<PersonWithDuplicates[]> {
       if (ids.length === 0) return [];
-      return db.select(withDuplicates).from(person).where(inArray(person.id, ids));
+      return db.select(withDuplicates).from(person).where(anyOf(person.id, ids));
     },
 
     /** Dismisses the pair; false when it is not an open pair. */

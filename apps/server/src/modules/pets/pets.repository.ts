@@ -1,10 +1,11 @@
 import { FINAL_LOCATIONS, IDEMPOTENCY_KEY_TTL_HOURS, type ListPetsQuery, type PetBatchFilter, type PublicationChange } from '@refugio/contracts';
-import { and, asc, eq, getTableColumns, inArray, notInArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, notInArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { idempotencyKey, pet, petImage } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 import { isPublicSql } from './pet-rules';
 import { type ListWriter, createPetListReader, effectiveEstado, petListWhere } from './pet-list.repository';
+import { anyOf } from '../../db/any-of';
 
 export { effectiveEstado, petListWhere } from './pet-list.repository';
 
@@ -328,7 +329,7 @@ function petsQueries(db: Database, listWriter: ListWriter) {
           deletedAt: pet.deletedAt,
         })
         .from(pet)
-        .where(inArray(pet.id, ids));
+        .where(anyOf(pet.id, ids));
     },
 
     /** Writes a bulk action's change and moves the version on by one; answers the new version. */

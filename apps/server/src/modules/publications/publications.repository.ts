@@ -1,7 +1,8 @@
 import type { ListPublicationsQuery } from '@refugio/contracts';
-import { type SQL, and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pet, user } from '../../db/schema';
+import { anyOf } from '../../db/any-of';
 
 export interface PublicationRow {
   id: number;
@@ -66,7 +67,7 @@ export function createPublicationsRepository(db: Database) {
         .select(columns)
         .from(pet)
         .leftJoin(user, eq(user.id, pet.updatedBy))
-        .where(and(inArray(pet.id, ids), isNull(pet.deletedAt)))
+        .where(and(anyOf(pet.id, ids), isNull(pet.deletedAt)))
         .orderBy(asc(pet.id));
     },
   };

@@ -1,7 +1,7 @@
 import type { RegisterBookLine, RegisterBookVerification } from '@refugio/contracts';
 import { type Database, type Tx, runInTransaction } from '../../db/client';
 import { createRegisterBookRepository } from './register-book.repository';
-import { backfill, syncPets } from './register-book.writer';
+import { fillStep, isFilled, needsFill, syncPets } from './register-book.writer';
 
 export type { RegisterBookLine };
 
@@ -32,9 +32,19 @@ export function createRegisterBookPort() {
       return syncPets(tx, petIds);
     },
 
-    /** Once, at start: the lines of the data written before the book (idempotent, safe with several instances). */
-    backfill(db: Database): Promise<boolean> {
-      return backfill(db, runInTransaction);
+    /** One step of the fill job: the lines of the next pets after `after`; undefined once the book is filled. */
+    fillStep(db: Database, after: number): Promise<number | undefined> {
+      return fillStep(db, after, runInTransaction);
+    },
+
+    /** At start-up, in constant time: whether the fill job must run (a database without pets is filled at once). */
+    needsFill(db: Database): Promise<boolean> {
+      return needsFill(db, runInTransaction);
+    },
+
+    /** Whether the data written before the book have all their lines (the fill job has run). */
+    isFilled(db: Database): Promise<boolean> {
+      return isFilled(db);
     },
   };
 }

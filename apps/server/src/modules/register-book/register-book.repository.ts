@@ -1,7 +1,8 @@
 import type { RegisterBookLine, RegisterBookVerification } from '@refugio/contracts';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { careRecord, movement, person, pet, registerBookLine } from '../../db/schema';
+import { anyOf } from '../../db/any-of';
 import { type FrozenLine, GENESIS, lineHash } from './chain';
 import { type PetRecord, type Stay, type StayPerson, staysOf } from './stays';
 
@@ -42,7 +43,7 @@ export async function loadRecords(executor: Database, petIds: readonly number[] 
         createdAt: pet.createdAt,
       })
       .from(pet)
-      .where(ids ? inArray(pet.id, ids) : undefined);
+      .where(ids ? anyOf(pet.id, ids) : undefined);
     for (const row of petRows) {
       records.set(row.id, { pet: { ...row, createdAt: dayOf(row.createdAt) }, movements: [], care: [], persons: new Map() });
     }
@@ -60,7 +61,7 @@ export async function loadRecords(executor: Database, petIds: readonly number[] 
         cerradaPor: movement.cerradaPor,
       })
       .from(movement)
-      .where(ids ? inArray(movement.petId, ids) : undefined);
+      .where(ids ? anyOf(movement.petId, ids) : undefined);
     for (const row of movementRows) records.get(row.petId)?.movements.push(row);
     const careRows = await executor
       .select({
@@ -71,7 +72,7 @@ export async function loadRecords(executor: Database, petIds: readonly number[] 
         veterinario: careRecord.veterinario,
       })
       .from(careRecord)
-      .where(and(isNotNull(careRecord.fechaRealizada), inArray(careRecord.tipo, BOOK_CARE_TYPES), ids ? inArray(careRecord.petId, ids) : undefined))
+      .where(and(isNotNull(careRecord.fechaRealizada), inArray(careRecord.tipo, BOOK_CARE_TYPES), ids ? anyOf(careRecord.petId, ids) : undefined))
       .orderBy(asc(careRecord.fechaRealizada), asc(careRecord.id));
     for (const row of careRows) records.get(row.petId)?.care.push({ ...row, fecha: row.fecha ?? '' });
   }
@@ -93,7 +94,7 @@ export async function loadRecords(executor: Database, petIds: readonly number[] 
         codigoPostal: person.codigoPostal,
       })
       .from(person)
-      .where(inArray(person.id, ids));
+      .where(anyOf(person.id, ids));
     for (const row of rows) {
       const lugar = [row.codigoPostal ?? '', row.ciudad].filter(Boolean).join(' ');
       persons.set(row.id, {
@@ -175,7 +176,7 @@ export function createRegisterBookRepository(executor: Database) {
         const rows = await executor
           .select({ cadena: registerBookLine.cadena, hash: registerBookLine.hash, hashAnterior: registerBookLine.hashAnterior })
           .from(registerBookLine)
-          .where(inArray(registerBookLine.cadena, ids));
+          .where(anyOf(registerBookLine.cadena, ids));
         for (const row of rows) neighbours.set(row.cadena!, row);
       }
       for (const row of own) {
@@ -201,8 +202,19 @@ export function createRegisterBookRepository(executor: Database) {
       return executor
         .select()
         .from(registerBookLine)
-        .where(inArray(registerBookLine.mascotaId, [...petIds]))
+        .where(anyOf(registerBookLine.mascotaId, [...petIds]))
         .orderBy(asc(registerBookLine.id));
+    },
+
+    /** Whether any pet was ever written (deleted ones too). */
+    async anyPet(): Promise<boolean> {
+      return (await executor.select({ id: pet.id }).from(pet).limit(1)).length > 0;
+    },
+
+    /** The next `limit` pet ids above `after`, in order (deleted pets too: their stays stay in the book). */
+    async petIdsAfter(after: number, limit: number): Promise<number[]> {
+      const rows = await executor.select({ id: pet.id }).from(pet).where(gt(pet.id, after)).orderBy(asc(pet.id)).limit(limit);
+      return rows.map((r) => r.id);
     },
 
     /** The last number given in each year. */

@@ -5,7 +5,7 @@ import type { RegisterBookPort } from './register-book.port';
 
 export interface RegisterBookServiceDeps {
   db: Database;
-  port: Pick<RegisterBookPort, 'lines' | 'verify'>;
+  port: Pick<RegisterBookPort, 'lines' | 'verify' | 'isFilled'>;
   organization: Pick<OrganizationPort, 'stored'>;
 }
 
@@ -18,6 +18,7 @@ export function createRegisterBookService({ db, port, organization }: RegisterBo
         anio,
         organizacion: { nombre: org.nombre ?? '', nucleoZoologico: org.nucleoZoologico ?? '', registroEntidades: org.registroEntidades ?? '' },
         lineas: await port.lines(db, { anio }),
+        completo: await port.isFilled(db),
       };
     },
     verify: (anio: number): Promise<RegisterBookVerification> => port.verify(db, anio),

@@ -7,7 +7,7 @@ import { type PetRecord, type Stay, type StayContent, needsRectification, staysO
 
 /*
  * Keeping the register book (DESIGN section 16), always in the transaction of the change that moves it (a movement, a
- * pet created or saved) or in the one-off backfill. Every write first locks the chain's one row, so numbers and the
+ * pet created or saved) or in a step of the fill job (register-book-fill.job.ts). Every write first locks the chain's one row, so numbers and the
  * chain are given one change at a time: two stays closing at the same moment on two connections never fork it.
  *
  * Reconciling an animal's stays with its stored lines: a stay without a line gets the next number of its entry's
@@ -148,17 +148,52 @@ export async function syncPets(tx: Tx, petIds: readonly number[]): Promise<void>
   await reconcile(tx, records, await createRegisterBookRepository(tx).storedOf(petIds), chain);
 }
 
+/** How many pets one step of the fill takes: each step is one short transaction. */
+export const FILL_BATCH = 500;
+
 /**
- * The lines of the data that existed before the book, once: the first instance to take the chain's lock writes them
- * and marks the book filled; any other finds it so and does nothing. Answers whether it wrote.
+ * One step of filling the book with the data written before it (the `libro-registro.rellenar` job): the lines of
+ * the pets with an id above `after` (the next FILL_BATCH of them), in one short transaction that locks the chain.
+ * A pet already in step writes nothing, so a step run twice (a worker that died) changes nothing. Answers the
+ * last pet id it took, or undefined when none is left, in which case the book is marked filled.
  */
-export async function backfill(db: Database, run: <T>(db: Database, work: (tx: Tx) => Promise<T>) => Promise<T>): Promise<boolean> {
+export async function fillStep(
+  db: Database,
+  after: number,
+  run: <T>(db: Database, work: (tx: Tx) => Promise<T>) => Promise<T>,
+): Promise<number | undefined> {
+  return run(db, async (tx) => {
+    const chain = await lockChain(tx);
+    if (chain.rellenado) return undefined;
+    const ids = await createRegisterBookRepository(tx).petIdsAfter(after, FILL_BATCH);
+    if (ids.length === 0) {
+      await tx.update(registerBookChain).set({ rellenado: true }).where(eq(registerBookChain.id, 1));
+      return undefined;
+    }
+    const records = await loadRecords(tx, ids);
+    await reconcile(tx, records, await createRegisterBookRepository(tx).storedOf(ids), chain);
+    return ids.at(-1);
+  });
+}
+
+/** Whether the data written before the book have all their lines (the fill job has finished). */
+export async function isFilled(db: Database): Promise<boolean> {
+  const [row] = await db.select({ rellenado: registerBookChain.rellenado }).from(registerBookChain).where(eq(registerBookChain.id, 1));
+  return row?.rellenado ?? false;
+}
+
+/**
+ * At start-up, in constant time: whether the book still needs the fill job. A database without any pet (a new
+ * installation) has nothing written before the book, so it is marked filled at once; every pet created from then on
+ * gets its lines in its own transaction.
+ */
+export async function needsFill(db: Database, run: <T>(db: Database, work: (tx: Tx) => Promise<T>) => Promise<T>): Promise<boolean> {
+  if (await isFilled(db)) return false;
   return run(db, async (tx) => {
     const chain = await lockChain(tx);
     if (chain.rellenado) return false;
-    const records = await loadRecords(tx, null);
-    await reconcile(tx, records, await createRegisterBookRepository(tx).storedOf(null), chain);
+    if (await createRegisterBookRepository(tx).anyPet()) return true;
     await tx.update(registerBookChain).set({ rellenado: true }).where(eq(registerBookChain.id, 1));
-    return true;
+    return false;
   });
 }

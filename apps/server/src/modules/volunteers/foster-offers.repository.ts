@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { fosterOffer, fosterProfile, movement, person, pet } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
+import { anyOf } from '../../db/any-of';
 
 export type FosterOfferRow = typeof fosterOffer.$inferSelect;
 
@@ -137,12 +138,7 @@ function queries(db: Database) {
         .update(fosterOffer)
         .set({ revocadoEn: now })
         .where(
-          and(
-            eq(fosterOffer.petId, petId),
-            inArray(fosterOffer.personaId, personaIds),
-            isNull(fosterOffer.revocadoEn),
-            isNull(fosterOffer.respuesta),
-          ),
+          and(eq(fosterOffer.petId, petId), anyOf(fosterOffer.personaId, personaIds), isNull(fosterOffer.revocadoEn), isNull(fosterOffer.respuesta)),
         )
         .returning();
     },

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { person, shift, shiftSignup, shiftTemplate, volunteerLink, volunteerProfile } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
+import { anyOf } from '../../db/any-of';
 
 export type ShiftRow = typeof shift.$inferSelect;
 export type ShiftInsert = Omit<typeof shift.$inferInsert, 'id' | 'createdAt'>;
@@ -112,7 +113,7 @@ function queries(db: Database) {
         })
         .from(shiftSignup)
         .innerJoin(person, eq(person.id, shiftSignup.personaId))
-        .where(and(inArray(shiftSignup.turnoId, turnoIds), holdsPlace))
+        .where(and(anyOf(shiftSignup.turnoId, turnoIds), holdsPlace))
         .orderBy(asc(shiftSignup.id));
     },
 

@@ -37,6 +37,7 @@ const book = (anio: number, lineas: RegisterBookLine[]): RegisterBookResponse =>
   anio,
   organizacion: { nombre: 'Refugio', nucleoZoologico: 'ES1', registroEntidades: '28/1' },
   lineas,
+  completo: true,
 });
 
 describe('Libro de registro', { timeout: 30_000 }, () => {

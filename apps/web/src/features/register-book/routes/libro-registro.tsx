@@ -145,6 +145,11 @@ function LibroRegistroScreen() {
             </Text>
           ) : null}
         </Group>
+        {book.data?.completo === false ? (
+          <Alert color="yellow" role="status" title="El libro se está completando">
+            Se están escribiendo las líneas de los animales registrados antes del libro: pueden faltar algunas. Vuelve a abrirlo en unos minutos.
+          </Alert>
+        ) : null}
         {book.isPending ? (
           <ListLoading label="Cargando el libro…" />
         ) : book.isError ? (
