@@ -68,6 +68,7 @@ async function main() {
   const server = await startBuiltServer({
     admin: ADMIN,
     name: 'bench-signin',
+    readyTimeoutMs: 300_000,
     env: { SIGN_IN_ATTEMPTS_PER_MINUTE: '0', USER_REQUESTS_PER_MINUTE: '0', ANON_REQUESTS_PER_MINUTE: '0' },
   });
   const baseUrl = server.url;

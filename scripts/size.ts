@@ -148,7 +148,8 @@ async function embedScript(browser: Browser, baseUrl: string): Promise<void> {
 
 async function main(): Promise<void> {
   exitUnlessBuilt();
-  const server = await startBuiltServer({ admin: ADMIN, name: 'size' });
+  // A start on a busy shared machine can take over a minute.
+  const server = await startBuiltServer({ admin: ADMIN, name: 'size', readyTimeoutMs: 300_000 });
   const baseUrl = server.url;
   let browser: Browser | undefined;
   try {
