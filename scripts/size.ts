@@ -62,6 +62,7 @@ function recordCode(page: Page): { finished: Promise<Fetched>[]; snapshot: () =>
   const finished: Promise<Fetched>[] = [];
   page.on('requestfinished', (request: Request) => {
     // What /login prefetches for the staff app (rel=prefetch) is counted by its file's kind: Chromium types it 'other'.
+    // Read again from the cache by the staff app's document, a file reports a negative body size: it counts 0 then.
     const resourceType = request.resourceType();
     const file = new URL(request.url()).pathname;
     const type =
@@ -75,7 +76,7 @@ function recordCode(page: Page): { finished: Promise<Fetched>[]; snapshot: () =>
       (async () => {
         const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
         const encoding = (await response?.headerValue('content-encoding')) ?? 'ninguna';
-        return { url: file, type, ahead: resourceType === 'other', wire: sizes.responseBodySize, encoding };
+        return { url: file, type, ahead: resourceType === 'other', wire: Math.max(0, sizes.responseBodySize), encoding };
       })(),
     );
   });
