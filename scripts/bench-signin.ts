@@ -102,7 +102,8 @@ async function main() {
               resolve(performance.timeOrigin + performance.now());
             }
           });
-          observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+          // The document itself: an init script runs before <html> exists.
+          observer.observe(document, { childList: true, subtree: true, characterData: true });
         });
       })()`);
       await page.goto('/login', { waitUntil: 'networkidle' });
