@@ -304,6 +304,8 @@ interface Result {
   dbTimes: number[];
   /** `total` of the list answer (matches), or undefined for the detail scenario. */
   total: number | undefined;
+  /** This process's CPU time (user + system) over the measured requests, per request: the server's work and the driver's. */
+  cpuPerRequest: number;
 }
 
 async function inject(app: FastifyInstance, cookie: string, url: string) {
@@ -350,6 +352,7 @@ async function measure(app: FastifyInstance, database: DatabaseHandle, cookie: s
   const dbTimes: number[] = [];
   const end = performance.now() + SCENARIO_BUDGET_MS;
   const driver = watchDriver(database);
+  const cpuBefore = process.cpuUsage();
   try {
     // A slow scenario stops at its time budget (at least 30 samples) so that a run stays well under 5 minutes.
     for (let i = 0; i < REQUESTS && (i < 30 || performance.now() < end); i++) {
@@ -365,7 +368,8 @@ async function measure(app: FastifyInstance, database: DatabaseHandle, cookie: s
   } finally {
     driver.stop();
   }
-  return { scenario, times, dbTimes, total };
+  const cpu = process.cpuUsage(cpuBefore);
+  return { scenario, times, dbTimes, total, cpuPerRequest: (cpu.user + cpu.system) / 1000 / times.length };
 }
 
 /** The SQL statements on `pet` that one request sends, captured at the driver (exact text and parameters). */
@@ -434,11 +438,15 @@ async function compareCounts(app: FastifyInstance, database: DatabaseHandle, coo
 const fmt = (ms: number) => ms.toFixed(2);
 
 function table(results: Result[]): string {
-  const header = ['scenario', 'n', 'matches', 'min', 'p50', 'p95', 'p99', 'max', 'mean', 'db p50', `p95<=${GOAL_P95_MS}`];
-  const lines = results.map(({ scenario, times, dbTimes, total }) => {
+  const header = ['scenario', 'n', 'matches', 'min', 'p50', 'p95', 'p99', 'max', 'mean', 'db p50', 'p50/db', 'cpu/req', `p95<=${GOAL_P95_MS}`];
+  const lines = results.map(({ scenario, times, dbTimes, total, cpuPerRequest }) => {
     const sorted = [...times].sort((a, b) => a - b);
     const mean = times.reduce((a, b) => a + b, 0) / times.length;
     const p95 = percentile(sorted, 95);
+    const dbP50 = percentile(
+      [...dbTimes].sort((a, b) => a - b),
+      50,
+    );
     return [
       scenario.name,
       String(times.length),
@@ -449,12 +457,9 @@ function table(results: Result[]): string {
       fmt(percentile(sorted, 99)),
       fmt(sorted[sorted.length - 1] ?? Number.NaN),
       fmt(mean),
-      fmt(
-        percentile(
-          [...dbTimes].sort((a, b) => a - b),
-          50,
-        ),
-      ),
+      fmt(dbP50),
+      `${(percentile(sorted, 50) / dbP50).toFixed(2)}x`,
+      fmt(cpuPerRequest),
       p95 <= GOAL_P95_MS ? 'ok' : 'MISS',
     ];
   });

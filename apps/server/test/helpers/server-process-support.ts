@@ -130,6 +130,8 @@ export async function startBuiltServer(options: {
   dataDir?: string;
   /** Names the temporary data directory: refugio-{name}-XXXXXX. */
   name?: string;
+  /** How long the start may take (default 60 s; a benchmark on a busy shared machine may allow more). */
+  readyTimeoutMs?: number;
 }): Promise<BuiltServer> {
   if (!isBuilt()) throw new Error('Missing build: run `npm run build` first.');
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), `refugio-${options.name ?? 'server'}-`));
@@ -157,7 +159,7 @@ export async function startBuiltServer(options: {
       LOG_LEVEL: 'warn',
       ...options.env,
     });
-    await waitReady(url, running);
+    await waitReady(url, running, options.readyTimeoutMs);
     return { url, port, dataDir, output: running.output, stop };
   } catch (error) {
     await stop();
