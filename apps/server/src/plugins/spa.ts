@@ -32,8 +32,6 @@ const CESION_ENTRY = 'cesion.html';
 const PERDIDOS_ENTRY = 'perdidos.html';
 /** A foster home's answer to "busco acogida" (/acogida-oferta/{token}) is another. */
 const FOSTER_OFFER_ENTRY = 'acogida-oferta.html';
-/** /login opened from an address is another: the sign-in form without the staff app, which it fetches ahead. */
-const LOGIN_ENTRY = 'login.html';
 
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
@@ -72,7 +70,6 @@ export const spaPlugin = fp(
     const hasCesion = existsSync(path.join(root, CESION_ENTRY));
     const hasPerdidos = existsSync(path.join(root, PERDIDOS_ENTRY));
     const hasFosterOffer = existsSync(path.join(root, FOSTER_OFFER_ENTRY));
-    const hasLogin = existsSync(path.join(root, LOGIN_ENTRY));
     if (hasSpa) {
       // preCompressed: the build writes a brotli and a gzip copy beside each text asset (apps/web/scripts/precompress.mjs);
       // the copy the browser accepts is sent as it is, the original otherwise. Nothing is compressed per request.
@@ -137,8 +134,6 @@ export const spaPlugin = fp(
         return reply.sendFile(PERDIDOS_ENTRY, root, { cacheControl: false });
       // /acogida-oferta/{token}: a foster home answers yes or no (DESIGN 17); no-referrer (acogida-oferta.html) and no cache.
       if (pathname.startsWith('/acogida-oferta/') && hasFosterOffer) return reply.sendFile(FOSTER_OFFER_ENTRY, root, { cacheControl: false });
-      // /login: the light sign-in (the staff app's own /login route serves a sign-in reached inside the app).
-      if (pathname === '/login' && hasLogin) return reply.sendFile(LOGIN_ENTRY, root, { cacheControl: false });
       return reply.sendFile('index.html', root, { cacheControl: false });
     });
   },

@@ -147,13 +147,12 @@ describe('serving the single-page app', () => {
     writeFileSync(path.join(dist, 'firmar.html'), '<!doctype html><html lang="es"><div id="root" data-firmar></div></html>');
     writeFileSync(path.join(dist, 'colabora.html'), '<!doctype html><html lang="es"><div id="root" data-colabora></div></html>');
     writeFileSync(path.join(dist, 'inspeccion.html'), '<!doctype html><html lang="es"><div id="root" data-inspeccion></div></html>');
-    writeFileSync(path.join(dist, 'login.html'), '<!doctype html><html lang="es"><div id="root" data-login></div></html>');
     t = await createTestApp({}, { webDistDir: dist });
   });
   afterAll(() => t.close());
 
   it('answers client-side routes with index.html (history fallback), not cached', async () => {
-    for (const url of ['/', '/cambiar-contrasena', '/editar/12', '/blocks', '/una/ruta/desconocida?x=1']) {
+    for (const url of ['/', '/login', '/editar/12', '/blocks', '/una/ruta/desconocida?x=1']) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
@@ -170,16 +169,6 @@ describe('serving the single-page app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     expect((await t.app.inject('/adoptame')).body).not.toContain('data-public');
-  });
-
-  it('answers /login opened from an address with its light entry, not the staff app, not cached', async () => {
-    for (const url of ['/login', '/login/', '/login?redirect=%2Fcuidados']) {
-      const res = await t.app.inject(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toContain('data-login');
-      expect(res.headers['cache-control']).toBe('no-cache');
-    }
-    expect((await t.app.inject('/login/otra')).body).not.toContain('data-login');
   });
 
   it('answers the contract signing page (/firmar/{token}) with its own entry, not cached', async () => {
