@@ -80,3 +80,47 @@ test('a .zip of pets and their photos: the photo column is suggested and the pet
   };
   expect(list.items.map((p) => [p.nombre, p.thumbnailUrl !== null])).toEqual([[nombre, true]]);
 });
+
+test('a sheet without microchips: the entry and its origin are told, the history names the file and row, and the same sheet again asks before duplicating', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin');
+  const nombre = `Tambor ${unique()}`;
+  const csv = ['Nombre,Especie,Sexo,Fecha de entrada,Procedencia', `${nombre},Conejo,Macho,05/03/2024,Abandono`, ',,,,'].join('\r\n');
+  const upload = async () => {
+    await page.goto('/importar');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Elegir hoja de cálculo' }).click();
+    await (await chooser).setFiles({ name: 'conejos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    // The empty row is not a row of data.
+    await expect(page.getByText(/^1 fila de mascotas/)).toBeVisible();
+    await expect(page.locator('input[aria-label="Dato para la columna «Procedencia»"]')).toHaveValue('Procedencia');
+    await page.getByRole('button', { name: 'Probar sin guardar' }).click();
+  };
+
+  await upload();
+  await page.getByRole('button', { name: 'Importar 1 fila' }).click();
+  await page.getByRole('dialog', { name: '¿Importar ahora?' }).getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByRole('heading', { name: 'Importación terminada' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'filas' })).toContainText('1 de 1 filas: 1 creado');
+
+  const list = (await (await page.request.get(`/phpApi/mascotas?q=${encodeURIComponent(nombre)}`)).json()) as { items: { id: number }[] };
+  const id = list.items[0]!.id;
+  const pet = (await (await page.request.get(`/phpApi/mascota/${id}`)).json()) as { tamano: string; edad: string; procedencia: string };
+  expect([pet.tamano, pet.edad, pet.procedencia]).toEqual(['', '', 'abandono']);
+  await page.goto(`/mascota/${id}`);
+  await expect(page.getByRole('list', { name: 'Historial de la mascota' })).toContainText('(importado de conejos.csv, fila 2)');
+  await expect(page.getByRole('list', { name: 'Movimientos' })).toContainText('Abandono');
+
+  // The corrected sheet uploaded again, as the importer advises: nothing new unless the person says so.
+  await upload();
+  const report = page.getByRole('table', { name: /Filas con errores/ });
+  await expect(report).toContainText('Posible duplicado');
+  await expect(page.getByRole('button', { name: 'Importar 0 filas' })).toBeDisabled();
+  await expectAccessible(page, 'Importar: posible duplicado');
+  await page.getByRole('checkbox', { name: 'Importar igualmente la fila 2' }).check();
+  await expect(page.getByRole('button', { name: 'Importar 1 fila' })).toBeEnabled();
+  await page.getByRole('checkbox', { name: 'Importar igualmente la fila 2' }).uncheck();
+  await expect(page.getByRole('button', { name: 'Importar 0 filas' })).toBeDisabled();
+});

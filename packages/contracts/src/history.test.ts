@@ -55,6 +55,22 @@ describe('describeHistoryEvent', () => {
     ]);
   });
 
+  it('tells the file and row an imported record came from, and an import undone', () => {
+    const origen = 'importado de animales.csv, fila 2';
+    expect(
+      describeHistoryEvent(
+        { actor: rocio, entidad: 'mascota', entidadId: '7', accion: 'crear', cambios: { nombre: [null, 'Tambor'], origen: [null, origen] } },
+        { name: 'Tambor' },
+      ),
+    ).toEqual(['Rocío creó la mascota «Tambor» (importado de animales.csv, fila 2).']);
+    expect(
+      describeHistoryEvent(
+        { actor: rocio, entidad: 'mascota', entidadId: '7', accion: 'eliminar', cambios: { origen: [origen, null] } },
+        { name: 'Tambor' },
+      ),
+    ).toEqual(['Rocío eliminó la mascota «Tambor» al deshacer la importación (importado de animales.csv, fila 2).']);
+  });
+
   it('names a created staff account by its name and surname, not by its id', () => {
     const created = { entidad: 'usuario', entidadId: '0b6f3c2e-5d1a-4e8b-9c7d-2f4a6b8c0d1e', accion: 'crear' } as const;
     expect(

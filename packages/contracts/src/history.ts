@@ -383,8 +383,11 @@ export function describeHistoryEvent(
   const fmt = (v: HistoryValue) => formatHistoryValue(v, options.timeZone);
   switch (event.accion) {
     case 'crear':
-      return [`${who} creó ${what}.`];
+      // A record from a spreadsheet says where it came from (DESIGN 18: "importado de {archivo}, fila {n}").
+      return [typeof cambios.origen?.[1] === 'string' ? `${who} creó ${what} (${cambios.origen[1]}).` : `${who} creó ${what}.`];
     case 'eliminar':
+      // An import undone: the record it had created goes.
+      if (typeof cambios.origen?.[0] === 'string') return [`${who} eliminó ${what} al deshacer la importación (${cambios.origen[0]}).`];
       return [`${who} eliminó ${what}.`];
     case 'restaurar':
       return [`${who} restauró ${what}.`];

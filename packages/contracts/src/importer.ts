@@ -43,6 +43,8 @@ export const IMPORT_FIELDS = {
     'edad',
     'fechaNacimiento',
     'fechaIngreso',
+    'procedencia',
+    'procedenciaDetalle',
     'microchip',
     'raza',
     'color',
@@ -68,6 +70,8 @@ export const importFieldLabels: Record<ImportField, string> = {
   edad: 'Edad',
   fechaNacimiento: 'Fecha de nacimiento',
   fechaIngreso: 'Fecha de entrada',
+  procedencia: 'Procedencia',
+  procedenciaDetalle: 'Detalle de la procedencia',
   microchip: 'Microchip',
   raza: 'Raza',
   color: 'Color',
@@ -176,6 +180,10 @@ export const importMessages = {
   duplicateId: 'Ya existe en Refugio con este número.',
   duplicateCode: 'Ya se importó con este código.',
   duplicatePerson: 'Ya existe una persona con el mismo nombre y correo o teléfono.',
+  possiblePet: (nombre: string) =>
+    `No trae microchip y coincide en nombre, especie y fechas con «${nombre}», que ya está en Refugio: no se importará salvo que marques «Importar igualmente».`,
+  possiblePetIncluded: (nombre: string) =>
+    `No trae microchip y coincide en nombre, especie y fechas con «${nombre}», que ya está en Refugio: se importará porque marcaste «Importar igualmente».`,
   possibleDuplicate: 'Comparte correo o teléfono con otra persona de otro nombre: se creará y se marcará como posible duplicado.',
   // Gifts (donativos): amounts read digit by digit into cents, the donor by NIF, then name and e-mail or phone.
   amountNegative: (valor: string) =>
@@ -212,7 +220,7 @@ export const importUploadSchema = z.object({
   tipo: importTypeSchema,
   columnas: z.array(z.string()).describe('Las cabeceras del archivo (fila 1), en su orden'),
   muestra: z.array(z.record(z.string(), z.string())).describe(`Las primeras ${IMPORT_SAMPLE_ROWS} filas, por columna`),
-  filas: z.number().int().describe('Filas de datos (sin la cabecera)'),
+  filas: z.number().int().describe('Filas de datos (sin la cabecera ni las filas vacías)'),
   mapeoSugerido: z.record(z.string(), z.string()).describe("Columna -> dato sugerido ('' = no se importa)"),
   campos: z.array(z.string()).describe('Los datos a los que puede ir una columna en este tipo'),
 });
@@ -227,6 +235,11 @@ export const importMappingInputSchema = z.object({
     .enum(IMPORT_DATE_FORMATS)
     .optional()
     .describe('Cómo están escritas las fechas; sin él: dd/mm/aaaa o aaaa-mm-dd, y una fecha que pueda leerse de dos maneras es un error'),
+  incluir: z
+    .array(z.number().int().min(2).max(IMPORT_MAX_ROWS + 1))
+    .max(IMPORT_MAX_ROWS)
+    .optional()
+    .describe('Filas sin microchip que parecen una mascota que ya existe (duplicados con `posible`) y se importan igualmente; las demás se omiten'),
 });
 export type ImportMappingInput = z.infer<typeof importMappingInputSchema>;
 
@@ -241,6 +254,11 @@ export const importDuplicateSchema = z.object({
   fila: z.number().int(),
   motivo: z.string(),
   existenteId: z.number().int(),
+  posible: z
+    .boolean()
+    .optional()
+    .describe('Solo parece la misma (sin microchip: nombre, especie y fechas): la persona decide si se importa (`incluir` en el mapeo)'),
+  incluida: z.boolean().optional().describe('Con `posible`: se importará porque está en `incluir`'),
 });
 export type ImportDuplicate = z.infer<typeof importDuplicateSchema>;
 

@@ -60,6 +60,17 @@ export const registerBookLineSchema = z.object({
   cerrada: z.boolean().describe('El animal salió: el contenido queda congelado'),
   hash: z.string().nullable().describe('SHA-256 (hex) del contenido y del hash de la línea cerrada anterior; null si abierta'),
   rectifica: z.number().int().nullable().describe('En una línea de rectificación: el número de la línea que corrige'),
+  cadena: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Puesto de la línea cerrada en la cadena de todas las líneas cerradas de todos los años (1, 2, …); null si abierta. No entra en el hash',
+    ),
+  hashAnterior: z
+    .string()
+    .nullable()
+    .describe("Hash de la línea cerrada anterior en la cadena ('' para la primera); null si abierta. No entra en el hash (docs/register-book.md)"),
 });
 export type RegisterBookLine = z.infer<typeof registerBookLineSchema>;
 

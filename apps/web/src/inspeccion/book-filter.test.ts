@@ -25,6 +25,8 @@ const line = (anio: number, numero: number, microchip: string | null): RegisterB
   cerrada: false,
   hash: null,
   rectifica: null,
+  cadena: null,
+  hashAnterior: null,
 });
 
 const book = [line(2025, 1, '941000000000001'), line(2025, 2, null), line(2026, 1, '941000000000777'), line(2026, 12, '900123456789012')];

@@ -40,6 +40,8 @@ export const importBatch = pgTable(
     /** The mapping of the last dry run (column -> field), null before it. */
     mapeo: jsonb().$type<Record<string, string>>(),
     formatoFecha: text(),
+    /** Rows without a microchip that look like a pet already there, imported anyway (the person's choice in the dry run). */
+    incluir: jsonb().$type<number[]>().notNull().default([]),
     /**
      * The photos of a .zip (null for a spreadsheet alone), by their name in lower case: each stored under
      * `importaciones/` with its thumbnail, or why it cannot be used (a row naming it is an error).

@@ -31,6 +31,7 @@ export const pet = pgTable(
     edad: text().notNull(),
     tipo: text().notNull(),
     genero: text().notNull(),
+    /** chico | mediano | grande; '' when not known (an imported sheet that does not say). */
     tamano: text().notNull(),
     fechaIngreso: timestamp({ mode: 'string' }),
     /** Where it came from (DESIGN section 16): abandono | cesion | rescate | ...; null: sin indicar. */
@@ -101,7 +102,7 @@ export const pet = pgTable(
       .where(sql`${t.deletedAt} IS NULL AND ${t.estado} <> 'publicada'`),
     check('pet_tipo', sql`${t.tipo} IN ('Perro', 'Gato', 'Conejo')`),
     check('pet_genero', sql`${t.genero} IN ('macho', 'hembra')`),
-    check('pet_tamano', sql`${t.tamano} IN ('chico', 'mediano', 'grande')`),
+    check('pet_tamano', sql`${t.tamano} IN ('', 'chico', 'mediano', 'grande')`),
     check('pet_estado', sql`${t.estado} IN ('borrador', 'programada', 'publicada')`),
     check('pet_esterilizado', sql`${t.esterilizado} IN ('si', 'no', 'desconocido')`),
     check(

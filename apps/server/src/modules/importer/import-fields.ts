@@ -13,7 +13,9 @@ import {
   PET_AGE_MAX_LENGTH,
   PET_NAME_MAX_LENGTH,
   PET_TEXT_MAX_LENGTH,
+  PROCEDENCIA_DETAIL_MAX_LENGTH,
   type PersonRole,
+  type Procedencia,
   TAGS_MAX,
   TAG_MAX_LENGTH,
   importFieldLabels,
@@ -61,6 +63,27 @@ const HEADERS: Record<'mascotas' | 'personas', Record<string, string>> = {
         'animalentrydate',
         'datebroughtin',
         'mostrecententrydate',
+      ],
+      procedencia: [
+        'procedencia',
+        'origen',
+        'motivo de entrada',
+        'motivo de ingreso',
+        'tipo de entrada',
+        'tipo de ingreso',
+        'animalentrytype',
+        'entrytypename',
+        'animalentrycategory',
+        'entryreasonname',
+      ],
+      procedenciaDetalle: [
+        'detalle de la procedencia',
+        'detalle procedencia',
+        'detalle del origen',
+        'lugar de recogida',
+        'animalreasonforentry',
+        'reasonforentry',
+        'animalpickuplocation',
       ],
       microchip: [
         'chip',
@@ -174,6 +197,50 @@ const SIZES: Record<string, 'chico' | 'mediano' | 'grande'> = {
   l: 'grande',
   xl: 'grande',
 };
+/** Where an animal came from (DESIGN 16), in Spanish and as Animal Shelter Manager's entry types and reasons read. */
+const ORIGINS: Record<string, Procedencia> = {
+  abandono: 'abandono',
+  abandonado: 'abandono',
+  abandonada: 'abandono',
+  abandoned: 'abandono',
+  cesion: 'cesion',
+  cedido: 'cesion',
+  cedida: 'cesion',
+  'cesion del propietario': 'cesion',
+  renuncia: 'cesion',
+  surrender: 'cesion',
+  surrendered: 'cesion',
+  'owner surrender': 'cesion',
+  rescate: 'rescate',
+  rescatado: 'rescate',
+  rescatada: 'rescate',
+  rescue: 'rescate',
+  'sick injured': 'rescate',
+  extraviado: 'extraviado',
+  extraviada: 'extraviado',
+  perdido: 'extraviado',
+  perdida: 'extraviado',
+  encontrado: 'extraviado',
+  encontrada: 'extraviado',
+  stray: 'extraviado',
+  lost: 'extraviado',
+  nacimiento: 'nacimiento',
+  'nacido en el refugio': 'nacimiento',
+  'nacida en el refugio': 'nacimiento',
+  'born in shelter': 'nacimiento',
+  'born in care': 'nacimiento',
+  traslado: 'traslado',
+  'traslado de otra entidad': 'traslado',
+  transfer: 'traslado',
+  'transfer in': 'traslado',
+  'transfer from other shelter': 'traslado',
+  decomiso: 'decomiso',
+  incautacion: 'decomiso',
+  seized: 'decomiso',
+  otra: 'otra',
+  otro: 'otra',
+  other: 'otra',
+};
 const YES = new Set(['si', 's', 'yes', 'y', 'true', 'verdadero', '1', 'x']);
 const NO = new Set(['no', 'n', 'false', 'falso', '0']);
 const ROLES: Record<string, PersonRole> = {
@@ -265,10 +332,15 @@ export interface PetRowValues {
   nombre: string;
   tipo: 'Perro' | 'Gato' | 'Conejo';
   genero: 'macho' | 'hembra';
-  tamano: 'chico' | 'mediano' | 'grande';
+  /** '' when the sheet does not say (never guessed). */
+  tamano: 'chico' | 'mediano' | 'grande' | '';
+  /** '' when the sheet gives neither an age nor a birth date. */
   edad: string;
   fechaNacimiento: string | null;
   fechaIngreso: string | null;
+  /** Where it came from: told by its `ingreso` movement on fechaIngreso (DESIGN 16). */
+  procedencia: Procedencia | null;
+  procedenciaDetalle: string;
   microchip: string | null;
   raza: string;
   color: string;
@@ -381,9 +453,13 @@ export function readPetRow(row: MappedRow, context: RowContext): { values: PetRo
   if (!species && !row.cells.get('tipo')?.valor.trim()) errors.add('tipo', importMessages.required('la especie'));
   const sex = words(row, errors, 'genero', SEXES, 'Macho o Hembra (también M, H, Male, Female)') ?? species?.genero;
   if (!sex && !row.cells.get('genero')?.valor.trim()) errors.add('genero', importMessages.required('el sexo'));
-  const tamano = words(row, errors, 'tamano', SIZES, 'Chico, Mediano o Grande (también Pequeño, Small, Medium, Large)') ?? 'mediano';
+  const tamano = words(row, errors, 'tamano', SIZES, 'Chico, Mediano o Grande (también Pequeño, Small, Medium, Large)') ?? '';
   const fechaNacimiento = dateField(row, errors, 'fechaNacimiento', context);
   const fechaIngreso = dateField(row, errors, 'fechaIngreso', context);
+  const procedencia =
+    words(row, errors, 'procedencia', ORIGINS, 'Abandono, Cesión, Rescate, Extraviado, Nacimiento, Traslado, Decomiso u Otra (también Stray, Surrender, Transfer In)') ??
+    null;
+  const procedenciaDetalle = text(row, errors, 'procedenciaDetalle', PROCEDENCIA_DETAIL_MAX_LENGTH);
   let microchip: string | null = null;
   const chipText = text(row, errors, 'microchip', 60);
   if (chipText !== '') {
@@ -391,7 +467,7 @@ export function readPetRow(row: MappedRow, context: RowContext): { values: PetRo
     if ('error' in parsed) errors.add('microchip', parsed.error);
     else microchip = parsed.value;
   }
-  const edad = text(row, errors, 'edad', PET_AGE_MAX_LENGTH) || (fechaNacimiento ? ageFrom(fechaNacimiento, context.today) : 'Sin indicar');
+  const edad = text(row, errors, 'edad', PET_AGE_MAX_LENGTH) || (fechaNacimiento ? ageFrom(fechaNacimiento, context.today) : '');
   const discapacidadText = text(row, errors, 'discapacidad', 20);
   let discapacidad = false;
   if (discapacidadText !== '') {
@@ -419,6 +495,8 @@ export function readPetRow(row: MappedRow, context: RowContext): { values: PetRo
     edad,
     fechaNacimiento,
     fechaIngreso,
+    procedencia,
+    procedenciaDetalle,
     microchip,
     raza: text(row, errors, 'raza', IDENTITY_TEXT_MAX_LENGTH),
     color: text(row, errors, 'color', IDENTITY_TEXT_MAX_LENGTH),

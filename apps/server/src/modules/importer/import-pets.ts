@@ -15,13 +15,37 @@ import { type ImportBatchRow, createImporterRepository } from './importer.reposi
 /** Photos copied at the same time while a chunk is staged. */
 const PHOTO_COPIES_AT_ONCE = 8;
 
-type Pets = Pick<PetsPort, 'importMatches' | 'reservePetId' | 'stagePhotos'>;
+type Pets = Pick<PetsPort, 'importMatches' | 'importNameMatches' | 'reservePetId' | 'stagePhotos'>;
+
+/** A live pet a row already is (`posible`: only looks like it; the person decides, `incluir` of the mapping). */
+export interface PetMatch {
+  existing: number;
+  motivo: string;
+  posible?: true;
+  nombre?: string;
+}
+
+/** Whether a row creates a pet: no pet matched, or only a possible one the person chose to import anyway. */
+export const createsPet = (match: PetMatch | undefined, fila: number, incluir: readonly number[]): boolean =>
+  match === undefined || (match.posible === true && incluir.includes(fila));
+
+/** Every date both give is the same day (a row without a microchip is then possibly that pet). */
+const datesAgree = (v: PetRowValues, p: { fechaIngreso: string | null; fechaNacimiento: string | null }) =>
+  (v.fechaIngreso === null || p.fechaIngreso === null || v.fechaIngreso === p.fechaIngreso) &&
+  (v.fechaNacimiento === null || p.fechaNacimiento === null || v.fechaNacimiento === p.fechaNacimiento);
 
 /**
  * The live pet each of `values` already is, if any (undefined: it would be created): by microchip, then by its Nº in
- * Refugio when the name agrees, then by the file's own code of an earlier import.
+ * Refugio when the name agrees, then by the file's own code of an earlier import. A row without a microchip that
+ * none of these names is possibly a live pet of the same name and species whose dates (entry, birth) agree.
  */
-export async function matchPets(pets: Pets, handle: Database, values: PetRowValues[]): Promise<({ existing: number; motivo: string } | undefined)[]> {
+export async function matchPets(
+  pets: Pets,
+  handle: Database,
+  values: PetRowValues[],
+  /** The job: the pets this import created already (a second «Michi» of the file is not a duplicate of the first). */
+  ownCreated?: () => Promise<Set<number>>,
+): Promise<(PetMatch | undefined)[]> {
   const keys = await createImporterRepository(handle).keysOf(
     'mascotas',
     values.flatMap((v) => (v.codigo ? [v.codigo] : [])),
@@ -31,7 +55,7 @@ export async function matchPets(pets: Pets, handle: Database, values: PetRowValu
     values.flatMap((v) => (v.microchip ? [v.microchip] : [])),
     [...values.flatMap((v) => (v.id !== undefined ? [v.id] : [])), ...keys.values()],
   );
-  return values.map((v) => {
+  const certain = values.map((v): PetMatch | undefined => {
     const chip = v.microchip ? byChip.get(v.microchip) : undefined;
     if (chip !== undefined) return { existing: chip, motivo: importMessages.duplicateChip };
     if (v.id !== undefined && byId.has(v.id) && fold(byId.get(v.id)!) === fold(v.nombre))
@@ -39,6 +63,18 @@ export async function matchPets(pets: Pets, handle: Database, values: PetRowValu
     const byKey = v.codigo !== undefined ? keys.get(v.codigo) : undefined;
     if (byKey !== undefined && byId.has(byKey)) return { existing: byKey, motivo: importMessages.duplicateCode };
     return undefined;
+  });
+  const chipless = values.filter((v, i) => certain[i] === undefined && v.microchip === null);
+  if (chipless.length === 0) return certain;
+  let candidates = await pets.importNameMatches(handle, chipless);
+  if (ownCreated && candidates.length > 0) {
+    const own = await ownCreated();
+    candidates = candidates.filter((p) => !own.has(p.id));
+  }
+  return values.map((v, i) => {
+    if (certain[i] !== undefined || v.microchip !== null) return certain[i];
+    const same = candidates.find((p) => p.tipo === v.tipo && fold(p.nombre) === fold(v.nombre) && datesAgree(v, p));
+    return same ? { existing: same.id, motivo: importMessages.possiblePet(same.nombre), posible: true, nombre: same.nombre } : undefined;
   });
 }
 
@@ -56,7 +92,7 @@ export async function stageChunkPhotos(pets: Pets, db: Database, batch: ImportBa
     db,
     withPhoto.map((r) => r.v),
   );
-  const toCopy = withPhoto.filter((_, i) => matches[i] === undefined);
+  const toCopy = withPhoto.filter((r, i) => createsPet(matches[i], r.fila, batch.incluir));
   try {
     // A few copies at a time: storage waits on the disk or the network, not on the database.
     for (let i = 0; i < toCopy.length; i += PHOTO_COPIES_AT_ONCE) {

@@ -18,6 +18,8 @@ export const importerModule = fp(
     const service = createImporterService({
       db: app.db,
       pets: app.petsPort,
+      movements: app.movementsPort,
+      registerBook: app.registerBookPort,
       persons: app.personsPort,
       care: app.carePort,
       donations: app.donationsPort,
@@ -32,5 +34,19 @@ export const importerModule = fp(
     app.decorate('importerService', service);
     await app.register(importerRoutes(service));
   },
-  { name: 'importer', dependencies: ['db', 'storage', 'jobs', 'access', 'history', 'organization', 'persons', 'pets', 'care', 'donations'] },
+  { name: 'importer', dependencies: [
+      'db',
+      'storage',
+      'jobs',
+      'access',
+      'history',
+      'organization',
+      'persons',
+      'pets',
+      'movements',
+      'register-book',
+      'care',
+      'donations',
+    ],
+  },
 );

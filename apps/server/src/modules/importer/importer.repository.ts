@@ -29,7 +29,9 @@ export function createImporterRepository(db: Database) {
           tipo: importBatch.tipo,
           archivo: importBatch.archivo,
           estado: importBatch.estado,
-          total: sql<number>`jsonb_array_length(${importBatch.filas})`.mapWith(Number),
+          // Rows with something written in some cell (an empty row is not a row of data).
+          total: sql<number>`(SELECT count(*) FROM jsonb_array_elements(${importBatch.filas}) AS r(cells)
+            WHERE EXISTS (SELECT 1 FROM jsonb_array_elements_text(r.cells) AS c(v) WHERE c.v ~ '[^[:space:]]'))`.mapWith(Number),
           creados: importBatch.creados,
           actualizados: importBatch.actualizados,
           omitidos: importBatch.omitidos,
@@ -42,8 +44,8 @@ export function createImporterRepository(db: Database) {
       return row;
     },
 
-    async setMapping(id: string, mapeo: Record<string, string>, formatoFecha: string | null): Promise<void> {
-      await db.update(importBatch).set({ mapeo, formatoFecha }).where(eq(importBatch.id, id));
+    async setMapping(id: string, mapeo: Record<string, string>, formatoFecha: string | null, incluir: number[]): Promise<void> {
+      await db.update(importBatch).set({ mapeo, formatoFecha, incluir }).where(eq(importBatch.id, id));
     },
 
     /** Moves the batch from one of `from` to `to`; false when it was in none of them (someone else moved it). */
@@ -81,6 +83,15 @@ export function createImporterRepository(db: Database) {
     /** Several rows' records in one statement per 500. */
     async insertRows(values: (typeof importRow.$inferInsert)[]): Promise<void> {
       for (let i = 0; i < values.length; i += 500) await db.insert(importRow).values(values.slice(i, i + 500));
+    },
+
+    /** The records this import created so far (their ids). */
+    async createdIds(importId: string): Promise<Set<number>> {
+      const rows = await db
+        .select({ id: importRow.entidadId })
+        .from(importRow)
+        .where(and(eq(importRow.importId, importId), eq(importRow.resultado, 'creado')));
+      return new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id])));
     },
 
     async rows(importId: string, resultado?: string[]): Promise<ImportRowRow[]> {

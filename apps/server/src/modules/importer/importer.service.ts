@@ -30,13 +30,15 @@ import type { PersonsPort } from '../persons/persons.port';
 import type { StorageProvider } from '../../storage/storage-provider';
 import type { CarePort } from '../care/care.port';
 import type { DonationsPort } from '../donations/donations.port';
+import type { MovementsPort } from '../movements/movements.port';
 import type { PetsPort } from '../pets/pets.port';
+import type { RegisterBookPort } from '../register-book/register-book.port';
 import { CARE_HEADERS, type CareRowValues, careDryRun, matchCare, planCare } from './import-care';
 import { GIFT_HEADERS, type GiftRowValues, giftDryRun, importGiftRow, planGifts } from './import-gifts';
 import { type PersonRowValues, type PetRowValues, fold, suggestMapping } from './import-fields';
 import { ImportFileError, readSpreadsheet } from './import-file';
 import { checkMapping } from './import-mapping';
-import { matchPets, stageChunkPhotos } from './import-pets';
+import { type PetMatch, createsPet, matchPets, stageChunkPhotos } from './import-pets';
 import { type StagedRows, checkRowPhotos, removeImportPhotos, storeImportPhotos } from './import-photos';
 import { type PlannedRow, columnOf, personDryRun, planPersons, planPets } from './import-plan';
 import { readZip } from './import-zip';
@@ -44,7 +46,11 @@ import { type ImportBatchRow, type ImporterRepository, type RowRecord, createImp
 
 export interface ImporterDeps {
   db: Database;
-  pets: Pick<PetsPort, 'importMatches' | 'createImportedMany' | 'removeImported' | 'reservePetId' | 'stagePhotos'>;
+  pets: Pick<PetsPort, 'importMatches' | 'importNameMatches' | 'createImportedMany' | 'removeImported' | 'reservePetId' | 'stagePhotos'>;
+  /** An imported pet with an entry date gets its `ingreso` on that date (DESIGN 16). */
+  movements: Pick<MovementsPort, 'recordImportedEntries'>;
+  /** The register book of a chunk's new pets, brought in step in the chunk's transaction. */
+  registerBook: Pick<RegisterBookPort, 'sync'>;
   care: Pick<CarePort, 'importMatches' | 'createImported' | 'removeImported'>;
   persons: Pick<PersonsPort, 'normaliseImported' | 'matchImported' | 'importPerson' | 'removeImported' | 'byIdentifiers'>;
   donations: Pick<DonationsPort, 'importMatches' | 'createImported' | 'certifiedImported' | 'annulImported'>;
@@ -69,6 +75,8 @@ export const importJobPayload = z.object({ importId: z.string().min(1).max(64) }
 export function createImporterService({
   db,
   pets,
+  movements,
+  registerBook,
   care,
   persons,
   donations,
@@ -131,7 +139,18 @@ export function createImporterService({
       valid.forEach(({ fila }, i) => {
         const match = matches[i];
         if (match === undefined) crear++;
-        else {
+        else if (match.posible) {
+          const incluida = batch.incluir.includes(fila);
+          duplicados.push({
+            fila,
+            motivo: incluida ? importMessages.possiblePetIncluded(match.nombre ?? '') : match.motivo,
+            existenteId: match.existing,
+            posible: true,
+            incluida,
+          });
+          if (incluida) crear++;
+          else omitir++;
+        } else {
           duplicados.push({ fila, motivo: match.motivo, existenteId: match.existing });
           omitir++;
         }
@@ -214,19 +233,22 @@ export function createImporterService({
       await runInTransaction(db, async (tx) => {
         const txRepo = createImporterRepository(tx);
         // The chunk's pets matched at once, in its transaction (a file never names the same pet twice: the plan refuses it).
-        const matched = new Map<number, { existing: number } | undefined>();
+        const matched = new Map<number, PetMatch | undefined>();
         const valid = part.filter((r): r is { fila: number; values: unknown } => 'values' in r && !r.vacia);
         if (batch.tipo === 'mascotas') {
           const matches = await matchPets(
             pets,
             tx,
             valid.map((r) => r.values as PetRowValues),
+            () => txRepo.createdIds(batch.id),
           );
           valid.forEach((r, i) => matched.set(r.fila, matches[i]));
         }
-        const fresh = batch.tipo === 'mascotas' ? valid.filter((r) => matched.get(r.fila) === undefined) : [];
+        const fresh = batch.tipo === 'mascotas' ? valid.filter((r) => createsPet(matched.get(r.fila), r.fila, batch.incluir)) : [];
         const records: RowRecord[] = [];
-        for (const row of part) if (!fresh.includes(row as (typeof fresh)[number])) records.push(await importRowIn(tx, batch, row, matched));
+        // An empty row is no row of data: nothing is recorded (nor counted) for it.
+        for (const row of part)
+          if (!row.vacia && !fresh.includes(row as (typeof fresh)[number])) records.push(await importRowIn(tx, batch, row, matched));
         const created = await pets.createImportedMany(
           tx,
           fresh.map(({ fila, values }) => {
@@ -244,6 +266,19 @@ export function createImporterService({
           records.push({ fila, resultado: 'creado', entidadId: created[i]!.id, version: created[i]!.version });
           if (staged.has(fila)) taken.add(fila);
         });
+        // Each new pet with an entry date came in that day: its `ingreso`, with the origin the sheet gave (DESIGN 16),
+        // and the register book and the annual report count it like any other entry.
+        await movements.recordImportedEntries(
+          tx,
+          fresh.flatMap(({ values }, i) => {
+            const v = values as PetRowValues;
+            return v.fechaIngreso
+              ? [{ petId: created[i]!.id, fecha: v.fechaIngreso, procedencia: v.procedencia, procedenciaDetalle: v.procedenciaDetalle }]
+              : [];
+          }),
+          batch.createdBy,
+        );
+        if (created.length > 0) await registerBook.sync(tx, created.map((c) => c.id));
         await txRepo.saveKeys(
           'mascotas',
           fresh.flatMap(({ values }, i) =>
@@ -311,7 +346,7 @@ export function createImporterService({
     if (!batch || batch.estado !== 'en_curso') return;
     const done = await repo.processedRows(importId);
     const rows = await plan(batch);
-    const pending = rows.filter((row) => !done.has(row.fila));
+    const pending = rows.filter((row) => !row.vacia && !done.has(row.fila));
     const chunks: PlannedRow<unknown>[][] = [];
     for (let i = 0; i < Math.min(pending.length, limit); i += IMPORT_CHUNK) chunks.push(pending.slice(i, Math.min(i + IMPORT_CHUNK, limit)));
     // The next chunk's photos are copied while this chunk is written (files before rows, and neither waits for the other).
@@ -395,7 +430,7 @@ export function createImporterService({
         tipo,
         columnas: sheet.columnas,
         muestra: sample.map((r) => Object.fromEntries(sheet.columnas.map((c, i) => [c, r[i] ?? '']))),
-        filas: sheet.filas.length,
+        filas: sheet.filas.filter((r) => r.some((c) => c.trim() !== '')).length,
         mapeoSugerido: suggestMapping(tipo, sheet.columnas, saved, tipo === 'donativos' ? GIFT_HEADERS : CARE_HEADERS),
         campos: [...IMPORT_FIELDS[tipo]],
       };
@@ -406,12 +441,13 @@ export function createImporterService({
       const batch = await batchOf(id);
       if (batch.estado !== 'analizada') throw new AppError('CONFLICT', { message: importMessages.alreadyRunning });
       const mapeo = checkMapping(batch.tipo as ImportType, batch.columnas, input.mapeo, batch.fotos !== null);
-      await repo.setMapping(id, mapeo, input.formatoFecha ?? null);
+      const incluir = [...new Set(input.incluir ?? [])].sort((a, b) => a - b);
+      await repo.setMapping(id, mapeo, input.formatoFecha ?? null, incluir);
       await repo.saveMapping(
         batch.tipo,
         batch.columnas.filter((c) => c in input.mapeo).map((c) => [fold(c), mapeo[c] ?? '']),
       );
-      return dryRun({ ...batch, mapeo, formatoFecha: input.formatoFecha ?? null });
+      return dryRun({ ...batch, mapeo, formatoFecha: input.formatoFecha ?? null, incluir });
     },
 
     /** `POST /api/importaciones/{id}/confirmar`: the job is enqueued with the state change, once. */

@@ -195,6 +195,7 @@ export async function applyMovement(
       adoptado: request.tipo === 'adopcion',
       retirar: request.tipo === 'traslado' || request.tipo === 'fallecimiento',
       actorId: actor.id,
+      ...(request.tipo === 'ingreso' ? { origen: { procedencia: row.procedencia, procedenciaDetalle: row.procedenciaDetalle } } : {}),
     },
     before,
     historyActor,

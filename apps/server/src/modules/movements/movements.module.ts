@@ -29,6 +29,8 @@ export const movementsModule = fp(
     pets.onAdoptedChange(async (tx, change, actor) => {
       await port.setAdopted(tx, change.petId, change.adoptado, change.personaId, actor);
     });
+    // Subscribed before the register book's: the entry is corrected first, then the book reads it.
+    pets.onSaved((tx, petId) => port.followPetOrigin(tx, petId));
     persons.registerLinks({
       clave: 'movimientos',
       async move(tx, fromId, toId) {

@@ -1,4 +1,4 @@
-import { type MovementType, adoptionMessages, movementMessages, petMessages } from '@refugio/contracts';
+import { type MovementType, type Procedencia, adoptionMessages, movementMessages, petMessages } from '@refugio/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { movement } from '../../db/schema';
@@ -21,7 +21,7 @@ export type { AdoptionListener, AppliedMovement, MovementListener, OpenedAdoptio
  */
 
 export interface MovementsPortDeps {
-  pets: Pick<PetsPort, 'lockForChange' | 'applyLocation'>;
+  pets: Pick<PetsPort, 'lockForChange' | 'applyLocation' | 'originOf'>;
   persons: Pick<PersonsPort, 'contactOf'>;
   history: Pick<HistoryPort, 'record'>;
   timeZone: TimeZoneSource;
@@ -105,6 +105,34 @@ export function createMovementsPort({ pets, persons, history, timeZone, clock = 
      */
     setAdopted: (tx: Tx, petId: number, adoptado: boolean, personaId: number | null, actor: PetActor): Promise<boolean> =>
       adoptado ? openAdoption(tx, petId, personaId, actor) : endAdoption(tx, petId, movementMessages.returnedFromList, actor),
+
+    /**
+     * The entries of an import's new pets (DESIGN 16, 18), in its chunk's transaction: one `ingreso` per pet on its entry
+     * date, with the origin the sheet gave (the pet was created with the same words and its location since that day;
+     * its creation event tells both). The caller brings the register book in step for the chunk at once.
+     */
+    async recordImportedEntries(
+      tx: Tx,
+      entries: { petId: number; fecha: string; procedencia: Procedencia | null; procedenciaDetalle: string }[],
+      actorId: string | null,
+    ): Promise<void> {
+      await createMovementsRepository(tx).insertMany(
+        entries.map((e) => ({ petId: e.petId, tipo: 'ingreso', fecha: e.fecha, procedencia: e.procedencia, procedenciaDetalle: e.procedenciaDetalle, createdBy: actorId })),
+      );
+    },
+
+    /**
+     * A pet saved (its form, an approval): where it came from is told by its latest `ingreso` (DESIGN 16), so a
+     * change of the pet's origin is the entry's correction, in the save's transaction. A pet with no entry keeps it.
+     */
+    async followPetOrigin(tx: Tx, petId: number): Promise<void> {
+      const origin = await pets.originOf(tx, petId);
+      if (!origin) return;
+      const repo = createMovementsRepository(tx);
+      const entry = await repo.latestEntryOf(petId);
+      if (!entry || (entry.procedencia === origin.procedencia && entry.procedenciaDetalle === origin.procedenciaDetalle)) return;
+      await repo.setEntryOrigin(entry.id, origin.procedencia, origin.procedenciaDetalle);
+    },
 
     /** The pets placed with `personaId` in foster care now (their open `acogida`). */
     async petsFosteredBy(executor: Database, personaId: number): Promise<number[]> {

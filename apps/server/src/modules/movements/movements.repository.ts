@@ -41,6 +41,28 @@ function movementsQueries(db: Database) {
       return row;
     },
 
+    /** The pet's latest `ingreso` (by date, then by order of recording): where it came from (DESIGN 16). */
+    async latestEntryOf(petId: number): Promise<MovementRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(movement)
+        .where(and(eq(movement.petId, petId), eq(movement.tipo, 'ingreso')))
+        .orderBy(desc(movement.fecha), desc(movement.id))
+        .limit(1);
+      return row;
+    },
+
+    /** Corrects where an entry says the animal came from. */
+    async setEntryOrigin(id: number, procedencia: string | null, procedenciaDetalle: string): Promise<void> {
+      await db.update(movement).set({ procedencia, procedenciaDetalle }).where(eq(movement.id, id));
+    },
+
+    /** Several entries at once (an import's new pets), one statement. */
+    async insertMany(values: MovementInsert[]): Promise<MovementRow[]> {
+      if (values.length === 0) return [];
+      return db.insert(movement).values(values).returning();
+    },
+
     async insert(values: MovementInsert): Promise<MovementRow> {
       const [row] = await db.insert(movement).values(values).returning();
       return row!;

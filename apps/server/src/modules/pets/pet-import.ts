@@ -1,4 +1,4 @@
-import type { HistoryActor, HistoryValue } from '@refugio/contracts';
+import type { HistoryActor, HistoryValue, Procedencia } from '@refugio/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { pet, petImage } from '../../db/schema';
@@ -18,11 +18,16 @@ export interface ImportedPet {
   nombre: string;
   tipo: 'Perro' | 'Gato' | 'Conejo';
   genero: 'macho' | 'hembra';
-  tamano: 'chico' | 'mediano' | 'grande';
+  /** '' when the sheet does not say. */
+  tamano: 'chico' | 'mediano' | 'grande' | '';
+  /** '' when the sheet does not say. */
   edad: string;
   fechaNacimiento: string | null;
   /** aaaa-mm-dd */
   fechaIngreso: string | null;
+  /** Where it came from; with fechaIngreso, the importer records it on the pet's `ingreso` movement too (the same words). */
+  procedencia: Procedencia | null;
+  procedenciaDetalle: string;
   microchip: string | null;
   raza: string;
   color: string;
@@ -34,6 +39,26 @@ export interface ImportedPet {
 
 export function createPetImport({ history }: { history: Pick<HistoryPort, 'record' | 'recordMany'> }) {
   return {
+    /**
+     * Live pets that may be the animal of a row without a microchip: the same name (case and spaces aside) and species,
+     * with their dates, for the importer to compare.
+     */
+    async importNameMatches(
+      executor: Database,
+      keys: { nombre: string; tipo: string }[],
+    ): Promise<{ id: number; nombre: string; tipo: string; fechaIngreso: string | null; fechaNacimiento: string | null }[]> {
+      const names = [...new Set(keys.map((k) => k.nombre.trim().toLowerCase()))];
+      const out: { id: number; nombre: string; tipo: string; fechaIngreso: string | null; fechaNacimiento: string | null }[] = [];
+      for (let i = 0; i < names.length; i += 1000) {
+        const rows = await executor
+          .select({ id: pet.id, nombre: pet.nombre, tipo: pet.tipo, fechaIngreso: pet.fechaIngreso, fechaNacimiento: pet.fechaNacimiento })
+          .from(pet)
+          .where(and(isNull(pet.deletedAt), inArray(sql`lower(btrim(${pet.nombre}))`, names.slice(i, i + 1000))));
+        for (const row of rows) out.push({ ...row, fechaIngreso: row.fechaIngreso?.slice(0, 10) ?? null });
+      }
+      return out.sort((a, b) => a.id - b.id);
+    },
+
     /** Live pets holding one of these microchips, and live pets with one of these ids (with their names). */
     async importMatches(executor: Database, chips: string[], ids: number[]): Promise<{ byChip: Map<string, number>; byId: Map<number, string> }> {
       const byChip = new Map<string, number>();
@@ -86,6 +111,8 @@ export function createPetImport({ history }: { history: Pick<HistoryPort, 'recor
             ...values,
             id: ids[i]!,
             fechaIngreso: values.fechaIngreso ? `${values.fechaIngreso} 00:00:00` : null,
+            // In the shelter since it came in (its `ingreso` movement, recorded by the importer in this transaction).
+            ubicacionDesde: values.fechaIngreso,
             estado: 'borrador',
             createdBy: by,
             updatedBy: by,

@@ -253,6 +253,9 @@ export function createPetsPort({ history, storage, log }: PetsPortDeps) {
       return version;
     },
 
+    /** Where the pet says it came from (its latest `ingreso` tells it; DESIGN 16), deleted or not. */
+    originOf: (executor: Database, petId: number) => repo(executor).originOf(petId),
+
     /** A merge of persons (in its transaction): the pets placed with `fromId` are placed with `toId`. */
     movePersonReferences: (tx: Tx, fromId: number, toId: number): Promise<void> => repo(tx).movePersonReferences(fromId, toId),
 

@@ -40,6 +40,8 @@ export interface PetLocationChange {
   /** Transfer or death: unpublished for good (a draft without a date). */
   retirar: boolean;
   actorId: string | null;
+  /** An `ingreso`: the pet's origin becomes its latest entry's (DESIGN 16: the movement tells it, the pet repeats it). */
+  origen?: { procedencia: string | null; procedenciaDetalle: string };
 }
 
 /** A change a bulk action makes to one pet (the same columns the single actions write). */
@@ -298,12 +300,18 @@ function petsQueries(db: Database, listWriter: ListWriter) {
           ubicacionDesde: change.ubicacionDesde,
           adoptado: change.adoptado,
           ...(change.retirar ? { estado: 'borrador', publicarEn: null } : {}),
+          ...(change.origen ? { procedencia: change.origen.procedencia, procedenciaDetalle: change.origen.procedenciaDetalle } : {}),
           updatedBy: change.actorId,
           version: sql`${pet.version} + 1`,
         })
         .where(eq(pet.id, id))
         .returning({ version: pet.version });
       return row!.version;
+    },
+
+    async originOf(id: number): Promise<{ procedencia: string | null; procedenciaDetalle: string } | undefined> {
+      const [row] = await db.select({ procedencia: pet.procedencia, procedenciaDetalle: pet.procedenciaDetalle }).from(pet).where(eq(pet.id, id));
+      return row;
     },
 
     /** A merge of persons: the pets placed with `fromId` are placed with `toId`. */

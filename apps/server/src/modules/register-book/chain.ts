@@ -3,7 +3,9 @@ import type { RegisterBookLine } from '@refugio/contracts';
 
 /*
  * The chain of closed lines (DESIGN section 16): each closed line's hash is the SHA-256 (hex) of the previous closed
- * line's hash (GENESIS for the first) and the line's canonical content: its fields but `hash`, keys in order, as JSON.
+ * line's hash (GENESIS for the first), a line feed, and the line's canonical content: its fields but `hash`, `cadena`
+ * and `hashAnterior`, keys in order, as JSON without spaces. docs/register-book.md is the text an inspector's own
+ * tool is written from (and test/register-book/independent-verifier.test.ts a verifier written from it alone).
  */
 
 export const GENESIS = '';
@@ -17,8 +19,8 @@ function canonical(value: unknown): string {
   return `{${entries.map(([key, v]) => `${JSON.stringify(key)}:${canonical(v)}`).join(',')}}`;
 }
 
-/** What a closed line stores as frozen: the line without its hash. */
-export type FrozenLine = Omit<RegisterBookLine, 'hash'>;
+/** What a closed line stores as frozen: the line without its hash and its place in the chain. */
+export type FrozenLine = Omit<RegisterBookLine, 'hash' | 'cadena' | 'hashAnterior'>;
 
 export function lineHash(previous: string, line: FrozenLine): string {
   return createHash('sha256').update(previous).update('\n').update(canonical(line)).digest('hex');

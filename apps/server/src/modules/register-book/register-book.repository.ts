@@ -115,7 +115,7 @@ export type StoredLine = typeof registerBookLine.$inferSelect;
 
 /** The line a stored row shows: frozen when closed, the stay's current data when open. */
 export function lineOf(row: StoredLine, stay: Stay | undefined): RegisterBookLine {
-  if (row.cerrada && row.contenido) return { ...(row.contenido as FrozenLine), hash: row.hash };
+  if (row.cerrada && row.contenido) return { ...(row.contenido as FrozenLine), hash: row.hash, cadena: row.cadena, hashAnterior: row.hashAnterior };
   const content = stay?.content;
   return {
     anio: row.anio,
@@ -140,6 +140,8 @@ export function lineOf(row: StoredLine, stay: Stay | undefined): RegisterBookLin
     cerrada: false,
     hash: null,
     rectifica: null,
+    cadena: null,
+    hashAnterior: null,
   };
 }
 

@@ -60,8 +60,21 @@ async function reconcile(tx: Tx, records: Map<number, PetRecord>, stored: Stored
   const closings: Closing[] = [];
   for (const record of records.values()) {
     const rows = byPet.get(record.pet.id) ?? [];
-    for (const stay of staysOf(record)) {
-      const original = rows.find((r) => r.entrada === stay.entrada && r.rectificaId === null);
+    const stays = staysOf(record);
+    // An open line whose stay no longer reads so (the pet's own entry, 'p', once an `ingreso` is recorded as its first
+    // movement) is the same stay told better: it keeps its number and takes the new entry (same year), never a second line.
+    const orphans = rows.filter((r) => !r.cerrada && r.rectificaId === null && !stays.some((s) => s.entrada === r.entrada));
+    for (const stay of stays) {
+      let original = rows.find((r) => r.entrada === stay.entrada && r.rectificaId === null);
+      const orphan = original ? undefined : orphans.find((r) => r.anio === stay.anio);
+      if (orphan) {
+        orphans.splice(orphans.indexOf(orphan), 1);
+        await tx
+          .update(registerBookLine)
+          .set({ entrada: stay.entrada, fechaEntrada: stay.content.fechaEntrada })
+          .where(eq(registerBookLine.id, orphan.id));
+        original = { ...orphan, entrada: stay.entrada, fechaEntrada: stay.content.fechaEntrada };
+      }
       if (!original) {
         fresh.push({ mascotaId: record.pet.id, stay });
       } else if (!original.cerrada) {

@@ -59,7 +59,7 @@ export interface PetRecord {
 }
 
 /** A line's content without its place in the book (numero, rectifica, cerrada, hash). */
-export type StayContent = Omit<RegisterBookLine, 'anio' | 'numero' | 'cerrada' | 'hash' | 'rectifica'>;
+export type StayContent = Omit<RegisterBookLine, 'anio' | 'numero' | 'cerrada' | 'hash' | 'rectifica' | 'cadena' | 'hashAnterior'>;
 
 export interface Stay {
   entrada: string;

@@ -40,13 +40,19 @@ export async function saveMapping({
   id,
   mapeo,
   formatoFecha,
+  incluir = [],
 }: {
   id: string;
   mapeo: Record<string, string>;
   formatoFecha?: ImportDateFormat | undefined;
+  /** Rows that only look like a pet already there, imported anyway. */
+  incluir?: number[];
 }): Promise<ImportDryRun> {
   return importDryRunSchema.parse(
-    await requestJson(`${base(id)}/mapeo`, { method: 'PUT', json: { mapeo, ...(formatoFecha ? { formatoFecha } : {}) } }),
+    await requestJson(`${base(id)}/mapeo`, {
+      method: 'PUT',
+      json: { mapeo, ...(formatoFecha ? { formatoFecha } : {}), ...(incluir.length > 0 ? { incluir } : {}) },
+    }),
   );
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ImportDryRun } from '@refugio/contracts';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -24,8 +24,22 @@ function download(csv: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Step 3: what the import would do, the rows with errors and the duplicates, filtered, and the rows to fix as a CSV. */
-export function DryRunReport({ run, archivo }: { run: ImportDryRun; archivo: string }) {
+/**
+ * Step 3: what the import would do, the rows with errors and the duplicates, filtered, and the rows to fix as a CSV.
+ * A row that only looks like a record already there (no microchip: same name, species and dates) is left out unless
+ * the person ticks «Importar igualmente» (`onInclude`, which asks for the dry run again).
+ */
+export function DryRunReport({
+  run,
+  archivo,
+  onInclude,
+  deciding = false,
+}: {
+  run: ImportDryRun;
+  archivo: string;
+  onInclude?: (fila: number, incluir: boolean) => void;
+  deciding?: boolean;
+}) {
   const [filter, setFilter] = useState<ReportFilter>('todas');
   const rows = useMemo(() => filterRows(reportRows(run), filter), [run, filter]);
   return (
@@ -78,13 +92,22 @@ export function DryRunReport({ run, archivo }: { run: ImportDryRun; archivo: str
                     <Table.Td>{row.fila}</Table.Td>
                     <Table.Td>
                       <Badge color={row.tipo === 'error' ? 'red.9' : 'gray.8'} variant="filled">
-                        {row.tipo === 'error' ? 'Error' : 'Ya existe'}
+                        {row.tipo === 'error' ? 'Error' : row.posible ? 'Posible duplicado' : 'Ya existe'}
                       </Badge>
                     </Table.Td>
                     <Table.Td>{row.columna}</Table.Td>
                     <Table.Td>
                       {row.mensaje}
                       {row.existenteId !== undefined ? ` (nº ${row.existenteId})` : ''}
+                      {row.posible && onInclude ? (
+                        <Checkbox
+                          mt={6}
+                          label={`Importar igualmente la fila ${row.fila}`}
+                          checked={row.incluida === true}
+                          disabled={deciding}
+                          onChange={(event) => onInclude(row.fila, event.currentTarget.checked)}
+                        />
+                      ) : null}
                     </Table.Td>
                   </Table.Tr>
                 ))}

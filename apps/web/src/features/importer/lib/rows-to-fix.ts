@@ -7,6 +7,9 @@ export interface ReportRow {
   columna: string;
   mensaje: string;
   existenteId?: number;
+  /** Only looks like a record already there (no microchip): the person decides whether it is imported. */
+  posible?: boolean;
+  incluida?: boolean;
 }
 
 export type ReportFilter = 'todas' | 'error' | 'duplicado';
@@ -15,7 +18,14 @@ export type ReportFilter = 'todas' | 'error' | 'duplicado';
 export function reportRows(run: ImportDryRun): ReportRow[] {
   const rows: ReportRow[] = [
     ...run.errores.map((e) => ({ fila: e.fila, tipo: 'error' as const, columna: e.columna, mensaje: e.mensaje })),
-    ...run.duplicados.map((d) => ({ fila: d.fila, tipo: 'duplicado' as const, columna: '', mensaje: d.motivo, existenteId: d.existenteId })),
+    ...run.duplicados.map((d) => ({
+      fila: d.fila,
+      tipo: 'duplicado' as const,
+      columna: '',
+      mensaje: d.motivo,
+      existenteId: d.existenteId,
+      ...(d.posible ? { posible: true, incluida: d.incluida === true } : {}),
+    })),
   ];
   return rows.sort((a, b) => a.fila - b.fila || (a.tipo === b.tipo ? 0 : a.tipo === 'error' ? -1 : 1));
 }

@@ -32,6 +32,7 @@ function ImportarScreen() {
   const [mapeo, setMapeo] = useState<Record<string, string>>({});
   const [formatoFecha, setFormatoFecha] = useState<ImportDateFormat | ''>('');
   const [run, setRun] = useState<ImportDryRun | null>(null);
+  const [incluir, setIncluir] = useState<number[]>([]);
   const [importId, setImportId] = useState<string | null>(null);
   const [asking, setAsking] = useState<'confirmar' | 'deshacer' | null>(null);
   const uploading = useUploadImport();
@@ -49,6 +50,7 @@ function ImportarScreen() {
           setUpload(answer);
           setMapeo(answer.mapeoSugerido);
           setRun(null);
+          setIncluir([]);
         },
       },
     );
@@ -58,12 +60,20 @@ function ImportarScreen() {
     setRun(null);
     setImportId(null);
     setFormatoFecha('');
+    setIncluir([]);
     uploading.reset();
     mapping.reset();
     confirm.reset();
     undo.reset();
   };
-  const test = () => mapping.mutate({ id: upload!.id, mapeo, formatoFecha: formatoFecha || undefined }, { onSuccess: setRun });
+  const test = (rows = incluir) =>
+    mapping.mutate({ id: upload!.id, mapeo, formatoFecha: formatoFecha || undefined, incluir: rows }, { onSuccess: setRun });
+  // A possible duplicate ticked or unticked: the dry run again with the rows the person chose.
+  const include = (fila: number, yes: boolean) => {
+    const rows = yes ? [...new Set([...incluir, fila])].sort((a, b) => a - b) : incluir.filter((f) => f !== fila);
+    setIncluir(rows);
+    test(rows);
+  };
 
   const current = status.data;
   const finished = current && current.estado !== 'en_curso';
@@ -131,7 +141,7 @@ function ImportarScreen() {
             </Alert>
           ) : null}
           <Group>
-            <Button onClick={test} loading={mapping.isPending}>
+            <Button onClick={() => test()} loading={mapping.isPending}>
               Probar sin guardar
             </Button>
             <Button variant="default" onClick={restart}>
@@ -140,7 +150,7 @@ function ImportarScreen() {
           </Group>
           {run ? (
             <>
-              <DryRunReport run={run} archivo={upload.archivo} />
+              <DryRunReport run={run} archivo={upload.archivo} onInclude={include} deciding={mapping.isPending} />
               {confirm.error ? (
                 <Alert color="red" title="No se pudo importar" role="alert">
                   {getErrorMessage(confirm.error)}

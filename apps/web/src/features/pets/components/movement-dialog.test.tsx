@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { person } from '../../../testing/person-fixture';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { server } from '../../../testing/server';
-import { localToday } from '../lib/movement-rules';
+import { entryDefault, localToday } from '../lib/movement-rules';
 import { MovementDialog } from './movement-dialog';
 
 const answer = { ubicacion: { tipo: 'refugio', desde: '2026-11-01' }, movimientos: [], version: 8 };
@@ -103,6 +103,29 @@ describe('recording a movement', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Registrar adopción' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent).toEqual([{ tipo: 'adopcion', fecha: localToday(), version: 7, personaId: 5, cerrarAcogida: true }]);
+  });
+
+  it('an entry recorded by hand starts at the pet’s own entry date, not today', async () => {
+    const sent = answerMovements();
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(
+      <MovementDialog
+        petId={9}
+        petName="Luna"
+        version={7}
+        tipo="ingreso"
+        onClose={onClose}
+        initialDate={entryDefault('2024-03-05 00:00:00', [], localToday())}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar ingreso de Luna' });
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar ingreso' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toEqual([{ tipo: 'ingreso', fecha: '2024-03-05', version: 7 }]);
+    // Not after a later movement, nor in the future, nor without a date: today then.
+    expect(entryDefault('2024-03-05 00:00:00', [{ fecha: '2024-04-01' }], '2026-12-01')).toBeNull();
+    expect(entryDefault('2027-01-01 00:00:00', [], '2026-12-01')).toBeNull();
+    expect(entryDefault('', [], '2026-12-01')).toBeNull();
   });
 
   it("shows the server's Spanish 409 and keeps what was typed", async () => {

@@ -31,14 +31,25 @@ export interface MovementDialogProps {
   initialPerson?: PersonRef | null;
   /** The foster home the pet is with now, when a placement would close it (an adoption from foster care). */
   closesFoster?: PersonRef | null;
+  /** The date to start with (an `ingreso`: the pet's own entry date); today without it. */
+  initialDate?: string | null;
 }
 
 /**
  * Records one movement: date, person (placements), reason (required for a return) and notes. A transfer or a
  * death asks once more, since the pet will never be public again. The server's Spanish refusals show here.
  */
-export function MovementDialog({ petId, petName, version, tipo, onClose, initialPerson = null, closesFoster = null }: MovementDialogProps) {
-  const [fecha, setFecha] = useState(localToday());
+export function MovementDialog({
+  petId,
+  petName,
+  version,
+  tipo,
+  onClose,
+  initialPerson = null,
+  closesFoster = null,
+  initialDate = null,
+}: MovementDialogProps) {
+  const [fecha, setFecha] = useState(initialDate ?? localToday());
   const [persona, setPersona] = useState<PersonRef | null>(initialPerson);
   const [motivo, setMotivo] = useState('');
   const [notas, setNotas] = useState('');

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { MovementPageSections } from '../../../components/ui/page-sections';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { usePetMovements } from '../api/pet-movements';
-import { allowedMovements } from '../lib/movement-rules';
+import { allowedMovements, entryDefault, localToday } from '../lib/movement-rules';
 import { procedenciaText } from '../lib/pet-identity-display';
 import { FosterSuggestionsDialog } from './foster-suggestions-dialog';
 import { MovementDialog } from './movement-dialog';
@@ -86,7 +86,18 @@ export function PetPlace({ place }: { place: Place }) {
 }
 
 /** "Dónde está": the pet's location (the person as a link), its movements and an action for each kind allowed now. */
-export function PetLocation({ petId, petName, publicUrl }: { petId: number; petName: string; publicUrl: string | null }) {
+export function PetLocation({
+  petId,
+  petName,
+  publicUrl,
+  fechaIngreso = null,
+}: {
+  petId: number;
+  petName: string;
+  publicUrl: string | null;
+  /** The pet's own entry date: an `ingreso` recorded here starts at it. */
+  fechaIngreso?: string | null;
+}) {
   const movements = usePetMovements(petId);
   const [recording, setRecording] = useState<{ tipo: MovementType; person: PersonRef | null } | null>(null);
   const [searching, setSearching] = useState(false);
@@ -165,6 +176,7 @@ export function PetLocation({ petId, petName, publicUrl }: { petId: number; petN
           tipo={recording.tipo}
           initialPerson={recording.person}
           closesFoster={data.ubicacion.tipo === 'acogida' ? (data.ubicacion.persona ?? null) : null}
+          initialDate={recording.tipo === 'ingreso' ? entryDefault(fechaIngreso, data.movimientos, localToday()) : null}
           onClose={() => setRecording(null)}
         />
       ) : null}

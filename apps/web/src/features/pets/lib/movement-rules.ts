@@ -44,3 +44,13 @@ export function localToday(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+/**
+ * The day an `ingreso` recorded by hand starts at: the pet's own entry date (aaaa-mm-dd), when it is not in the future
+ * nor before the latest movement; otherwise none (today).
+ */
+export function entryDefault(fechaIngreso: string | null | undefined, movements: readonly { fecha: string }[], today: string): string | null {
+  const day = fechaIngreso?.slice(0, 10) ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day > today) return null;
+  return movements.every((m) => m.fecha <= day) ? day : null;
+}

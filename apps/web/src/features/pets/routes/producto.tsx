@@ -164,6 +164,7 @@ function ProductoScreen() {
               petId={data.id}
               petName={data.nombre}
               publicUrl={isSharable(data) ? `${window.location.origin}${publicPetPath(data.id)}` : null}
+              fechaIngreso={data.fechaingreso}
             />
           ) : (
             <PetPlace place={data.ubicacion} />

@@ -30,6 +30,8 @@ const line = (over: Partial<RegisterBookLine>): RegisterBookLine => ({
   cerrada: false,
   hash: null,
   rectifica: null,
+  cadena: null,
+  hashAnterior: null,
   ...over,
 });
 
