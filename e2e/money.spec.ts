@@ -77,7 +77,7 @@ test('a bank statement finds the donor by the NIF in its concept, is stored once
   const rows = page.getByRole('list', { name: 'Movimientos del extracto' });
   const row = rows.getByRole('listitem', { name: 'Fila 2' });
   await expect(row).toContainText(`Iñaki ${apellidos}`);
-  await expect(row).toContainText('(por nif)');
+  await expect(row).toContainText('(coincide: NIF)');
   await expect(row.getByRole('checkbox')).toBeChecked();
   await expect(rows.getByRole('listitem')).toHaveCount(1);
   await expectAccessible(page, 'Importar extracto: la vista previa');

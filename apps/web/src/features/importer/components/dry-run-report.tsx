@@ -76,8 +76,9 @@ export function DryRunReport({ run, archivo }: { run: ImportDryRun; archivo: str
                 {rows.map((row, i) => (
                   <Table.Tr key={`${row.fila}-${row.tipo}-${i}`}>
                     <Table.Td>{row.fila}</Table.Td>
-                    <Table.Td>
-                      <Badge color={row.tipo === 'error' ? 'red.9' : 'gray.8'} variant="filled">
+                    {/* The badge keeps its whole word on a phone: a narrow column cut "Error" to "E…". */}
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Badge color={row.tipo === 'error' ? 'red.9' : 'gray.8'} variant="filled" miw="max-content">
                         {row.tipo === 'error' ? 'Error' : 'Ya existe'}
                       </Badge>
                     </Table.Td>
