@@ -39,7 +39,7 @@ const webBoundaryZones = [
 
 // The server's boundaries (DESIGN section 9, one owner per record): a module reaches another only through that
 // module's port file (`modules/<m>/<m>.port.ts`), never its repository, service or tables' code; infrastructure
-// (plugins/, lib/, db/, media/, storage/, budgets/, auth/, ai/, backup/) imports no module. app.ts and server.ts
+// (plugins/, lib/, db/, media/, storage/, budgets/, auth/, ai/, backup/) imports no module. app.ts and main.ts
 // wire the modules together and are outside the zones. No import cycles (import-x/no-cycle).
 const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -61,7 +61,7 @@ export const serverBoundaryZones = [
 
 // DESIGN section 9, one public face per module. What each module decorates on the app (`app.decorate('x', ...)`),
 // read from the code: another module may read only a decoration named `...Port`, and only in its `<m>.module.ts`
-// (where its dependencies are wired), never `app.<x>Service` or any other decoration; app.ts and server.ts (the
+// (where its dependencies are wired), never `app.<x>Service` or any other decoration; app.ts and main.ts (the
 // composition) read ports only. A port is built once, in its own module's `<m>.module.ts`: `create...Port(...)`
 // anywhere else fails, as does importing another module's port object as a value (a module-level singleton).
 const serverModulesDir = new URL('./apps/server/src/modules/', import.meta.url);
@@ -85,7 +85,7 @@ const moduleFacesRule = {
     messages: {
       decoration:
         "`app.{{name}}` belongs to the module '{{owner}}': a module receives the part of another module's port it uses as a dependency, wired in its <m>.module.ts (DESIGN section 9).",
-      portOutsideComposition: '`app.{{name}}` is read only where modules are wired: a <m>.module.ts, app.ts or server.ts.',
+      portOutsideComposition: '`app.{{name}}` is read only where modules are wired: a <m>.module.ts, app.ts or main.ts.',
       createPort: "`{{name}}()` builds a port: it is built once, in its own module's <m>.module.ts, and handed to the others.",
       singleton: "`{{name}}` is another module's port object: receive it as a dependency instead of importing it.",
     },
@@ -95,7 +95,7 @@ const moduleFacesRule = {
     const filename = context.filename;
     const here = moduleOf(filename);
     const base = filename.split(/[\\/]/).pop() ?? '';
-    const composition = base.endsWith('.module.ts') || /apps[\\/]server[\\/]src[\\/](app|server)\.ts$/.test(filename);
+    const composition = base.endsWith('.module.ts') || /apps[\\/]server[\\/]src[\\/](app|server|main)\.ts$/.test(filename);
     const localImports = new Map();
     return {
       ImportDeclaration(node) {

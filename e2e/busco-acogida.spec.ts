@@ -47,7 +47,7 @@ test('a foster home answers yes on a phone and staff place the pet', async ({ pa
   await expect(phone.page.getByRole('heading', { name: `Hola, Marisa: ¿puedes acoger a ${nombre}?`, level: 1 })).toBeVisible();
   await expect(phone.page.getByText('Tranquila y muy cariñosa.')).toBeVisible();
   await expectAccessible(phone.page, 'Busco acogida en un móvil');
-  const yes = phone.page.getByRole('button', { name: 'Sí, puedo acogerle' });
+  const yes = phone.page.getByRole('button', { name: `Sí, puedo acoger a ${nombre}` });
   expect((await yes.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await yes.click();
   await expect(phone.page.getByRole('status').filter({ hasText: `Nos has dicho que puedes acoger a ${nombre}` })).toBeVisible();

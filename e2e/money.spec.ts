@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expectAccessible } from './support/accessibility';
 import { expect, signIn, test } from './support/fixtures';
-import { unique } from './support/pets';
+import { createPet, pick, unique } from './support/pets';
 
 /**
  * Money (DESIGN section 15) as the treasurer lives it: the bank's statement is read on "Importar extracto" (a dry run
@@ -77,7 +77,7 @@ test('a bank statement finds the donor by the NIF in its concept, is stored once
   const rows = page.getByRole('list', { name: 'Movimientos del extracto' });
   const row = rows.getByRole('listitem', { name: 'Fila 2' });
   await expect(row).toContainText(`Iñaki ${apellidos}`);
-  await expect(row).toContainText('(por nif)');
+  await expect(row).toContainText('(coincide: NIF)');
   await expect(row.getByRole('checkbox')).toBeChecked();
   await expect(rows.getByRole('listitem')).toHaveCount(1);
   await expectAccessible(page, 'Importar extracto: la vista previa');
@@ -116,4 +116,44 @@ test('a bank statement finds the donor by the NIF in its concept, is stored once
   expect(donor, 'the donor is a type-2 record').toBeDefined();
   expect(donor!.slice(75, 77)).toBe('28');
   expect(donor!.slice(83, 96)).toBe('0000000123456');
+});
+
+test('a sponsorship is created on the person page, choosing the pet by name in "Mascota apadrinada"', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'admin');
+  const origin = new URL(page.url()).origin;
+  const petName = `Canela ${unique()}`;
+  await createPet(page, { nombre: petName, genero: 'hembra' });
+  const created = await page.request.post('/api/personas', {
+    headers: { origin },
+    data: { nombre: 'Bruno', apellidos: `Padrino ${unique()}`, email: `padrino.${unique()}@example.org` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await page.goto(`/personas/${id}`);
+  await page.getByRole('button', { name: 'Nueva cuota' }).click();
+  const form = page.getByRole('region', { name: 'Nueva cuota' });
+  await pick(page, 'Tipo', 'Padrino');
+  const petField = form.getByRole('textbox', { name: 'Mascota apadrinada' });
+  await petField.click();
+  // Before anything is typed the field says what to do, and no empty listbox is shown.
+  await expect(form.getByText('Escribe el nombre de la mascota')).toBeVisible();
+  await expectAccessible(page, 'Nueva cuota: la mascota apadrinada, sin escribir');
+  await petField.fill('zzzz-ninguna');
+  await expect(form.getByText('Ninguna mascota con ese nombre')).toBeVisible();
+  await expectAccessible(page, 'Nueva cuota: ninguna mascota con ese nombre');
+  await petField.fill(petName);
+  await page.getByRole('option', { name: petName, exact: true }).click();
+  await expect(petField).toHaveValue(petName);
+  await form.getByRole('textbox', { name: 'Importe (€)' }).fill('15');
+  await pick(page, 'Forma de pago', 'Transferencia');
+  await expectAccessible(page, 'Nueva cuota: un padrino');
+  await form.getByRole('button', { name: 'Guardar cuota' }).click();
+  await expect(form).toBeHidden();
+
+  const fees = (await (await page.request.get(`/api/cuotas?personaId=${id}`)).json()) as {
+    items: { tipo: string; mascota: { nombre: string } | null; importeCentimos: number }[];
+  };
+  expect(fees.items.map((f) => [f.tipo, f.mascota?.nombre, f.importeCentimos])).toEqual([['padrino', petName, 1500]]);
 });

@@ -174,7 +174,7 @@ test.describe('publicaciones programadas y panel de control', () => {
         await expect(figures.getByRole('link', { name: new RegExp(`^${label} ${figure} `) })).toBeVisible({ timeout: 3000 });
       }
     }).toPass({ timeout: 20_000 });
-    for (const title of ['Ingresos y adopciones por mes', 'Mascotas en el refugio por tipo', 'Mascotas en el refugio por tamaño']) {
+    for (const title of ['Entradas y adopciones por mes', 'Mascotas en el refugio por tipo', 'Mascotas en el refugio por tamaño']) {
       await expect(page.getByRole('figure', { name: title }).locator('svg.recharts-surface').first()).toBeVisible();
     }
     await expectAccessible(page, '/dashboard');

@@ -51,7 +51,7 @@ test.describe('sesión', () => {
     await signIn(page, 'staff');
     await page.getByRole('button', { name: `${accounts.staff.name} ${accounts.staff.lastname}` }).click();
     const menuItems = page.getByRole('menuitem');
-    await expect(menuItems).toHaveCount(1);
+    await expect(menuItems).toHaveText(['Verificación en dos pasos', 'Cerrar Sesión']);
     await menuItems.filter({ hasText: 'Cerrar Sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);
 

@@ -42,6 +42,8 @@ export const messages = {
     passwordRequired: 'Ingresa tu contraseña.',
     currentPasswordWrong: 'La contraseña actual no es correcta.',
     signUpDisabled: 'El registro público está desactivado. Pide una cuenta a un administrador.',
+    twoFactorCodeWrong: 'El código no es correcto o ha caducado. Escribe el que muestra ahora tu aplicación de autenticación.',
+    backupCodeWrong: 'El código de respaldo no es correcto o ya se usó.',
   },
   forms: {
     notMultipart: 'Envía el formulario como multipart/form-data.',

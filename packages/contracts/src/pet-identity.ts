@@ -9,7 +9,7 @@ import { isCalendarDay, oneLineText } from './text';
 
 export const STERILISED_VALUES = ['si', 'no', 'desconocido'] as const;
 export type Sterilised = (typeof STERILISED_VALUES)[number];
-export const sterilisedLabels: Record<Sterilised, string> = { si: 'Sí', no: 'No', desconocido: 'Desconocido' };
+export const sterilisedLabels: Record<Sterilised, string> = { si: 'Sí', no: 'No', desconocido: 'No se sabe' };
 export const MICROCHIP_DIGITS = 15;
 export const IDENTITY_TEXT_MAX_LENGTH = 100;
 

@@ -27,7 +27,7 @@ export const volunteerMessages = {
   started: 'Este turno ya ha empezado.',
   shiftNotFound: 'No encontramos ese turno.',
   templateNotFound: 'No encontramos esa plantilla de turnos.',
-  notSignedUp: 'No estás apuntado a este turno.',
+  notSignedUp: 'No te has apuntado a este turno.',
   notOnShift: 'Esa persona no está apuntada a este turno.',
   fromTemplate: 'Este turno se repite: cambia o acorta sus turnos que se repiten en lugar de borrarlo.',
   endBeforeStart: 'El final tiene que ser posterior al inicio.',

@@ -16,6 +16,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import { hashPassword, verifyPassword } from '../lib/password';
+import { TOTP_DIGITS, TOTP_PERIOD_SECONDS, createTotpReplayGuard } from './totp-replay';
+import { createTotpStepsRepository } from './totp-steps.repository';
 
 export const AUTH_BASE_PATH = '/api/auth';
 const SEVEN_DAYS = 60 * 60 * 24 * 7;
@@ -84,6 +86,8 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
         '/two-factor/get-totp-uri': { window: 60, max: 10 },
       },
     },
+    // A code of the app is used once: its step is claimed before the two-factor plugin checks it.
+    hooks: { before: createTotpReplayGuard(createTotpStepsRepository(db)) },
     advanced: {
       useSecureCookies: secure,
       // The route adapter overwrites this header with Fastify's idea of the client address, so it cannot be spoofed.
@@ -102,7 +106,7 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
       // The second step (DESIGN section 20): TOTP (any authenticator app) and ten single-use backup codes.
       twoFactor({
         issuer: 'Refugio Admin',
-        totpOptions: { digits: 6, period: 30 },
+        totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
         backupCodeOptions: { amount: 10, length: 10 },
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
       }),

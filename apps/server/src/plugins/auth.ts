@@ -45,6 +45,9 @@ const authErrors: Record<string, { code: ErrorCode; message: string }> = {
   PASSWORD_TOO_LONG: { code: 'VALIDATION_ERROR', message: userMessages.passwordTooLong },
   EMAIL_PASSWORD_SIGN_UP_DISABLED: { code: 'FORBIDDEN', message: messages.auth.signUpDisabled },
   FAILED_TO_GET_SESSION: { code: 'UNAUTHENTICATED', message: messages.errors.UNAUTHENTICATED },
+  // A code of another moment, one already used (auth/totp-replay.ts) or a mistyped one: the person types the current one.
+  INVALID_CODE: { code: 'INVALID_CREDENTIALS', message: messages.auth.twoFactorCodeWrong },
+  INVALID_BACKUP_CODE: { code: 'INVALID_CREDENTIALS', message: messages.auth.backupCodeWrong },
 };
 
 const codeByStatus: Record<number, ErrorCode> = {

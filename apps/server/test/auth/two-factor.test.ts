@@ -54,7 +54,8 @@ describe('two-step sign-in', () => {
     expect(hasSession(pending)).toBe(false);
     expect((await get('/api/personas', pending)).statusCode).toBe(401);
     expect((await post('/api/auth/two-factor/verify-totp', { code: '000000' }, pending)).statusCode).toBe(401);
-    const good = await post('/api/auth/two-factor/verify-totp', { code: totpCode(uri) }, pending);
+    // The next step's code: the one that enrolled is used (a code serves once, two-factor-replay.test.ts).
+    const good = await post('/api/auth/two-factor/verify-totp', { code: totpCode(uri, Date.now() + 30_000) }, pending);
     expect(good.statusCode, good.body).toBe(200);
     expect((await get('/api/cuotas', cookieHeader(good))).statusCode).toBe(200);
 

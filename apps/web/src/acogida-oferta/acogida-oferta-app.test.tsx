@@ -28,17 +28,17 @@ describe('AcogidaOfertaApp: a foster home answers from a phone', { timeout: 20_0
     render(<AcogidaOfertaApp token="abc" />);
     expect(await screen.findByRole('heading', { name: 'Hola, Ana: ¿puedes acoger a Canela?' })).toBeInTheDocument();
     expect(screen.getByText('Muy cariñosa.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Sí, puedo acogerle' }));
+    await user.click(screen.getByRole('button', { name: 'Sí, puedo acoger a Canela' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Nos has dicho que puedes acoger a Canela');
     expect(sent).toEqual({ respuesta: 'si' });
-    expect(screen.getByRole('button', { name: 'Sí, puedo acogerle' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Sí, puedo acoger a Canela' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('a pet that already has a home offers no buttons; a link that does not work says so', async () => {
     server.use(http.get('/api/acogida-oferta/:token', () => HttpResponse.json(view(null, true))));
     const { unmount } = render(<AcogidaOfertaApp token="abc" />);
     expect(await screen.findByText(fosterOfferMessages.closed)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /acogerle/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /puedo acoger/ })).not.toBeInTheDocument();
     unmount();
     server.use(http.get('/api/acogida-oferta/:token', () => HttpResponse.json({ code: 'NOT_FOUND', message: 'x', requestId: 'x' }, { status: 404 })));
     render(<AcogidaOfertaApp token="nope" />);

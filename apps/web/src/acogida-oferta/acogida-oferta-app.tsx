@@ -109,7 +109,7 @@ export function AcogidaOfertaApp({ token }: { token: string }) {
             ) : (
               <div className="offer-answers" role="group" aria-label={`Tu respuesta sobre ${view.mascota.nombre}`}>
                 <button type="button" className="button" disabled={busy} aria-pressed={view.respuesta === 'si'} onClick={() => void answer('si')}>
-                  Sí, puedo acogerle
+                  Sí, puedo acoger a {view.mascota.nombre}
                 </button>
                 <button
                   type="button"

@@ -128,6 +128,9 @@ describe("InspeccionApp: the inspector's book on a phone", { timeout: 20_000 }, 
     expect(asked).toEqual(['7']);
     expect(window.location.search).toBe('?mascota=7');
     expect(screen.getByRole('region', { name: 'Identificación' })).toHaveTextContent('Microchip941000024681357');
+    // Words of the page, not the stored ones ('hembra', 'si'): issue 47.5.
+    expect(screen.getByRole('region', { name: 'Identificación' })).toHaveTextContent('SexoHembra');
+    expect(screen.getByRole('region', { name: 'Identificación' })).toHaveTextContent('EsterilizadoSí');
     expect(screen.getByRole('region', { name: 'Registro sanitario' })).toHaveTextContent('10/02/2026 Vacuna: Rabia; lote L-77; veterinario Dra. Gil');
     expect(screen.getByRole('region', { name: 'Movimientos' })).toHaveTextContent('03/02/2026 Ingreso (Abandono)');
 

@@ -8,11 +8,14 @@ import {
   inspectionMessages,
   inspectionMovementLabels,
   inspectionOriginLabels,
+  sterilisedLabels,
 } from '@refugio/contracts';
 import { filterLines, formatDay, yearsOf } from './book-filter';
 
 /** Lines shown at once; "Mostrar más" adds as many again (a book of many years stays quick on a phone). */
 const PAGE = 100;
+/** The pet's sex as the page writes it (the answer has the stored word, as 'hembra'). */
+const SEX_LABELS: Record<string, string> = { macho: 'Macho', hembra: 'Hembra', desconocido: 'No se sabe' };
 
 const destinoLabels: Record<NonNullable<RegisterBookLine['destino']>, string> = {
   adopcion: 'Adopción',
@@ -225,11 +228,15 @@ function PetFile({ api, petId, onBack }: { api: string; petId: number; onBack: (
   const facts: [string, string][] = [
     ['Especie', mascota.especie],
     ['Raza', mascota.raza],
-    ['Sexo', mascota.sexo],
+    ['Sexo', SEX_LABELS[mascota.sexo] ?? mascota.sexo],
     ['Color', mascota.color],
     ['Microchip', mascota.microchip ?? 'Sin microchip'],
     ['Nacimiento', mascota.fechaNacimiento ? `${formatDay(mascota.fechaNacimiento)}${mascota.fechaNacimientoAprox ? ' (aproximada)' : ''}` : ''],
-    ['Esterilizado', mascota.esterilizado + (mascota.fechaEsterilizacion ? ` (${formatDay(mascota.fechaEsterilizacion)})` : '')],
+    [
+      'Esterilizado',
+      (sterilisedLabels[mascota.esterilizado as keyof typeof sterilisedLabels] ?? mascota.esterilizado) +
+        (mascota.fechaEsterilizacion ? ` (${formatDay(mascota.fechaEsterilizacion)})` : ''),
+    ],
   ];
   return (
     <>

@@ -43,13 +43,16 @@ describe('VoluntariadoApp: a volunteer signs up from a phone', { timeout: 20_000
     const user = userEvent.setup();
     render(<VoluntariadoApp token="abc" />);
     expect(await screen.findByRole('heading', { name: 'Hola, Marta' })).toBeInTheDocument();
-    expect(screen.getByText('Aún no estás apuntado a ningún turno.')).toBeInTheDocument();
+    // Words for anyone (issue 47.5: 'Estás apuntado' for Nerea).
+    expect(screen.getByText('Aún no te has apuntado a ningún turno.')).toBeInTheDocument();
     expect(screen.getByText('Completo')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Apuntarme/ })).toHaveLength(2);
 
     await user.click(screen.getAllByRole('button', { name: /^Apuntarme: Paseos/ })[0]!);
     expect(await screen.findByRole('status')).toHaveTextContent(/Te has apuntado a «Paseos»/);
     expect(await screen.findAllByRole('button', { name: /^Cancelar: Paseos/ })).toHaveLength(2);
+    expect(screen.getAllByText('Te has apuntado').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Estás apuntad/)).toBeNull();
 
     await user.click(screen.getByRole('button', { name: /^Apuntarme: Limpieza/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(volunteerMessages.full);

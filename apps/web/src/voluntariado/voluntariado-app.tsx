@@ -49,7 +49,13 @@ function ShiftCard({ shift, busy, onSignUp, onCancel }: { shift: PublicShift; bu
         {shift.lugar ? ` · ${shift.lugar}` : ''}
       </p>
       <p className={shift.libres === 0 ? 'shift-places full' : 'shift-places'}>
-        {shift.apuntado ? 'Estás apuntado' : shift.libres === 0 ? 'Completo' : shift.libres === 1 ? 'Queda 1 plaza' : `Quedan ${shift.libres} plazas`}
+        {shift.apuntado
+          ? 'Te has apuntado'
+          : shift.libres === 0
+            ? 'Completo'
+            : shift.libres === 1
+              ? 'Queda 1 plaza'
+              : `Quedan ${shift.libres} plazas`}
       </p>
       {shift.apuntado ? (
         <button type="button" className="button button-secondary" disabled={busy} onClick={onCancel} aria-label={`Cancelar: ${label}`}>
@@ -148,7 +154,7 @@ export function VoluntariadoApp({ token }: { token: string }) {
             <section aria-labelledby="mios">
               <h2 id="mios">Mis turnos</h2>
               {view.mios.length === 0 ? (
-                <p className="hint">Aún no estás apuntado a ningún turno.</p>
+                <p className="hint">Aún no te has apuntado a ningún turno.</p>
               ) : (
                 <ul className="shifts">{view.mios.map(card)}</ul>
               )}

@@ -42,6 +42,9 @@ export const twoFactor = pgTable(
     verified: boolean().notNull().default(true),
     failedVerificationCount: bigint({ mode: 'number' }).notNull().default(0),
     lockedUntil: timestamp({ withTimezone: true }),
+    // The 30-second step of the last app code accepted (RFC 6238 section 5.2: a code is used once); set by
+    // auth/totp-steps.repository.ts, never by better-auth.
+    lastTotpStep: bigint({ mode: 'number' }),
   },
   (t) => [index('two_factor_user').on(t.userId), index('two_factor_secret').on(t.secret)],
 );

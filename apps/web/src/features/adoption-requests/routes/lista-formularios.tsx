@@ -78,7 +78,9 @@ function PetFilter({ value, selectedLabel, onChange }: { value: string; selected
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
-      nothingFoundMessage={options.isFetching ? 'Buscando...' : 'Ninguna mascota coincide'}
+      // Said beside the field, not as an empty listbox (a listbox must hold options: axe `aria-required-children`).
+      description={data.length === 0 && search.trim() !== '' ? (options.isFetching ? 'Buscando...' : 'Ninguna mascota coincide') : undefined}
+      descriptionProps={{ 'aria-live': 'polite' }}
       w={{ base: '100%', sm: 260 }}
     />
   );

@@ -90,7 +90,6 @@ function AuditoriaScreen() {
             onChange={set('actorId')}
             searchable
             clearable
-            nothingFoundMessage="Nadie con ese nombre"
           />
           <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
             <DatePickerInput

@@ -187,7 +187,7 @@ function MovementCard({ movement: m, chosen, person, picking, onToggle, onPick, 
         </Text>
         {m.coincidencia ? (
           <Text size="sm">
-            Persona: <strong>{m.coincidencia.nombre}</strong> (por {bankMatchReasonLabels[m.coincidencia.motivo].toLowerCase()})
+            Persona: <strong>{m.coincidencia.nombre}</strong> (coincide: {bankMatchReasonLabels[m.coincidencia.motivo]})
           </Text>
         ) : null}
         {person ? (

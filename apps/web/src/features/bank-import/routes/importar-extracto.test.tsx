@@ -86,8 +86,8 @@ describe('Importar extracto', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(4);
     const ana = within(list).getByRole('listitem', { name: 'Fila 5' });
     expect(ana).toHaveTextContent('Ana Peña Ibáñez');
-    expect(ana).toHaveTextContent('(por nif)');
-    expect(within(list).getByRole('listitem', { name: 'Fila 6' })).toHaveTextContent('por iban de su cuota');
+    expect(ana).toHaveTextContent('(coincide: NIF)');
+    expect(within(list).getByRole('listitem', { name: 'Fila 6' })).toHaveTextContent('(coincide: IBAN de su cuota)');
     expect(within(list).getByRole('listitem', { name: 'Fila 7' })).toHaveTextContent('más de una persona');
     // New rows with a person come chosen; a duplicate cannot be chosen; one without a person is not chosen.
     const check = (fila: number) => within(within(list).getByRole('listitem', { name: `Fila ${fila}` })).getByRole('checkbox');

@@ -80,8 +80,8 @@ function DashboardContent() {
       {data.dinero && <MoneyCard money={data.dinero} />}
 
       <ChartCard
-        title="Ingresos y adopciones por mes"
-        rows={months.map((m) => [m.mes, countLabel(m.ingresos, 'ingreso', 'ingresos'), countLabel(m.adopciones, 'adopción', 'adopciones')])}
+        title="Entradas y adopciones por mes"
+        rows={months.map((m) => [m.mes, countLabel(m.ingresos, 'entrada', 'entradas'), countLabel(m.adopciones, 'adopción', 'adopciones')])}
       >
         <BarChart
           // The figures reach screen readers as ChartCard's table; the drawing is hidden from them, so it must
@@ -91,7 +91,7 @@ function DashboardContent() {
           data={months}
           dataKey="mes"
           series={[
-            { name: 'ingresos', label: 'Ingresos', color: 'cyan.7' },
+            { name: 'ingresos', label: 'Entradas', color: 'cyan.7' },
             { name: 'adopciones', label: 'Adopciones', color: 'teal.7' },
           ]}
           withLegend

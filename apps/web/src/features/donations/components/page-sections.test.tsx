@@ -42,7 +42,7 @@ function answerPerson() {
       asked.push(request.url);
       return HttpResponse.json(giftsPage([gift(4)], 1250));
     }),
-    http.get('/api/mascotas', () => HttpResponse.json({ items: [canela], total: 1, totalExact: true, page: 1, pageSize: 10 })),
+    http.get('/phpApi/mascotas', () => HttpResponse.json({ items: [canela], total: 1, totalExact: true, page: 1, pageSize: 10 })),
     http.post('/api/personas/:id/cuotas', async ({ request }) => {
       created.push((await request.json()) as Record<string, unknown>);
       if (refuse) return HttpResponse.json(refuse.body, { status: refuse.status });

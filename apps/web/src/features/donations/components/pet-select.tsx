@@ -13,12 +13,24 @@ export interface PetSelectProps {
   placeholder?: string;
 }
 
-/** Chooses a pet by its name (`GET /api/mascotas?q=`, searched after a pause in typing). */
+/**
+ * Chooses a pet by its name (`GET /phpApi/mascotas?q=`, searched after a pause in typing). While there is nothing to
+ * choose, the hint is the field's description (read with it, and announced as it changes) instead of an empty
+ * listbox, which a listbox without options is not allowed to be (axe `aria-required-children`).
+ */
 export function PetSelect({ label, value, onChange, error, required = false, placeholder = 'Escribe su nombre' }: PetSelectProps) {
   const [search, setSearch] = useState(value?.nombre ?? '');
   const [debounced] = useDebouncedValue(search, 300);
   const pets = usePetSearch(debounced.trim());
   const options = [...(value ? [value] : []), ...(pets.data ?? []).filter((p) => p.id !== value?.id)];
+  const hint =
+    options.length > 0
+      ? undefined
+      : search.trim() === ''
+        ? 'Escribe el nombre de la mascota'
+        : pets.isFetching || search !== debounced
+          ? 'Buscando...'
+          : 'Ninguna mascota con ese nombre';
 
   return (
     <Select
@@ -33,9 +45,8 @@ export function PetSelect({ label, value, onChange, error, required = false, pla
       searchValue={search}
       onSearchChange={setSearch}
       onChange={(id) => onChange(options.find((p) => String(p.id) === id) ?? null)}
-      nothingFoundMessage={
-        search.trim() === '' ? 'Escribe el nombre de la mascota' : pets.isFetching ? 'Buscando...' : 'Ninguna mascota con ese nombre'
-      }
+      description={hint}
+      descriptionProps={{ 'aria-live': 'polite' }}
       filter={({ options: all }) => all}
       error={error}
     />

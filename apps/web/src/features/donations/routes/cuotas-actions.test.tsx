@@ -47,7 +47,7 @@ function answerFees(current: () => Fee[]) {
       const items = current().filter((f) => query.get('requiereDecision') !== 'true' || f.requiereDecision);
       return HttpResponse.json(feesPage(items));
     }),
-    http.get('/api/mascotas', () => HttpResponse.json({ items: [lola], total: 1, totalExact: true, page: 1, pageSize: 10 })),
+    http.get('/phpApi/mascotas', () => HttpResponse.json({ items: [lola], total: 1, totalExact: true, page: 1, pageSize: 10 })),
   );
   return asked;
 }

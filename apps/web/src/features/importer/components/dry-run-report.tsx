@@ -90,8 +90,9 @@ export function DryRunReport({
                 {rows.map((row, i) => (
                   <Table.Tr key={`${row.fila}-${row.tipo}-${i}`}>
                     <Table.Td>{row.fila}</Table.Td>
-                    <Table.Td>
-                      <Badge color={row.tipo === 'error' ? 'red.9' : 'gray.8'} variant="filled">
+                    {/* The badge keeps its whole word on a phone: a narrow column cut "Error" to "E…". */}
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Badge color={row.tipo === 'error' ? 'red.9' : 'gray.8'} variant="filled" miw="max-content">
                         {row.tipo === 'error' ? 'Error' : row.posible ? 'Posible duplicado' : 'Ya existe'}
                       </Badge>
                     </Table.Td>

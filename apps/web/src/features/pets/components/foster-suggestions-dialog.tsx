@@ -22,7 +22,7 @@ function fosterMessage(petName: string, publicUrl: string | null): { asunto: str
     cuerpo:
       `Hola, buscamos una casa de acogida para ${petName} y tu ficha encaja con lo que necesita.` +
       (publicUrl ? ` Aquí tienes su ficha: ${publicUrl}` : '') +
-      ' ¿Podrías acogerle? Cuéntanos cuándo te vendría bien. ¡Gracias!',
+      ` ¿Podrías acoger a ${petName}? Cuéntanos cuándo te vendría bien. ¡Gracias!`,
   };
 }
 

@@ -76,7 +76,7 @@ export function PetIdentityFields({ control, register, pet }: PetIdentityFieldsP
                 aria-labelledby="pet-esterilizado-label"
                 value={field.value ?? 'desconocido'}
                 onChange={field.onChange}
-                data={STERILISED_VALUES.map((value) => ({ value, label: value === 'desconocido' ? 'No se sabe' : sterilisedLabels[value] }))}
+                data={STERILISED_VALUES.map((value) => ({ value, label: sterilisedLabels[value] }))}
               />
             </Stack>
           )}

@@ -1,7 +1,8 @@
 import { ActionIcon, Group, Loader, Tooltip } from '@mantine/core';
-import { adoptedWord } from '@refugio/contracts';
+import { adoptedWord, can } from '@refugio/contracts';
 import { IconEdit, IconEye, IconHeartHandshake, IconHome, IconRestore, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useSession } from '../../../lib/session';
 import type { PetListItemView } from '../api/pet-view';
 import type { PetActions } from '../hooks/use-pet-actions';
 
@@ -15,6 +16,19 @@ interface PetRowActionsProps {
 /** View, edit, mark adopted / not adopted and delete; a deleted pet offers only 'Restaurar'. */
 export function PetRowActions({ pet, actions, touch = false }: PetRowActionsProps) {
   const size = touch ? 44 : 'md';
+  const role = useSession().data?.user.role;
+  // A role that may not change pets (Veterinaria, Voluntariado) is offered only 'Ver': the rest would answer 'No tienes permiso'.
+  if (!can(role, 'mascotas.editar')) {
+    return (
+      <Group gap={4} wrap="nowrap" justify="flex-end">
+        <Tooltip label="Ver">
+          <ActionIcon size={size} component={Link} to={`/mascota/${pet.id}`} variant="subtle" color="gray" aria-label={`Ver a ${pet.nombre}`}>
+            <IconEye size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    );
+  }
   if (pet.deletedAt) {
     return (
       <Group gap={4} wrap="nowrap" justify="flex-end">

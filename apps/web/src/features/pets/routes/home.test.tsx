@@ -32,6 +32,12 @@ function pet(id: number): PetListItem {
 describe('Home (pet list): pages', () => {
   it('a new page is a step in the history: Back returns to the page before, not out of the list', async () => {
     server.use(
+      http.get('/api/auth/get-session', () =>
+        HttpResponse.json({
+          session: { id: 's', expiresAt: '2099-01-01T00:00:00.000Z' },
+          user: { id: 'u', email: 'e@refugio.test', name: 'Elena', lastname: 'Equipo', role: 'Equipo' },
+        }),
+      ),
       http.get('/phpApi/mascotas', ({ request }) => {
         const query = new URL(request.url).searchParams;
         const page = Number(query.get('page') ?? '1');
@@ -53,5 +59,35 @@ describe('Home (pet list): pages', () => {
     await waitFor(() => expect(router.state.location.search).not.toContain('page=2'));
     expect(router.state.location.pathname).toBe('/');
     expect(await screen.findAllByText('Mascota 1')).not.toHaveLength(0);
+  });
+});
+
+describe('Home (pet list): what each role may use', () => {
+  const list = () =>
+    http.get('/phpApi/mascotas', () =>
+      HttpResponse.json({ items: [pet(1)], total: 1, totalExact: true, page: 1, pageSize: 20 } satisfies ListPetsResponse),
+    );
+  const sessionOf = (role: string) =>
+    http.get('/api/auth/get-session', () =>
+      HttpResponse.json({
+        session: { id: 's', expiresAt: '2099-01-01T00:00:00.000Z' },
+        user: { id: 'u', email: 'x@refugio.test', name: 'Vera', lastname: 'Sanz', role },
+      }),
+    );
+
+  it('offers a vet no "Agregar mascota" and no edit or delete on a row (they led to "No tienes permiso")', async () => {
+    server.use(list(), sessionOf('Veterinaria'));
+    renderWithProviders(<Home />);
+    expect(await screen.findAllByRole('link', { name: 'Ver a Mascota 1' })).not.toHaveLength(0);
+    expect(screen.queryByRole('link', { name: 'Agregar mascota' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Editar a Mascota 1' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Eliminar a Mascota 1' })).toBeNull();
+  });
+
+  it('offers the team both', async () => {
+    server.use(list(), sessionOf('Equipo'));
+    renderWithProviders(<Home />);
+    expect(await screen.findByRole('link', { name: 'Agregar mascota' })).toBeInTheDocument();
+    expect((await screen.findAllByRole('link', { name: 'Editar a Mascota 1' })).length).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Collapse, Group, Indicator, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { countLabel } from '@refugio/contracts';
+import { can, countLabel } from '@refugio/contracts';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPaw, IconPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
@@ -9,6 +9,7 @@ import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ListSearchInput } from '../../../components/ui/list-search-input';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { useSession } from '../../../lib/session';
 import { useAddressParams } from '../../../lib/use-address-params';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { usePets } from '../api/list-pets';
@@ -61,12 +62,21 @@ function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => v
       ) : (
         <>
           <Text fw={600}>Todavía no hay mascotas registradas.</Text>
-          <Button component={Link} to="/agregar" mt="xs" leftSection={<IconPlus size={16} aria-hidden="true" />}>
-            Agregar mascota
-          </Button>
+          <AddPetButton mt="xs" size={16} />
         </>
       )}
     </Stack>
+  );
+}
+
+/** "Agregar mascota", only for the roles the permission table lets add one (not Veterinaria or Voluntariado). */
+function AddPetButton({ mt, size }: { mt?: string; size: number }) {
+  const role = useSession().data?.user.role;
+  if (!can(role, 'mascotas.editar')) return null;
+  return (
+    <Button component={Link} to="/agregar" mt={mt} leftSection={<IconPlus size={size} aria-hidden="true" />}>
+      Agregar mascota
+    </Button>
   );
 }
 
@@ -119,9 +129,7 @@ function HomeScreen() {
         <Group gap="sm">
           <PublicCatalogueLink />
           <ExportLinks path="/api/mascotas" filters={toBatchFilter(params)} />
-          <Button component={Link} to="/agregar" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            Agregar mascota
-          </Button>
+          <AddPetButton size={18} />
         </Group>
       </Group>
 

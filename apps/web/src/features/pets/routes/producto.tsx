@@ -118,9 +118,12 @@ function ProductoScreen() {
           // Only for a pet that loaded: a missing one (404) offers nothing to edit.
           id !== null && data ? (
             <>
-              <Button component={Link} to={`/editar/${id}`} leftSection={<IconEdit size={16} aria-hidden="true" />}>
-                Editar
-              </Button>
+              {/* Only for the roles that may edit a pet: Veterinaria and Voluntariado read it. */}
+              {can(role, 'mascotas.editar') ? (
+                <Button component={Link} to={`/editar/${id}`} leftSection={<IconEdit size={16} aria-hidden="true" />}>
+                  Editar
+                </Button>
+              ) : null}
               <Button component={Link} to={`/imagenes/${id}`} variant="light" leftSection={<IconPhoto size={16} aria-hidden="true" />}>
                 Galería
               </Button>
