@@ -264,7 +264,7 @@ describe('volunteers and shifts', () => {
     expect(early).toHaveLength(0);
   });
 
-  it('after one sign-up every other shift still shows its own free places on the volunteer's page', async () => {
+  it("after one sign-up every other shift still shows its own free places on the volunteer's page", async () => {
     const ana = await insertPerson('Ana');
     const day = addDaysToDay(today, 17);
     const shifts = [await shiftOn(day, 1, '09:00', '10:00'), await shiftOn(day, 2, '10:00', '11:00'), await shiftOn(day, 3, '11:00', '12:00')];
