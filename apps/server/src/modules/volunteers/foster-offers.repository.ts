@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { fosterOffer, fosterProfile, movement, person, pet } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
@@ -128,23 +128,6 @@ function queries(db: Database) {
         .where(and(eq(fosterOffer.petId, petId), sql`${fosterOffer.colocadaEn} IS NOT NULL`))
         .limit(1);
       return Boolean(row);
-    },
-
-    /** Revokes the unanswered links of these homes for the pet (a new send replaces them); answers the ids. */
-    async revokeUnanswered(petId: number, personaIds: number[], now: Date): Promise<FosterOfferRow[]> {
-      if (personaIds.length === 0) return [];
-      return db
-        .update(fosterOffer)
-        .set({ revocadoEn: now })
-        .where(
-          and(
-            eq(fosterOffer.petId, petId),
-            inArray(fosterOffer.personaId, personaIds),
-            isNull(fosterOffer.revocadoEn),
-            isNull(fosterOffer.respuesta),
-          ),
-        )
-        .returning();
     },
 
     async lockPetOffers(petId: number): Promise<void> {
