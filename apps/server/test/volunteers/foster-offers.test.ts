@@ -51,7 +51,7 @@ describe('busco acogida', () => {
   };
 
   it('suggests the foster homes that take the pet, sends the card by e-mail with a link each, and shows the answers', async () => {
-    const petId = await kit.insertPet('Canela');
+    const petId = await kit.insertPet('Canela', { imagenPrincipal: 'canela.jpg' });
     const ana = await home('Ana');
     const bea = await home('Bea', { telefono: '+34600111222', consentimientoWhatsapp: true, consentimientoEmail: false, email: null });
     const gatos = await home('Carla');
@@ -94,7 +94,7 @@ describe('busco acogida', () => {
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json<FosterOfferView>()).toMatchObject({
       persona: { nombre: 'Ana' },
-      mascota: { nombre: 'Canela', tipo: 'Perro' },
+      mascota: { nombre: 'Canela', tipo: 'Perro', foto: `/phpApi/storage/app/public/productos/${petId}/canela.jpg` },
       respuesta: null,
       cerrada: false,
     });

@@ -15,6 +15,7 @@ export interface OfferPet {
   tamano: string;
   personalidad: string;
   historia: string;
+  imagenPrincipal: string | null;
   ubicacion: string;
   deletedAt: Date | null;
 }
@@ -28,6 +29,7 @@ const petCard = {
   tamano: pet.tamano,
   personalidad: pet.personalidad,
   historia: pet.historia,
+  imagenPrincipal: pet.imagenPrincipal,
   ubicacion: pet.ubicacion,
   deletedAt: pet.deletedAt,
 };

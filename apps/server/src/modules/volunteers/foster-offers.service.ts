@@ -10,6 +10,7 @@ import {
   dayInZone,
   fosterOfferMessages as m,
   longDay,
+  petImageUrl,
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
 import { linkTokenHash, newLinkToken } from '../../lib/link-token';
@@ -92,6 +93,7 @@ export function createFosterOffersService({
         tamano: pet.tamano,
         personalidad: clip(pet.personalidad, 800),
         historia: clip(pet.historia, 1200),
+        foto: pet.imagenPrincipal ? petImageUrl(pet.id, pet.imagenPrincipal) : null,
       },
       respuesta: (offer.respuesta as FosterAnswer | null) ?? null,
       cerrada: closed(pet),
