@@ -31,6 +31,11 @@ test('a foster home answers yes on a phone and staff place the pet', async ({ pa
   await page.goto(`/mascota/${petId}`);
   const section = page.getByRole('region', { name: 'Busco acogida' });
   await section.getByRole('button', { name: 'Enviar por correo' }).click();
+  // It asks first: sending writes to every suggested home, and says earlier links keep working.
+  const confirm = page.getByRole('dialog', { name: /^¿Enviar la ficha por correo a/ });
+  await expect(confirm).toContainText('Los enlaces enviados antes siguen funcionando');
+  await expectAccessible(page, 'Confirmar el envío de Busco acogida');
+  await confirm.getByRole('button', { name: 'Enviar por correo' }).click();
   const answers = section.getByRole('list', { name: 'Respuestas de las casas de acogida' });
   await expect(answers.getByRole('listitem').filter({ hasText: fullName })).toContainText('Sin respuesta');
   await expectAccessible(page, 'Busco acogida en la ficha de la mascota');

@@ -7,7 +7,8 @@ import { unique, uniqueMicrochip } from './support/pets';
  * Lost and found (DESIGN section 19). On a 390 px phone a stranger reports a lost dog at /perdidos with a photo and gets
  * the private link; another stranger, on another phone, reports a found dog with the same microchip there too; the public list
  * shows both without contact data; staff open the lost report in "Perdidos y encontrados", see the found one first
- * among its candidates, with its photo, and close the report as reunited; the owner's link shows it closed.
+ * among its candidates, with its photo, and close the report as reunited; the owner's link shows it closed, opens it
+ * again and closes it after confirming. A reload keeps what was typed; each photo has its thumbnail and remove button.
  */
 
 test('a lost dog reported from a phone is matched to a found one and closed as reunited', async ({ page, browser, baseURL }) => {
@@ -26,8 +27,15 @@ test('a lost dog reported from a phone is matched to a found one and closed as r
   await phone.getByRole('group', { name: 'Sexo' }).getByRole('radio', { name: 'Macho' }).check();
   await phone.getByRole('group', { name: 'Tamaño' }).getByRole('radio', { name: 'Mediano' }).check();
   await phone.getByLabel('Color').fill('Canela con el pecho blanco');
+  // Android reloads the tab after the camera: what was typed comes back.
+  await phone.reload();
+  await expect(phone.getByLabel('Color')).toHaveValue('Canela con el pecho blanco');
+  await expect(phone.getByRole('radio', { name: 'Se me ha perdido' })).toBeChecked();
   await phone.getByLabel('Microchip (si lo sabes)').fill(chip);
-  await phone.getByLabel(/^Fotos/).setInputFiles(await jpeg('toby.jpg', '#c08040'));
+  await phone.getByLabel(/Fotos \(hasta 3\)/).setInputFiles([await jpeg('toby.jpg', '#c08040'), await jpeg('otra.jpg', '#804020')]);
+  await expect(phone.getByRole('img', { name: 'Foto 2 elegida' })).toBeVisible();
+  await phone.getByRole('button', { name: 'Quitar foto 2' }).click();
+  await expect(phone.getByRole('img', { name: /elegida/ })).toHaveCount(1);
   await phone.getByLabel('Municipio', { exact: true }).fill(town);
   await phone.getByLabel('Código postal').fill('50001');
   await phone.getByLabel('Fecha').fill(yesterday);
@@ -59,7 +67,7 @@ test('a lost dog reported from a phone is matched to a found one and closed as r
   await finder.getByRole('group', { name: 'Tamaño' }).getByRole('radio', { name: 'Mediano' }).check();
   await finder.getByLabel('Color').fill('canela');
   await finder.getByLabel('Microchip (si lo sabes)').fill(chip);
-  await finder.getByLabel(/^Fotos/).setInputFiles(await jpeg('encontrado.jpg', '#b07030'));
+  await finder.getByLabel(/Fotos \(hasta 3\)/).setInputFiles(await jpeg('encontrado.jpg', '#b07030'));
   await finder.getByLabel('Municipio', { exact: true }).fill(town);
   await finder.getByLabel('Código postal').fill('50002');
   await finder.getByLabel('Fecha').fill(yesterday);
@@ -110,6 +118,14 @@ test('a lost dog reported from a phone is matched to a found one and closed as r
   await phone.goto(`/aviso/${token}`);
   await expect(phone.getByText('Cerrado: reunido con su familia')).toBeVisible();
   await expectAccessible(phone, 'El aviso reunido en un móvil');
+  // Closed by mistake: the owner opens it again, and a close asks first.
+  await phone.getByRole('button', { name: 'Volver a abrir el aviso' }).click();
+  await expect(phone.getByText('Aviso abierto de nuevo: se muestra 60 días más.')).toBeVisible();
+  await expect(phone.getByRole('img', { name: /^Foto del aviso/ })).toHaveJSProperty('complete', true);
+  await phone.getByRole('button', { name: 'Cerrar el aviso' }).click();
+  await expectAccessible(phone, 'Confirmar el cierre de un aviso en un móvil');
+  await phone.getByRole('button', { name: 'Sí, cerrar el aviso' }).click();
+  await expect(phone.getByText('Aviso cerrado.')).toBeVisible();
   const open = (await (await phone.request.get(`/api/public/avisos?municipio=${encodeURIComponent(town)}`)).json()) as { items: { id: number }[] };
   expect(open.items.map((i) => i.id)).toEqual([foundId]);
   await phoneContext.close();

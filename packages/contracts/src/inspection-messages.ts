@@ -74,3 +74,11 @@ export const inspectionOriginLabels: Record<Procedencia, string> = {
   decomiso: 'Decomiso o intervención',
   otra: 'Otra',
 };
+
+const UNTIL_MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+
+/** The last day of a link, one wording everywhere: '2026-12-08' -> 'hasta el 8 de diciembre de 2026 (incluido)'. */
+export function inspectionUntilText(hasta: string): string {
+  const [year, month, day] = hasta.split('-').map(Number);
+  return `hasta el ${day} de ${UNTIL_MONTHS[(month ?? 1) - 1]} de ${year} (incluido)`;
+}

@@ -36,6 +36,7 @@ export const inspectionCreatedSchema = z.object({
   id: z.number().int(),
   url: z.string().describe('La dirección del enlace: solo se muestra ahora, no se guarda'),
   venceEn: z.string().describe('Momento en que deja de valer (ISO 8601): el final del día «hasta»'),
+  hasta: z.string().describe("Último día en que vale ('AAAA-MM-DD', zona horaria de la organización)"),
 });
 export type InspectionCreated = z.infer<typeof inspectionCreatedSchema>;
 
@@ -52,6 +53,7 @@ export const inspectionSchema = z.object({
   organismo: z.string(),
   estado: z.enum(INSPECTION_STATES),
   venceEn: z.string(),
+  hasta: z.string().describe("Último día en que vale ('AAAA-MM-DD', zona horaria de la organización)"),
   revocadaEn: z.string().nullable(),
   creadaEn: z.string(),
   creadaPor: z.string().nullable().describe('Nombre de quien abrió el enlace'),
@@ -65,6 +67,7 @@ export const inspectionViewSchema = z.object({
   nombre: z.string(),
   organismo: z.string(),
   venceEn: z.string(),
+  hasta: z.string().describe("Último día en que vale ('AAAA-MM-DD', zona horaria de la organización)"),
   organizacion: z.object({ nombre: z.string().nullable(), nucleoZoologico: z.string().nullable(), registroEntidades: z.string().nullable() }),
   libro: z.array(registerBookLineSchema).describe('Las líneas de todos los años, por año y número'),
 });
@@ -112,3 +115,4 @@ export const inspectionPetSchema = z.object({
   ),
 });
 export type InspectionPet = z.infer<typeof inspectionPetSchema>;
+

@@ -23,7 +23,7 @@ export const lostFoundMessages = {
   sizeInvalid: 'Elige el tamaño: chico, mediano o grande.',
   colourRequired: 'Indica el color.',
   townRequired: 'Indica el municipio.',
-  postcodeInvalid: 'El código postal tiene 5 cifras.',
+  postcodeInvalid: 'El código postal debe tener 5 cifras (01000 a 52999).',
   descriptionRequired: 'Describe al animal y dónde se perdió o se encontró.',
   contactRequired: 'Indica cómo contactar contigo (teléfono o correo).',
   privacyRequired: 'Debes aceptar la política de privacidad para publicar el aviso.',
@@ -34,11 +34,18 @@ export const lostFoundMessages = {
   tooManyPhotos: `Puedes enviar como máximo ${REPORT_LIMITS.photos} fotos.`,
   notFound: 'No existe ese aviso.',
   closed: 'El aviso ya está cerrado.',
+  alreadyOpen: 'El aviso ya está abierto.',
   photoNotFound: 'No existe esa foto.',
   staleVersion: 'Otra persona ha cambiado el aviso. Recarga y vuelve a intentarlo.',
   posterScan: 'Escanea el código para ver el aviso y los demás animales perdidos y encontrados',
   posterContact: 'Si lo has visto, llama a',
 } as const;
+
+/** The e-mail that carries a new report's private link, when its contact holds an e-mail address. */
+export const reportLinkEmail = (titulo: string, url: string) => ({
+  asunto: `Tu aviso: ${titulo}`,
+  cuerpo: `Hemos publicado tu aviso (${titulo}).\n\nCon este enlace privado puedes cambiarlo, renovarlo (caduca a los 60 días), cerrarlo cuando se resuelva o volver a abrirlo:\n${url}\n\nNo lo compartas: quien lo tenga puede cambiar el aviso.`,
+});
 
 /** The headline of a report's share card and poster (DESIGN section 14 and 19). */
 export const REPORT_HEADLINES: Record<ReportKind, string> = { perdido: 'SE BUSCA', encontrado: 'ENCONTRADO' };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD } from './intake';
 import { MICROCHIP_DIGITS } from './pet-identity';
+import { isValidPostcode } from './postcode';
 import { PET_GENDERS, PET_SIZES, PET_TYPES } from './pet-kinds';
 import { REPORT_KINDS, REPORT_LIMITS, REPORT_STATES, lostFoundMessages } from './lost-found-kinds';
 import { calendarDate, multiLineText, oneLineText } from './text';
@@ -32,9 +33,7 @@ export const reportFieldsSchema = z.object({
     .refine((v) => v === '' || new RegExp(`^\\d{${MICROCHIP_DIGITS}}$`).test(v), lostFoundMessages.microchipInvalid)
     .default(''),
   municipio: line(lostFoundMessages.townRequired, 100),
-  codigoPostal: oneLineText({ error: lostFoundMessages.postcodeInvalid })
-    .trim()
-    .regex(/^\d{5}$/, lostFoundMessages.postcodeInvalid),
+  codigoPostal: oneLineText({ error: lostFoundMessages.postcodeInvalid }).trim().refine(isValidPostcode, lostFoundMessages.postcodeInvalid),
   fecha: calendarDate(),
   descripcion: multiLineText({ error: lostFoundMessages.descriptionRequired })
     .trim()
@@ -79,7 +78,10 @@ export const publicReportsQuerySchema = z.object({
 export const publicReportsResponseSchema = z.object({ items: z.array(publicReportSchema) });
 
 export const reportUpdateSchema = z.object({
-  estado: z.enum(['reunido', 'cerrado']).optional(),
+  estado: z
+    .enum(['reunido', 'cerrado', 'abierto'])
+    .optional()
+    .describe('reunido o cerrado lo cierran; abierto vuelve a abrir un aviso cerrado otros 60 días'),
   descripcion: multiLineText().trim().min(1, lostFoundMessages.descriptionRequired).max(4000, lostFoundMessages.tooLong).optional(),
   renovar: z.literal(true).optional(),
 });

@@ -254,6 +254,7 @@ export const fosterOfferViewSchema = z.object({
     tamano: z.string(),
     personalidad: z.string(),
     historia: z.string(),
+    foto: z.string().nullable().describe('La dirección pública de su foto principal, o null'),
   }),
   respuesta: z.enum(FOSTER_ANSWERS).nullable(),
   cerrada: z.boolean().describe('La mascota ya tiene acogida: no se puede responder'),

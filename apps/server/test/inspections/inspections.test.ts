@@ -207,8 +207,14 @@ describe('inspection links', () => {
     const link = await openLink('Curiosa');
     const token = tokenOf(link.url);
     const inBook = (await anon().inject({ method: 'GET', url: `/api/inspeccion/${token}` })).json<InspectionView>();
+    // The last day chosen reads as chosen, on the inspector's page, the creation's answer and the staff list.
+    expect(link.hasta).toBe(addDaysToDay(today, 7));
+    expect(inBook.hasta).toBe(addDaysToDay(today, 7));
+    const listed = (await t.as('admin').inject({ method: 'GET', url: '/api/inspecciones' })).json<{ items: { id: number; hasta: string }[] }>();
+    expect(listed.items.find((i) => i.id === link.id)?.hasta).toBe(addDaysToDay(today, 7));
     const unknownPet = Math.max(...inBook.libro.map((l) => l.mascotaId), luna) + 1000;
-    for (const id of [String(unknownPet), '0', '-1', 'abc']) {
+    // Only an id written as the animal's number: '1.0', '01', '+1' or '1e0' is not animal 1.
+    for (const id of [String(unknownPet), '0', '-1', 'abc', `${luna}.0`, `0${luna}`, `+${luna}`, `${luna}e0`, ` ${luna}`]) {
       const res = await anon().inject({ method: 'GET', url: `/api/inspeccion/${token}/mascotas/${id}` });
       expectErrorShape(res, 404);
       expect(res.json<{ message: string }>().message).toBe(inspectionMessages.petNotFound);

@@ -1,7 +1,7 @@
 import { type LostFoundReport, publicReportsResponseSchema, reportCandidatesResponseSchema, lostFoundReportSchema } from '@refugio/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lostFoundReport, pet } from '../../src/db/schema';
+import { historyEvent, lostFoundReport, message, pet } from '../../src/db/schema';
 import { type TestApp, createTestApp, expectErrorShape } from '../helpers/helpers';
 import { type Part, jpeg, multipart } from '../helpers/media';
 
@@ -74,6 +74,8 @@ describe('lost and found: reports, private link, public list, candidates', () =>
       { descripcion: 'a\u0000b' },
       { color: 'x\u202Ey' },
       { codigoPostal: '123' },
+      { codigoPostal: '00000' },
+      { codigoPostal: '53000' },
       { tipo: 'robado' },
       { aceptaPrivacidad: 'no' },
       { fecha: '2999-01-01' },
@@ -106,6 +108,50 @@ describe('lost and found: reports, private link, public list, candidates', () =>
     expect((await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${b.token}` })).json()).toMatchObject({ estado: 'caducado' });
     const expired = await t.as('staff').inject({ method: 'GET', url: '/api/avisos?estado=caducado' });
     expect(expired.json<{ items: { id: number }[] }>().items.map((i) => i.id)).toContain(b.id);
+  });
+
+  it('a closed report is opened again by its link for 60 more days, with its history; an open one is not "reopened"', async () => {
+    const a = await report({ municipio: 'Calatayud', codigoPostal: '50300' });
+    expectErrorShape(await patch(a.token, { estado: 'abierto' }), 409);
+    expect((await patch(a.token, { estado: 'cerrado' })).json()).toMatchObject({ estado: 'cerrado' });
+    const reopened = await patch(a.token, { estado: 'abierto' });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    const body = lostFoundReportSchema.parse(reopened.json());
+    expect(body.estado).toBe('abierto');
+    expect(new Date(body.venceEn).getTime() - Date.now()).toBeGreaterThan(59 * 86_400_000);
+    const listed = publicReportsResponseSchema.parse(
+      (await t.as('anonymous').inject({ method: 'GET', url: '/api/public/avisos?municipio=Calatayud' })).json(),
+    );
+    expect(listed.items.map((i) => i.id)).toEqual([a.id]);
+    const events = await t.database.db
+      .select()
+      .from(historyEvent)
+      .where(and(eq(historyEvent.entidad, 'aviso'), eq(historyEvent.entidadId, String(a.id))))
+      .orderBy(asc(historyEvent.id));
+    expect(events.map((e) => (e.cambios as { estado?: unknown }).estado).filter(Boolean)).toEqual([
+      ['abierto', 'cerrado'],
+      ['cerrado', 'abierto'],
+    ]);
+    // Reunited, then opened again too.
+    await patch(a.token, { estado: 'reunido' });
+    expect((await patch(a.token, { estado: 'abierto' })).json()).toMatchObject({ estado: 'abierto' });
+  });
+
+  it('sends the private link to the e-mail written in the contact, and to nobody when there is none', async () => {
+    const withEmail = await report({ contacto: '612 345 678 o ana.gil@example.com', municipio: 'Tarazona', codigoPostal: '50500' });
+    const sent = await t.database.db
+      .select()
+      .from(message)
+      .where(and(eq(message.relacionEntidad, 'aviso'), eq(message.relacionId, String(withEmail.id))));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.paraEmail).toBe('ana.gil@example.com');
+    expect(sent[0]!.cuerpo).toContain(withEmail.url);
+    const phoneOnly = await report({ contacto: '612 345 678', municipio: 'Borja', codigoPostal: '50540' });
+    const none = await t.database.db
+      .select()
+      .from(message)
+      .where(and(eq(message.relacionEntidad, 'aviso'), eq(message.relacionId, String(phoneOnly.id))));
+    expect(none).toHaveLength(0);
   });
 
   it('ranks candidates: microchip first, then species, sex, colour, size, postcode, dates; pets entered as extraviado', async () => {

@@ -51,7 +51,7 @@ describe('busco acogida', () => {
   };
 
   it('suggests the foster homes that take the pet, sends the card by e-mail with a link each, and shows the answers', async () => {
-    const petId = await kit.insertPet('Canela');
+    const petId = await kit.insertPet('Canela', { imagenPrincipal: 'canela.jpg' });
     const ana = await home('Ana');
     const bea = await home('Bea', { telefono: '+34600111222', consentimientoWhatsapp: true, consentimientoEmail: false, email: null });
     const gatos = await home('Carla');
@@ -94,7 +94,7 @@ describe('busco acogida', () => {
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json<FosterOfferView>()).toMatchObject({
       persona: { nombre: 'Ana' },
-      mascota: { nombre: 'Canela', tipo: 'Perro' },
+      mascota: { nombre: 'Canela', tipo: 'Perro', foto: `/phpApi/storage/app/public/productos/${petId}/canela.jpg` },
       respuesta: null,
       cerrada: false,
     });
@@ -122,20 +122,21 @@ describe('busco acogida', () => {
     expect(after.ofertas.find((o) => o.persona.id === ana)).toMatchObject({ respuesta: 'si', canal: 'email', activa: true, colocadaEn: null });
   });
 
-  it('a guessed, hostile or replaced link answers the same 404', async () => {
+  it('a guessed or hostile link answers the same 404; an earlier link still works after sending again', async () => {
     const petId = await kit.insertPet('Trufa');
     const eva = await home('Eva');
     await staff().inject({ method: 'POST', url: `/api/mascotas/${petId}/busco-acogida`, payload: { canal: 'email', personas: [eva] } });
     const first = (await tokensOf(petId)).get(eva)!;
-    // Sending again replaces the unanswered link.
+    // Sending again keeps the earlier link working: the home may answer with the first message it kept.
     await staff().inject({ method: 'POST', url: `/api/mascotas/${petId}/busco-acogida`, payload: { canal: 'email', personas: [eva] } });
     const tokens = await t.database.db.select().from(fosterOffer).where(eq(fosterOffer.petId, petId));
     expect(tokens).toHaveLength(2);
+    expect(tokens.every((o) => o.revocadoEn === null)).toBe(true);
+    expect((await anon().inject({ method: 'GET', url: `/api/acogida-oferta/${first}` })).statusCode).toBe(200);
+    expect((await answer(first, 'si')).statusCode).toBe(200);
     const guessed = await anon().inject({ method: 'GET', url: `/api/acogida-oferta/${'A'.repeat(43)}` });
-    const replaced = await anon().inject({ method: 'GET', url: `/api/acogida-oferta/${first}` });
     const hostile = await anon().inject({ method: 'POST', url: `/api/acogida-oferta/%E2%80%AE${'a'.repeat(30)}`, payload: { respuesta: 'si' } });
-    const replayed = await answer(first, 'si');
-    for (const res of [guessed, replaced, hostile, replayed]) {
+    for (const res of [guessed, hostile]) {
       expectErrorShape(res, 404);
       expect(res.json<{ message: string }>().message).toBe(fosterOfferMessages.notFound);
     }

@@ -264,6 +264,22 @@ describe('volunteers and shifts', () => {
     expect(early).toHaveLength(0);
   });
 
+  it("after one sign-up every other shift still shows its own free places on the volunteer's page", async () => {
+    const ana = await insertPerson('Ana');
+    const day = addDaysToDay(today, 17);
+    const shifts = [await shiftOn(day, 1, '09:00', '10:00'), await shiftOn(day, 2, '10:00', '11:00'), await shiftOn(day, 3, '11:00', '12:00')];
+    const { token } = await linkFor(ana);
+    expect((await anon().inject({ method: 'POST', url: `/api/voluntariado/${token}/turnos/${shifts[1]!.id}` })).statusCode).toBe(200);
+    const week = (await anon().inject({ method: 'GET', url: `/api/voluntariado/${token}?semana=2` })).json<{
+      turnos: { id: number; libres: number }[];
+    }>();
+    const libres = (id: number) => week.turnos.find((x) => x.id === id)?.libres;
+    // The shift with one place nobody took still offers it; the one Ana took is hers ("mios"), the third keeps 3.
+    expect(libres(shifts[0]!.id)).toBe(1);
+    expect(libres(shifts[1]!.id)).toBe(1);
+    expect(libres(shifts[2]!.id)).toBe(3);
+  });
+
   it("staff delete a one-off shift with the people to tell; a template's shift is changed through its template", async () => {
     const sara = await insertPerson('Sara');
     const s = await shiftOn(addDaysToDay(today, 12), 3);

@@ -9,7 +9,16 @@ import { AcogidaOfertaApp } from './acogida-oferta-app';
 const view = (respuesta: 'si' | 'no' | null, cerrada = false) => ({
   organizacion: { nombre: 'Refugio Patitas' },
   persona: { nombre: 'Ana' },
-  mascota: { nombre: 'Canela', tipo: 'Perro', genero: 'hembra', edad: '2 años', tamano: 'mediano', personalidad: 'Muy cariñosa.', historia: '' },
+  mascota: {
+    nombre: 'Canela',
+    tipo: 'Perro',
+    genero: 'hembra',
+    edad: '2 años',
+    tamano: 'mediano',
+    personalidad: 'Muy cariñosa.',
+    historia: '',
+    foto: '/phpApi/storage/app/public/productos/5/canela.jpg',
+  },
   respuesta,
   cerrada,
 });
@@ -28,6 +37,7 @@ describe('AcogidaOfertaApp: a foster home answers from a phone', { timeout: 20_0
     render(<AcogidaOfertaApp token="abc" />);
     expect(await screen.findByRole('heading', { name: 'Hola, Ana: ¿puedes acoger a Canela?' })).toBeInTheDocument();
     expect(screen.getByText('Muy cariñosa.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Foto de Canela' })).toHaveAttribute('src', '/phpApi/storage/app/public/productos/5/canela.jpg');
     await user.click(screen.getByRole('button', { name: 'Sí, puedo acoger a Canela' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Nos has dicho que puedes acoger a Canela');
     expect(sent).toEqual({ respuesta: 'si' });

@@ -86,6 +86,9 @@ export function AcogidaOfertaApp({ token }: { token: string }) {
               Hola, {view.persona.nombre}: ¿puedes acoger a {view.mascota.nombre}?
             </h1>
             <section className="offer-card" aria-labelledby="ficha">
+              {view.mascota.foto ? (
+                <img className="offer-photo" src={view.mascota.foto} alt={`Foto de ${view.mascota.nombre}`} width={360} height={270} />
+              ) : null}
               <h2 id="ficha">{view.mascota.nombre}</h2>
               <p className="offer-facts">
                 {[view.mascota.tipo, view.mascota.genero, view.mascota.edad, view.mascota.tamano].filter(Boolean).join(' · ')}

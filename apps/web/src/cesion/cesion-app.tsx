@@ -1,5 +1,7 @@
-import { SURRENDER_LIMITS } from '@refugio/contracts';
+import { SURRENDER_LIMITS, surrenderMessages } from '@refugio/contracts';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { PhotoPicker, usePhotoPicker } from '../public/components/photo-picker';
+import { useDraft } from '../public/lib/use-draft';
 import { type CesionField, type CesionValues, CESION_FIELDS, cesionFormData, checkCesion, emptyCesion } from './cesion-form';
 
 const SPECIES = ['Perro', 'Gato', 'Conejo'] as const;
@@ -7,6 +9,8 @@ const SEXES = [
   ['macho', 'Macho'],
   ['hembra', 'Hembra'],
 ] as const;
+/** Never kept in the tab's draft: the honeypot. */
+const OMITTED = ['sitioWeb'] as const;
 const URGENCIES = [
   ['baja', 'Baja: puedo esperar unas semanas'],
   ['media', 'Media: necesito una solución este mes'],
@@ -23,12 +27,19 @@ function ErrorText({ field, error }: { field: CesionField; error: string | undef
 
 /**
  * `/cesion` (DESIGN section 19), phone-first: the owner, the animal, its photos, the reason and the urgency, the
- * privacy notice, and a reference number once sent. What is typed is kept when sending fails.
+ * privacy notice, and a reference number once sent. What is typed is kept when sending fails and across a reload
+ * (the tab's draft, forgotten once sent); photos are reduced on the phone and listed with a thumbnail each.
  */
 export function CesionApp() {
-  const [values, setValues] = useState<CesionValues>(emptyCesion);
-  const [photos, setPhotos] = useState<File[]>([]);
+  const draft = useDraft<CesionValues>('cesion', emptyCesion, OMITTED);
+  const { values, setValues } = draft;
   const [errors, setErrors] = useState<Partial<Record<CesionField, string>>>({});
+  const photos = usePhotoPicker({
+    max: SURRENDER_LIMITS.photos,
+    maxBytes: SURRENDER_LIMITS.photoBytes,
+    messages: surrenderMessages,
+    onProblem: (problem) => setErrors((before) => ({ ...before, fotos: problem })),
+  });
   const [formError, setFormError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<number | undefined>();
@@ -38,7 +49,8 @@ export function CesionApp() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = checkCesion(values, photos);
+    const files = photos.photos.map((p) => p.file);
+    const found = checkCesion(values, files);
     setErrors(found);
     const first = [...CESION_FIELDS, 'fotos' as const].find((f) => found[f]);
     if (first) {
@@ -51,7 +63,7 @@ export function CesionApp() {
     try {
       const res = await fetch('/api/public/cesiones', {
         method: 'POST',
-        body: cesionFormData(values, photos),
+        body: cesionFormData(values, files),
         headers: { accept: 'application/json' },
       });
       const body = (await res.json().catch(() => ({}))) as { id?: number; message?: string; fieldErrors?: Record<string, string> };
@@ -60,6 +72,8 @@ export function CesionApp() {
         setFormError(body.message ?? 'No se pudo enviar la solicitud. Inténtalo de nuevo.');
         return;
       }
+      draft.clear();
+      photos.clear();
       setDone(body.id ?? 0);
       setTimeout(() => thanksRef.current?.focus(), 0);
     } catch {
@@ -138,6 +152,7 @@ export function CesionApp() {
           Si no puedes seguir cuidando de tu animal, cuéntanos quién es y qué ocurre. Revisamos cada solicitud según su urgencia y las plazas que
           tenemos.
         </p>
+        <p className="hint">Lo que escribes se guarda en este navegador hasta que lo envíes, aunque se recargue la página (las fotos no).</p>
         <fieldset>
           <legend>Tus datos</legend>
           {text('nombre', 'Tu nombre', { autoComplete: 'name', maxLength: 120 })}
@@ -165,21 +180,12 @@ export function CesionApp() {
             { inputMode: 'numeric', maxLength: 15 },
             'Los 15 dígitos de su tarjeta sanitaria o pasaporte.',
           )}
-          <div className="field">
-            <label htmlFor="campo-fotos">Fotos (hasta {SURRENDER_LIMITS.photos})</label>
-            <p className="hint" id="campo-fotos-hint">
-              JPEG, PNG o WebP de hasta 2 MB cada una.
-            </p>
-            <input
-              id="campo-fotos"
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              multiple
-              aria-describedby={['campo-fotos-hint', errors.fotos ? 'campo-fotos-error' : ''].filter(Boolean).join(' ')}
-              onChange={(e) => setPhotos(Array.from(e.currentTarget.files ?? []))}
-            />
-            <ErrorText field="fotos" error={errors.fotos} />
-          </div>
+          <PhotoPicker
+            id="campo-fotos"
+            hint="Desde la cámara o la galería. Las fotos grandes se reducen en tu móvil antes de enviarlas."
+            picker={photos}
+            error={errors.fotos}
+          />
         </fieldset>
         <fieldset>
           <legend>Por qué lo cedes</legend>

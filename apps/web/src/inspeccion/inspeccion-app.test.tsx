@@ -38,6 +38,7 @@ const view: InspectionView = {
   nombre: 'Ana Inspectora',
   organismo: 'Sanidad Animal',
   venceEn: '2030-01-10T23:00:00.000Z',
+  hasta: '2030-01-10',
   organizacion: { nombre: 'Refugio Patitas', nucleoZoologico: 'NZ-123', registroEntidades: null },
   libro: [
     line({
@@ -100,6 +101,7 @@ describe("InspeccionApp: the inspector's book on a phone", { timeout: 20_000 }, 
     const user = userEvent.setup();
     render(<InspeccionApp token="abc" />);
     expect(await screen.findByRole('heading', { name: 'Libro de registro', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/válido hasta el 10 de enero de 2030 \(incluido\)\./)).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Refugio Patitas');
     expect(screen.getByText(/Ana Inspectora \(Sanidad Animal\)/)).toHaveTextContent('Núcleo zoológico n.º NZ-123');
     const list = () => screen.getByRole('list', { name: 'Líneas del libro' });

@@ -9,6 +9,7 @@ import {
   inspectionMovementLabels,
   inspectionOriginLabels,
   sterilisedLabels,
+  inspectionUntilText,
 } from '@refugio/contracts';
 import { filterLines, formatDay, yearsOf } from './book-filter';
 
@@ -109,7 +110,7 @@ function Book({ view, onOpen }: { view: InspectionView; onOpen: (id: number) => 
     <>
       <h1>Libro de registro</h1>
       <p className="intro-text">
-        Enlace de solo lectura para {view.nombre} ({view.organismo}), válido hasta el {new Date(view.venceEn).toLocaleString('es-ES')}.
+        Enlace de solo lectura para {view.nombre} ({view.organismo}), válido {inspectionUntilText(view.hasta)}.
         {org.nucleoZoologico ? ` Núcleo zoológico n.º ${org.nucleoZoologico}.` : ''}
         {org.registroEntidades ? ` Registro de entidades n.º ${org.registroEntidades}.` : ''}
       </p>

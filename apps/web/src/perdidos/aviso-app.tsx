@@ -1,5 +1,6 @@
-import { type LostFoundReport, REPORT_HEADLINES, reportFacts } from '@refugio/contracts';
+import { type LostFoundReport, REPORT_HEADLINES, publicReportPhotoPath, reportFacts } from '@refugio/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { CopyLink } from '../public/components/copy-link';
 import { ShareLinks } from './report-view';
 
 const STATE_TEXT: Record<LostFoundReport['estado'], string> = {
@@ -16,7 +17,8 @@ export function tokenOf(pathname: string): string {
 
 /**
  * `/aviso/{token}` (DESIGN section 19): the author's page of a report, through its private link: the description
- * changed, 60 more days, closed as reunited or closed; its poster and share links while open.
+ * changed, 60 more days, closed as reunited or closed (after a confirmation) and opened again; its photo, poster and
+ * share links while open; the private link with a button to copy it.
  */
 export function AvisoApp({ token }: { token: string }) {
   const [report, setReport] = useState<LostFoundReport | undefined>();
@@ -24,6 +26,8 @@ export function AvisoApp({ token }: { token: string }) {
   const [descripcion, setDescripcion] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | undefined>();
   const [busy, setBusy] = useState(false);
+  // A close asks first ("¿Seguro?"): one tap beside "Renovar 60 días" must not end a search.
+  const [confirming, setConfirming] = useState<'reunido' | 'cerrado' | undefined>();
   const statusRef = useRef<HTMLParagraphElement>(null);
   const api = `/api/public/avisos/${encodeURIComponent(token)}`;
 
@@ -38,8 +42,9 @@ export function AvisoApp({ token }: { token: string }) {
       .catch(() => setMissing(true));
   }, [api]);
 
-  async function change(body: { estado?: 'reunido' | 'cerrado'; descripcion?: string; renovar?: true }, done: string) {
+  async function change(body: { estado?: 'reunido' | 'cerrado' | 'abierto'; descripcion?: string; renovar?: true }, done: string) {
     setBusy(true);
+    setConfirming(undefined);
     setMessage(undefined);
     try {
       const res = await fetch(api, {
@@ -88,6 +93,15 @@ export function AvisoApp({ token }: { token: string }) {
         <h1>
           Tu aviso: {report.especie} en {report.municipio}
         </h1>
+        {open && report.fotos > 0 ? (
+          <img
+            className="report-photo"
+            src={publicReportPhotoPath(report.id, 0, false)}
+            alt={`Foto del aviso: ${report.especie} ${report.color}`}
+            width={360}
+            height={270}
+          />
+        ) : null}
         <p className="facts">{reportFacts(report).join(' · ')}</p>
         <p>
           <strong>Estado:</strong> {STATE_TEXT[report.estado]}
@@ -128,16 +142,7 @@ export function AvisoApp({ token }: { token: string }) {
                 Guardar la descripción
               </button>
             </form>
-            <h2>¿Qué ha pasado?</h2>
-            <div className="actions">
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                onClick={() => void change({ estado: 'reunido' }, 'Aviso cerrado: ¡nos alegramos mucho!')}
-              >
-                Ya está con su familia
-              </button>{' '}
+            <p>
               <button
                 type="button"
                 className="button button-secondary"
@@ -145,18 +150,63 @@ export function AvisoApp({ token }: { token: string }) {
                 onClick={() => void change({ renovar: true }, 'Aviso renovado 60 días más.')}
               >
                 Renovar 60 días
-              </button>{' '}
-              <button
-                type="button"
-                className="button button-secondary"
-                disabled={busy}
-                onClick={() => void change({ estado: 'cerrado' }, 'Aviso cerrado.')}
-              >
-                Cerrar el aviso
               </button>
-            </div>
+            </p>
+            <h2>¿Qué ha pasado?</h2>
+            {confirming ? (
+              <div className="confirm" role="group" aria-labelledby="confirmar-titulo">
+                <p id="confirmar-titulo">
+                  <strong>{confirming === 'reunido' ? '¿Cerrar el aviso porque ya está con su familia?' : '¿Cerrar el aviso?'}</strong> Dejará de
+                  verse en la lista. Si te equivocas, podrás volver a abrirlo con este enlace.
+                </p>
+                <div className="actions">
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy}
+                    onClick={() =>
+                      void change({ estado: confirming }, confirming === 'reunido' ? 'Aviso cerrado: ¡nos alegramos mucho!' : 'Aviso cerrado.')
+                    }
+                  >
+                    Sí, cerrar el aviso
+                  </button>{' '}
+                  <button type="button" className="button button-secondary" disabled={busy} onClick={() => setConfirming(undefined)}>
+                    No, dejarlo abierto
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <div className="actions">
+                <button type="button" className="button" disabled={busy} onClick={() => setConfirming('reunido')}>
+                  Ya está con su familia
+                </button>{' '}
+                <button type="button" className="button button-secondary" disabled={busy} onClick={() => setConfirming('cerrado')}>
+                  Cerrar el aviso
+                </button>
+              </div>
+            )}
           </>
-        ) : null}
+        ) : report.estado === 'caducado' ? (
+          <p>
+            <button type="button" className="button" disabled={busy} onClick={() => void change({ renovar: true }, 'Aviso renovado 60 días más.')}>
+              Renovar 60 días
+            </button>
+          </p>
+        ) : (
+          <p>
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => void change({ estado: 'abierto' }, 'Aviso abierto de nuevo: se muestra 60 días más.')}
+            >
+              Volver a abrir el aviso
+            </button>
+          </p>
+        )}
+        <h2>Tu enlace privado</h2>
+        <p className="hint">Con él cambias, renuevas, cierras o vuelves a abrir el aviso. No lo compartas.</p>
+        <CopyLink url={window.location.href} label="Copiar el enlace privado" />
         <p>
           <a href="/perdidos">Ver todos los avisos</a>
         </p>

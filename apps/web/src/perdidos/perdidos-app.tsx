@@ -1,8 +1,14 @@
-import { PET_TYPES, type PublicReport, REPORT_LIMITS } from '@refugio/contracts';
+import { PET_TYPES, type PublicReport, REPORT_LIMITS, lostFoundMessages } from '@refugio/contracts';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { CopyLink } from '../public/components/copy-link';
+import { PhotoPicker, usePhotoPicker } from '../public/components/photo-picker';
+import { useDraft } from '../public/lib/use-draft';
 import { type ReportField, type ReportValues, REPORT_FIELDS, checkReport, emptyReport, localToday, reportFormData } from './perdidos-form';
 import { ReportCard, ShareLinks } from './report-view';
 
+/** Never kept in the tab's draft: the honeypot. */
+const OMITTED = ['sitioWeb'] as const;
+const hasEmail = (contacto: string) => /\S@\S+\.\S/.test(contacto);
 const KINDS = [
   ['perdido', 'Se me ha perdido'],
   ['encontrado', 'Lo he encontrado'],
@@ -105,19 +111,26 @@ function ReportList() {
 
 /** The report form, phone-first: the kind, the animal, where and when, photos, the contact and the privacy notice. */
 function ReportForm() {
-  const [values, setValues] = useState<ReportValues>(emptyReport);
-  const [photos, setPhotos] = useState<File[]>([]);
+  const draft = useDraft<ReportValues>('perdidos', emptyReport, OMITTED);
+  const { values, setValues } = draft;
   const [errors, setErrors] = useState<Partial<Record<ReportField, string>>>({});
+  const photos = usePhotoPicker({
+    max: REPORT_LIMITS.photos,
+    maxBytes: REPORT_LIMITS.photoBytes,
+    messages: lostFoundMessages,
+    onProblem: (problem) => setErrors((before) => ({ ...before, fotos: problem })),
+  });
   const [formError, setFormError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
-  const [done, setDone] = useState<{ id: number; url: string } | undefined>();
+  const [done, setDone] = useState<{ id: number; url: string; fotos: number } | undefined>();
   const thanksRef = useRef<HTMLHeadingElement>(null);
   const today = localToday();
   const set = (field: keyof ReportValues, value: string | boolean) => setValues((before) => ({ ...before, [field]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = checkReport(values, photos, today);
+    const files = photos.photos.map((p) => p.file);
+    const found = checkReport(values, files, today);
     setErrors(found);
     const first = [...REPORT_FIELDS, 'fotos' as const].find((f) => found[f]);
     if (first) {
@@ -130,7 +143,7 @@ function ReportForm() {
     try {
       const res = await fetch('/api/public/avisos', {
         method: 'POST',
-        body: reportFormData(values, photos),
+        body: reportFormData(values, files),
         headers: { accept: 'application/json' },
       });
       const body = (await res.json().catch(() => ({}))) as { id?: number; url?: string; message?: string; fieldErrors?: Record<string, string> };
@@ -139,7 +152,9 @@ function ReportForm() {
         setFormError(body.message ?? 'No se pudo publicar el aviso. Inténtalo de nuevo.');
         return;
       }
-      setDone({ id: body.id ?? 0, url: body.url ?? '' });
+      draft.clear();
+      setDone({ id: body.id ?? 0, url: body.url ?? '', fotos: files.length });
+      photos.clear();
       setTimeout(() => thanksRef.current?.focus(), 0);
     } catch {
       setFormError('No se pudo enviar: comprueba tu conexión e inténtalo de nuevo. No has perdido lo escrito.');
@@ -207,7 +222,7 @@ function ReportForm() {
       codigoPostal: values.codigoPostal.trim(),
       fecha: values.fecha,
       descripcion: values.descripcion.trim(),
-      fotos: photos.length,
+      fotos: done.fotos,
       estado: 'abierto',
       venceEn: '',
       createdAt: '',
@@ -220,11 +235,8 @@ function ReportForm() {
         <p>
           Guarda este enlace privado: con él puedes cambiar el aviso, renovarlo (caduca a los 60 días) o cerrarlo cuando se resuelva. No lo compartas.
         </p>
-        <p>
-          <a href={done.url} className="private-link">
-            {done.url}
-          </a>
-        </p>
+        <CopyLink url={done.url} />
+        {hasEmail(values.contacto) ? <p className="hint">También te lo hemos enviado a tu correo.</p> : null}
         {done.id > 0 ? <ShareLinks report={report} /> : null}
       </section>
     );
@@ -233,6 +245,7 @@ function ReportForm() {
   return (
     <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby="form-titulo">
       <h2 id="form-titulo">Publicar un aviso</h2>
+      <p className="hint">Lo que escribes se guarda en este navegador hasta que lo publiques, aunque se recargue la página (las fotos no).</p>
       {choice('tipo', '¿Qué ha pasado?', KINDS)}
       <fieldset>
         <legend>El animal</legend>
@@ -245,21 +258,12 @@ function ReportForm() {
         {choice('tamano', 'Tamaño', SIZES)}
         {text('color', 'Color', { maxLength: 80 }, 'Por ejemplo: negro con el pecho blanco.')}
         {text('microchip', 'Microchip (si lo sabes)', { inputMode: 'numeric', maxLength: 15 }, 'Los 15 dígitos de su tarjeta o pasaporte.')}
-        <div className="field">
-          <label htmlFor="campo-fotos">Fotos (hasta {REPORT_LIMITS.photos})</label>
-          <p className="hint" id="campo-fotos-hint">
-            JPEG, PNG o WebP de hasta 2 MB cada una.
-          </p>
-          <input
-            id="campo-fotos"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            multiple
-            aria-describedby={described('fotos', true)}
-            onChange={(e) => setPhotos(Array.from(e.currentTarget.files ?? []))}
-          />
-          <ErrorText field="fotos" error={errors.fotos} />
-        </div>
+        <PhotoPicker
+          id="campo-fotos"
+          hint="Desde la cámara o la galería. Las fotos grandes se reducen en tu móvil antes de enviarlas."
+          picker={photos}
+          error={errors.fotos}
+        />
       </fieldset>
       <fieldset>
         <legend>Dónde y cuándo</legend>
@@ -289,8 +293,8 @@ function ReportForm() {
         {text(
           'contacto',
           'Teléfono o correo',
-          { type: 'tel', autoComplete: 'tel', maxLength: 200 },
-          'Solo lo verá el equipo del refugio y aparecerá en tu cartel; no se publica en la lista.',
+          { autoComplete: 'tel', maxLength: 200 },
+          'Solo lo verá el equipo del refugio y aparecerá en tu cartel; no se publica en la lista. Si escribes un correo, te enviaremos allí el enlace privado.',
         )}
       </fieldset>
       <div className="legal" id="texto-privacidad">
@@ -364,7 +368,11 @@ export function PerdidosApp() {
             type="button"
             className={mode === 'publicar' ? 'button' : 'button button-secondary'}
             aria-pressed={mode === 'publicar'}
-            onClick={() => setMode('publicar')}
+            onClick={() => {
+              // In the address too: a reload (Android's, after the camera) opens the form again, with its draft.
+              history.replaceState(null, '', '#publicar');
+              setMode('publicar');
+            }}
           >
             Publicar un aviso
           </button>{' '}
@@ -372,7 +380,10 @@ export function PerdidosApp() {
             type="button"
             className={mode === 'lista' ? 'button' : 'button button-secondary'}
             aria-pressed={mode === 'lista'}
-            onClick={() => setMode('lista')}
+            onClick={() => {
+              history.replaceState(null, '', window.location.pathname);
+              setMode('lista');
+            }}
           >
             Ver avisos
           </button>

@@ -29,6 +29,8 @@ describe('the lost-and-found report form checks', () => {
     const cases: [Partial<ReportValues>, string, string][] = [
       [{ tipo: '' }, 'tipo', lostFoundMessages.kindInvalid],
       [{ codigoPostal: '500' }, 'codigoPostal', lostFoundMessages.postcodeInvalid],
+      [{ codigoPostal: '00000' }, 'codigoPostal', lostFoundMessages.postcodeInvalid],
+      [{ codigoPostal: '53000' }, 'codigoPostal', lostFoundMessages.postcodeInvalid],
       [{ microchip: '123' }, 'microchip', lostFoundMessages.microchipInvalid],
       [{ fecha: '2026-11-29' }, 'fecha', lostFoundMessages.dateInFuture],
       [{ contacto: ' ' }, 'contacto', lostFoundMessages.contactRequired],

@@ -1,4 +1,4 @@
-import { REPORT_LIMITS, REPORT_MICROCHIP_DIGITS, lostFoundMessages, textProblem } from '@refugio/contracts';
+import { REPORT_LIMITS, REPORT_MICROCHIP_DIGITS, isValidPostcode, lostFoundMessages, textProblem } from '@refugio/contracts';
 
 /*
  * The lost-and-found report form's values and checks, without zod (the public pages' size budget): the same rules
@@ -68,7 +68,7 @@ export function checkReport(values: ReportValues, photos: { size: number }[], to
   if (values.microchip.trim() && !new RegExp(`^\\d{${REPORT_MICROCHIP_DIGITS}}$`).test(values.microchip.trim()))
     errors.microchip ??= lostFoundMessages.microchipInvalid;
   if (!values.municipio.trim()) errors.municipio ??= lostFoundMessages.townRequired;
-  if (!/^\d{5}$/.test(values.codigoPostal.trim())) errors.codigoPostal ??= lostFoundMessages.postcodeInvalid;
+  if (!isValidPostcode(values.codigoPostal)) errors.codigoPostal ??= lostFoundMessages.postcodeInvalid;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(values.fecha)) errors.fecha = 'Indica la fecha.';
   else if (values.fecha > today) errors.fecha = lostFoundMessages.dateInFuture;
   if (!values.descripcion.trim()) errors.descripcion ??= lostFoundMessages.descriptionRequired;

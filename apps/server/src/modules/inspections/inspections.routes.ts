@@ -19,11 +19,17 @@ const errors = {
   409: apiErrorBodySchema,
   429: apiErrorBodySchema,
 };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** A positive integer written canonically ('12', never '12.0', '012' or '+12'): anything else is no id. */
+const canonicalId = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .refine((n) => n <= 2_147_483_647);
+const idParams = z.object({ id: canonicalId });
 // A token that cannot be one (hostile text, too long) is an unknown token: the same 404, nothing learnt.
 const tokenParams = z.object({ token: oneLineText().max(200).catch('') });
 // An animal id that cannot be one reads as no animal of the book: the same 404 as an animal outside it.
-const petParams = tokenParams.extend({ id: z.coerce.number().int().positive().catch(0) });
+const petParams = tokenParams.extend({ id: canonicalId.catch(0) });
 
 /**
  * Inspection links (DESIGN section 16): administrators open, list and revoke them; the inspector reads through

@@ -34,6 +34,9 @@ export interface InspectionsDeps {
   clock?: () => Date;
 }
 
+/** The last day a link is valid, in the organisation's zone: it ends at the start of the next day there. */
+const lastDay = (venceEn: Date, timeZone: string) => dayInZone(new Date(venceEn.getTime() - 1), timeZone);
+
 function stateOf(row: InspectionRow, now: Date): InspectionState {
   if (row.revocadaEn) return 'revocada';
   return row.venceEn <= now ? 'vencida' : 'activa';
@@ -93,12 +96,13 @@ export function createInspectionsService({
         });
         return created;
       });
-      return { id: row.id, url: `${publicUrl}/inspeccion/${token}`, venceEn: venceEn.toISOString() };
+      return { id: row.id, url: `${publicUrl}/inspeccion/${token}`, venceEn: venceEn.toISOString(), hasta: input.hasta };
     },
 
     /** Every link with its state and what was read through it. */
     async list(): Promise<Inspection[]> {
       const now = clock();
+      const timeZone = await organization.timeZone();
       const rows = await repo.list();
       const reads = await repo.reads(rows.map((r) => r.id));
       const petIds = [...new Set(reads.map((r) => Number(mascotaIdOf(r.cambios))).filter((id) => Number.isInteger(id) && id > 0))];
@@ -109,6 +113,7 @@ export function createInspectionsService({
         organismo: row.organismo,
         estado: stateOf(row, now),
         venceEn: row.venceEn.toISOString(),
+        hasta: lastDay(row.venceEn, timeZone),
         revocadaEn: row.revocadaEn ? row.revocadaEn.toISOString() : null,
         creadaEn: row.createdAt.toISOString(),
         creadaPor: row.creadaPor,
@@ -145,12 +150,13 @@ export function createInspectionsService({
     /** What the link shows: who it is for, until when, the organisation, and the register book of every year. */
     async view(token: string): Promise<InspectionView> {
       const link = await linkOf(token);
-      const [libro, org] = await Promise.all([registerBook.lines(repo.handle, {}), organization.stored()]);
+      const [libro, org, timeZone] = await Promise.all([registerBook.lines(repo.handle, {}), organization.stored(), organization.timeZone()]);
       await recordRead(link);
       return {
         nombre: link.nombre,
         organismo: link.organismo,
         venceEn: link.venceEn.toISOString(),
+        hasta: lastDay(link.venceEn, timeZone),
         organizacion: { nombre: org.nombre, nucleoZoologico: org.nucleoZoologico, registroEntidades: org.registroEntidades },
         libro,
       };

@@ -22,9 +22,10 @@ export const lostFoundModule = fp(
         log: app.log,
         publicUrl: app.config.publicUrl,
         reach: app.reachPort,
+        messages: app.messagesPort,
       }),
     );
     await app.register(lostFoundRoutes);
   },
-  { name: 'lost-found', dependencies: ['db', 'storage', 'access', 'budgets', 'history', 'reach'] },
+  { name: 'lost-found', dependencies: ['db', 'storage', 'access', 'budgets', 'history', 'reach', 'messages'] },
 );

@@ -15,6 +15,7 @@ import {
   type ReportFields,
   type ReportUpdate,
   lostFoundMessages,
+  reportLinkEmail,
 } from '@refugio/contracts';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,6 +26,7 @@ import { removePublicFiles, storePublicPhoto } from '../../media/public-photo-fo
 import { REPORT_FOLDER } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { type HistoryPort, publicActor, userActor } from '../history/history.port';
+import type { MessagesPort } from '../messages/messages.port';
 import type { ReachPort } from '../reach/reach.port';
 import { rank } from './lost-found-ranking';
 import type { LostFoundRepository, ReportRow } from './lost-found.repository';
@@ -40,7 +42,13 @@ export interface LostFoundDeps {
   log: FastifyBaseLogger;
   publicUrl: string;
   reach: ReachPort;
+  messages: Pick<MessagesPort, 'send'>;
   clock?: () => Date;
+}
+
+/** An e-mail address inside the report's contact ("612 345 678 o ana@example.com"), or undefined. */
+export function emailInContact(contacto: string): string | undefined {
+  return /[^\s@,;:<>()]+@[^\s@,;:<>()]+\.[^\s@,;:<>().]+/.exec(contacto)?.[0];
 }
 
 /** The colours of the card's badge and the poster's band: red for a lost animal, green for a found one. */
@@ -67,7 +75,7 @@ async function readAll(body: Readable): Promise<Buffer> {
  * (the expiry is computed from `venceEn`: nothing needs to run for a report to expire), the public list without
  * contact data, and the candidates staff compare.
  */
-export function createLostFoundService({ repo, history, storage, log, publicUrl, reach, clock = () => new Date() }: LostFoundDeps) {
+export function createLostFoundService({ repo, history, storage, log, publicUrl, reach, messages, clock = () => new Date() }: LostFoundDeps) {
   const stateOf = (row: ReportRow): PublicReport['estado'] =>
     row.estado === 'abierto' && row.venceEn.getTime() <= clock().getTime() ? 'caducado' : (row.estado as PublicReport['estado']);
 
@@ -213,6 +221,7 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
 
     async submit(fields: ReportFields, fotos: SurrenderPhoto[]): Promise<{ id: number; url: string }> {
       const { token, tokenHash } = newLinkToken();
+      const url = `${origin}/aviso/${token}`;
       const id = await repo.transaction(async (tx) => {
         const row = await tx.insert({
           tipo: fields.tipo,
@@ -237,19 +246,45 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
           accion: 'crear',
           cambios: { tipo: [null, fields.tipo], especie: [null, fields.especie], municipio: [null, fields.municipio], fotos: [null, fotos.length] },
         });
+        // The private link is shown once; when the contact holds an e-mail it is sent there too, with the report.
+        const email = emailInContact(fields.contacto);
+        if (email)
+          await messages.send(tx.handle, {
+            para: { nombre: 'Autor del aviso', email },
+            canal: 'email',
+            texto: reportLinkEmail(title(row), url),
+            relacion: { entidad: 'aviso', id: row.id },
+            actor: publicActor('Aviso público'),
+          });
         return row.id;
       });
-      return { id, url: `${publicUrl.replace(/\/$/, '')}/aviso/${token}` };
+      return { id, url };
     },
 
     async byLink(token: string): Promise<LostFoundReport> {
       return toReport(await byToken(token));
     },
 
-    /** The author's changes through the link: close as reunited or closed, a new description, or 60 more days. */
+    /**
+     * The author's changes through the link: close as reunited or closed, a new description, or 60 more days; a
+     * closed report (reunited or closed) is opened again for 60 days (`estado: 'abierto'`), as a slip is undone.
+     */
     async updateByLink(token: string, input: ReportUpdate): Promise<LostFoundReport> {
       const row = await repo.transaction(async (tx) => {
         const locked = await byToken(token, { tx });
+        if (input.estado === 'abierto') {
+          if (locked.estado === 'abierto') throw new AppError('CONFLICT', { message: lostFoundMessages.alreadyOpen });
+          const venceEn = new Date(clock().getTime() + REPORT_DAYS * DAY_MS);
+          const reopened = await tx.update(locked.id, { estado: 'abierto', venceEn });
+          await history.record(tx.handle, {
+            actor: publicActor('Autor del aviso'),
+            entidad: 'aviso',
+            entidadId: locked.id,
+            accion: 'estado',
+            cambios: { estado: [locked.estado, 'abierto'], venceEn: [locked.venceEn.toISOString(), venceEn.toISOString()] },
+          });
+          return reopened!;
+        }
         if (locked.estado !== 'abierto') throw new AppError('CONFLICT', { message: lostFoundMessages.closed });
         const values: Partial<ReportRow> = {};
         const cambios: Record<string, [string | null, string | null]> = {};

@@ -16,6 +16,7 @@ export interface OfferPet {
   tamano: string;
   personalidad: string;
   historia: string;
+  imagenPrincipal: string | null;
   ubicacion: string;
   deletedAt: Date | null;
 }
@@ -29,6 +30,7 @@ const petCard = {
   tamano: pet.tamano,
   personalidad: pet.personalidad,
   historia: pet.historia,
+  imagenPrincipal: pet.imagenPrincipal,
   ubicacion: pet.ubicacion,
   deletedAt: pet.deletedAt,
 };
@@ -129,18 +131,6 @@ function queries(db: Database) {
         .where(and(eq(fosterOffer.petId, petId), sql`${fosterOffer.colocadaEn} IS NOT NULL`))
         .limit(1);
       return Boolean(row);
-    },
-
-    /** Revokes the unanswered links of these homes for the pet (a new send replaces them); answers the ids. */
-    async revokeUnanswered(petId: number, personaIds: number[], now: Date): Promise<FosterOfferRow[]> {
-      if (personaIds.length === 0) return [];
-      return db
-        .update(fosterOffer)
-        .set({ revocadoEn: now })
-        .where(
-          and(eq(fosterOffer.petId, petId), anyOf(fosterOffer.personaId, personaIds), isNull(fosterOffer.revocadoEn), isNull(fosterOffer.respuesta)),
-        )
-        .returning();
     },
 
     async lockPetOffers(petId: number): Promise<void> {

@@ -10,6 +10,7 @@ import {
   dayInZone,
   fosterOfferMessages as m,
   longDay,
+  petImageUrl,
 } from '@refugio/contracts';
 import { AppError } from '../../lib/app-error';
 import { linkTokenHash, newLinkToken } from '../../lib/link-token';
@@ -92,6 +93,7 @@ export function createFosterOffersService({
         tamano: pet.tamano,
         personalidad: clip(pet.personalidad, 800),
         historia: clip(pet.historia, 1200),
+        foto: pet.imagenPrincipal ? petImageUrl(pet.id, pet.imagenPrincipal) : null,
       },
       respuesta: (offer.respuesta as FosterAnswer | null) ?? null,
       cerrada: closed(pet),
@@ -169,18 +171,7 @@ export function createFosterOffersService({
           if (ok) contacts.push(contact);
           else sinContacto.push({ personaId: home.id, nombre: home.nombre });
         }
-        for (const old of await tx.revokeUnanswered(
-          petId,
-          contacts.map((c) => c.id),
-          clock(),
-        ))
-          await history.record(tx.handle, {
-            actor: userActor(actor),
-            entidad: 'oferta_acogida',
-            entidadId: old.id,
-            accion: 'estado',
-            cambios: { revocado: [false, true] },
-          });
+        // Earlier links are not revoked: a home that kept the first message can still answer with it.
         for (const contact of contacts) {
           const { token, tokenHash } = newLinkToken();
           const offer = await tx.insertOffer({ petId, personaId: contact.id, canal: input.canal, tokenHash, venceEn, createdBy: actor.id });

@@ -18,6 +18,12 @@ export type ListedShift = Pick<ShiftRow, 'id' | 'tarea' | 'inicio' | 'fin' | 'pl
 
 /** Signups that hold a place. */
 const holdsPlace = ne(shiftSignup.estado, 'cancelado');
+/**
+ * How many hold a place on the outer query's shift. Written with an alias and the shift's table named in full:
+ * in a select from one table Drizzle writes the selected columns unqualified, and an unqualified `id` inside the
+ * subquery read the sign-up's own id (every shift then showed the same count, one place fewer after one sign-up).
+ */
+const placesTaken = sql<number>`(SELECT count(*) FROM ${shiftSignup} s2 WHERE s2.turno_id = "shift"."id" AND s2.estado <> 'cancelado')::int`;
 
 function queries(db: Database) {
   return {
@@ -119,11 +125,18 @@ function queries(db: Database) {
 
     /** The shifts starting in [from, to) that still have free places, with how many hold one: the volunteer's page. */
     async openShiftsBetween(from: Date, to: Date) {
-      const taken = sql<number>`(SELECT count(*) FROM ${shiftSignup} WHERE ${shiftSignup.turnoId} = ${shift.id} AND ${shiftSignup.estado} <> 'cancelado')::int`;
       return db
-        .select({ id: shift.id, tarea: shift.tarea, inicio: shift.inicio, fin: shift.fin, lugar: shift.lugar, plazas: shift.plazas, taken })
+        .select({
+          id: shift.id,
+          tarea: shift.tarea,
+          inicio: shift.inicio,
+          fin: shift.fin,
+          lugar: shift.lugar,
+          plazas: shift.plazas,
+          taken: placesTaken,
+        })
         .from(shift)
-        .where(and(gte(shift.inicio, from), lt(shift.inicio, to), sql`${shift.plazas} > ${taken}`))
+        .where(and(gte(shift.inicio, from), lt(shift.inicio, to), sql`${shift.plazas} > ${placesTaken}`))
         .orderBy(asc(shift.inicio), asc(shift.id))
         .limit(1000);
     },
@@ -266,7 +279,7 @@ function queries(db: Database) {
       return db
         .select({
           shift,
-          taken: sql<number>`(SELECT count(*) FROM ${shiftSignup} WHERE ${shiftSignup.turnoId} = ${shift.id} AND ${shiftSignup.estado} <> 'cancelado')::int`,
+          taken: placesTaken,
         })
         .from(shift)
         .where(and(eq(shift.plantillaId, plantillaId), gt(shift.inicio, from)));

@@ -9,7 +9,7 @@ export interface ChosenPhoto {
 }
 
 /**
- * The photos of a public form sent from a phone (the foster portal's news, the follow-up answer): at most `max`,
+ * The photos of a public form sent from a phone (the foster portal's news, the follow-up answer, /cesion, /perdidos): at most `max`,
  * each shrunk on the phone when over `maxBytes`, with previews whose URLs are released when a photo goes.
  * `onProblem` hears a refusal (too many, too big) in Spanish, and `undefined` once a choice succeeds.
  */
@@ -65,7 +65,18 @@ export function usePhotoPicker({
  * visually hidden (still focusable) file input, a hint, a spoken count of the chosen photos, and each chosen photo
  * with its thumbnail, its file name and a button to take it out.
  */
-export function PhotoPicker({ id, hint, picker }: { id: string; hint: string; picker: ReturnType<typeof usePhotoPicker> }) {
+export function PhotoPicker({
+  id,
+  hint,
+  picker,
+  error,
+}: {
+  id: string;
+  hint: string;
+  picker: ReturnType<typeof usePhotoPicker>;
+  /** The field's error (the server's, or the form's own check), read with the field. */
+  error?: string | undefined;
+}) {
   const count = picker.photos.length;
   const full = count >= picker.max;
   return (
@@ -84,7 +95,8 @@ export function PhotoPicker({ id, hint, picker }: { id: string; hint: string; pi
         multiple
         disabled={full}
         aria-labelledby={`${id}-boton ${id}-titulo`}
-        aria-describedby={`${id}-ayuda ${id}-estado`}
+        aria-describedby={`${id}-ayuda ${id}-estado${error ? ` ${id}-error` : ''}`}
+        aria-invalid={error ? true : undefined}
         onChange={(e) => {
           void picker.add(e.target.files);
           e.target.value = '';
@@ -97,6 +109,11 @@ export function PhotoPicker({ id, hint, picker }: { id: string; hint: string; pi
         {count === 0 ? 'Ninguna foto elegida.' : `${countLabel(count, 'foto elegida', 'fotos elegidas')}.`}
         {full ? ' Ya no caben más.' : ''}
       </p>
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
       {count > 0 ? (
         <ul className="photo-picker-list">
           {picker.photos.map(({ url, file }, i) => (

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { type Inspection, type InspectionState, countLabel, inspectionStateLabels } from '@refugio/contracts';
+import { type Inspection, type InspectionState, countLabel, inspectionStateLabels, inspectionUntilText } from '@refugio/contracts';
 import { formatDateTime } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useRevokeInspection } from '../api/inspections';
@@ -37,8 +37,8 @@ export function InspectionCard({ inspection }: { inspection: Inspection }) {
               {inspection.estado === 'revocada'
                 ? `Revocado el ${formatDateTime(inspection.revocadaEn)}`
                 : inspection.estado === 'vencida'
-                  ? `Venció el ${formatDateTime(inspection.venceEn)}`
-                  : `Vale hasta el ${formatDateTime(inspection.venceEn)}`}
+                  ? `Valió ${inspectionUntilText(inspection.hasta)}`
+                  : `Vale ${inspectionUntilText(inspection.hasta)}`}
             </Text>
             <Text size="xs" c="dimmed">
               Abierto el {formatDateTime(inspection.creadaEn)}

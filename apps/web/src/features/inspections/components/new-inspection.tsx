@@ -1,9 +1,8 @@
 import { Alert, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { INSPECTION_LIMITS, type InspectionCreated, inspectionMessages } from '@refugio/contracts';
+import { INSPECTION_LIMITS, type InspectionCreated, inspectionMessages, inspectionUntilText } from '@refugio/contracts';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useCreateInspection } from '../api/inspections';
 
@@ -118,7 +117,7 @@ export function NewInspection() {
                     </Button>
                   )}
                 </CopyButton>
-                <Text size="xs">Vence el {formatDateTime(made.venceEn)}</Text>
+                <Text size="xs">Vale {inspectionUntilText(made.hasta)}</Text>
               </Group>
             </Stack>
           </Alert>

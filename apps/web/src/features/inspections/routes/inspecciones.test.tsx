@@ -14,6 +14,7 @@ const active: Inspection = {
   organismo: 'Sanidad Animal',
   estado: 'activa',
   venceEn: '2030-01-10T23:00:00.000Z',
+  hasta: '2030-01-10',
   revocadaEn: null,
   creadaEn: '2029-12-30T10:00:00.000Z',
   creadaPor: 'Rocío Admin',
@@ -45,7 +46,12 @@ describe('Inspecciones', { timeout: 30_000 }, () => {
           );
         items = [active, revoked];
         return HttpResponse.json(
-          { id: 3, url: 'http://localhost:3000/inspeccion/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', venceEn: active.venceEn },
+          {
+            id: 3,
+            url: 'http://localhost:3000/inspeccion/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
+            venceEn: active.venceEn,
+            hasta: active.hasta,
+          },
           { status: 201 },
         );
       }),
@@ -72,6 +78,8 @@ describe('Inspecciones', { timeout: 30_000 }, () => {
     await user.type(name, 'Ana Inspectora');
     await user.click(screen.getByRole('button', { name: 'Abrir enlace' }));
     await waitFor(() => expect(posted[1]).toBe(JSON.stringify({ nombre: 'Ana Inspectora', organismo: 'Sanidad Animal', hasta: localDay(7) })));
+    // The last day chosen, as it was chosen (never the instant after it, "11 ene 2030, 00:00"), in the notice and the list.
+    expect(await screen.findAllByText('Vale hasta el 10 de enero de 2030 (incluido)')).toHaveLength(2);
     expect(await screen.findByLabelText('Dirección del enlace')).toHaveValue(
       'http://localhost:3000/inspeccion/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
     );

@@ -63,6 +63,21 @@ export function FosterSearchSection({ petId }: { petId: number }) {
         onError,
       },
     );
+  // Sending asks first: it writes to every suggested home at once. Links sent before keep working.
+  const confirmSend = (canal: 'email' | 'whatsapp') =>
+    modals.openConfirmModal({
+      title:
+        canal === 'email'
+          ? `¿Enviar la ficha por correo a ${countLabel(reachable.email, 'casa', 'casas')}?`
+          : `¿Preparar la ficha por WhatsApp para ${countLabel(reachable.whatsapp, 'casa', 'casas')}?`,
+      children: (
+        <Text size="sm">
+          Cada casa recibe un enlace para responder si puede acoger. Los enlaces enviados antes siguen funcionando hasta que caduquen.
+        </Text>
+      ),
+      labels: { confirm: canal === 'email' ? 'Enviar por correo' : 'Preparar los enlaces', cancel: 'Cancelar' },
+      onConfirm: () => doSend(canal),
+    });
   const confirmPlace = (offer: FosterOffer) =>
     modals.openConfirmModal({
       title: `¿Colocar en acogida con ${offer.persona.nombre}?`,
@@ -93,7 +108,7 @@ export function FosterSearchSection({ petId }: { petId: number }) {
                 leftSection={<IconMail size={16} aria-hidden="true" />}
                 disabled={reachable.email === 0}
                 loading={send.isPending && send.variables?.canal === 'email'}
-                onClick={() => doSend('email')}
+                onClick={() => confirmSend('email')}
               >
                 Enviar por correo
               </Button>
@@ -102,7 +117,7 @@ export function FosterSearchSection({ petId }: { petId: number }) {
                 leftSection={<IconBrandWhatsapp size={16} aria-hidden="true" />}
                 disabled={reachable.whatsapp === 0}
                 loading={send.isPending && send.variables?.canal === 'whatsapp'}
-                onClick={() => doSend('whatsapp')}
+                onClick={() => confirmSend('whatsapp')}
               >
                 Enviar por WhatsApp
               </Button>
