@@ -22,6 +22,10 @@ export interface DebitCandidate {
   iban: string;
   mandatoReferencia: string;
   mandatoFechaFirma: string;
+  bic: string | null;
+  deudorDireccion: string | null;
+  deudorLocalidad: string | null;
+  deudorPais: string | null;
   personaNombre: string;
   mascotaNombre: string | null;
 }
@@ -87,6 +91,10 @@ function remesasQueries(db: Database) {
         iban: f.iban!,
         mandatoReferencia: f.mandatoReferencia!,
         mandatoFechaFirma: f.mandatoFechaFirma!,
+        bic: f.bic,
+        deudorDireccion: f.deudorDireccion,
+        deudorLocalidad: f.deudorLocalidad,
+        deudorPais: f.deudorPais,
         personaNombre,
         mascotaNombre,
       }));
