@@ -115,6 +115,16 @@ export const mandateInputSchema = z.object({
   fechaFirma: isoDate.describe('AAAA-MM-DD, no futura'),
 });
 
+/**
+ * A mandate reference the organisation invents when the signed form has none, as `/colabora` makes its own: a prefix,
+ * the signing day and 50 random bits in base 32 ('CUOTA-20261201-0K3M9Q7T2B'), so two never meet. `random` is any
+ * random number of at least 50 bits (crypto.getRandomValues or randomBytes).
+ */
+export function suggestMandateReference(prefix: string, day: string, random: bigint): string {
+  const bits = random % 32n ** 10n;
+  return `${prefix}-${day.replaceAll('-', '')}-${bits.toString(32).toUpperCase().padStart(10, '0')}`;
+}
+
 /** The debtor's address the bank file carries for an account outside the EEA: two lines of 70 and the country. */
 export const debtorAddressSchema = z.object(
   {

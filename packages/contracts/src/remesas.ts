@@ -114,8 +114,6 @@ export const remesaMessages = {
     const why = holiday ? `es festivo para los bancos (${holiday})` : 'cae en fin de semana';
     return `El ${longDay(day)} ${why}: los bancos solo cobran en días hábiles. Elige otro día; el siguiente hábil es el ${longDay(next)}.`;
   },
-  /** "Se cobrará 1 cuota", "Se cobrarán 3 cuotas". */
-  willCharge: (n: number) => `Se ${pluralWord(n, 'cobrará', 'cobrarán')} ${countLabel(n, 'cuota', 'cuotas')}`,
   leftOut: (n: number) =>
     `${countLabel(n, 'cuota', 'cuotas')} ${pluralWord(n, 'queda', 'quedan')} fuera de la remesa porque el banco no ${pluralWord(n, 'la', 'las')} aceptaría:`,
   noDueFees: 'No hay cuotas domiciliadas que cobrar en esa fecha: ninguna activa le toca ese periodo o ya se cobró en otra remesa.',
