@@ -4,6 +4,7 @@ import { COLABORA_ADDRESS_MAX, COLABORA_TYPES, colaboraMessages } from './colabo
 import { FEE_PERIODS, MONEY_METHODS, donationMessages } from './donation-messages';
 import { amountSchema } from './donations';
 import { fiscalIdSchema, ibanSchema, postcodeSchema } from './fiscal';
+import { countryName, isNonEeaSepa, sepaIbanProblem, sepaMessages } from './iban';
 import { PERSON_EMAIL_MAX, PERSON_NAME_MAX, PERSON_PHONE_MAX, personMessages } from './persons';
 import { oneLineText } from './text';
 
@@ -68,6 +69,14 @@ export const colaboraInputSchema = z
     sitioWeb: oneLineText().max(500).optional().describe('Trampa para robots: déjalo vacío'),
   })
   .superRefine((value, ctx) => {
+    // Only accounts SEPA can charge; a bank outside the EEA needs the holder's address and BIC, which this short form
+    // does not ask: those people are sent to the organisation, which records the fee with them.
+    const notSepa = sepaIbanProblem(value.iban);
+    if (notSepa !== null) ctx.addIssue({ code: 'custom', path: ['iban'], message: notSepa });
+    else if (isNonEeaSepa(value.iban)) {
+      const code = value.iban.slice(0, 2);
+      ctx.addIssue({ code: 'custom', path: ['iban'], message: sepaMessages.nonEeaPublic(countryName(code), code) });
+    }
     if (value.tipo === 'donativo') {
       if (value.periodicidad !== undefined) ctx.addIssue({ code: 'custom', path: ['periodicidad'], message: colaboraMessages.periodOnlyRecurring });
     } else if (value.periodicidad === undefined) ctx.addIssue({ code: 'custom', path: ['periodicidad'], message: colaboraMessages.periodRequired });

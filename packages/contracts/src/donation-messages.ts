@@ -80,6 +80,12 @@ export const donationMessages = {
   mandateRequired: 'La domiciliación necesita el mandato SEPA firmado: su referencia y la fecha de firma.',
   mandateOnlyDirectDebit: 'Solo la domiciliación lleva mandato SEPA.',
   mandateReferenceInvalid: `La referencia del mandato ha de tener entre 1 y ${MANDATE_REFERENCE_MAX} caracteres.`,
+  mandateReferenceCharacters: "La referencia del mandato solo admite letras sin acento, cifras y / - ? : ( ) . , ' +, sin espacios (reglas SEPA).",
+  mandateReferenceSlash: 'La referencia del mandato no puede empezar ni acabar por / ni contener //.',
+  mandateReferenceTaken: (ref: string) =>
+    `La referencia de mandato «${ref}» ya es de otro mandato: cada mandato SEPA tiene la suya, o el banco tomaría dos cobros por uno solo. Usa otra.`,
+  debtorAddressInvalid: 'Escribe la dirección y la localidad del titular (como mucho 70 caracteres cada una) y su país.',
+  bicOnlyDirectDebit: 'Solo la domiciliación lleva BIC y domicilio del titular.',
   mandateSignedInFuture: 'La fecha de firma del mandato no puede ser futura.',
   referenceTooLong: `La referencia no puede superar los ${GIFT_REFERENCE_MAX} caracteres.`,
   reasonRequired: 'Escribe el motivo.',

@@ -16,6 +16,7 @@ import {
   donationMessages,
 } from './donation-messages';
 import { ibanSchema } from './fiscal';
+import { bicProblem, isNonEeaSepa, normaliseBic, sepaIbanProblem, sepaMessages } from './iban';
 import { personRefSchema } from './pets';
 import { calendarDate, multiLineText, oneLineText } from './text';
 export * from './donation-messages';
@@ -95,13 +96,58 @@ const idParam = z.coerce.number().int().min(1).max(2_147_483_647);
 const reason = multiLineText().trim().min(1, donationMessages.reasonRequired).max(MONEY_REASON_MAX, donationMessages.reasonTooLong);
 const version = z.number().int().min(1).describe('Versión que se editó: si ya no es la actual responde 409');
 
+/** The SEPA set an identifier may use (EPC's guidance on the character set): no spaces, no accents. */
+const SEPA_ID_CHARACTERS = /^[A-Za-z0-9/\-?:().,'+]+$/;
+
+/**
+ * A SEPA mandate reference (AT-01) as the EPC rules want it: 1 to 35 characters of the SEPA set without spaces, not
+ * starting or ending with `/` and without `//`.
+ */
+export const mandateReferenceSchema = oneLineText({ error: donationMessages.mandateReferenceInvalid })
+  .trim()
+  .min(1, donationMessages.mandateReferenceInvalid)
+  .max(MANDATE_REFERENCE_MAX, donationMessages.mandateReferenceInvalid)
+  .refine((v) => SEPA_ID_CHARACTERS.test(v), donationMessages.mandateReferenceCharacters)
+  .refine((v) => !v.startsWith('/') && !v.endsWith('/') && !v.includes('//'), donationMessages.mandateReferenceSlash);
+
 export const mandateInputSchema = z.object({
-  referencia: oneLineText({ error: donationMessages.mandateReferenceInvalid })
-    .trim()
-    .min(1, donationMessages.mandateReferenceInvalid)
-    .max(MANDATE_REFERENCE_MAX, donationMessages.mandateReferenceInvalid),
+  referencia: mandateReferenceSchema,
   fechaFirma: isoDate.describe('AAAA-MM-DD, no futura'),
 });
+
+/**
+ * A mandate reference the organisation invents when the signed form has none, as `/colabora` makes its own: a prefix,
+ * the signing day and 50 random bits in base 32 ('CUOTA-20261201-0K3M9Q7T2B'), so two never meet. `random` is any
+ * random number of at least 50 bits (crypto.getRandomValues or randomBytes).
+ */
+export function suggestMandateReference(prefix: string, day: string, random: bigint): string {
+  const bits = random % 32n ** 10n;
+  return `${prefix}-${day.replaceAll('-', '')}-${bits.toString(32).toUpperCase().padStart(10, '0')}`;
+}
+
+/** The debtor's address the bank file carries for an account outside the EEA: two lines of 70 and the country. */
+export const debtorAddressSchema = z.object(
+  {
+    direccion: oneLineText({ error: donationMessages.debtorAddressInvalid })
+      .trim()
+      .min(1, donationMessages.debtorAddressInvalid)
+      .max(70, donationMessages.debtorAddressInvalid)
+      .describe('Calle y número'),
+    localidad: oneLineText({ error: donationMessages.debtorAddressInvalid })
+      .trim()
+      .min(1, donationMessages.debtorAddressInvalid)
+      .max(70, donationMessages.debtorAddressInvalid)
+      .describe('Código postal y localidad'),
+    pais: z
+      .string({ error: donationMessages.debtorAddressInvalid })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, donationMessages.debtorAddressInvalid)
+      .describe('País del domicilio (ISO 3166, dos letras: CH, GB, AD…)'),
+  },
+  { error: donationMessages.debtorAddressInvalid },
+);
+export type DebtorAddress = z.infer<typeof debtorAddressSchema>;
 
 /** `POST /api/personas/{id}/cuotas`. */
 export const feeInputSchema = z
@@ -114,6 +160,13 @@ export const feeInputSchema = z
     metodoPago: z.enum(MONEY_METHODS, { error: donationMessages.methodInvalid }),
     iban: ibanSchema.optional().describe('Obligatorio (y solo admitido) en la domiciliación'),
     mandato: mandateInputSchema.optional().describe('Mandato SEPA firmado: obligatorio (y solo admitido) en la domiciliación'),
+    bic: oneLineText({ error: sepaMessages.bicFormat })
+      .transform(normaliseBic)
+      .optional()
+      .describe('BIC del banco del titular: obligatorio si la cuenta es de un país SEPA de fuera del EEE (CH, GB, AD, MC, SM…)'),
+    domicilioDeudor: debtorAddressSchema
+      .optional()
+      .describe('Domicilio del titular: obligatorio si la cuenta es de un país SEPA de fuera del EEE (el banco lo exige)'),
   })
   .superRefine((value, ctx) => {
     if (value.tipo === 'padrino' && value.mascotaId === undefined)
@@ -121,11 +174,33 @@ export const feeInputSchema = z
     if (value.metodoPago === 'domiciliacion') {
       if (value.iban === undefined) ctx.addIssue({ code: 'custom', path: ['iban'], message: donationMessages.ibanRequired });
       if (value.mandato === undefined) ctx.addIssue({ code: 'custom', path: ['mandato'], message: donationMessages.mandateRequired });
+      if (value.iban !== undefined) sepaDebtorIssues(value.iban, value.bic, value.domicilioDeudor, ctx);
     } else {
       if (value.iban !== undefined) ctx.addIssue({ code: 'custom', path: ['iban'], message: donationMessages.ibanOnlyDirectDebit });
       if (value.mandato !== undefined) ctx.addIssue({ code: 'custom', path: ['mandato'], message: donationMessages.mandateOnlyDirectDebit });
+      if (value.bic !== undefined || value.domicilioDeudor !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['bic'], message: donationMessages.bicOnlyDirectDebit });
     }
   });
+
+/**
+ * The bank data a SEPA debit to this account needs: a country of the SEPA schemes; a BIC, when given, of that
+ * country; and for a bank outside the EEA (CH, GB, AD, MC, SM…) the BIC and the debtor's address, which its bank
+ * requires. `/colabora` and the staff's form check the same.
+ */
+export function sepaDebtorIssues(iban: string, bic: string | undefined, address: DebtorAddress | undefined, ctx: z.RefinementCtx): void {
+  const notSepa = sepaIbanProblem(iban);
+  if (notSepa !== null) {
+    ctx.addIssue({ code: 'custom', path: ['iban'], message: notSepa });
+    return;
+  }
+  const bicIssue = bic !== undefined && bic !== '' ? bicProblem(bic, iban) : null;
+  if (bicIssue !== null) ctx.addIssue({ code: 'custom', path: ['bic'], message: bicIssue });
+  if (isNonEeaSepa(iban, bic)) {
+    if (bic === undefined || bic === '') ctx.addIssue({ code: 'custom', path: ['bic'], message: sepaMessages.nonEeaNeedsBic });
+    if (address === undefined) ctx.addIssue({ code: 'custom', path: ['domicilioDeudor'], message: sepaMessages.nonEeaNeedsAddress });
+  }
+}
 export type FeeInput = z.input<typeof feeInputSchema>;
 export type FeeValues = z.output<typeof feeInputSchema>;
 
@@ -175,6 +250,8 @@ export const feeSchema = z.object({
   metodoPago: z.enum(MONEY_METHODS),
   iban: z.string().nullable().describe('Enmascarado (ES91 **** **** **** **** 1332): nunca entero'),
   mandato: z.object({ referencia: z.string(), fechaFirma: z.string() }).nullable(),
+  bic: z.string().nullable().describe('BIC del banco del titular, si se dio'),
+  domicilioDeudor: debtorAddressSchema.nullable().describe('Domicilio del titular, si se dio (obligatorio fuera del EEE)'),
   estado: z.enum(FEE_STATES),
   bajaMotivo: z.string(),
   recibirNovedades: z.boolean().describe('Un padrino recibe por correo las novedades de su mascota (como mucho una por semana); false: no quiere'),

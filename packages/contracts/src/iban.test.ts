@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fiscalMessages } from './fiscal-messages';
 import {
+  bicProblem,
   ibanProblem,
+  isNonEeaSepa,
   isSepaIban,
+  sepaIbanProblem,
   isValidIban,
   isValidSepaCreditorId,
   maskIban,
@@ -18,6 +21,8 @@ describe('normaliseIban', () => {
     ['ES91 2100 0418 4502 0005 1332', 'ES9121000418450200051332'],
     [' es91-2100-0418-4502-0005-1332 ', 'ES9121000418450200051332'],
     ['ES91\u00a02100\t0418 4502 0005 1332', 'ES9121000418450200051332'],
+    ['NO93.8601.1117.947', 'NO9386011117947'],
+    ['DE89 3704.0044-0532 0130 00', 'DE89370400440532013000'],
     ['', ''],
   ])('writes %j as %j', (raw, expected) => {
     expect(normaliseIban(raw)).toBe(expected);
@@ -87,6 +92,41 @@ describe('isSepaIban', () => {
     expect(isValidIban('BR1800360305000010009795493C1')).toBe(true);
     expect(isSepaIban('BR1800360305000010009795493C1')).toBe(false);
     expect(isSepaIban('ES9221000418450200051332')).toBe(false);
+  });
+});
+
+describe('SEPA countries, banks outside the EEA and BICs', () => {
+  it('refuses the valid IBANs of countries outside the SEPA schemes, naming the country', () => {
+    for (const iban of [
+      'GT82TRAJ01020000001210029690',
+      'IL620108000000099999999',
+      'LB62099900000001001901229114',
+      'MR1300020001010000123456753',
+      'VG96VPVG0000012345678901',
+      'GE29NB0000000101904917',
+      'BA391290079401028494',
+    ]) {
+      expect(isValidIban(iban), iban).toBe(true);
+      expect(isSepaIban(iban), iban).toBe(false);
+      expect(sepaIbanProblem(iban), iban).toMatch(new RegExp(`\\(${iban.slice(0, 2)}\\), fuera de la zona SEPA`));
+    }
+    expect(sepaIbanProblem('NO93.8601.1117.947')).toBeNull();
+  });
+
+  it('tells the banks outside the EEA by the IBAN, or by the BIC of a territory', () => {
+    expect(isNonEeaSepa('CH9300762011623852957')).toBe(true);
+    expect(isNonEeaSepa('GB29NWBK60161331926819')).toBe(true);
+    expect(isNonEeaSepa('ES9121000418450200051332')).toBe(false);
+    expect(isNonEeaSepa('NO9386011117947')).toBe(false);
+    expect(isNonEeaSepa('FR1420041010050500013M02606', 'BDSPPMPMXXX')).toBe(true);
+    expect(isNonEeaSepa('FR1420041010050500013M02606', 'BNPAFRPPXXX')).toBe(false);
+  });
+
+  it('checks a BIC and its country against the IBAN (territories allowed)', () => {
+    expect(bicProblem('ubsw ch zh 80a', 'CH9300762011623852957')).toBeNull();
+    expect(bicProblem('NWBKGB2L', 'CH9300762011623852957')).toMatch(/otro país/);
+    expect(bicProblem('BDSPPMPMXXX', 'FR1420041010050500013M02606')).toBeNull();
+    expect(bicProblem('XXX', 'ES9121000418450200051332')).toMatch(/no es válido/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ValidationErrorsIBAN, electronicFormatIBAN, isSEPACountry, isValidIBAN, validateIBAN } from 'ibantools';
+import { ValidationErrorsIBAN, electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN, validateIBAN } from 'ibantools';
 import { isValidFiscalId } from './fiscal-id';
 import { fiscalMessages } from './fiscal-messages';
 
@@ -9,20 +9,112 @@ import { fiscalMessages } from './fiscal-messages';
  * are ibantools' own.
  */
 
-/** The IBAN as stored, its electronic format: no spaces or hyphens, upper case ('es91 2100-0418…' -> 'ES912100…'). */
+/**
+ * The IBAN as stored, its electronic format: without the separators people write (spaces, dots, hyphens), upper case
+ * ('es91 2100-0418…' -> 'ES912100…', 'NO93.8601.1117.947' -> 'NO9386011117947').
+ */
 export function normaliseIban(raw: string): string {
-  return electronicFormatIBAN(raw.replace(/\s/g, '')) ?? '';
+  return electronicFormatIBAN(raw.replace(/[\s.\-\u2010-\u2015]/g, '')) ?? '';
 }
+
+/** The Spanish messages of SEPA direct debits' bank data (the IBAN's country, the BIC, the debtor's address). */
+export const sepaMessages = {
+  ibanNotSepa: (country: string, code: string) =>
+    `La cuenta es de ${country} (${code}), fuera de la zona SEPA: no se puede cobrar por domiciliación SEPA. Elige otra forma de pago.`,
+  bicFormat: 'El BIC no es válido: tiene 8 u 11 caracteres (CAIXESBBXXX).',
+  bicCountry: 'El BIC es de un banco de otro país que el IBAN.',
+  nonEeaNeedsBic: 'Esta cuenta es de un banco de fuera del Espacio Económico Europeo: el banco exige su BIC.',
+  nonEeaPublic: (country: string, code: string) =>
+    `Tu cuenta es de ${country} (${code}), fuera del Espacio Económico Europeo: su banco exige tu domicilio y el BIC, que este formulario no pide. Escríbenos y la domiciliamos contigo.`,
+  nonEeaNeedsAddress:
+    'Esta cuenta es de un banco de fuera del Espacio Económico Europeo: el banco exige el domicilio del titular (dirección, localidad y país).',
+} as const;
 
 /** True for an IBAN of a country that has them, with that country's length and pattern and right check digits. */
 export function isValidIban(iban: string): boolean {
   return isValidIBAN(normaliseIban(iban));
 }
 
+/*
+ * The SEPA schemes' countries and territories, after the EPC's list (EPC409-09, "EPC List of Countries and Territories
+ * included in the SEPA Schemes' Geographical Scope", as of 2025). The EEA: the 27 EU states, Iceland, Liechtenstein
+ * and Norway, with the territories that are part of them (Åland AX; French Guiana GF, Guadeloupe GP, Martinique MQ,
+ * Réunion RE, Mayotte YT, Saint-Martin MF; the Azores, Madeira, the Canaries, Ceuta and Melilla, under PT and ES).
+ * Outside the EEA: Andorra, Switzerland, the United Kingdom and the Crown Dependencies (Guernsey, Jersey, the Isle of
+ * Man), Gibraltar, Monaco, San Marino, Vatican City, Saint-Barthélemy, Saint-Pierre-et-Miquelon, and since 2024-2025
+ * Albania, Montenegro, Moldova, North Macedonia and Serbia. A debit to a bank outside the EEA must carry the debtor's
+ * address and the bank's BIC (EPC SDD Core rulebook, AT-09 and AT-13).
+ */
+// prettier-ignore
+export const SEPA_EEA_COUNTRIES: readonly string[] = [
+  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT',
+  'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'IS', 'LI', 'NO', 'AX', 'GF', 'GP', 'MQ', 'RE', 'YT', 'MF',
+];
+// prettier-ignore
+export const SEPA_NON_EEA_COUNTRIES: readonly string[] = [
+  'AD', 'CH', 'GB', 'GG', 'JE', 'IM', 'GI', 'MC', 'SM', 'VA', 'BL', 'PM', 'AL', 'ME', 'MD', 'MK', 'RS',
+];
+
+/** The territories whose banks write the IBAN with another country's code (a French IBAN in Guadeloupe). */
+const TERRITORIES_OF: Record<string, readonly string[]> = {
+  FI: ['AX'],
+  FR: ['GF', 'GP', 'MQ', 'RE', 'YT', 'MF', 'BL', 'PM'],
+  GB: ['GG', 'JE', 'IM'],
+};
+
+const isSepaCountryCode = (code: string) => SEPA_EEA_COUNTRIES.includes(code) || SEPA_NON_EEA_COUNTRIES.includes(code);
+
 /** True for a valid IBAN of a SEPA country: the only accounts a SEPA direct debit can charge. */
 export function isSepaIban(iban: string): boolean {
   const n = normaliseIban(iban);
-  return isValidIBAN(n) && isSEPACountry(n.slice(0, 2));
+  return isValidIBAN(n) && isSepaCountryCode(n.slice(0, 2));
+}
+
+/** The BIC as stored: without spaces, upper case ('caix es bb xxx' -> 'CAIXESBBXXX'). */
+export function normaliseBic(raw: string): string {
+  return raw.replace(/\s/g, '').toUpperCase();
+}
+
+/**
+ * True when a debit to this account goes to a bank outside the EEA (its IBAN's country, or the BIC's when the bank
+ * is in a territory: a French IBAN of Saint-Pierre-et-Miquelon), so the file needs the debtor's address and BIC.
+ */
+export function isNonEeaSepa(iban: string, bic?: string | null): boolean {
+  const country = normaliseIban(iban).slice(0, 2);
+  if (SEPA_NON_EEA_COUNTRIES.includes(country)) return true;
+  const bicCountry = bic ? normaliseBic(bic).slice(4, 6) : '';
+  return bicCountry !== '' && SEPA_NON_EEA_COUNTRIES.includes(bicCountry);
+}
+
+/** What is wrong with a BIC given for an IBAN, or null: its shape, and its country against the IBAN's. */
+export function bicProblem(raw: string, iban: string): string | null {
+  const bic = normaliseBic(raw);
+  if (!isValidBIC(bic)) return sepaMessages.bicFormat;
+  const ibanCountry = normaliseIban(iban).slice(0, 2);
+  const bicCountry = bic.slice(4, 6);
+  if (bicCountry !== ibanCountry && !(TERRITORIES_OF[ibanCountry] ?? []).includes(bicCountry)) return sepaMessages.bicCountry;
+  if (!isSepaCountryCode(bicCountry)) return sepaMessages.bicCountry;
+  return null;
+}
+
+/** The country's Spanish name for messages ('GT' -> 'Guatemala'), or the code when the browser does not know it. */
+export function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['es'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * What keeps an IBAN from being charged by SEPA direct debit, or null: what `ibanProblem` finds, then a country
+ * outside the SEPA schemes (GT, IL, LB, MR, VG, GE, BA have IBANs but no SEPA).
+ */
+export function sepaIbanProblem(raw: string): string | null {
+  const problem = ibanProblem(raw);
+  if (problem !== null) return problem;
+  const country = normaliseIban(raw).slice(0, 2);
+  return isSepaCountryCode(country) ? null : sepaMessages.ibanNotSepa(countryName(country), country);
 }
 
 const IBAN_FORMAT_ERRORS: readonly ValidationErrorsIBAN[] = [

@@ -35,7 +35,7 @@ import { type Populated, injector, populate, snapshotOf } from '../helpers/backu
 import { jpeg, multipart, petFields } from '../helpers/media';
 import { zip } from '../importer/zip-builder';
 import { ADMIN, PUBLIC_URL, STAFF, type TestApp, cookieHeader, createTestApp } from '../helpers/helpers';
-import { dayInZone } from '@refugio/contracts';
+import { dayInZone, earliestCollectionDay } from '@refugio/contracts';
 import { postgresUrlForTests } from '../helpers/postgres-for-tests';
 import { S3_TEST_CREDENTIALS, type S3TestServer, startS3TestServer } from '../helpers/s3-test-server';
 import { openThrowawayDatabase } from '../helpers/throwaway-database';
@@ -339,7 +339,7 @@ describe('backup and restore (PGlite + local disk)', () => {
     const batch = await t.as('admin').inject({
       method: 'POST',
       url: '/api/remesas',
-      payload: { fechaCobro: dayInZone(new Date(), t.config.orgTimeZone) },
+      payload: { fechaCobro: earliestCollectionDay(dayInZone(new Date(), t.config.orgTimeZone)) },
     });
     expect(batch.statusCode, batch.body).toBe(201);
     // A bank statement read and one of its credits confirmed (an anonymous gift with its import key): the pending

@@ -181,6 +181,24 @@ describe('Norma 43', () => {
     expect(refused(win1252([...lines.slice(0, 2), rec('99'), ...lines.slice(2)].join('\n'))).message).toMatch(/«99»/);
   });
 
+  it('reads a 0,00 debit (a real bank writes one) as a debit of the 33 totals, not as a credit', () => {
+    const account = '2100' + '0418' + '0200051332';
+    const file = [
+      rec('11', account, '260301', '260331', '2', amount(100000), '978', '3', 'PROTECTORA PATITAS'.padEnd(26)),
+      rec('22', '    ', '0418', '260302', '260302', '17', '000', '1', amount(0), '0000000000', ''.padEnd(12), ''.padEnd(16)),
+      rec('23', '01', 'COMISION MANTENIMIENTO'.padEnd(38), ''.padEnd(38)),
+      rec('22', '    ', '0418', '260303', '260303', '02', '099', '2', amount(2500), '0000000000', ''.padEnd(12), ''.padEnd(16)),
+      rec('33', account, '00001', amount(0), '00001', amount(2500), '2', amount(102500), '978'),
+      rec('88', '9'.repeat(18), '000004'),
+    ].join('\r\n');
+    const { movimientos } = parseBankStatement(win1252(file), 'extracto.n43');
+    expect(movimientos.map((m) => [m.fecha, m.importeCentimos, m.concepto])).toEqual([
+      ['2026-03-02', 0, 'COMISION MANTENIMIENTO'],
+      ['2026-03-03', 2500, 'Concepto común 02'],
+    ]);
+    expect(Object.is(movimientos[0]!.importeCentimos, -0)).toBe(false);
+  });
+
   it('reads the published sample of OCA/l10n-spain with lines not padded to 80 characters', () => {
     const sample = [
       '110000000000000000001602011605312000000000000009783TECNATIVA S.L',

@@ -330,7 +330,7 @@ describe('fees and gifts', () => {
     it('a merge moves fees and gifts; an anonymisation keeps the figures', async () => {
       const keep = await insertPerson('Mar', [], 'mar@example.com');
       const other = await insertPerson('Mar', [], 'mar.otra@example.com');
-      const theirFee = (await createFee(other, directDebit())).json<Fee>();
+      const theirFee = (await createFee(other, directDebit({ mandato: { referencia: 'MANDATO-MAR', fechaFirma: '2026-01-01' } }))).json<Fee>();
       const theirGift = (await createGift({ personaId: other, importe: '9,99', fecha: today, metodo: 'bizum', concepto: 'donativo' })).json<Gift>();
       const merged = await t.as('staff').inject({ method: 'POST', url: `/api/personas/${keep}/fusionar`, payload: { conId: other } });
       expect(merged.statusCode, merged.body).toBe(200);

@@ -41,6 +41,18 @@ describe('what a bank movement names', () => {
     expect(giftMethodOf('TRANSFERENCIA')).toBe('transferencia');
   });
 
+  it('reads the method from the concept: cash, Bizum, transfer, direct debit, card; Teaming pays by transfer', () => {
+    expect(giftMethodOf('INGRESO EFECTIVO OFICINA 0418')).toBe('efectivo');
+    expect(giftMethodOf('Ingreso en efectivo de Ana')).toBe('efectivo');
+    expect(giftMethodOf('BIZUM DE PEÑA')).toBe('bizum');
+    expect(giftMethodOf('TRANSF. DE JOSE MUÑOZ')).toBe('transferencia');
+    expect(giftMethodOf('RECIBO DOMICILIADO CUOTA')).toBe('domiciliacion');
+    expect(giftMethodOf('Cobro domiciliación SEPA')).toBe('domiciliacion');
+    expect(giftMethodOf('ABONO TARJETA TPV 1234')).toBe('tarjeta');
+    expect(giftMethodOf('TEAMING MARZO')).toBe('transferencia');
+    expect(giftMethodOf('DONATIVO PARA LUNA')).toBe('transferencia');
+  });
+
   it('keys a movement by date, cents, reference or else concept, numbering identical ones', () => {
     const keys = importKeys([
       { fecha: '2026-03-01', importeCentimos: 500, concepto: 'Bizum Peña', referencia: '' },

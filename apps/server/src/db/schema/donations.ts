@@ -36,6 +36,15 @@ export const fee = pgTable(
     /** The SEPA mandate (only for `domiciliacion`). */
     mandatoReferencia: text(),
     mandatoFechaFirma: date({ mode: 'string' }),
+    /**
+     * The debtor's bank (BIC) and address as the mandate gives them: optional, but required for an account outside
+     * the EEA (CH, GB, AD…), whose bank wants both in the file.
+     */
+    bic: text(),
+    deudorDireccion: text(),
+    deudorLocalidad: text(),
+    /** ISO 3166 two letters. */
+    deudorPais: text(),
     /** activa | pendiente | baja */
     estado: text().notNull().default('activa'),
     bajaFecha: date({ mode: 'string' }),
@@ -256,6 +265,11 @@ export const remesaLinea = pgTable(
     iban: text().notNull(),
     mandatoReferencia: text().notNull(),
     mandatoFechaFirma: date({ mode: 'string' }).notNull(),
+    /** The debtor's BIC and address as charged (from the fee), or null. */
+    bic: text(),
+    deudorDireccion: text(),
+    deudorLocalidad: text(),
+    deudorPais: text(),
     concepto: text().notNull(),
   },
   (t) => [

@@ -67,8 +67,32 @@ function giftWhere(filter: GiftFilter): SQL | undefined {
   );
 }
 
+/** The first key of the advisory lock a new mandate reference takes (the second is the reference's hash). */
+const MANDATE_LOCK_KEY = 734_011;
+
 function donationsQueries(db: Database) {
   return {
+    /**
+     * True when a fee or a /colabora gift already holds this mandate reference (case ignored): the organisation is
+     * one creditor, and a reference names one mandate. Taken under a lock on the reference until the transaction
+     * ends, so two creations of one reference at once cannot both pass.
+     */
+    async mandateReferenceInUse(referencia: string): Promise<boolean> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(${MANDATE_LOCK_KEY}, hashtext(upper(${referencia})))`);
+      const [feeHit] = await db
+        .select({ id: fee.id })
+        .from(fee)
+        .where(sql`upper(${fee.mandatoReferencia}) = upper(${referencia})`)
+        .limit(1);
+      if (feeHit) return true;
+      const [giftHit] = await db
+        .select({ id: gift.id })
+        .from(gift)
+        .where(sql`upper(${gift.mandatoReferencia}) = upper(${referencia})`)
+        .limit(1);
+      return giftHit !== undefined;
+    },
+
     async insertFee(values: FeeInsert): Promise<FeeRow> {
       const [row] = await db.insert(fee).values(values).returning();
       return row!;

@@ -51,6 +51,11 @@ export function toFeeDto(row: Named<FeeRow>): Fee {
       row.mandatoReferencia === null || row.mandatoFechaFirma === null
         ? null
         : { referencia: row.mandatoReferencia, fechaFirma: row.mandatoFechaFirma },
+    bic: row.bic,
+    domicilioDeudor:
+      row.deudorDireccion === null || row.deudorLocalidad === null || row.deudorPais === null
+        ? null
+        : { direccion: row.deudorDireccion, localidad: row.deudorLocalidad, pais: row.deudorPais },
     estado: row.estado as FeeState,
     bajaMotivo: row.bajaMotivo,
     recibirNovedades: row.recibirNovedades,
@@ -137,6 +142,10 @@ export function createDonationsService({ repo, persons, pets, history, timeZone,
           throw invalid('mandato.fechaFirma', donationMessages.mandateSignedInFuture);
         }
         const directDebit = input.metodoPago === 'domiciliacion';
+        if (directDebit && input.mandato && (await tx.mandateReferenceInUse(input.mandato.referencia))) {
+          throw conflict(donationMessages.mandateReferenceTaken(input.mandato.referencia));
+        }
+        const address = directDebit ? input.domicilioDeudor : undefined;
         const row = await tx.insertFee({
           personaId,
           tipo: input.tipo,
@@ -148,6 +157,10 @@ export function createDonationsService({ repo, persons, pets, history, timeZone,
           iban: directDebit ? (input.iban ?? null) : null,
           mandatoReferencia: directDebit ? (input.mandato?.referencia ?? null) : null,
           mandatoFechaFirma: directDebit ? (input.mandato?.fechaFirma ?? null) : null,
+          bic: directDebit && input.bic ? input.bic : null,
+          deudorDireccion: address?.direccion ?? null,
+          deudorLocalidad: address?.localidad ?? null,
+          deudorPais: address?.pais ?? null,
           estado: 'activa',
           createdBy: actor.id,
           updatedBy: actor.id,
@@ -167,6 +180,8 @@ export function createDonationsService({ repo, persons, pets, history, timeZone,
             metodoPago: [null, row.metodoPago],
             ...(row.iban === null ? {} : { iban: [null, maskIban(row.iban)] }),
             ...(row.mandatoReferencia === null ? {} : { mandato: [null, { referencia: row.mandatoReferencia, fechaFirma: row.mandatoFechaFirma }] }),
+            ...(row.bic === null ? {} : { bic: [null, row.bic] }),
+            ...(address === undefined ? {} : { domicilioDeudor: [null, address] }),
             estado: [null, row.estado],
           },
         });

@@ -47,6 +47,8 @@ function n43Reference(ref1: string, ref2: string, documentNumber: string): strin
 }
 
 interface N43Movement extends StatementMovement {
+  /** Key 1 (debe): a debit, even of 0,00 (whose cents cannot carry the sign), as the 33 record counts it. */
+  debit: boolean;
   concepts: string[];
   commonConcept: string;
 }
@@ -96,7 +98,9 @@ export function parseNorma43(lines: string[]): StatementMovement[] {
         current = {
           fila: lineNo,
           fecha: n43Date(rec.slice(10, 16), lineNo),
-          importeCentimos: sign === '1' ? -cents : cents,
+          // `|| 0`: a 0,00 debit is 0 cents, not -0.
+          importeCentimos: sign === '1' ? -cents || 0 : cents,
+          debit: sign === '1',
           concepto: '',
           referencia: n43Reference(rec.slice(52, 64), rec.slice(64, 80), rec.slice(42, 52)),
           concepts: [],
@@ -165,7 +169,7 @@ function checkAccountTotals(account: N43Account, rec: string, lineNo: number): v
   let credits = 0;
   let creditSum = 0;
   for (const m of account.movements) {
-    if (m.importeCentimos < 0) {
+    if (m.debit) {
       debits++;
       debitSum -= m.importeCentimos;
     } else {

@@ -23,6 +23,10 @@ export interface DebitCandidate {
   iban: string;
   mandatoReferencia: string;
   mandatoFechaFirma: string;
+  bic: string | null;
+  deudorDireccion: string | null;
+  deudorLocalidad: string | null;
+  deudorPais: string | null;
   personaNombre: string;
   mascotaNombre: string | null;
 }
@@ -88,6 +92,10 @@ function remesasQueries(db: Database) {
         iban: f.iban!,
         mandatoReferencia: f.mandatoReferencia!,
         mandatoFechaFirma: f.mandatoFechaFirma!,
+        bic: f.bic,
+        deudorDireccion: f.deudorDireccion,
+        deudorLocalidad: f.deudorLocalidad,
+        deudorPais: f.deudorPais,
         personaNombre,
         mascotaNombre,
       }));

@@ -5,12 +5,14 @@ import {
   type GiftState,
   type ListRemesasQuery,
   type Remesa,
+  type RemesaExcluded,
   type RemesaLine,
   type RemesaPreview,
   type RemesaSetting,
   type RemesaSummary,
   type RemesasResponse,
   centsToEuros,
+  collectionDayProblem,
   dayInZone,
   maskIban,
   remesaMessages,
@@ -23,7 +25,7 @@ import { type HistoryPort, userActor } from '../history/history.port';
 import type { OrganizationPort } from '../organization/organization.port';
 import { periodStartOn } from './fee-periods';
 import type { DebitCandidate, NamedRemesaLine, RemesaRow, RemesaSummaryRow, RemesasRepository } from './remesas.repository';
-import { type DirectDebit, buildDirectDebitXml } from './sepa-debits';
+import { type DirectDebit, buildDirectDebitXml, directDebitProblem } from './sepa-debits';
 
 /** A debit about to be charged: the fee, the period and what the bank file says of it. */
 interface PlannedDebit {
@@ -91,17 +93,32 @@ function summaryDto(row: RemesaSummaryRow): RemesaSummary {
   };
 }
 
-function debitsOf(
-  remesa: Pick<RemesaRow, 'id' | 'fechaCobro'>,
-  lines: Pick<
-    NamedRemesaLine,
-    'referencia' | 'importeCentimos' | 'deudorNombre' | 'iban' | 'mandatoReferencia' | 'mandatoFechaFirma' | 'secuencia' | 'concepto'
-  >[],
-): DirectDebit[] {
+type DebitFields = Pick<
+  NamedRemesaLine,
+  | 'referencia'
+  | 'importeCentimos'
+  | 'deudorNombre'
+  | 'iban'
+  | 'bic'
+  | 'deudorDireccion'
+  | 'deudorLocalidad'
+  | 'deudorPais'
+  | 'mandatoReferencia'
+  | 'mandatoFechaFirma'
+  | 'secuencia'
+  | 'concepto'
+>;
+
+const addressOf = (l: Pick<DebitFields, 'deudorDireccion' | 'deudorLocalidad' | 'deudorPais'>) =>
+  l.deudorDireccion !== null && l.deudorLocalidad !== null && l.deudorPais !== null
+    ? { direccion: l.deudorDireccion, localidad: l.deudorLocalidad, pais: l.deudorPais }
+    : null;
+
+function debitsOf(remesa: Pick<RemesaRow, 'id' | 'fechaCobro'>, lines: DebitFields[]): DirectDebit[] {
   return lines.map((l) => ({
     id: l.referencia,
     importeCentimos: l.importeCentimos,
-    deudor: { nombre: l.deudorNombre, iban: l.iban },
+    deudor: { nombre: l.deudorNombre, iban: l.iban, bic: l.bic, domicilio: addressOf(l) },
     mandato: { referencia: l.mandatoReferencia, fechaFirma: l.mandatoFechaFirma },
     secuencia: l.secuencia as 'FRST' | 'RCUR',
     concepto: l.concepto,
@@ -126,11 +143,37 @@ export function createRemesasService({ repo, history, organization, clock = () =
     return { nombre: org.nombre!, nif: org.nif!, identificador: org.acreedorSepa!, iban: org.ibanAcreedor! };
   }
 
+  /** A collection day the banks take: a TARGET2 business day, at least two business days after today (400 otherwise). */
   async function checkDay(handle: Database, fechaCobro: string): Promise<void> {
     const today = dayInZone(clock(), (await organization.stored(handle)).zonaHoraria);
-    if (fechaCobro < today) {
-      throw new AppError('VALIDATION_ERROR', { message: remesaMessages.dateInPast, fieldErrors: { fechaCobro: remesaMessages.dateInPast } });
+    const problem = collectionDayProblem(fechaCobro, today);
+    if (problem !== null) throw new AppError('VALIDATION_ERROR', { message: problem, fieldErrors: { fechaCobro: problem } });
+  }
+
+  /**
+   * Splits the planned debits into those the bank file can carry and those it cannot (a name without one Latin
+   * letter, a mandate reference SEPA refuses, a bank outside the EEA without BIC or address…): these are left out,
+   * each with its reason, and the rest of the batch goes on.
+   */
+  function chargeable(planned: PlannedDebit[], fechaCobro: string): { ok: PlannedDebit[]; excluidas: RemesaExcluded[] } {
+    const ok: PlannedDebit[] = [];
+    const excluidas: RemesaExcluded[] = [];
+    for (const p of planned) {
+      const problem = directDebitProblem(
+        {
+          id: endToEndId(1, p.fee.id, p.periodoDesde),
+          importeCentimos: p.fee.importeCentimos,
+          deudor: { nombre: p.fee.personaNombre, iban: p.fee.iban, bic: p.fee.bic, domicilio: addressOf(p.fee) },
+          mandato: { referencia: p.fee.mandatoReferencia, fechaFirma: p.fee.mandatoFechaFirma },
+          secuencia: p.secuencia,
+          concepto: p.concepto,
+        },
+        fechaCobro,
+      );
+      if (problem === null) ok.push(p);
+      else excluidas.push({ cuotaId: p.fee.id, persona: { id: p.fee.personaId, nombre: p.fee.personaNombre }, motivo: problem });
     }
+    return { ok, excluidas };
   }
 
   /** The fees due on `fechaCobro` whose period no batch has charged yet, each with its sequence type. */
@@ -177,7 +220,7 @@ export function createRemesasService({ repo, history, organization, clock = () =
   async function detail(handle: RemesasRepository, id: number): Promise<Remesa> {
     const row = await handle.findRemesa(id);
     if (!row) throw new AppError('NOT_FOUND', { message: remesaMessages.notFound });
-    return { ...summaryDto(row), cuotas: (await handle.linesOf(id)).map(lineDto) };
+    return { ...summaryDto(row), cuotas: (await handle.linesOf(id)).map(lineDto), excluidas: [] };
   }
 
   return {
@@ -185,7 +228,7 @@ export function createRemesasService({ repo, history, organization, clock = () =
     async previewRemesa(fechaCobro: string): Promise<RemesaPreview> {
       await checkDay(repo.handle, fechaCobro);
       await creditorOrThrow(repo.handle);
-      const planned = await plan(repo, fechaCobro);
+      const { ok: planned, excluidas } = chargeable(await plan(repo, fechaCobro), fechaCobro);
       const cents = planned.reduce((sum, p) => sum + p.fee.importeCentimos, 0);
       return {
         fechaCobro,
@@ -207,6 +250,7 @@ export function createRemesasService({ repo, history, organization, clock = () =
           referencia: '',
           donativo: null,
         })),
+        excluidas,
       };
     },
 
@@ -217,8 +261,11 @@ export function createRemesasService({ repo, history, organization, clock = () =
           await tx.lock();
           await checkDay(tx.handle, fechaCobro);
           const creditor = await creditorOrThrow(tx.handle);
-          const planned = await plan(tx, fechaCobro);
-          if (planned.length === 0) throw new AppError('UNPROCESSABLE', { message: remesaMessages.noDueFees });
+          const { ok: planned, excluidas } = chargeable(await plan(tx, fechaCobro), fechaCobro);
+          if (planned.length === 0) {
+            const message = excluidas.length === 0 ? remesaMessages.noDueFees : remesaMessages.noChargeableFees(excluidas.length);
+            throw new AppError('UNPROCESSABLE', { message });
+          }
           const cents = planned.reduce((sum, p) => sum + p.fee.importeCentimos, 0);
           const remesa = await tx.insertRemesa({
             fechaCobro,
@@ -261,6 +308,10 @@ export function createRemesasService({ repo, history, organization, clock = () =
                 iban: p.fee.iban,
                 mandatoReferencia: p.fee.mandatoReferencia,
                 mandatoFechaFirma: p.fee.mandatoFechaFirma,
+                bic: p.fee.bic,
+                deudorDireccion: p.fee.deudorDireccion,
+                deudorLocalidad: p.fee.deudorLocalidad,
+                deudorPais: p.fee.deudorPais,
                 concepto: p.concepto,
               }),
             );
@@ -293,16 +344,17 @@ export function createRemesasService({ repo, history, organization, clock = () =
               numero: [null, planned.length],
               importeTotal: [null, centsToEuros(cents)],
               estado: [null, remesa.estado],
+              ...(excluidas.length === 0 ? {} : { excluidas: [null, excluidas.map((e) => ({ cuotaId: e.cuotaId, motivo: e.motivo }))] }),
             },
           });
-          // A batch that SEPA cannot carry is refused whole (the throw rolls everything back).
+          // Every debit passed its own check; the whole file is still built before commit (a failure rolls back).
           checkedXml(
             remesa,
             creditor,
             debitsOf(remesa, lines),
             planned.map((p) => p.fee),
           );
-          return detail(tx, remesa.id);
+          return { ...(await detail(tx, remesa.id)), excluidas };
         });
       } catch (error) {
         // The lock makes batches wait for each other; the unique key is the last guard against charging twice.

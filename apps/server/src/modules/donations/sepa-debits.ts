@@ -4,8 +4,9 @@
  * checks and cleans what goes in (IBANs with ibantools, the SEPA Latin character set, lengths, dates) and keeps
  * every amount in integer cents, so that no total is ever a sum of floats.
  */
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { Document, validateCreditorID } from 'sepa';
+import { bicProblem, isNonEeaSepa, isSepaIban } from '@refugio/contracts';
 
 export type SequenceType = 'FRST' | 'RCUR' | 'OOFF' | 'FNAL';
 
@@ -13,7 +14,13 @@ export interface DirectDebit {
   /** End-to-end id, sent back by the bank with a returned debit. */
   id: string;
   importeCentimos: number;
-  deudor: { nombre: string; iban: string; bic?: string | undefined };
+  deudor: {
+    nombre: string;
+    iban: string;
+    bic?: string | null | undefined;
+    /** Required (with the BIC) for a bank outside the EEA: street and number, postcode and town, ISO country. */
+    domicilio?: { direccion: string; localidad: string; pais: string } | null | undefined;
+  };
   mandato: { referencia: string; fechaFirma: string };
   secuencia: SequenceType;
   concepto: string;
@@ -110,21 +117,22 @@ function checkId(value: unknown, field: string, max = ID_MAX): string {
   if (typeof value !== 'string' || value === '') fail(field, 'falta el identificador');
   if (value.length > max) fail(field, `tiene más de ${max} caracteres`);
   if (!SEPA_ID.test(value)) fail(field, "solo admite letras sin acento, cifras y / - ? : ( ) . , ' +");
-  if (value.startsWith('/') || value.includes('//')) fail(field, 'no puede empezar por / ni contener //');
+  if (value.startsWith('/') || value.endsWith('/') || value.includes('//')) fail(field, 'no puede empezar ni acabar por / ni contener //');
   return value;
 }
 
 function checkIban(value: unknown, field: string): string {
   const iban = typeof value === 'string' ? electronicFormatIBAN(value) : null;
   if (!iban || !isValidIBAN(iban)) fail(field, 'el IBAN no es válido');
+  if (!isSepaIban(iban)) fail(field, `el IBAN es de ${iban.slice(0, 2)}, un país fuera de la zona SEPA`);
   return iban;
 }
 
 function checkBic(value: unknown, field: string, iban: string): string {
   if (value === undefined || value === null || value === '') return '';
   const bic = typeof value === 'string' ? value.replace(/\s/g, '').toUpperCase() : '';
-  if (!isValidBIC(bic)) fail(field, 'el BIC no es válido');
-  if (bic.slice(4, 6) !== iban.slice(0, 2)) fail(field, 'el BIC es de otro país que el IBAN');
+  const problem = bicProblem(bic, iban);
+  if (problem !== null) fail(field, problem.replace(/\.$/, '').replace(/^El /, 'el '));
   return bic;
 }
 
@@ -168,6 +176,7 @@ interface CheckedDebit {
   name: string;
   iban: string;
   bic: string;
+  address: { street: string; city: string; country: string } | null;
   mandateId: string;
   signedOn: Date;
   sequence: SequenceType;
@@ -185,13 +194,41 @@ function checkDebit(debit: DirectDebit, index: number, collection: string, seenI
   const name = cleanText(debit.deudor.nombre, `${at}.deudor.nombre`, NAME_MAX);
   const iban = checkIban(debit.deudor.iban, `${at}.deudor.iban`);
   const bic = checkBic(debit.deudor.bic, `${at}.deudor.bic`, iban);
+  const address = checkAddress(debit.deudor.domicilio, `${at}.deudor.domicilio`);
+  // EPC SDD Core rulebook: a debit to a bank outside the EEA carries the debtor's address (AT-09) and BIC (AT-13).
+  if (isNonEeaSepa(iban, bic)) {
+    if (bic === '') fail(`${at}.deudor.bic`, 'el banco del titular está fuera del Espacio Económico Europeo y exige su BIC');
+    if (address === null) fail(`${at}.deudor.domicilio`, 'el banco del titular está fuera del Espacio Económico Europeo y exige su domicilio');
+  }
   if (typeof debit.mandato !== 'object' || debit.mandato === null) fail(`${at}.mandato`, 'falta el mandato');
   const mandateId = checkId(debit.mandato.referencia, `${at}.mandato.referencia`);
   const signed = checkDay(debit.mandato.fechaFirma, `${at}.mandato.fechaFirma`);
   if (signed.iso > collection) fail(`${at}.mandato.fechaFirma`, 'el mandato se firmó después de la fecha de cobro');
   if (!SEQUENCE_ORDER.includes(debit.secuencia)) fail(`${at}.secuencia`, 'debe ser FRST, RCUR, OOFF o FNAL');
   const remittance = cleanText(debit.concepto, `${at}.concepto`, REMITTANCE_MAX);
-  return { id, cents, name, iban, bic, mandateId, signedOn: signed.date, sequence: debit.secuencia, remittance };
+  return { id, cents, name, iban, bic, address, mandateId, signedOn: signed.date, sequence: debit.secuencia, remittance };
+}
+
+function checkAddress(value: DirectDebit['deudor']['domicilio'], field: string): CheckedDebit['address'] {
+  if (value === undefined || value === null) return null;
+  const street = cleanText(value.direccion, `${field}.direccion`, NAME_MAX);
+  const city = cleanText(value.localidad, `${field}.localidad`, NAME_MAX);
+  const country = typeof value.pais === 'string' ? value.pais.trim().toUpperCase() : '';
+  if (!/^[A-Z]{2}$/.test(country)) fail(`${field}.pais`, 'el país debe ser un código ISO de dos letras');
+  return { street, city, country };
+}
+
+/**
+ * What keeps one debit from being written (the message of the first check it fails, without the field), or null:
+ * a batch leaves such a debit out and writes the rest.
+ */
+export function directDebitProblem(debit: DirectDebit, fechaCobro: string): string | null {
+  try {
+    checkDebit(debit, 0, fechaCobro, new Set());
+    return null;
+  } catch (error) {
+    return (error as Error).message.replace(/^[^:]*: /, '');
+  }
 }
 
 /** Builds the pain.008.001.02 XML of a batch, or throws an Error whose message starts with the faulty field. */
@@ -243,6 +280,11 @@ export function buildDirectDebitXml(batch: DirectDebitBatch): string {
       tx.debtorName = debit.name;
       tx.debtorIBAN = debit.iban;
       tx.debtorBIC = debit.bic;
+      if (debit.address) {
+        tx.debtorStreet = debit.address.street;
+        tx.debtorCity = debit.address.city;
+        tx.debtorCountry = debit.address.country;
+      }
       tx.mandateId = debit.mandateId;
       tx.mandateSignatureDate = debit.signedOn;
       tx.remittanceInfo = debit.remittance;

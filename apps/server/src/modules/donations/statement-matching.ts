@@ -85,9 +85,20 @@ export function giftConceptOf(text: string, feeType?: string): GiftConcept {
   return 'donativo';
 }
 
-/** Bizum when the bank's text says so; any other credit in a statement is a transfer. */
+/**
+ * How the money came, as the bank's concept says it (accents and case ignored), the first that matches: Bizum; cash
+ * (`EFECTIVO`: "INGRESO EFECTIVO"); a transfer said as such (`TRANSFERENCIA`, `TRANSF.`, `TRF`); a direct debit
+ * (`DOMICILIACION`, `DOMICILIADO`, `RECIBO`, `ADEUDO`, `SEPA DD`); a card (`TARJETA`, `TPV`). Anything else, Teaming's
+ * payments among them, is a transfer: the only way a credit reaches an account without saying how.
+ */
 export function giftMethodOf(text: string): MoneyMethod {
-  return /\bbizum\b/i.test(text) ? 'bizum' : 'transferencia';
+  const t = fold(text);
+  if (/\bBIZUM\b/.test(t)) return 'bizum';
+  if (/\bEFECTIVO\b/.test(t)) return 'efectivo';
+  if (/\b(TRANSFERENCIA|TRANSFER|TRANSF|TRF)\b/.test(t)) return 'transferencia';
+  if (/\b(DOMICILIACION|DOMICILIAD[OA]|RECIBOS?|ADEUDO|SEPA DD)\b/.test(t)) return 'domiciliacion';
+  if (/\b(TARJETA|TPV)\b/.test(t)) return 'tarjeta';
+  return 'transferencia';
 }
 
 function fold(text: string): string {

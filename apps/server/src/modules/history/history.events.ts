@@ -146,7 +146,7 @@ export type HistoryEventInput = { actor: HistoryActor } & (
       cambios?: Changes<'personaId' | 'anio' | 'estado' | 'importe' | 'mensajeId' | 'motivo'>;
     }
   | { entidad: 'donativo'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<GiftHistoryField> }
-  | { entidad: 'remesa'; entidadId: number; accion: 'crear'; cambios?: Changes<'fechaCobro' | 'numero' | 'importeTotal' | 'estado'> }
+  | { entidad: 'remesa'; entidadId: number; accion: 'crear'; cambios?: Changes<'fechaCobro' | 'numero' | 'importeTotal' | 'estado' | 'excluidas'> }
   // `enviar`: a read through the link (what it showed: `lectura` 'libro' or 'mascota', with `mascotaId`).
   | {
       entidad: 'inspeccion';
@@ -226,6 +226,8 @@ export type FeeHistoryField =
   | 'metodoPago'
   | 'iban'
   | 'mandato'
+  | 'bic'
+  | 'domicilioDeudor'
   | 'estado'
   | 'bajaMotivo'
   | 'recibirNovedades'

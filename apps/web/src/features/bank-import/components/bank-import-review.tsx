@@ -7,9 +7,11 @@ import {
   type PersonRef,
   bankMatchReasonLabels,
   bankMovementStateLabels,
+  countLabel,
   formatEuros,
   giftConceptLabels,
   moneyMethodLabels,
+  pluralWord,
 } from '@refugio/contracts';
 import { useMemo, useState } from 'react';
 import { PersonPicker } from '../../../components/ui/person-picker';
@@ -103,7 +105,10 @@ export function BankImportReview({ importacion, busy, onConfirm, onCancel }: Ban
       <Text size="sm">
         {rows.length} {rows.length === 1 ? 'ingreso' : 'ingresos'} en «{importacion.archivo}» (
         {importacion.formato === 'norma43' ? 'Norma 43' : 'CSV'}).
-        {importacion.ignorados > 0 ? ` ${importacion.ignorados} cargos u otros movimientos no se importan.` : ''} Nada se ha guardado todavía.
+        {importacion.ignorados > 0
+          ? ` ${countLabel(importacion.ignorados, 'cargo u otro movimiento', 'cargos u otros movimientos')} no se ${pluralWord(importacion.ignorados, 'importa', 'importan')}.`
+          : ''}{' '}
+        Nada se ha guardado todavía.
       </Text>
 
       <Chip.Group value={filter} onChange={(value) => setFilter(value)}>

@@ -10,7 +10,10 @@ import {
   feePeriodLabels,
   feeTypeLabels,
   donationMessages,
+  isNonEeaSepa,
   moneyMethodLabels,
+  normaliseIban,
+  suggestMandateReference,
 } from '@refugio/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -31,7 +34,20 @@ interface FeeDraft {
   iban: string;
   mandatoReferencia: string;
   mandatoFechaFirma: string;
+  bic: string;
+  direccion: string;
+  localidad: string;
+  pais: string;
 }
+
+/** A new mandate reference, as `/colabora` invents one: the day and 50 random bits. */
+function newReference(day: string): string {
+  const words = crypto.getRandomValues(new Uint32Array(2));
+  return suggestMandateReference('CUOTA', day, (BigInt(words[0]!) << 32n) | BigInt(words[1]!));
+}
+
+/** An account whose bank is outside the EEA (CH, GB, AD…): the bank file needs its BIC and the holder's address. */
+const needsAddress = (draft: Pick<FeeDraft, 'iban' | 'bic'>) => isNonEeaSepa(draft.iban, draft.bic.trim() === '' ? null : draft.bic);
 
 /** What is sent: the amount as typed ("12,50", read by the server digit by digit), the IBAN and mandate only for a direct debit. */
 export function feeInputOf(draft: FeeDraft): FeeInput {
@@ -44,6 +60,10 @@ export function feeInputOf(draft: FeeDraft): FeeInput {
     ...(draft.tipo === 'padrino' && draft.mascota ? { mascotaId: draft.mascota.id } : {}),
     metodoPago: draft.metodoPago as FeeInput['metodoPago'],
     ...(directDebit ? { iban: draft.iban, mandato: { referencia: draft.mandatoReferencia, fechaFirma: draft.mandatoFechaFirma } } : {}),
+    ...(directDebit && draft.bic.trim() !== '' ? { bic: draft.bic } : {}),
+    ...(directDebit && needsAddress(draft)
+      ? { domicilioDeudor: { direccion: draft.direccion, localidad: draft.localidad, pais: draft.pais || normaliseIban(draft.iban).slice(0, 2) } }
+      : {}),
   };
 }
 
@@ -62,8 +82,12 @@ export function FeeForm({ personaId, onDone, onCancel }: { personaId: number; on
     desde: today,
     metodoPago: 'domiciliacion',
     iban: '',
-    mandatoReferencia: '',
+    mandatoReferencia: newReference(today),
     mandatoFechaFirma: today,
+    bic: '',
+    direccion: '',
+    localidad: '',
+    pais: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateFee();
@@ -81,7 +105,13 @@ export function FeeForm({ personaId, onDone, onCancel }: { personaId: number; on
     'mandato',
     'mandato.referencia',
     'mandato.fechaFirma',
+    'bic',
+    'domicilioDeudor',
+    'domicilioDeudor.direccion',
+    'domicilioDeudor.localidad',
+    'domicilioDeudor.pais',
   ];
+  const foreign = directDebit && needsAddress(draft);
   const otherError =
     create.error && !(create.error instanceof ApiError && Object.keys(serverFieldErrors(create.error)).some((k) => shownFields.includes(k)))
       ? getErrorMessage(create.error)
@@ -186,6 +216,7 @@ export function FeeForm({ personaId, onDone, onCancel }: { personaId: number; on
               />
               <TextInput
                 label="Referencia del mandato SEPA"
+                description="Sugerida; si el mandato firmado trae otra, escribe esa. Letras sin acento, cifras y / - ? : ( ) . , ' +, sin espacios."
                 maxLength={MANDATE_REFERENCE_MAX}
                 value={draft.mandatoReferencia}
                 onChange={(e) => set('mandatoReferencia', e.currentTarget.value)}
@@ -201,6 +232,44 @@ export function FeeForm({ personaId, onDone, onCancel }: { personaId: number; on
                 error={fieldError('mandato.fechaFirma')}
                 required
               />
+              <TextInput
+                label="BIC del banco"
+                description={foreign ? 'Obligatorio: el banco es de fuera del Espacio Económico Europeo.' : 'Opcional en España y el resto del EEE.'}
+                autoComplete="off"
+                value={draft.bic}
+                onChange={(e) => set('bic', e.currentTarget.value)}
+                error={fieldError('bic')}
+                required={foreign}
+              />
+              {foreign ? (
+                <>
+                  <TextInput
+                    label="Dirección del titular"
+                    description="Su banco, de fuera del EEE, exige el domicilio del titular."
+                    maxLength={70}
+                    value={draft.direccion}
+                    onChange={(e) => set('direccion', e.currentTarget.value)}
+                    error={fieldError('domicilioDeudor.direccion', 'domicilioDeudor')}
+                    required
+                  />
+                  <TextInput
+                    label="Código postal y localidad del titular"
+                    maxLength={70}
+                    value={draft.localidad}
+                    onChange={(e) => set('localidad', e.currentTarget.value)}
+                    error={fieldError('domicilioDeudor.localidad')}
+                    required
+                  />
+                  <TextInput
+                    label="País del titular (código de dos letras)"
+                    placeholder={normaliseIban(draft.iban).slice(0, 2)}
+                    maxLength={2}
+                    value={draft.pais}
+                    onChange={(e) => set('pais', e.currentTarget.value.toUpperCase())}
+                    error={fieldError('domicilioDeudor.pais')}
+                  />
+                </>
+              ) : null}
             </SimpleGrid>
           ) : null}
           {otherError ? (

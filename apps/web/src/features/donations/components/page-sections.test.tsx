@@ -90,8 +90,11 @@ describe('Cuotas y donativos on the person page', () => {
     await user.type(within(form).getByRole('textbox', { name: /IBAN/ }), 'ES00 1234');
     await user.click(within(form).getByRole('button', { name: 'Guardar cuota' }));
     expect(await within(form).findByText(/IBAN/, { selector: '.mantine-InputWrapper-error, [id$="-error"]' })).toBeInTheDocument();
-    expect(within(form).getByText(/referencia del mandato/i, { selector: '[id$="-error"]' })).toBeInTheDocument();
     expect(created).toHaveLength(0);
+    // A mandate reference is suggested as /colabora makes one; staff may replace it with the signed form's.
+    const reference = within(form).getByRole('textbox', { name: /Referencia del mandato/ });
+    expect((reference as HTMLInputElement).value).toMatch(/^CUOTA-\d{8}-[0-9A-V]{10}$/);
+    await user.clear(reference);
 
     const iban = within(form).getByRole('textbox', { name: /IBAN/ });
     await user.clear(iban);
@@ -115,6 +118,30 @@ describe('Cuotas y donativos on the person page', () => {
     refuseWith(null);
     await user.click(within(form).getByRole('button', { name: 'Guardar cuota' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Nueva cuota' })).not.toBeInTheDocument());
+  });
+
+  it("an account of a bank outside the EEA asks for the BIC and the holder's address, and sends them", async () => {
+    const { created } = answerPerson();
+    const { user } = renderWithProviders(<PersonMoneySection personId={7} />, { path: '/personas/7' });
+    await user.click(await screen.findByRole('button', { name: 'Nueva cuota' }));
+    const form = screen.getByRole('region', { name: 'Nueva cuota' });
+    await user.type(within(form).getByRole('textbox', { name: /Importe/ }), '10');
+    expect(within(form).queryByRole('textbox', { name: /Dirección del titular/ })).not.toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: /IBAN/ }), 'CH93 0076 2011 6238 5295 7');
+    await user.click(within(form).getByRole('button', { name: 'Guardar cuota' }));
+    expect(await within(form).findByText(/el banco exige su BIC/)).toBeInTheDocument();
+    expect(within(form).getAllByText(/Escribe la dirección y la localidad del titular/).length).toBeGreaterThan(0);
+    expect(created).toHaveLength(0);
+    await user.type(within(form).getByRole('textbox', { name: /BIC del banco/ }), 'UBSWCHZH80A');
+    await user.type(within(form).getByRole('textbox', { name: /Dirección del titular/ }), 'Bahnhofstrasse 1');
+    await user.type(within(form).getByRole('textbox', { name: /Código postal y localidad del titular/ }), '8001 Zürich');
+    await user.click(within(form).getByRole('button', { name: 'Guardar cuota' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({
+      iban: 'CH93 0076 2011 6238 5295 7',
+      bic: 'UBSWCHZH80A',
+      domicilioDeudor: { direccion: 'Bahnhofstrasse 1', localidad: '8001 Zürich', pais: 'CH' },
+    });
   });
 
   it('a padrino needs the pet; by transfer no IBAN is sent', async () => {

@@ -17,6 +17,8 @@ export function fee(id: number, changes: Partial<Fee> = {}): Fee {
     metodoPago: 'domiciliacion',
     iban: 'ES91 **** **** **** **** 1332',
     mandato: { referencia: 'MANDATO-001', fechaFirma: '2026-01-01' },
+    bic: null,
+    domicilioDeudor: null,
     estado: 'activa',
     bajaMotivo: '',
     recibirNovedades: true,

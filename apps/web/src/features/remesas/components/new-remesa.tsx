@@ -1,6 +1,18 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type RemesaPreview, countLabel, formatEuros } from '@refugio/contracts';
+import {
+  REMESA_LEAD_BUSINESS_DAYS,
+  type Remesa,
+  type RemesaExcluded,
+  type RemesaPreview,
+  collectionDayProblem,
+  countLabel,
+  earliestCollectionDay,
+  formatEuros,
+  longDay,
+  pluralWord,
+  remesaMessages,
+} from '@refugio/contracts';
 import { type FormEvent, useState } from 'react';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useCreateRemesa, usePreviewRemesa } from '../api/remesas';
@@ -13,6 +25,22 @@ function localToday(): string {
 
 const formatDay = (day: string) => day.split('-').reverse().join('/');
 
+/** The fees due that the bank would refuse, each with its reason: they stay out and the rest is charged. */
+function LeftOut({ excluidas }: { excluidas: RemesaExcluded[] }) {
+  if (excluidas.length === 0) return null;
+  return (
+    <Alert color="orange" variant="light" title={remesaMessages.leftOut(excluidas.length)}>
+      <ul style={{ margin: 0, paddingInlineStart: '1.2em' }}>
+        {excluidas.map((e) => (
+          <li key={e.cuotaId}>
+            Cuota {e.cuotaId} de {e.persona.nombre}: {e.motivo}.
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
 /**
  * "Nueva remesa": a collection day, then a confirmation with how many fees and how much before anything is made.
  * The chosen day stays in the field whatever the answer.
@@ -23,7 +51,10 @@ export function NewRemesa({ onCreated }: { onCreated: (id: number) => void }) {
   const check = usePreviewRemesa();
   const create = useCreateRemesa();
   const today = localToday();
-  const tooEarly = fechaCobro !== '' && fechaCobro < today;
+  const earliest = earliestCollectionDay(today);
+  const dayProblem = fechaCobro === '' ? null : collectionDayProblem(fechaCobro, today);
+  const tooEarly = dayProblem !== null;
+  const [made, setMade] = useState<Remesa | null>(null);
 
   const review = (event: FormEvent) => {
     event.preventDefault();
@@ -33,13 +64,14 @@ export function NewRemesa({ onCreated }: { onCreated: (id: number) => void }) {
   const confirm = () => {
     if (!preview) return;
     create.mutate(preview.fechaCobro, {
-      onSuccess: (made) => {
+      onSuccess: (remesa) => {
         setPreview(null);
+        setMade(remesa.excluidas.length > 0 ? remesa : null);
         notifications.show({
           color: 'teal',
-          message: `Remesa emitida: ${countLabel(made.numero, 'cuota', 'cuotas')} por ${formatEuros(made.importeTotal)}. Descarga el fichero para el banco.`,
+          message: `Remesa emitida: ${countLabel(remesa.numero, 'cuota', 'cuotas')} por ${formatEuros(remesa.importeTotal)}. Descarga el fichero para el banco.`,
         });
-        onCreated(made.id);
+        onCreated(remesa.id);
       },
     });
   };
@@ -53,23 +85,29 @@ export function NewRemesa({ onCreated }: { onCreated: (id: number) => void }) {
         <Text size="sm" c="dimmed">
           Reúne las cuotas domiciliadas que tocan en la fecha de cobro. Verás cuántas son y el total antes de emitirla.
         </Text>
+        <Text size="sm" c="dimmed">
+          Los bancos solo cobran en días hábiles (ni sábados, ni domingos, ni 1 de enero, Viernes Santo, Lunes de Pascua, 1 de mayo, 25 y 26 de
+          diciembre) y necesitan el fichero antes: elige un día hábil a partir del {longDay(earliest)} ({REMESA_LEAD_BUSINESS_DAYS} días hábiles
+          después de hoy). Una fecha que no lo sea no se cambia sola: se te indica la siguiente válida.
+        </Text>
         <Group align="flex-end" wrap="wrap">
           <TextInput
             type="date"
             label="Fecha de cobro"
             value={fechaCobro}
-            min={today}
+            min={earliest}
             onChange={(event) => {
               setFechaCobro(event.currentTarget.value);
               check.reset();
             }}
-            error={tooEarly ? 'La fecha de cobro no puede ser anterior a hoy.' : undefined}
+            error={dayProblem ?? undefined}
             required
           />
           <Button type="submit" loading={check.isPending} disabled={fechaCobro === '' || tooEarly}>
             Revisar remesa
           </Button>
         </Group>
+        {made && <LeftOut excluidas={made.excluidas} />}
         {check.isError && (
           <Alert color="red" variant="light" role="alert">
             {getErrorMessage(check.error)}
@@ -80,13 +118,14 @@ export function NewRemesa({ onCreated }: { onCreated: (id: number) => void }) {
         <Modal opened onClose={() => setPreview(null)} title="¿Emitir la remesa?" centered closeButtonProps={{ 'aria-label': 'Cerrar diálogo' }}>
           <Stack gap="md">
             {preview.numero === 0 ? (
-              <Text>No hay cuotas domiciliadas que cobrar el {formatDay(preview.fechaCobro)}.</Text>
+              <Text>No hay cuotas domiciliadas que se puedan cobrar el {formatDay(preview.fechaCobro)}.</Text>
             ) : (
               <Text>
-                Se cobrarán <strong>{countLabel(preview.numero, 'cuota', 'cuotas')}</strong> por un total de{' '}
-                <strong>{formatEuros(preview.importeTotal)}</strong> el {formatDay(preview.fechaCobro)}. Cada cobro queda registrado como donativo.
+                Se {pluralWord(preview.numero, 'cobrará', 'cobrarán')} <strong>{countLabel(preview.numero, 'cuota', 'cuotas')}</strong> por un total
+                de <strong>{formatEuros(preview.importeTotal)}</strong> el {formatDay(preview.fechaCobro)}. Cada cobro queda registrado como donativo.
               </Text>
             )}
+            <LeftOut excluidas={preview.excluidas} />
             {create.isError && (
               <Alert color="red" variant="light" role="alert">
                 {getErrorMessage(create.error)}

@@ -39,7 +39,7 @@ const lines = [
 ];
 const made: Remesa = {
   id: 7,
-  fechaCobro: '2030-01-20',
+  fechaCobro: '2030-01-21',
   numero: 2,
   importeTotal: 12.6,
   importeTotalCentimos: 1260,
@@ -48,8 +48,9 @@ const made: Remesa = {
   creadaPor: 'Ana Admin',
   createdAt: '2029-12-30T10:00:00.000Z',
   cuotas: lines,
+  excluidas: [],
 };
-const { cuotas: _lines, ...summary } = made;
+const { cuotas: _lines, excluidas: _excluded, ...summary } = made;
 
 describe('Remesas', { timeout: 30_000 }, () => {
   it('previews the due fees, issues the batch after confirming, offers the XML and records a returned debit with its reason', async () => {
@@ -62,7 +63,7 @@ describe('Remesas', { timeout: 30_000 }, () => {
       }),
       http.get('/api/remesas/previsualizacion', ({ request }) => {
         const fechaCobro = new URL(request.url).searchParams.get('fechaCobro')!;
-        const preview: RemesaPreview = { fechaCobro, numero: 2, importeTotal: 12.6, importeTotalCentimos: 1260, cuotas: [] };
+        const preview: RemesaPreview = { fechaCobro, numero: 2, importeTotal: 12.6, importeTotalCentimos: 1260, cuotas: [], excluidas: [] };
         return HttpResponse.json(preview);
       }),
       http.post('/api/remesas', async ({ request }) => {
@@ -87,20 +88,33 @@ describe('Remesas', { timeout: 30_000 }, () => {
     expect(screen.getByText('La fecha de cobro no puede ser anterior a hoy.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Revisar remesa' })).toBeDisabled();
 
+    // A Sunday and Christmas are refused with the next business day named.
     await user.clear(day);
     await user.type(day, '2030-01-20');
+    expect(
+      screen.getByText(
+        'El 20 de enero de 2030 cae en fin de semana: los bancos solo cobran en días hábiles. Elige otro día; el siguiente hábil es el 21 de enero de 2030.',
+      ),
+    ).toBeInTheDocument();
+    await user.clear(day);
+    await user.type(day, '2030-12-25');
+    expect(screen.getByText(/^El 25 de diciembre de 2030 es festivo para los bancos \(Navidad\).*el 27 de diciembre de 2030\.$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Revisar remesa' })).toBeDisabled();
+
+    await user.clear(day);
+    await user.type(day, '2030-01-21');
     await user.click(screen.getByRole('button', { name: 'Revisar remesa' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Emitir la remesa?' });
-    expect(dialog).toHaveTextContent('Se cobrarán 2 cuotas por un total de 12,60 € el 20/01/2030.');
+    expect(dialog).toHaveTextContent('Se cobrarán 2 cuotas por un total de 12,60 € el 21/01/2030.');
     expect(posted).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Emitir remesa' }));
-    await waitFor(() => expect(posted).toEqual(['remesa {"fechaCobro":"2030-01-20"}']));
+    await waitFor(() => expect(posted).toEqual(['remesa {"fechaCobro":"2030-01-21"}']));
     expect(await screen.findByText(/Remesa emitida: 2 cuotas por 12,60 €/)).toBeInTheDocument();
     // The chosen day stays in the field.
-    expect(day).toHaveValue('2030-01-20');
+    expect(day).toHaveValue('2030-01-21');
 
     // The batch opens: its file, its fees with the IBAN masked and the gift's state.
-    expect(await screen.findByRole('heading', { name: 'Remesa del 20/01/2030' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Remesa del 21/01/2030' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?remesa=7');
     const xmlLinks = screen.getAllByRole('link', { name: /XML/ });
     expect(xmlLinks.map((a) => a.getAttribute('href'))).toEqual(['/api/remesas/7/xml', '/api/remesas/7/xml']);
@@ -112,7 +126,7 @@ describe('Remesas', { timeout: 30_000 }, () => {
     expect(berta).toHaveTextContent('Apadrinamiento de Luna');
     expect(berta).toHaveTextContent('Devuelto');
     expect(within(berta).queryByRole('button', { name: /Registrar devolución/ })).toBeNull();
-    expect(await screen.findByRole('article', { name: 'Remesa del 20/01/2030' })).toHaveTextContent('1 devuelta');
+    expect(await screen.findByRole('article', { name: 'Remesa del 21/01/2030' })).toHaveTextContent('1 devuelta');
     // No accessibility violation axe can see in jsdom (colour contrast needs a real browser: the journeys check it).
     const audit = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
     expect(audit.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
@@ -128,5 +142,34 @@ describe('Remesas', { timeout: 30_000 }, () => {
     await waitFor(() => expect(posted[1]).toBe('devolucion 41 {"version":1,"motivo":"AM04 sin fondos"}'));
     expect(await within(returnDialog).findByRole('alert')).toHaveTextContent('Este cobro ya está devuelto.');
     expect(within(returnDialog).getByLabelText(/Motivo/)).toHaveValue('AM04 sin fondos');
+  });
+
+  it('says "Se cobrará 1 cuota" and lists the fees left out with their reason, before and after issuing', async () => {
+    const excluidas = [{ cuotaId: 5, persona: { id: 3, nombre: 'Οδυσσέας Παπαδόπουλος' }, motivo: 'no tiene ningún carácter que admita SEPA' }];
+    server.use(
+      http.get('/api/remesas', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 } satisfies RemesasResponse)),
+      http.get('/api/remesas/previsualizacion', () =>
+        HttpResponse.json({
+          fechaCobro: '2030-01-21',
+          numero: 1,
+          importeTotal: 12.5,
+          importeTotalCentimos: 1250,
+          cuotas: [],
+          excluidas,
+        } satisfies RemesaPreview),
+      ),
+      http.post('/api/remesas', () => HttpResponse.json({ ...made, numero: 1, excluidas }, { status: 201 })),
+      http.get('/api/remesas/:id', () => HttpResponse.json(made)),
+    );
+    const { user, router } = renderWithProviders(<p>Inicio</p>, { routes: [{ path: '/donativos/remesas', element: <RemesasScreen /> }] });
+    await router.navigate('/donativos/remesas');
+    await user.type(await screen.findByLabelText(/Fecha de cobro/), '2030-01-21');
+    await user.click(screen.getByRole('button', { name: 'Revisar remesa' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Emitir la remesa?' });
+    expect(dialog).toHaveTextContent('Se cobrará 1 cuota por un total de 12,50 € el 21/01/2030.');
+    expect(dialog).toHaveTextContent('1 cuota queda fuera de la remesa porque el banco no la aceptaría:');
+    expect(dialog).toHaveTextContent('Cuota 5 de Οδυσσέας Παπαδόπουλος: no tiene ningún carácter que admita SEPA.');
+    await user.click(within(dialog).getByRole('button', { name: 'Emitir remesa' }));
+    expect(await screen.findByText('Cuota 5 de Οδυσσέας Παπαδόπουλος: no tiene ningún carácter que admita SEPA.')).toBeInTheDocument();
   });
 });
