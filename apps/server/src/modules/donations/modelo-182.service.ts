@@ -78,7 +78,14 @@ function changeSince(last: PresentationRow | undefined, included: Included[]): C
   }).length;
   if (altas.length === 0 && bajas === 0 && cambios === 0) return null;
   const tipo = bajas === 0 && cambios === 0 ? 'complementaria' : 'sustitutiva';
-  return { tipo, justificanteAnterior: last.justificante, altas: altas.length, cambios, bajas, records: tipo === 'complementaria' ? altas : included };
+  return {
+    tipo,
+    justificanteAnterior: last.justificante,
+    altas: altas.length,
+    cambios,
+    bajas,
+    records: tipo === 'complementaria' ? altas : included,
+  };
 }
 
 function presentationDto(row: PresentationRow): Modelo182Presentation {
@@ -104,11 +111,13 @@ export function createModelo182Service(deps: {
   const { repo, organization, history, clock = () => new Date() } = deps;
   const today = async () => dayInZone(clock(), await organization.timeZone());
 
+  /** `known`: the organisation's day read before a transaction (nothing outside it is read inside it). */
   async function gather(
     handle: DonationsRepository,
     anio: number,
+    known?: string,
   ): Promise<{ included: Included[]; excluidos: Modelo182Review['excluidos']; presentations: PresentationRow[]; day: string }> {
-    const day = await today();
+    const day = known ?? (await today());
     if (!Number.isInteger(anio) || anio < 2000 || anio > Number(day.slice(0, 4))) throw invalidYear();
     const included: Included[] = [];
     const excluidos: Modelo182Review['excluidos'] = [];
@@ -165,7 +174,10 @@ export function createModelo182Service(deps: {
           ? {
               justificante: last.justificante,
               ...(last.justificanteAnterior !== null
-                ? { tipoDeclaracion: last.tipo === 'complementaria' ? ('C' as const) : ('S' as const), justificanteAnterior: last.justificanteAnterior }
+                ? {
+                    tipoDeclaracion: last.tipo === 'complementaria' ? ('C' as const) : ('S' as const),
+                    justificanteAnterior: last.justificanteAnterior,
+                  }
                 : {}),
             }
           : {};
@@ -204,7 +216,13 @@ export function createModelo182Service(deps: {
         cambio:
           change === null
             ? null
-            : { tipo: change.tipo, justificanteAnterior: change.justificanteAnterior, altas: change.altas, cambios: change.cambios, bajas: change.bajas },
+            : {
+                tipo: change.tipo,
+                justificanteAnterior: change.justificanteAnterior,
+                altas: change.altas,
+                cambios: change.cambios,
+                bajas: change.bajas,
+              },
       };
     },
 
@@ -232,13 +250,17 @@ export function createModelo182Service(deps: {
       try {
         return await repo.transaction(async (tx) => {
           await tx.lockPresentations(input.anio);
-          const { included, presentations } = await gather(tx, input.anio);
+          const { included, presentations } = await gather(tx, input.anio, day);
           const last = presentations.at(-1);
           const change = changeSince(last, included);
           if (last !== undefined && change === null) throw new AppError('CONFLICT', { message: donationMessages.presentationUnchanged });
           if (last === undefined && included.length === 0) throw new AppError('CONFLICT', { message: donationMessages.presentationNothingToDeclare });
           const records = change !== null ? change.records : included;
-          const declarados: Declared[] = included.map((i) => ({ personaId: i.review.persona.id, nif: i.review.nif, importeCentimos: i.review.importeCentimos }));
+          const declarados: Declared[] = included.map((i) => ({
+            personaId: i.review.persona.id,
+            nif: i.review.nif,
+            importeCentimos: i.review.importeCentimos,
+          }));
           const row = await tx.insertPresentation({
             anio: input.anio,
             presentadaEn: input.presentadaEn,
@@ -269,7 +291,10 @@ export function createModelo182Service(deps: {
         });
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw new AppError('CONFLICT', { message: donationMessages.justificanteTaken, fieldErrors: { justificante: donationMessages.justificanteTaken } });
+          throw new AppError('CONFLICT', {
+            message: donationMessages.justificanteTaken,
+            fieldErrors: { justificante: donationMessages.justificanteTaken },
+          });
         }
         throw error;
       }
