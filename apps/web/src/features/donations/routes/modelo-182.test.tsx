@@ -40,6 +40,34 @@ function answerReview() {
 describe('Socios y donativos · Modelo 182', () => {
   afterEach(() => vi.restoreAllMocks());
 
+  it('once presented and changed since, says the file is a substitute declaration of the one presented', async () => {
+    answerCommon();
+    server.use(
+      http.get('/api/fiscal/modelo-182/revision', ({ request }) =>
+        HttpResponse.json({
+          ...review(Number(new URL(request.url).searchParams.get('anio'))),
+          presentaciones: [
+            {
+              id: 1,
+              anio: lastYear,
+              presentadaEn: `${lastYear + 1}-01-20`,
+              justificante: '1820000000011',
+              tipo: 'normal',
+              justificanteAnterior: null,
+              numero: 2,
+              importeTotalCentimos: 15029,
+              createdAt: '2026-01-20T10:00:00.000Z',
+            },
+          ],
+          cambio: { tipo: 'sustitutiva', justificanteAnterior: '1820000000011', altas: 0, cambios: 1, bajas: 0 },
+        }),
+      ),
+    );
+    renderWithProviders(<Modelo182 />, { path: '/donativos/modelo-182' });
+    expect(await screen.findByText(`Presentado el 20/01/${lastYear + 1} (justificante 1820000000011)`)).toBeInTheDocument();
+    expect(screen.getByText(/el archivo que se descarga es una declaración/)).toHaveTextContent('sustitutiva de la anterior (1820000000011)');
+  });
+
   it('shows last year by default: who is declared with the total, who is left out and why, with a link to fix them', async () => {
     const asked = answerReview();
     const { user } = renderWithProviders(<Modelo182 />, { path: '/donativos/modelo-182' });
