@@ -325,9 +325,7 @@ export const giftSchema = z.object({
   deducible: z.boolean().describe('Deducible (Ley 49/2002): solo los deducibles entran en el certificado y en el modelo 182'),
   recibido: z
     .boolean()
-    .describe(
-      'Dinero recibido: registrado y con su fecha ya llegada (un cargo domiciliado cuenta desde el día de cobro; devuelto o anulado, nunca)',
-    ),
+    .describe('Dinero recibido: registrado y con su fecha ya llegada (un cargo domiciliado cuenta desde el día de cobro; devuelto o anulado, nunca)'),
   diferencias: differencesField,
   version: z.number().int(),
   createdAt: z.string(),
@@ -339,7 +337,9 @@ export const giftsResponseSchema = z.object({
   total: z.number().int(),
   importeTotal: z
     .number()
-    .describe('Suma en euros del dinero recibido entre los donativos que cumplen el filtro: sin anulados, devueltos ni cargos con fecha de cobro futura'),
+    .describe(
+      'Suma en euros del dinero recibido entre los donativos que cumplen el filtro: sin anulados, devueltos ni cargos con fecha de cobro futura',
+    ),
   importeTotalCentimos: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

@@ -19,7 +19,18 @@ export const PERSON_ALERTS = ['persona_bloqueada'] as const;
 export type PersonAlert = (typeof PERSON_ALERTS)[number];
 
 /** The fields a merge can take from either record, chosen field by field (the fiscal data as the document). */
-export const PERSON_MERGE_FIELDS = ['nombre', 'apellidos', 'email', 'telefono', 'documento', 'nif', 'ciudad', 'direccion', 'codigoPostal', 'pais'] as const;
+export const PERSON_MERGE_FIELDS = [
+  'nombre',
+  'apellidos',
+  'email',
+  'telefono',
+  'documento',
+  'nif',
+  'ciudad',
+  'direccion',
+  'codigoPostal',
+  'pais',
+] as const;
 export type PersonMergeField = (typeof PERSON_MERGE_FIELDS)[number];
 
 export const PERSON_NAME_MAX = 100;

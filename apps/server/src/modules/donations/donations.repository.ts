@@ -27,7 +27,8 @@ export type Named<R> = R & { personaNombre: string | null; mascotaNombre: string
 
 const personaFiscalSql = sql<PersonFiscal | null>`case when ${person.id} is null then null else json_build_object('nif', ${person.nif}, 'codigoPostal', ${person.codigoPostal}, 'direccion', ${person.direccion}) end`;
 /** PGlite and node-postgres both parse json; a driver answering text is read here. */
-const fiscalOf = (value: unknown): PersonFiscal | null => (typeof value === 'string' ? (JSON.parse(value) as PersonFiscal) : (value as PersonFiscal | null));
+const fiscalOf = (value: unknown): PersonFiscal | null =>
+  typeof value === 'string' ? (JSON.parse(value) as PersonFiscal) : (value as PersonFiscal | null);
 
 export interface FeeFilter {
   tipo?: string | undefined;
@@ -148,7 +149,12 @@ function donationsQueries(db: Database) {
         .from(fee)
         .where(where);
       return {
-        rows: rows.map((r) => ({ ...r.fee, personaNombre: r.personaNombre, mascotaNombre: r.mascotaNombre, personaFiscal: fiscalOf(r.personaFiscal) })),
+        rows: rows.map((r) => ({
+          ...r.fee,
+          personaNombre: r.personaNombre,
+          mascotaNombre: r.mascotaNombre,
+          personaFiscal: fiscalOf(r.personaFiscal),
+        })),
         total: count?.n ?? 0,
         yearlyCents: Number(count?.yearlyCents ?? '0'),
       };
@@ -303,7 +309,12 @@ function donationsQueries(db: Database) {
         .from(gift)
         .where(where);
       return {
-        rows: rows.map((r) => ({ ...r.gift, personaNombre: r.personaNombre, mascotaNombre: r.mascotaNombre, personaFiscal: fiscalOf(r.personaFiscal) })),
+        rows: rows.map((r) => ({
+          ...r.gift,
+          personaNombre: r.personaNombre,
+          mascotaNombre: r.mascotaNombre,
+          personaFiscal: fiscalOf(r.personaFiscal),
+        })),
         total: sums?.n ?? 0,
         totalCents: Number(sums?.cents ?? '0'),
       };
@@ -370,8 +381,14 @@ function donationsQueries(db: Database) {
 
     /** An anonymisation: what public forms said of the person (NIF, postcode, address) goes from their fees and gifts. */
     async clearSubmittedData(personaId: number): Promise<void> {
-      await db.update(fee).set({ datosEnviados: null }).where(and(eq(fee.personaId, personaId), isNotNull(fee.datosEnviados)));
-      await db.update(gift).set({ datosEnviados: null }).where(and(eq(gift.personaId, personaId), isNotNull(gift.datosEnviados)));
+      await db
+        .update(fee)
+        .set({ datosEnviados: null })
+        .where(and(eq(fee.personaId, personaId), isNotNull(fee.datosEnviados)));
+      await db
+        .update(gift)
+        .set({ datosEnviados: null })
+        .where(and(eq(gift.personaId, personaId), isNotNull(gift.datosEnviados)));
     },
 
     /** A merge of persons: `fromId`'s fees become `toId`'s. */

@@ -67,7 +67,7 @@ export function createGiftImport({ history, persons }: { history: Pick<HistoryPo
           concepto: values.concepto,
           referencia: values.referencia,
           estado: 'registrado',
-          deducible: deductibleByDefault(values.concepto as GiftConcept),
+          deducible: deductibleByDefault(values.concepto),
           createdBy: actor.id ?? null,
           updatedBy: actor.id ?? null,
         })

@@ -12,8 +12,26 @@ const lastYear = new Date().getFullYear() - 1;
 const review = (anio: number): Modelo182Review => ({
   anio,
   incluidos: [
-    { persona: { id: 7, nombre: 'Ana García' }, nif: '12345678Z', naturaleza: 'F', provincia: '28', pais: null, importe: 150, importeCentimos: 15000, recurrencia: 1 },
-    { persona: { id: 8, nombre: 'Bruno Sanz' }, nif: 'B12345674', naturaleza: 'J', provincia: '08', pais: null, importe: 0.29, importeCentimos: 29, recurrencia: 2 },
+    {
+      persona: { id: 7, nombre: 'Ana García' },
+      nif: '12345678Z',
+      naturaleza: 'F',
+      provincia: '28',
+      pais: null,
+      importe: 150,
+      importeCentimos: 15000,
+      recurrencia: 1,
+    },
+    {
+      persona: { id: 8, nombre: 'Bruno Sanz' },
+      nif: 'B12345674',
+      naturaleza: 'J',
+      provincia: '08',
+      pais: null,
+      importe: 0.29,
+      importeCentimos: 29,
+      recurrencia: 2,
+    },
   ],
   excluidos: [
     { persona: { id: 9, nombre: 'Carla Ruiz' }, importe: 30, importeCentimos: 3000, motivo: 'sin_nif' },

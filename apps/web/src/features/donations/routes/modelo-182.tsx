@@ -203,8 +203,8 @@ function Presented({ review }: { review: Modelo182Review }) {
       {review.cambio ? (
         <Text size="sm">
           Ha cambiado desde entonces ({countLabel(review.cambio.altas, 'alta', 'altas')}, {countLabel(review.cambio.cambios, 'cambio', 'cambios')},{' '}
-          {countLabel(review.cambio.bajas, 'baja', 'bajas')}): el archivo que se descarga es una declaración{' '}
-          <strong>{review.cambio.tipo}</strong> de la anterior ({review.cambio.justificanteAnterior}).
+          {countLabel(review.cambio.bajas, 'baja', 'bajas')}): el archivo que se descarga es una declaración <strong>{review.cambio.tipo}</strong> de
+          la anterior ({review.cambio.justificanteAnterior}).
         </Text>
       ) : (
         <Text size="sm">Nada ha cambiado desde la presentación: el archivo es el presentado.</Text>
