@@ -20,7 +20,8 @@ export const BANK_STATEMENT_MAX_MOVEMENTS = 20_000;
 export const BANK_MATCH_REASONS = ['iban', 'nif', 'telefono', 'email'] as const;
 export type BankMatchReason = (typeof BANK_MATCH_REASONS)[number];
 
-export const BANK_MOVEMENT_STATES = ['nuevo', 'duplicado', 'sin_persona'] as const;
+/** `futuro`: dated after today (the organisation's day): not money received yet, never stored. */
+export const BANK_MOVEMENT_STATES = ['nuevo', 'duplicado', 'sin_persona', 'futuro'] as const;
 export type BankMovementState = (typeof BANK_MOVEMENT_STATES)[number];
 
 export const bankMatchReasonLabels: Record<BankMatchReason, string> = {
@@ -33,6 +34,7 @@ export const bankMovementStateLabels: Record<BankMovementState, string> = {
   nuevo: 'Nuevo',
   duplicado: 'Ya importado',
   sin_persona: 'Sin persona',
+  futuro: 'Fecha futura',
 };
 
 export const bankImportMessages = {
@@ -50,6 +52,8 @@ export const bankImportMessages = {
   alreadyStored: 'Ya está registrado (misma fecha, importe y referencia).',
   noIdentifier: 'El concepto no trae IBAN, NIF, teléfono ni correo: elige la persona a mano si la conoces.',
   nobodyNamed: 'Ninguna persona tiene el IBAN, NIF, teléfono o correo que trae el concepto.',
+  futureDate: 'La fecha del movimiento es posterior a hoy: todavía no es dinero recibido y no se guarda.',
+  rowInFuture: (fila: number) => `La fila ${fila} tiene una fecha posterior a hoy: todavía no es dinero recibido y no se guarda.`,
 } as const;
 
 const id = z.number().int().min(1).max(2_147_483_647);

@@ -118,6 +118,15 @@ export const donationMessages = {
   feeLeft: 'Esta cuota está dada de baja.',
   samePet: 'La cuota ya apadrina a esta mascota.',
   petNotAvailable: 'Elige una mascota que siga en la protectora: esta ya fue adoptada, trasladada o falleció.',
+  deductibleRequired: 'Indica si el donativo es deducible.',
+  giftNotDeductibleChange: 'Solo se cambia si es deducible un donativo registrado o pendiente.',
+  noSubmittedData: 'No hay datos enviados en el formulario que difieran de la ficha de la persona.',
+  submittedNifInvalid: 'El NIF enviado en el formulario no es válido: corrígelo a mano en la ficha de la persona.',
+  presentationDateInvalid: 'La fecha de presentación no puede ser futura ni anterior al año siguiente al ejercicio.',
+  justificanteInvalid: 'El número de justificante son 13 cifras que empiezan por 182.',
+  justificanteTaken: 'Ya hay una presentación con este número de justificante.',
+  presentationUnchanged: 'Nada ha cambiado desde la última presentación de este ejercicio: no hay nada que volver a presentar.',
+  presentationNothingToDeclare: 'No hay ningún donante que declarar en este ejercicio.',
 } as const;
 
 /** Why staff must talk to a sponsor before anything changes: their animal was adopted or died. */

@@ -8,6 +8,7 @@ import {
   GIFT_CONCEPTS,
   GIFT_REFERENCE_MAX,
   GIFT_STATES,
+  type GiftConcept,
   MANDATE_REFERENCE_MAX,
   MONEY_MAX_CENTS,
   MONEY_METHODS,
@@ -237,6 +238,21 @@ export type ListFeesQuery = z.infer<typeof listFeesQuerySchema>;
 export const exportFeesQuerySchema = listFeesQuerySchema.omit({ page: true, pageSize: true });
 export type ExportFeesQuery = z.infer<typeof exportFeesQuerySchema>;
 
+/** What a public form said of its author that differs from the person's record: staff apply it with "Usar estos datos". */
+export const SUBMITTED_IDENTITY_FIELDS = ['nif', 'codigoPostal', 'direccion'] as const;
+export type SubmittedIdentityField = (typeof SUBMITTED_IDENTITY_FIELDS)[number];
+export const identityDifferenceSchema = z.object({
+  campo: z.enum(SUBMITTED_IDENTITY_FIELDS),
+  enFicha: z.string().nullable().describe('Lo que guarda la ficha de la persona (null: nada)'),
+  enviado: z.string().describe('Lo que escribió quien envió el formulario público'),
+});
+export type IdentityDifference = z.infer<typeof identityDifferenceSchema>;
+const differencesField = z
+  .array(identityDifferenceSchema)
+  .describe(
+    'Datos fiscales o de dirección enviados desde /colabora que difieren de la ficha de la persona: el formulario público nunca los escribe en la ficha; el equipo los aplica con POST …/usar-datos',
+  );
+
 export const feeSchema = z.object({
   id: z.number().int(),
   persona: personRefSchema,
@@ -259,6 +275,7 @@ export const feeSchema = z.object({
     .boolean()
     .describe('La mascota apadrinada fue adoptada o falleció: hay que preguntar al padrino si apadrina a otra o termina la cuota'),
   motivoDecision: z.enum(SPONSOR_DECISIONS).nullable(),
+  diferencias: differencesField,
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -303,9 +320,33 @@ export const giftInputSchema = z.object({
   cuotaId: id.optional().describe('Una cuota de esa misma persona'),
   mascotaId: id.optional(),
   referencia: oneLineText().trim().max(GIFT_REFERENCE_MAX, donationMessages.referenceTooLong).optional().describe('Referencia del banco'),
+  deducible: z
+    .boolean({ error: donationMessages.deductibleRequired })
+    .optional()
+    .describe('Deducible según la Ley 49/2002 (sin contraprestación); por defecto, según el concepto: evento y otro no lo son'),
 });
 export type GiftInput = z.input<typeof giftInputSchema>;
 export type GiftValues = z.output<typeof giftInputSchema>;
+
+/** Whether a gift of a concept is deductible by default (Ley 49/2002 art. 24: a ticket or a fee paid for something is not a gift). */
+export const deductibleByDefault = (concepto: GiftConcept): boolean => concepto !== 'evento' && concepto !== 'otro';
+
+/** `PATCH /api/donativos/{id}`: what staff change of a gift (whether it is deductible), with its version. */
+export const giftPatchInputSchema = z.object({
+  deducible: z.boolean({ error: donationMessages.deductibleRequired }),
+  version,
+});
+export type GiftPatchInput = z.infer<typeof giftPatchInputSchema>;
+
+/** `POST /api/cuotas/{id}/usar-datos` and `POST /api/donativos/{id}/usar-datos`: apply what the public form said. */
+export const useSubmittedDataInputSchema = z.object({
+  campos: z
+    .array(z.enum(SUBMITTED_IDENTITY_FIELDS))
+    .min(1)
+    .optional()
+    .describe('Los campos que se aplican a la ficha de la persona; sin ellos, todos los que difieren'),
+});
+export type UseSubmittedDataInput = z.infer<typeof useSubmittedDataInputSchema>;
 
 /** `POST /api/donativos/{id}/anular`. */
 export const giftAnnulInputSchema = z.object({ motivo: reason, version });
@@ -358,6 +399,11 @@ export const giftSchema = z.object({
   mandato: z.object({ referencia: z.string(), fechaFirma: z.string() }).nullable().describe('El mandato SEPA de un donativo único'),
   anuladoMotivo: z.string(),
   devueltoEn: z.string().nullable(),
+  deducible: z.boolean().describe('Deducible (Ley 49/2002): solo los deducibles entran en el certificado y en el modelo 182'),
+  recibido: z
+    .boolean()
+    .describe('Dinero recibido: registrado y con su fecha ya llegada (un cargo domiciliado cuenta desde el día de cobro; devuelto o anulado, nunca)'),
+  diferencias: differencesField,
   version: z.number().int(),
   createdAt: z.string(),
 });
@@ -366,7 +412,11 @@ export type Gift = z.infer<typeof giftSchema>;
 export const giftsResponseSchema = z.object({
   items: z.array(giftSchema),
   total: z.number().int(),
-  importeTotal: z.number().describe('Suma en euros de los donativos que cumplen el filtro, sin los anulados ni los devueltos'),
+  importeTotal: z
+    .number()
+    .describe(
+      'Suma en euros del dinero recibido entre los donativos que cumplen el filtro: sin anulados, devueltos ni cargos con fecha de cobro futura',
+    ),
   importeTotalCentimos: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
@@ -391,7 +441,9 @@ export type Modelo182ExclusionReason = (typeof MODELO_182_EXCLUSION_REASONS)[num
 export const modelo182IncludedSchema = z.object({
   persona: personRefSchema,
   nif: z.string(),
-  provincia: z.string().describe('Dos cifras: las primeras del código postal'),
+  naturaleza: z.enum(['F', 'J', 'E']).describe('F persona física, J jurídica, E entidad en régimen de atribución de rentas (CIF que empieza por E)'),
+  provincia: z.string().describe('Dos cifras: las primeras del código postal, o 99 para quien reside en el extranjero'),
+  pais: z.string().nullable().describe('País de residencia de un no residente (provincia 99)'),
   importe: z.number().describe('Euros del año, sin anulados ni devueltos'),
   importeCentimos: z.number().int(),
   recurrencia: z.union([z.literal(1), z.literal(2)]).describe('1: donó a la entidad los dos años anteriores sin bajar el importe; 2: no'),
@@ -404,12 +456,58 @@ export const modelo182ExcludedSchema = z.object({
   motivo: z.enum(MODELO_182_EXCLUSION_REASONS),
 });
 
+export const MODELO_182_DECLARATION_TYPES = ['normal', 'complementaria', 'sustitutiva'] as const;
+export type Modelo182DeclarationType = (typeof MODELO_182_DECLARATION_TYPES)[number];
+
+/** A modelo 182 presented to the AEAT (`POST /api/fiscal/modelo-182/presentaciones`). */
+export const modelo182PresentationSchema = z.object({
+  id: z.number().int(),
+  anio: z.number().int(),
+  presentadaEn: z.string().describe('AAAA-MM-DD'),
+  justificante: z.string().describe('13 cifras, el número del justificante de la presentación'),
+  tipo: z.enum(MODELO_182_DECLARATION_TYPES),
+  justificanteAnterior: z.string().nullable(),
+  numero: z.number().int().describe('Registros de tipo 2 presentados'),
+  importeTotalCentimos: z.number().int(),
+  createdAt: z.string(),
+});
+export type Modelo182Presentation = z.infer<typeof modelo182PresentationSchema>;
+
+/** `POST /api/fiscal/modelo-182/presentaciones`: the year's file as produced now was presented on that day. */
+export const modelo182PresentInputSchema = z.object({
+  anio: z.number({ error: donationMessages.fiscalYearInvalid }).int(donationMessages.fiscalYearInvalid).min(2000).max(9999),
+  presentadaEn: calendarDate(donationMessages.presentationDateInvalid).describe('AAAA-MM-DD, no futura'),
+  justificante: z
+    .string({ error: donationMessages.justificanteInvalid })
+    .trim()
+    .regex(/^182\d{10}$/, donationMessages.justificanteInvalid)
+    .describe('El número de justificante que la AEAT da a la presentación (13 cifras que empiezan por 182)'),
+});
+export type Modelo182PresentInput = z.infer<typeof modelo182PresentInputSchema>;
+
+/** What changed since the last presentation of the year, and what the file produced now is. */
+export const modelo182ChangeSchema = z.object({
+  tipo: z
+    .enum(['complementaria', 'sustitutiva'])
+    .describe('complementaria: solo se añaden donantes omitidos; sustitutiva: cambia o desaparece alguno ya declarado'),
+  justificanteAnterior: z.string(),
+  altas: z.number().int().describe('Donantes que no estaban en la presentación anterior'),
+  cambios: z.number().int().describe('Donantes declarados cuyo importe cambió'),
+  bajas: z.number().int().describe('Donantes declarados que ya no lo están (p. ej. donativos anulados)'),
+});
+
 /** `GET /api/fiscal/modelo-182/revision`: who goes into the file and who is left out, and why. */
 export const modelo182ReviewSchema = z.object({
   anio: z.number().int(),
   incluidos: z.array(modelo182IncludedSchema),
   excluidos: z.array(modelo182ExcludedSchema),
   totalCentimos: z.number().int().describe('Suma en céntimos de los incluidos: la del registro de tipo 1'),
+  presentaciones: z.array(modelo182PresentationSchema).describe('Las presentaciones del ejercicio, la más antigua primero'),
+  cambio: modelo182ChangeSchema
+    .nullable()
+    .describe(
+      'Presentado el ejercicio, lo que cambió desde entonces: el archivo que se descarga es entonces una declaración complementaria o sustitutiva; null: sin presentar, o sin cambios',
+    ),
 });
 export type Modelo182Review = z.infer<typeof modelo182ReviewSchema>;
 

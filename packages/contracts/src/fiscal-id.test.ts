@@ -140,7 +140,7 @@ describe('CIF', () => {
   ])('accepts %s (%s)', (id) => {
     expect(isValidFiscalId(id)).toBe(true);
     expect(fiscalIdKind(id)).toBe('cif');
-    expect(fiscalPersonType(id)).toBe('J');
+    expect(fiscalPersonType(id)).toBe(id.startsWith('E') ? 'E' : 'J');
     expect(fiscalIdProblem(id)).toBeNull();
   });
 

@@ -17,8 +17,11 @@ import { fiscalMessages } from './fiscal-messages';
  */
 
 export type FiscalIdKind = 'nif' | 'nie' | 'cif';
-/** The modelo 182's person type (position 105): `F` a natural person, `J` a legal person or an entity. */
-export type FiscalPersonType = 'F' | 'J';
+/**
+ * The modelo 182's nature of the declared person (position 105): `F` a natural person, `J` a legal person, `E` an
+ * entity under the attribution-of-income regime (a CIF starting with E: comunidades de bienes, herencias yacentes).
+ */
+export type FiscalPersonType = 'F' | 'J' | 'E';
 
 const NIF_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 const CIF_LETTERS = 'JABCDEFGHI';
@@ -86,11 +89,12 @@ export function isValidFiscalId(id: string): boolean {
   return false;
 }
 
-/** `F` for a natural person's NIF or NIE, `J` for a CIF, undefined for what is no NIF at all. */
+/** `F` for a natural person's NIF or NIE, `E` for a CIF starting with E, `J` for any other CIF, undefined for what is no NIF. */
 export function fiscalPersonType(id: string): FiscalPersonType | undefined {
   const kind = fiscalIdKind(id);
   if (kind === undefined) return undefined;
-  return kind === 'cif' ? 'J' : 'F';
+  if (kind !== 'cif') return 'F';
+  return normaliseFiscalId(id).startsWith('E') ? 'E' : 'J';
 }
 
 /** What is wrong with a NIF as the API words it, or null: the browser shows the server's message. */

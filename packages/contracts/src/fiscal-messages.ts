@@ -11,6 +11,7 @@ export const fiscalMessages = {
   nieControl: 'El NIE no es válido: revisa la letra de control.',
   cifControl: 'El CIF no es válido: revisa el carácter de control.',
   postcode: 'El código postal debe tener 5 cifras (01000 a 52999).',
+  country: 'El país de residencia no es válido: escribe su código de dos letras (FR, PT, DE...), o déjalo vacío si reside en España.',
   ibanRequired: 'Escribe el IBAN.',
   ibanFormat: 'El IBAN no es válido: empieza por el país (ES) y tiene 24 caracteres en España.',
   ibanControl: 'El IBAN no es válido: revisa los dígitos de control.',

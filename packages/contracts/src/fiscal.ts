@@ -36,6 +36,27 @@ export const postcodeSchema = oneLineText({ error: fiscalMessages.postcode }, sa
   .superRefine(checkedBy(postcodeProblem))
   .transform(normalisePostcode);
 
+/** True for an ISO 3166-1 alpha-2 code of a country or territory other than Spain ('FR', 'PT'). */
+export function isForeignCountry(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || code === 'ES') return false;
+  try {
+    return new Intl.DisplayNames(['es'], { type: 'region', fallback: 'none' }).of(code) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The country of residence of a person resident abroad (ISO 3166-1 alpha-2, upper case); '', null or 'ES' (a resident
+ * of Spain) are answered as null. The modelo 182 declares such a donor with the province code 99.
+ */
+export const countryInput = oneLineText({ error: fiscalMessages.country }, sameWords(fiscalMessages.country))
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => v === '' || v === 'ES' || isForeignCountry(v), fiscalMessages.country)
+  .transform((v) => (v === '' || v === 'ES' ? null : v))
+  .nullable();
+
 /** A valid IBAN, in its electronic format ('ES91 2100 0418 4502 0005 1332' -> 'ES9121000418450200051332'). */
 export const ibanSchema = oneLineText({ error: fiscalMessages.ibanFormat }, sameWords(fiscalMessages.ibanFormat))
   .superRefine(checkedBy(ibanProblem))

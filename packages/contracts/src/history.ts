@@ -47,6 +47,7 @@ export const HISTORY_ENTITIES = [
   'oferta_acogida',
   'cesion',
   'aviso',
+  'modelo_182',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -72,6 +73,7 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   donativo: 'Donativo',
   certificado_donaciones: 'Certificado de donaciones',
   remesa: 'Remesa de recibos SEPA',
+  modelo_182: 'Modelo 182',
   inspeccion: 'Enlace de inspección',
   suscripcion_informe: 'Suscripción a un informe',
   voluntariado: 'Ficha de voluntariado',
@@ -237,6 +239,12 @@ const fieldLabels: Record<string, string> = {
   documento: 'el documento',
   nif: 'el NIF',
   codigoPostal: 'el código postal',
+  pais: 'el país de residencia',
+  anio: 'el ejercicio',
+  deducible: 'si es deducible',
+  presentadaEn: 'la fecha de presentación',
+  justificante: 'el número de justificante',
+  justificanteAnterior: 'el justificante anterior',
   ley49: 'si está acogida a la Ley 49/2002',
   contactoAcogidaVoluntariado: 'si Voluntariado ve el contacto de la casa de acogida de los animales que cuida',
   registroEntidades: 'el nº de registro de entidades',
@@ -312,6 +320,7 @@ const entityArticles: Record<string, string> = {
   suscripcion_informe: 'la suscripción al informe',
   cesion: 'la solicitud de cesión',
   aviso: 'el aviso de animal perdido o encontrado',
+  modelo_182: 'el modelo 182',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

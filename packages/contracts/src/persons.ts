@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clearableFiscalField, fiscalIdSchema, fiscalMessages, postcodeSchema } from './fiscal';
+import { clearableFiscalField, countryInput, fiscalIdSchema, fiscalMessages, postcodeSchema } from './fiscal';
 import { multiLineText, oneLineText } from './text';
 
 /*
@@ -19,7 +19,18 @@ export const PERSON_ALERTS = ['persona_bloqueada'] as const;
 export type PersonAlert = (typeof PERSON_ALERTS)[number];
 
 /** The fields a merge can take from either record, chosen field by field (the fiscal data as the document). */
-export const PERSON_MERGE_FIELDS = ['nombre', 'apellidos', 'email', 'telefono', 'documento', 'nif', 'ciudad', 'direccion', 'codigoPostal'] as const;
+export const PERSON_MERGE_FIELDS = [
+  'nombre',
+  'apellidos',
+  'email',
+  'telefono',
+  'documento',
+  'nif',
+  'ciudad',
+  'direccion',
+  'codigoPostal',
+  'pais',
+] as const;
 export type PersonMergeField = (typeof PERSON_MERGE_FIELDS)[number];
 
 export const PERSON_NAME_MAX = 100;
@@ -105,6 +116,7 @@ export const personSchema = z.object({
   ciudad: z.string(),
   direccion: z.string(),
   codigoPostal: z.string().nullable().describe('5 cifras, de 01000 a 52999'),
+  pais: z.string().nullable().describe('País de residencia (ISO 3166-1, dos letras) de quien reside fuera de España; null: reside en España'),
   roles: z.array(z.enum(PERSON_ROLES)),
   bloqueado: z.boolean(),
   motivoBloqueo: z.string(),
@@ -133,6 +145,7 @@ export const createPersonSchema = z
     ciudad: trimmed(PERSON_CITY_MAX, personMessages.cityTooLong).default(''),
     direccion: trimmed(PERSON_ADDRESS_MAX, personMessages.addressTooLong).default(''),
     codigoPostal: postcodeInput.optional(),
+    pais: countryInput.optional(),
     roles: z
       .array(z.enum(PERSON_ROLES, { message: personMessages.roleInvalid }))
       .max(PERSON_ROLES.length)
@@ -158,6 +171,7 @@ export const patchPersonSchema = z
     ciudad: trimmed(PERSON_CITY_MAX, personMessages.cityTooLong).optional(),
     direccion: trimmed(PERSON_ADDRESS_MAX, personMessages.addressTooLong).optional(),
     codigoPostal: postcodeInput.optional(),
+    pais: countryInput.optional(),
     roles: z
       .array(z.enum(PERSON_ROLES, { message: personMessages.roleInvalid }))
       .max(PERSON_ROLES.length)
@@ -213,6 +227,7 @@ export const mergePersonSchema = z.object({
       ciudad: trimmed(PERSON_CITY_MAX, personMessages.cityTooLong).optional(),
       direccion: trimmed(PERSON_ADDRESS_MAX, personMessages.addressTooLong).optional(),
       codigoPostal: postcodeInput.optional(),
+      pais: countryInput.optional(),
     })
     .optional(),
 });

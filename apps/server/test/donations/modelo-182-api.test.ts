@@ -80,7 +80,9 @@ describe('modelo 182 API', () => {
       {
         persona: { id: ids['María'], nombre: 'María García López' },
         nif: '12345678Z',
+        naturaleza: 'F',
         provincia: '28',
+        pais: null,
         importe: 120.5,
         importeCentimos: 12_050,
         recurrencia: 1,
@@ -88,7 +90,9 @@ describe('modelo 182 API', () => {
       {
         persona: { id: ids['Piensos del Norte'], nombre: 'Piensos del Norte S.L.' },
         nif: 'B12345674',
+        naturaleza: 'J',
         provincia: '48',
+        pais: null,
         importe: 250,
         importeCentimos: 25_000,
         recurrencia: 2,

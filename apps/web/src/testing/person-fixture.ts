@@ -13,6 +13,7 @@ export function person(id: number, changes: Partial<Person> = {}): Person {
     ciudad: 'Madrid',
     direccion: '',
     codigoPostal: null,
+    pais: null,
     roles: ['adoptante'],
     bloqueado: false,
     motivoBloqueo: '',

@@ -49,6 +49,8 @@ export const fee = pgTable(
     estado: text().notNull().default('activa'),
     bajaFecha: date({ mode: 'string' }),
     bajaMotivo: text().notNull().default(''),
+    /** What the public form (/colabora) said of its author's identity when the person existed (see `gift.datosEnviados`). */
+    datosEnviados: jsonb().$type<Record<string, string>>(),
     /** A sponsor's news of their animal by e-mail (padrino_novedad): false when the person opted out. */
     recibirNovedades: boolean().notNull().default(true),
     /**
@@ -102,6 +104,17 @@ export const gift = pgTable(
      * waiting for staff to confirm it (it counts in no total, certificate or modelo 182 until then).
      */
     estado: text().notNull().default('registrado'),
+    /**
+     * Whether the gift is deductible under Ley 49/2002 (art. 17 and 24): a consideration received for it (a dinner
+     * ticket, an adoption fee) makes it not a gift. By default from the concept (`evento` and `otro`: not); staff
+     * may change it (with history). Only deductible gifts enter certificates and the modelo 182.
+     */
+    deducible: boolean().notNull().default(true),
+    /**
+     * What a public form (/colabora) said of its author's identity (name, NIF, postcode, address), kept as written
+     * when the person linked already existed: staff compare and apply it ("Usar estos datos"); null otherwise.
+     */
+    datosEnviados: jsonb().$type<Record<string, string>>(),
     /** The debtor's IBAN and SEPA mandate of a one-off direct debit promised on /colabora (else null). */
     iban: text(),
     mandatoReferencia: text(),
@@ -169,6 +182,37 @@ export const donationCertificate = pgTable(
   (t) => [
     unique('donation_certificate_persona_anio').on(t.personaId, t.anio),
     check('donation_certificate_estado', sql`${t.estado} IN ('programado', 'enviado', 'omitido')`),
+  ],
+);
+
+/**
+ * A modelo 182 presented to the AEAT (DESIGN section 15): the year, the day, the justificante the AEAT's receipt
+ * names, which kind of declaration it was, and what it declared (one entry per type-2 record), so that a later change
+ * of that year's gifts is presented as a complementary or substitute declaration instead of a silently different
+ * file. Never changed or deleted.
+ */
+export const modelo182Presentacion = pgTable(
+  'modelo182_presentacion',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    anio: integer().notNull(),
+    presentadaEn: date({ mode: 'string' }).notNull(),
+    /** 13 digits starting with 182. */
+    justificante: text().notNull(),
+    /** normal | complementaria | sustitutiva */
+    tipo: text().notNull(),
+    justificanteAnterior: text(),
+    /** The type-2 records presented: `{ personaId, nif, importeCentimos }[]` (the file is rebuilt from them). */
+    declarados: jsonb().$type<{ personaId: number; nif: string; importeCentimos: number }[]>().notNull(),
+    numero: integer().notNull(),
+    importeTotalCentimos: integer().notNull(),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('modelo182_presentacion_justificante').on(t.justificante),
+    index('modelo182_presentacion_anio').on(t.anio, t.id),
+    check('modelo182_presentacion_tipo', sql`${t.tipo} IN ('normal', 'complementaria', 'sustitutiva')`),
   ],
 );
 

@@ -23,8 +23,13 @@ export const person = pgTable(
     nif: text(),
     ciudad: text().notNull().default(''),
     direccion: text().notNull().default(''),
-    /** Spanish postcode, 5 digits (01000 to 52999), or null. */
+    /** Spanish postcode, 5 digits (01000 to 52999), or null; for a person resident abroad (`pais`), their postcode as written. */
     codigoPostal: text(),
+    /**
+     * The country of residence (ISO 3166-1 alpha-2) of a person resident abroad, or null for a resident of Spain. The
+     * modelo 182 declares a non-resident donor with the province code 99 (DESIGN section 15).
+     */
+    pais: text(),
     /** adoptante | acogida | voluntario | rescatador | socio | padrino | donante */
     roles: jsonb().$type<string[]>().notNull().default([]),
     bloqueado: boolean().notNull().default(false),

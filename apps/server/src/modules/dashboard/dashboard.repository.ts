@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, type Tx, runInTransaction } from '../../db/client';
 import { fee, gift, person, pet, petAdoptionDays, petCount, petMonth, requestCount } from '../../db/schema';
+import { receivedGiftSql } from '../donations/donations.port';
 
 export interface PetCountRow {
   tipo: string;
@@ -119,7 +120,7 @@ export function createDashboardRepository(db: Database) {
       return { newRequests: Number(row.newRequests), pendingPublications: Number(row.pendingPublications), dueToday: Number(row.dueToday) };
     },
 
-    money: (from: string, until: string) => readMoney(db, from, until),
+    money: (from: string, until: string, today: string) => readMoney(db, from, until, today),
     pendingMoney: (returnedSince: Date, donorYear: number | null) => readPendingMoney(db, returnedSince, donorYear),
   };
 }
@@ -141,14 +142,14 @@ export interface MoneySnapshot {
  * decided by the caller in the organisation's time zone and nothing here depends on it (nothing to rebuild when the
  * zone changes). Reads ranges of indexes only: fee_estado, gift_fecha.
  */
-export async function readMoney(db: Database, from: string, until: string): Promise<MoneySnapshot> {
+export async function readMoney(db: Database, from: string, until: string, today: string): Promise<MoneySnapshot> {
   const result = await db.execute(sql`
     SELECT
       (SELECT count(DISTINCT persona_id) FROM ${fee} WHERE estado = 'activa' AND tipo = 'socio')::int AS "members",
       (SELECT count(DISTINCT persona_id) FROM ${fee} WHERE estado = 'activa' AND tipo = 'padrino')::int AS "sponsors",
       (SELECT coalesce(json_agg(json_build_object('concepto', concepto, 'cents', cents)), '[]')
          FROM (SELECT concepto, sum(importe_centimos)::bigint AS cents FROM ${gift}
-                WHERE fecha >= ${from}::date AND fecha < ${until}::date AND estado = 'registrado' GROUP BY concepto) AS c) AS "income",
+                WHERE fecha >= ${from}::date AND fecha < ${until}::date AND ${receivedGiftSql(today)} GROUP BY concepto) AS c) AS "income",
       (SELECT count(*) FROM ${fee} WHERE estado = 'baja' AND baja_fecha >= ${from}::date AND baja_fecha < ${until}::date)::int AS "leaves"
   `);
   const row = (result as { rows: Record<string, unknown>[] }).rows[0]!;

@@ -121,7 +121,7 @@ export function createDashboardService({
       const [snap, care, money] = await Promise.all([
         repo.snapshot(now, new Date(now.getTime() + UPCOMING_PUBLICATION_DAYS * DAY_MS), `${months[0]}-01`),
         careDue(dayInZone(now, timeZone)),
-        admin ? repo.money(thisMonth.from, thisMonth.until) : undefined,
+        admin ? repo.money(thisMonth.from, thisMonth.until, dayInZone(now, timeZone)) : undefined,
       ]);
       const byMonth = new Map(snap.months.map((m) => [m.mes.slice(0, 7), m]));
       const inShelter = snap.petCounts.filter((c) => !c.adoptado);

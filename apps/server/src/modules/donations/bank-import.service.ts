@@ -15,11 +15,14 @@ import {
   bankImportMessages,
   bankMatchReasonLabels,
   centsToEuros,
+  dayInZone,
+  deductibleByDefault,
 } from '@refugio/contracts';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/access';
 import { type HistoryPort, userActor } from '../history/history.port';
+import type { TimeZoneSource } from '../organization/organization.port';
 import type { PersonsPort } from '../persons/persons.port';
 import type { BankImportRepository, FeeOfIban } from './bank-import.repository';
 import { StatementError, parseBankStatement } from './bank-statements';
@@ -44,6 +47,8 @@ export interface BankImportDeps {
   repo: BankImportRepository;
   persons: Pick<PersonsPort, 'byIdentifiers' | 'contactOf' | 'rolesOf' | 'addRole'>;
   history: Pick<HistoryPort, 'record'>;
+  /** The organisation's time zone: a movement dated after its today is not money received (donations.port.ts). */
+  timeZone: TimeZoneSource;
   clock?: () => Date;
 }
 
@@ -61,7 +66,9 @@ function feeFor(fees: FeeOfIban[], personaId: number): FeeOfIban | undefined {
  * person by an identifier written in it, and keeps the result for 24 hours; then a confirmation that stores the
  * chosen movements as gifts, each once whatever happens (a unique import key per movement).
  */
-export function createBankImportService({ repo, persons, history, clock = () => new Date() }: BankImportDeps) {
+export function createBankImportService({ repo, persons, history, timeZone, clock = () => new Date() }: BankImportDeps) {
+  const today = async () => dayInZone(clock(), await timeZone(repo.handle));
+
   /** Who each movement's text names: one person (with the strongest reason), none, or several (no match, and why). */
   async function resolve(rawTexts: string[], pending: Omit<PendingMovement, 'coincidencia' | 'aviso' | 'propuesta'>[]): Promise<PendingMovement[]> {
     const ids = rawTexts.map((text) => identifiersIn(text));
@@ -148,6 +155,7 @@ export function createBankImportService({ repo, persons, history, clock = () => 
     row: { id: string; archivo: string; formato: string; caducaEn: Date; ignorados: number },
     movements: PendingMovement[],
     stored: Set<string>,
+    day: string,
   ): BankImport {
     return {
       id: row.id,
@@ -157,6 +165,7 @@ export function createBankImportService({ repo, persons, history, clock = () => 
       ignorados: row.ignorados,
       movimientos: movements.map((m): BankMovement => {
         const duplicate = stored.has(m.clave);
+        const future = !duplicate && m.fecha > day;
         return {
           fila: m.fila,
           fecha: m.fecha,
@@ -167,8 +176,14 @@ export function createBankImportService({ repo, persons, history, clock = () => 
           ...(m.coincidencia
             ? { coincidencia: { personaId: m.coincidencia.personaId, nombre: m.coincidencia.nombre, motivo: m.coincidencia.motivo } }
             : {}),
-          estado: duplicate ? 'duplicado' : m.coincidencia ? 'nuevo' : 'sin_persona',
-          ...(duplicate ? { aviso: bankImportMessages.alreadyStored } : m.aviso ? { aviso: m.aviso } : {}),
+          estado: duplicate ? 'duplicado' : future ? 'futuro' : m.coincidencia ? 'nuevo' : 'sin_persona',
+          ...(duplicate
+            ? { aviso: bankImportMessages.alreadyStored }
+            : future
+              ? { aviso: bankImportMessages.futureDate }
+              : m.aviso
+                ? { aviso: m.aviso }
+                : {}),
           propuesta: m.propuesta,
         };
       }),
@@ -210,7 +225,7 @@ export function createBankImportService({ repo, persons, history, clock = () => 
         await tx.deleteExpired(now);
         await tx.insertImport(row);
       });
-      return toWire(row, movements, await storedAlready(repo, movements));
+      return toWire(row, movements, await storedAlready(repo, movements), await today());
     },
 
     /**
@@ -224,12 +239,15 @@ export function createBankImportService({ repo, persons, history, clock = () => 
       const byRow = new Map(movements.map((m) => [m.fila, m]));
       // fila -> the person chosen for it (undefined: the proposed match, or anonymous without one).
       const chosen = new Map<number, number | undefined>();
+      // A movement dated after today is not money received: never stored (chosen by name: 400).
+      const day = await today();
       if (input.filas === undefined) {
-        for (const m of movements) if (m.coincidencia) chosen.set(m.fila, undefined);
+        for (const m of movements) if (m.coincidencia && m.fecha <= day) chosen.set(m.fila, undefined);
       } else {
         for (const choice of input.filas) {
           const fila = typeof choice === 'number' ? choice : choice.fila;
           if (!byRow.has(fila)) throw invalid('filas', bankImportMessages.rowNotInImport(fila));
+          if (byRow.get(fila)!.fecha > day) throw invalid('filas', bankImportMessages.rowInFuture(fila));
           chosen.set(fila, typeof choice === 'number' ? undefined : choice.personaId);
         }
       }
@@ -265,6 +283,7 @@ export function createBankImportService({ repo, persons, history, clock = () => 
             petId: ownMatch ? (m.coincidencia?.mascotaId ?? null) : null,
             referencia: storedReference(m),
             estado: 'registrado',
+            deducible: deductibleByDefault(concepto),
             importClave: m.clave,
             createdBy: actor.id,
             updatedBy: actor.id,

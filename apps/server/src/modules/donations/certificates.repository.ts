@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { certifiableGiftSql } from './donations.port';
 import type { Database } from '../../db/client';
 import { donationCertificate, gift, person } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
@@ -37,8 +38,11 @@ const toDonor = ({ anonimizadaEn, ...row }: { anonimizadaEn: Date | null } & Omi
   anonimizada: anonimizadaEn !== null,
 });
 
-/** Registered gifts only: an annulled or returned one is not certified. */
-const ofYear = (anio: number) => and(eq(gift.estado, 'registrado'), gte(gift.fecha, `${anio}-01-01`), lte(gift.fecha, `${anio}-12-31`));
+/**
+ * Deductible money received by `today` only (donations.port.ts): an annulled or returned gift, a direct debit whose
+ * collection day has not come, and a payment with a consideration (not `deducible`) are not certified.
+ */
+const ofYear = (anio: number, today: string) => and(certifiableGiftSql(today), gte(gift.fecha, `${anio}-01-01`), lte(gift.fecha, `${anio}-12-31`));
 
 function certificatesQueries(db: Database) {
   return {
@@ -47,21 +51,21 @@ function certificatesQueries(db: Database) {
       return row ? toDonor(row) : undefined;
     },
 
-    /** The person's registered gifts of `anio`, oldest first. */
-    async giftsOfYear(personaId: number, anio: number): Promise<{ fecha: string; importeCentimos: number }[]> {
+    /** The person's certifiable gifts of `anio` on `today`, oldest first. */
+    async giftsOfYear(personaId: number, anio: number, today: string): Promise<{ fecha: string; importeCentimos: number }[]> {
       return db
         .select({ fecha: gift.fecha, importeCentimos: gift.importeCentimos })
         .from(gift)
-        .where(and(eq(gift.personaId, personaId), ofYear(anio)))
+        .where(and(eq(gift.personaId, personaId), ofYear(anio, today)))
         .orderBy(asc(gift.fecha), asc(gift.id));
     },
 
-    /** Everyone with a registered gift in `anio`, by surname. */
-    async donorsOfYear(anio: number): Promise<CertificateDonor[]> {
+    /** Everyone with a certifiable gift in `anio` on `today`, by surname. */
+    async donorsOfYear(anio: number, today: string): Promise<CertificateDonor[]> {
       const ids = db
         .selectDistinct({ id: gift.personaId })
         .from(gift)
-        .where(and(isNotNull(gift.personaId), ofYear(anio)));
+        .where(and(isNotNull(gift.personaId), ofYear(anio, today)));
       const rows = await db
         .select(donorColumns)
         .from(person)

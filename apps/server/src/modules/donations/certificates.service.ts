@@ -108,7 +108,7 @@ export function createCertificatesService({
     if (donor.anonimizada) throw conflict(donationMessages.donorAnonymised);
     const nif = validNif(donor);
     if (!nif) throw conflict(donationMessages.donorWithoutNif);
-    const donativos = await repo.giftsOfYear(personaId, anio);
+    const donativos = await repo.giftsOfYear(personaId, anio, await today());
     if (donativos.length === 0) throw new AppError('NOT_FOUND', { message: donationMessages.noGiftsInYear(anio) });
     return {
       donor,
@@ -217,7 +217,7 @@ export function createCertificatesService({
       const excluidos: Excluded[] = [];
       let programados = 0;
       let yaProgramados = 0;
-      const donors = await repo.donorsOfYear(anio);
+      const donors = await repo.donorsOfYear(anio, await today());
       await repo.transaction(async (tx) => {
         for (const donor of donors) {
           const persona = { id: donor.id, nombre: displayName(donor) };

@@ -148,6 +148,13 @@ export function createColaboraService({
           actor,
         );
         const mandate = { iban: input.iban, mandatoReferencia: mandato.referencia, mandatoFechaFirma: mandato.fechaFirma };
+        // What the form said of its author's fiscal identity and address, kept with the submission: linking never
+        // writes it on a person who existed; staff compare it (`diferencias`) and apply it ("Usar estos datos").
+        const datosEnviados = Object.fromEntries(
+          Object.entries({ nif: input.nif, codigoPostal: input.codigoPostal, direccion: input.direccion?.trim() }).filter(
+            (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '',
+          ),
+        );
         if (input.tipo === 'donativo') {
           const row = await tx.insertGift({
             personaId,
@@ -160,6 +167,7 @@ export function createColaboraService({
             referencia: '',
             estado: 'pendiente',
             ...mandate,
+            datosEnviados,
             createdBy: null,
             updatedBy: null,
           });
@@ -190,6 +198,7 @@ export function createColaboraService({
           petId: input.mascotaId ?? null,
           metodoPago: 'domiciliacion',
           ...mandate,
+          datosEnviados,
           estado: 'pendiente',
           createdBy: null,
           updatedBy: null,
@@ -263,7 +272,7 @@ export function createColaboraService({
           cambios: { estado: ['pendiente', 'registrado'], ...(fecha === before.fecha ? {} : { fecha: [before.fecha, fecha] }) },
         });
         const named = await tx.namedGift(id);
-        return toGiftDto(named!);
+        return toGiftDto(named!, await today(tx.handle));
       });
     },
   };

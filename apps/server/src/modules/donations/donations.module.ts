@@ -52,8 +52,9 @@ export const donationsModule = fp(
         await createDonationsRepository(tx).moveFees(fromId, toId);
       },
       async anonymise(tx, personaId) {
-        // A fee keeps its figures; the name its direct debits copied goes.
+        // A fee keeps its figures; the name its direct debits copied goes, and what /colabora said of the person.
         await createRemesasRepository(tx).anonymiseDebtor(personaId, ANONYMISED_DEBTOR);
+        await createDonationsRepository(tx).clearSubmittedData(personaId);
       },
       async exportOf(executor, personaId) {
         const rows = await createDonationsRepository(executor).feesOfPerson(personaId);
@@ -168,11 +169,11 @@ export const donationsModule = fp(
     app.movementsPort.onMovement((tx, movement, actor) => sponsors.onMovement(tx, movement, actor));
     app.decorate('donationsService', {
       ...createDonationsService({ repo, persons, pets, history, timeZone }),
-      ...createModelo182Service({ repo, organization: app.organizationPort }),
+      ...createModelo182Service({ repo, organization: app.organizationPort, history }),
       ...certificates,
       ...sponsors,
       ...createRemesasService({ repo: createRemesasRepository(app.db), history, organization: app.organizationPort }),
-      ...createBankImportService({ repo: createBankImportRepository(app.db), persons, history }),
+      ...createBankImportService({ repo: createBankImportRepository(app.db), persons, history, timeZone }),
     });
     await app.register(donationsRoutes);
     await app.register(certificatesRoutes);

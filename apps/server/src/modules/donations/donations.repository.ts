@@ -1,17 +1,35 @@
 import { type SQL, and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { fee, gift, person, pet } from '../../db/schema';
+import { fee, gift, modelo182Presentacion, person, pet } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 import { isPublicSql } from '../pets/pets.port';
 import { anyOf } from '../../db/any-of';
+import { certifiableGiftSql, receivedGiftSql } from './donations.port';
 
 export type FeeRow = typeof fee.$inferSelect;
 export type FeeInsert = Omit<typeof fee.$inferInsert, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
 export type GiftRow = typeof gift.$inferSelect;
 export type GiftInsert = Omit<typeof gift.$inferInsert, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
+export type PresentationRow = typeof modelo182Presentacion.$inferSelect;
+export type PresentationInsert = Omit<typeof modelo182Presentacion.$inferInsert, 'id' | 'createdAt'>;
 
-/** A row with the names a list shows: the person's and the pet's (a read model of their tables, DESIGN section 9). */
-export type Named<R> = R & { personaNombre: string | null; mascotaNombre: string | null };
+/** What the person's record holds of what a public form may say differently (compared with `datosEnviados`). */
+export interface PersonFiscal {
+  nif: string | null;
+  codigoPostal: string | null;
+  direccion: string;
+}
+
+/**
+ * A row with the names a list shows: the person's and the pet's, and the person's fiscal data (a read model of their
+ * tables, DESIGN section 9).
+ */
+export type Named<R> = R & { personaNombre: string | null; mascotaNombre: string | null; personaFiscal?: PersonFiscal | null };
+
+const personaFiscalSql = sql<PersonFiscal | null>`case when ${person.id} is null then null else json_build_object('nif', ${person.nif}, 'codigoPostal', ${person.codigoPostal}, 'direccion', ${person.direccion}) end`;
+/** PGlite and node-postgres both parse json; a driver answering text is read here. */
+const fiscalOf = (value: unknown): PersonFiscal | null =>
+  typeof value === 'string' ? (JSON.parse(value) as PersonFiscal) : (value as PersonFiscal | null);
 
 export interface FeeFilter {
   tipo?: string | undefined;
@@ -39,6 +57,7 @@ export interface DonorOfYear {
   apellidos: string;
   nif: string | null;
   codigoPostal: string | null;
+  pais: string | null;
   anonimizada: boolean;
   totalsByYear: Record<number, number>;
 }
@@ -123,19 +142,21 @@ function donationsQueries(db: Database) {
 
     async namedFee(id: number): Promise<Named<FeeRow> | undefined> {
       const [row] = await db
-        .select({ fee, personaNombre: personName, mascotaNombre: pet.nombre })
+        .select({ fee, personaNombre: personName, mascotaNombre: pet.nombre, personaFiscal: personaFiscalSql })
         .from(fee)
         .leftJoin(person, eq(person.id, fee.personaId))
         .leftJoin(pet, eq(pet.id, fee.petId))
         .where(eq(fee.id, id));
-      return row ? { ...row.fee, personaNombre: row.personaNombre, mascotaNombre: row.mascotaNombre } : undefined;
+      return row
+        ? { ...row.fee, personaNombre: row.personaNombre, mascotaNombre: row.mascotaNombre, personaFiscal: fiscalOf(row.personaFiscal) }
+        : undefined;
     },
 
     /** A page of fees, newest first, with the number matching `filter` and what the active ones among them bring a year. */
     async listFees(filter: FeeFilter, page: number, pageSize: number): Promise<{ rows: Named<FeeRow>[]; total: number; yearlyCents: number }> {
       const where = feeWhere(filter);
       const rows = await db
-        .select({ fee, personaNombre: personName, mascotaNombre: pet.nombre })
+        .select({ fee, personaNombre: personName, mascotaNombre: pet.nombre, personaFiscal: personaFiscalSql })
         .from(fee)
         .leftJoin(person, eq(person.id, fee.personaId))
         .leftJoin(pet, eq(pet.id, fee.petId))
@@ -153,7 +174,12 @@ function donationsQueries(db: Database) {
         .from(fee)
         .where(where);
       return {
-        rows: rows.map((r) => ({ ...r.fee, personaNombre: r.personaNombre, mascotaNombre: r.mascotaNombre })),
+        rows: rows.map((r) => ({
+          ...r.fee,
+          personaNombre: r.personaNombre,
+          mascotaNombre: r.mascotaNombre,
+          personaFiscal: fiscalOf(r.personaFiscal),
+        })),
         total: count?.n ?? 0,
         yearlyCents: Number(count?.yearlyCents ?? '0'),
       };
@@ -260,22 +286,39 @@ function donationsQueries(db: Database) {
 
     async namedGift(id: number): Promise<Named<GiftRow> | undefined> {
       const [row] = await db
-        .select({ gift, personaNombre: personName, mascotaNombre: pet.nombre })
+        .select({ gift, personaNombre: personName, mascotaNombre: pet.nombre, personaFiscal: personaFiscalSql })
         .from(gift)
         .leftJoin(person, eq(person.id, gift.personaId))
         .leftJoin(pet, eq(pet.id, gift.petId))
         .where(eq(gift.id, id));
-      return row ? { ...row.gift, personaNombre: row.personaNombre, mascotaNombre: row.mascotaNombre } : undefined;
+      return row
+        ? { ...row.gift, personaNombre: row.personaNombre, mascotaNombre: row.mascotaNombre, personaFiscal: fiscalOf(row.personaFiscal) }
+        : undefined;
+    },
+
+    /** Sets whether a gift at `version` is deductible; undefined when it changed meanwhile. */
+    async setDeductible(id: number, version: number, deducible: boolean, updatedBy: string): Promise<GiftRow | undefined> {
+      const [row] = await db
+        .update(gift)
+        .set({ deducible, updatedBy, version: sql`${gift.version} + 1` })
+        .where(and(eq(gift.id, id), eq(gift.version, version)))
+        .returning();
+      return row;
     },
 
     /**
-     * A page of gifts, newest first, with the number matching `filter` and the sum in cents of those registered (not
-     * annulled, not returned), added up by the database in integers.
+     * A page of gifts, newest first, with the number matching `filter` and the sum in cents of the money received
+     * among them by `today` (donations.port.ts: registered and dated today or before), added up by the database.
      */
-    async listGifts(filter: GiftFilter, page: number, pageSize: number): Promise<{ rows: Named<GiftRow>[]; total: number; totalCents: number }> {
+    async listGifts(
+      filter: GiftFilter,
+      page: number,
+      pageSize: number,
+      today: string,
+    ): Promise<{ rows: Named<GiftRow>[]; total: number; totalCents: number }> {
       const where = giftWhere(filter);
       const rows = await db
-        .select({ gift, personaNombre: personName, mascotaNombre: pet.nombre })
+        .select({ gift, personaNombre: personName, mascotaNombre: pet.nombre, personaFiscal: personaFiscalSql })
         .from(gift)
         .leftJoin(person, eq(person.id, gift.personaId))
         .leftJoin(pet, eq(pet.id, gift.petId))
@@ -286,29 +329,35 @@ function donationsQueries(db: Database) {
       const [sums] = await db
         .select({
           n: sql<number>`count(*)::int`,
-          cents: sql<string>`coalesce(sum(${gift.importeCentimos}) filter (where ${gift.estado} = 'registrado'), 0)::bigint::text`,
+          cents: sql<string>`coalesce(sum(${gift.importeCentimos}) filter (where ${receivedGiftSql(today)}), 0)::bigint::text`,
         })
         .from(gift)
         .where(where);
       return {
-        rows: rows.map((r) => ({ ...r.gift, personaNombre: r.personaNombre, mascotaNombre: r.mascotaNombre })),
+        rows: rows.map((r) => ({
+          ...r.gift,
+          personaNombre: r.personaNombre,
+          mascotaNombre: r.mascotaNombre,
+          personaFiscal: fiscalOf(r.personaFiscal),
+        })),
         total: sums?.n ?? 0,
         totalCents: Number(sums?.cents ?? '0'),
       };
     },
 
     /**
-     * The modelo 182's read model: for each person who gave in `year` (registered gifts only: not annulled, not
-     * returned), their totals in integer cents for `year` and the three years before (what `recurrenceOf` may look
-     * at), added up by the database, with the person's fiscal data (a read of the persons' table, DESIGN section 9).
-     * Anonymous gifts are not declared and are left out.
+     * The modelo 182's read model: for each person who gave in `year` (deductible money received by `today`: not
+     * annulled, not returned, not a debit whose collection day has not come; donations.port.ts), their totals in
+     * integer cents for `year` and the three years before (what `recurrenceOf` may look at), added up by the
+     * database, with the person's fiscal data (a read of the persons' table, DESIGN section 9). Anonymous gifts are
+     * not declared and are left out.
      */
-    async donorsOfYear(year: number): Promise<DonorOfYear[]> {
+    async donorsOfYear(year: number, today: string): Promise<DonorOfYear[]> {
       const yearOf = sql<number>`extract(year from ${gift.fecha})::int`;
       const sums = await db
         .select({ personaId: gift.personaId, anio: yearOf, cents: sql<string>`sum(${gift.importeCentimos})::bigint::text` })
         .from(gift)
-        .where(and(eq(gift.estado, 'registrado'), isNotNull(gift.personaId), gte(gift.fecha, `${year - 3}-01-01`), lte(gift.fecha, `${year}-12-31`)))
+        .where(and(certifiableGiftSql(today), isNotNull(gift.personaId), gte(gift.fecha, `${year - 3}-01-01`), lte(gift.fecha, `${year}-12-31`)))
         .groupBy(gift.personaId, yearOf);
       const totals = new Map<number, Record<number, number>>();
       for (const row of sums) {
@@ -325,12 +374,46 @@ function donationsQueries(db: Database) {
           apellidos: person.apellidos,
           nif: person.nif,
           codigoPostal: person.codigoPostal,
+          pais: person.pais,
           anonimizadaEn: person.anonimizadaEn,
         })
         .from(person)
         .where(anyOf(person.id, ids))
         .orderBy(asc(person.apellidos), asc(person.nombre), asc(person.id));
       return persons.map((p) => ({ ...p, anonimizada: p.anonimizadaEn !== null, totalsByYear: totals.get(p.id)! }));
+    },
+
+    /** The modelo 182 presentations of `anio`, oldest first. */
+    async presentationsOf(anio: number): Promise<PresentationRow[]> {
+      return db.select().from(modelo182Presentacion).where(eq(modelo182Presentacion.anio, anio)).orderBy(asc(modelo182Presentacion.id));
+    },
+
+    /** Every justificante ever presented (a new declaration's own number must be another). */
+    async presentedJustificantes(): Promise<Set<string>> {
+      const rows = await db.select({ j: modelo182Presentacion.justificante }).from(modelo182Presentacion);
+      return new Set(rows.map((r) => r.j));
+    },
+
+    async insertPresentation(values: PresentationInsert): Promise<PresentationRow> {
+      const [row] = await db.insert(modelo182Presentacion).values(values).returning();
+      return row!;
+    },
+
+    /** Serialises the presentations of one year until the transaction ends (two clicks record one). */
+    async lockPresentations(anio: number): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(182, ${anio}::int)`);
+    },
+
+    /** An anonymisation: what public forms said of the person (NIF, postcode, address) goes from their fees and gifts. */
+    async clearSubmittedData(personaId: number): Promise<void> {
+      await db
+        .update(fee)
+        .set({ datosEnviados: null })
+        .where(and(eq(fee.personaId, personaId), isNotNull(fee.datosEnviados)));
+      await db
+        .update(gift)
+        .set({ datosEnviados: null })
+        .where(and(eq(gift.personaId, personaId), isNotNull(gift.datosEnviados)));
     },
 
     /** A merge of persons: `fromId`'s fees become `toId`'s. */

@@ -8,14 +8,18 @@ import {
   giftAnnulInputSchema,
   giftIdParamsSchema,
   giftInputSchema,
+  giftPatchInputSchema,
   giftReturnInputSchema,
   giftSchema,
   giftsResponseSchema,
   listFeesQuerySchema,
   listGiftsQuerySchema,
+  modelo182PresentInputSchema,
+  modelo182PresentationSchema,
   modelo182QuerySchema,
   modelo182ReviewSchema,
   personIdParamsSchema,
+  useSubmittedDataInputSchema,
 } from '@refugio/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -189,4 +193,64 @@ export const donationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendFile(reply, `modelo182_${anio}.txt`, await service.modelo182File(request.user!, anio));
     },
   );
+
+  app.post(
+    '/api/fiscal/modelo-182/presentaciones',
+    {
+      config: admin,
+      schema: {
+        tags: ['Fiscal'],
+        summary: 'Anotar que el modelo 182 de un año se presentó en la AEAT',
+        description:
+          'Con la fecha de presentación (no futura, del año siguiente al ejercicio en adelante) y el número de justificante (13 cifras que empiezan por 182). ' +
+          'Desde entonces, si cambia lo que se declararía (un donativo anulado, un NIF añadido), el archivo del año es una declaración complementaria ' +
+          '(solo donantes que faltaban) o sustitutiva (cambia o falta alguno ya declarado), con el justificante anterior, nunca un archivo distinto sin más. ' +
+          'Sin cambios desde la última presentación: 409; justificante ya usado: 409.',
+        body: modelo182PresentInputSchema,
+        response: { 201: modelo182PresentationSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.presentModelo182(request.user!, request.body)),
+  );
+
+  app.patch(
+    '/api/donativos/:id',
+    {
+      config: admin,
+      schema: {
+        tags: ['Donativos'],
+        summary: 'Marcar un donativo como deducible o no',
+        description:
+          'Un pago con contraprestación (una entrada a una cena, una cuota de adopción) no es un donativo deducible (Ley 49/2002, art. 24): solo los ' +
+          'deducibles entran en el certificado y en el modelo 182. Queda en el historial. Anulado o devuelto, o versión que ya no es la actual: 409.',
+        params: giftIdParamsSchema,
+        body: giftPatchInputSchema,
+        response: { 200: giftSchema, ...errors },
+      },
+    },
+    async (request) => service.patchGift(request.user!, request.params.id, request.body),
+  );
+
+  for (const [kind, path, params] of [
+    ['donativo', '/api/donativos/:id/usar-datos', giftIdParamsSchema],
+    ['cuota', '/api/cuotas/:id/usar-datos', feeIdParamsSchema],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: admin,
+        schema: {
+          tags: [kind === 'cuota' ? 'Cuotas' : 'Donativos'],
+          summary: 'Usar en la ficha de la persona los datos enviados desde /colabora',
+          description:
+            'Un formulario público nunca cambia el NIF, el código postal ni la dirección de una persona que ya existía: quedan en `diferencias`. ' +
+            'Esto los aplica a la ficha (todos los que difieren, o los de `campos`), con su historial. Nada que aplicar: 409; un NIF enviado no válido: 400.',
+          params,
+          body: useSubmittedDataInputSchema,
+          response: { 200: kind === 'cuota' ? feeSchema : giftSchema, ...errors },
+        },
+      },
+      async (request) => service.useSubmittedData(request.user!, kind, request.params.id, request.body.campos),
+    );
+  }
 };

@@ -8,7 +8,11 @@ import {
   type FeesResponse,
   type Gift,
   type GiftConcept,
+  type GiftPatchInput,
   type GiftState,
+  type IdentityDifference,
+  SUBMITTED_IDENTITY_FIELDS,
+  type SubmittedIdentityField,
   type GiftValues,
   type GiftsResponse,
   type ListFeesQuery,
@@ -17,7 +21,9 @@ import {
   type SponsorDecision,
   centsToEuros,
   dayInZone,
+  deductibleByDefault,
   donationMessages,
+  fiscalIdProblem,
   maskIban,
   monthlyCentsOfYearly,
   personMessages,
@@ -29,10 +35,27 @@ import { type HistoryPort, userActor } from '../history/history.port';
 import type { TimeZoneSource } from '../organization/organization.port';
 import type { PersonsPort } from '../persons/persons.port';
 import type { PetsPort } from '../pets/pets.port';
-import type { DonationsRepository, FeeRow, GiftRow, Named } from './donations.repository';
+import { isReceivedGift } from './donations.port';
+import type { DonationsRepository, FeeRow, GiftRow, Named, PersonFiscal } from './donations.repository';
 
 const conflict = (message: string) => new AppError('CONFLICT', { message });
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', { message, fieldErrors: { [field]: message } });
+
+/**
+ * What a public form said (`datosEnviados`) that the person's record does not hold: NIF, postcode, address. A public
+ * form never writes them on an existing person (DESIGN section 10 and 15); staff see the difference and apply it.
+ */
+export function identityDifferences(datosEnviados: Record<string, string> | null, fiscal: PersonFiscal | null | undefined): IdentityDifference[] {
+  if (!datosEnviados || !fiscal) return [];
+  const out: IdentityDifference[] = [];
+  for (const campo of SUBMITTED_IDENTITY_FIELDS) {
+    const enviado = (datosEnviados[campo] ?? '').trim();
+    const kept = fiscal[campo];
+    const enFicha = kept === null || kept.trim() === '' ? null : kept;
+    if (enviado !== '' && enviado !== enFicha) out.push({ campo, enFicha, enviado });
+  }
+  return out;
+}
 
 export function toFeeDto(row: Named<FeeRow>): Fee {
   return {
@@ -61,13 +84,15 @@ export function toFeeDto(row: Named<FeeRow>): Fee {
     recibirNovedades: row.recibirNovedades,
     requiereDecision: row.decisionPendiente !== null && row.estado !== 'baja',
     motivoDecision: row.estado === 'baja' ? null : ((row.decisionPendiente as SponsorDecision | null) ?? null),
+    diferencias: identityDifferences(row.datosEnviados, row.personaFiscal),
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-export function toGiftDto(row: Named<GiftRow>): Gift {
+/** The gift as the API answers it on `today` (the organisation's day): `recibido` is derived, never stored. */
+export function toGiftDto(row: Named<GiftRow>, today: string): Gift {
   return {
     id: row.id,
     persona: row.personaId === null ? null : { id: row.personaId, nombre: row.personaNombre ?? '' },
@@ -87,6 +112,9 @@ export function toGiftDto(row: Named<GiftRow>): Gift {
         : { referencia: row.mandatoReferencia, fechaFirma: row.mandatoFechaFirma },
     anuladoMotivo: row.anuladoMotivo,
     devueltoEn: row.devueltoEn === null ? null : row.devueltoEn.toISOString(),
+    deducible: row.deducible,
+    recibido: isReceivedGift(row, today),
+    diferencias: identityDifferences(row.datosEnviados, row.personaFiscal),
     version: row.version,
     createdAt: row.createdAt.toISOString(),
   };
@@ -94,7 +122,7 @@ export function toGiftDto(row: Named<GiftRow>): Gift {
 
 export interface DonationsServiceDeps {
   repo: DonationsRepository;
-  persons: Pick<PersonsPort, 'contactOf' | 'rolesOf' | 'addRole'>;
+  persons: Pick<PersonsPort, 'contactOf' | 'rolesOf' | 'addRole' | 'applyIdentity'>;
   pets: Pick<PetsPort, 'findLive'>;
   history: Pick<HistoryPort, 'record'>;
   /** The organisation's time zone: "today" (no future dates) is its calendar day. */
@@ -129,7 +157,7 @@ export function createDonationsService({ repo, persons, pets, history, timeZone,
   async function namedGift(handle: DonationsRepository, id: number): Promise<Gift> {
     const row = await handle.namedGift(id);
     if (!row) throw new AppError('NOT_FOUND', { message: donationMessages.giftNotFound });
-    return toGiftDto(row);
+    return toGiftDto(row, await today(handle.handle));
   }
 
   return {
@@ -253,6 +281,7 @@ export function createDonationsService({ repo, persons, pets, history, timeZone,
           petId: input.mascotaId ?? null,
           referencia: input.referencia ?? '',
           estado: 'registrado',
+          deducible: input.deducible ?? deductibleByDefault(input.concepto),
           createdBy: actor.id,
           updatedBy: actor.id,
         });
@@ -271,6 +300,7 @@ export function createDonationsService({ repo, persons, pets, history, timeZone,
             ...(row.petId === null ? {} : { mascotaId: [null, row.petId] }),
             ...(row.referencia === '' ? {} : { referencia: [null, row.referencia] }),
             estado: [null, row.estado],
+            deducible: [null, row.deducible],
           },
         });
         if (row.personaId !== null) {
@@ -282,19 +312,61 @@ export function createDonationsService({ repo, persons, pets, history, timeZone,
     },
 
     async listGifts(query: ListGiftsQuery): Promise<GiftsResponse> {
+      const day = await today(repo.handle);
       const { rows, total, totalCents } = await repo.listGifts(
         { desde: query.desde, hasta: query.hasta, personaId: query.personaId, concepto: query.concepto, estado: query.estado },
         query.page,
         query.pageSize,
+        day,
       );
       return {
-        items: rows.map(toGiftDto),
+        items: rows.map((r) => toGiftDto(r, day)),
         total,
         importeTotal: centsToEuros(totalCents),
         importeTotalCentimos: totalCents,
         page: query.page,
         pageSize: query.pageSize,
       };
+    },
+
+    /** `PATCH /api/donativos/{id}`: whether the gift is deductible (Ley 49/2002), with its history; stale: 409. */
+    async patchGift(actor: SessionUser, id: number, input: GiftPatchInput): Promise<Gift> {
+      return repo.transaction(async (tx) => {
+        const before = await tx.findGift(id, { forUpdate: true });
+        if (!before) throw new AppError('NOT_FOUND', { message: donationMessages.giftNotFound });
+        if (before.version !== input.version) throw conflict(donationMessages.giftStale);
+        if (before.estado !== 'registrado' && before.estado !== 'pendiente') throw conflict(donationMessages.giftNotDeductibleChange);
+        if (before.deducible === input.deducible) return namedGift(tx, id);
+        const after = await tx.setDeductible(id, input.version, input.deducible, actor.id);
+        if (!after) throw conflict(donationMessages.giftStale);
+        await history.record(tx.handle, {
+          actor: userActor(actor),
+          entidad: 'donativo',
+          entidadId: id,
+          accion: 'modificar',
+          cambios: { deducible: [before.deducible, input.deducible] },
+        });
+        return namedGift(tx, id);
+      });
+    },
+
+    /**
+     * `POST /api/cuotas/{id}/usar-datos` and `POST /api/donativos/{id}/usar-datos`: staff apply to the person what
+     * the public form said differently (all differing fields, or `campos`), with the person's history; nothing
+     * differs: 409.
+     */
+    async useSubmittedData(actor: SessionUser, kind: 'cuota' | 'donativo', id: number, campos?: SubmittedIdentityField[]): Promise<Fee | Gift> {
+      return repo.transaction(async (tx) => {
+        const row = kind === 'cuota' ? await tx.namedFee(id) : await tx.namedGift(id);
+        if (!row) throw new AppError('NOT_FOUND', { message: kind === 'cuota' ? donationMessages.feeNotFound : donationMessages.giftNotFound });
+        const chosen = identityDifferences(row.datosEnviados, row.personaFiscal).filter((d) => campos === undefined || campos.includes(d.campo));
+        if (chosen.length === 0 || row.personaId === null) throw conflict(donationMessages.noSubmittedData);
+        const values: Partial<Record<SubmittedIdentityField, string>> = {};
+        for (const d of chosen) values[d.campo] = d.enviado;
+        if (values.nif !== undefined && fiscalIdProblem(values.nif) !== null) throw invalid('nif', donationMessages.submittedNifInvalid);
+        await persons.applyIdentity(tx.handle, row.personaId, values, userActor(actor));
+        return kind === 'cuota' ? namedFee(tx, id) : namedGift(tx, id);
+      });
     },
 
     /** `POST /api/donativos/{id}/anular`: kept with `estado: 'anulado'` (never deleted); twice, or stale: 409. */

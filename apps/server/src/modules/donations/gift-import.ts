@@ -1,4 +1,4 @@
-import { type GiftConcept, type HistoryActor, type HistoryValue, type MoneyMethod, centsToEuros } from '@refugio/contracts';
+import { type GiftConcept, type HistoryActor, type HistoryValue, type MoneyMethod, centsToEuros, deductibleByDefault } from '@refugio/contracts';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { donationCertificate, gift } from '../../db/schema';
@@ -67,6 +67,7 @@ export function createGiftImport({ history, persons }: { history: Pick<HistoryPo
           concepto: values.concepto,
           referencia: values.referencia,
           estado: 'registrado',
+          deducible: deductibleByDefault(values.concepto),
           createdBy: actor.id ?? null,
           updatedBy: actor.id ?? null,
         })

@@ -30,10 +30,14 @@
  *   percentages are hundredths (45 % -> 04500).
  * - 145-159 (the type-1 total) is the sum of 84-96 of the type-2 records "salvo en los donativos en los que se haya
  *   marcado la clave revocación"; 136-144 counts every type-2 record.
+ * - 105 "naturaleza del declarado": F natural person, J legal person, E entity under the attribution-of-income
+ *   regime (comunidades de bienes, herencias yacentes: a CIF starting with E), never J for those.
  * - 79-83 "% de deducción": the layout asks for it when the declarant's nature is 1 or 2. For nature 1 from
  *   ejercicio 2024 on it is worked out here when not given (natural person: 80 % up to 250 euros, above that 45 %
- *   with recurrence 1 and 40 % otherwise; legal person: 50 % with recurrence 1, 40 % otherwise). For nature 2 (10 %
- *   in IRPF, nothing in IS), for 'E' donors and for earlier years the caller gives it, or the record is refused.
+ *   with recurrence 1 and 40 % otherwise; legal person: 50 % with recurrence 1, 40 % otherwise). An 'E' entity's
+ *   deduction is attributed to its members, who apply it in their IRPF (Ley 35/2006 art. 89.1): it takes the IRPF
+ *   scale of a natural person, never the company rate. For nature 2 (10 % in IRPF, nothing in IS) and for earlier
+ *   years the caller gives it, or the record is refused.
  * - 132 "recurrencia" is required for nature 1 with key A or B; nature 2 writes '0' (numeric field without content).
  * - The province (76-77) is 01-52, or 99 for a non-resident without a permanent establishment (the layout's list).
  * - The declarant's nature is 1 (Ley 49/2002 Title III entity) or 2 (foundation or public-utility association outside
@@ -266,7 +270,7 @@ const D = DECLARANTE_FIELDS;
 
 function deductionPercent(registro: string, ejercicio: number, naturaleza: 1 | 2, d: Declarado182): number {
   if (d.porcentajeDeduccion !== undefined) return hundredths(registro, F.porcentajeDeduccion, d.porcentajeDeduccion);
-  if (naturaleza !== 1 || ejercicio < 2024 || d.naturaleza === 'E') {
+  if (naturaleza !== 1 || ejercicio < 2024) {
     throw new Modelo182Error(registro, F.porcentajeDeduccion.name, 'falta el porcentaje de deducción');
   }
   if (d.naturaleza === 'J') return d.recurrencia === 1 ? 5000 : 4000;

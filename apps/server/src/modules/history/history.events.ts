@@ -93,6 +93,7 @@ export type PersonHistoryField =
   | 'ciudad'
   | 'direccion'
   | 'codigoPostal'
+  | 'pais'
   | 'roles'
   | 'bloqueado'
   | 'motivoBloqueo'
@@ -145,7 +146,14 @@ export type HistoryEventInput = { actor: HistoryActor } & (
       accion: 'crear' | 'enviar' | 'estado';
       cambios?: Changes<'personaId' | 'anio' | 'estado' | 'importe' | 'mensajeId' | 'motivo'>;
     }
-  | { entidad: 'donativo'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<GiftHistoryField> }
+  | { entidad: 'donativo'; entidadId: number; accion: 'crear' | 'estado' | 'modificar'; cambios?: Changes<GiftHistoryField> }
+  // `enviar`: the year's modelo 182 presented to the AEAT (entidadId: the presentation).
+  | {
+      entidad: 'modelo_182';
+      entidadId: number;
+      accion: 'enviar';
+      cambios?: Changes<'anio' | 'presentadaEn' | 'justificante' | 'tipo' | 'justificanteAnterior' | 'numero' | 'importeTotal'>;
+    }
   | { entidad: 'remesa'; entidadId: number; accion: 'crear'; cambios?: Changes<'fechaCobro' | 'numero' | 'importeTotal' | 'estado' | 'excluidas'> }
   // `enviar`: a read through the link (what it showed: `lectura` 'libro' or 'mascota', with `mascotaId`).
   | {
@@ -249,7 +257,8 @@ export type GiftHistoryField =
   | 'mandato'
   | 'origen'
   | 'remesaId'
-  | 'motivo';
+  | 'motivo'
+  | 'deducible';
 
 export type DocumentHistoryField =
   | 'estado'

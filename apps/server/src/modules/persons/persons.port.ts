@@ -186,8 +186,10 @@ export interface LinkContact {
   ciudad?: string | undefined;
   direccion?: string | undefined;
   /**
-   * Fiscal data the submission gives (/colabora), already checked and normalised: kept on the person when the person
-   * has none. A person whose stored NIF is another is never trusted as the author.
+   * Fiscal data the submission gives (/colabora), already checked and normalised: kept on a NEW person only. An
+   * existing person's NIF and postcode are never set by a public form, not even when empty (their certificate and
+   * modelo 182 would carry a stranger's NIF): the submission keeps what it said and staff apply it. A person whose
+   * stored NIF is another is never trusted as the author.
    */
   nif?: string | undefined;
   codigoPostal?: string | undefined;
@@ -221,7 +223,8 @@ const consentSource: Record<PersonRole, string> = {
  * author's contracts and codes, or read what staff keep about them. Such a match, and the same e-mail or phone
  * under another first name, make a new person marked as a possible duplicate of each such person; otherwise a new
  * person. A name alone never links. On the person linked, the role is added and what the submission gives that
- * the person lacks (e-mail, phone, city, address) is filled in, never overwriting what is kept. Race-safe: the
+ * the person lacks (e-mail, phone, city, address) is filled in, never overwriting what is kept; the fiscal identity
+ * (NIF, postcode) is never written on a person who existed (DESIGN section 15: staff confirm it). Race-safe: the
  * contact values are locked (advisory, until the transaction ends) before they are looked up, so two submissions
  * from one new person make one person.
  */
@@ -249,7 +252,7 @@ async function linkPerson(
     c.mismoNombre && (email ? c.email === email : telefono !== null && c.telefono === telefono) && !(nif && c.nif && c.nif !== nif);
   const same = candidates.find(trusted);
   if (same) {
-    type Filled = 'roles' | 'email' | 'telefono' | 'ciudad' | 'direccion' | 'nif' | 'codigoPostal';
+    type Filled = 'roles' | 'email' | 'telefono' | 'ciudad' | 'direccion';
     const changes: Partial<Record<Filled, [HistoryValue, HistoryValue]>> = {};
     const values: PersonUpdate = {};
     const roles = same.roles.includes(rol) ? same.roles : [...same.roles, rol];
@@ -268,8 +271,7 @@ async function linkPerson(
     fill('telefono', telefono);
     fill('ciudad', ciudad);
     fill('direccion', direccion);
-    fill('nif', nif);
-    fill('codigoPostal', codigoPostal);
+    // Never nif nor codigoPostal: the fiscal identity of a known person changes only by staff (applyIdentity).
     if (Object.keys(changes).length > 0) {
       await repo.update(same.id, { ...values, ...(changes.email && !same.consentimientoEmailEn ? consentGiven(rol) : {}) });
       await history.record(executor, { actor, entidad: 'persona', entidadId: same.id, accion: 'modificar', cambios: changes });
@@ -306,6 +308,34 @@ async function linkPerson(
   function consentGiven(role: PersonRole) {
     return { consentimientoEmail: true, consentimientoEmailEn: new Date(), consentimientoEmailFuente: consentSource[role] };
   }
+}
+
+/**
+ * Staff apply to a person the fiscal identity or address a public submission gave ("Usar estos datos"), in the
+ * caller's transaction, with the person's history event; an anonymised or missing person: 409 / 404.
+ */
+async function applyIdentity(
+  history: Pick<HistoryPort, 'record'>,
+  executor: Database,
+  personaId: number,
+  values: Partial<Record<'nif' | 'codigoPostal' | 'direccion', string>>,
+  actor: HistoryActor,
+): Promise<void> {
+  const repo = createPersonsRepository(executor);
+  const before = await repo.find(personaId, { forUpdate: true });
+  if (!before) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
+  if (before.anonimizadaEn !== null) throw new AppError('CONFLICT', { message: personMessages.anonymised });
+  const changes: Record<string, [HistoryValue, HistoryValue]> = {};
+  const update: PersonUpdate = {};
+  for (const campo of ['nif', 'codigoPostal', 'direccion'] as const) {
+    const value = values[campo];
+    if (value === undefined || value === before[campo]) continue;
+    changes[campo] = [before[campo], value];
+    update[campo] = value;
+  }
+  if (Object.keys(changes).length === 0) return;
+  await repo.update(personaId, update);
+  await history.record(executor, { actor, entidad: 'persona', entidadId: personaId, accion: 'modificar', cambios: changes });
 }
 
 /** Why `other` may be the same person as one with this e-mail and phone. */
@@ -369,6 +399,9 @@ export function createPersonsPort({ country, history }: { country: CountryCode; 
     link: (tx: Tx, contact: LinkContact, rol: PersonRole, actor: HistoryActor) => linkPerson(history, tx, contact, rol, actor, country),
     /** The same rule for data stored before normalisation existed: an invalid e-mail or phone is left out, never refused. */
     linkStored: (tx: Tx, contact: LinkContact, rol: PersonRole, actor: HistoryActor) => linkPerson(history, tx, contact, rol, actor, country, true),
+    /** Staff apply what a public submission said of the person's fiscal identity or address (see `applyIdentity`). */
+    applyIdentity: (tx: Tx, personaId: number, values: Partial<Record<'nif' | 'codigoPostal' | 'direccion', string>>, actor: HistoryActor) =>
+      applyIdentity(history, tx, personaId, values, actor),
     /** Adds (or replaces, by `clave`) a table of another module that points at persons. */
     registerLinks(table: PersonLinkTable): void {
       linkTables.set(table.clave, table);

@@ -37,6 +37,7 @@ const PERSON_HISTORY_FIELDS = [
   'ciudad',
   'direccion',
   'codigoPostal',
+  'pais',
   'roles',
   'bloqueado',
   'motivoBloqueo',
@@ -56,6 +57,7 @@ export function toPerson(row: PersonWithDuplicates): Person {
     ciudad: row.ciudad,
     direccion: row.direccion,
     codigoPostal: row.codigoPostal,
+    pais: row.pais,
     roles: row.roles as PersonRole[],
     bloqueado: row.bloqueado,
     motivoBloqueo: row.motivoBloqueo,
@@ -155,6 +157,7 @@ export function createPersonsService({ repo, history, country, events, links, cl
             ciudad: input.ciudad,
             direccion: input.direccion,
             codigoPostal: input.codigoPostal ?? null,
+            pais: input.pais ?? null,
             roles: [...new Set(input.roles)],
             ...consentChange(undefined, input.consentimientos, 'Alta por el equipo', now),
           });
@@ -190,6 +193,7 @@ export function createPersonsService({ repo, history, country, events, links, cl
             ...(input.ciudad !== undefined ? { ciudad: input.ciudad } : {}),
             ...(input.direccion !== undefined ? { direccion: input.direccion } : {}),
             ...(input.codigoPostal !== undefined ? { codigoPostal: input.codigoPostal } : {}),
+            ...(input.pais !== undefined ? { pais: input.pais } : {}),
             ...(input.roles !== undefined ? { roles: [...new Set(input.roles)] } : {}),
             ...(input.bloqueado !== undefined
               ? { bloqueado: input.bloqueado, motivoBloqueo: input.bloqueado ? (input.motivoBloqueo ?? '') : '' }
@@ -292,6 +296,7 @@ export function createPersonsService({ repo, history, country, events, links, cl
             ...pick('ciudad', valores.ciudad),
             ...pick('direccion', valores.direccion),
             ...pick('codigoPostal', valores.codigoPostal),
+            ...pick('pais', valores.pais),
             roles: [...new Set([...survivor.roles, ...merged.roles])],
             bloqueado: survivor.bloqueado || merged.bloqueado,
             motivoBloqueo: [survivor.motivoBloqueo, merged.motivoBloqueo].filter((m) => m !== '').join(' / '),
@@ -353,6 +358,7 @@ export function createPersonsService({ repo, history, country, events, links, cl
             ciudad: '',
             direccion: '',
             codigoPostal: null,
+            pais: null,
             bloqueado: false,
             motivoBloqueo: '',
             consentimientoEmail: false,
@@ -373,6 +379,7 @@ export function createPersonsService({ repo, history, country, events, links, cl
             'ciudad',
             'direccion',
             'codigoPostal',
+            'pais',
             'motivoBloqueo',
           ]);
           await history.record(tx.handle, { actor: userActor(actor), entidad: 'persona', entidadId: id, accion: 'anonimizar' });

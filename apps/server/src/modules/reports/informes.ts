@@ -21,7 +21,8 @@ type Body = Pick<Report, 'columnas' | 'filas' | 'totales' | 'serie' | 'nota'>;
 interface ReportDefinition {
   titulo: string;
   descripcion: string;
-  build: (repo: ReportsRepository, range: DayRange) => Promise<Body>;
+  /** `today`: the organisation's day (money received counts up to it, donations.port.ts). */
+  build: (repo: ReportsRepository, range: DayRange, today: string) => Promise<Body>;
 }
 
 /** Every month 'YYYY-MM' the range touches, oldest first. */
@@ -226,8 +227,8 @@ const definitions: Record<ReportKey, ReportDefinition> = {
   donativos: {
     titulo: 'Donativos y cuotas',
     descripcion: 'Dinero recibido por concepto (sin anulados, devueltos ni pendientes). Solo administración.',
-    async build(repo, range) {
-      const gifts = await repo.gifts(range);
+    async build(repo, range, today) {
+      const gifts = await repo.gifts(range, today);
       const byConcept = GIFT_CONCEPTS.map((concepto) => {
         const of = gifts.filter((g) => g.concepto === concepto);
         return { concepto: giftConceptLabels[concepto], numero: of.length, importe: of.reduce((s, g) => s + g.importeCentimos, 0) };
@@ -301,7 +302,7 @@ export function reportInfos(isAdmin: boolean): ReportInfo[] {
   }));
 }
 
-export async function buildReport(repo: ReportsRepository, clave: ReportKey, range: DayRange, now: Date): Promise<Report> {
-  const body = await definitions[clave].build(repo, range);
+export async function buildReport(repo: ReportsRepository, clave: ReportKey, range: DayRange, now: Date, today: string): Promise<Report> {
+  const body = await definitions[clave].build(repo, range, today);
   return { clave, titulo: definitions[clave].titulo, ...range, generadoEn: now.toISOString(), ...body };
 }

@@ -70,7 +70,7 @@ export function createMemoriaService({ repo, organization, clock = () => new Dat
         repo.returns(range),
         repo.sterilisations(range),
         fosterDay >= range.desde ? repo.inFosterOn(fosterDay) : Promise.resolve([]),
-        withMoney ? repo.gifts(range) : Promise.resolve([]),
+        withMoney ? repo.gifts(range, today) : Promise.resolve([]),
         repo.volunteerShifts(range),
       ]);
       const intakes = movements.filter((m) => m.tipo === 'ingreso');

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { receivedGiftSql } from '../donations/donations.port';
 
 /*
  * The reads of the annual report and the ready reports (DESIGN section 16): a read model over the tables of the
@@ -193,13 +194,16 @@ export function createReportsRepository(db: Executor, timeZone: () => Promise<st
       return found.map((r) => ({ ...r, costeCentimos: Number(r.costeCentimos) }));
     },
 
-    /** Money received in the range: fees and gifts `registrado` (not annulled, returned or still pending). */
-    async gifts(range: DayRange): Promise<GiftRow[]> {
+    /**
+     * Money received in the range by `today` (donations.port.ts): fees and gifts `registrado` whose date has come (not
+     * annulled, returned, still pending, nor a direct debit before its collection day).
+     */
+    async gifts(range: DayRange, today: string): Promise<GiftRow[]> {
       const found = await rows<GiftRow & { importeCentimos: number | string }>(
         db,
         sql`SELECT ${day(sql`g.fecha`)} AS fecha, g.concepto, g.importe_centimos AS "importeCentimos"
               FROM gift g
-             WHERE g.estado = 'registrado' AND g.fecha BETWEEN ${range.desde}::date AND ${range.hasta}::date
+             WHERE ${receivedGiftSql(today, 'g')} AND g.fecha BETWEEN ${range.desde}::date AND ${range.hasta}::date
              ORDER BY g.fecha, g.id`,
       );
       return found.map((r) => ({ ...r, importeCentimos: Number(r.importeCentimos) }));

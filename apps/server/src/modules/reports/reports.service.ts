@@ -139,7 +139,7 @@ export function createReportsService(deps: ReportsDeps) {
     const subscriber = await subscriptions.subscriber(row.userId);
     const clave = row.clave as ReportKey;
     const allowed = subscriber?.activo && isReportKey(clave) && (!ADMIN_REPORT_KEYS.includes(clave) || can(subscriber.role, 'dinero'));
-    const report = allowed ? await buildReport(repo, clave, monthRange(mes), clock()) : null;
+    const report = allowed ? await buildReport(repo, clave, monthRange(mes), clock(), dayInZone(clock(), await organization.timeZone())) : null;
     return subscriptions.transaction(async (tx) => {
       const locked = await tx.find(id, { forUpdate: true });
       if (!locked || (locked.enviadoHasta !== null && locked.enviadoHasta >= mes)) return false;
@@ -183,8 +183,9 @@ export function createReportsService(deps: ReportsDeps) {
       return { items: reportInfos(isAdmin(user)) };
     },
 
-    report(user: Pick<SessionUser, 'role'>, clave: string, range: DayRange): Promise<Report> {
-      return buildReport(repo, allowedKey(user, clave), range, clock());
+    async report(user: Pick<SessionUser, 'role'>, clave: string, range: DayRange): Promise<Report> {
+      const key = allowedKey(user, clave);
+      return buildReport(repo, key, range, clock(), dayInZone(clock(), await organization.timeZone()));
     },
 
     async mySubscriptions(user: Pick<SessionUser, 'id'>): Promise<ReportSubscriptions> {

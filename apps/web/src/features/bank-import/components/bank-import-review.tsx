@@ -19,7 +19,7 @@ import type { ChosenRow } from '../api/confirm-bank-import';
 
 type Filter = 'todos' | BankMovementState;
 
-const stateColors: Record<BankMovementState, string> = { nuevo: 'teal', duplicado: 'gray', sin_persona: 'orange' };
+const stateColors: Record<BankMovementState, string> = { nuevo: 'teal', duplicado: 'gray', sin_persona: 'orange', futuro: 'gray' };
 
 /** '2026-03-02' -> '02/03/2026', without going through a Date (no time zone can move the day). */
 export function spanishDay(iso: string): string {
@@ -49,7 +49,7 @@ export function BankImportReview({ importacion, busy, onConfirm, onCancel }: Ban
   const [picking, setPicking] = useState<number | null>(null);
 
   const counts = useMemo(() => {
-    const c: Record<Filter, number> = { todos: rows.length, nuevo: 0, duplicado: 0, sin_persona: 0 };
+    const c: Record<Filter, number> = { todos: rows.length, nuevo: 0, duplicado: 0, sin_persona: 0, futuro: 0 };
     for (const m of rows) c[m.estado]++;
     return c;
   }, [rows]);
@@ -167,7 +167,8 @@ interface MovementCardProps {
 }
 
 function MovementCard({ movement: m, chosen, person, picking, onToggle, onPick, onAssign }: MovementCardProps) {
-  const duplicate = m.estado === 'duplicado';
+  // A movement already stored, or dated after today (not money received yet), cannot be chosen.
+  const duplicate = m.estado === 'duplicado' || m.estado === 'futuro';
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={`Fila ${m.fila}`}>
       <Stack gap={6}>

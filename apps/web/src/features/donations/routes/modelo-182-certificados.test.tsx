@@ -8,7 +8,7 @@ import { answerCommon } from '../testing/fixtures';
 import { Component as Modelo182 } from './modelo-182';
 
 const lastYear = new Date().getFullYear() - 1;
-const review = (anio: number): Modelo182Review => ({ anio, incluidos: [], excluidos: [], totalCentimos: 0 });
+const review = (anio: number): Modelo182Review => ({ anio, incluidos: [], excluidos: [], totalCentimos: 0, presentaciones: [], cambio: null });
 
 describe('Socios y donativos · Modelo 182: sending the certificates', () => {
   it('"Enviar certificados" is confirmed first, then says how many were scheduled, how many already were, and who gets none and why', async () => {

@@ -12,14 +12,34 @@ const lastYear = new Date().getFullYear() - 1;
 const review = (anio: number): Modelo182Review => ({
   anio,
   incluidos: [
-    { persona: { id: 7, nombre: 'Ana García' }, nif: '12345678Z', provincia: '28', importe: 150, importeCentimos: 15000, recurrencia: 1 },
-    { persona: { id: 8, nombre: 'Bruno Sanz' }, nif: 'B12345674', provincia: '08', importe: 0.29, importeCentimos: 29, recurrencia: 2 },
+    {
+      persona: { id: 7, nombre: 'Ana García' },
+      nif: '12345678Z',
+      naturaleza: 'F',
+      provincia: '28',
+      pais: null,
+      importe: 150,
+      importeCentimos: 15000,
+      recurrencia: 1,
+    },
+    {
+      persona: { id: 8, nombre: 'Bruno Sanz' },
+      nif: 'B12345674',
+      naturaleza: 'J',
+      provincia: '08',
+      pais: null,
+      importe: 0.29,
+      importeCentimos: 29,
+      recurrencia: 2,
+    },
   ],
   excluidos: [
     { persona: { id: 9, nombre: 'Carla Ruiz' }, importe: 30, importeCentimos: 3000, motivo: 'sin_nif' },
     { persona: { id: 10, nombre: 'Dani Gil' }, importe: 5, importeCentimos: 500, motivo: 'sin_codigo_postal' },
   ],
   totalCentimos: 15029,
+  presentaciones: [],
+  cambio: null,
 });
 
 function answerReview() {
@@ -37,6 +57,34 @@ function answerReview() {
 
 describe('Socios y donativos · Modelo 182', () => {
   afterEach(() => vi.restoreAllMocks());
+
+  it('once presented and changed since, says the file is a substitute declaration of the one presented', async () => {
+    answerCommon();
+    server.use(
+      http.get('/api/fiscal/modelo-182/revision', ({ request }) =>
+        HttpResponse.json({
+          ...review(Number(new URL(request.url).searchParams.get('anio'))),
+          presentaciones: [
+            {
+              id: 1,
+              anio: lastYear,
+              presentadaEn: `${lastYear + 1}-01-20`,
+              justificante: '1820000000011',
+              tipo: 'normal',
+              justificanteAnterior: null,
+              numero: 2,
+              importeTotalCentimos: 15029,
+              createdAt: '2026-01-20T10:00:00.000Z',
+            },
+          ],
+          cambio: { tipo: 'sustitutiva', justificanteAnterior: '1820000000011', altas: 0, cambios: 1, bajas: 0 },
+        }),
+      ),
+    );
+    renderWithProviders(<Modelo182 />, { path: '/donativos/modelo-182' });
+    expect(await screen.findByText(`Presentado el 20/01/${lastYear + 1} (justificante 1820000000011)`)).toBeInTheDocument();
+    expect(screen.getByText(/el archivo que se descarga es una declaración/)).toHaveTextContent('sustitutiva de la anterior (1820000000011)');
+  });
 
   it('shows last year by default: who is declared with the total, who is left out and why, with a link to fix them', async () => {
     const asked = answerReview();

@@ -168,6 +168,7 @@ function Modelo182Screen() {
         <ListLoading label="Cargando la revisión..." />
       ) : (
         <>
+          <Presented review={review.data} />
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="incluidos-title">
             <Stack gap="sm">
               <Title order={2} fz="h4" id="incluidos-title">
@@ -185,6 +186,30 @@ function Modelo182Screen() {
         </>
       )}
     </Stack>
+  );
+}
+
+/** The year's presentations, and what the file is once something changed after the last one (never silently other). */
+function Presented({ review }: { review: Modelo182Review }) {
+  const last = review.presentaciones.at(-1);
+  if (!last) return null;
+  const day = last.presentadaEn.split('-').reverse().join('/');
+  return (
+    <Alert
+      color={review.cambio ? 'orange' : 'blue'}
+      icon={<IconAlertCircle size={20} aria-hidden="true" />}
+      title={`Presentado el ${day} (justificante ${last.justificante})`}
+    >
+      {review.cambio ? (
+        <Text size="sm">
+          Ha cambiado desde entonces ({countLabel(review.cambio.altas, 'alta', 'altas')}, {countLabel(review.cambio.cambios, 'cambio', 'cambios')},{' '}
+          {countLabel(review.cambio.bajas, 'baja', 'bajas')}): el archivo que se descarga es una declaración <strong>{review.cambio.tipo}</strong> de
+          la anterior ({review.cambio.justificanteAnterior}).
+        </Text>
+      ) : (
+        <Text size="sm">Nada ha cambiado desde la presentación: el archivo es el presentado.</Text>
+      )}
+    </Alert>
   );
 }
 
