@@ -125,7 +125,7 @@ describe('one truth of where an animal came from', () => {
     // The importer's invented age.
     const invented = await insert({ edad: 'Sin indicar' });
 
-    const file = readFileSync(path.join(__dirname, '../../drizzle/0050_import_truth.sql'), 'utf8');
+    const file = readFileSync(path.join(__dirname, '../../drizzle/0049_import_truth.sql'), 'utf8');
     const data = file
       .split('--> statement-breakpoint')
       .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
