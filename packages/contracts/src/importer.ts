@@ -236,7 +236,13 @@ export const importMappingInputSchema = z.object({
     .optional()
     .describe('Cómo están escritas las fechas; sin él: dd/mm/aaaa o aaaa-mm-dd, y una fecha que pueda leerse de dos maneras es un error'),
   incluir: z
-    .array(z.number().int().min(2).max(IMPORT_MAX_ROWS + 1))
+    .array(
+      z
+        .number()
+        .int()
+        .min(2)
+        .max(IMPORT_MAX_ROWS + 1),
+    )
     .max(IMPORT_MAX_ROWS)
     .optional()
     .describe('Filas sin microchip que parecen una mascota que ya existe (duplicados con `posible`) y se importan igualmente; las demás se omiten'),

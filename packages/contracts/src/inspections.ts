@@ -115,4 +115,3 @@ export const inspectionPetSchema = z.object({
   ),
 });
 export type InspectionPet = z.infer<typeof inspectionPetSchema>;
-

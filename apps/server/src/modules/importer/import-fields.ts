@@ -24,6 +24,7 @@ import {
   normaliseFiscalId,
   textProblem,
 } from '@refugio/contracts';
+import { NO, ORIGINS, ROLES, SEXES, SIZES, SPECIES, YES } from './import-words';
 
 /*
  * The importer's reading of a row (DESIGN section 18), pure: which field each column header suggests (Spanish
@@ -146,120 +147,7 @@ export function suggestMapping(
   return mapping;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Values
-
-const SPECIES: Record<string, { tipo: 'Perro' | 'Gato' | 'Conejo'; genero?: 'macho' | 'hembra' }> = {
-  perro: { tipo: 'Perro' },
-  perros: { tipo: 'Perro' },
-  perra: { tipo: 'Perro', genero: 'hembra' },
-  can: { tipo: 'Perro' },
-  canino: { tipo: 'Perro' },
-  canina: { tipo: 'Perro', genero: 'hembra' },
-  dog: { tipo: 'Perro' },
-  gato: { tipo: 'Gato' },
-  gatos: { tipo: 'Gato' },
-  gata: { tipo: 'Gato', genero: 'hembra' },
-  felino: { tipo: 'Gato' },
-  felina: { tipo: 'Gato', genero: 'hembra' },
-  cat: { tipo: 'Gato' },
-  conejo: { tipo: 'Conejo' },
-  coneja: { tipo: 'Conejo', genero: 'hembra' },
-  rabbit: { tipo: 'Conejo' },
-};
-const SEXES: Record<string, 'macho' | 'hembra'> = {
-  macho: 'macho',
-  m: 'macho',
-  male: 'macho',
-  hembra: 'hembra',
-  h: 'hembra',
-  f: 'hembra',
-  female: 'hembra',
-};
-const SIZES: Record<string, 'chico' | 'mediano' | 'grande'> = {
-  chico: 'chico',
-  pequeno: 'chico',
-  pequena: 'chico',
-  mini: 'chico',
-  toy: 'chico',
-  small: 'chico',
-  p: 'chico',
-  s: 'chico',
-  mediano: 'mediano',
-  mediana: 'mediano',
-  medium: 'mediano',
-  m: 'mediano',
-  grande: 'grande',
-  gigante: 'grande',
-  large: 'grande',
-  'very large': 'grande',
-  g: 'grande',
-  l: 'grande',
-  xl: 'grande',
-};
-/** Where an animal came from (DESIGN 16), in Spanish and as Animal Shelter Manager's entry types and reasons read. */
-const ORIGINS: Record<string, Procedencia> = {
-  abandono: 'abandono',
-  abandonado: 'abandono',
-  abandonada: 'abandono',
-  abandoned: 'abandono',
-  cesion: 'cesion',
-  cedido: 'cesion',
-  cedida: 'cesion',
-  'cesion del propietario': 'cesion',
-  renuncia: 'cesion',
-  surrender: 'cesion',
-  surrendered: 'cesion',
-  'owner surrender': 'cesion',
-  rescate: 'rescate',
-  rescatado: 'rescate',
-  rescatada: 'rescate',
-  rescue: 'rescate',
-  'sick injured': 'rescate',
-  extraviado: 'extraviado',
-  extraviada: 'extraviado',
-  perdido: 'extraviado',
-  perdida: 'extraviado',
-  encontrado: 'extraviado',
-  encontrada: 'extraviado',
-  stray: 'extraviado',
-  lost: 'extraviado',
-  nacimiento: 'nacimiento',
-  'nacido en el refugio': 'nacimiento',
-  'nacida en el refugio': 'nacimiento',
-  'born in shelter': 'nacimiento',
-  'born in care': 'nacimiento',
-  traslado: 'traslado',
-  'traslado de otra entidad': 'traslado',
-  transfer: 'traslado',
-  'transfer in': 'traslado',
-  'transfer from other shelter': 'traslado',
-  decomiso: 'decomiso',
-  incautacion: 'decomiso',
-  seized: 'decomiso',
-  otra: 'otra',
-  otro: 'otra',
-  other: 'otra',
-};
-const YES = new Set(['si', 's', 'yes', 'y', 'true', 'verdadero', '1', 'x']);
-const NO = new Set(['no', 'n', 'false', 'falso', '0']);
-const ROLES: Record<string, PersonRole> = {
-  ...Object.fromEntries(PERSON_ROLES.map((r) => [r, r])),
-  adoptantes: 'adoptante',
-  'casa de acogida': 'acogida',
-  acogedor: 'acogida',
-  acogedora: 'acogida',
-  foster: 'acogida',
-  voluntaria: 'voluntario',
-  volunteer: 'voluntario',
-  rescatadora: 'rescatador',
-  socia: 'socio',
-  member: 'socio',
-  madrina: 'padrino',
-  sponsor: 'padrino',
-  donor: 'donante',
-  adopter: 'adoptante',
-};
+// Values: the words of each kind are in import-words.ts.
 
 // ---------------------------------------------------------------------------------------------------------------
 // Dates
@@ -457,8 +345,13 @@ export function readPetRow(row: MappedRow, context: RowContext): { values: PetRo
   const fechaNacimiento = dateField(row, errors, 'fechaNacimiento', context);
   const fechaIngreso = dateField(row, errors, 'fechaIngreso', context);
   const procedencia =
-    words(row, errors, 'procedencia', ORIGINS, 'Abandono, Cesión, Rescate, Extraviado, Nacimiento, Traslado, Decomiso u Otra (también Stray, Surrender, Transfer In)') ??
-    null;
+    words(
+      row,
+      errors,
+      'procedencia',
+      ORIGINS,
+      'Abandono, Cesión, Rescate, Extraviado, Nacimiento, Traslado, Decomiso u Otra (también Stray, Surrender, Transfer In)',
+    ) ?? null;
   const procedenciaDetalle = text(row, errors, 'procedenciaDetalle', PROCEDENCIA_DETAIL_MAX_LENGTH);
   let microchip: string | null = null;
   const chipText = text(row, errors, 'microchip', 60);

@@ -1,5 +1,7 @@
-import { importMessages } from '@refugio/contracts';
-import type { Database } from '../../db/client';
+import { type ImportDuplicate, importMessages } from '@refugio/contracts';
+import type { Database, Tx } from '../../db/client';
+import type { MovementsPort } from '../movements/movements.port';
+import type { RegisterBookPort } from '../register-book/register-book.port';
 import { AppError } from '../../lib/app-error';
 import type { PetsPort } from '../pets/pets.port';
 import { type PetRowValues, fold } from './import-fields';
@@ -119,4 +121,64 @@ export async function stageChunkPhotos(pets: Pets, db: Database, batch: ImportBa
     throw error;
   }
   return staged;
+}
+
+/** The dry run's figures for pets: a row with no match is created, a possible duplicate only when the person includes it. */
+export function petDryRun(
+  valid: readonly { fila: number }[],
+  matches: readonly (PetMatch | undefined)[],
+  incluir: readonly number[],
+): { crear: number; omitir: number; duplicados: ImportDuplicate[] } {
+  let crear = 0;
+  let omitir = 0;
+  const duplicados: ImportDuplicate[] = [];
+  valid.forEach(({ fila }, i) => {
+    const match = matches[i];
+    if (match === undefined) crear++;
+    else if (match.posible) {
+      const incluida = incluir.includes(fila);
+      duplicados.push({
+        fila,
+        motivo: incluida ? importMessages.possiblePetIncluded(match.nombre ?? '') : match.motivo,
+        existenteId: match.existing,
+        posible: true,
+        incluida,
+      });
+      if (incluida) crear++;
+      else omitir++;
+    } else {
+      duplicados.push({ fila, motivo: match.motivo, existenteId: match.existing });
+      omitir++;
+    }
+  });
+  return { crear, omitir, duplicados };
+}
+
+/**
+ * Each new pet with an entry date came in that day: its `ingreso`, with the origin the sheet gave (DESIGN 16), and the
+ * register book and the annual report count it like any other entry. In the chunk's transaction.
+ */
+export async function recordEntries(
+  movements: Pick<MovementsPort, 'recordImportedEntries'>,
+  registerBook: Pick<RegisterBookPort, 'sync'>,
+  tx: Tx,
+  fresh: readonly { values: unknown }[],
+  created: readonly { id: number }[],
+  createdBy: ImportBatchRow['createdBy'],
+): Promise<void> {
+  await movements.recordImportedEntries(
+    tx,
+    fresh.flatMap(({ values }, i) => {
+      const v = values as PetRowValues;
+      return v.fechaIngreso
+        ? [{ petId: created[i]!.id, fecha: v.fechaIngreso, procedencia: v.procedencia, procedenciaDetalle: v.procedenciaDetalle }]
+        : [];
+    }),
+    createdBy,
+  );
+  if (created.length > 0)
+    await registerBook.sync(
+      tx,
+      created.map((c) => c.id),
+    );
 }

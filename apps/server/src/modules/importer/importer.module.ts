@@ -34,7 +34,9 @@ export const importerModule = fp(
     app.decorate('importerService', service);
     await app.register(importerRoutes(service));
   },
-  { name: 'importer', dependencies: [
+  {
+    name: 'importer',
+    dependencies: [
       'db',
       'storage',
       'jobs',

@@ -17,50 +17,27 @@ import {
   importMessages,
   importTypeLabels,
 } from '@refugio/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { type Database, type Tx, runInTransaction } from '../../db/client';
+import { type Tx, runInTransaction } from '../../db/client';
 import { defineJob } from '../../jobs/define-job';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { formatDateTimeInZone } from '../../lib/table-export';
 import type { SessionUser } from '../../plugins/access';
 import { systemActor, userActor } from '../history/history.port';
-import type { PersonsPort } from '../persons/persons.port';
-import type { StorageProvider } from '../../storage/storage-provider';
-import type { CarePort } from '../care/care.port';
-import type { DonationsPort } from '../donations/donations.port';
-import type { MovementsPort } from '../movements/movements.port';
-import type { PetsPort } from '../pets/pets.port';
-import type { RegisterBookPort } from '../register-book/register-book.port';
 import { CARE_HEADERS, type CareRowValues, careDryRun, matchCare, planCare } from './import-care';
 import { GIFT_HEADERS, type GiftRowValues, giftDryRun, importGiftRow, planGifts } from './import-gifts';
 import { type PersonRowValues, type PetRowValues, fold, suggestMapping } from './import-fields';
 import { ImportFileError, readSpreadsheet } from './import-file';
 import { checkMapping } from './import-mapping';
-import { type PetMatch, createsPet, matchPets, stageChunkPhotos } from './import-pets';
+import { type PetMatch, createsPet, matchPets, petDryRun, recordEntries, stageChunkPhotos } from './import-pets';
 import { type StagedRows, checkRowPhotos, removeImportPhotos, storeImportPhotos } from './import-photos';
 import { type PlannedRow, columnOf, personDryRun, planPersons, planPets } from './import-plan';
 import { readZip } from './import-zip';
+import type { ImporterDeps } from './importer-deps';
 import { type ImportBatchRow, type ImporterRepository, type RowRecord, createImporterRepository } from './importer.repository';
 
-export interface ImporterDeps {
-  db: Database;
-  pets: Pick<PetsPort, 'importMatches' | 'importNameMatches' | 'createImportedMany' | 'removeImported' | 'reservePetId' | 'stagePhotos'>;
-  /** An imported pet with an entry date gets its `ingreso` on that date (DESIGN 16). */
-  movements: Pick<MovementsPort, 'recordImportedEntries'>;
-  /** The register book of a chunk's new pets, brought in step in the chunk's transaction. */
-  registerBook: Pick<RegisterBookPort, 'sync'>;
-  care: Pick<CarePort, 'importMatches' | 'createImported' | 'removeImported'>;
-  persons: Pick<PersonsPort, 'normaliseImported' | 'matchImported' | 'importPerson' | 'removeImported' | 'byIdentifiers'>;
-  donations: Pick<DonationsPort, 'importMatches' | 'createImported' | 'certifiedImported' | 'annulImported'>;
-  /** Enqueues the import job of a batch inside the confirmation's transaction. */
-  enqueue: (tx: Database, importId: string) => Promise<void>;
-  timeZone: (handle?: Pick<Database, 'select'>) => Promise<string>;
-  storage: StorageProvider;
-  log: FastifyBaseLogger;
-  clock?: () => Date;
-}
+export type { ImporterDeps } from './importer-deps';
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', { message, fieldErrors: { [field]: message } });
 const notFound = () => new AppError('NOT_FOUND', { message: importMessages.notFound });
@@ -136,25 +113,10 @@ export function createImporterService({
         db,
         valid.map((r) => r.values as PetRowValues),
       );
-      valid.forEach(({ fila }, i) => {
-        const match = matches[i];
-        if (match === undefined) crear++;
-        else if (match.posible) {
-          const incluida = batch.incluir.includes(fila);
-          duplicados.push({
-            fila,
-            motivo: incluida ? importMessages.possiblePetIncluded(match.nombre ?? '') : match.motivo,
-            existenteId: match.existing,
-            posible: true,
-            incluida,
-          });
-          if (incluida) crear++;
-          else omitir++;
-        } else {
-          duplicados.push({ fila, motivo: match.motivo, existenteId: match.existing });
-          omitir++;
-        }
-      });
+      const figures = petDryRun(valid, matches, batch.incluir);
+      crear = figures.crear;
+      omitir = figures.omitir;
+      duplicados.push(...figures.duplicados);
     } else if (batch.tipo === 'donativos') {
       const giftRows = valid as { fila: number; values: GiftRowValues }[];
       const taken = await repo.keysOf(
@@ -266,19 +228,7 @@ export function createImporterService({
           records.push({ fila, resultado: 'creado', entidadId: created[i]!.id, version: created[i]!.version });
           if (staged.has(fila)) taken.add(fila);
         });
-        // Each new pet with an entry date came in that day: its `ingreso`, with the origin the sheet gave (DESIGN 16),
-        // and the register book and the annual report count it like any other entry.
-        await movements.recordImportedEntries(
-          tx,
-          fresh.flatMap(({ values }, i) => {
-            const v = values as PetRowValues;
-            return v.fechaIngreso
-              ? [{ petId: created[i]!.id, fecha: v.fechaIngreso, procedencia: v.procedencia, procedenciaDetalle: v.procedenciaDetalle }]
-              : [];
-          }),
-          batch.createdBy,
-        );
-        if (created.length > 0) await registerBook.sync(tx, created.map((c) => c.id));
+        await recordEntries(movements, registerBook, tx, fresh, created, batch.createdBy);
         await txRepo.saveKeys(
           'mascotas',
           fresh.flatMap(({ values }, i) =>

@@ -117,7 +117,14 @@ export function createMovementsPort({ pets, persons, history, timeZone, clock = 
       actorId: string | null,
     ): Promise<void> {
       await createMovementsRepository(tx).insertMany(
-        entries.map((e) => ({ petId: e.petId, tipo: 'ingreso', fecha: e.fecha, procedencia: e.procedencia, procedenciaDetalle: e.procedenciaDetalle, createdBy: actorId })),
+        entries.map((e) => ({
+          petId: e.petId,
+          tipo: 'ingreso',
+          fecha: e.fecha,
+          procedencia: e.procedencia,
+          procedenciaDetalle: e.procedenciaDetalle,
+          createdBy: actorId,
+        })),
       );
     },
 

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { fosterOffer, fosterProfile, movement, person, pet } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
-import { anyOf } from '../../db/any-of';
 
 export type FosterOfferRow = typeof fosterOffer.$inferSelect;
 
