@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayMessages } from './days';
+import { STERILISED_VALUES } from './pet-kinds';
 import { isCalendarDay, oneLineText } from './text';
 
 /*
@@ -7,9 +8,6 @@ import { isCalendarDay, oneLineText } from './text';
  * `actualizar` and `nueva`. The specification's fields and encodings stay as they are.
  */
 
-export const STERILISED_VALUES = ['si', 'no', 'desconocido'] as const;
-export type Sterilised = (typeof STERILISED_VALUES)[number];
-export const sterilisedLabels: Record<Sterilised, string> = { si: 'Sí', no: 'No', desconocido: 'No se sabe' };
 export const MICROCHIP_DIGITS = 15;
 export const IDENTITY_TEXT_MAX_LENGTH = 100;
 
