@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GIFT_CONCEPTS, MONEY_METHODS } from './donation-messages';
 import { oneLineText } from './text';
+import { formatCount } from './wording';
 
 /*
  * Importing a bank statement (DESIGN section 15): `POST /api/donativos/importar` reads the file and answers a dry
@@ -42,7 +43,7 @@ export const bankImportMessages = {
   fileTooBig: 'El extracto ocupa más de 10 MB.',
   oneFileOnly: 'Sube un solo extracto cada vez.',
   noCredits: 'El extracto no tiene ningún ingreso que importar.',
-  tooManyMovements: `El extracto trae más de ${BANK_STATEMENT_MAX_MOVEMENTS.toLocaleString('es-ES')} ingresos: divídelo en extractos más cortos (por meses, por ejemplo).`,
+  tooManyMovements: `El extracto trae más de ${formatCount(BANK_STATEMENT_MAX_MOVEMENTS)} ingresos: divídelo en extractos más cortos (por meses, por ejemplo).`,
   notFound: 'La importación no existe o ha caducado: vuelve a subir el extracto.',
   rowNotInImport: (fila: number) => `La fila ${fila} no es un ingreso de este extracto.`,
   rowsInvalid: 'Indica las filas como números o como { fila, personaId }.',

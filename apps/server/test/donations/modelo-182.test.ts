@@ -306,7 +306,6 @@ describe('modelo 182', () => {
     refused({ recurrencia: undefined }, 'recurrencia');
     refused({ porcentajeDeduccion: 120 }, 'porcentajeDeduccion');
     refused({ porcentajeDeduccion: 12.345 }, 'porcentajeDeduccion');
-    refused({ naturaleza: 'E' }, 'porcentajeDeduccion');
     refused({ deduccionCCAA: { comunidad: '14', porcentaje: 10 } }, 'comunidadAutonoma');
     refused({ revocacion: true }, 'ejercicioRevocacion');
     refused({ revocacion: true, ejercicioRevocacion: 2024 }, 'ejercicioRevocacion');
