@@ -139,8 +139,7 @@ export const debtorAddressSchema = z.object(
       .min(1, donationMessages.debtorAddressInvalid)
       .max(70, donationMessages.debtorAddressInvalid)
       .describe('Código postal y localidad'),
-    pais: z
-      .string({ error: donationMessages.debtorAddressInvalid })
+    pais: oneLineText({ error: donationMessages.debtorAddressInvalid })
       .trim()
       .toUpperCase()
       .regex(/^[A-Z]{2}$/, donationMessages.debtorAddressInvalid)
@@ -477,8 +476,7 @@ export type Modelo182Presentation = z.infer<typeof modelo182PresentationSchema>;
 export const modelo182PresentInputSchema = z.object({
   anio: z.number({ error: donationMessages.fiscalYearInvalid }).int(donationMessages.fiscalYearInvalid).min(2000).max(9999),
   presentadaEn: calendarDate(donationMessages.presentationDateInvalid).describe('AAAA-MM-DD, no futura'),
-  justificante: z
-    .string({ error: donationMessages.justificanteInvalid })
+  justificante: oneLineText({ error: donationMessages.justificanteInvalid })
     .trim()
     .regex(/^182\d{10}$/, donationMessages.justificanteInvalid)
     .describe('El número de justificante que la AEAT da a la presentación (13 cifras que empiezan por 182)'),

@@ -20,8 +20,7 @@ const errors = {
   429: apiErrorBodySchema,
 };
 /** A positive integer written canonically ('12', never '12.0', '012' or '+12'): anything else is no id. */
-const canonicalId = z
-  .string()
+const canonicalId = oneLineText()
   .regex(/^[1-9]\d{0,9}$/)
   .transform(Number)
   .refine((n) => n <= 2_147_483_647);
