@@ -383,7 +383,10 @@ describe('backup and restore (PGlite + local disk)', () => {
     });
     expect(annul.statusCode, annul.body).toBe(200);
     moneyBefore = await moneyAsServed(t.app, await t.as('admin').cookie());
-    expect(moneyBefore.gifts.importeTotalCentimos).toBe(1250 + 123_457 + 2000 + batch.json<{ importeTotalCentimos: number }>().importeTotalCentimos);
+    // The batch's debits are collected on a day still to come: money received only from then (issue 47), so the total
+    // holds the rest; the batch itself travels in the backup all the same.
+    expect(batch.json<{ importeTotalCentimos: number }>().importeTotalCentimos).toBeGreaterThan(0);
+    expect(moneyBefore.gifts.importeTotalCentimos).toBe(1250 + 123_457 + 2000);
     // A donor's certificate sent with its PDF, and a sponsorship's last news e-mail (DESIGN section 15): rows and file travel.
     const certificateKey = `certificados/2026/${foster!.id}_1_abc.pdf`;
     await t.app.storage.put(certificateKey, Readable.from([Buffer.from('%PDF-1.3 certificado')]), { contentType: 'application/pdf' });

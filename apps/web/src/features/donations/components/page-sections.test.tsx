@@ -1,4 +1,4 @@
-import type { PetListItem } from '@refugio/contracts';
+import { DEFAULT_ORG_TIME_ZONE, type PetListItem, dayInZone } from '@refugio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { server } from '../../../testing/server';
 import { answerCommon, fee, feesPage, gift, giftsPage } from '../testing/fixtures';
 import { PersonMoneySection } from './page-sections';
 
-const today = new Date().toISOString().slice(0, 10);
+// Today as the screens count it: in the organisation's zone (at 23:30 UTC it is already tomorrow in Madrid).
+const today = dayInZone(new Date(), DEFAULT_ORG_TIME_ZONE);
 
 const canela: PetListItem = {
   id: 9,

@@ -1,4 +1,4 @@
-import type { Gift } from '@refugio/contracts';
+import { DEFAULT_ORG_TIME_ZONE, type Gift, dayInZone } from '@refugio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -8,8 +8,9 @@ import { answerCommon, gift, giftsPage } from '../testing/fixtures';
 import { Component as Donativos } from './donativos-recibidos';
 
 // The organisation's time zone in the fixtures is UTC.
-const today = new Date().toISOString().slice(0, 10);
-const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+// Today as the screens count it: in the organisation's zone (at 23:30 UTC it is already tomorrow in Madrid).
+const today = dayInZone(new Date(), DEFAULT_ORG_TIME_ZONE);
+const tomorrow = dayInZone(new Date(Date.now() + 86_400_000), DEFAULT_ORG_TIME_ZONE);
 
 describe('Socios y donativos · Donativos: a pending gift from /colabora', () => {
   it('"Confirmar cobro" starts at today, refuses a future date, keeps the date when the server refuses, and retries with the current version', async () => {
