@@ -135,7 +135,7 @@ test('a sponsorship is created on the person page, choosing the pet by name in "
   await page.getByRole('button', { name: 'Nueva cuota' }).click();
   const form = page.getByRole('region', { name: 'Nueva cuota' });
   await pick(page, 'Tipo', 'Padrino');
-  const petField = form.getByRole('textbox', { name: 'Mascota apadrinada' });
+  const petField = form.getByRole('combobox', { name: 'Mascota apadrinada' });
   await petField.click();
   // Before anything is typed the field says what to do, and no empty listbox is shown.
   await expect(form.getByText('Escribe el nombre de la mascota')).toBeVisible();

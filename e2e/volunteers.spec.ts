@@ -43,7 +43,7 @@ test('a volunteer signs up from the link on a phone and staff see it', async ({ 
   await phone.page.setViewportSize({ width: 390, height: 844 });
   await phone.page.goto(new URL(url).pathname);
   await expect(phone.page.getByRole('heading', { name: 'Hola, Lucía', level: 1 })).toBeVisible();
-  await expect(phone.page.getByText('Aún no estás apuntado a ningún turno.')).toBeVisible();
+  await expect(phone.page.getByText('Aún no te has apuntado a ningún turno.')).toBeVisible();
   await expectAccessible(phone.page, 'Turnos de voluntariado en un móvil');
   const signUp = phone.page.getByRole('button', { name: new RegExp(`^Apuntarme: ${tarea}`) });
   expect((await signUp.boundingBox())!.height).toBeGreaterThanOrEqual(44);
