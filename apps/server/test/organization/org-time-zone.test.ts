@@ -1,7 +1,7 @@
 import { DEWORMED_WITHIN_DAYS, type ListHistoryResponse, type PublicPet, addDaysToDay } from '@refugio/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { careRecord, historyEvent, orgSetting, pet } from '../../src/db/schema';
+import { careRecord, historyEvent, job, orgSetting, pet, petMonth } from '../../src/db/schema';
 import { ADMIN, STAFF, type TestApp, createTestApp } from '../helpers/helpers';
 import { multipart, petFields } from '../helpers/media';
 
@@ -136,6 +136,7 @@ describe('a saved time zone is the organisation’s time zone', () => {
       const zoneOf = async () => (await app.as('admin').inject({ method: 'GET', url: '/api/dashboard' })).json<{ zonaHoraria: string }>().zonaHoraria;
       const builtIn = async () => (await app.database.db.select().from(orgSetting).where(eq(orgSetting.clave, 'zona_horaria')))[0]?.valor;
       expect(await zoneOf()).toBe('Europe/Madrid');
+      await app.app.jobs.runDue();
       expect(await builtIn()).toBe('Europe/Madrid');
       await saveZone(app, 'America/Mexico_City', 0);
       expect(await zoneOf()).toBe('America/Mexico_City');
@@ -143,6 +144,39 @@ describe('a saved time zone is the organisation’s time zone', () => {
       expect((await app.as('admin').inject({ method: 'GET', url: '/api/pendientes' })).statusCode).toBe(200);
     } finally {
       await app.close();
+    }
+  });
+
+  it('rebuilds the monthly figures in a job when ORG_TIME_ZONE changed, never during start-up (the rebuild reads every pet)', async () => {
+    const first = await createTestApp({ ORG_TIME_ZONE: 'Europe/Madrid', ORG_NAME: 'Refugio Patitas' });
+    const second: TestApp[] = [];
+    try {
+      const { db } = first.database;
+      const builtIn = async () => (await db.select().from(orgSetting).where(eq(orgSetting.clave, 'zona_horaria')))[0]?.valor;
+      const followJobs = async () => (await db.select().from(job).where(eq(job.name, 'dashboard.follow-time-zone'))).map((j) => j.state);
+      await first.app.jobs.runDue();
+      expect(await builtIn()).toBe('Europe/Madrid');
+      // A row no pet explains: a rebuild from the pets removes it, so its presence tells whether one ran.
+      await db.insert(petMonth).values({ mes: '1999-01-01', ingresos: 7, adopciones: 0 });
+      const stray = async () => (await db.select().from(petMonth).where(eq(petMonth.mes, '1999-01-01'))).length;
+
+      // The same zone at the next start: nothing to do, nothing enqueued.
+      second.push(await createTestApp({ ORG_TIME_ZONE: 'Europe/Madrid', ORG_NAME: 'Refugio Patitas' }, { database: first.database }));
+      expect(await followJobs()).toEqual(['done']);
+
+      // Another zone: start-up answers without rebuilding; the job does it.
+      const mexico = await createTestApp({ ORG_TIME_ZONE: 'America/Mexico_City', ORG_NAME: 'Refugio Patitas' }, { database: first.database });
+      second.push(mexico);
+      expect(await builtIn()).toBe('Europe/Madrid');
+      expect(await stray()).toBe(1);
+      expect((await followJobs()).sort()).toEqual(['done', 'queued']);
+      await mexico.app.jobs.runDue();
+      expect(await builtIn()).toBe('America/Mexico_City');
+      expect(await stray()).toBe(0);
+      expect(await followJobs()).toEqual(['done', 'done']);
+    } finally {
+      for (const app of second) await app.close();
+      await first.close();
     }
   });
 });

@@ -5,6 +5,7 @@ import { systemClock } from '../../lib/clock';
 import { createDashboardRepository, followTimeZone } from './dashboard.repository';
 import { dashboardRoutes } from './dashboard.routes';
 import { duePublicationsJob } from './due-publications.job';
+import { followTimeZoneJob } from './follow-time-zone.job';
 import { type DashboardService, createDashboardService } from './dashboard.service';
 
 declare module 'fastify' {
@@ -21,11 +22,12 @@ export const dashboardModule = fp(
   async (app: FastifyInstance) => {
     const { organizationPort: organization, carePort: care, personsPort: persons, fosterPortalPort: fosterPortal, followupsPort: followups } = app;
     const repo = createDashboardRepository(app.db);
-    // The monthly figures follow the organisation's time zone: rebuilt here when ORG_TIME_ZONE changed since the
-    // last start (and nothing was saved on "Configuración"), and in the save's transaction when it changes the zone.
+    // The monthly figures follow the organisation's time zone: rebuilt by a job when ORG_TIME_ZONE changed since they
+    // were built (start-up reads one setting; the rebuild reads every pet), and in the save's transaction when
+    // "Configuración" changes the zone.
     const timeZone = organization.timeZone;
-    const zone = await timeZone();
-    if (await repo.useTimeZone(organization, zone)) app.log.info({ timeZone: zone }, 'monthly dashboard figures rebuilt');
+    const followZone = app.jobs.define(followTimeZoneJob({ repo, settings: organization, timeZone, log: app.log }));
+    if (!(await repo.followsTimeZone(organization, await timeZone()))) await app.jobs.enqueue(followZone, {});
     organization.onTimeZoneChange(async (tx, next) => {
       await followTimeZone(tx, organization, next);
     });

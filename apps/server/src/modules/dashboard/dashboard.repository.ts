@@ -69,6 +69,11 @@ export function createDashboardRepository(db: Database) {
       return runInTransaction(db, (tx) => followTimeZone(tx, settings, timeZone));
     },
 
+    /** Whether the monthly figures are built in `timeZone` already (one row read: what start-up may do). */
+    async followsTimeZone(settings: TimeZoneSetting, timeZone: string): Promise<boolean> {
+      return (await settings.setting(db, TIME_ZONE_SETTING)) === timeZone;
+    },
+
     /**
      * Everything the dashboard shows, in one statement (one round trip: on a busy machine each trip costs
      * more than these reads). It writes nothing: the scheduled pets already due, that the publication job marks
