@@ -51,7 +51,13 @@ test.describe('sesión', () => {
     await signIn(page, 'staff');
     await page.getByRole('button', { name: `${accounts.staff.name} ${accounts.staff.lastname}` }).click();
     const menuItems = page.getByRole('menuitem');
-    await expect(menuItems).toHaveText(['Verificación en dos pasos', 'Cerrar Sesión']);
+    await expect(menuItems).toHaveText(['Cerrar Sesión']);
+    await page.keyboard.press('Escape');
+    // The person's own two-step sign-in is in the sidebar's "Más secciones".
+    await page.getByRole('button', { name: 'Más secciones' }).click();
+    await page.getByRole('link', { name: 'Verificación en dos pasos' }).click();
+    await expect(page.getByRole('heading', { name: 'Verificación en dos pasos', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: `${accounts.staff.name} ${accounts.staff.lastname}` }).click();
     await menuItems.filter({ hasText: 'Cerrar Sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);
 

@@ -22,6 +22,7 @@ import {
   IconReport,
   IconSettings,
   IconShieldCheck,
+  IconShieldLock,
   IconTemplate,
   IconPackage,
   IconPaw,
@@ -102,6 +103,7 @@ export const moreNavGroup: NavGroupItem = {
     '/inspecciones',
     '/importar',
     '/blocks/',
+    '/cuenta/',
   ],
   links: [
     { label: 'Panel de control', to: '/dashboard', icon: IconChartBar, capability: 'cuenta' },
@@ -122,5 +124,7 @@ export const moreNavGroup: NavGroupItem = {
     { label: 'Inspecciones', to: '/inspecciones', icon: IconShieldCheck, capability: 'inspecciones' },
     { label: 'Importar', to: '/importar', icon: IconFileImport, capability: 'importar' },
     { label: 'Guía de estilos', to: '/blocks/styles', icon: IconBrush, capability: 'cuenta' },
+    // Each person's own account (DESIGN 20): here, since the header's dropdown holds 'Cerrar Sesión' alone (SPEC 2).
+    { label: 'Verificación en dos pasos', to: '/cuenta/dos-pasos', icon: IconShieldLock, capability: 'cuenta' },
   ],
 };

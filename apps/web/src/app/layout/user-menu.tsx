@@ -1,15 +1,14 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { messages } from '@refugio/contracts';
-import { IconChevronDown, IconLogout, IconShieldLock } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import type { SessionUser } from '../../lib/session';
 import { getInitials } from '../../lib/get-initials';
 import classes from './backend-layout.module.css';
 import { useSignOutAction } from './use-sign-out-action';
 
 /**
- * Header dropdown with the signed-in person's name: 'Cerrar Sesión' (SPEC 2), and before it the way to the person's
- * own two-step sign-in (/cuenta/dos-pasos, DESIGN 20; issue 47 asked for it here, where people look for their account).
+ * Header dropdown with the signed-in person's name. Its only entry is 'Cerrar Sesión' (SPEC 2); the person's own
+ * two-step sign-in (/cuenta/dos-pasos) is reached from the sidebar's "Más secciones".
  */
 export function UserMenu({ user }: { user: SessionUser }) {
   const signOut = useSignOutAction();
@@ -31,9 +30,6 @@ export function UserMenu({ user }: { user: SessionUser }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to="/cuenta/dos-pasos" leftSection={<IconShieldLock size={16} aria-hidden="true" />}>
-          Verificación en dos pasos
-        </Menu.Item>
         <Menu.Item c="red" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={signOut.run}>
           {messages.app.signOut}
         </Menu.Item>
