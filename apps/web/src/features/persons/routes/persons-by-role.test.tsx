@@ -1,9 +1,8 @@
-import type { Dashboard, ListPersonsResponse } from '@refugio/contracts';
+import type { ListPersonsResponse } from '@refugio/contracts';
 import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { Component as DashboardScreen } from '../../dashboard/routes/dashboard';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { person } from '../../../testing/person-fixture';
 import { server } from '../../../testing/server';
@@ -11,7 +10,7 @@ import { Component as Persona } from './persona';
 import { Component as Personas } from './personas';
 
 /*
- * What each role is offered on the persons screens and the dashboard (issue 47): no button or link that leads to
+ * What each role is offered on the persons screens (issue 47): no button or link that leads to
  * "No tienes permiso", and Voluntariado reads a person's data as text, not as greyed-out fields.
  */
 
@@ -109,53 +108,5 @@ describe('Persona by role', () => {
     await openPerson();
     expect(await screen.findByRole('textbox', { name: /Nombre/ })).toHaveValue('Lucía');
     expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeInTheDocument();
-  });
-});
-
-describe('Dashboard counts by role', () => {
-  const dashboard: Dashboard = {
-    zonaHoraria: 'Europe/Madrid',
-    generadoEn: '2026-11-20T10:00:00.000Z',
-    contadores: {
-      enAdopcion: 4,
-      adoptadasEsteMes: 1,
-      solicitudesNuevas: 2,
-      solicitudesPublicacionPendientes: 3,
-      publicacionesProximas: 5,
-      cuidadosVencidos: 6,
-      cuidadosHoy: 7,
-    },
-    ingresosAdopciones: [{ mes: '2026-11', ingresos: 1, adopciones: 1 }],
-    porTipo: [{ tipo: 'Perro', total: 4 }],
-    porTamano: [{ tamano: 'mediano', total: 4 }],
-    diasHastaAdopcion: { mediana: null, adopciones: 0 },
-  };
-
-  it('shows a vet the counts it may open (pets, care) and none of requests or publications', async () => {
-    server.use(
-      sessionOf('Veterinaria'),
-      http.get('/api/dashboard', () => HttpResponse.json(dashboard)),
-    );
-    renderWithProviders(<DashboardScreen />, { path: '/dashboard' });
-    expect(await screen.findByRole('link', { name: /Cuidados vencidos/ })).toHaveAttribute('href', '/cuidados');
-    expect(screen.getByRole('link', { name: /En adopción/ })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Solicitudes nuevas/ })).toBeNull();
-    expect(screen.queryByRole('link', { name: /Solicitudes de publicación/ })).toBeNull();
-    expect(screen.queryByRole('link', { name: /Próximas publicaciones/ })).toBeNull();
-  });
-
-  it('shows Tesorería no care counts, and the team every count', async () => {
-    server.use(
-      sessionOf('Tesorería'),
-      http.get('/api/dashboard', () => HttpResponse.json(dashboard)),
-    );
-    const first = renderWithProviders(<DashboardScreen />, { path: '/dashboard' });
-    expect(await screen.findByRole('link', { name: /En adopción/ })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Cuidados vencidos/ })).toBeNull();
-    first.unmount();
-    server.use(sessionOf('Equipo'));
-    renderWithProviders(<DashboardScreen />, { path: '/dashboard' });
-    expect(await screen.findByRole('link', { name: /Solicitudes nuevas/ })).toHaveAttribute('href', '/formularios?estado=nueva');
-    expect(screen.getByRole('link', { name: /Cuidados vencidos/ })).toBeInTheDocument();
   });
 });
