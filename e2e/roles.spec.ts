@@ -58,11 +58,18 @@ test('Voluntariado: no money screens, persons masked, and the foster home of its
   }
   await expectAccessible(phone, 'Sin permiso (390 px)');
 
-  // Persons: phone and document as ***.
+  // Persons: read as text (a description list), phone and document hidden (the server sends ***).
+  const personValue = (term: string) =>
+    phone
+      .getByRole('region', { name: 'Datos de la persona' })
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${term.replace(/[()]/g, '\\$&')}$`) })
+      .locator('xpath=following-sibling::dd[1]');
   const expectMasked = async (personId: number) => {
     await phone.goto(`/personas/${personId}`);
-    await expect(phone.getByLabel('Teléfono')).toHaveValue('***');
-    await expect(phone.getByLabel('Documento (DNI, NIE, pasaporte)')).toHaveValue('***');
+    await expect(personValue('Teléfono')).toHaveText('Oculto para tu rol');
+    await expect(personValue('Documento (DNI, NIE, pasaporte)')).toHaveText('Oculto para tu rol');
+    await expect(phone.getByRole('region', { name: 'Datos de la persona' }).getByRole('textbox')).toHaveCount(0);
   };
   await expectMasked(otherId);
   await expect(phone.locator('body')).not.toContainText('655443322');
@@ -89,9 +96,8 @@ test('Voluntariado: no money screens, persons masked, and the foster home of its
     await expect(phone.getByRole('alert')).toHaveCount(0);
     await place.getByRole('link', { name: `Rocío Acoge ${id}` }).click();
     await expect(phone).toHaveURL(new RegExp(`/personas/${fosterId}$`));
-    await expect(phone.getByLabel('Teléfono')).not.toHaveValue('***');
-    await expect(phone.getByLabel('Teléfono')).toHaveValue(/611\s?22\s?33\s?44|611223344/);
-    await expect(phone.getByLabel('Documento (DNI, NIE, pasaporte)')).toHaveValue('***');
+    await expect(personValue('Teléfono')).toHaveText(/611\s?22\s?33\s?44|611223344/);
+    await expect(personValue('Documento (DNI, NIE, pasaporte)')).toHaveText('Oculto para tu rol');
     await expectMasked(otherId);
   } finally {
     // Back to the default for the other journeys on this server.

@@ -30,31 +30,29 @@ export const recipientText = (line: RegisterBookLine) =>
   line.destinatario ? [line.destinatario.nombre, line.destinatario.nif, line.destinatario.direccion].filter(Boolean).join(', ') : '';
 
 /** The book's columns, in the order the PDF and the spreadsheet show them. */
-export const bookColumns: readonly (ExportColumn<RegisterBookLine> & { pdfWidth: number })[] = [
-  { header: 'Nº', value: (l) => l.numero, width: 6, pdfWidth: 20 },
-  { header: 'Entrada', value: (l) => day(l.fechaEntrada), width: 11, pdfWidth: 40 },
-  { header: 'Procedencia', value: originText, width: 20, pdfWidth: 56 },
-  { header: 'Especie', value: (l) => l.especie, width: 10, pdfWidth: 34 },
-  { header: 'Raza', value: (l) => l.raza, width: 14, pdfWidth: 40 },
-  { header: 'Sexo', value: (l) => sexoLabel(l.sexo), width: 8, pdfWidth: 30 },
-  { header: 'Color', value: (l) => l.color, width: 12, pdfWidth: 36 },
-  { header: 'Microchip', value: (l) => l.microchip ?? '', width: 17, pdfWidth: 66 },
-  { header: 'Nacimiento', value: (l) => day(l.fechaNacimiento), width: 11, pdfWidth: 40 },
-  { header: 'Salida', value: (l) => day(l.fechaSalida), width: 11, pdfWidth: 40 },
-  { header: 'Destino', value: (l) => (l.destino ? registerBookDestinoLabels[l.destino] : ''), width: 14, pdfWidth: 44 },
-  { header: 'Destinatario (nombre, NIF, dirección)', value: recipientText, width: 32, pdfWidth: 74 },
-  { header: 'Causa de la muerte', value: (l) => l.causaMuerte ?? '', width: 20, pdfWidth: 50 },
-  { header: 'Vacunas', value: (l) => l.vacunas, width: 24, pdfWidth: 52 },
-  { header: 'Tratamientos', value: (l) => l.tratamientos, width: 24, pdfWidth: 52 },
-  { header: 'Veterinario', value: (l) => l.veterinario, width: 18, pdfWidth: 44 },
-  { header: 'Estado', value: stateText, width: 14, pdfWidth: 36 },
-  { header: 'Hash', value: (l) => l.hash ?? '', width: 66, pdfWidth: 0 },
+export const bookColumns: readonly ExportColumn<RegisterBookLine>[] = [
+  { header: 'Nº', value: (l) => l.numero, width: 6 },
+  { header: 'Entrada', value: (l) => day(l.fechaEntrada), width: 11 },
+  { header: 'Procedencia', value: originText, width: 20 },
+  { header: 'Especie', value: (l) => l.especie, width: 10 },
+  { header: 'Raza', value: (l) => l.raza, width: 14 },
+  { header: 'Sexo', value: (l) => sexoLabel(l.sexo), width: 8 },
+  { header: 'Color', value: (l) => l.color, width: 12 },
+  { header: 'Microchip', value: (l) => l.microchip ?? '', width: 17 },
+  { header: 'Nacimiento', value: (l) => day(l.fechaNacimiento), width: 11 },
+  { header: 'Salida', value: (l) => day(l.fechaSalida), width: 11 },
+  { header: 'Destino', value: (l) => (l.destino ? registerBookDestinoLabels[l.destino] : ''), width: 14 },
+  { header: 'Destinatario (nombre, NIF, dirección)', value: recipientText, width: 32 },
+  { header: 'Causa de la muerte', value: (l) => l.causaMuerte ?? '', width: 20 },
+  { header: 'Vacunas', value: (l) => l.vacunas, width: 24 },
+  { header: 'Tratamientos', value: (l) => l.tratamientos, width: 24 },
+  { header: 'Veterinario', value: (l) => l.veterinario, width: 18 },
+  { header: 'Estado', value: stateText, width: 14 },
+  { header: 'Hash', value: (l) => l.hash ?? '', width: 66 },
 ];
 
 /** The PDF shows the first 10 characters of the hash (the whole one is in the JSON and the spreadsheet). */
-const pdfColumns = bookColumns.map((c) =>
-  c.header === 'Hash' ? { ...c, value: (l: RegisterBookLine) => (l.hash ?? '').slice(0, 10), pdfWidth: 40 } : c,
-);
+const pdfColumns = bookColumns.map((c) => (c.header === 'Hash' ? { ...c, value: (l: RegisterBookLine) => (l.hash ?? '').slice(0, 10) } : c));
 
 export function registryText(org: BookOrganisation): string {
   return [`Núcleo zoológico: ${org.nucleoZoologico || 'sin indicar'}`, `Registro de entidades: ${org.registroEntidades || 'sin indicar'}`].join(
@@ -62,9 +60,63 @@ export function registryText(org: BookOrganisation): string {
   );
 }
 
-const MARGIN = 24;
-const FONT_SIZE = 6;
-const PAD = 2;
+const MARGIN = 20;
+const PAD = 1.5;
+/** The body's sizes, largest first: the largest at which every column holds its longest word (never under 7 pt). */
+export const BOOK_FONT_SIZES = [8, 7.5, 7] as const;
+/** A single word longer than this (a pasted address, a URL) does not widen its column further: it breaks. */
+const WORD_CAP = 110;
+/** A cell's text on one line widens its column at most to this before it wraps. */
+const LINE_CAP = 150;
+
+/** The places a line may break: spaces, and after a hyphen (as pdfkit breaks). */
+export const bookWords = (text: string) =>
+  text
+    .split(/\s+/)
+    .flatMap((word) => word.split(/(?<=-)/))
+    .filter(Boolean);
+
+export interface BookLayout {
+  fontSize: number;
+  widths: number[];
+}
+
+/**
+ * The columns' widths and the body's size (pure: `measure` gives a text's width at 1 pt). Every column is at least
+ * as wide as its header's longest word (a header never breaks inside a word) and, where the page holds it, as its
+ * cells' longest word; what is left goes to the columns whose text would otherwise wrap most.
+ */
+export function layoutBook(
+  measure: (text: string, bold: boolean) => number,
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  available: number,
+): BookLayout {
+  const longest = (texts: readonly string[], bold: boolean, cap: number) =>
+    Math.min(cap, Math.max(0, ...texts.flatMap((text) => bookWords(text).map((word) => measure(word, bold)))));
+  const headerWord = headers.map((h) => longest([h], true, Infinity));
+  const bodyWord = headers.map((_, i) => Math.max(headerWord[i]!, ...rows.map((r) => longest([r[i] ?? ''], false, Infinity))));
+  const bodyLine = headers.map((_, i) => Math.max(0, ...rows.map((r) => measure(r[i] ?? '', false))));
+  const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+  const share = (base: number[], wanted: readonly number[], room: number) => {
+    const extra = wanted.map((w, i) => Math.max(0, w - base[i]!));
+    const total = sum(extra);
+    return base.map((b, i) => b + (total > 0 ? (room * extra[i]!) / total : room / base.length));
+  };
+
+  for (const size of BOOK_FONT_SIZES) {
+    const header = headerWord.map((w) => w * size + 2 * PAD);
+    const word = bodyWord.map((w, i) => Math.max(header[i]!, Math.min(WORD_CAP, w * size + 2 * PAD)));
+    if (sum(word) > available && size !== BOOK_FONT_SIZES.at(-1)) continue;
+    if (sum(word) > available) return { fontSize: size, widths: share(header, word, available - sum(header)) };
+    const line = bodyLine.map((w, i) => Math.max(word[i]!, Math.min(LINE_CAP, w * size + 2 * PAD)));
+    if (sum(line) > available) return { fontSize: size, widths: share(word, line, available - sum(word)) };
+    // Everything fits on one line: the room left shared in proportion to each column's width.
+    const rest = available - sum(line);
+    return { fontSize: size, widths: line.map((w) => w + (rest * w) / sum(line)) };
+  }
+  throw new Error('unreachable');
+}
 
 export async function renderBookPdf(anio: number, org: BookOrganisation, lines: readonly RegisterBookLine[]): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
@@ -84,37 +136,56 @@ export async function renderBookPdf(anio: number, org: BookOrganisation, lines: 
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  const total = pdfColumns.reduce((sum, c) => sum + c.pdfWidth, 0);
-  const scale = (doc.page.width - 2 * MARGIN) / total;
-  const widths = pdfColumns.map((c) => c.pdfWidth * scale);
+  const headers = pdfColumns.map((c) => c.header);
+  const cells = lines.map((line) => pdfColumns.map((c) => String(c.value(line) ?? '')));
+  const { fontSize, widths } = layoutBook(
+    (text, bold) =>
+      doc
+        .font(bold ? 'bold' : 'regular')
+        .fontSize(1)
+        .widthOfString(text),
+    headers,
+    cells,
+    doc.page.width - 2 * MARGIN,
+  );
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
-  const lineHeight = FONT_SIZE * 1.2;
-  const row = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'bold' : 'regular').fontSize(FONT_SIZE);
+  const lineHeight = fontSize * 1.2;
+  const row = (texts: readonly string[], bold: boolean) => {
+    doc.font(bold ? 'bold' : 'regular').fontSize(fontSize);
     // Most cells fit on one line: measured by width (cheap); only the others are laid out to know their height.
-    const fits = cells.map((text, i) => !text || doc.widthOfString(text) <= widths[i]! - 2 * PAD);
+    const fits = texts.map((text, i) => !text || doc.widthOfString(text) <= widths[i]! - 2 * PAD);
     const height =
-      Math.max(lineHeight, ...cells.map((text, i) => (fits[i] ? lineHeight : doc.heightOfString(text, { width: widths[i]! - 2 * PAD })))) + 2 * PAD;
-    if (doc.y + height > bottom()) {
+      Math.max(lineHeight, ...texts.map((text, i) => (fits[i] ? lineHeight : doc.heightOfString(text, { width: widths[i]! - 2 * PAD })))) + 2 * PAD;
+    // A row is never cut across two pages: one that does not fit starts the next page (under its header).
+    if (doc.y + height > bottom() && !bold) {
       doc.addPage();
       header();
-      doc.font(bold ? 'bold' : 'regular').fontSize(FONT_SIZE);
+      doc.font('regular').fontSize(fontSize);
     }
     const y = doc.y;
+    // A row taller than a whole page (never seen: thousands of characters in a cell) is cut to the page, marked "…".
+    const room = bottom() - y - 2 * PAD;
     let x = MARGIN;
     doc.fillColor('#000');
-    cells.forEach((text, i) => {
-      if (text) doc.text(text, x + PAD, y + PAD, fits[i] ? { lineBreak: false } : { width: widths[i]! - 2 * PAD });
+    texts.forEach((text, i) => {
+      if (text)
+        doc.text(
+          text,
+          x + PAD,
+          y + PAD,
+          fits[i] ? { lineBreak: false } : { width: widths[i]! - 2 * PAD, ...(height - 2 * PAD > room ? { height: room, ellipsis: '…' } : {}) },
+        );
       x += widths[i]!;
     });
+    const drawn = Math.min(height, room + 2 * PAD);
     doc
-      .moveTo(MARGIN, y + height)
-      .lineTo(doc.page.width - MARGIN, y + height)
+      .moveTo(MARGIN, y + drawn)
+      .lineTo(doc.page.width - MARGIN, y + drawn)
       .lineWidth(0.3)
       .strokeColor('#999')
       .stroke();
-    doc.y = y + height;
+    doc.y = y + drawn;
   };
   const header = () => {
     doc
@@ -128,20 +199,13 @@ export async function renderBookPdf(anio: number, org: BookOrganisation, lines: 
       .fillColor('#333')
       .text(registryText(org), { width: doc.page.width - 2 * MARGIN });
     doc.moveDown(0.4);
-    row(
-      pdfColumns.map((c) => c.header),
-      true,
-    );
+    row(headers, true);
   };
   header();
   if (lines.length === 0) {
     doc.moveDown(1).font('regular').fontSize(9).fillColor('#000').text(`No hay líneas en el libro de ${anio}.`, MARGIN, doc.y);
   }
-  for (const line of lines)
-    row(
-      pdfColumns.map((c) => String(c.value(line) ?? '')),
-      false,
-    );
+  for (const texts of cells) row(texts, false);
 
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
@@ -150,7 +214,7 @@ export async function renderBookPdf(anio: number, org: BookOrganisation, lines: 
     doc.page.margins.bottom = 0;
     doc
       .font('regular')
-      .fontSize(7)
+      .fontSize(8)
       .fillColor('#333')
       .text(`Página ${i + 1} de ${range.count}`, MARGIN, doc.page.height - MARGIN - 8, {
         width: doc.page.width - 2 * MARGIN,

@@ -1,10 +1,11 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Box, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { countLabel, formatCount, pluralWord } from '@refugio/contracts';
+import { can, countLabel, formatCount, pluralWord } from '@refugio/contracts';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { countAxisProps, formatCountValue } from '../../../lib/chart-axes';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { useSession } from '../../../lib/session';
 import { useDashboard } from '../api/get-dashboard';
 import { ChartCard } from '../components/chart-card';
 import { CounterCard } from '../components/counter-card';
@@ -44,6 +45,7 @@ function DashboardScreen() {
 /** The counts that lead to their lists, and the charts of intakes, adoptions and the shelter. */
 function DashboardContent() {
   const dashboard = useDashboard();
+  const role = useSession().data?.user.role;
 
   if (dashboard.isPending) return <ListLoading label="Cargando el panel..." />;
   if (dashboard.isError) {
@@ -72,9 +74,12 @@ function DashboardContent() {
       </div>
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md" component="section" aria-label="Cifras">
-        {dashboardCounters.map((c) => (
-          <CounterCard key={c.key} label={c.label} value={data.contadores[c.key]} hint={c.hint} to={c.to(data)} />
-        ))}
+        {/* Only the counts whose list the role may open (a vet gets no "Solicitudes nuevas" leading to "No tienes permiso"). */}
+        {dashboardCounters
+          .filter((c) => can(role, c.capability))
+          .map((c) => (
+            <CounterCard key={c.key} label={c.label} value={data.contadores[c.key]} hint={c.hint} to={c.to(data)} />
+          ))}
       </SimpleGrid>
 
       {data.dinero && <MoneyCard money={data.dinero} />}

@@ -1,11 +1,12 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type Modelo182Review, countLabel } from '@refugio/contracts';
+import { type Modelo182Review, can, countLabel } from '@refugio/contracts';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { useSession } from '../../../lib/session';
 import { useDownloadModelo182, useModelo182Review } from '../api/modelo-182';
 import { MoneyPageHeader } from '../../../components/ui/money-tabs';
 import { SendCertificates } from '../components/send-certificates';
@@ -117,6 +118,8 @@ function Modelo182Screen() {
   const review = useModelo182Review(anio);
   const download = useDownloadModelo182();
   const nifMissing = download.error instanceof ApiError && download.error.status === 409;
+  // The organisation's settings are the administrators': Tesorería is told who completes them.
+  const setsUp = can(useSession().data?.user.role, 'ajustes');
 
   return (
     <Stack gap="lg">
@@ -148,11 +151,18 @@ function Modelo182Screen() {
       {nifMissing ? (
         <Alert color="red" icon={<IconAlertCircle size={20} aria-hidden="true" />} title="Faltan datos de la entidad" role="alert">
           <Text size="sm">
-            {getErrorMessage(download.error)} Complétalo en{' '}
-            <Anchor component={Link} to="/configuracion">
-              Configuración
-            </Anchor>{' '}
-            y vuelve a descargarlo.
+            {getErrorMessage(download.error)}{' '}
+            {setsUp ? (
+              <>
+                Complétalo en{' '}
+                <Anchor component={Link} to="/configuracion">
+                  Configuración
+                </Anchor>{' '}
+                y vuelve a descargarlo.
+              </>
+            ) : (
+              'Pide a una persona administradora que lo complete en Configuración y vuelve a descargarlo.'
+            )}
           </Text>
         </Alert>
       ) : download.error ? (

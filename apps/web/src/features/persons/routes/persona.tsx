@@ -13,6 +13,7 @@ import { FosterProfile } from '../components/foster-profile';
 import { PersonActions } from '../components/person-actions';
 import { PersonBadges, personFullName } from '../components/person-badges';
 import { PersonBlock } from '../components/person-block';
+import { PersonDetails } from '../components/person-details';
 import { PersonDuplicates } from '../components/person-duplicates';
 import { PersonHistory } from '../components/person-history';
 import { PersonIdentityForm } from '../components/person-identity-form';
@@ -81,7 +82,7 @@ function PersonaScreen() {
               </Alert>
             ) : null}
             {canEdit ? <PersonDuplicates person={data} /> : null}
-            <PersonIdentityForm key={data.id} person={data} readOnly={anonymised || !canEdit} />
+            {anonymised || !canEdit ? <PersonDetails person={data} /> : <PersonIdentityForm key={data.id} person={data} />}
             {canEdit ? <PersonBlock person={data} /> : null}
             {can(session?.user.role, 'movimientos') ? (
               <FosterProfile personId={data.id} readOnly={anonymised} isFoster={data.roles.includes('acogida')} />

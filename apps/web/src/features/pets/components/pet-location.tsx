@@ -1,10 +1,19 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
-import { locationLabels, type Movement, movementTypeLabels, type MovementType, type PersonRef, type PetLocation as Place } from '@refugio/contracts';
+import {
+  can,
+  locationLabels,
+  type Movement,
+  movementTypeLabels,
+  type MovementType,
+  type PersonRef,
+  type PetLocation as Place,
+} from '@refugio/contracts';
 import { IconHomeSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MovementPageSections } from '../../../components/ui/page-sections';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { useSession } from '../../../lib/session';
 import { usePetMovements } from '../api/pet-movements';
 import { allowedMovements, entryDefault, localToday } from '../lib/movement-rules';
 import { procedenciaText } from '../lib/pet-identity-display';
@@ -48,17 +57,23 @@ function MovementItem({ petId, movement }: { petId: number; movement: Movement }
   );
 }
 
-/** The location as the pet's own answer gives it (the person as a link): for roles that do not see the movements. */
+/**
+ * The location as the pet's own answer gives it, the person as a link for the roles that read persons (Veterinaria
+ * does not: the name as text).
+ */
 function PlaceLine({ place }: { place: Place }) {
+  const readsPersons = can(useSession().data?.user.role, 'personas.ver');
   return (
     <Group gap="xs">
       <Badge size="lg" variant="light" tt="none">
         {locationLabels[place.tipo]}
       </Badge>
-      {place.persona ? (
+      {place.persona && readsPersons ? (
         <Anchor component={Link} to={`/personas/${place.persona.id}`} fw={700}>
           {place.persona.nombre}
         </Anchor>
+      ) : place.persona ? (
+        <Text fw={700}>{place.persona.nombre}</Text>
       ) : null}
       {place.desde ? (
         <Text size="sm" c="dimmed">

@@ -1,7 +1,7 @@
 import { Button, Group, Menu, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { posterPath, publicPetPath, reachMessages, socialImagePath } from '@refugio/contracts';
+import { can, posterPath, publicPetPath, reachMessages, socialImagePath } from '@refugio/contracts';
 import {
   IconBrandFacebook,
   IconBrandWhatsapp,
@@ -14,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { useSession } from '../../../lib/session';
 import { useAiStatus } from '../api/get-ai-status';
 import type { PetView } from '../api/pet-view';
 import { useSuggestPost } from '../api/suggest-post';
@@ -99,6 +100,8 @@ export function PetShareMenu({ pet }: { pet: PetView }) {
   const url = `${window.location.origin}${publicPetPath(pet.id)}`;
   const clipboard = useClipboard({ timeout: 2000 });
   const ai = useAiStatus();
+  // The poster and the suggested post are the publication team's (`publicacion`); the links and the image are public.
+  const publishes = can(useSession().data?.user.role, 'publicacion');
   const suggestPost = useSuggestPost();
   const [post, setPost] = useState<string | null>(null);
   const links = shareLinks(url, post?.trim() || reachMessages.shareDefaultText(pet.nombre, pet.genero));
@@ -178,16 +181,18 @@ export function PetShareMenu({ pet }: { pet: PetView }) {
           >
             {reachMessages.shareImage}
           </Menu.Item>
-          <Menu.Item
-            component="a"
-            href={posterPath(pet.id)}
-            target="_blank"
-            rel="noopener"
-            leftSection={<IconPrinter size={16} aria-hidden="true" />}
-          >
-            {reachMessages.sharePoster}
-          </Menu.Item>
-          {ai.data?.available ? (
+          {publishes ? (
+            <Menu.Item
+              component="a"
+              href={posterPath(pet.id)}
+              target="_blank"
+              rel="noopener"
+              leftSection={<IconPrinter size={16} aria-hidden="true" />}
+            >
+              {reachMessages.sharePoster}
+            </Menu.Item>
+          ) : null}
+          {publishes && ai.data?.available ? (
             <>
               <Menu.Divider />
               <Menu.Item leftSection={<IconSparkles size={16} aria-hidden="true" />} onClick={() => void suggest()}>

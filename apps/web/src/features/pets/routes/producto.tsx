@@ -127,9 +127,12 @@ function ProductoScreen() {
               <Button component={Link} to={`/imagenes/${id}`} variant="light" leftSection={<IconPhoto size={16} aria-hidden="true" />}>
                 Galería
               </Button>
-              <Button component={Link} to={`/mascota/${id}/salud`} variant="light" leftSection={<IconFirstAidKit size={16} aria-hidden="true" />}>
-                Salud
-              </Button>
+              {/* Care: every role but Tesorería (the permission table). */}
+              {can(role, 'cuidados.ver') ? (
+                <Button component={Link} to={`/mascota/${id}/salud`} variant="light" leftSection={<IconFirstAidKit size={16} aria-hidden="true" />}>
+                  Salud
+                </Button>
+              ) : null}
               <PetShareMenu pet={data} />
             </>
           ) : null
