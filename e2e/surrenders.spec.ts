@@ -24,6 +24,7 @@ test('an owner asks to surrender on a phone, staff accept and send the contract,
   const mobile = await phone.newPage();
   await mobile.goto('/cesion');
   await mobile.getByLabel('Tu nombre').fill(owner);
+  await mobile.getByLabel('DNI o NIE').fill('12345678Z');
   await mobile.getByLabel('Correo electrónico').fill(email);
   await mobile.getByLabel('Su nombre').fill(animal);
   await mobile.getByRole('radio', { name: 'Perro' }).check();

@@ -1,3 +1,5 @@
+import { fiscalIdKind, fiscalIdProblem, normaliseFiscalId } from './fiscal-id';
+
 /*
  * Surrenders (cesiones, DESIGN section 19), without zod: the public page `/cesion` imports these. `surrenders.ts`
  * re-exports them with the schemas. Staff move a request along `nueva -> lista_espera -> aceptada -> ingresada`, or
@@ -39,6 +41,8 @@ export const surrenderUrgencyLabels: Record<SurrenderUrgency, string> = { baja: 
 
 export const surrenderMessages = {
   nameRequired: 'Indica tu nombre.',
+  documentRequired: 'Indica tu DNI o NIE: el contrato de cesión y el cambio de titular del microchip lo necesitan.',
+  documentFormat: 'El DNI o NIE no es válido: escribe un DNI (12345678Z) o un NIE (X1234567L).',
   contactRequired: 'Indica un correo electrónico o un teléfono para que podamos contestarte.',
   emailInvalid: 'El correo electrónico no es válido.',
   phoneInvalid: 'El teléfono no es válido.',
@@ -60,6 +64,18 @@ export const surrenderMessages = {
   reasonForClosing: 'Indica el motivo.',
   photoNotFound: 'No existe esa foto.',
 } as const;
+
+/**
+ * What is wrong with the owner's DNI or NIE as typed on `/cesion`, or null: the project's NIF check (fiscal-id.ts) with
+ * its check-letter messages, a natural person's number only (a DNI, a NIE, or the K, L, M NIF of one without them).
+ */
+export function surrenderDocumentProblem(raw: string): string | null {
+  const n = normaliseFiscalId(raw);
+  if (n === '') return surrenderMessages.documentRequired;
+  const kind = fiscalIdKind(n);
+  if (kind !== 'nif' && kind !== 'nie') return surrenderMessages.documentFormat;
+  return fiscalIdProblem(n);
+}
 
 /** Urgency first (alta, media, baja), then the oldest: how staff read the waiting list. */
 export const surrenderUrgencyRank: Record<SurrenderUrgency, number> = { alta: 0, media: 1, baja: 2 };

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD } from './intake';
 import { MICROCHIP_DIGITS } from './pet-identity';
 import { PET_GENDERS, PET_TYPES } from './pet-kinds';
-import { SURRENDER_LIMITS, SURRENDER_STATES, SURRENDER_URGENCIES, surrenderMessages } from './surrender-kinds';
+import { normaliseFiscalId } from './fiscal-id';
+import { SURRENDER_LIMITS, SURRENDER_STATES, SURRENDER_URGENCIES, surrenderDocumentProblem, surrenderMessages } from './surrender-kinds';
 import { MESSAGE_CHANNELS, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX, type TemplateKey, messageSchema, templateMessages } from './templates';
 import { multiLineText, oneLineText } from './text';
 
@@ -33,6 +34,17 @@ export const surrenderFieldsSchema = z
       .max(30, surrenderMessages.phoneInvalid)
       .regex(/^[\d\s+()./-]*$/, surrenderMessages.phoneInvalid)
       .default(''),
+    documento: oneLineText(
+      { error: surrenderMessages.documentRequired },
+      { invalidCharacters: surrenderMessages.documentFormat, lineBreak: surrenderMessages.documentFormat },
+    )
+      .max(30, surrenderMessages.documentFormat)
+      .superRefine((v, ctx) => {
+        const message = surrenderDocumentProblem(v);
+        if (message !== null) ctx.addIssue({ code: 'custom', message });
+      })
+      .transform(normaliseFiscalId)
+      .describe("DNI o NIE del propietario (obligatorio), guardado en mayúsculas y sin separadores: '12.345.678-z' -> '12345678Z'"),
     nombreAnimal: requiredLine(surrenderMessages.animalNameRequired, 80),
     especie: z.enum(PET_TYPES, { error: surrenderMessages.speciesInvalid }),
     sexo: z.enum(PET_GENDERS, { error: surrenderMessages.sexInvalid }),
@@ -63,6 +75,13 @@ export const surrenderSchema = z.object({
   nombre: z.string(),
   email: z.string(),
   telefono: z.string(),
+  documento: z.string().describe('DNI o NIE del propietario, normalizado; vacío en las solicitudes anteriores a pedirlo'),
+  documentoPersona: z
+    .string()
+    .nullable()
+    .describe(
+      'Lo que la ficha de la persona cedente guarda como documento (o NIF) cuando no es el DNI/NIE de la solicitud ("" si no guarda ninguno): un formulario público no lo cambia, lo confirma el equipo. null: coincide, o no hay persona',
+    ),
   nombreAnimal: z.string(),
   especie: z.enum(PET_TYPES),
   sexo: z.enum(PET_GENDERS),
@@ -76,6 +95,9 @@ export const surrenderSchema = z.object({
   personaId: z.number().int().nullable(),
   mascotaId: z.number().int().nullable(),
   documentoId: z.number().int().nullable().describe('El contrato de cesión, cuando existe'),
+  organizacionSinNif: z
+    .boolean()
+    .describe('Configuración no tiene el NIF de la entidad: el contrato de cesión no puede nombrarlo (se escribe y se prepara de nuevo)'),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

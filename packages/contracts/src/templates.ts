@@ -53,6 +53,7 @@ export const TEMPLATE_VARIABLE_LABELS = {
   'organizacion.telefono': 'Teléfono de la organización',
   'organizacion.web': 'Web de la organización',
   'organizacion.direccion': 'Dirección de la organización',
+  'organizacion.nif': 'NIF de la organización (Configuración)',
   'persona.nombre': 'Nombre de la persona',
   'mascota.nombre': 'Nombre de la mascota',
   'solicitud.estado': 'Estado de la solicitud',
@@ -168,6 +169,7 @@ export const TEMPLATE_VARIABLES: Record<TemplateKey, readonly TemplateVariable[]
   busco_acogida: [...COMMON, 'mascota.nombre', 'enlace', 'vencimiento'],
   contrato_cesion: [
     ...COMMON,
+    'organizacion.nif',
     'persona.apellidos',
     'persona.documento',
     'persona.email',
@@ -442,9 +444,9 @@ Fecha: {{fecha}}.
 
 ## Reunidos
 
-De una parte, {{#organizacion.nombre}}{{organizacion.nombre}}{{/organizacion.nombre}}{{^organizacion.nombre}}la asociación{{/organizacion.nombre}}{{#organizacion.direccion}}, con domicilio en {{organizacion.direccion}}{{/organizacion.direccion}} (en adelante, la organización).
+De una parte, {{#organizacion.nombre}}{{organizacion.nombre}}{{/organizacion.nombre}}{{^organizacion.nombre}}la asociación{{/organizacion.nombre}}{{#organizacion.nif}}, con NIF {{organizacion.nif}}{{/organizacion.nif}}{{#organizacion.direccion}}, con domicilio en {{organizacion.direccion}}{{/organizacion.direccion}} (en adelante, la organización).
 
-De otra, {{persona.nombre}} {{persona.apellidos}}{{#persona.documento}}, con documento {{persona.documento}}{{/persona.documento}}, con correo {{persona.email}} y teléfono {{persona.telefono}} (en adelante, la persona cedente).
+De otra, {{persona.nombre}} {{persona.apellidos}}{{#persona.documento}}, con DNI o NIE {{persona.documento}}{{/persona.documento}}, con correo {{persona.email}} y teléfono {{persona.telefono}} (en adelante, la persona cedente).
 
 ## El animal
 
@@ -667,6 +669,7 @@ export const TEMPLATE_SAMPLE_VALUES: Record<TemplateVariable, string> = {
   'organizacion.telefono': '+34 600 000 000',
   'organizacion.web': 'https://refugio.example',
   'organizacion.direccion': 'Calle Mayor 1, Madrid',
+  'organizacion.nif': 'G12345674',
   'persona.nombre': 'Lucía',
   'mascota.nombre': 'Luna',
   'solicitud.estado': 'En revisión',

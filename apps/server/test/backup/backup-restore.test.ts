@@ -450,6 +450,7 @@ describe('backup and restore (PGlite + local disk)', () => {
       ...Object.entries({
         nombre: 'Marta',
         email: 'marta@example.org',
+        documento: '12345678Z',
         nombreAnimal: 'Toby',
         especie: 'Perro',
         sexo: 'macho',

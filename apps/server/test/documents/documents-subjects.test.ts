@@ -36,6 +36,7 @@ describe('surrender contracts and volunteer agreements', () => {
       nombre: 'Lucía Gómez',
       email,
       telefono: '612 345 678',
+      documento: '12345678Z',
       nombreAnimal: `Toby${serial}`,
       especie: 'Perro',
       sexo: 'macho',

@@ -34,6 +34,7 @@ describe("the shelter's capacity per species (/api/organizacion, /api/cesiones)"
     const fields = {
       nombre: 'Marta',
       email: `marta${n}@example.org`,
+      documento: '12345678Z',
       nombreAnimal: `Toby ${n}`,
       especie: 'Perro',
       sexo: 'macho',

@@ -32,6 +32,7 @@ describe('surrenders: messages to the owner from templates', () => {
       nombre: 'Marta',
       email: 'marta@example.org',
       telefono: '612 345 678',
+      documento: '12345678Z',
       nombreAnimal: 'Toby',
       especie: 'Perro',
       sexo: 'macho',

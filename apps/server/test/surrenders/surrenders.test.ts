@@ -10,6 +10,7 @@ function surrenderFields(overrides: Record<string, string> = {}): Part[] {
     nombre: 'Marta',
     email: 'Marta.Ruiz@Example.org',
     telefono: '612 345 678',
+    documento: '12345678Z',
     nombreAnimal: 'Toby',
     especie: 'Perro',
     sexo: 'macho',

@@ -21,6 +21,7 @@ describe('CesionApp: the surrender form on a phone', { timeout: 20_000 }, () => 
     const user = userEvent.setup();
     const first = render(<CesionApp />);
     await user.type(screen.getByLabelText('Tu nombre'), 'Elena');
+    await user.type(screen.getByLabelText('DNI o NIE'), 'x1234567l');
     await user.type(screen.getByLabelText('Motivo'), 'Me mudo.');
     await user.click(screen.getByRole('radio', { name: 'Perro' }));
     first.unmount();
@@ -28,6 +29,7 @@ describe('CesionApp: the surrender form on a phone', { timeout: 20_000 }, () => 
     // The tab is reloaded (Android, after the camera): the form comes back as it was.
     const second = render(<CesionApp />);
     expect(screen.getByLabelText('Tu nombre')).toHaveValue('Elena');
+    expect(screen.getByLabelText('DNI o NIE')).toHaveValue('x1234567l');
     expect(screen.getByLabelText('Motivo')).toHaveValue('Me mudo.');
     expect(screen.getByRole('radio', { name: 'Perro' })).toBeChecked();
     await user.type(screen.getByLabelText('Correo electrónico'), 'elena@example.org');
@@ -39,9 +41,29 @@ describe('CesionApp: the surrender form on a phone', { timeout: 20_000 }, () => 
     await user.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
     expect(await screen.findByRole('heading', { name: 'Hemos recibido tu solicitud' })).toBeInTheDocument();
     expect(sent?.get('nombre')).toBe('Elena');
+    expect(sent?.get('documento')).toBe('x1234567l');
     second.unmount();
     render(<CesionApp />);
     expect(screen.getByLabelText('Tu nombre')).toHaveValue('');
+  });
+
+  it("asks for the owner's DNI or NIE, says why, and refuses a wrong check letter before sending", async () => {
+    let sent = false;
+    server.use(
+      http.post('/api/public/cesiones', () => {
+        sent = true;
+        return HttpResponse.json({ id: 1 }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    render(<CesionApp />);
+    const field = screen.getByRole('textbox', { name: 'DNI o NIE' });
+    expect(field).toHaveAccessibleDescription(/contrato de cesión y el cambio de titular del microchip/);
+    await user.type(field, '12345678A');
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(/revisa la letra de control/);
+    expect(sent).toBe(false);
   });
 
   it('lists each chosen photo with its thumbnail and a button to take it out, and sends the rest', async () => {

@@ -157,6 +157,12 @@ export function CesionApp() {
           <legend>Tus datos</legend>
           {text('nombre', 'Tu nombre', { autoComplete: 'name', maxLength: 120 })}
           {text(
+            'documento',
+            'DNI o NIE',
+            { autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, maxLength: 30 },
+            'El contrato de cesión y el cambio de titular del microchip lo necesitan. Por ejemplo: 12345678Z o X1234567L.',
+          )}
+          {text(
             'email',
             'Correo electrónico',
             { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254 },

@@ -5,6 +5,7 @@ import { type CesionValues, cesionFormData, checkCesion, emptyCesion } from './c
 const valid: CesionValues = {
   ...emptyCesion(),
   nombre: 'Marta',
+  documento: '12345678z',
   email: 'marta@example.org',
   nombreAnimal: 'Toby',
   especie: 'Perro',
@@ -27,6 +28,9 @@ describe('the surrender form checks', () => {
   it('refuses what the server refuses, with its words', () => {
     const cases: [Partial<CesionValues>, string, string][] = [
       [{ nombre: '' }, 'nombre', surrenderMessages.nameRequired],
+      [{ documento: '' }, 'documento', surrenderMessages.documentRequired],
+      [{ documento: '12345678A' }, 'documento', 'El NIF no es válido: revisa la letra de control.'],
+      [{ documento: 'B12345674' }, 'documento', surrenderMessages.documentFormat],
       [{ email: '', telefono: '' }, 'email', surrenderMessages.contactRequired],
       [{ email: 'no-es-correo' }, 'email', surrenderMessages.emailInvalid],
       [{ microchip: '123' }, 'microchip', surrenderMessages.microchipInvalid],

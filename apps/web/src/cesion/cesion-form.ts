@@ -1,4 +1,10 @@
-import { SURRENDER_LIMITS, SURRENDER_MICROCHIP_DIGITS as MICROCHIP_DIGITS, surrenderMessages, textProblem } from '@refugio/contracts';
+import {
+  SURRENDER_LIMITS,
+  SURRENDER_MICROCHIP_DIGITS as MICROCHIP_DIGITS,
+  surrenderDocumentProblem,
+  surrenderMessages,
+  textProblem,
+} from '@refugio/contracts';
 
 /*
  * The surrender form's values and checks, without zod (the public pages' size budget): the same rules and Spanish
@@ -7,6 +13,7 @@ import { SURRENDER_LIMITS, SURRENDER_MICROCHIP_DIGITS as MICROCHIP_DIGITS, surre
 
 export const CESION_FIELDS = [
   'nombre',
+  'documento',
   'email',
   'telefono',
   'nombreAnimal',
@@ -22,6 +29,7 @@ export type CesionField = (typeof CESION_FIELDS)[number] | 'fotos';
 
 export interface CesionValues {
   nombre: string;
+  documento: string;
   email: string;
   telefono: string;
   nombreAnimal: string;
@@ -37,6 +45,7 @@ export interface CesionValues {
 
 export const emptyCesion = (): CesionValues => ({
   nombre: '',
+  documento: '',
   email: '',
   telefono: '',
   nombreAnimal: '',
@@ -55,7 +64,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The first problem of each field, as the server words it (empty when the form can be sent). */
 export function checkCesion(values: CesionValues, photos: { size: number }[]): Partial<Record<CesionField, string>> {
   const errors: Partial<Record<CesionField, string>> = {};
-  const oneLine = ['nombre', 'email', 'telefono', 'nombreAnimal', 'edad', 'microchip'] as const;
+  const oneLine = ['nombre', 'documento', 'email', 'telefono', 'nombreAnimal', 'edad', 'microchip'] as const;
   for (const field of oneLine) {
     const problem = textProblem(values[field]);
     if (problem) errors[field] = problem;
@@ -63,6 +72,8 @@ export function checkCesion(values: CesionValues, photos: { size: number }[]): P
   const motivoProblem = textProblem(values.motivo, 'multi');
   if (motivoProblem) errors.motivo = motivoProblem;
   if (!values.nombre.trim()) errors.nombre ??= surrenderMessages.nameRequired;
+  const documentProblem = surrenderDocumentProblem(values.documento);
+  if (documentProblem) errors.documento ??= documentProblem;
   if (values.email.trim() && !EMAIL.test(values.email.trim())) errors.email ??= surrenderMessages.emailInvalid;
   if (values.telefono.trim() && !/^[\d\s+()./-]{6,30}$/.test(values.telefono.trim())) errors.telefono ??= surrenderMessages.phoneInvalid;
   if (!values.email.trim() && !values.telefono.trim()) errors.email ??= surrenderMessages.contactRequired;

@@ -30,6 +30,8 @@ export const surrender = pgTable(
     nombre: text().notNull(),
     email: text().notNull().default(''),
     telefono: text().notNull().default(''),
+    /** The owner's DNI or NIE as sent, checked and normalised (12345678Z); '' on requests made before it was asked. */
+    documento: text().notNull().default(''),
     nombreAnimal: text().notNull(),
     especie: text().notNull(),
     sexo: text().notNull(),

@@ -21,6 +21,8 @@ export interface SurrenderForContract {
   nombre: string;
   email: string;
   telefono: string;
+  /** The owner's DNI or NIE as sent ('' on a request made before it was asked). */
+  documento: string;
   nombreAnimal: string;
   especie: string;
   sexo: string;
@@ -132,7 +134,7 @@ export function createDocumentSubjects(
       const { key, sha256, bytes, area } = await render('contrato_cesion', titulo, request.nombre, {
         'persona.nombre': request.nombre,
         'persona.apellidos': '',
-        'persona.documento': '',
+        'persona.documento': request.documento,
         'persona.email': request.email,
         'persona.telefono': request.telefono,
         'mascota.nombre': request.nombreAnimal,

@@ -46,11 +46,11 @@ async function contactOf(executor: Database, personaId: number): Promise<PersonC
 async function identityOf(
   executor: Database,
   personaId: number,
-): Promise<(PersonContact & { documento: string; direccion: string; ciudad: string }) | null> {
+): Promise<(PersonContact & { documento: string; nif: string | null; direccion: string; ciudad: string }) | null> {
   const row = await createPersonsRepository(executor).find(personaId);
   const contact = await contactOf(executor, personaId);
   if (!row || !contact) return null;
-  return { ...contact, documento: row.documento, direccion: row.direccion, ciudad: row.ciudad };
+  return { ...contact, documento: row.documento, nif: row.nif, direccion: row.direccion, ciudad: row.ciudad };
 }
 
 /** Names of some persons (`nombre apellidos`), by id; missing ids are left out. */
@@ -193,6 +193,12 @@ export interface LinkContact {
    */
   nif?: string | undefined;
   codigoPostal?: string | undefined;
+  /**
+   * The identity document the submission gives (the owner's DNI or NIE on /cesion), already checked and normalised:
+   * kept on a new person, and on a person linked who holds none; a document the person holds is never replaced
+   * (staff see the difference and confirm it).
+   */
+  documento?: string | undefined;
 }
 
 /** What linking did: the person, whether they are blocked, and the persons the new one may duplicate (not trusted). */
@@ -223,7 +229,7 @@ const consentSource: Record<PersonRole, string> = {
  * author's contracts and codes, or read what staff keep about them. Such a match, and the same e-mail or phone
  * under another first name, make a new person marked as a possible duplicate of each such person; otherwise a new
  * person. A name alone never links. On the person linked, the role is added and what the submission gives that
- * the person lacks (e-mail, phone, city, address) is filled in, never overwriting what is kept; the fiscal identity
+ * the person lacks (e-mail, phone, city, address, identity document) is filled in, never overwriting what is kept; the fiscal identity
  * (NIF, postcode) is never written on a person who existed (DESIGN section 15: staff confirm it). Race-safe: the
  * contact values are locked (advisory, until the transaction ends) before they are looked up, so two submissions
  * from one new person make one person.
@@ -244,6 +250,7 @@ async function linkPerson(
   const nombre = contact.nombre.trim();
   const ciudad = contact.ciudad?.trim() ?? '';
   const direccion = contact.direccion?.trim() ?? '';
+  const documento = contact.documento?.trim() ?? '';
   await repo.lockContacts([email ? `email:${email}` : '', telefono ? `tel:${telefono}` : ''].filter((v) => v !== ''));
   const candidates = await repo.byContact(email, telefono, nombre);
   const nif = contact.nif?.trim() || null;
@@ -252,7 +259,7 @@ async function linkPerson(
     c.mismoNombre && (email ? c.email === email : telefono !== null && c.telefono === telefono) && !(nif && c.nif && c.nif !== nif);
   const same = candidates.find(trusted);
   if (same) {
-    type Filled = 'roles' | 'email' | 'telefono' | 'ciudad' | 'direccion';
+    type Filled = 'roles' | 'email' | 'telefono' | 'ciudad' | 'direccion' | 'documento';
     const changes: Partial<Record<Filled, [HistoryValue, HistoryValue]>> = {};
     const values: PersonUpdate = {};
     const roles = same.roles.includes(rol) ? same.roles : [...same.roles, rol];
@@ -271,6 +278,7 @@ async function linkPerson(
     fill('telefono', telefono);
     fill('ciudad', ciudad);
     fill('direccion', direccion);
+    fill('documento', documento);
     // Never nif nor codigoPostal: the fiscal identity of a known person changes only by staff (applyIdentity).
     if (Object.keys(changes).length > 0) {
       await repo.update(same.id, { ...values, ...(changes.email && !same.consentimientoEmailEn ? consentGiven(rol) : {}) });
@@ -285,6 +293,7 @@ async function linkPerson(
     telefono,
     ciudad,
     direccion,
+    documento,
     nif,
     codigoPostal,
     roles: [rol],

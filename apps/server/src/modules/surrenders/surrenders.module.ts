@@ -23,7 +23,7 @@ export const surrendersModule = fp(
       move: (tx, fromId, toId) => createSurrendersRepository(tx).movePerson(fromId, toId),
       async anonymise(tx, personaId) {
         const ids = await createSurrendersRepository(tx).anonymisePerson(personaId, ANONYMISED_NAME);
-        await history.redact(tx, 'cesion', ids, ['nombre', 'email', 'telefono']);
+        await history.redact(tx, 'cesion', ids, ['nombre', 'email', 'telefono', 'documento']);
       },
       async exportOf(executor, personaId) {
         const rows = await createSurrendersRepository(executor).ofPerson(personaId);
@@ -42,6 +42,7 @@ export const surrendersModule = fp(
         storage: app.storage,
         log: app.log,
         capacity: async () => (await app.organizationPort.stored()).capacidad,
+        organizationNif: async () => (await app.organizationPort.stored()).nif,
         templates: app.templatesPort,
         messages: app.messagesPort,
       }),

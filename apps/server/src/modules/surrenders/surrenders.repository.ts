@@ -65,7 +65,7 @@ function queries(db: Database) {
     async anonymisePerson(personaId: number, name: string): Promise<number[]> {
       const rows = await db
         .update(surrender)
-        .set({ nombre: name, email: '', telefono: '' })
+        .set({ nombre: name, email: '', telefono: '', documento: '' })
         .where(eq(surrender.personaId, personaId))
         .returning({ id: surrender.id });
       return rows.map((r) => r.id);

@@ -52,7 +52,7 @@ export const surrendersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Pedir una cesión (multipart; crea una solicitud «nueva»)',
         description:
-          'Campos de texto primero: nombre, email, telefono (uno de los dos), nombreAnimal, especie, sexo, edad, microchip (opcional), motivo, urgencia (baja, media, alta) y aceptaPrivacidad. Después hasta 5 fotos en `fotos` (2 MB cada una, comprobadas por su contenido). El campo `sitioWeb` es una trampa para robots: si llega con texto, responde 201 con `id` 0 y no guarda nada.',
+          'Campos de texto primero: nombre, email, telefono (uno de los dos), documento (DNI o NIE del propietario, obligatorio; se guarda en mayúsculas y sin separadores), nombreAnimal, especie, sexo, edad, microchip (opcional), motivo, urgencia (baja, media, alta) y aceptaPrivacidad. Después hasta 5 fotos en `fotos` (2 MB cada una, comprobadas por su contenido). El campo `sitioWeb` es una trampa para robots: si llega con texto, responde 201 con `id` 0 y no guarda nada.',
         consumes: ['multipart/form-data'],
         response: { 201: surrenderCreatedSchema, ...errors },
       },

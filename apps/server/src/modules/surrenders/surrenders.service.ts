@@ -18,6 +18,7 @@ import {
   type SurrenderNotesInput,
   type SurrenderState,
   type SurrenderStateInput,
+  normaliseFiscalId,
   surrenderMessages,
 } from '@refugio/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -42,7 +43,7 @@ export class HoneypotFilled extends Error {}
 export interface SurrendersDeps {
   repo: SurrendersRepository;
   history: Pick<HistoryPort, 'record'>;
-  persons: Pick<PersonsPort, 'normaliseContact' | 'link'>;
+  persons: Pick<PersonsPort, 'normaliseContact' | 'link' | 'identityOf'>;
   pets: Pick<PetsPort, 'reservePetId' | 'createDraft' | 'stagePhotos' | 'addPhotos' | 'setMainImage' | 'lockForChange'>;
   movements: Pick<MovementsPort, 'apply' | 'today'>;
   documents: Pick<DocumentsPort, 'prepareSurrender' | 'surrenderDocument' | 'attachSurrender'>;
@@ -50,19 +51,23 @@ export interface SurrendersDeps {
   log: FastifyBaseLogger;
   /** The shelter's places per species written on "Configuración" (the organisation's settings). */
   capacity: () => Promise<ShelterCapacity>;
+  /** The organisation's NIF written on "Configuración" (null when none): the contract names it. */
+  organizationNif: () => Promise<string | null>;
   /** The templates the messages to the owner start from (filled in with the request's data). */
   templates: Pick<TemplatesPort, 'render'>;
   /** The messages to the owner: written in the request's transaction with its history event. */
   messages: Pick<MessagesPort, 'send' | 'aboutEntity'>;
 }
 
-function toSurrender(row: SurrenderRow, documentoId: number | null): Surrender {
+function toSurrender(row: SurrenderRow, documentoId: number | null, documentoPersona: string | null, organizacionSinNif: boolean): Surrender {
   return {
     id: row.id,
     estado: row.estado as Surrender['estado'],
     nombre: row.nombre,
     email: row.email,
     telefono: row.telefono,
+    documento: row.documento,
+    documentoPersona,
     nombreAnimal: row.nombreAnimal,
     especie: row.especie as Surrender['especie'],
     sexo: row.sexo as Surrender['sexo'],
@@ -76,6 +81,7 @@ function toSurrender(row: SurrenderRow, documentoId: number | null): Surrender {
     personaId: row.personaId,
     mascotaId: row.petId,
     documentoId,
+    organizacionSinNif,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -103,12 +109,31 @@ export function createSurrendersService({
   storage,
   log,
   capacity,
+  organizationNif,
   templates,
   messages,
 }: SurrendersDeps) {
-  /** The request with its live contract's id. */
-  async function toDto(row: SurrenderRow): Promise<Surrender> {
-    return toSurrender(row, (await documents.surrenderDocument(repo.handle, row.id))?.id ?? null);
+  /**
+   * What the linked person's record holds as identity document when it is not the request's DNI/NIE ('' when it holds
+   * none): a public form never replaces it, staff see the difference. null: it matches, or there is no person yet.
+   */
+  async function personDocumentDiffering(row: SurrenderRow): Promise<string | null> {
+    if (row.personaId === null || row.documento === '') return null;
+    const person = await persons.identityOf(repo.handle, row.personaId);
+    if (!person || person.anonimizada) return null;
+    const held = [person.documento.trim(), person.nif ?? ''].filter((v) => v !== '');
+    if (held.some((v) => normaliseFiscalId(v) === row.documento)) return null;
+    return held[0] ?? '';
+  }
+
+  /** The request with its live contract's id, the person's differing document, and whether the contract lacks the NIF. */
+  async function toDto(row: SurrenderRow, nif?: string | null): Promise<Surrender> {
+    const [doc, differing, orgNif] = await Promise.all([
+      documents.surrenderDocument(repo.handle, row.id),
+      personDocumentDiffering(row),
+      nif === undefined ? organizationNif() : nif,
+    ]);
+    return toSurrender(row, doc?.id ?? null, differing, orgNif === null || orgNif.trim() === '');
   }
 
   /** The contract's facts: the request as it is now (read again in the contract's transaction). */
@@ -137,7 +162,13 @@ export function createSurrendersService({
         const who = userActor(actor);
         const { personaId } = await persons.link(
           tx.handle,
-          { nombre: locked.nombre, email: locked.email || null, telefono: locked.telefono || null },
+          {
+            nombre: locked.nombre,
+            email: locked.email || null,
+            telefono: locked.telefono || null,
+            // The DNI/NIE sent: kept on a new person (document and NIF); a document the person holds is never replaced.
+            ...(locked.documento ? { documento: locked.documento, nif: locked.documento } : {}),
+          },
           'cedente',
           who,
         );
@@ -218,6 +249,7 @@ export function createSurrendersService({
           nombre: fields.nombre,
           email: fields.email,
           telefono: fields.telefono,
+          documento: fields.documento,
           nombreAnimal: fields.nombreAnimal,
           especie: fields.especie,
           sexo: fields.sexo,
@@ -249,7 +281,7 @@ export function createSurrendersService({
      * species with pets or with places, in the pets' order (a species no longer offered, with pets, after them).
      */
     async list(estado: SurrenderState | undefined): Promise<SurrenderList> {
-      const [rows, counts, places] = await Promise.all([repo.list(estado), repo.inShelterBySpecies(), capacity()]);
+      const [rows, counts, places, nif] = await Promise.all([repo.list(estado), repo.inShelterBySpecies(), capacity(), organizationNif()]);
       const inShelter = new Map(counts.map((c) => [c.especie, c.enRefugio]));
       const known: readonly string[] = PET_TYPES;
       const summary = [
@@ -258,7 +290,7 @@ export function createSurrendersService({
         ),
         ...counts.filter((c) => !known.includes(c.especie)).map((c) => ({ ...c, capacidad: null })),
       ];
-      return { items: await Promise.all(rows.map(toDto)), capacidad: summary };
+      return { items: await Promise.all(rows.map((row) => toDto(row, nif))), capacidad: summary };
     },
 
     async get(id: number): Promise<Surrender> {

@@ -164,6 +164,7 @@ export function organizationValues(org: StoredOrganization): TemplateValues {
     'organizacion.telefono': org.telefono ?? '',
     'organizacion.web': org.web ?? '',
     'organizacion.direccion': org.direccion ?? '',
+    'organizacion.nif': org.nif ?? '',
   };
 }
 

@@ -2,6 +2,7 @@ import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/c
 import { housingLabels } from '@refugio/contracts';
 import type { ReactNode } from 'react';
 import type { AdoptionRequestView } from '../api/request-view';
+import { PhoneText } from '../../../components/ui/phone-text';
 
 const yesNo = (value: boolean | null) => (value === null ? 'No aplica' : value ? 'Sí' : 'No');
 
@@ -46,7 +47,12 @@ export function RequestAnswers({ request }: { request: AdoptionRequestView }) {
           rows={[
             ['Nombre', request.nombre],
             ['Correo', <Anchor href={`mailto:${request.email}`}>{request.email}</Anchor>],
-            ['Teléfono', <Anchor href={`tel:${request.telefono.replace(/[^\d+]/g, '')}`}>{request.telefono}</Anchor>],
+            [
+              'Teléfono',
+              <Anchor href={`tel:${request.telefono.replace(/[^\d+]/g, '')}`}>
+                <PhoneText value={request.telefono} />
+              </Anchor>,
+            ],
             ['Edad', `${request.edad} años`],
             ['Ciudad', request.ciudad],
             ['Dirección', request.direccion],

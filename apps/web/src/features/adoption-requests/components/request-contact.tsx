@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useConfirmApplicationContact } from '../api/confirm-contact';
 import type { AdoptionRequestView } from '../api/request-view';
+import { PhoneText } from '../../../components/ui/phone-text';
 
 /** "Confirmar otro contacto": the e-mail and phone staff confirm for everything about the request. */
 function ConfirmContactModal({ request, onClose }: { request: AdoptionRequestView; onClose: () => void }) {
@@ -95,7 +96,9 @@ export function RequestContact({ request }: { request: AdoptionRequestView }) {
                   <Anchor component={Link} to={`/personas/${d.persona.id}`} size="sm" c="inherit" underline="always" fw={600}>
                     {d.persona.nombre}
                   </Anchor>{' '}
-                  ({[d.persona.email, d.persona.telefono].filter(Boolean).join(' · ')}):{' '}
+                  ({d.persona.email}
+                  {d.persona.email && d.persona.telefono ? ' · ' : null}
+                  {d.persona.telefono ? <PhoneText value={d.persona.telefono} /> : null}):{' '}
                   {d.motivos.map((m) => personDuplicateReasonLabels[m]).join(', ')}
                 </List.Item>
               ))}
@@ -104,7 +107,12 @@ export function RequestContact({ request }: { request: AdoptionRequestView }) {
         ) : null}
         <Text size="sm">
           El contrato, los códigos, los seguimientos y los recordatorios van a{' '}
-          <strong>{[contacto.email, contacto.telefono].filter(Boolean).join(' · ') || 'ningún contacto'}</strong>
+          <strong>
+            {contacto.email}
+            {contacto.email && contacto.telefono ? ' · ' : null}
+            {contacto.telefono ? <PhoneText value={contacto.telefono} /> : null}
+            {!contacto.email && !contacto.telefono ? 'ningún contacto' : null}
+          </strong>
           {contacto.confirmado
             ? ` (confirmado por el equipo${contacto.confirmadoEn ? ` el ${formatDateTime(contacto.confirmadoEn)}` : ''}).`
             : ' (el que dio quien la envió).'}

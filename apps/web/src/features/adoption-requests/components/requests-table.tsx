@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import type { AdoptionRequestListItemView } from '../api/request-view';
 import type { RequestSortField, RequestsListParams } from '../lib/requests-list-params';
 import classes from './requests-list.module.css';
+import { PhoneText } from '../../../components/ui/phone-text';
 
 function PetCell({ mascota }: { mascota: AdoptionRequestListItemView['mascota'] }) {
   return (
@@ -86,7 +87,7 @@ export function RequestsTable({ requests, sort, onSort }: RequestsViewProps) {
               <Table.Td>
                 <Text size="sm">{request.email}</Text>
                 <Text size="xs" c="dimmed">
-                  {request.telefono}
+                  <PhoneText value={request.telefono} />
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -127,7 +128,7 @@ export function RequestCards({ requests }: { requests: readonly AdoptionRequestL
                 <NewMarker request={request} />
               </Group>
               <Text size="sm" c="dimmed" truncate>
-                {request.email} · {request.telefono}
+                {request.email} · <PhoneText value={request.telefono} />
               </Text>
             </Stack>
             <AdoptionStateBadge estado={request.estado} size="xs" />

@@ -1,5 +1,5 @@
 import { Checkbox, Fieldset, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { fiscalIdProblem, PERSON_ROLES, type Person, personRoleLabels, postcodeProblem } from '@refugio/contracts';
+import { fiscalIdKind, fiscalIdProblem, PERSON_ROLES, type Person, personRoleLabels, postcodeProblem } from '@refugio/contracts';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { formatDateTime } from '../../../lib/format-date';
 import { FOSTER_ROLE_EXPLAINED } from '../lib/foster-role';
@@ -26,6 +26,7 @@ export function PersonFields({
   origins?: Person['consentimientosOrigen'];
 }) {
   const { errors } = form.formState;
+  const nifDistinto = form.watch('nifDistinto');
   const text = (field: 'nombre' | 'apellidos' | 'documento' | 'nif' | 'ciudad' | 'codigoPostal' | 'direccion') => ({
     label: personFieldLabels[field],
     error: errors[field]?.message,
@@ -57,8 +58,25 @@ export function PersonFields({
           disabled={disabled}
           {...form.register('telefono')}
         />
-        <TextInput {...text('documento')} autoComplete="off" />
-        <TextInput {...text('nif')} description="DNI, NIE o CIF, para el certificado de donativos." autoComplete="off" />
+        <TextInput
+          {...text('documento')}
+          description={nifDistinto ? undefined : 'Un DNI o NIE vale también como NIF (certificado de donativos).'}
+          autoComplete="off"
+        />
+        <Controller
+          control={form.control}
+          name="nifDistinto"
+          render={({ field }) => (
+            <Checkbox
+              mt={{ sm: 'xl' }}
+              label="El NIF es otro (el CIF de una empresa, u otra persona)"
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              disabled={disabled}
+            />
+          )}
+        />
+        {nifDistinto ? <TextInput {...text('nif')} description="NIF, NIE o CIF, para el certificado de donativos." autoComplete="off" /> : null}
         <TextInput {...text('ciudad')} autoComplete="off" />
         <TextInput {...text('codigoPostal')} inputMode="numeric" autoComplete="off" />
       </SimpleGrid>
@@ -130,9 +148,16 @@ export function checkPersonForm(values: PersonFormValues, form: UseFormReturn<Pe
     form.setError('email', { type: 'required', message: contactRequired }, { shouldFocus: ok });
     ok = false;
   }
-  const nif = values.nif.trim() === '' ? null : fiscalIdProblem(values.nif);
+  const nif = !values.nifDistinto || values.nif.trim() === '' ? null : fiscalIdProblem(values.nif);
   if (nif !== null) {
     form.setError('nif', { type: 'validate', message: nif }, { shouldFocus: ok });
+    ok = false;
+  }
+  // A DNI or NIE with a wrong check letter would be kept as a document without a NIF: said at once.
+  const kind = fiscalIdKind(values.documento);
+  const document = kind === 'nif' || kind === 'nie' ? fiscalIdProblem(values.documento) : null;
+  if (!values.nifDistinto && document !== null) {
+    form.setError('documento', { type: 'validate', message: document }, { shouldFocus: ok });
     ok = false;
   }
   const postcode = values.codigoPostal.trim() === '' ? null : postcodeProblem(values.codigoPostal);

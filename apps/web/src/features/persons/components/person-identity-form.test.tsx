@@ -85,7 +85,39 @@ describe('the person form', () => {
     expect(router.state.location.pathname).toBe('/personas/nueva');
   });
 
-  it('checks the NIF and the postcode as the server does, and sends them as the server stores them', async () => {
+  it('asks for the DNI once: the NIF follows it, and another NIF (a CIF) is typed apart only when asked', async () => {
+    const posted: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/personas', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posted.push(body);
+        return HttpResponse.json(person(10 + posted.length, { ...body, version: 1 }), { status: 201 });
+      }),
+    );
+    const first = renderWithProviders(<NuevaPersona />, { path: '/personas/nueva' });
+    const { user } = first;
+    await user.type(screen.getByRole('textbox', { name: /Nombre/ }), 'Lucía');
+    await user.type(screen.getByRole('textbox', { name: /Correo/ }), 'lucia@example.com');
+    expect(screen.getAllByRole('textbox', { name: /DNI|NIF/ })).toHaveLength(1);
+    await user.type(screen.getByRole('textbox', { name: /^DNI, NIE o pasaporte/ }), '12.345.678-z');
+    await user.click(screen.getByRole('button', { name: 'Crear persona' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ documento: '12345678Z', nif: '12345678Z' });
+    first.unmount();
+
+    // A company's representative: the document is theirs, the NIF the company's CIF, behind its own label.
+    const second = renderWithProviders(<NuevaPersona />, { path: '/personas/nueva' });
+    await second.user.type(screen.getByRole('textbox', { name: /Nombre/ }), 'Talleres');
+    await second.user.type(screen.getByRole('textbox', { name: /Correo/ }), 'talleres@example.com');
+    await second.user.type(screen.getByRole('textbox', { name: /^DNI, NIE o pasaporte/ }), '12345678Z');
+    await second.user.click(screen.getByRole('checkbox', { name: /El NIF es otro/ }));
+    await second.user.type(screen.getByRole('textbox', { name: 'NIF distinto del documento (CIF u otro)' }), 'b12345674');
+    await second.user.click(screen.getByRole('button', { name: 'Crear persona' }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]).toMatchObject({ documento: '12345678Z', nif: 'B12345674' });
+  });
+
+  it('checks the DNI and the postcode as the server does, and sends them as the server stores them', async () => {
     const posted: Record<string, unknown>[] = [];
     server.use(
       http.post('/api/personas', async ({ request }) => {
@@ -98,7 +130,7 @@ describe('the person form', () => {
 
     await user.type(screen.getByRole('textbox', { name: /Nombre/ }), 'Lucía');
     await user.type(screen.getByRole('textbox', { name: /Correo/ }), 'lucia@example.com');
-    const nif = screen.getByRole('textbox', { name: /^NIF/ });
+    const nif = screen.getByRole('textbox', { name: /^DNI, NIE o pasaporte/ });
     const postcode = screen.getByRole('textbox', { name: 'Código postal' });
     await user.type(nif, '12345678A');
     await user.type(postcode, '53001');
@@ -116,7 +148,7 @@ describe('the person form', () => {
     await user.type(postcode, '28013');
     await user.click(screen.getByRole('button', { name: 'Crear persona' }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toMatchObject({ nombre: 'Lucía', email: 'lucia@example.com', nif: '12345678Z', codigoPostal: '28013' });
+    expect(posted[0]).toMatchObject({ nombre: 'Lucía', email: 'lucia@example.com', documento: '12345678Z', nif: '12345678Z', codigoPostal: '28013' });
   });
 
   it("shows the person's NIF and postcode, and clears one with an empty field", async () => {

@@ -2,6 +2,7 @@ import { Anchor, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Person } from '@refugio/contracts';
 import { PersonBadges, personFullName } from './person-badges';
+import { PhoneText } from '../../../components/ui/phone-text';
 
 function PersonLink({ person }: { person: Person }) {
   return (
@@ -33,7 +34,7 @@ export function PersonsTable({ persons }: { persons: readonly Person[] }) {
               <Table.Td>
                 <Text size="sm">{person.email ?? ''}</Text>
                 <Text size="xs" c="dimmed">
-                  {person.telefono ?? ''}
+                  {person.telefono ? <PhoneText value={person.telefono} /> : null}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -59,7 +60,9 @@ export function PersonCards({ persons }: { persons: readonly Person[] }) {
           <Stack gap={4}>
             <PersonLink person={person} />
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {[person.email, person.telefono, person.ciudad].filter(Boolean).join(' · ')}
+              {[person.email, person.telefono ? <PhoneText key="telefono" value={person.telefono} /> : null, person.ciudad]
+                .filter(Boolean)
+                .flatMap((v, i) => (i === 0 ? [v] : [' · ', v]))}
             </Text>
             <PersonBadges person={person} size="xs" />
           </Stack>

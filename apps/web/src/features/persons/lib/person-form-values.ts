@@ -1,4 +1,12 @@
-import { type CreatePersonInput, normaliseFiscalId, normalisePostcode, type Person, type PersonRole } from '@refugio/contracts';
+import {
+  type CreatePersonInput,
+  fiscalIdKind,
+  isValidFiscalId,
+  normaliseFiscalId,
+  normalisePostcode,
+  type Person,
+  type PersonRole,
+} from '@refugio/contracts';
 
 /** The identity fields a person's form edits, in the order the form shows them. */
 export const personTextFields = ['nombre', 'apellidos', 'email', 'telefono', 'documento', 'nif', 'ciudad', 'codigoPostal', 'direccion'] as const;
@@ -9,8 +17,8 @@ export const personFieldLabels: Record<PersonTextField | 'roles' | 'consentimien
   apellidos: 'Apellidos',
   email: 'Correo electrónico',
   telefono: 'Teléfono',
-  documento: 'Documento (DNI, NIE, pasaporte)',
-  nif: 'NIF',
+  documento: 'DNI, NIE o pasaporte',
+  nif: 'NIF distinto del documento (CIF u otro)',
   ciudad: 'Ciudad',
   codigoPostal: 'Código postal',
   direccion: 'Dirección',
@@ -20,6 +28,11 @@ export const personFieldLabels: Record<PersonTextField | 'roles' | 'consentimien
 
 /** What the form holds: every text as typed (empty when unknown), the roles and both consents. */
 export interface PersonFormValues extends Record<PersonTextField, string> {
+  /**
+   * The NIF is typed apart (a company's CIF, another person's NIF): off, the NIF is the document itself when that is
+   * a Spanish DNI or NIE, so the DNI is typed once.
+   */
+  nifDistinto: boolean;
   roles: PersonRole[];
   consentimientoEmail: boolean;
   consentimientoWhatsapp: boolean;
@@ -50,6 +63,7 @@ export const emptyPersonFormValues: PersonFormValues = {
   telefono: '',
   documento: '',
   nif: '',
+  nifDistinto: false,
   ciudad: '',
   codigoPostal: '',
   direccion: '',
@@ -66,6 +80,7 @@ export function toPersonFormValues(person: Person): PersonFormValues {
     telefono: person.telefono ?? '',
     documento: person.documento ?? '',
     nif: person.nif ?? '',
+    nifDistinto: person.nif !== null && person.nif !== spanishPersonId(person.documento ?? ''),
     ciudad: person.ciudad ?? '',
     codigoPostal: person.codigoPostal ?? '',
     direccion: person.direccion ?? '',
@@ -75,15 +90,24 @@ export function toPersonFormValues(person: Person): PersonFormValues {
   };
 }
 
+/** The document as a NIF when it is a valid Spanish DNI or NIE (normalised: 12345678Z), else null (a passport). */
+export function spanishPersonId(documento: string): string | null {
+  const n = normaliseFiscalId(documento);
+  const kind = fiscalIdKind(n);
+  return (kind === 'nif' || kind === 'nie') && isValidFiscalId(n) ? n : null;
+}
+
 export function toPersonInput(values: PersonFormValues): PersonInput {
   const contact = (value: string) => (value.trim() === '' ? null : value.trim());
+  const dni = spanishPersonId(values.documento);
   return {
     nombre: values.nombre.trim(),
     apellidos: values.apellidos.trim(),
     email: contact(values.email),
     telefono: contact(values.telefono),
-    documento: values.documento.trim(),
-    nif: contact(values.nif) === null ? null : normaliseFiscalId(values.nif),
+    documento: dni ?? values.documento.trim(),
+    // One DNI typed once: the NIF follows the document unless another one is typed apart.
+    nif: values.nifDistinto ? (contact(values.nif) === null ? null : normaliseFiscalId(values.nif)) : dni,
     ciudad: values.ciudad.trim(),
     codigoPostal: contact(values.codigoPostal) === null ? null : normalisePostcode(values.codigoPostal),
     direccion: values.direccion.trim(),

@@ -42,6 +42,16 @@ describe('Personas', () => {
     expect(screen.getByText('2 personas')).toBeInTheDocument();
   });
 
+  it('prints each phone as people write it, on one line', async () => {
+    answerList([person(3, { nombre: 'Carmen', telefono: '+34976123456' })]);
+    renderWithProviders(<Personas />, { path: '/personas' });
+    await screen.findByRole('link', { name: /Carmen/ });
+    const phones = screen.getAllByText('+34 976 12 34 56');
+    expect(phones.length).toBeGreaterThan(0);
+    for (const phone of phones) expect(phone).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(screen.queryByText(/\+34976123456/)).not.toBeInTheDocument();
+  });
+
   it('searches after a pause in typing: the address and the list follow the whole word', async () => {
     const asked = answerList([person(1, { nombre: 'Ángela' }), person(2, { nombre: 'Bruno' })]);
     const { user, router } = renderWithProviders(<Personas />, { path: '/personas' });

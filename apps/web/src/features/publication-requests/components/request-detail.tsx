@@ -21,6 +21,7 @@ import { useLinkedPersonPanel } from '../../../lib/linked-person';
 import { useApprovePublicationRequest, useRejectPublicationRequest } from '../api/decide-publication-request';
 import { usePublicationRequest, type PublicationRequestView } from '../api/get-publication-request';
 import { RequestStateBadge } from './request-badge';
+import { PhoneText } from '../../../components/ui/phone-text';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -173,7 +174,7 @@ function RequestBody({ request, onClose }: { request: PublicationRequestView; on
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Field label="Nombre">{request.contactoNombre}</Field>
         <Field label="Correo">{request.contactoEmail}</Field>
-        <Field label="Teléfono">{request.contactoTelefono}</Field>
+        <Field label="Teléfono">{request.contactoTelefono ? <PhoneText value={request.contactoTelefono} /> : null}</Field>
       </SimpleGrid>
       <Field label="Enlace y paquete">
         {request.enlaceId ? `${request.destinatario ?? ''} · ${request.paqueteNombre ?? ''}` : intakeMessages.withoutLink}

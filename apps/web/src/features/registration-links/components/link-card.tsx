@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useExtendLink, useRevokeLink } from '../api/change-link';
 import { LinkQrCode } from '../../../components/ui/qr-code';
+import { PhoneText } from '../../../components/ui/phone-text';
 
 const stateColor: Record<LinkState, string> = { activo: 'teal', revocado: 'red', vencido: 'gray', sin_cupo: 'orange' };
 
@@ -108,7 +109,12 @@ export function LinkCard({ link, highlighted = false }: { link: RegistrationLink
           <Text size="sm" c="dimmed">
             {link.paqueteNombre}
             {link.email && ` · ${link.email}`}
-            {link.telefono && ` · ${link.telefono}`}
+            {link.telefono ? (
+              <>
+                {' · '}
+                <PhoneText value={link.telefono} />
+              </>
+            ) : null}
           </Text>
         </div>
         <Badge color={stateColor[link.estado]}>{intakeMessages.linkStates[link.estado]}</Badge>

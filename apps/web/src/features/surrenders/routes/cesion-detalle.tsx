@@ -15,6 +15,7 @@ import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ListLoading } from '../../../components/ui/list-states';
 import { SurrenderPageSections } from '../../../components/ui/page-sections';
+import { PhoneText } from '../../../components/ui/phone-text';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useSurrender, useSurrenderNotes, useSurrenderStep } from '../api/surrenders';
 import { OwnerMessageDialog, OwnerMessages } from '../components/owner-messages';
@@ -213,8 +214,9 @@ function CesionDetalleScreen() {
             El propietario
           </Title>
           <Text>{item.nombre}</Text>
+          <Text>DNI o NIE: {item.documento || 'sin indicar (solicitud anterior a pedirlo)'}</Text>
           {item.email ? <Anchor href={`mailto:${item.email}`}>{item.email}</Anchor> : null}
-          {item.telefono ? <Text>{item.telefono}</Text> : null}
+          {item.telefono ? <PhoneText value={item.telefono} /> : null}
           <Text size="sm" c="dimmed" mt="xs">
             Recibida el {formatDay(item.createdAt.slice(0, 10))}
           </Text>
@@ -226,6 +228,21 @@ function CesionDetalleScreen() {
         </Title>
         <Text style={{ whiteSpace: 'pre-wrap' }}>{item.motivo}</Text>
       </Card>
+      {item.documentoPersona !== null && item.personaId !== null ? (
+        <Alert color="yellow" title="El DNI o NIE no coincide con la ficha de la persona">
+          La solicitud dice {item.documento}; la ficha de {item.nombre} guarda {item.documentoPersona || 'otro documento'}. Un formulario público no
+          cambia la ficha: compruébalo con el propietario y, si la solicitud tiene razón, corrígelo en{' '}
+          <Anchor component={Link} to={`/personas/${item.personaId}`} c="yellow.9" underline="always">
+            la ficha de {item.nombre}
+          </Anchor>
+          .
+        </Alert>
+      ) : null}
+      {item.organizacionSinNif && (item.estado === 'aceptada' || item.documentoId !== null) ? (
+        <Alert color="yellow" title="El contrato no nombra el NIF de la entidad">
+          Falta el NIF de la entidad en Configuración. Escríbelo allí y prepara el contrato de nuevo para que lo nombre.
+        </Alert>
+      ) : null}
       <SurrenderPageSections cesionId={item.id} aceptada={item.estado === 'aceptada'} onChange={refresh} />
       <StepActions
         item={item}

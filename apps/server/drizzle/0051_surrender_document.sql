@@ -1,0 +1,1 @@
+ALTER TABLE "surrender" ADD COLUMN "documento" text DEFAULT '' NOT NULL;
