@@ -468,6 +468,7 @@ export const modelo182PresentationSchema = z.object({
   justificanteAnterior: z.string().nullable(),
   numero: z.number().int().describe('Registros de tipo 2 presentados'),
   importeTotalCentimos: z.number().int(),
+  presentadaPor: z.string().nullable().describe('Nombre de quien la anotó (null: ya no es usuario)'),
   createdAt: z.string(),
 });
 export type Modelo182Presentation = z.infer<typeof modelo182PresentationSchema>;

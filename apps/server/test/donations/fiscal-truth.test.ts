@@ -280,7 +280,14 @@ describe('money received, deductible gifts, the modelo 182 once presented, fisca
     expect(before.presentaciones).toEqual([]);
     const first = await present(y, '1820000000011');
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json<Modelo182Presentation>()).toMatchObject({ tipo: 'normal', justificanteAnterior: null, numero: before.incluidos.length });
+    expect(first.json<Modelo182Presentation>()).toMatchObject({
+      tipo: 'normal',
+      justificanteAnterior: null,
+      numero: before.incluidos.length,
+      presentadaPor: 'Persona De Prueba',
+    });
+    // The review names who recorded it (the screen shows "Presentado el ... por ...").
+    expect((await review(y)).presentaciones).toMatchObject([{ justificante: '1820000000011', presentadaPor: 'Persona De Prueba' }]);
     expect((await present(y, '1820000000012')).statusCode).toBe(409); // nothing changed
     const presented = await file(y);
     expect(at(presented.head, T1.justificante)).toBe('1820000000011');

@@ -1,6 +1,6 @@
 import { type SQL, and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { fee, gift, modelo182Presentacion, person, pet } from '../../db/schema';
+import { fee, gift, modelo182Presentacion, person, pet, user } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 import { isPublicSql } from '../pets/pets.port';
 import { anyOf } from '../../db/any-of';
@@ -10,7 +10,8 @@ export type FeeRow = typeof fee.$inferSelect;
 export type FeeInsert = Omit<typeof fee.$inferInsert, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
 export type GiftRow = typeof gift.$inferSelect;
 export type GiftInsert = Omit<typeof gift.$inferInsert, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
-export type PresentationRow = typeof modelo182Presentacion.$inferSelect;
+/** A presentation with the name of the user who recorded it (null: no longer a user). */
+export type PresentationRow = typeof modelo182Presentacion.$inferSelect & { presentadaPor: string | null };
 export type PresentationInsert = Omit<typeof modelo182Presentacion.$inferInsert, 'id' | 'createdAt'>;
 
 /** What the person's record holds of what a public form may say differently (compared with `datosEnviados`). */
@@ -385,7 +386,13 @@ function donationsQueries(db: Database) {
 
     /** The modelo 182 presentations of `anio`, oldest first. */
     async presentationsOf(anio: number): Promise<PresentationRow[]> {
-      return db.select().from(modelo182Presentacion).where(eq(modelo182Presentacion.anio, anio)).orderBy(asc(modelo182Presentacion.id));
+      const rows = await db
+        .select({ row: modelo182Presentacion, presentadaPor: sql<string | null>`nullif(trim(${user.name} || ' ' || ${user.lastname}), '')` })
+        .from(modelo182Presentacion)
+        .leftJoin(user, eq(user.id, modelo182Presentacion.createdBy))
+        .where(eq(modelo182Presentacion.anio, anio))
+        .orderBy(asc(modelo182Presentacion.id));
+      return rows.map(({ row, presentadaPor }) => ({ ...row, presentadaPor }));
     },
 
     /** Every justificante ever presented (a new declaration's own number must be another). */
@@ -394,9 +401,10 @@ function donationsQueries(db: Database) {
       return new Set(rows.map((r) => r.j));
     },
 
-    async insertPresentation(values: PresentationInsert): Promise<PresentationRow> {
+    /** `presentadaPor`: the recording user's name, as the session knows it. */
+    async insertPresentation(values: PresentationInsert, presentadaPor: string | null): Promise<PresentationRow> {
       const [row] = await db.insert(modelo182Presentacion).values(values).returning();
-      return row!;
+      return { ...row!, presentadaPor };
     },
 
     /** Serialises the presentations of one year until the transaction ends (two clicks record one). */

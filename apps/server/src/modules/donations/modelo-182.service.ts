@@ -98,6 +98,7 @@ function presentationDto(row: PresentationRow): Modelo182Presentation {
     justificanteAnterior: row.justificanteAnterior,
     numero: row.numero,
     importeTotalCentimos: row.importeTotalCentimos,
+    presentadaPor: row.presentadaPor,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -261,17 +262,20 @@ export function createModelo182Service(deps: {
             nif: i.review.nif,
             importeCentimos: i.review.importeCentimos,
           }));
-          const row = await tx.insertPresentation({
-            anio: input.anio,
-            presentadaEn: input.presentadaEn,
-            justificante: input.justificante,
-            tipo: change === null ? 'normal' : change.tipo,
-            justificanteAnterior: change === null ? null : change.justificanteAnterior,
-            declarados,
-            numero: records.length,
-            importeTotalCentimos: records.reduce((sum, r) => sum + r.review.importeCentimos, 0),
-            createdBy: user.id,
-          });
+          const row = await tx.insertPresentation(
+            {
+              anio: input.anio,
+              presentadaEn: input.presentadaEn,
+              justificante: input.justificante,
+              tipo: change === null ? 'normal' : change.tipo,
+              justificanteAnterior: change === null ? null : change.justificanteAnterior,
+              declarados,
+              numero: records.length,
+              importeTotalCentimos: records.reduce((sum, r) => sum + r.review.importeCentimos, 0),
+              createdBy: user.id,
+            },
+            `${user.name} ${user.lastname}`.trim() || null,
+          );
           await history.record(tx.handle, {
             actor: userActor(user),
             entidad: 'modelo_182',

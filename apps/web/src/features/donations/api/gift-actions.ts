@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Gift, type GiftInput, giftSchema } from '@refugio/contracts';
+import { type Gift, type GiftInput, type GiftPatchInput, giftSchema } from '@refugio/contracts';
 import { requestJson } from '../../../lib/api-client';
 import { donationsQueryKey } from './donations-query-keys';
 
@@ -42,4 +42,18 @@ export function useConfirmGift() {
   const queryClient = useQueryClient();
   // Refreshed after a failure too: a 409 means the gift shown is out of date.
   return useMutation({ mutationFn: confirmGift, onSettled: () => void queryClient.invalidateQueries({ queryKey: donationsQueryKey }) });
+}
+
+/** `PATCH /api/donativos/{id}`: whether the gift is deductible (Ley 49/2002), with the version shown. */
+export async function patchGift({ id, input }: { id: number; input: GiftPatchInput }): Promise<Gift> {
+  return giftSchema.parse(await requestJson(`/api/donativos/${id}`, { method: 'PATCH', json: { ...input } }));
+}
+
+/**
+ * Refreshed after a failure too (a 409 means the gift shown is out of date); pending until the lists are, so the
+ * switch never flips back to the old value in between.
+ */
+export function usePatchGift() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: patchGift, onSettled: () => queryClient.invalidateQueries({ queryKey: donationsQueryKey }) });
 }

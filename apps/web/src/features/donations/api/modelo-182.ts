@@ -1,5 +1,11 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { type Modelo182Review, modelo182ReviewSchema } from '@refugio/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Modelo182PresentInput,
+  type Modelo182Presentation,
+  type Modelo182Review,
+  modelo182PresentationSchema,
+  modelo182ReviewSchema,
+} from '@refugio/contracts';
 import { requestJson } from '../../../lib/api-client';
 import { downloadFile } from '../lib/download-file';
 import { modelo182QueryKey } from './donations-query-keys';
@@ -27,4 +33,20 @@ export async function downloadModelo182(anio: number): Promise<void> {
 
 export function useDownloadModelo182() {
   return useMutation({ mutationFn: downloadModelo182 });
+}
+
+/**
+ * `POST /api/fiscal/modelo-182/presentaciones`: the year's file as the server produces it now was presented to the
+ * AEAT on `presentadaEn` with that justificante. The review is refreshed after a failure too (a 409 means it changed).
+ */
+export async function presentModelo182(input: Modelo182PresentInput): Promise<Modelo182Presentation> {
+  return modelo182PresentationSchema.parse(await requestJson('/api/fiscal/modelo-182/presentaciones', { method: 'POST', json: { ...input } }));
+}
+
+export function usePresentModelo182() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: presentModelo182,
+    onSettled: (_data, _error, input) => queryClient.invalidateQueries({ queryKey: modelo182QueryKey(input.anio) }),
+  });
 }

@@ -1,13 +1,14 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type Fee, feePeriodLabels, feeStateLabels, feeTypeLabels, moneyMethodLabels } from '@refugio/contracts';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
 import { useLeaveFee } from '../api/fee-actions';
 import { formatCents } from '../lib/money';
 import { useOrganizationToday } from '../lib/use-today';
 import { DecisionBadge, FeeActions, NewsSwitch, feeAmount } from './fee-actions';
+import { SubmittedDifferences } from './fiscal-identity';
 import { ReasonDialog } from './reason-dialog';
 
 const WIDE_QUERY = '(min-width: 48em)';
@@ -66,44 +67,53 @@ export function FeeList({ fees, showPerson, cards = false }: { fees: readonly Fe
             </Table.Thead>
             <Table.Tbody>
               {fees.map((fee) => (
-                <Table.Tr key={fee.id}>
-                  {showPerson ? (
+                <Fragment key={fee.id}>
+                  <Table.Tr>
+                    {showPerson ? (
+                      <Table.Td>
+                        <Who fee={fee} />
+                      </Table.Td>
+                    ) : null}
                     <Table.Td>
-                      <Who fee={fee} />
+                      {feeTypeLabels[fee.tipo]}
+                      {fee.mascota ? (
+                        <Text size="xs" c="dimmed">
+                          {fee.mascota.nombre}
+                        </Text>
+                      ) : null}
+                      <NewsSwitch fee={fee} />
                     </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatCents(fee.importeCentimos)}
+                    </Table.Td>
+                    <Table.Td>{feePeriodLabels[fee.periodicidad]}</Table.Td>
+                    <Table.Td>
+                      {moneyMethodLabels[fee.metodoPago]}
+                      {fee.iban ? (
+                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                          {fee.iban}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(fee.desde)}</Table.Td>
+                    <Table.Td>
+                      <Stack gap={4} align="flex-start">
+                        <FeeState fee={fee} />
+                        <DecisionBadge fee={fee} />
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <FeeActions fee={fee} onLeave={open} />
+                    </Table.Td>
+                  </Table.Tr>
+                  {fee.diferencias.length > 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={showPerson ? 8 : 7}>
+                        <SubmittedDifferences kind="cuota" id={fee.id} persona={fee.persona} diferencias={fee.diferencias} />
+                      </Table.Td>
+                    </Table.Tr>
                   ) : null}
-                  <Table.Td>
-                    {feeTypeLabels[fee.tipo]}
-                    {fee.mascota ? (
-                      <Text size="xs" c="dimmed">
-                        {fee.mascota.nombre}
-                      </Text>
-                    ) : null}
-                    <NewsSwitch fee={fee} />
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatCents(fee.importeCentimos)}
-                  </Table.Td>
-                  <Table.Td>{feePeriodLabels[fee.periodicidad]}</Table.Td>
-                  <Table.Td>
-                    {moneyMethodLabels[fee.metodoPago]}
-                    {fee.iban ? (
-                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {fee.iban}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(fee.desde)}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={4} align="flex-start">
-                      <FeeState fee={fee} />
-                      <DecisionBadge fee={fee} />
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <FeeActions fee={fee} onLeave={open} />
-                  </Table.Td>
-                </Table.Tr>
+                </Fragment>
               ))}
             </Table.Tbody>
           </Table>
@@ -127,6 +137,7 @@ export function FeeList({ fees, showPerson, cards = false }: { fees: readonly Fe
                 </Text>
                 <DecisionBadge fee={fee} />
                 <NewsSwitch fee={fee} />
+                <SubmittedDifferences kind="cuota" id={fee.id} persona={fee.persona} diferencias={fee.diferencias} />
                 <FeeActions fee={fee} onLeave={open} />
               </Stack>
             </Paper>

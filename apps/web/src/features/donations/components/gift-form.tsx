@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import {
   type Fee,
   GIFT_CONCEPTS,
@@ -6,6 +6,7 @@ import {
   type GiftInput,
   MONEY_METHODS,
   type PersonRef,
+  deductibleByDefault,
   donationMessages,
   feeTypeLabels,
   giftConceptLabels,
@@ -31,6 +32,8 @@ interface GiftDraft {
   cuotaId: string;
   mascota: PersonRef | null;
   referencia: string;
+  /** null: as its concept says (Ley 49/2002: `evento` and `otro` are not deductible); set once the switch is changed. */
+  deducible: boolean | null;
 }
 
 /** What is sent: the amount as typed ("12,50"); without a person, an anonymous gift. */
@@ -44,6 +47,7 @@ export function giftInputOf(draft: GiftDraft): GiftInput {
     ...(draft.persona && draft.cuotaId ? { cuotaId: Number(draft.cuotaId) } : {}),
     ...(draft.mascota ? { mascotaId: draft.mascota.id } : {}),
     ...(draft.referencia.trim() ? { referencia: draft.referencia } : {}),
+    ...(draft.deducible !== null ? { deducible: draft.deducible } : {}),
   };
 }
 
@@ -71,11 +75,14 @@ export function GiftForm({ person, fees = [], onDone, onCancel }: GiftFormProps)
     cuotaId: '',
     mascota: null,
     referencia: '',
+    deducible: null,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateGift();
   const set = <K extends keyof GiftDraft>(key: K, value: GiftDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const shownFields = ['personaId', 'importe', 'fecha', 'metodo', 'concepto', 'cuotaId', 'mascotaId', 'referencia'];
+  const shownFields = ['personaId', 'importe', 'fecha', 'metodo', 'concepto', 'cuotaId', 'mascotaId', 'referencia', 'deducible'];
+  const concepto = draft.concepto as GiftInput['concepto'];
+  const byDefault = deductibleByDefault(concepto);
   const otherError =
     create.error && !Object.keys(serverFieldErrors(create.error)).some((k) => shownFields.includes(k)) ? getErrorMessage(create.error) : null;
 
@@ -171,6 +178,14 @@ export function GiftForm({ person, fees = [], onDone, onCancel }: GiftFormProps)
               error={errors.referencia ?? null}
             />
           </SimpleGrid>
+          <Switch
+            label="Deducible"
+            aria-label="Deducible"
+            description={`Solo un donativo sin contraprestación es deducible (Ley 49/2002): entra en el certificado y en el modelo 182. Por su concepto (${giftConceptLabels[concepto]}), ${byDefault ? 'lo es' : 'no lo es'} por defecto; una entrada o una cuota de adopción no lo son.`}
+            checked={draft.deducible ?? byDefault}
+            onChange={(e) => set('deducible', e.currentTarget.checked)}
+            error={errors.deducible ?? null}
+          />
           {otherError ? (
             <Alert color="red" icon={<IconAlertCircle size={20} aria-hidden="true" />} role="alert" title="No se pudo registrar el donativo">
               {otherError}

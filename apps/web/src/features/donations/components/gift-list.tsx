@@ -3,13 +3,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { type Gift, giftConceptLabels, giftStateLabels, moneyMethodLabels } from '@refugio/contracts';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useAnnulGift, useReturnGift } from '../api/gift-actions';
 import { formatCents } from '../lib/money';
 import { ConfirmGiftDialog } from './confirm-gift-dialog';
+import { DeductibleSwitch, NotDeductibleBadge, SubmittedDifferences } from './fiscal-identity';
 import { ReasonDialog } from './reason-dialog';
 
 const WIDE_QUERY = '(min-width: 48em)';
@@ -17,9 +18,12 @@ const stateColor = { registrado: 'green', anulado: 'gray', devuelto: 'orange', p
 
 function GiftState({ gift }: { gift: Gift }) {
   return (
-    <Badge color={stateColor[gift.estado]} variant="light" size="sm">
-      {giftStateLabels[gift.estado]}
-    </Badge>
+    <Group gap={4}>
+      <Badge color={stateColor[gift.estado]} variant="light" size="sm">
+        {giftStateLabels[gift.estado]}
+      </Badge>
+      <NotDeductibleBadge gift={gift} />
+    </Group>
   );
 }
 
@@ -36,6 +40,7 @@ function Who({ gift }: { gift: Gift }) {
 }
 
 const describe = (gift: Gift) => `${formatCents(gift.importeCentimos)} del ${formatDate(gift.fecha)}`;
+const named = (gift: Gift) => `donativo de ${describe(gift)}${gift.persona ? ` de ${gift.persona.nombre || 'Sin nombre'}` : ''}`;
 
 interface ActionsProps {
   gift: Gift;
@@ -121,37 +126,47 @@ export function GiftList({ gifts, showPerson, cards = false }: { gifts: readonly
             </Table.Thead>
             <Table.Tbody>
               {gifts.map((gift) => (
-                <Table.Tr key={gift.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(gift.fecha)}</Table.Td>
-                  {showPerson ? (
-                    <Table.Td>
-                      <Who gift={gift} />
+                <Fragment key={gift.id}>
+                  <Table.Tr>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(gift.fecha)}</Table.Td>
+                    {showPerson ? (
+                      <Table.Td>
+                        <Who gift={gift} />
+                      </Table.Td>
+                    ) : null}
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatCents(gift.importeCentimos)}
                     </Table.Td>
+                    <Table.Td>
+                      {giftConceptLabels[gift.concepto]}
+                      {gift.mascota || gift.referencia ? (
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          {[gift.mascota?.nombre, gift.referencia].filter(Boolean).join(' · ')}
+                        </Text>
+                      ) : null}
+                      <DeductibleSwitch gift={gift} name={named(gift)} />
+                    </Table.Td>
+                    <Table.Td>{moneyMethodLabels[gift.metodo]}</Table.Td>
+                    <Table.Td>
+                      <GiftState gift={gift} />
+                      {gift.anuladoMotivo ? (
+                        <Text size="xs" c="dimmed">
+                          {gift.anuladoMotivo}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Actions gift={gift} onAnnul={openAnnul} onReturn={confirmReturn} onConfirm={setConfirmingGift} />
+                    </Table.Td>
+                  </Table.Tr>
+                  {gift.diferencias.length > 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={showPerson ? 7 : 6}>
+                        <SubmittedDifferences kind="donativo" id={gift.id} persona={gift.persona} diferencias={gift.diferencias} />
+                      </Table.Td>
+                    </Table.Tr>
                   ) : null}
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatCents(gift.importeCentimos)}
-                  </Table.Td>
-                  <Table.Td>
-                    {giftConceptLabels[gift.concepto]}
-                    {gift.mascota || gift.referencia ? (
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {[gift.mascota?.nombre, gift.referencia].filter(Boolean).join(' · ')}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{moneyMethodLabels[gift.metodo]}</Table.Td>
-                  <Table.Td>
-                    <GiftState gift={gift} />
-                    {gift.anuladoMotivo ? (
-                      <Text size="xs" c="dimmed">
-                        {gift.anuladoMotivo}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Actions gift={gift} onAnnul={openAnnul} onReturn={confirmReturn} onConfirm={setConfirmingGift} />
-                  </Table.Td>
-                </Table.Tr>
+                </Fragment>
               ))}
             </Table.Tbody>
           </Table>
@@ -172,6 +187,8 @@ export function GiftList({ gifts, showPerson, cards = false }: { gifts: readonly
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {[moneyMethodLabels[gift.metodo], gift.mascota?.nombre, gift.referencia, gift.anuladoMotivo].filter(Boolean).join(' · ')}
                 </Text>
+                <DeductibleSwitch gift={gift} name={named(gift)} />
+                <SubmittedDifferences kind="donativo" id={gift.id} persona={gift.persona} diferencias={gift.diferencias} />
                 <Actions gift={gift} onAnnul={openAnnul} onReturn={confirmReturn} onConfirm={setConfirmingGift} />
               </Stack>
             </Paper>

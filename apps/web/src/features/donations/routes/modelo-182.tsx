@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type Modelo182Review, can, countLabel } from '@refugio/contracts';
-import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { IconAlertCircle, IconDownload, IconFileCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ApiError } from '../../../lib/api-client';
@@ -9,8 +10,10 @@ import { getErrorMessage } from '../../../lib/get-error-message';
 import { useSession } from '../../../lib/session';
 import { useDownloadModelo182, useModelo182Review } from '../api/modelo-182';
 import { MoneyPageHeader } from '../../../components/ui/money-tabs';
+import { PresentModelo182Dialog, Presented, canPresent, presentLabel } from '../components/present-modelo-182';
 import { SendCertificates } from '../components/send-certificates';
 import { exclusionReasonLabels, fiscalYears, formatCents } from '../lib/money';
+import { useOrganizationToday } from '../lib/use-today';
 
 const WIDE_QUERY = '(min-width: 48em)';
 
@@ -117,9 +120,14 @@ function Modelo182Screen() {
   const anio = years.includes(asked) ? asked : currentYear - 1;
   const review = useModelo182Review(anio);
   const download = useDownloadModelo182();
+  const [presenting, setPresenting] = useState(false);
+  const { data: session } = useSession();
+  const today = useOrganizationToday();
+  // The browser mirrors the server (capability `dinero`, a day to present on, something new to present); it decides nothing.
+  const mayPresent = can(session?.user.role, 'dinero') && review.data !== undefined && canPresent(review.data, today);
   const nifMissing = download.error instanceof ApiError && download.error.status === 409;
   // The organisation's settings are the administrators': Tesorería is told who completes them.
-  const setsUp = can(useSession().data?.user.role, 'ajustes');
+  const setsUp = can(session?.user.role, 'ajustes');
 
   return (
     <Stack gap="lg">
@@ -145,9 +153,15 @@ function Modelo182Screen() {
           onClick={() => download.mutate(anio)}
           disabled={!review.data}
         >
-          Descargar modelo 182
+          {review.data?.cambio ? `Descargar la declaración ${review.data.cambio.tipo}` : 'Descargar modelo 182'}
         </Button>
+        {mayPresent ? (
+          <Button variant="light" leftSection={<IconFileCheck size={16} aria-hidden="true" />} onClick={() => setPresenting(true)}>
+            {presentLabel(review.data)}
+          </Button>
+        ) : null}
       </Group>
+      {presenting && review.data ? <PresentModelo182Dialog review={review.data} onClose={() => setPresenting(false)} /> : null}
       {nifMissing ? (
         <Alert color="red" icon={<IconAlertCircle size={20} aria-hidden="true" />} title="Faltan datos de la entidad" role="alert">
           <Text size="sm">
@@ -196,30 +210,6 @@ function Modelo182Screen() {
         </>
       )}
     </Stack>
-  );
-}
-
-/** The year's presentations, and what the file is once something changed after the last one (never silently other). */
-function Presented({ review }: { review: Modelo182Review }) {
-  const last = review.presentaciones.at(-1);
-  if (!last) return null;
-  const day = last.presentadaEn.split('-').reverse().join('/');
-  return (
-    <Alert
-      color={review.cambio ? 'orange' : 'blue'}
-      icon={<IconAlertCircle size={20} aria-hidden="true" />}
-      title={`Presentado el ${day} (justificante ${last.justificante})`}
-    >
-      {review.cambio ? (
-        <Text size="sm">
-          Ha cambiado desde entonces ({countLabel(review.cambio.altas, 'alta', 'altas')}, {countLabel(review.cambio.cambios, 'cambio', 'cambios')},{' '}
-          {countLabel(review.cambio.bajas, 'baja', 'bajas')}): el archivo que se descarga es una declaración <strong>{review.cambio.tipo}</strong> de
-          la anterior ({review.cambio.justificanteAnterior}).
-        </Text>
-      ) : (
-        <Text size="sm">Nada ha cambiado desde la presentación: el archivo es el presentado.</Text>
-      )}
-    </Alert>
   );
 }
 
