@@ -27,7 +27,12 @@ export const dashboardModule = fp(
     // "Configuración" changes the zone.
     const timeZone = organization.timeZone;
     const followZone = app.jobs.define(followTimeZoneJob({ repo, settings: organization, timeZone, log: app.log }));
-    if (!(await repo.followsTimeZone(organization, await timeZone()))) await app.jobs.enqueue(followZone, {});
+    const zone = await timeZone();
+    if (!(await repo.followsTimeZone(organization, zone))) {
+      // With no pet yet (a new database) there is nothing to rebuild: the zone is stored at once, in constant time.
+      if (await repo.hasNoPets()) await repo.useTimeZone(organization, zone);
+      else await app.jobs.enqueue(followZone, {});
+    }
     organization.onTimeZoneChange(async (tx, next) => {
       await followTimeZone(tx, organization, next);
     });

@@ -69,6 +69,11 @@ export function createDashboardRepository(db: Database) {
       return runInTransaction(db, (tx) => followTimeZone(tx, settings, timeZone));
     },
 
+    /** Whether no pet was ever stored (deleted ones included): one row read at most. */
+    async hasNoPets(): Promise<boolean> {
+      return (await db.select({ id: pet.id }).from(pet).limit(1)).length === 0;
+    },
+
     /** Whether the monthly figures are built in `timeZone` already (one row read: what start-up may do). */
     async followsTimeZone(settings: TimeZoneSetting, timeZone: string): Promise<boolean> {
       return (await settings.setting(db, TIME_ZONE_SETTING)) === timeZone;
