@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GIFT_CONCEPTS } from './donation-messages';
+import type { Capability } from './permissions';
 
 /** Months drawn by the intakes-vs-adoptions chart. */
 export const DASHBOARD_MONTHS = 12;
@@ -60,33 +61,57 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
+/**
+ * "Pendientes": the capability that opens the list each kind of pending work leads to (the sidebar's, DESIGN
+ * section 20). `GET /api/pendientes` counts for a role only the kinds it may open, and leaves the others out of
+ * the answer and of `total`; the web app mirrors it with `can` where it builds each row's link.
+ */
+export const PENDING_WORK_CAPABILITIES = {
+  solicitudesNuevas: 'adopciones',
+  solicitudesPublicacionPendientes: 'publicacion',
+  publicacionesHoy: 'publicacion',
+  cuidadosVencidos: 'cuidados.ver',
+  cuidadosHoy: 'cuidados.ver',
+  mensajesFallidos: 'mensajes',
+  posiblesDuplicados: 'personas.ver',
+  novedadesAcogida: 'adopciones',
+  seguimientosAyuda: 'adopciones',
+  obligacionesVencidas: 'adopciones',
+  turnosSinCubrir: 'voluntariado',
+  devolucionesPendientes: 'dinero',
+  donantesSinNif: 'dinero',
+  trabajosFallidos: 'ajustes',
+} as const satisfies Record<string, Capability>;
+export type PendingWorkKind = keyof typeof PENDING_WORK_CAPABILITIES;
+
+/** A count of "Pendientes": absent when the caller's role may not open its list (PENDING_WORK_CAPABILITIES). */
+const pendingCount = (description: string) => count.optional().describe(`${description}. Solo para los roles que pueden abrir su lista`);
+
 /** `GET /api/pendientes`: the work waiting, for the side overlay and the header badge. */
 export const pendingWorkSchema = z.object({
-  solicitudesNuevas: count,
-  solicitudesPublicacionPendientes: count,
-  publicacionesHoy: count.describe('Programadas para lo que queda de hoy (zona horaria de la organización)'),
-  cuidadosVencidos: count.describe('Cuidados programados para antes de hoy y sin hacer'),
-  cuidadosHoy: count.describe('Cuidados programados para hoy y sin hacer'),
-  mensajesFallidos: count.describe("Correos que agotaron sus intentos ('fallido'); se reintentan desde la lista de mensajes"),
-  posiblesDuplicados: count.describe('Pares de personas que pueden ser la misma, sin descartar'),
-  novedadesAcogida: count.describe('Novedades enviadas por casas de acogida, sin revisar'),
-  seguimientosAyuda: count.describe('Respuestas «Necesito ayuda» a un seguimiento tras la adopción, sin atender').default(0),
-  turnosSinCubrir: count.describe('Turnos de voluntariado que empiezan en las próximas 48 horas con plazas libres').default(0),
-  obligacionesVencidas: count
-    .describe('Obligaciones de adopciones (esterilización, cambio de titular del microchip) vencidas y sin hacer')
-    .default(0),
+  solicitudesNuevas: pendingCount("Solicitudes de adopción en estado 'nueva'"),
+  solicitudesPublicacionPendientes: pendingCount("Solicitudes de publicación en estado 'pendiente'"),
+  publicacionesHoy: pendingCount('Programadas para lo que queda de hoy (zona horaria de la organización)'),
+  cuidadosVencidos: pendingCount('Cuidados programados para antes de hoy y sin hacer'),
+  cuidadosHoy: pendingCount('Cuidados programados para hoy y sin hacer'),
+  mensajesFallidos: pendingCount("Correos que agotaron sus intentos ('fallido'); se reintentan desde la lista de mensajes"),
+  posiblesDuplicados: pendingCount('Pares de personas que pueden ser la misma, sin descartar'),
+  novedadesAcogida: pendingCount('Novedades enviadas por casas de acogida, sin revisar'),
+  seguimientosAyuda: pendingCount('Respuestas «Necesito ayuda» a un seguimiento tras la adopción, sin atender'),
+  turnosSinCubrir: pendingCount('Turnos de voluntariado que empiezan en las próximas 48 horas con plazas libres'),
+  obligacionesVencidas: pendingCount('Obligaciones de adopciones (esterilización, cambio de titular del microchip) vencidas y sin hacer'),
   devolucionesPendientes: count
     .optional()
     .describe(
-      `Solo para administradores: recibos devueltos en los últimos ${RETURNED_DEBIT_PENDING_DAYS} días sin atender (atendido: la cuota se cobró después con un donativo 'registrado' de fecha posterior, o se dio de baja)`,
+      `Solo para los roles con dinero (Administrador, Coordinación, Tesorería): recibos devueltos en los últimos ${RETURNED_DEBIT_PENDING_DAYS} días sin atender (atendido: la cuota se cobró después con un donativo 'registrado' de fecha posterior, o se dio de baja)`,
     ),
   donantesSinNif: z
     .object({ anio: z.number().int(), total: count })
     .optional()
     .describe(
-      "Solo para administradores y solo en enero (zona horaria de la organización): personas con donativos 'registrado' el año anterior y sin NIF, que el modelo 182 dejaría fuera",
+      "Solo para los roles con dinero (Administrador, Coordinación, Tesorería) y solo en enero (zona horaria de la organización): personas con donativos 'registrado' el año anterior y sin NIF, que el modelo 182 dejaría fuera",
     ),
-  total: count,
+  total: count.describe('La suma de los recuentos presentes en la respuesta (lo que el rol puede abrir), con los trabajos fallidos'),
   trabajosFallidos: z
     .object({
       total: count,

@@ -134,7 +134,7 @@ describe('money on the dashboard, in "Pendientes" and in the histories', () => {
     it('counts the returned debits not handled for administrators only, and only in January the donors without NIF', async () => {
       const at = '2032-03-15T10:00:00Z';
       const now = Date.parse(at);
-      const base = await serviceAt(at).pending({ admin: true });
+      const base = await serviceAt(at).pending({ role: 'Administrador' });
       const sara = await insertPerson('Sara');
       const cuota = await insertFee({ personaId: sara, metodoPago: 'efectivo' });
       const paidLater = await insertFee({ personaId: sara, metodoPago: 'efectivo' });
@@ -157,11 +157,11 @@ describe('money on the dashboard, in "Pendientes" and in the histories', () => {
       await insertGift({ fecha: '2032-03-10', importeCentimos: 1000, concepto: 'cuota', personaId: sara, feeId: paidLater });
       await returned(ended, 5); // handled: the fee was ended
 
-      const admin = await serviceAt(at).pending({ admin: true });
+      const admin = await serviceAt(at).pending({ role: 'Administrador' });
       expect(admin.devolucionesPendientes! - base.devolucionesPendientes!).toBe(2);
       expect(admin.total - base.total).toBe(2);
       expect(admin).not.toHaveProperty('donantesSinNif');
-      const team = await serviceAt(at).pending({ admin: false });
+      const team = await serviceAt(at).pending({ role: 'Equipo' });
       expect(team).not.toHaveProperty('devolucionesPendientes');
       expect(team).not.toHaveProperty('donantesSinNif');
       expect(team.total).toBe(admin.total - admin.devolucionesPendientes!);
@@ -190,14 +190,14 @@ describe('money on the dashboard, in "Pendientes" and in the histories', () => {
       await insertGift({ fecha: '2033-06-01', importeCentimos: 100 }); // anonymous gift: nobody to ask
 
       // 23:30 UTC on 31 December 2033 is already 1 January 2034 in Madrid.
-      const newYear = await serviceAt('2033-12-31T23:30:00Z').pending({ admin: true });
+      const newYear = await serviceAt('2033-12-31T23:30:00Z').pending({ role: 'Administrador' });
       expect(newYear.donantesSinNif).toEqual({ anio: 2033, total: 2 });
-      const lateJanuary = await serviceAt('2034-01-31T22:59:00Z').pending({ admin: true });
+      const lateJanuary = await serviceAt('2034-01-31T22:59:00Z').pending({ role: 'Administrador' });
       expect(lateJanuary.donantesSinNif).toEqual({ anio: 2033, total: 2 });
       expect(lateJanuary.total - lateJanuary.devolucionesPendientes!).toBe(2);
-      expect((await serviceAt('2033-12-31T22:30:00Z').pending({ admin: true })).donantesSinNif).toBeUndefined();
-      expect((await serviceAt('2034-01-31T23:00:00Z').pending({ admin: true })).donantesSinNif).toBeUndefined();
-      expect((await serviceAt('2034-01-15T10:00:00Z').pending({ admin: false })).donantesSinNif).toBeUndefined();
+      expect((await serviceAt('2033-12-31T22:30:00Z').pending({ role: 'Administrador' })).donantesSinNif).toBeUndefined();
+      expect((await serviceAt('2034-01-31T23:00:00Z').pending({ role: 'Administrador' })).donantesSinNif).toBeUndefined();
+      expect((await serviceAt('2034-01-15T10:00:00Z').pending({ role: 'Equipo' })).donantesSinNif).toBeUndefined();
     });
   });
 

@@ -33,13 +33,15 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Trabajo pendiente: solicitudes nuevas, solicitudes de publicación, publicaciones de hoy y, para administradores, trabajos fallidos, recibos devueltos y (en enero) donantes sin NIF',
+          'Trabajo pendiente: solicitudes nuevas, solicitudes de publicación, publicaciones de hoy, cuidados, correos fallidos, duplicados, novedades de acogida, seguimientos, turnos sin cubrir, recibos devueltos, (en enero) donantes sin NIF y trabajos fallidos',
+        description:
+          'Cada rol recibe solo los recuentos cuya lista puede abrir (la tabla de permisos, `PENDING_WORK_CAPABILITIES`); los demás no vienen en la respuesta ni cuentan en `total`.',
         response: { 200: pendingWorkSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.pending({ admin: can(request.user?.role, 'dinero'), jobs: can(request.user?.role, 'ajustes') });
+      return service.pending({ role: request.user?.role });
     },
   );
 

@@ -6,7 +6,10 @@ import {
   type DashboardMoney,
   PET_SIZES,
   PET_TYPES,
+  PENDING_WORK_CAPABILITIES,
   type PendingWork,
+  type PendingWorkKind,
+  can,
   UPCOMING_PUBLICATION_DAYS,
   dayBoundsInZone,
   dayInZone,
@@ -42,6 +45,9 @@ export interface DashboardServiceDeps {
   /** Volunteer shifts starting within 48 hours with free places (volunteers port). */
   uncoveredShifts?: (now: Date) => Promise<number>;
 }
+
+/** The kinds of "Pendientes" that are a plain count. */
+type CountKind = Exclude<PendingWorkKind, 'donantesSinNif' | 'trabajosFallidos'>;
 
 /** Failed jobs listed in "Pendientes". */
 const FAILED_JOBS_SHOWN = 10;
@@ -147,53 +153,54 @@ export function createDashboardService({
     },
 
     /**
-     * The work waiting; administrators also get the jobs that ran out of attempts, the returned direct debits not
-     * handled and, in January, the previous year's donors without NIF (all counted in the total).
+     * The work waiting, for `role`: only the kinds whose list the role may open (PENDING_WORK_CAPABILITIES), each
+     * left out of the answer and of `total` otherwise, so the header badge equals the rows shown. The roles with
+     * money also get the returned direct debits not handled and, in January, the previous year's donors without
+     * NIF; administrators the jobs that ran out of attempts.
      */
-    async pending({ admin, jobs = admin }: { admin: boolean; jobs?: boolean }): Promise<PendingWork> {
+    async pending({ role }: { role: string | null | undefined }): Promise<PendingWork> {
+      const may = (kind: PendingWorkKind) => can(role, PENDING_WORK_CAPABILITIES[kind]);
       const now = clock.now();
       const timeZone = await orgTimeZone();
-      const donorYear = donorYearToCheck(dayInZone(now, timeZone));
-      const [{ newRequests, pendingPublications, dueToday }, care, failed, failedMessageCount, duplicates, news, money] = await Promise.all([
-        repo.pending(now, dayBoundsInZone(now, timeZone).end),
-        careDue(dayInZone(now, timeZone)),
-        jobs ? failedJobs(FAILED_JOBS_SHOWN) : undefined,
-        failedMessages ? failedMessages() : 0,
-        duplicatePairs(),
-        fosterNews ? fosterNews() : 0,
-        admin ? repo.pendingMoney(new Date(now.getTime() - RETURNED_DEBIT_PENDING_DAYS * DAY_MS), donorYear) : undefined,
+      const today = dayInZone(now, timeZone);
+      const donorYear = donorYearToCheck(today);
+      const money = may('devolucionesPendientes') || may('donantesSinNif');
+      const followupKinds = may('seguimientosAyuda') || may('obligacionesVencidas');
+      const [pets, care, failed, failedMessageCount, duplicates, news, owed, follow, shifts] = await Promise.all([
+        may('solicitudesNuevas') || may('solicitudesPublicacionPendientes') || may('publicacionesHoy')
+          ? repo.pending(now, dayBoundsInZone(now, timeZone).end)
+          : undefined,
+        may('cuidadosVencidos') || may('cuidadosHoy') ? careDue(today) : undefined,
+        may('trabajosFallidos') ? failedJobs(FAILED_JOBS_SHOWN) : undefined,
+        may('mensajesFallidos') ? (failedMessages?.() ?? 0) : undefined,
+        may('posiblesDuplicados') ? duplicatePairs() : undefined,
+        may('novedadesAcogida') ? (fosterNews?.() ?? 0) : undefined,
+        money ? repo.pendingMoney(new Date(now.getTime() - RETURNED_DEBIT_PENDING_DAYS * DAY_MS), donorYear) : undefined,
+        followupKinds ? (followups?.() ?? { seguimientosAyuda: 0, obligacionesVencidas: 0 }) : undefined,
+        may('turnosSinCubrir') ? (uncoveredShifts?.(now) ?? 0) : undefined,
       ]);
-      const { seguimientosAyuda, obligacionesVencidas } = followups ? await followups() : { seguimientosAyuda: 0, obligacionesVencidas: 0 };
-      const turnosSinCubrir = uncoveredShifts ? await uncoveredShifts(now) : 0;
-      return {
-        solicitudesNuevas: newRequests,
-        solicitudesPublicacionPendientes: pendingPublications,
-        publicacionesHoy: dueToday,
-        cuidadosVencidos: care.vencidos,
-        cuidadosHoy: care.hoy,
+      const counts: Partial<Record<CountKind, number>> = {
+        solicitudesNuevas: pets?.newRequests,
+        solicitudesPublicacionPendientes: pets?.pendingPublications,
+        publicacionesHoy: pets?.dueToday,
+        cuidadosVencidos: care?.vencidos,
+        cuidadosHoy: care?.hoy,
         mensajesFallidos: failedMessageCount,
         posiblesDuplicados: duplicates,
         novedadesAcogida: news,
-        seguimientosAyuda,
-        turnosSinCubrir,
-        obligacionesVencidas,
-        total:
-          newRequests +
-          pendingPublications +
-          dueToday +
-          care.vencidos +
-          care.hoy +
-          failedMessageCount +
-          duplicates +
-          news +
-          seguimientosAyuda +
-          obligacionesVencidas +
-          turnosSinCubrir +
-          (failed?.total ?? 0) +
-          (money?.returned ?? 0) +
-          (money?.donorsWithoutNif ?? 0),
-        ...(money && { devolucionesPendientes: money.returned }),
-        ...(money && donorYear !== null && { donantesSinNif: { anio: donorYear, total: money.donorsWithoutNif ?? 0 } }),
+        seguimientosAyuda: follow?.seguimientosAyuda,
+        turnosSinCubrir: shifts,
+        obligacionesVencidas: follow?.obligacionesVencidas,
+        devolucionesPendientes: owed?.returned,
+      };
+      const shown: Partial<Record<CountKind, number>> = {};
+      for (const [kind, n] of Object.entries(counts) as [CountKind, number | undefined][]) if (n !== undefined && may(kind)) shown[kind] = n;
+      const donors = owed && donorYear !== null && may('donantesSinNif') ? { anio: donorYear, total: owed.donorsWithoutNif ?? 0 } : undefined;
+      const total = Object.values(shown).reduce((sum, n) => sum + n, 0) + (donors?.total ?? 0) + (failed?.total ?? 0);
+      return {
+        ...shown,
+        total,
+        ...(donors && { donantesSinNif: donors }),
         ...(failed && {
           trabajosFallidos: {
             total: failed.total,

@@ -1,6 +1,7 @@
-import type { PendingWork } from '@refugio/contracts';
+import { PENDING_WORK_CAPABILITIES, type PendingWork, can } from '@refugio/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { server } from '../../../testing/server';
@@ -41,7 +42,7 @@ describe('PendingWorkList: failed background jobs', { timeout: 20_000 }, () => {
         return HttpResponse.json({ id: Number(params.id) });
       }),
     );
-    const { user } = renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
+    const { user } = renderWithProviders(<PendingWorkList enabled role="Administrador" onNavigate={() => undefined} />);
     expect(await screen.findByText('Trabajos en segundo plano fallidos: 1')).toBeInTheDocument();
     expect(screen.getByText('Publicación de las mascotas programadas')).toBeInTheDocument();
     expect(screen.getByText('Error: sin conexión')).toBeInTheDocument();
@@ -53,14 +54,14 @@ describe('PendingWorkList: failed background jobs', { timeout: 20_000 }, () => {
 
   it('shows staff (no list from the server) nothing about jobs', async () => {
     server.use(http.get('/api/pendientes', () => HttpResponse.json({ ...counts, solicitudesNuevas: 2, total: 2 })));
-    renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
+    renderWithProviders(<PendingWorkList enabled role="Equipo" onNavigate={() => undefined} />);
     expect(await screen.findByRole('link', { name: /^Solicitudes de adopción nuevas\s*2$/ })).toBeInTheDocument();
     expect(screen.queryByText(/fallidos/)).not.toBeInTheDocument();
   });
 
   it('counts adopters asking for help and overdue adoption obligations, each leading to its filtered Seguimientos list', async () => {
     server.use(http.get('/api/pendientes', () => HttpResponse.json({ ...counts, seguimientosAyuda: 1, obligacionesVencidas: 2, total: 3 })));
-    renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
+    renderWithProviders(<PendingWorkList enabled role="Administrador" onNavigate={() => undefined} />);
     const help = await screen.findByRole('link', { name: /^Adoptantes que piden ayuda\s*1$/ });
     expect(help).toHaveAttribute('href', '/seguimientos?estado=ayuda');
     expect(screen.getByRole('link', { name: /^Obligaciones de adopción vencidas\s*2$/ })).toHaveAttribute('href', '/seguimientos?estado=vencido');
@@ -68,7 +69,7 @@ describe('PendingWorkList: failed background jobs', { timeout: 20_000 }, () => {
 
   it("counts overdue and today's care, each leading to Cuidados", async () => {
     server.use(http.get('/api/pendientes', () => HttpResponse.json({ ...counts, cuidadosVencidos: 3, cuidadosHoy: 1, total: 4 })));
-    const { user, router } = renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />, {
+    const { user, router } = renderWithProviders(<PendingWorkList enabled role="Administrador" onNavigate={() => undefined} />, {
       routes: [{ path: '/cuidados', element: <h1>Cuidados</h1> }],
     });
     expect(await screen.findByRole('link', { name: /^Cuidados vencidos\s*3$/ })).toHaveAttribute('href', '/cuidados');
@@ -94,7 +95,7 @@ describe('PendingWorkList: every count in the total has its row', { timeout: 20_
       total: 12,
     };
     server.use(http.get('/api/pendientes', () => HttpResponse.json(pending)));
-    const { user, router } = renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />, {
+    const { user, router } = renderWithProviders(<PendingWorkList enabled role="Administrador" onNavigate={() => undefined} />, {
       routes: [{ path: '/personas', element: <h1>Personas</h1> }],
     });
     const duplicates = await screen.findByRole('link', { name: /^Posibles personas duplicadas\s*2$/ });
@@ -108,7 +109,7 @@ describe('PendingWorkList: every count in the total has its row', { timeout: 20_
   it("shows administrators the returned debits and, when sent, last year's donors without NIF; the team's answer has no such rows", async () => {
     let pending: PendingWork = { ...counts, devolucionesPendientes: 3, donantesSinNif: { anio: 2026, total: 4 }, total: 7 };
     server.use(http.get('/api/pendientes', () => HttpResponse.json(pending)));
-    const first = renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
+    const first = renderWithProviders(<PendingWorkList enabled role="Administrador" onNavigate={() => undefined} />);
     const returned = await screen.findByRole('link', { name: /^Recibos devueltos sin atender\s*3$/ });
     expect(returned).toHaveAttribute('href', '/donativos?estado=devuelto');
     expect(screen.getByRole('link', { name: /^Donantes de 2026 sin NIF\s*4$/ })).toHaveAttribute(
@@ -120,8 +121,71 @@ describe('PendingWorkList: every count in the total has its row', { timeout: 20_
     first.unmount();
 
     pending = { ...counts, solicitudesNuevas: 1, total: 1 };
-    renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
+    renderWithProviders(<PendingWorkList enabled role="Equipo" onNavigate={() => undefined} />);
     expect(await screen.findByRole('link', { name: /^Solicitudes de adopción nuevas\s*1$/ })).toBeInTheDocument();
     expect(screen.queryByText(/Recibos devueltos|sin NIF/)).not.toBeInTheDocument();
+  });
+});
+
+describe('PendingWorkList by role (issue 47: no row leading to "No tienes permiso")', { timeout: 20_000 }, () => {
+  /** Which capability opens each link of the list, by its address (the sidebar's, nav-items.ts). */
+  const capabilityOf = (href: string) => {
+    const path = href.split('?')[0];
+    const byPath: Record<string, Parameters<typeof can>[1]> = {
+      '/formularios': 'adopciones',
+      '/solicitud-publicacion': 'publicacion',
+      '/borradores': 'publicacion',
+      '/cuidados': 'cuidados.ver',
+      '/mensajes': 'mensajes',
+      '/novedades-acogida': 'adopciones',
+      '/seguimientos': 'adopciones',
+      '/turnos': 'voluntariado',
+      '/personas': 'personas.ver',
+      '/donativos': 'dinero',
+    };
+    return byPath[path!];
+  };
+  const linksOf = () => screen.getAllByRole('link').map((link) => ({ name: link.textContent ?? '', href: link.getAttribute('href') ?? '' }));
+  const axeClean = async () => {
+    const audit = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(audit.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).toEqual([]);
+  };
+
+  it("shows Veterinaria only the care rows it receives, each leading to Cuidados, and they add up to the badge's total", async () => {
+    server.use(http.get('/api/pendientes', () => HttpResponse.json({ cuidadosVencidos: 2, cuidadosHoy: 3, total: 5 } satisfies PendingWork)));
+    renderWithProviders(<PendingWorkList enabled role="Veterinaria" onNavigate={() => undefined} />);
+    expect(await screen.findByRole('link', { name: /^Cuidados vencidos\s*2$/ })).toHaveAttribute('href', '/cuidados');
+    expect(linksOf()).toEqual([
+      { name: 'Cuidados vencidos2', href: '/cuidados' },
+      { name: 'Cuidados de hoy3', href: '/cuidados' },
+    ]);
+    expect(screen.queryByText(/Solicitudes de adopción|Turnos de voluntariado|Registros por revisar/)).not.toBeInTheDocument();
+    await axeClean();
+  });
+
+  it.each([
+    ['Voluntariado', ['Cuidados vencidos', 'Cuidados de hoy', 'Posibles personas duplicadas']],
+    ['Tesorería', ['Posibles personas duplicadas', 'Recibos devueltos sin atender']],
+  ])('shows %s no link outside its capabilities, even were the answer to carry more', async (role, expected) => {
+    // An answer with every kind (as an older server sent to everybody): the list mirrors the permission table.
+    const everything: PendingWork = {
+      ...counts,
+      solicitudesNuevas: 1,
+      turnosSinCubrir: 1,
+      cuidadosVencidos: 1,
+      cuidadosHoy: 1,
+      posiblesDuplicados: 1,
+      devolucionesPendientes: 1,
+      total: 6,
+      trabajosFallidos: { total: 0, items: [] },
+    };
+    server.use(http.get('/api/pendientes', () => HttpResponse.json(everything)));
+    renderWithProviders(<PendingWorkList enabled role={role} onNavigate={() => undefined} />);
+    await screen.findByRole('link', { name: /^Posibles personas duplicadas/ });
+    const links = linksOf();
+    expect(links.map((l) => l.name.replace(/\d+$/, ''))).toEqual(expected);
+    for (const { href } of links) expect(can(role, capabilityOf(href)!), href).toBe(true);
+    expect(can(role, PENDING_WORK_CAPABILITIES.trabajosFallidos)).toBe(false);
+    expect(screen.queryByText(/fallidos/)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { Badge, Group, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
-import { type PendingWork, formatCount } from '@refugio/contracts';
+import { PENDING_WORK_CAPABILITIES, type PendingWork, type PendingWorkKind, can, formatCount } from '@refugio/contracts';
 import {
   IconAlertTriangle,
   IconCalendarClock,
@@ -41,11 +41,18 @@ const rows: Record<CountKey, { label: string; to: string; icon: typeof IconPaw }
 };
 const entries = (Object.keys(rows) as CountKey[]).map((key) => ({ key, ...rows[key] }));
 
-type Entry = { key: string; label: string; to: string; icon: typeof IconPaw; n: number };
+type Entry = { key: PendingWorkKind; label: string; to: string; icon: typeof IconPaw; n: number };
 
-/** The rows of each count, the administrators' money ones (when the server sent them) after the others. */
-function entriesOf(data: PendingWork): Entry[] {
-  const list: Entry[] = entries.map((e) => ({ ...e, n: data[e.key] }));
+/**
+ * The rows of the counts the server sent (it sends a role only the kinds whose list it may open), the money ones
+ * after the others; a row whose link the role could not open is left out as well, mirroring the server.
+ */
+function entriesOf(data: PendingWork, role: string | null | undefined): Entry[] {
+  const list: Entry[] = [];
+  for (const e of entries) {
+    const n = data[e.key];
+    if (n !== undefined) list.push({ ...e, n });
+  }
   if (data.devolucionesPendientes !== undefined) {
     list.push({
       key: 'devolucionesPendientes',
@@ -65,16 +72,16 @@ function entriesOf(data: PendingWork): Entry[] {
       n: total,
     });
   }
-  return list;
+  return list.filter((e) => can(role, PENDING_WORK_CAPABILITIES[e.key]));
 }
 
 /**
- * The work waiting for the team (side overlay): each kind with its count and a link to its list, and, for
- * administrators, the background jobs that failed. Asked
+ * The work waiting for the team (side overlay): each kind the signed-in `role` may open, with its count and a link
+ * to its list, and, for administrators, the background jobs that failed. Asked
  * again every minute and when the window regains focus. The texts avoid the word "pendientes" so the
  * section title stays the only match when someone looks for it.
  */
-export function PendingWorkList({ enabled, onNavigate }: { enabled: boolean; onNavigate: () => void }) {
+export function PendingWorkList({ enabled, role, onNavigate }: { enabled: boolean; role: string | null | undefined; onNavigate: () => void }) {
   const pending = usePendingWork({ enabled });
   if (!enabled) return null;
   if (pending.isPending) return <ListLoading label="Cargando..." py={8} />;
@@ -96,7 +103,7 @@ export function PendingWorkList({ enabled, onNavigate }: { enabled: boolean; onN
             Todo al día: no hay nada por revisar.
           </Text>
           <Text size="xs" c="dimmed">
-            Aquí verás las solicitudes nuevas, las publicaciones y los cuidados del día.
+            Aquí verás el trabajo por hacer de las secciones que puedes abrir.
           </Text>
         </div>
       </Group>
@@ -105,7 +112,7 @@ export function PendingWorkList({ enabled, onNavigate }: { enabled: boolean; onN
   return (
     <Stack gap="md">
       <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {entriesOf(pending.data).map(({ key, label, to, icon: Icon, n }) => {
+        {entriesOf(pending.data, role).map(({ key, label, to, icon: Icon, n }) => {
           return (
             <li key={key}>
               <NavLink
@@ -125,7 +132,9 @@ export function PendingWorkList({ enabled, onNavigate }: { enabled: boolean; onN
           );
         })}
       </Stack>
-      {pending.data.trabajosFallidos && <FailedJobsList jobs={pending.data.trabajosFallidos} />}
+      {pending.data.trabajosFallidos && can(role, PENDING_WORK_CAPABILITIES.trabajosFallidos) && (
+        <FailedJobsList jobs={pending.data.trabajosFallidos} />
+      )}
     </Stack>
   );
 }
