@@ -121,6 +121,7 @@ export const donationMessages = {
   deductibleRequired: 'Indica si el donativo es deducible.',
   giftNotDeductibleChange: 'Solo se cambia si es deducible un donativo registrado o pendiente.',
   noSubmittedData: 'No hay datos enviados en el formulario que difieran de la ficha de la persona.',
+  submittedDataAnnulled: 'Este donativo está anulado: lo que dijo el formulario no se usa en la ficha de la persona.',
   submittedNifInvalid: 'El NIF enviado en el formulario no es válido: corrígelo a mano en la ficha de la persona.',
   presentationDateInvalid: 'La fecha de presentación no puede ser futura ni anterior al año siguiente al ejercicio.',
   justificanteInvalid: 'El número de justificante son 13 cifras que empiezan por 182.',

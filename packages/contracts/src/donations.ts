@@ -249,7 +249,7 @@ export type IdentityDifference = z.infer<typeof identityDifferenceSchema>;
 const differencesField = z
   .array(identityDifferenceSchema)
   .describe(
-    'Datos fiscales o de dirección enviados desde /colabora que difieren de la ficha de la persona: el formulario público nunca los escribe en la ficha; el equipo los aplica con POST …/usar-datos',
+    'Datos fiscales o de dirección enviados desde /colabora que difieren de la ficha de la persona: el formulario público nunca los escribe en la ficha; el equipo los aplica con POST …/usar-datos (un donativo anulado no tiene: se rechazó)',
   );
 
 export const feeSchema = z.object({
@@ -342,6 +342,7 @@ export const useSubmittedDataInputSchema = z.object({
   campos: z
     .array(z.enum(SUBMITTED_IDENTITY_FIELDS))
     .min(1)
+    .max(SUBMITTED_IDENTITY_FIELDS.length)
     .optional()
     .describe('Los campos que se aplican a la ficha de la persona; sin ellos, todos los que difieren'),
 });

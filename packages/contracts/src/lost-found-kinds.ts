@@ -35,6 +35,7 @@ export const lostFoundMessages = {
   notFound: 'No existe ese aviso.',
   closed: 'El aviso ya está cerrado.',
   alreadyOpen: 'El aviso ya está abierto.',
+  closedByStaff: 'La protectora cerró este aviso: escríbeles si quieres que vuelva a publicarse.',
   photoNotFound: 'No existe esa foto.',
   staleVersion: 'Otra persona ha cambiado el aviso. Recarga y vuelve a intentarlo.',
   posterScan: 'Escanea el código para ver el aviso y los demás animales perdidos y encontrados',

@@ -48,6 +48,7 @@ export const messages = {
   forms: {
     notMultipart: 'Envía el formulario como multipart/form-data.',
     unexpectedFile: (field: string) => `Campo de archivo no esperado: ${field}.`,
+    repeatedField: 'Este campo llega repetido: envíalo una sola vez.',
   },
   app: {
     loading: 'Cargando...',

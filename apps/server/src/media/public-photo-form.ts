@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { messages as commonMessages } from '@refugio/contracts';
 import type { FosterNewsPhoto } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import type { StorageProvider } from '../storage/storage-provider';
@@ -89,6 +90,9 @@ export async function receivePublicPhotoForm<Admitted, Result>(
     for await (const part of parts) {
       if (part.type === 'field') {
         if (admitted) throw new AppError('VALIDATION_ERROR', { message: 'Envía los campos de texto antes que las fotos.' });
+        // A text field sent twice (an array where one value goes) is refused, not read as its last value.
+        if (Object.hasOwn(fields, part.fieldname))
+          throw new AppError('VALIDATION_ERROR', { fieldErrors: { [part.fieldname]: commonMessages.forms.repeatedField } });
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
       }

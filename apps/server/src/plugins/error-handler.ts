@@ -50,14 +50,24 @@ const codeByStatus: Partial<Record<number, ErrorCode>> = {
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
-/** Turns a schema validation failure into `{ field: message }`, the first message per field. */
+/**
+ * At most this many fields are named in one answer: a body of 10 000 wrong array items is not answered with
+ * 10 000 messages (a small request made into a megabyte of response); the person fixes the first ones first.
+ */
+export const MAX_FIELD_ERRORS = 20;
+
+/** Turns a schema validation failure into `{ field: message }`, the first message per field, MAX_FIELD_ERRORS at most. */
 function toFieldErrors(validation: ValidationIssue[], context: string | undefined): FieldErrors {
   const fieldErrors: FieldErrors = {};
+  let named = 0;
   for (const issue of validation) {
     const fromPath = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
     const missing = typeof issue.params?.missingProperty === 'string' ? issue.params.missingProperty : '';
     const field = fromPath || missing || context || 'body';
-    fieldErrors[field] ??= issue.message ?? messages.errors.VALIDATION_ERROR;
+    if (Object.hasOwn(fieldErrors, field)) continue;
+    if (named === MAX_FIELD_ERRORS) break;
+    fieldErrors[field] = issue.message ?? messages.errors.VALIDATION_ERROR;
+    named++;
   }
   return fieldErrors;
 }

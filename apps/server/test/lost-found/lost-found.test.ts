@@ -1,4 +1,10 @@
-import { type LostFoundReport, publicReportsResponseSchema, reportCandidatesResponseSchema, lostFoundReportSchema } from '@refugio/contracts';
+import {
+  type LostFoundReport,
+  lostFoundMessages,
+  lostFoundReportSchema,
+  publicReportsResponseSchema,
+  reportCandidatesResponseSchema,
+} from '@refugio/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyEvent, lostFoundReport, message, pet } from '../../src/db/schema';
@@ -241,6 +247,11 @@ describe('lost and found: reports, private link, public list, candidates', () =>
     expectErrorShape(await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${a.id}/tarjeta.jpg` }), 404);
     expect((await t.as('staff').inject({ method: 'GET', url: `/api/avisos/${a.id}/fotos/0` })).statusCode).toBe(200);
     expectErrorShape(await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${a.token}/cartel.pdf` }), 409);
+    // Closed by staff (a report they took down), its link cannot open it again: only the author's own closing is undone.
+    const reopen = await t.as('anonymous').inject({ method: 'PATCH', url: `/api/public/avisos/${a.token}`, payload: { estado: 'abierto' } });
+    expectErrorShape(reopen, 409);
+    expect(reopen.json<{ message: string }>().message).toBe(lostFoundMessages.closedByStaff);
+    expect((await t.as('staff').inject({ method: 'GET', url: `/api/avisos/${a.id}` })).json()).toMatchObject({ estado: 'reunido' });
   });
 
   it('two staff closing the same report at once: one wins, the other is 409', async () => {

@@ -114,7 +114,8 @@ export function toGiftDto(row: Named<GiftRow>, today: string): Gift {
     devueltoEn: row.devueltoEn === null ? null : row.devueltoEn.toISOString(),
     deducible: row.deducible,
     recibido: isReceivedGift(row, today),
-    diferencias: identityDifferences(row.datosEnviados, row.personaFiscal),
+    // An annulled gift is a rejected submission: what its form said is not offered to the person's record.
+    diferencias: row.estado === 'anulado' ? [] : identityDifferences(row.datosEnviados, row.personaFiscal),
     version: row.version,
     createdAt: row.createdAt.toISOString(),
   };
@@ -353,18 +354,20 @@ export function createDonationsService({ repo, persons, pets, history, timeZone,
     /**
      * `POST /api/cuotas/{id}/usar-datos` and `POST /api/donativos/{id}/usar-datos`: staff apply to the person what
      * the public form said differently (all differing fields, or `campos`), with the person's history; nothing
-     * differs: 409.
+     * differs (or another request applied it a moment ago): 409; a gift staff annulled (a rejected submission): 409.
      */
     async useSubmittedData(actor: SessionUser, kind: 'cuota' | 'donativo', id: number, campos?: SubmittedIdentityField[]): Promise<Fee | Gift> {
       return repo.transaction(async (tx) => {
         const row = kind === 'cuota' ? await tx.namedFee(id) : await tx.namedGift(id);
         if (!row) throw new AppError('NOT_FOUND', { message: kind === 'cuota' ? donationMessages.feeNotFound : donationMessages.giftNotFound });
+        if (kind === 'donativo' && row.estado === 'anulado') throw conflict(donationMessages.submittedDataAnnulled);
         const chosen = identityDifferences(row.datosEnviados, row.personaFiscal).filter((d) => campos === undefined || campos.includes(d.campo));
         if (chosen.length === 0 || row.personaId === null) throw conflict(donationMessages.noSubmittedData);
         const values: Partial<Record<SubmittedIdentityField, string>> = {};
         for (const d of chosen) values[d.campo] = d.enviado;
         if (values.nif !== undefined && fiscalIdProblem(values.nif) !== null) throw invalid('nif', donationMessages.submittedNifInvalid);
-        await persons.applyIdentity(tx.handle, row.personaId, values, userActor(actor));
+        // The differences were read without a lock: the person's record, read locked, decides (two clicks apply once).
+        if (!(await persons.applyIdentity(tx.handle, row.personaId, values, userActor(actor)))) throw conflict(donationMessages.noSubmittedData);
         return kind === 'cuota' ? namedFee(tx, id) : namedGift(tx, id);
       });
     },

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { lostFoundReport, pet } from '../../db/schema';
+import { historyEvent, lostFoundReport, pet } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 
 export type ReportRow = typeof lostFoundReport.$inferSelect;
@@ -31,6 +31,19 @@ function queries(db: Database) {
       const query = db.select().from(lostFoundReport).where(eq(lostFoundReport.tokenHash, tokenHash));
       const [row] = options.lock ? await query.for('update') : await query;
       return row;
+    },
+    /**
+     * Whether the report's last change of state was made by staff (a read of the history, as read models may: DESIGN
+     * section 9): a report staff closed is not opened again by its author's link.
+     */
+    async closedByStaff(id: number): Promise<boolean> {
+      const [last] = await db
+        .select({ actorTipo: historyEvent.actorTipo })
+        .from(historyEvent)
+        .where(and(eq(historyEvent.entidad, 'aviso'), eq(historyEvent.entidadId, String(id)), eq(historyEvent.accion, 'estado')))
+        .orderBy(desc(historyEvent.en), desc(historyEvent.id))
+        .limit(1);
+      return last?.actorTipo === 'usuario';
     },
     async update(id: number, values: Partial<ReportInsert>): Promise<ReportRow | undefined> {
       const [row] = await db

@@ -267,13 +267,15 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
 
     /**
      * The author's changes through the link: close as reunited or closed, a new description, or 60 more days; a
-     * closed report (reunited or closed) is opened again for 60 days (`estado: 'abierto'`), as a slip is undone.
+     * closed report (reunited or closed) is opened again for 60 days (`estado: 'abierto'`), as a slip is undone;
+     * one that staff closed is not (409).
      */
     async updateByLink(token: string, input: ReportUpdate): Promise<LostFoundReport> {
       const row = await repo.transaction(async (tx) => {
         const locked = await byToken(token, { tx });
         if (input.estado === 'abierto') {
           if (locked.estado === 'abierto') throw new AppError('CONFLICT', { message: lostFoundMessages.alreadyOpen });
+          if (await tx.closedByStaff(locked.id)) throw new AppError('CONFLICT', { message: lostFoundMessages.closedByStaff });
           const venceEn = new Date(clock().getTime() + REPORT_DAYS * DAY_MS);
           const reopened = await tx.update(locked.id, { estado: 'abierto', venceEn });
           await history.record(tx.handle, {

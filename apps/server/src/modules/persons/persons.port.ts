@@ -321,7 +321,8 @@ async function linkPerson(
 
 /**
  * Staff apply to a person the fiscal identity or address a public submission gave ("Usar estos datos"), in the
- * caller's transaction, with the person's history event; an anonymised or missing person: 409 / 404.
+ * caller's transaction, with the person's history event; an anonymised or missing person: 409 / 404. Answers
+ * whether anything changed: the record is read locked, so of two applications at once the second finds it done.
  */
 async function applyIdentity(
   history: Pick<HistoryPort, 'record'>,
@@ -329,7 +330,7 @@ async function applyIdentity(
   personaId: number,
   values: Partial<Record<'nif' | 'codigoPostal' | 'direccion', string>>,
   actor: HistoryActor,
-): Promise<void> {
+): Promise<boolean> {
   const repo = createPersonsRepository(executor);
   const before = await repo.find(personaId, { forUpdate: true });
   if (!before) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
@@ -342,9 +343,10 @@ async function applyIdentity(
     changes[campo] = [before[campo], value];
     update[campo] = value;
   }
-  if (Object.keys(changes).length === 0) return;
+  if (Object.keys(changes).length === 0) return false;
   await repo.update(personaId, update);
   await history.record(executor, { actor, entidad: 'persona', entidadId: personaId, accion: 'modificar', cambios: changes });
+  return true;
 }
 
 /** Why `other` may be the same person as one with this e-mail and phone. */
