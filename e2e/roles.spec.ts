@@ -68,7 +68,7 @@ test('Voluntariado: no money screens, persons masked, and the foster home of its
   const expectMasked = async (personId: number) => {
     await phone.goto(`/personas/${personId}`);
     await expect(personValue('Teléfono')).toHaveText('Oculto para tu rol');
-    await expect(personValue('Documento (DNI, NIE, pasaporte)')).toHaveText('Oculto para tu rol');
+    await expect(personValue('DNI, NIE o pasaporte')).toHaveText('Oculto para tu rol');
     await expect(phone.getByRole('region', { name: 'Datos de la persona' }).getByRole('textbox')).toHaveCount(0);
   };
   await expectMasked(otherId);
@@ -97,7 +97,7 @@ test('Voluntariado: no money screens, persons masked, and the foster home of its
     await place.getByRole('link', { name: `Rocío Acoge ${id}` }).click();
     await expect(phone).toHaveURL(new RegExp(`/personas/${fosterId}$`));
     await expect(personValue('Teléfono')).toHaveText(/611\s?22\s?33\s?44|611223344/);
-    await expect(personValue('Documento (DNI, NIE, pasaporte)')).toHaveText('Oculto para tu rol');
+    await expect(personValue('DNI, NIE o pasaporte')).toHaveText('Oculto para tu rol');
     await expectMasked(otherId);
   } finally {
     // Back to the default for the other journeys on this server.

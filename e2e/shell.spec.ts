@@ -57,6 +57,7 @@ test.describe('sesión', () => {
     await page.getByRole('button', { name: 'Más secciones' }).click();
     await page.getByRole('link', { name: 'Verificación en dos pasos' }).click();
     await expect(page.getByRole('heading', { name: 'Verificación en dos pasos', level: 1 })).toBeVisible();
+    await page.goto('/');
     await page.getByRole('button', { name: `${accounts.staff.name} ${accounts.staff.lastname}` }).click();
     await menuItems.filter({ hasText: 'Cerrar Sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -70,6 +70,13 @@ export type PublicReport = z.infer<typeof publicReportSchema>;
 export const lostFoundReportSchema = publicReportSchema.extend({ microchip: z.string(), contacto: z.string(), version: z.number().int() });
 export type LostFoundReport = z.infer<typeof lostFoundReportSchema>;
 
+/**
+ * The report as its author's private link reads it: `reabrible` says whether that link may open it again (closed
+ * by the author; not a report staff closed, nor one that expired, which is renewed instead).
+ */
+export const ownReportSchema = lostFoundReportSchema.extend({ reabrible: z.boolean() });
+export type OwnReport = z.infer<typeof ownReportSchema>;
+
 export const publicReportsQuerySchema = z.object({
   tipo: z.enum(REPORT_KINDS).optional(),
   especie: z.enum(PET_TYPES).optional(),

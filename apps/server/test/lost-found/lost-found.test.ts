@@ -119,11 +119,12 @@ describe('lost and found: reports, private link, public list, candidates', () =>
   it('a closed report is opened again by its link for 60 more days, with its history; an open one is not "reopened"', async () => {
     const a = await report({ municipio: 'Calatayud', codigoPostal: '50300' });
     expectErrorShape(await patch(a.token, { estado: 'abierto' }), 409);
-    expect((await patch(a.token, { estado: 'cerrado' })).json()).toMatchObject({ estado: 'cerrado' });
+    expect((await patch(a.token, { estado: 'cerrado' })).json()).toMatchObject({ estado: 'cerrado', reabrible: true });
     const reopened = await patch(a.token, { estado: 'abierto' });
     expect(reopened.statusCode, reopened.body).toBe(200);
     const body = lostFoundReportSchema.parse(reopened.json());
     expect(body.estado).toBe('abierto');
+    expect(reopened.json()).toMatchObject({ reabrible: false });
     expect(new Date(body.venceEn).getTime() - Date.now()).toBeGreaterThan(59 * 86_400_000);
     const listed = publicReportsResponseSchema.parse(
       (await t.as('anonymous').inject({ method: 'GET', url: '/api/public/avisos?municipio=Calatayud' })).json(),
@@ -251,6 +252,8 @@ describe('lost and found: reports, private link, public list, candidates', () =>
     const reopen = await t.as('anonymous').inject({ method: 'PATCH', url: `/api/public/avisos/${a.token}`, payload: { estado: 'abierto' } });
     expectErrorShape(reopen, 409);
     expect(reopen.json<{ message: string }>().message).toBe(lostFoundMessages.closedByStaff);
+    // Its page says so before anyone taps: the link reads it as not to be opened again.
+    expect((await t.as('anonymous').inject({ method: 'GET', url: `/api/public/avisos/${a.token}` })).json()).toMatchObject({ reabrible: false });
     expect((await t.as('staff').inject({ method: 'GET', url: `/api/avisos/${a.id}` })).json()).toMatchObject({ estado: 'reunido' });
   });
 

@@ -1,4 +1,4 @@
-import type { LostFoundReport } from '@refugio/contracts';
+import type { LostFoundReport, OwnReport } from '@refugio/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../testing/server';
 import { AvisoApp } from './aviso-app';
 
-const report = (estado: LostFoundReport['estado']): LostFoundReport => ({
+const report = (estado: LostFoundReport['estado'], reabrible = estado === 'reunido' || estado === 'cerrado'): OwnReport => ({
   id: 7,
   tipo: 'perdido',
   especie: 'Perro',
@@ -24,6 +24,7 @@ const report = (estado: LostFoundReport['estado']): LostFoundReport => ({
   microchip: '',
   contacto: '612 345 678',
   version: 1,
+  reabrible,
 });
 
 describe('AvisoApp: the owner of a report, through its private link', { timeout: 20_000 }, () => {
@@ -59,5 +60,15 @@ describe('AvisoApp: the owner of a report, through its private link', { timeout:
     expect(await screen.findByText('Aviso abierto de nuevo: se muestra 60 días más.')).toBeInTheDocument();
     expect(sent).toEqual([{ estado: 'reunido' }, { estado: 'abierto' }]);
     expect(screen.getByRole('button', { name: 'Cerrar el aviso' })).toBeInTheDocument();
+  });
+});
+
+describe('AvisoApp: a report that staff closed', () => {
+  it('says to write to the shelter and offers no way to open it again', async () => {
+    server.use(http.get('/api/public/avisos/:token', () => HttpResponse.json(report('reunido', false))));
+    render(<AvisoApp token="abc" />);
+    expect(await screen.findByText('Cerrado: reunido con su familia')).toBeInTheDocument();
+    expect(screen.getByText('La protectora cerró este aviso: escríbeles si quieres que vuelva a publicarse.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Volver a abrir el aviso' })).not.toBeInTheDocument();
   });
 });

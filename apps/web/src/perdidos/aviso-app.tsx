@@ -1,4 +1,4 @@
-import { type LostFoundReport, REPORT_HEADLINES, publicReportPhotoPath, reportFacts } from '@refugio/contracts';
+import { type LostFoundReport, type OwnReport, REPORT_HEADLINES, lostFoundMessages, publicReportPhotoPath, reportFacts } from '@refugio/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { CopyLink } from '../public/components/copy-link';
 import { ShareLinks } from './report-view';
@@ -21,7 +21,7 @@ export function tokenOf(pathname: string): string {
  * share links while open; the private link with a button to copy it.
  */
 export function AvisoApp({ token }: { token: string }) {
-  const [report, setReport] = useState<LostFoundReport | undefined>();
+  const [report, setReport] = useState<OwnReport | undefined>();
   const [missing, setMissing] = useState(false);
   const [descripcion, setDescripcion] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | undefined>();
@@ -35,7 +35,7 @@ export function AvisoApp({ token }: { token: string }) {
     fetch(api, { headers: { accept: 'application/json' } })
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));
-        const body = (await res.json()) as LostFoundReport;
+        const body = (await res.json()) as OwnReport;
         setReport(body);
         setDescripcion(body.descripcion);
       })
@@ -52,7 +52,7 @@ export function AvisoApp({ token }: { token: string }) {
         body: JSON.stringify(body),
         headers: { 'content-type': 'application/json', accept: 'application/json' },
       });
-      const answer = (await res.json().catch(() => ({}))) as LostFoundReport & { message?: string };
+      const answer = (await res.json().catch(() => ({}))) as OwnReport & { message?: string };
       if (!res.ok) {
         setMessage({ text: answer.message ?? 'No se pudo guardar. Inténtalo de nuevo.', error: true });
         return;
@@ -192,7 +192,7 @@ export function AvisoApp({ token }: { token: string }) {
               Renovar 60 días
             </button>
           </p>
-        ) : (
+        ) : report.reabrible ? (
           <p>
             <button
               type="button"
@@ -203,6 +203,8 @@ export function AvisoApp({ token }: { token: string }) {
               Volver a abrir el aviso
             </button>
           </p>
+        ) : (
+          <p>{lostFoundMessages.closedByStaff}</p>
         )}
         <h2>Tu enlace privado</h2>
         <p className="hint">Con él cambias, renuevas, cierras o vuelves a abrir el aviso. No lo compartas.</p>

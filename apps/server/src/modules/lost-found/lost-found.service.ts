@@ -11,6 +11,7 @@ import {
   staffReportPhotoPath,
   type PublicReport,
   type LostFoundReport,
+  type OwnReport,
   type ReportCandidate,
   type ReportFields,
   type ReportUpdate,
@@ -103,6 +104,12 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
   });
 
   /** An unknown, malformed or guessed token: the same 404. */
+  /** The author's view: whether the private link may open the report again (one that staff closed, it may not). */
+  async function ownReport(row: ReportRow): Promise<OwnReport> {
+    const closed = row.estado === 'reunido' || row.estado === 'cerrado';
+    return { ...toReport(row), reabrible: closed && !(await repo.closedByStaff(row.id)) };
+  }
+
   async function byToken(token: string, lock?: { tx: LostFoundRepository }): Promise<ReportRow> {
     const hash = linkTokenHash(token);
     const row = hash ? await (lock?.tx ?? repo).byToken(hash, { lock: Boolean(lock) }) : undefined;
@@ -205,7 +212,7 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
         });
         return updated!;
       });
-      return toReport(row);
+      return ownReport(row);
     },
 
     storePhoto: (folder: string, n: number, data: Buffer): Promise<SurrenderPhoto> => storePublicPhoto(storage, `${REPORT_FOLDER}${folder}`, n, data),
@@ -261,8 +268,8 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
       return { id, url };
     },
 
-    async byLink(token: string): Promise<LostFoundReport> {
-      return toReport(await byToken(token));
+    async byLink(token: string): Promise<OwnReport> {
+      return ownReport(await byToken(token));
     },
 
     /**
@@ -270,7 +277,7 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
      * closed report (reunited or closed) is opened again for 60 days (`estado: 'abierto'`), as a slip is undone;
      * one that staff closed is not (409).
      */
-    async updateByLink(token: string, input: ReportUpdate): Promise<LostFoundReport> {
+    async updateByLink(token: string, input: ReportUpdate): Promise<OwnReport> {
       const row = await repo.transaction(async (tx) => {
         const locked = await byToken(token, { tx });
         if (input.estado === 'abierto') {
@@ -313,7 +320,7 @@ export function createLostFoundService({ repo, history, storage, log, publicUrl,
         });
         return updated!;
       });
-      return toReport(row);
+      return ownReport(row);
     },
 
     async listPublic(filter: {
