@@ -67,6 +67,8 @@ export const routes: RouteObject[] = [
           // The two-step sign-in's enrolment: where the login sends a role that must have it (REQUIRE_TWO_FACTOR).
           {
             path: 'cuenta/dos-pasos',
+            // Every signed-in person's own account: the sidebar's entry for it is shown to every role.
+            handle: { capability: 'cuenta' },
             loader: requireSessionLoader,
             lazy: () => import('../features/auth/routes/dos-pasos'),
           },
