@@ -120,8 +120,12 @@ test('a sheet without microchips: the entry and its origin are told, the history
   await expect(report).toContainText('Posible duplicado');
   await expect(page.getByRole('button', { name: 'Importar 0 filas' })).toBeDisabled();
   await expectAccessible(page, 'Importar: posible duplicado');
-  await page.getByRole('checkbox', { name: 'Importar igualmente la fila 2' }).check();
+  // The tick is the server's decision on the dry run (it answers, then the box shows it): clicked, then awaited.
+  const include = page.getByRole('checkbox', { name: 'Importar igualmente la fila 2' });
+  await include.click();
+  await expect(include).toBeChecked();
   await expect(page.getByRole('button', { name: 'Importar 1 fila' })).toBeEnabled();
-  await page.getByRole('checkbox', { name: 'Importar igualmente la fila 2' }).uncheck();
+  await include.click();
+  await expect(include).not.toBeChecked();
   await expect(page.getByRole('button', { name: 'Importar 0 filas' })).toBeDisabled();
 });
