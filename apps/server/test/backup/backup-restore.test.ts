@@ -696,5 +696,6 @@ describe.skipIf(!postgres)('backup and restore across PGlite + local disk and Po
     expect(await snapshotOf(pg2.database.db, destination)).toEqual(now);
     origin.close();
     destination.close();
-  });
+    // Four backups and restores across both databases and both stores: a limit that bounds a hang on a busy machine.
+  }, 120_000);
 });

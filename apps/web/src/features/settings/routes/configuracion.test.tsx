@@ -27,7 +27,7 @@ const org = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
-describe('Configuración', { timeout: 20_000 }, () => {
+describe('Configuración', () => {
   it("asks for the organisation's contact while it lacks one", async () => {
     server.use(http.get('/api/organizacion', () => HttpResponse.json(org())));
     renderWithProviders(<ConfiguracionScreen />);
