@@ -113,7 +113,8 @@ export const sessionPlugin = fp(
       if (u.banned) return null;
       const roleId = (u as { organizationRoleId?: number | null }).organizationRoleId ?? null;
       // An organisation role decides instead of the built-in role; one that cannot be read opens only the account.
-      const organizationRole = roleId === null ? undefined : ((await resolveRole(roleId)) ?? { id: roleId, nombre: '', capacidades: ['cuenta'], enmascarar: true });
+      const organizationRole =
+        roleId === null ? undefined : ((await resolveRole(roleId)) ?? { id: roleId, nombre: '', capacidades: ['cuenta'], enmascarar: true });
       return {
         id: u.id,
         email: u.email,

@@ -49,7 +49,12 @@ describe('permission table, route by role', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = await t.createUser({ email: 'organizacion@refugio.test', password: 'clave-de-prueba-segura-1', role: 'Equipo' });
-    const given = await t.app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: admin, payload: { rolOrganizacion: created.json<{ id: number }>().id } });
+    const given = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      headers: admin,
+      payload: { rolOrganizacion: created.json<{ id: number }>().id },
+    });
     expect(given.statusCode, given.body).toBe(200);
     callers.set('organización', await t.signIn('organizacion@refugio.test', 'clave-de-prueba-segura-1'));
     await t.app.ready();

@@ -90,7 +90,12 @@ describe("the organisation's roles", () => {
   it('renames and changes a role at its version: two people saving the same version get one 409', async () => {
     const role = await create({ nombre: 'Acogidas', basadoEn: 'Equipo', capacidades: ['movimientos'] });
     const saves = await Promise.all([
-      admin('PUT', `/api/roles/${role.id}`, { nombre: 'Acogidas y casas', capacidades: ['movimientos', 'personas.ver'], enmascarar: false, version: 1 }),
+      admin('PUT', `/api/roles/${role.id}`, {
+        nombre: 'Acogidas y casas',
+        capacidades: ['movimientos', 'personas.ver'],
+        enmascarar: false,
+        version: 1,
+      }),
       admin('PUT', `/api/roles/${role.id}`, { nombre: 'Casas de acogida', capacidades: ['movimientos'], enmascarar: true, version: 1 }),
     ]);
     expect(saves.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -154,7 +159,10 @@ describe("the organisation's roles", () => {
       rolOrganizacion: role.id,
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json<{ rol: string; rolOrganizacion: { nombre: string } }>()).toMatchObject({ rol: 'Coordinación', rolOrganizacion: { nombre: 'Dirección' } });
+    expect(created.json<{ rol: string; rolOrganizacion: { nombre: string } }>()).toMatchObject({
+      rol: 'Coordinación',
+      rolOrganizacion: { nombre: 'Dirección' },
+    });
   });
 
   it('keeps the last administrator: giving it an organisation role is refused', async () => {
@@ -172,7 +180,12 @@ describe("the organisation's roles", () => {
     expect((await as(cookie, 'GET', '/api/donativos')).statusCode).toBe(200);
     // Tesorería reads persons; this role does not.
     expect((await as(cookie, 'GET', '/api/personas')).statusCode).toBe(403);
-    const changed = await admin('PUT', `/api/roles/${role.id}`, { nombre: role.nombre, capacidades: ['mascotas.ver', 'personas.ver'], enmascarar: false, version: 1 });
+    const changed = await admin('PUT', `/api/roles/${role.id}`, {
+      nombre: role.nombre,
+      capacidades: ['mascotas.ver', 'personas.ver'],
+      enmascarar: false,
+      version: 1,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await as(cookie, 'GET', '/api/donativos')).statusCode).toBe(403);
     expect((await as(cookie, 'GET', '/api/personas')).statusCode).toBe(200);
@@ -185,13 +198,17 @@ describe("the organisation's roles", () => {
       .returning();
     const masking = await create({ nombre: 'Voluntariado de calle', basadoEn: 'Equipo', capacidades: ['personas.ver'], enmascarar: true });
     const open = await create({ nombre: 'Voluntariado de confianza', basadoEn: 'Voluntariado', capacidades: ['personas.ver'], enmascarar: false });
-    const masked = (await as((await userWith(masking.id, 'calle@refugio.test')).cookie, 'GET', `/api/personas/${row!.id}`)).json<Record<string, unknown>>();
+    const masked = (await as((await userWith(masking.id, 'calle@refugio.test')).cookie, 'GET', `/api/personas/${row!.id}`)).json<
+      Record<string, unknown>
+    >();
     expect(masked).toMatchObject({ nombre: 'Marta', documento: MASK, telefono: MASK, direccion: MASK });
     const listed = (await as((await userWith(masking.id, 'calle2@refugio.test')).cookie, 'GET', '/api/personas?q=Marta')).json<{
       items: Record<string, unknown>[];
     }>();
     expect(listed.items[0]).toMatchObject({ telefono: MASK });
-    const shown = (await as((await userWith(open.id, 'confianza@refugio.test')).cookie, 'GET', `/api/personas/${row!.id}`)).json<Record<string, unknown>>();
+    const shown = (await as((await userWith(open.id, 'confianza@refugio.test')).cookie, 'GET', `/api/personas/${row!.id}`)).json<
+      Record<string, unknown>
+    >();
     expect(shown).toMatchObject({ documento: '12345678Z', direccion: 'Calle Mayor 1' });
     await t.database.db.delete(person).where(eq(person.id, row!.id));
   });

@@ -79,7 +79,14 @@ function subscriptionQueries(db: Database) {
         .leftJoin(organizationRole, eq(organizationRole.id, user.organizationRoleId))
         .where(eq(user.id, userId));
       return row
-        ? { id: row.id, nombre: `${row.name} ${row.lastname}`.trim(), email: row.email, role: row.role, capacidades: row.capacidades, activo: !row.banned }
+        ? {
+            id: row.id,
+            nombre: `${row.name} ${row.lastname}`.trim(),
+            email: row.email,
+            role: row.role,
+            capacidades: row.capacidades,
+            activo: !row.banned,
+          }
         : undefined;
     },
   };

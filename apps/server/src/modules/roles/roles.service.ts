@@ -73,7 +73,12 @@ export function createRolesService({ repo, history }: RolesServiceDeps) {
     async create(actor: SessionUser, input: OrganizationRoleInput): Promise<OrganizationRole> {
       try {
         return await repo.transaction(async (tx) => {
-          const row = await tx.insert({ nombre: input.nombre, basadoEn: input.basadoEn, capacidades: input.capacidades, enmascarar: input.enmascarar });
+          const row = await tx.insert({
+            nombre: input.nombre,
+            basadoEn: input.basadoEn,
+            capacidades: input.capacidades,
+            enmascarar: input.enmascarar,
+          });
           await history.record(tx.handle, {
             actor: userActor(actor),
             entidad: 'rol',
@@ -98,7 +103,8 @@ export function createRolesService({ repo, history }: RolesServiceDeps) {
           const row = await tx.update(id, input.version, { nombre: input.nombre, capacidades: input.capacidades, enmascarar: input.enmascarar });
           if (!row) throw new AppError('CONFLICT', { message: organizationRoleMessages.staleVersion });
           const cambios = changedFields(historyFieldsOf(before), historyFieldsOf(row), FIELDS);
-          if (hasChanges(cambios)) await history.record(tx.handle, { actor: userActor(actor), entidad: 'rol', entidadId: id, accion: 'modificar', cambios });
+          if (hasChanges(cambios))
+            await history.record(tx.handle, { actor: userActor(actor), entidad: 'rol', entidadId: id, accion: 'modificar', cambios });
           return toOrganizationRoleDto({ ...row, usuarios: await tx.usersWith(id) });
         });
       } catch (error) {
@@ -120,7 +126,12 @@ export function createRolesService({ repo, history }: RolesServiceDeps) {
           entidad: 'rol',
           entidadId: id,
           accion: 'eliminar',
-          cambios: { nombre: [row.nombre, null], basadoEn: [row.basadoEn, null], capacidades: [[...row.capacidades], null], enmascarar: [row.enmascarar, null] },
+          cambios: {
+            nombre: [row.nombre, null],
+            basadoEn: [row.basadoEn, null],
+            capacidades: [[...row.capacidades], null],
+            enmascarar: [row.enmascarar, null],
+          },
         });
       });
     },

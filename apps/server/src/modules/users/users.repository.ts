@@ -106,7 +106,10 @@ function usersQueries(db: Database) {
     async update(
       id: string,
       patch: Partial<
-        Pick<UserRow, 'name' | 'lastname' | 'role' | 'organizationRoleId' | 'permisos' | 'color' | 'banned' | 'mustChangePassword' | 'twoFactorEnabled'>
+        Pick<
+          UserRow,
+          'name' | 'lastname' | 'role' | 'organizationRoleId' | 'permisos' | 'color' | 'banned' | 'mustChangePassword' | 'twoFactorEnabled'
+        >
       >,
     ): Promise<UserRow | undefined> {
       const [row] = await db.update(user).set(patch).where(eq(user.id, id)).returning({ id: user.id });

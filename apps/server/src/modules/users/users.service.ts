@@ -139,7 +139,12 @@ export function createUsersService({ repo, history, publicUrl, roles }: UsersSer
       const rol = (ROLES as readonly string[]).includes(row.role) ? (row.role as User['rol']) : '';
       // One's own answer says what one's session may do (its organisation role's capabilities, as the server decides).
       if (uid === caller.id)
-        return { rol, rolOrganizacion: caller.rolOrganizacion?.nombre ?? null, capacidades: [...(caller.capacidades ?? capabilitiesOfRole(rol))], enmascarar: masksPersons(caller) };
+        return {
+          rol,
+          rolOrganizacion: caller.rolOrganizacion?.nombre ?? null,
+          capacidades: [...(caller.capacidades ?? capabilitiesOfRole(rol))],
+          enmascarar: masksPersons(caller),
+        };
       return { rol, rolOrganizacion: row.organizationRoleName };
     },
 
@@ -189,7 +194,8 @@ export function createUsersService({ repo, history, publicUrl, roles }: UsersSer
     },
 
     async update(actor: SessionUser, id: string, patch: UpdateUserInput): Promise<User> {
-      if (patch.rol !== undefined && patch.rolOrganizacion != null) throw new AppError('VALIDATION_ERROR', { message: organizationRoleMessages.bothRoles });
+      if (patch.rol !== undefined && patch.rolOrganizacion != null)
+        throw new AppError('VALIDATION_ERROR', { message: organizationRoleMessages.bothRoles });
       const fields = { name: patch.name, lastname: patch.lastname, role: patch.rol, permisos: patch.permisos, color: patch.color };
       const defined: Parameters<UsersRepository['update']>[1] = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       // A built-in role chosen, or the organisation role taken away: the built-in role alone decides again.
