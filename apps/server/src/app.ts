@@ -34,6 +34,7 @@ import { reportsModule } from './modules/reports/reports.module';
 import { surrendersModule } from './modules/surrenders/surrenders.module';
 import { lostFoundModule } from './modules/lost-found/lost-found.module';
 import { templatesModule } from './modules/templates/templates.module';
+import { rolesModule } from './modules/roles/roles.module';
 import { usersModule } from './modules/users/users.module';
 import { volunteersModule } from './modules/volunteers/volunteers.module';
 import { accessPlugin } from './plugins/access';
@@ -160,6 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(historyPortPlugin);
   await app.register(organizationModule);
   await app.register(historyModule);
+  // The organisation's roles before the users, who are given them.
+  await app.register(rolesModule);
   await app.register(usersModule);
   await app.register(templatesModule);
   await app.register(personsModule);

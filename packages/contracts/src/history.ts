@@ -48,6 +48,7 @@ export const HISTORY_ENTITIES = [
   'cesion',
   'aviso',
   'modelo_182',
+  'rol',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -84,6 +85,7 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   oferta_acogida: 'Busco acogida: oferta a una casa',
   cesion: 'Solicitud de cesión',
   aviso: 'Aviso de animal perdido o encontrado',
+  rol: 'Rol de la organización',
 };
 
 export const HISTORY_PAGE_SIZE_DEFAULT = 25;
@@ -166,6 +168,10 @@ export type ListHistoryResponse = z.infer<typeof listHistoryResponseSchema>;
 /* ---- Telling an event in Spanish ---- */
 
 const fieldLabels: Record<string, string> = {
+  capacidades: 'las capacidades',
+  basadoEn: 'el rol base',
+  enmascarar: 'los datos personales ocultos',
+  rolOrganizacion: 'el rol de la organización',
   nombre: 'el nombre',
   edad: 'la edad',
   tipo: 'el tipo',
@@ -321,6 +327,7 @@ const entityArticles: Record<string, string> = {
   cesion: 'la solicitud de cesión',
   aviso: 'el aviso de animal perdido o encontrado',
   modelo_182: 'el modelo 182',
+  rol: 'el rol de la organización',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -23,6 +23,7 @@ export * from './pets';
 export * from './publications';
 export * from './users';
 export * from './permissions';
+export * from './organization-roles';
 export * from './text';
 export * from './history';
 export * from './wording';

@@ -67,6 +67,11 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'POST /api/users/{id}/reset-password': 'usuarios',
   'POST /api/users/{id}/reset-two-factor': 'usuarios',
   'DELETE /api/users/{id}': 'usuarios',
+  // The organisation's roles (DESIGN section 21) stay with Administrador, as the users do.
+  'GET /api/roles': 'usuarios',
+  'POST /api/roles': 'usuarios',
+  'PUT /api/roles/{id}': 'usuarios',
+  'DELETE /api/roles/{id}': 'usuarios',
   'GET /phpApi/mascotas': 'mascotas.ver',
   'GET /api/mascotas.csv': 'mascotas.ver',
   'GET /api/mascotas.xlsx': 'mascotas.ver',
@@ -314,8 +319,26 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'GET /api/avisos/{id}/cartel.pdf': 'cesiones',
 };
 
-export function can(role: string | null | undefined, capability: Capability): boolean {
-  return !!role && (CAPABILITIES[capability] as readonly string[]).includes(role);
+/**
+ * Who asks: a built-in role's name, or the signed-in user as the server resolves it. A user with an organisation
+ * role (DESIGN section 21) carries its capabilities (`capacidades`) and its masking (`enmascarar`), which decide
+ * instead of the built-in role.
+ */
+export type Asker = string | { role: string; capacidades?: readonly string[] | null; enmascarar?: boolean | null } | null | undefined;
+
+/** What stays with Administrador: never given to an organisation role (DESIGN section 21: users, settings, roles, the audit log, the RGPD export). */
+export const ADMIN_ONLY_CAPABILITIES: readonly Capability[] = ['usuarios', 'ajustes', 'personas.rgpd'];
+
+/** The capabilities of a built-in role, in the table's order. */
+export function capabilitiesOfRole(role: string): Capability[] {
+  return (Object.keys(CAPABILITIES) as Capability[]).filter((c) => (CAPABILITIES[c] as readonly string[]).includes(role));
+}
+
+export function can(who: Asker, capability: Capability): boolean {
+  if (!who) return false;
+  if (typeof who === 'string') return (CAPABILITIES[capability] as readonly string[]).includes(who);
+  if (who.capacidades) return who.capacidades.includes(capability);
+  return can(who.role, capability);
 }
 
 /** `/api/personas/:id` (Fastify) and `/api/personas/{id}` (OpenAPI) as the table spells them. */
@@ -333,13 +356,13 @@ export function routePermission(method: string, pattern: string): RoutePermissio
 }
 
 /** Whether a signed-in role may call a route. */
-export function canCall(role: string | null | undefined, method: string, pattern: string): boolean {
+export function canCall(who: Asker, method: string, pattern: string): boolean {
   const permission = routePermission(method, pattern);
   if (permission === undefined || permission === 'token') return false;
-  return permission === 'public' || can(role, permission);
+  return permission === 'public' || can(who, permission);
 }
 
-/** Voluntariado sees persons' document, address and phone as `***`. */
+/** Voluntariado (and an organisation role that masks) sees persons' document, address and phone as `***`. */
 export const MASK = '***';
 /** The fields of a person (and of the records copying them: requests, surrenders, history) a masked role never sees. */
 export const MASKED_PERSON_FIELDS: readonly string[] = ['documento', 'nif', 'telefono', 'direccion', 'codigoPostal'];
@@ -350,8 +373,12 @@ export const MASKED_PERSON_FIELDS: readonly string[] = ['documento', 'nif', 'tel
 export const FOSTER_CONTACT_FIELDS: readonly string[] = ['telefono', 'direccion', 'codigoPostal'];
 /** A volunteer works with a pet when it recorded or changed a care record of it within these many days. */
 export const WORKING_WITH_PET_DAYS = 30;
-export function masksPersons(role: string | null | undefined): boolean {
-  return role === 'Voluntariado';
+/** Voluntariado, and an organisation role that masks (`enmascarar`). */
+export function masksPersons(who: Asker): boolean {
+  if (!who) return false;
+  if (typeof who === 'string') return who === 'Voluntariado';
+  if (who.capacidades) return who.enmascarar === true;
+  return masksPersons(who.role);
 }
 
 export const isAdministrator = (role: string | null | undefined): boolean => role === ADMIN_ROLE;

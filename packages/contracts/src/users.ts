@@ -41,6 +41,15 @@ export interface SessionUser {
   twoFactorEnabled: boolean;
   /** REQUIRE_TWO_FACTOR and a role that needs it, without it yet: the session opens nothing but the enrolment. */
   twoFactorRequired: boolean;
+  /**
+   * The organisation role the user has (DESIGN section 21), or null: with one, its capabilities (`capacidades`)
+   * and masking decide instead of `role` (which then names the built-in role underneath).
+   */
+  rolOrganizacion?: { id: number; nombre: string } | null;
+  /** What the user may do: the permission table's capabilities of their role (or of their organisation role). */
+  capacidades?: readonly string[];
+  /** Sees persons' identity as `***` (Voluntariado, or an organisation role that masks). */
+  enmascarar?: boolean;
 }
 
 /** The roles that must have the second step when REQUIRE_TWO_FACTOR=1 (DESIGN section 20). */
@@ -116,6 +125,15 @@ export const colorSchema = oneLineText({ error: userMessages.colorInvalid })
   .regex(/^#[0-9a-fA-F]{6}$/, userMessages.colorInvalid)
   .transform((c) => c.toUpperCase());
 
+/** An organisation role's id (DESIGN section 21), or null for none (the built-in `rol` alone decides). */
+const rolOrganizacionSchema = z
+  .number({ error: 'El rol de la organización debe ser el identificador de un rol, o null.' })
+  .int()
+  .min(1)
+  .max(2_147_483_647)
+  .nullable()
+  .describe('Un rol de la organización (GET /api/roles), o null para ninguno: con uno, sus capacidades deciden en lugar del rol');
+
 export const createUserInputSchema = z.object({
   name: nameSchema,
   lastname: lastnameSchema.default(''),
@@ -124,11 +142,19 @@ export const createUserInputSchema = z.object({
   rol: rolSchema.default(DEFAULT_ROLE),
   permisos: permisosSchema.default(DEFAULT_PERMISOS),
   color: colorSchema.default(DEFAULT_COLOR),
+  rolOrganizacion: rolOrganizacionSchema.optional(),
 });
 export type CreateUserInput = z.infer<typeof createUserInputSchema>;
 
 export const updateUserInputSchema = z
-  .object({ name: nameSchema, lastname: lastnameSchema, rol: rolSchema, permisos: permisosSchema, color: colorSchema })
+  .object({
+    name: nameSchema,
+    lastname: lastnameSchema,
+    rol: rolSchema,
+    permisos: permisosSchema,
+    color: colorSchema,
+    rolOrganizacion: rolOrganizacionSchema,
+  })
   .partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, userMessages.nothingToChange);
@@ -155,6 +181,10 @@ export const userSchema = z.object({
   permisos: z.string(),
   color: z.string(),
   rol: z.union([rolSchema, z.literal('')]),
+  rolOrganizacion: z
+    .object({ id: z.number().int(), nombre: z.string() })
+    .nullable()
+    .describe('El rol de la organización que tiene, o null; con uno, `rol` es el rol del sistema sobre el que se basa'),
   disabled: z.boolean().describe('Desactivado: no puede iniciar sesión'),
   mustChangePassword: z.boolean().describe('Tiene una contraseña temporal que debe cambiar'),
   twoFactorEnabled: z.boolean().describe('Tiene activada la verificación en dos pasos'),
@@ -181,5 +211,10 @@ export const getUserRoleQuerySchema = z.object({
 });
 
 /** Answer of the role lookup: the rol, or '' when the user has none. */
-export const getUserRoleResponseSchema = z.object({ rol: z.union([rolSchema, z.literal('')]) });
+export const getUserRoleResponseSchema = z.object({
+  rol: z.union([rolSchema, z.literal('')]),
+  rolOrganizacion: z.string().nullable().optional().describe('El nombre del rol de la organización, si tiene uno'),
+  capacidades: z.array(z.string()).optional().describe('Lo que puede hacer: las capacidades de la tabla de permisos de su rol'),
+  enmascarar: z.boolean().optional().describe('Ve los datos de identidad de las personas como ***'),
+});
 export type GetUserRoleResponse = z.infer<typeof getUserRoleResponseSchema>;

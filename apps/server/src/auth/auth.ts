@@ -59,6 +59,8 @@ export function createAuth({ db, config, secret }: { db: Database; config: Confi
         color: { type: 'string', required: false, defaultValue: DEFAULT_COLOR, input: true },
         // Set by administrators only (new user, password reset); cleared when the user changes the password.
         mustChangePassword: { type: 'boolean', required: false, defaultValue: false, input: false },
+        // The organisation role (DESIGN section 21): set by administrators through /api/users only.
+        organizationRoleId: { type: 'number', required: false, input: false },
       },
     },
     session: { expiresIn: SEVEN_DAYS, updateAge: 60 * 60 * 24 },

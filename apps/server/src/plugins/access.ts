@@ -79,7 +79,8 @@ export const accessPlugin = fp(
       if (user.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
       // A role that must have the second step opens nothing until it is on (better-auth's enrolment, public here).
       if (user.twoFactorRequired) throw new AppError('TWO_FACTOR_REQUIRED');
-      if (!can(user.role, permission)) throw new AppError('FORBIDDEN');
+      // The user's organisation role, when it has one, decides with its own capabilities (resolved with the session).
+      if (!can(user, permission)) throw new AppError('FORBIDDEN');
     });
   },
   { name: 'access', dependencies: ['session', 'security', 'budgets'] },

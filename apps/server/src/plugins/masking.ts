@@ -51,7 +51,8 @@ export function maskPersons(value: unknown): unknown {
 }
 
 /**
- * Voluntariado sees persons' document, address and phone as `***` in every JSON answer (DESIGN section 20):
+ * Voluntariado, and an organisation role that masks (`enmascarar`, DESIGN section 21), sees persons' document,
+ * address and phone as `***` in every JSON answer (DESIGN section 20):
  * lists, records, search results, history. The files a masked role may download (the pet list's export, the care
  * PDF) name no person, and every other file is closed to it by the permission table; the test of this plugin
  * checks both. The one exception: a foster home's phone and address in the person answers, for the foster homes
@@ -63,7 +64,7 @@ export const maskingPlugin = fp(
     app.decorate('masking', { addContactException: (rule: ContactException) => void exceptions.push(rule) });
     app.addHook('preSerialization', async (request, _reply, payload) => {
       const user = request.user;
-      if (!user || !masksPersons(user.role)) return payload;
+      if (!user || !masksPersons(user)) return payload;
       const route = request.routeOptions.url ?? '';
       if (UNMASKED_ROUTES.has(route)) return payload;
       const masked = maskPersons(payload);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
-import { type Rol, type SessionUser, TWO_FACTOR_ROLES } from '@refugio/contracts';
+import { type Rol, type SessionUser, TWO_FACTOR_ROLES, capabilitiesOfRole } from '@refugio/contracts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,8 +13,15 @@ declare module 'fastify' {
     getSessionUser(request: FastifyRequest): Promise<SessionUser | null>;
     /** The process's session cache: `clear()` after anything that changes who may do what. */
     sessionCache: SessionCache;
+    /** Where a session learns what a user's organisation role lets them do (the roles module tells it). */
+    sessionRoles: { use(resolver: OrganizationRoleResolver): void };
   }
 }
+
+/** An organisation role's name, capabilities and masking, or undefined when it does not exist. */
+export type OrganizationRoleResolver = (
+  id: number,
+) => Promise<{ id: number; nombre: string; capacidades: readonly string[]; enmascarar: boolean } | undefined>;
 
 /** The session token a request carries: better-auth's cookie and/or `Authorization: Bearer`. */
 export function sessionCredentials(headers: FastifyRequest['headers']): string | undefined {
@@ -81,25 +88,33 @@ export type SessionCache = ReturnType<typeof createSessionCache>;
 function changesSessions(request: FastifyRequest): boolean {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
   const url = request.url;
-  return url.startsWith('/api/auth/') || url.startsWith('/api/users');
+  return url.startsWith('/api/auth/') || url.startsWith('/api/users') || url.startsWith('/api/roles');
 }
 
 /**
  * Resolves the signed-in user of a request through better-auth, with a short per-process cache
- * (SESSION_CACHE_SECONDS): a disabled user, a sign-out, a password change or a role change takes effect at
- * once on the instance that made it, and on the others within SESSION_CACHE_SECONDS.
+ * (SESSION_CACHE_SECONDS): a disabled user, a sign-out, a password change or a role change (a user's, or an
+ * organisation role's capabilities) takes effect at once on the instance that made it, and on the others within
+ * SESSION_CACHE_SECONDS. The cached user carries what its role lets it do (`capacidades`, `enmascarar`).
  */
 export const sessionPlugin = fp(
   (app: FastifyInstance, opts: { ttlSeconds: number; requireTwoFactor?: boolean }) => {
     const cache = createSessionCache({ ttlMs: opts.ttlSeconds * 1000 });
     app.decorate('sessionCache', cache);
     app.decorateRequest('sessionLookup', null);
+    // Until the roles module tells it how, an organisation role opens nothing but one's own account.
+    let resolveRole: OrganizationRoleResolver = async () => undefined;
+    app.decorate('sessionRoles', { use: (resolver: OrganizationRoleResolver) => void (resolveRole = resolver) });
 
     async function lookUp(request: FastifyRequest): Promise<SessionUser | null> {
       const result = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers), query: { disableCookieCache: true } });
       if (!result) return null;
       const u = result.user as typeof result.user & Partial<SessionUser> & { banned?: boolean | null };
       if (u.banned) return null;
+      const roleId = (u as { organizationRoleId?: number | null }).organizationRoleId ?? null;
+      // An organisation role decides instead of the built-in role; one that cannot be read opens only the account.
+      const organizationRole =
+        roleId === null ? undefined : ((await resolveRole(roleId)) ?? { id: roleId, nombre: '', capacidades: ['cuenta'], enmascarar: true });
       return {
         id: u.id,
         email: u.email,
@@ -111,6 +126,9 @@ export const sessionPlugin = fp(
         mustChangePassword: u.mustChangePassword ?? false,
         twoFactorEnabled: u.twoFactorEnabled ?? false,
         twoFactorRequired: (opts.requireTwoFactor ?? false) && TWO_FACTOR_ROLES.includes(u.role as Rol) && !u.twoFactorEnabled,
+        rolOrganizacion: organizationRole ? { id: organizationRole.id, nombre: organizationRole.nombre } : null,
+        capacidades: organizationRole ? [...organizationRole.capacidades] : capabilitiesOfRole(u.role ?? ''),
+        enmascarar: organizationRole ? organizationRole.enmascarar : u.role === 'Voluntariado',
       };
     }
 

@@ -27,6 +27,8 @@ import {
   pet,
   sponsorUpdate,
   uploadInProgress,
+  organizationRole,
+  user,
 } from '../../src/db/schema';
 import { LocalStorage } from '../../src/storage/local-storage';
 import { S3Storage } from '../../src/storage/s3-storage';
@@ -495,9 +497,18 @@ describe('backup and restore (PGlite + local disk)', { timeout: 120_000 }, () =>
     await t.database.db.insert(importRow).values({ importId, fila: 2, resultado: 'omitido', entidadId: populated.petWithMedia });
     await t.database.db.insert(importKey).values({ tipo: 'mascotas', codigo: 'K-1', entidadId: populated.petWithMedia, importId });
     expect((await mediaReferences(t.database.db)).filter((r) => r.table === 'import_batch')).toHaveLength(2);
+    // An organisation role (DESIGN section 21) and the user who has it: the role travels before the user pointing at it.
+    const [shopRole] = await t.database.db
+      .insert(organizationRole)
+      .values({ nombre: 'Tienda solidaria', basadoEn: 'Equipo', capacidades: ['cuenta', 'mascotas.ver', 'dinero'], enmascarar: true })
+      .returning();
+    const shopUser = await t.createUser({ email: 'tienda@refugio.test', password: 'clave-de-la-tienda-1' });
+    await t.database.db.update(user).set({ organizationRoleId: shopRole!.id }).where(eq(user.id, shopUser));
     // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
     await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);
+    expect(before.tables.organization_role).toHaveLength(1);
+    expect(before.tables.user!.filter((u) => u.includes(`"organization_role_id": ${shopRole!.id}`))).toHaveLength(1);
     expect(before.tables.job).toHaveLength(4);
     expect(before.tables.upload_in_progress).toHaveLength(1);
     // The foster placement and the adoption.

@@ -1,12 +1,19 @@
-import { ROLES, ROUTE_PERMISSIONS, type Rol, can, routePermission } from '@refugio/contracts';
+import { type Asker, ROLES, ROUTE_PERMISSIONS, type Rol, can, routePermission, startingCapabilities } from '@refugio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, type TestApp, createTestApp } from '../helpers/helpers';
 
 /**
  * Every route of the OpenAPI document, called by nobody and by a user of each role, answers as the permission
  * table (packages/contracts/src/permissions.ts) says. A route missing from the table fails here (and stops the
- * server's start-up); a line of the table naming no route fails too.
+ * server's start-up); a line of the table naming no route fails too. An organisation role (DESIGN section 21) is
+ * walked too: its user may call exactly the routes of its own capabilities, whatever its base role allows.
  */
+
+/** Based on Equipo, without editing pets, with money: neither set is Equipo's. */
+const ORGANIZATION_ROLE = {
+  role: 'Equipo',
+  capacidades: [...startingCapabilities('Equipo').filter((c) => c !== 'mascotas.editar' && c !== 'mensajes'), 'dinero', 'inspecciones'],
+};
 
 /** A concrete URL for an OpenAPI path: parameters get an id that does not exist, wildcards a harmless path. */
 function concreteUrl(pattern: string): string {
@@ -21,7 +28,9 @@ const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 describe('permission table, route by role', () => {
   let t: TestApp;
-  const callers = new Map<Rol | 'anonymous', string | undefined>([['anonymous', undefined]]);
+  const callers = new Map<Rol | 'anonymous' | 'organización', string | undefined>([['anonymous', undefined]]);
+  /** What the table is asked about each caller: a role's name, or the organisation role's capabilities. */
+  const asker = (caller: Rol | 'organización'): Asker => (caller === 'organización' ? ORGANIZATION_ROLE : caller);
   let documented: string[] = [];
 
   beforeAll(async () => {
@@ -31,6 +40,23 @@ describe('permission table, route by role', () => {
       await t.createUser({ email, password: 'clave-de-prueba-segura-1', role });
       callers.set(role, await t.signIn(email, 'clave-de-prueba-segura-1'));
     }
+    const admin = { origin: PUBLIC_URL, cookie: callers.get('Administrador')! };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: admin,
+      payload: { nombre: 'Caja y animales', basadoEn: 'Equipo', capacidades: ORGANIZATION_ROLE.capacidades },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = await t.createUser({ email: 'organizacion@refugio.test', password: 'clave-de-prueba-segura-1', role: 'Equipo' });
+    const given = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      headers: admin,
+      payload: { rolOrganizacion: created.json<{ id: number }>().id },
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    callers.set('organización', await t.signIn('organizacion@refugio.test', 'clave-de-prueba-segura-1'));
     await t.app.ready();
     const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     documented = Object.entries(document.paths).flatMap(([path, operations]) =>
@@ -79,7 +105,7 @@ describe('permission table, route by role', () => {
         if (permission === 'public') expect([401, 403], label).not.toContain(res.statusCode);
         // A token route: a session grants nothing, every caller without the token is unauthenticated.
         else if (permission === 'token' || caller === 'anonymous') expect(res.statusCode, label).toBe(401);
-        else if (can(caller, permission!)) expect([401, 403], label).not.toContain(res.statusCode);
+        else if (can(asker(caller), permission!)) expect([401, 403], label).not.toContain(res.statusCode);
         else expect(res.statusCode, label).toBe(403);
       }
     }

@@ -16,14 +16,19 @@ describe('GET /api/functions/getUserRoleByUid', () => {
   const lookup = (uid: string, as: Role) => t.as(as).inject({ method: 'GET', url: `/api/functions/getUserRoleByUid?uid=${encodeURIComponent(uid)}` });
 
   it('answers the caller its own role', async () => {
-    expect((await lookup(staffId, 'staff')).json()).toEqual({ rol: 'Equipo' });
-    expect((await lookup(adminId, 'admin')).json()).toEqual({ rol: 'Administrador' });
+    // With what the caller's own session may do (the menu follows it; an organisation role's capabilities decide).
+    const own = (await lookup(staffId, 'staff')).json<{ rol: string; rolOrganizacion: null; capacidades: string[]; enmascarar: boolean }>();
+    expect(own).toMatchObject({ rol: 'Equipo', rolOrganizacion: null, enmascarar: false });
+    expect(own.capacidades).toContain('mascotas.editar');
+    expect(own.capacidades).not.toContain('dinero');
+    expect((await lookup(adminId, 'admin')).json()).toMatchObject({ rol: 'Administrador' });
   });
 
   it("lets an administrator read anyone's role", async () => {
     const res = await lookup(staffId, 'admin');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ rol: 'Equipo' });
+    // Someone else's: the role and its organisation role's name, not a session's capabilities.
+    expect(res.json()).toEqual({ rol: 'Equipo', rolOrganizacion: null });
   });
 
   it("refuses a staff member another user's role", async () => {

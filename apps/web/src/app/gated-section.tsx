@@ -1,5 +1,6 @@
-import { type Capability, can } from '@refugio/contracts';
+import type { Capability } from '@refugio/contracts';
 import { type ComponentType, createElement } from 'react';
+import { useCan } from '../features/users/api/get-user-role';
 import { useSession } from '../lib/session';
 
 /**
@@ -10,7 +11,9 @@ import { useSession } from '../lib/session';
 export function gated<P extends object>(capability: Capability, Section: ComponentType<P>): ComponentType<P> {
   function Gated(props: P) {
     const { data: session } = useSession();
-    return can(session?.user.role, capability) ? createElement(Section, props) : null;
+    // An organisation role's own capabilities decide once the role lookup answered (DESIGN section 21).
+    const may = useCan(session?.user.id, session?.user.role ?? undefined);
+    return may(capability) ? createElement(Section, props) : null;
   }
   Gated.displayName = `Only(${capability})`;
   return Gated;

@@ -55,6 +55,7 @@ const MAIN_CALL: Record<string, string> = {
   '/protocolos': 'POST /api/protocolos',
   '/plantillas': 'GET /api/plantillas',
   '/configuracion': 'PUT /api/organizacion',
+  '/roles': 'GET /api/roles',
   '/donativos': 'GET /api/cuotas',
   '/donativos/recibidos': 'GET /api/donativos',
   '/donativos/modelo-182': 'GET /api/fiscal/modelo-182/revision',

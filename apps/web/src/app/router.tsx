@@ -128,6 +128,7 @@ export const routes: RouteObject[] = [
                   { path: 'protocolos', handle: { capability: 'cuidados.protocolos' }, lazy: () => import('../features/care/routes/protocolos') },
                   { path: 'plantillas', handle: { capability: 'ajustes' }, lazy: () => import('../features/templates/routes/plantillas') },
                   { path: 'configuracion', handle: { capability: 'ajustes' }, lazy: () => import('../features/settings/routes/configuracion') },
+                  { path: 'roles', handle: { capability: 'usuarios' }, lazy: () => import('../features/users/routes/roles') },
                   // Socios y donativos (DESIGN 15): one address per tab (components/ui/money-tabs.tsx).
                   { path: 'donativos', handle: { capability: 'dinero' }, lazy: () => import('../features/donations/routes/cuotas') },
                   {

@@ -5,6 +5,7 @@
  * by several files in columns.ts. drizzle.config.ts reads this file.
  */
 export * from './users';
+export * from './roles';
 export * from './budgets';
 export * from './pets';
 export * from './dashboard';

@@ -1,5 +1,6 @@
-import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
+import { organizationRole } from './roles';
 
 /*
  * Authentication tables, in the shape better-auth (with its admin plugin) expects, plus the staff fields of
@@ -26,6 +27,8 @@ export const user = pgTable('user', {
   mustChangePassword: boolean().notNull().default(false),
   /** better-auth's two-factor plugin: the second step (TOTP and backup codes) is on. */
   twoFactorEnabled: boolean().notNull().default(false),
+  /** The organisation role (DESIGN section 21), or null: with one, its capabilities decide and `role` is its base. */
+  organizationRoleId: integer().references(() => organizationRole.id, { onDelete: 'restrict' }),
   ...timestamps,
 });
 

@@ -22,7 +22,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.dashboard({ admin: can(request.user?.role, 'dinero') });
+      return service.dashboard({ admin: can(request.user, 'dinero') });
     },
   );
 
@@ -41,7 +41,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.pending({ role: request.user?.role });
+      return service.pending({ role: request.user });
     },
   );
 

@@ -9,6 +9,7 @@ import {
   PENDING_WORK_CAPABILITIES,
   type PendingWork,
   type PendingWorkKind,
+  type Asker,
   can,
   UPCOMING_PUBLICATION_DAYS,
   dayBoundsInZone,
@@ -158,7 +159,7 @@ export function createDashboardService({
      * money also get the returned direct debits not handled and, in January, the previous year's donors without
      * NIF; administrators the jobs that ran out of attempts.
      */
-    async pending({ role }: { role: string | null | undefined }): Promise<PendingWork> {
+    async pending({ role }: { role: Asker }): Promise<PendingWork> {
       const may = (kind: PendingWorkKind) => can(role, PENDING_WORK_CAPABILITIES[kind]);
       const now = clock.now();
       const timeZone = await orgTimeZone();

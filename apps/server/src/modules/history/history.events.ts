@@ -63,7 +63,7 @@ export type CareRecordHistoryField =
   | 'origen';
 export type ProtocolHistoryField = 'nombre' | 'tipoMascota' | 'nota' | 'pasos' | 'activo';
 export type UserHistoryField =
-  'name' | 'lastname' | 'mail' | 'rol' | 'permisos' | 'color' | 'desactivado' | 'contrasena' | 'dosPasos' | 'codigosRespaldo';
+  'name' | 'lastname' | 'mail' | 'rol' | 'rolOrganizacion' | 'permisos' | 'color' | 'desactivado' | 'contrasena' | 'dosPasos' | 'codigosRespaldo';
 export type TemplateHistoryField = 'asunto' | 'cuerpo' | 'activa';
 export type MessageHistoryField = 'canal' | 'plantilla' | 'asunto' | 'estado' | 'intentos' | 'error' | 'destinatario';
 export type OrganizationHistoryField =
@@ -112,6 +112,12 @@ export type HistoryEventInput = { actor: HistoryActor } & (
   | { entidad: 'solicitud_publicacion'; entidadId: number; accion: 'crear' | 'estado'; cambios?: Changes<PublicationRequestHistoryField> }
   | { entidad: 'enlace'; entidadId: string; accion: 'crear' | 'modificar' | 'estado'; cambios?: Changes<LinkHistoryField> }
   | { entidad: 'paquete'; entidadId: number; accion: 'crear' | 'modificar' | 'estado'; cambios?: Changes<PackageHistoryField> }
+  | {
+      entidad: 'rol';
+      entidadId: number;
+      accion: 'crear' | 'modificar' | 'eliminar';
+      cambios?: Changes<'nombre' | 'basadoEn' | 'capacidades' | 'enmascarar'>;
+    }
   | { entidad: 'usuario'; entidadId: string; accion: 'crear' | 'modificar' | 'estado' | 'eliminar'; cambios?: Changes<UserHistoryField> }
   | { entidad: 'registro_salud'; entidadId: number; accion: 'crear' | 'modificar' | 'estado' | 'eliminar'; cambios?: Changes<CareRecordHistoryField> }
   | { entidad: 'protocolo'; entidadId: number; accion: 'crear' | 'modificar'; cambios?: Changes<ProtocolHistoryField> }

@@ -48,7 +48,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.ofPet(request.params.id, request.query.page, request.query.pageSize, { admin: can(request.user?.role, 'dinero') });
+      return service.ofPet(request.params.id, request.query.page, request.query.pageSize, { admin: can(request.user, 'dinero') });
     },
   );
 };

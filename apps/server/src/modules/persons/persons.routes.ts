@@ -41,7 +41,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.list(request.query, { masked: masksPersons(request.user?.role) });
+      return service.list(request.query, { masked: masksPersons(request.user) });
     },
   );
 
@@ -163,7 +163,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await service.exportOf(request.params.id, { admin: can(request.user?.role, 'dinero') });
+      const data = await service.exportOf(request.params.id, { admin: can(request.user, 'dinero') });
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', `attachment; filename="persona-${request.params.id}.json"`);
       return data;
@@ -185,7 +185,7 @@ export const personsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.history(request.params.id, request.query.page, request.query.pageSize, { admin: can(request.user?.role, 'dinero') });
+      return service.history(request.params.id, request.query.page, request.query.pageSize, { admin: can(request.user, 'dinero') });
     },
   );
 };

@@ -56,7 +56,7 @@ interface SendPayload {
 }
 
 /** Money reports: the roles that handle money. */
-const isAdmin = (user: Pick<SessionUser, 'role'>) => can(user.role, 'dinero');
+const isAdmin = (user: Pick<SessionUser, 'role' | 'capacidades'>) => can(user, 'dinero');
 
 function toSubscription(row: SubscriptionRow): ReportSubscription {
   return {
@@ -138,7 +138,7 @@ export function createReportsService(deps: ReportsDeps) {
     if (!row || (row.enviadoHasta !== null && row.enviadoHasta >= mes)) return false;
     const subscriber = await subscriptions.subscriber(row.userId);
     const clave = row.clave as ReportKey;
-    const allowed = subscriber?.activo && isReportKey(clave) && (!ADMIN_REPORT_KEYS.includes(clave) || can(subscriber.role, 'dinero'));
+    const allowed = subscriber?.activo && isReportKey(clave) && (!ADMIN_REPORT_KEYS.includes(clave) || can(subscriber, 'dinero'));
     const report = allowed ? await buildReport(repo, clave, monthRange(mes), clock(), dayInZone(clock(), await organization.timeZone())) : null;
     return subscriptions.transaction(async (tx) => {
       const locked = await tx.find(id, { forUpdate: true });

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { reportSubscription, user } from '../../db/schema';
+import { organizationRole, reportSubscription, user } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 
 export type SubscriptionRow = typeof reportSubscription.$inferSelect;
@@ -11,6 +11,8 @@ export interface Subscriber {
   nombre: string;
   email: string;
   role: string;
+  /** The capabilities of the subscriber's organisation role, when it has one (they decide instead of `role`). */
+  capacidades: string[] | null;
   activo: boolean;
 }
 
@@ -64,10 +66,28 @@ function subscriptionQueries(db: Database) {
 
     async subscriber(userId: string): Promise<Subscriber | undefined> {
       const [row] = await db
-        .select({ id: user.id, name: user.name, lastname: user.lastname, email: user.email, role: user.role, banned: user.banned })
+        .select({
+          id: user.id,
+          name: user.name,
+          lastname: user.lastname,
+          email: user.email,
+          role: user.role,
+          capacidades: organizationRole.capacidades,
+          banned: user.banned,
+        })
         .from(user)
+        .leftJoin(organizationRole, eq(organizationRole.id, user.organizationRoleId))
         .where(eq(user.id, userId));
-      return row ? { id: row.id, nombre: `${row.name} ${row.lastname}`.trim(), email: row.email, role: row.role, activo: !row.banned } : undefined;
+      return row
+        ? {
+            id: row.id,
+            nombre: `${row.name} ${row.lastname}`.trim(),
+            email: row.email,
+            role: row.role,
+            capacidades: row.capacidades,
+            activo: !row.banned,
+          }
+        : undefined;
     },
   };
 }

@@ -18,7 +18,12 @@ declare module 'fastify' {
 /** Staff accounts: the repository and service built once, then the routes that use them. */
 export const usersModule = fp(
   async (app: FastifyInstance) => {
-    const service = createUsersService({ repo: createUsersRepository(app.db), history: app.historyPort, publicUrl: app.config.publicUrl });
+    const service = createUsersService({
+      repo: createUsersRepository(app.db),
+      history: app.historyPort,
+      publicUrl: app.config.publicUrl,
+      roles: app.rolesPort,
+    });
     app.decorate('usersService', service);
     app.decorate('usersPort', { ...createUsersPort(), ensureFirstAdmin: (admin) => service.ensureFirstAdmin(admin) });
     // After a person changed their own password it is theirs: the temporary-password block is lifted.
@@ -30,5 +35,5 @@ export const usersModule = fp(
     // The old admin's helper functions, served by the users service.
     await app.register(functionsRoutes);
   },
-  { name: 'users', dependencies: ['db', 'auth', 'access', 'history'] },
+  { name: 'users', dependencies: ['db', 'auth', 'access', 'history', 'roles'] },
 );

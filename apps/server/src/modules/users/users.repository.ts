@@ -1,11 +1,14 @@
-import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sortKey } from '../../db/sort-key';
-import { account, session, twoFactor, user } from '../../db/schema';
+import { account, organizationRole, session, twoFactor, user } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 import type { ListUsersQuery } from '@refugio/contracts';
 
-export type UserRow = typeof user.$inferSelect;
+/** A user with the name of its organisation role (a read of the roles' table), null when it has none. */
+export type UserRow = typeof user.$inferSelect & { organizationRoleName: string | null };
+
+const withRoleName = { ...getTableColumns(user), organizationRoleName: organizationRole.nombre };
 
 /** What each sort sorts by: a name in Spanish order (then the last name), the others as stored. */
 const sortColumns = {
@@ -24,6 +27,15 @@ const FIRST_ADMIN_LOCK_KEY = 7_340_117_002;
 const ADMINS_LOCK_KEY = 7_340_117_003;
 
 function usersQueries(db: Database) {
+  const findById = async (id: string): Promise<UserRow | undefined> => {
+    const [row] = await db
+      .select(withRoleName)
+      .from(user)
+      .leftJoin(organizationRole, eq(organizationRole.id, user.organizationRoleId))
+      .where(eq(user.id, id))
+      .limit(1);
+    return row;
+  };
   return {
     /** Inside a transaction: waits for the first-administrator lock, held until the transaction ends. */
     async lockFirstAdmin(): Promise<void> {
@@ -35,10 +47,7 @@ function usersQueries(db: Database) {
       await db.execute(sql`SELECT pg_advisory_xact_lock(${ADMINS_LOCK_KEY})`);
     },
 
-    async findById(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
-      return row;
-    },
+    findById,
 
     async findRoleById(id: string): Promise<string | undefined> {
       const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, id)).limit(1);
@@ -51,8 +60,9 @@ function usersQueries(db: Database) {
         : undefined;
       const direction = order === 'desc' ? desc : asc;
       return db
-        .select()
+        .select(withRoleName)
         .from(user)
+        .leftJoin(organizationRole, eq(organizationRole.id, user.organizationRoleId))
         .where(where)
         .orderBy(...sortColumns[sort].map((column) => direction(column)), asc(user.id));
     },
@@ -78,6 +88,7 @@ function usersQueries(db: Database) {
       name: string;
       lastname: string;
       role: string;
+      organizationRoleId?: number | null;
       passwordHash: string;
       permisos?: string;
       color?: string;
@@ -94,10 +105,15 @@ function usersQueries(db: Database) {
 
     async update(
       id: string,
-      patch: Partial<Pick<UserRow, 'name' | 'lastname' | 'role' | 'permisos' | 'color' | 'banned' | 'mustChangePassword' | 'twoFactorEnabled'>>,
+      patch: Partial<
+        Pick<
+          UserRow,
+          'name' | 'lastname' | 'role' | 'organizationRoleId' | 'permisos' | 'color' | 'banned' | 'mustChangePassword' | 'twoFactorEnabled'
+        >
+      >,
     ): Promise<UserRow | undefined> {
-      const [row] = await db.update(user).set(patch).where(eq(user.id, id)).returning();
-      return row;
+      const [row] = await db.update(user).set(patch).where(eq(user.id, id)).returning({ id: user.id });
+      return row ? findById(row.id) : undefined;
     },
 
     async setPassword(id: string, passwordHash: string): Promise<void> {

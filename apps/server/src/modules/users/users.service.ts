@@ -1,11 +1,27 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ADMIN_ROLE, type CreateUserInput, type ListUsersQuery, ROLES, type UpdateUserInput, type User, userMessages } from '@refugio/contracts';
+import {
+  ADMIN_ROLE,
+  type CreateUserInput,
+  type GetUserRoleResponse,
+  capabilitiesOfRole,
+  masksPersons,
+  type ListUsersQuery,
+  ROLES,
+  type Rol,
+  type UpdateUserInput,
+  type User,
+  organizationRoleMessages,
+  underlyingRole,
+  userMessages,
+} from '@refugio/contracts';
+import type { InTx } from '../../db/transactional';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password';
 import { organisationWords, passwordWeakness } from '../../lib/password-policy';
 import type { SessionUser } from '../../plugins/access';
 import { type HistoryPort, changedFields, hasChanges, systemActor, userActor } from '../history/history.port';
+import type { RolesPort } from '../roles/roles.port';
 import type { UserRow, UsersRepository } from './users.repository';
 
 export function toUserDto(row: UserRow): User {
@@ -17,6 +33,7 @@ export function toUserDto(row: UserRow): User {
     permisos: row.permisos,
     color: row.color,
     rol: (ROLES as readonly string[]).includes(row.role) ? (row.role as User['rol']) : '',
+    rolOrganizacion: row.organizationRoleId !== null ? { id: row.organizationRoleId, nombre: row.organizationRoleName ?? '' } : null,
     disabled: row.banned,
     mustChangePassword: row.mustChangePassword,
     twoFactorEnabled: row.twoFactorEnabled,
@@ -44,24 +61,33 @@ export interface UsersServiceDeps {
   history: Pick<HistoryPort, 'record'>;
   /** The address the app is served at: its labels are the organisation's words no password may be built from. */
   publicUrl?: string;
+  /** The organisation's roles a user may be given (DESIGN section 21), read in the assignment's transaction. */
+  roles: Pick<RolesPort, 'forAssignment'>;
 }
 
+const unknownRole = () =>
+  new AppError('VALIDATION_ERROR', {
+    message: organizationRoleMessages.unknownRole,
+    fieldErrors: { rolOrganizacion: organizationRoleMessages.unknownRole },
+  });
+
 /** A user's fields as its history names them (the wire names of the user list). */
-const USER_FIELDS = ['name', 'lastname', 'mail', 'rol', 'permisos', 'color'] as const;
-const historyFieldsOf = (row: Pick<UserRow, 'name' | 'lastname' | 'email' | 'role' | 'permisos' | 'color'>) => ({
+const USER_FIELDS = ['name', 'lastname', 'mail', 'rol', 'rolOrganizacion', 'permisos', 'color'] as const;
+const historyFieldsOf = (row: Pick<UserRow, 'name' | 'lastname' | 'email' | 'role' | 'organizationRoleName' | 'permisos' | 'color'>) => ({
   name: row.name,
   lastname: row.lastname,
   mail: row.email,
   rol: row.role,
+  rolOrganizacion: row.organizationRoleName,
   permisos: row.permisos,
   color: row.color,
 });
 
 /** Staff accounts and the rules that keep at least one active administrator (DESIGN section 5). */
-export function createUsersService({ repo, history, publicUrl }: UsersServiceDeps) {
+export function createUsersService({ repo, history, publicUrl, roles }: UsersServiceDeps) {
   const organisation = organisationWords(publicUrl);
   /** Runs `change` holding the administrators lock, after checking that `targetId` is not the last active administrator. */
-  async function withLastAdminGuard<T>(targetId: string, change: (txRepo: UsersRepository, target: UserRow) => Promise<T>): Promise<T> {
+  async function withLastAdminGuard<T>(targetId: string, change: (txRepo: InTx<UsersRepository>, target: UserRow) => Promise<T>): Promise<T> {
     return repo.transaction(async (tx) => {
       await tx.lockAdmins();
       const target = await tx.findById(targetId);
@@ -106,11 +132,20 @@ export function createUsersService({ repo, history, publicUrl }: UsersServiceDep
     },
 
     /** Role lookup of DESIGN section 4: a caller may read its own role; an administrator may read anyone's. */
-    async getUserRole(caller: SessionUser, uid: string): Promise<{ rol: User['rol'] }> {
+    async getUserRole(caller: SessionUser, uid: string): Promise<GetUserRoleResponse> {
       if (uid !== caller.id && caller.role !== ADMIN_ROLE) throw new AppError('FORBIDDEN');
-      const role = await repo.findRoleById(uid);
-      if (role === undefined) throw new AppError('NOT_FOUND', { message: userMessages.notFound });
-      return { rol: (ROLES as readonly string[]).includes(role) ? (role as User['rol']) : '' };
+      const row = await repo.findById(uid);
+      if (row === undefined) throw new AppError('NOT_FOUND', { message: userMessages.notFound });
+      const rol = (ROLES as readonly string[]).includes(row.role) ? (row.role as User['rol']) : '';
+      // One's own answer says what one's session may do (its organisation role's capabilities, as the server decides).
+      if (uid === caller.id)
+        return {
+          rol,
+          rolOrganizacion: caller.rolOrganizacion?.nombre ?? null,
+          capacidades: [...(caller.capacidades ?? capabilitiesOfRole(rol))],
+          enmascarar: masksPersons(caller),
+        };
+      return { rol, rolOrganizacion: row.organizationRoleName };
     },
 
     async list(query: ListUsersQuery): Promise<User[]> {
@@ -123,12 +158,16 @@ export function createUsersService({ repo, history, publicUrl }: UsersServiceDep
       const id = randomUUID();
       try {
         await repo.transaction(async (tx) => {
+          // An organisation role decides what the user may do; `role` is then the built-in role underneath it.
+          const organizationRole = input.rolOrganizacion ? await roles.forAssignment(tx.handle, input.rolOrganizacion) : undefined;
+          if (input.rolOrganizacion && !organizationRole) throw unknownRole();
           await tx.insertWithPassword({
             id,
             email: input.mail,
             name: input.name,
             lastname: input.lastname,
-            role: input.rol,
+            role: organizationRole ? underlyingRole(organizationRole.basadoEn as Rol) : input.rol,
+            organizationRoleId: organizationRole?.id ?? null,
             permisos: input.permisos,
             color: input.color,
             passwordHash,
@@ -155,9 +194,19 @@ export function createUsersService({ repo, history, publicUrl }: UsersServiceDep
     },
 
     async update(actor: SessionUser, id: string, patch: UpdateUserInput): Promise<User> {
+      if (patch.rol !== undefined && patch.rolOrganizacion != null)
+        throw new AppError('VALIDATION_ERROR', { message: organizationRoleMessages.bothRoles });
       const fields = { name: patch.name, lastname: patch.lastname, role: patch.rol, permisos: patch.permisos, color: patch.color };
-      const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-      const update = async (tx: UsersRepository) => {
+      const defined: Parameters<UsersRepository['update']>[1] = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      // A built-in role chosen, or the organisation role taken away: the built-in role alone decides again.
+      if (patch.rol !== undefined || patch.rolOrganizacion === null) defined.organizationRoleId = null;
+      const update = async (tx: InTx<UsersRepository>) => {
+        if (patch.rolOrganizacion != null) {
+          const organizationRole = await roles.forAssignment(tx.handle, patch.rolOrganizacion);
+          if (!organizationRole) throw unknownRole();
+          defined.organizationRoleId = organizationRole.id;
+          defined.role = underlyingRole(organizationRole.basadoEn as Rol);
+        }
         const before = await tx.findById(id);
         const row = await tx.update(id, defined);
         if (!before || !row) throw new AppError('NOT_FOUND', { message: userMessages.notFound });
@@ -166,7 +215,8 @@ export function createUsersService({ repo, history, publicUrl }: UsersServiceDep
           await history.record(tx.handle, { actor: userActor(actor), entidad: 'usuario', entidadId: id, accion: 'modificar', cambios });
         return toUserDto(row);
       };
-      if (patch.rol !== undefined && patch.rol !== ADMIN_ROLE) return withLastAdminGuard(id, (tx) => update(tx));
+      // Any role but Administrador (an organisation role never is) may leave the organisation without one.
+      if ((patch.rol !== undefined && patch.rol !== ADMIN_ROLE) || patch.rolOrganizacion != null) return withLastAdminGuard(id, (tx) => update(tx));
       return repo.transaction(update);
     },
 

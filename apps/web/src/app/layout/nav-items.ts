@@ -1,4 +1,5 @@
 import {
+  IconUserShield,
   IconBook,
   IconBrush,
   IconClipboardList,
@@ -100,6 +101,7 @@ export const moreNavGroup: NavGroupItem = {
     '/seguimientos',
     '/plantillas',
     '/configuracion',
+    '/roles',
     '/inspecciones',
     '/importar',
     '/blocks/',
@@ -120,6 +122,8 @@ export const moreNavGroup: NavGroupItem = {
     { label: 'Protocolos', to: '/protocolos', icon: IconClipboardList, capability: 'cuidados.protocolos' },
     { label: 'Plantillas', to: '/plantillas', icon: IconTemplate, capability: 'ajustes' },
     { label: 'Configuración', to: '/configuracion', icon: IconSettings, capability: 'ajustes' },
+    // The organisation's own roles (DESIGN section 21): with the users, Administrador's.
+    { label: 'Roles de la organización', to: '/roles', icon: IconUserShield, capability: 'usuarios' },
     // Not in the specification: read-only links to the register book for an inspector (DESIGN section 16).
     { label: 'Inspecciones', to: '/inspecciones', icon: IconShieldCheck, capability: 'inspecciones' },
     { label: 'Importar', to: '/importar', icon: IconFileImport, capability: 'importar' },

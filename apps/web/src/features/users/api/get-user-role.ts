@@ -1,4 +1,13 @@
-import { ADMIN_ROLE, type Capability, CAPABILITIES, can, getUserRoleResponseSchema, type GetUserRoleResponse, ROLES } from '@refugio/contracts';
+import {
+  ADMIN_ROLE,
+  type Asker,
+  type Capability,
+  CAPABILITIES,
+  can,
+  getUserRoleResponseSchema,
+  type GetUserRoleResponse,
+  ROLES,
+} from '@refugio/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
 import { usersQueryKey } from './users-query-key';
@@ -17,6 +26,14 @@ export function userRoleQueryOptions(uid: string) {
     refetchOnWindowFocus: false,
     retry: false,
   });
+}
+
+/**
+ * Who the role lookup says the person is, as the permission table asks it: with an organisation role (DESIGN
+ * section 21), the capabilities the server resolved for the session decide instead of the built-in role.
+ */
+export function askerOf(data: GetUserRoleResponse): Asker {
+  return { role: data.rol, capacidades: data.capacidades ?? null, enmascarar: data.enmascarar ?? null };
 }
 
 export type AdministratorAccess = 'pending' | 'granted' | 'denied';
@@ -38,7 +55,7 @@ export function useAdministratorAccess(uid: string | undefined): AdministratorAc
  */
 export function useCapabilityAccess(uid: string | undefined, capability: Capability): AdministratorAccess {
   const { data, isError } = useQuery({ ...userRoleQueryOptions(uid ?? ''), enabled: Boolean(uid) });
-  if (data) return can(data.rol, capability) ? 'granted' : 'denied';
+  if (data) return can(askerOf(data), capability) ? 'granted' : 'denied';
   return isError || !uid ? 'denied' : 'pending';
 }
 
@@ -55,8 +72,17 @@ export function useIsAdministrator(uid: string | undefined): boolean {
 export function useMenuAccess(uid: string | undefined, sessionRole: string | undefined): (capability: Capability) => boolean {
   const { data, isError } = useQuery({ ...userRoleQueryOptions(uid ?? ''), enabled: Boolean(uid) });
   return (capability) => {
-    if (data) return can(data.rol, capability);
+    if (data) return can(askerOf(data), capability);
     if (isError && capability !== 'usuarios' && capability !== 'ajustes') return can(sessionRole, capability);
     return CAPABILITIES[capability].length === ROLES.length;
   };
+}
+
+/**
+ * Whether the signed-in person may do `capability`, for the buttons and page sections: by the role lookup (an
+ * organisation role's own capabilities) once it answered, by the session's built-in role until then.
+ */
+export function useCan(uid: string | undefined, sessionRole: string | undefined): (capability: Capability) => boolean {
+  const { data } = useQuery({ ...userRoleQueryOptions(uid ?? ''), enabled: Boolean(uid) });
+  return (capability) => can(data ? askerOf(data) : sessionRole, capability);
 }

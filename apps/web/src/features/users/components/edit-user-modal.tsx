@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { updateUserInputSchema, type UpdateUserInput, type User } from '@refugio/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { setServerFieldErrors } from '../../../lib/form-errors';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { rolesQueryOptions } from '../api/roles';
 import { useUpdateUser } from '../api/update-user';
 import { pickChangedFields } from '../lib/pick-changed-fields';
 import { getFullName } from '../lib/user-display';
@@ -17,6 +20,9 @@ const fields = ['name', 'lastname', 'rol', 'permisos', 'color'] as const;
 
 function EditUserForm({ user, isSelf, onClose, onSelfChanged }: Omit<EditUserModalProps, 'user'> & { user: User }) {
   const updateUser = useUpdateUser();
+  // The organisation's roles (DESIGN section 21): with one, its capabilities decide instead of the role.
+  const organizationRoles = useQuery(rolesQueryOptions);
+  const [organizationRole, setOrganizationRole] = useState(user.rolOrganizacion ? String(user.rolOrganizacion.id) : '');
   const form = useForm<EditUserValues, unknown, UpdateUserInput>({
     resolver: zodResolver(updateUserInputSchema),
     defaultValues: {
@@ -29,7 +35,11 @@ function EditUserForm({ user, isSelf, onClose, onSelfChanged }: Omit<EditUserMod
   });
 
   const onSubmit = form.handleSubmit((values) => {
-    const changes = pickChangedFields(values, user);
+    const changes: UpdateUserInput = pickChangedFields(values, user);
+    const chosen = organizationRole === '' ? null : Number(organizationRole);
+    if (chosen !== (user.rolOrganizacion?.id ?? null)) changes.rolOrganizacion = chosen;
+    // With a role of the organisation, it decides (and the built-in role is its base): the server refuses both at once.
+    if (chosen !== null) delete changes.rol;
     if (Object.keys(changes).length === 0) {
       onClose();
       return;
@@ -61,6 +71,17 @@ function EditUserForm({ user, isSelf, onClose, onSelfChanged }: Omit<EditUserMod
         <Stack gap="md">
           <UserNameFields autoFocusName />
           <UserAccessFields />
+          <Select
+            label="Rol de la organización"
+            description="Opcional. Con uno, la persona puede hacer lo que ese rol permite, en lugar de lo que dice su rol."
+            data={[
+              { value: '', label: 'Ninguno' },
+              ...(organizationRoles.data ?? []).map((r) => ({ value: String(r.id), label: `${r.nombre} (basado en ${r.basadoEn})` })),
+            ]}
+            value={organizationRole}
+            allowDeselect={false}
+            onChange={(value) => setOrganizationRole(value ?? '')}
+          />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={onClose}>
               Cancelar

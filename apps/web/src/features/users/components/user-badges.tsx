@@ -16,7 +16,7 @@ export function WholeBadge({ children, ...props }: BadgeProps & { children: Reac
   );
 }
 
-export function RolBadge({ rol }: { rol: User['rol'] }) {
+export function RolBadge({ rol, organizationRole }: { rol: User['rol']; organizationRole?: string | undefined }) {
   if (rol === '') {
     return (
       <WholeBadge variant="outline" color="gray">
@@ -24,6 +24,8 @@ export function RolBadge({ rol }: { rol: User['rol'] }) {
       </WholeBadge>
     );
   }
+  // An organisation role (DESIGN section 21) is what decides: its name, with the built-in role it is based on.
+  if (organizationRole) return <WholeBadge variant="light" color="violet">{`${organizationRole} (${rol})`}</WholeBadge>;
   const isAdministrator = rol === ADMIN_ROLE;
   return (
     <WholeBadge variant={isAdministrator ? 'filled' : 'light'} color={isAdministrator ? 'cyan' : 'gray'}>

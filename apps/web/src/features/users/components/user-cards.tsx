@@ -27,7 +27,7 @@ export function UserCards({ users, currentEmail, ...actions }: UsersListViewProp
                 </Group>
                 <MailAddress mail={user.mail} dimmed />
                 <Group gap={6} mt={8}>
-                  <RolBadge rol={user.rol} />
+                  <RolBadge rol={user.rol} organizationRole={user.rolOrganizacion?.nombre} />
                   <StateBadges user={user} />
                 </Group>
                 <Text size="xs" c="dimmed" mt={8}>

@@ -67,7 +67,7 @@ export function UsersTable({ users, sort, onSort, currentEmail, ...actions }: Us
                   <MailAddress mail={user.mail} />
                 </Table.Td>
                 <Table.Td>
-                  <RolBadge rol={user.rol} />
+                  <RolBadge rol={user.rol} organizationRole={user.rolOrganizacion?.nombre} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" ff="monospace" className={classes.nowrap}>

@@ -17,6 +17,7 @@ const createdUser: User = {
   disabled: false,
   mustChangePassword: true,
   twoFactorEnabled: false,
+  rolOrganizacion: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
