@@ -28,7 +28,7 @@ async function faceErrors(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'refugio/module-faces').map((m) => m.message);
 }
 
-describe('server import zones', { timeout: 60_000 }, () => {
+describe('server import zones', { timeout: 180_000 }, () => {
   it("a module importing another module's repository fails the lint", async () => {
     const errors = await importErrors(
       'apps/server/src/modules/adoption-requests/lint-fixture.ts',
@@ -80,7 +80,7 @@ describe('server import zones', { timeout: 60_000 }, () => {
   });
 });
 
-describe('one public face per module', { timeout: 60_000 }, () => {
+describe('one public face per module', { timeout: 180_000 }, () => {
   it("a module's routes or service reaching another module's service through the app fail the lint", async () => {
     const inRoutes = await faceErrors(
       'apps/server/src/modules/pets/lint-fixture.ts',

@@ -44,7 +44,8 @@ describe('the PGlite template new databases start from', () => {
     await maker.db.execute(sql`INSERT INTO paquete (nombre, cupo, dias_vigencia) VALUES ('De la plantilla', 1, 1)`);
     await saveTemplate(await maker.dumpDataDir!(), templateDir);
     await maker.close();
-  });
+    // Two databases migrated from initdb: the limit bounds a hang on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await fromScratch.close();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

@@ -51,7 +51,8 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!postgres)('jobs across processes on one PostgreSQL database', () => {
+// Worker processes are started, killed and started again: the limits bound a hang on a busy machine.
+describe.skipIf(!postgres)('jobs across processes on one PostgreSQL database', { timeout: 120_000 }, () => {
   it('two worker processes run every job exactly once, and a scheduled job once per period', async () => {
     const { database, name, drop } = await openThrowawayDatabase(postgres!, { prefix: 'refugio_jobs', poolSize: 2 });
     const url = new URL(postgres!);
@@ -98,7 +99,7 @@ describe.each([
   ['PostgreSQL', !postgres],
   ['PGlite', false],
 ])('a job whose worker was killed with SIGKILL runs again (%s)', (driver, skip) => {
-  it.skipIf(skip)('is taken again once its lease has run out', async () => {
+  it.skipIf(skip)('is taken again once its lease has run out', { timeout: 120_000 }, async () => {
     const dir = tempDir();
     const out = path.join(dir, 'out.txt');
     writeFileSync(out, '');
