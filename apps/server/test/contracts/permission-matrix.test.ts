@@ -64,7 +64,8 @@ describe('permission table, route by role', () => {
         .filter((m) => HTTP_METHODS.includes(m))
         .map((m) => `${m.toUpperCase()} ${path}`),
     );
-  });
+    // Eight accounts made and signed in, an app built: the limit bounds a hang on a busy machine.
+  }, 180_000);
   afterAll(() => t.close());
 
   it('names every route of the OpenAPI document and every registered route, and no route that does not exist', () => {

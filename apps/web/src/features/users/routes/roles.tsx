@@ -8,6 +8,7 @@ import {
   ROLES,
   type Rol,
   capabilityDescriptions,
+  countLabel,
   organizationRoleMessages,
   roleDescriptions,
   startingCapabilities,
@@ -214,7 +215,7 @@ export function RolesScreen() {
                     {role.nombre}
                   </Title>
                   <Text size="sm">
-                    Basado en {role.basadoEn} · {role.usuarios === 1 ? '1 usuario' : `${role.usuarios} usuarios`}
+                    Basado en {role.basadoEn} · {countLabel(role.usuarios, 'usuario', 'usuarios')}
                     {role.enmascarar ? ' · datos personales ocultos' : ''}
                   </Text>
                   <Group gap={6} aria-label={`Capacidades de ${role.nombre}`}>
