@@ -24,9 +24,11 @@ function recordHeaders(middleware: ReturnType<typeof helmet>): [string, string][
     setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name, String(value)),
     removeHeader: (name: string) => headers.delete(name),
   };
-  let failed: unknown;
-  middleware({} as never, recorder as never, (error?: unknown) => (failed = error));
-  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  let failed: Error | undefined;
+  middleware({} as never, recorder as never, (error?: unknown) => {
+    if (error) failed = error instanceof Error ? error : new Error('helmet refused its options');
+  });
+  if (failed) throw failed;
   return [...headers];
 }
 
