@@ -24,6 +24,7 @@ export * from './publications';
 export * from './users';
 export * from './permissions';
 export * from './organization-roles';
+export * from './custom-fields';
 export * from './text';
 export * from './history';
 export * from './wording';
