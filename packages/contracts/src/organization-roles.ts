@@ -34,6 +34,7 @@ export const capabilityDescriptions: Record<Capability, string> = {
   dinero: 'Cuotas, donativos, remesas, certificados y modelo 182.',
   inspecciones: 'Enlaces de inspección para las autoridades.',
   importar: 'Importar datos y exportar listas completas.',
+  campos: 'Los campos propios de animales y personas y los formularios públicos de la organización.',
   ajustes: 'La configuración de la organización, las plantillas, el registro de auditoría y los trabajos en segundo plano.',
   usuarios: 'Los usuarios y los roles de la organización.',
 };
