@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import {
+  CUSTOM_FIELD_TYPES,
+  type CustomFieldType,
+  type CustomFieldValues,
+  FIELD_VALUE_LIMITS,
+  checkFieldValue,
+  fieldValueMessages,
+  isChoiceType,
+  isEmptyValue,
+} from './field-values';
 import { PET_TYPES } from './pet-kinds';
-import { isCalendarDay, isRealDay, isSafeText } from './safe-text';
 import { multiLineText, oneLineText } from './text';
+
+export * from './field-values';
 
 /*
  * The organisation's own fields on pets and persons (DESIGN section 21): a definition (`GET|POST /api/campos`,
@@ -13,20 +24,6 @@ import { multiLineText, oneLineText } from './text';
 export const CUSTOM_FIELD_ENTITIES = ['mascota', 'persona'] as const;
 export type CustomFieldEntity = (typeof CUSTOM_FIELD_ENTITIES)[number];
 
-export const CUSTOM_FIELD_TYPES = ['texto', 'texto_largo', 'numero', 'fecha', 'si_no', 'opcion', 'opciones'] as const;
-export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
-
-/** How the screen names each type. */
-export const customFieldTypeLabels: Record<CustomFieldType, string> = {
-  texto: 'Texto corto',
-  texto_largo: 'Texto largo',
-  numero: 'Número',
-  fecha: 'Fecha',
-  si_no: 'Sí / No',
-  opcion: 'Una opción de una lista',
-  opciones: 'Varias opciones de una lista',
-};
-
 export const CUSTOM_FIELD_LIMITS = {
   /** Definitions per entity, archived ones included. */
   fieldsPerEntity: 100,
@@ -34,10 +31,7 @@ export const CUSTOM_FIELD_LIMITS = {
   labelMaxLength: 80,
   options: 50,
   optionMaxLength: 80,
-  textMaxLength: 500,
-  longTextMaxLength: 5000,
-  /** A number's magnitude (a count, a weight, a former member number): kept exact as a JSON number. */
-  numberMaxAbs: 1e12,
+  ...FIELD_VALUE_LIMITS,
 } as const;
 
 export const CUSTOM_FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
@@ -79,16 +73,7 @@ export const customFieldMessages = {
   unknownField: (clave: string) => `«${clave}» no es un campo propio de esta ficha.`,
   archivedField: (label: string) => `El campo «${label}» está archivado: ya no se puede cambiar.`,
   otherSpecies: (label: string, species: string) => `El campo «${label}» no es de la especie ${species}.`,
-  required: (label: string) => `El campo «${label}» es obligatorio.`,
-  notText: (label: string) => `El campo «${label}» debe ser un texto.`,
-  textTooLong: (label: string, max: number) => `El campo «${label}» no puede superar los ${max} caracteres.`,
-  lineBreak: (label: string) => `El campo «${label}» debe ser de una sola línea.`,
-  invalidCharacters: (label: string) => `El campo «${label}» contiene caracteres no permitidos.`,
-  notNumber: (label: string) => `El campo «${label}» debe ser un número.`,
-  notDate: (label: string) => `El campo «${label}» debe ser una fecha real (AAAA-MM-DD).`,
-  notBoolean: (label: string) => `El campo «${label}» debe ser sí o no.`,
-  unknownOption: (label: string, option: string) => `«${option}» no es una opción del campo «${label}».`,
-  notOptionList: (label: string) => `El campo «${label}» debe ser una lista de opciones.`,
+  ...fieldValueMessages,
 } as const;
 
 const claveSchema = z
@@ -118,9 +103,6 @@ const opcionesSchema = z
 const especiesSchema = z
   .array(z.enum(PET_TYPES, { error: customFieldMessages.speciesInvalid }), { error: customFieldMessages.speciesInvalid })
   .max(PET_TYPES.length);
-
-const CHOICE_TYPES: readonly CustomFieldType[] = ['opcion', 'opciones'];
-export const isChoiceType = (tipo: CustomFieldType): boolean => CHOICE_TYPES.includes(tipo);
 
 /** The rules between a definition's parts (options for the choice types only, species and public for pets only…). */
 function checkDefinitionShape(
@@ -197,10 +179,6 @@ export const customFieldSchema = z.object({
 });
 export type CustomField = z.infer<typeof customFieldSchema>;
 
-/** One value as it travels: text, number, `AAAA-MM-DD`, boolean or a list of texts; `null` clears it. */
-export type CustomFieldValue = string | number | boolean | string[] | null;
-export type CustomFieldValues = Record<string, CustomFieldValue>;
-
 /** The `campos` of a save: an object of at most as many keys as an entity may have fields; each value checked later. */
 export const customFieldValuesSchema = z
   .record(z.string().max(CUSTOM_FIELD_LIMITS.keyMaxLength), z.unknown(), { error: customFieldMessages.valuesInvalid })
@@ -212,50 +190,6 @@ export type CustomFieldRule = Pick<CustomField, 'clave' | 'etiqueta' | 'tipo' | 
 export interface CustomFieldIssue {
   clave: string;
   message: string;
-}
-
-const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
-
-function checkOne(rule: CustomFieldRule, value: unknown): { value: CustomFieldValue } | { message: string } {
-  const label = rule.etiqueta;
-  switch (rule.tipo) {
-    case 'texto':
-    case 'texto_largo': {
-      if (typeof value !== 'string') return { message: customFieldMessages.notText(label) };
-      const text = value.trim();
-      const max = rule.tipo === 'texto' ? CUSTOM_FIELD_LIMITS.textMaxLength : CUSTOM_FIELD_LIMITS.longTextMaxLength;
-      if (!isSafeText(text)) return { message: customFieldMessages.invalidCharacters(label) };
-      if (rule.tipo === 'texto' && /[\t\n\r]/.test(text)) return { message: customFieldMessages.lineBreak(label) };
-      if (text.length > max) return { message: customFieldMessages.textTooLong(label, max) };
-      return { value: text };
-    }
-    case 'numero': {
-      // Forms send what was typed: «12,5» is a Spanish decimal.
-      const number = typeof value === 'string' && /^-?\d+([.,]\d+)?$/.test(value.trim()) ? Number(value.trim().replace(',', '.')) : value;
-      if (typeof number !== 'number' || !Number.isFinite(number) || Math.abs(number) > CUSTOM_FIELD_LIMITS.numberMaxAbs)
-        return { message: customFieldMessages.notNumber(label) };
-      return { value: number };
-    }
-    case 'fecha':
-      if (typeof value !== 'string' || !isRealDay(value.trim()) || !isCalendarDay(value.trim()))
-        return { message: customFieldMessages.notDate(label) };
-      return { value: value.trim() };
-    case 'si_no':
-      if (value === 'true' || value === 'false') return { value: value === 'true' };
-      if (typeof value !== 'boolean') return { message: customFieldMessages.notBoolean(label) };
-      return { value };
-    case 'opcion':
-      if (typeof value !== 'string') return { message: customFieldMessages.unknownOption(label, String(value)) };
-      if (!rule.opciones.includes(value)) return { message: customFieldMessages.unknownOption(label, value) };
-      return { value };
-    case 'opciones': {
-      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) return { message: customFieldMessages.notOptionList(label) };
-      const unknown = (value as string[]).find((v) => !rule.opciones.includes(v));
-      if (unknown !== undefined) return { message: customFieldMessages.unknownOption(label, unknown) };
-      // The definition's order, once each.
-      return { value: rule.opciones.filter((o) => (value as string[]).includes(o)) };
-    }
-  }
 }
 
 /**
@@ -288,35 +222,22 @@ export function checkCustomFieldValues(
       continue;
     }
     if (!appliesTo(rule)) {
-      if (!isEmpty(value)) issues.push({ clave, message: customFieldMessages.otherSpecies(rule.etiqueta, options.especie ?? '') });
+      if (!isEmptyValue(value)) issues.push({ clave, message: customFieldMessages.otherSpecies(rule.etiqueta, options.especie ?? '') });
       continue;
     }
-    if (isEmpty(value)) {
+    if (isEmptyValue(value)) {
       delete values[clave];
       continue;
     }
-    const checked = checkOne(rule, value);
+    const checked = checkFieldValue(rule, value);
     if ('message' in checked) issues.push({ clave, message: checked.message });
     else values[clave] = checked.value;
   }
   for (const rule of rules) {
     if (!rule.obligatorio || rule.archivado || !appliesTo(rule)) continue;
-    const missing = sent && rule.clave in sent ? isEmpty(sent[rule.clave]) : options.complete === true && isEmpty(values[rule.clave]);
+    const missing = sent && rule.clave in sent ? isEmptyValue(sent[rule.clave]) : options.complete === true && isEmptyValue(values[rule.clave]);
     if (missing && !issues.some((i) => i.clave === rule.clave))
       issues.push({ clave: rule.clave, message: customFieldMessages.required(rule.etiqueta) });
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, values };
-}
-
-/** A value as the detail, the exports and the templates show it: «Sí»/«No», a Spanish date, options joined. */
-export function formatCustomFieldValue(tipo: CustomFieldType, value: CustomFieldValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (tipo === 'si_no') return value === true ? 'Sí' : 'No';
-  if (tipo === 'fecha' && typeof value === 'string') {
-    const [y, m, d] = value.split('-');
-    return `${d}/${m}/${y}`;
-  }
-  if (Array.isArray(value)) return value.join(', ');
-  if (typeof value === 'number') return value.toLocaleString('es-ES', { maximumFractionDigits: 6 });
-  return String(value);
 }

@@ -25,6 +25,7 @@ export * from './users';
 export * from './permissions';
 export * from './organization-roles';
 export * from './custom-fields';
+export * from './public-forms';
 export * from './text';
 export * from './history';
 export * from './wording';
