@@ -76,8 +76,7 @@ export const customFieldMessages = {
   ...fieldValueMessages,
 } as const;
 
-const claveSchema = z
-  .string({ error: customFieldMessages.keyRequired })
+const claveSchema = oneLineText({ error: customFieldMessages.keyRequired })
   .min(1, customFieldMessages.keyRequired)
   .max(CUSTOM_FIELD_LIMITS.keyMaxLength, customFieldMessages.keyTooLong)
   .regex(CUSTOM_FIELD_KEY_PATTERN, customFieldMessages.keyInvalid);

@@ -72,11 +72,10 @@ export const publicFormMessages = {
   published: (version: number) => `Publicada la versión ${version} del formulario.`,
 } as const;
 
-const conditionValue = z.union([z.string().max(PUBLIC_FORM_LIMITS.optionMaxLength), z.number(), z.boolean()]);
+const conditionValue = z.union([oneLineText().max(PUBLIC_FORM_LIMITS.optionMaxLength), z.number(), z.boolean()]);
 
 const questionSchema = z.object({
-  id: z
-    .string()
+  id: oneLineText({ error: publicFormMessages.questionIdInvalid })
     .max(PUBLIC_FORM_LIMITS.idMaxLength, publicFormMessages.questionIdInvalid)
     .regex(QUESTION_ID_PATTERN, publicFormMessages.questionIdInvalid),
   etiqueta: oneLineText({ error: publicFormMessages.labelRequired })
@@ -95,11 +94,11 @@ const questionSchema = z.object({
     .max(PUBLIC_FORM_LIMITS.options)
     .optional(),
   obligatoria: z.boolean().default(false),
-  condicion: z.object({ pregunta: z.string().max(PUBLIC_FORM_LIMITS.idMaxLength), igual: conditionValue }).optional(),
+  condicion: z.object({ pregunta: oneLineText().max(PUBLIC_FORM_LIMITS.idMaxLength), igual: conditionValue }).optional(),
   alerta: z
     .object({
       igual: conditionValue,
-      texto: oneLineText({ error: publicFormMessages.alertTextRequired })
+      texto: multiLineText({ error: publicFormMessages.alertTextRequired })
         .trim()
         .min(1, publicFormMessages.alertTextRequired)
         .max(PUBLIC_FORM_LIMITS.alertMaxLength, publicFormMessages.alertTextRequired),
@@ -167,14 +166,6 @@ export const publicFormInputSchema = z
 export type PublicFormInput = z.infer<typeof publicFormInputSchema>;
 
 export const publicFormKeyParamsSchema = z.object({ clave: z.enum(PUBLIC_FORM_KEYS, { error: publicFormMessages.unknownForm }) });
-
-/** An answer sent with its version: `formularioVersion` and the answers keyed by question id. */
-export const publicFormAnswersInputSchema = z.object({
-  formularioVersion: z.number().int().min(1),
-  respuestas: z
-    .record(z.string().max(PUBLIC_FORM_LIMITS.idMaxLength), z.unknown())
-    .refine((r) => Object.keys(r).length <= PUBLIC_FORM_LIMITS.questions),
-});
 
 const yesNo = (id: string, etiqueta: string, extra: Partial<FormQuestion> = {}): FormQuestion => ({
   id,

@@ -16,12 +16,14 @@ import { type TestApp, createTestApp } from '../helpers/helpers';
 
 /** Fields that may hold several lines (text areas): every other string field is one-line. */
 const MULTI_LINE_FIELDS = new Set([
+  'ayuda',
   'cuerpo',
   'comentario',
   'descripcion',
   'disponibilidad',
   'experiencia',
   'historia',
+  'introduccion',
   'motivo',
   'motivoBloqueo',
   'nota',

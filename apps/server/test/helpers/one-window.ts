@@ -13,3 +13,14 @@ export function holdClockInOneWindow(windowMs: number): void {
 }
 
 export const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * For a test against server processes of their own (whose clock a test cannot hold): waits, if need be, until the
+ * current window of `windowMs` has at least `marginMs` left, so a burst of requests that takes less falls in one window.
+ */
+export async function waitClearOfWindowEdge(windowMs: number, marginMs: number): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+export const MINUTE_MS = 60 * 1000;
