@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_FIELD_TYPES, checkFieldValue, isChoiceType } from './field-values';
-import { type FormQuestion, PUBLIC_FORM_KEYS, type PublicFormKey, type PublicFormVersion, formQuestions } from './public-form-answers';
+import { type FormQuestion, PUBLIC_FORM_KEYS, type PublicFormKey, type PublicFormVersion } from './public-form-answers';
 import { multiLineText, oneLineText } from './text';
 
 export * from './public-form-answers';
@@ -212,6 +212,3 @@ export function firstPublicFormVersion(clave: PublicFormKey): PublicFormVersion 
     ],
   };
 }
-
-/** The questions of version 1 of `adopcion` that the adoption request keeps in columns of its own (DESIGN 7). */
-export const ADOPTION_COLUMN_QUESTIONS: readonly string[] = formQuestions(firstPublicFormVersion('adopcion')).map((q) => q.id);
