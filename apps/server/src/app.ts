@@ -25,6 +25,7 @@ import { fosterPortalModule } from './modules/foster-portal/foster-portal.module
 import { followupsModule } from './modules/followups/followups.module';
 import { organizationModule } from './modules/organization/organization.module';
 import { movementsModule } from './modules/movements/movements.module';
+import { customFieldsModule } from './modules/custom-fields/custom-fields.module';
 import { personsModule } from './modules/persons/persons.module';
 import { petsModule } from './modules/pets/pets.module';
 import { publicationsModule } from './modules/publications/publications.module';
@@ -165,6 +166,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rolesModule);
   await app.register(usersModule);
   await app.register(templatesModule);
+  // The organisation's own fields before the records that hold their values.
+  await app.register(customFieldsModule);
   await app.register(personsModule);
   await app.register(messagesModule);
   await app.register(petsModule);

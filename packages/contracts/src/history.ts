@@ -49,6 +49,7 @@ export const HISTORY_ENTITIES = [
   'aviso',
   'modelo_182',
   'rol',
+  'campo_propio',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -86,6 +87,7 @@ export const historyEntityLabels: Record<HistoryEntity, string> = {
   cesion: 'Solicitud de cesión',
   aviso: 'Aviso de animal perdido o encontrado',
   rol: 'Rol de la organización',
+  campo_propio: 'Campo propio',
 };
 
 export const HISTORY_PAGE_SIZE_DEFAULT = 25;

@@ -74,6 +74,13 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'POST /api/roles': 'usuarios',
   'PUT /api/roles/{id}': 'usuarios',
   'DELETE /api/roles/{id}': 'usuarios',
+  // The organisation's own fields (DESIGN section 21): every staff role reads them (its forms show them).
+  'GET /api/campos': 'cuenta',
+  'POST /api/campos': 'campos',
+  'PUT /api/campos/orden': 'campos',
+  'PUT /api/campos/{id}': 'campos',
+  'POST /api/campos/{id}/archivar': 'campos',
+  'POST /api/campos/{id}/recuperar': 'campos',
   'GET /phpApi/mascotas': 'mascotas.ver',
   'GET /api/mascotas.csv': 'mascotas.ver',
   'GET /api/mascotas.xlsx': 'mascotas.ver',

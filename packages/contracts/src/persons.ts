@@ -1,3 +1,4 @@
+import { customFieldValuesAnswerSchema, customFieldValuesSchema } from './custom-fields';
 import { z } from 'zod';
 import { clearableFiscalField, countryInput, fiscalIdSchema, fiscalMessages, postcodeSchema } from './fiscal';
 import { multiLineText, oneLineText } from './text';
@@ -128,6 +129,8 @@ export const personSchema = z.object({
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The organisation's own fields; a `sensible` one reads `***` for a role that masks persons. */
+  campos: customFieldValuesAnswerSchema,
 });
 export type Person = z.infer<typeof personSchema>;
 
@@ -151,6 +154,8 @@ export const createPersonSchema = z
       .max(PERSON_ROLES.length)
       .default([]),
     consentimientos: personConsentSchema.partial().optional(),
+    /** The organisation's own fields (DESIGN section 21): `{ clave: valor }`, checked against their definitions. */
+    campos: customFieldValuesSchema.optional(),
   })
   .refine((v) => Boolean(v.email) || Boolean(v.telefono), { message: personMessages.contactRequired, path: ['email'] });
 export type CreatePersonInput = z.infer<typeof createPersonSchema>;
@@ -179,6 +184,8 @@ export const patchPersonSchema = z
     consentimientos: personConsentSchema.partial().optional(),
     bloqueado: z.boolean().optional(),
     motivoBloqueo: multiLineText().trim().max(PERSON_BLOCK_REASON_MAX, personMessages.blockReasonTooLong).optional(),
+    /** The fields sent change (`null` clears one); the others keep their values. */
+    campos: customFieldValuesSchema.optional(),
   })
   .refine((v) => v.bloqueado !== true || Boolean(v.motivoBloqueo), { message: personMessages.blockReasonRequired, path: ['motivoBloqueo'] });
 export type PatchPersonInput = z.infer<typeof patchPersonSchema>;

@@ -1,3 +1,4 @@
+import { customFieldFiltersSchema, customFieldValuesAnswerSchema, customFieldValuesTextSchema } from './custom-fields';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { z } from 'zod';
@@ -223,6 +224,11 @@ export const petFieldsSchema = z.object({
     }),
   // The pet's identity (DESIGN section 11): optional, a field not sent keeps its value.
   ...petIdentityFieldsSchema.shape,
+  /**
+   * The organisation's own fields (DESIGN section 21), as JSON text of `{ clave: valor }`: a field not sent keeps its
+   * value, `null` clears it. Checked against the definitions on the server.
+   */
+  campos: customFieldValuesTextSchema.optional(),
 });
 export type PetFieldsInput = z.input<typeof petFieldsSchema>;
 export type PetFields = z.output<typeof petFieldsSchema>;
@@ -272,6 +278,7 @@ export const petSchema = z.object({
   deletedAt: z.string().nullable(),
   ...petIdentitySchema.shape,
   ubicacion: petLocationSchema,
+  campos: customFieldValuesAnswerSchema,
 });
 export type Pet = z.infer<typeof petSchema>;
 
@@ -336,6 +343,7 @@ export const listPetsQuerySchema = z.object({
   ubicacion: z.enum(LOCATION_TYPES, { error: 'Elige una ubicación de la lista.' }).optional().describe('Solo las que están en esa ubicación'),
   eliminadas: optionalFlag.describe("'1': solo las eliminadas (para restaurarlas)"),
   ...petListCareFiltersSchema.shape,
+  campo: customFieldFiltersSchema.optional(),
   sort: z.enum(PET_SORT_FIELDS).default('updatedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -362,6 +370,7 @@ export const petListItemSchema = petSchema
     deletedAt: true,
   })
   .extend({
+    campos: customFieldValuesAnswerSchema,
     solicitudesAbiertas: z.number().int().describe('Solicitudes de adopción abiertas (nueva o en revisión)'),
   });
 export type PetListItem = z.infer<typeof petListItemSchema>;

@@ -10,9 +10,12 @@ import fp from 'fastify-plugin';
  */
 export type ContactException = (user: SessionUser) => Promise<ReadonlySet<number>>;
 
+/** The keys of the organisation's own person fields marked `sensible` (DESIGN section 21), given by their module. */
+export type SensitiveFields = () => Promise<ReadonlySet<string>>;
+
 declare module 'fastify' {
   interface FastifyInstance {
-    masking: { addContactException(rule: ContactException): void };
+    masking: { addContactException(rule: ContactException): void; addSensitiveFields(rule: SensitiveFields): void };
   }
 }
 
@@ -50,9 +53,35 @@ export function maskPersons(value: unknown): unknown {
   return out;
 }
 
+const maskValue = (value: unknown): unknown =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0) ? value : MASK;
+
+/**
+ * `value` (already a copy) with the sensitive own fields of every person in it as `***`: a person's `campos` (an
+ * object with `campos` and `anonimizada`, the person answer's shape, wherever it is: a list, a duplicate, a merge)
+ * and a person's history changes (`campos.<clave>` of an event whose `entidad` is `persona`). A pet's fields are
+ * never a person's, even with the same key.
+ */
+export function maskSensitiveFields(value: unknown, keys: ReadonlySet<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) maskSensitiveFields(item, keys);
+    return;
+  }
+  if (!isRow(value)) return;
+  if ('anonimizada' in value && isRow(value.campos)) {
+    for (const key of Object.keys(value.campos)) if (keys.has(key)) value.campos[key] = maskValue(value.campos[key]);
+  }
+  if (value.entidad === 'persona' && isRow(value.cambios)) {
+    for (const [key, change] of Object.entries(value.cambios)) {
+      if (key.startsWith('campos.') && keys.has(key.slice('campos.'.length)) && Array.isArray(change)) value.cambios[key] = change.map(maskValue);
+    }
+  }
+  for (const child of Object.values(value)) if (child && typeof child === 'object') maskSensitiveFields(child, keys);
+}
+
 /**
  * Voluntariado, and an organisation role that masks (`enmascarar`, DESIGN section 21), sees persons' document,
- * address and phone as `***` in every JSON answer (DESIGN section 20):
+ * address and phone, and their own fields marked `sensible`, as `***` in every JSON answer (DESIGN section 20):
  * lists, records, search results, history. The files a masked role may download (the pet list's export, the care
  * PDF) name no person, and every other file is closed to it by the permission table; the test of this plugin
  * checks both. The one exception: a foster home's phone and address in the person answers, for the foster homes
@@ -61,13 +90,20 @@ export function maskPersons(value: unknown): unknown {
 export const maskingPlugin = fp(
   (app: FastifyInstance) => {
     const exceptions: ContactException[] = [];
-    app.decorate('masking', { addContactException: (rule: ContactException) => void exceptions.push(rule) });
+    const sensitive: SensitiveFields[] = [];
+    app.decorate('masking', {
+      addContactException: (rule: ContactException) => void exceptions.push(rule),
+      addSensitiveFields: (rule: SensitiveFields) => void sensitive.push(rule),
+    });
     app.addHook('preSerialization', async (request, _reply, payload) => {
       const user = request.user;
       if (!user || !masksPersons(user)) return payload;
       const route = request.routeOptions.url ?? '';
       if (UNMASKED_ROUTES.has(route)) return payload;
       const masked = maskPersons(payload);
+      const keys = new Set<string>();
+      for (const rule of sensitive) for (const key of await rule()) keys.add(key);
+      if (keys.size > 0) maskSensitiveFields(masked, keys);
       const persons = PERSON_ANSWERS[route];
       if (!persons || exceptions.length === 0) return masked;
       // Decided here, from the server's own records, for every answer: the client names nothing.

@@ -28,6 +28,7 @@ import {
   sponsorUpdate,
   uploadInProgress,
   organizationRole,
+  customField,
   user,
 } from '../../src/db/schema';
 import { LocalStorage } from '../../src/storage/local-storage';
@@ -504,10 +505,15 @@ describe('backup and restore (PGlite + local disk)', { timeout: 120_000 }, () =>
       .returning();
     const shopUser = await t.createUser({ email: 'tienda@refugio.test', password: 'clave-de-la-tienda-1' });
     await t.database.db.update(user).set({ organizationRoleId: shopRole!.id }).where(eq(user.id, shopUser));
+    // An organisation's own field (DESIGN section 21) and a pet's value of it.
+    await t.database.db.insert(customField).values({ entidad: 'mascota', clave: 'test_leishmania', etiqueta: 'Test de leishmania', tipo: 'texto' });
+    await t.database.db.update(pet).set({ campos: { test_leishmania: 'Negativo' } }).where(eq(pet.id, populated.petWithMedia));
     // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
     await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);
     expect(before.tables.organization_role).toHaveLength(1);
+    expect(before.tables.custom_field).toHaveLength(1);
+    expect(before.tables.pet!.filter((p) => p.includes('"test_leishmania": "Negativo"'))).toHaveLength(1);
     expect(before.tables.user!.filter((u) => u.includes(`"organization_role_id": ${shopRole!.id}`))).toHaveLength(1);
     expect(before.tables.job).toHaveLength(4);
     expect(before.tables.upload_in_progress).toHaveLength(1);

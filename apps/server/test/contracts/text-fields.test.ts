@@ -24,6 +24,8 @@ const MULTI_LINE_FIELDS = new Set([
   'experiencia',
   'historia',
   'introduccion',
+  // The organisation's own fields (DESIGN section 21): a texto_largo value may hold lines; a texto refuses them by its definition.
+  'campos',
   'motivo',
   'motivoBloqueo',
   'nota',

@@ -6,6 +6,7 @@
  */
 export * from './users';
 export * from './roles';
+export * from './custom-fields';
 export * from './budgets';
 export * from './pets';
 export * from './dashboard';

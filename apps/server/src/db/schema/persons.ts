@@ -32,6 +32,8 @@ export const person = pgTable(
     pais: text(),
     /** adoptante | acogida | voluntario | rescatador | socio | padrino | donante */
     roles: jsonb().$type<string[]>().notNull().default([]),
+    /** The organisation's own fields (DESIGN section 21): `{ [clave]: value }`, checked against `custom_field`. */
+    campos: jsonb().$type<Record<string, string | number | boolean | string[]>>().notNull().default({}),
     bloqueado: boolean().notNull().default(false),
     motivoBloqueo: text().notNull().default(''),
     consentimientoEmail: boolean().notNull().default(false),
@@ -57,6 +59,8 @@ export const person = pgTable(
     index('person_email').on(t.email),
     index('person_telefono').on(t.telefono),
     index('person_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // A field's uses (`campos @> …`, `campos ? clave`).
+    index('person_campos_gin').using('gin', t.campos),
     index('person_updated').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -47,6 +47,8 @@ export const pet = pgTable(
     adoptadoEn: timestamp({ withTimezone: true }),
     discapacidad: boolean().notNull().default(false),
     tags: jsonb().$type<string[]>().notNull().default([]),
+    /** The organisation's own fields (DESIGN section 21): `{ [clave]: value }`, checked against `custom_field`. */
+    campos: jsonb().$type<Record<string, string | number | boolean | string[]>>().notNull().default({}),
     /** File name of the main image under productos/{id}/, or null. */
     imagenPrincipal: text(),
     estado: text().notNull().default('borrador'),
@@ -84,6 +86,8 @@ export const pet = pgTable(
   (t) => [
     index('pet_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('pet_tags_gin').using('gin', t.tags),
+    // The list's filter `campo.<clave>=<valor>` and a field's uses (`campos @> …`, `campos ? clave`).
+    index('pet_campos_gin').using('gin', t.campos),
     // NULLS FIRST matches `ORDER BY updated_at DESC, id DESC` (PostgreSQL's default for DESC); Drizzle's
     // .desc() alone means NULLS LAST, which the planner cannot use for that order (bench/README.md).
     index('pet_live_updated_v2')

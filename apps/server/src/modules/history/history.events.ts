@@ -39,7 +39,9 @@ export type PetHistoryField =
   | 'ubicacion'
   | 'movimiento'
   | 'personaId'
-  | 'motivo';
+  | 'motivo'
+  /** One of the organisation's own fields (DESIGN section 21), by its key. */
+  | `campos.${string}`;
 export type AdoptionRequestHistoryField = 'estado' | 'nota' | 'nombre' | 'mascotaId' | 'contactoEmail' | 'contactoTelefono' | 'contactoConfirmado';
 export type PublicationRequestHistoryField = 'estado' | 'motivoRechazo' | 'mascotaId' | 'nombre' | 'enlace';
 export type LinkHistoryField = 'estado' | 'destinatario' | 'paqueteId' | 'venceEn' | 'email' | 'telefono' | 'nota' | 'usados';
@@ -64,6 +66,8 @@ export type CareRecordHistoryField =
 export type ProtocolHistoryField = 'nombre' | 'tipoMascota' | 'nota' | 'pasos' | 'activo';
 export type UserHistoryField =
   'name' | 'lastname' | 'mail' | 'rol' | 'rolOrganizacion' | 'permisos' | 'color' | 'desactivado' | 'contrasena' | 'dosPasos' | 'codigosRespaldo';
+export type CustomFieldHistoryField =
+  'entidad' | 'clave' | 'etiqueta' | 'tipo' | 'opciones' | 'especies' | 'obligatorio' | 'publico' | 'sensible' | 'ayuda' | 'orden' | 'archivado';
 export type TemplateHistoryField = 'asunto' | 'cuerpo' | 'activa';
 export type MessageHistoryField = 'canal' | 'plantilla' | 'asunto' | 'estado' | 'intentos' | 'error' | 'destinatario';
 export type OrganizationHistoryField =
@@ -104,7 +108,9 @@ export type PersonHistoryField =
   | 'duplicadoDescartado'
   | 'movimiento'
   | 'mascota'
-  | 'fichaAcogida';
+  | 'fichaAcogida'
+  /** One of the organisation's own fields (DESIGN section 21), by its key. */
+  | `campos.${string}`;
 
 export type HistoryEventInput = { actor: HistoryActor } & (
   | { entidad: 'mascota'; entidadId: number; accion: 'crear' | 'modificar' | 'eliminar' | 'restaurar' | 'estado'; cambios?: Changes<PetHistoryField> }
@@ -117,6 +123,12 @@ export type HistoryEventInput = { actor: HistoryActor } & (
       entidadId: number;
       accion: 'crear' | 'modificar' | 'eliminar';
       cambios?: Changes<'nombre' | 'basadoEn' | 'capacidades' | 'enmascarar'>;
+    }
+  | {
+      entidad: 'campo_propio';
+      entidadId: number;
+      accion: 'crear' | 'modificar' | 'estado';
+      cambios?: Changes<CustomFieldHistoryField>;
     }
   | { entidad: 'usuario'; entidadId: string; accion: 'crear' | 'modificar' | 'estado' | 'eliminar'; cambios?: Changes<UserHistoryField> }
   | { entidad: 'registro_salud'; entidadId: number; accion: 'crear' | 'modificar' | 'estado' | 'eliminar'; cambios?: Changes<CareRecordHistoryField> }

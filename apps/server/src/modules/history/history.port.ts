@@ -12,7 +12,7 @@ import { toHistoryEvent } from './history.service';
  * writes nothing. The request id is taken from the request being served.
  */
 
-export type { HistoryEventInput, PersonHistoryField, PetHistoryField } from './history.events';
+export type { CustomFieldHistoryField, HistoryEventInput, PersonHistoryField, PetHistoryField } from './history.events';
 export type { HistoryViewer, RelatedHistory } from './history.related';
 export { changedFields, hasChanges, historyValue, linkActor, publicActor, systemActor, userActor } from './history.events';
 

@@ -29,11 +29,12 @@ export const personsModule = fp(
         country: app.config.orgCountry,
         events: (personaId, page, pageSize, viewer) => history.personEvents(app.db, personaId, page, pageSize, viewer),
         links: port,
+        customFields: app.customFieldsPort,
       }),
     );
     app.jobs.define(linkExistingJob({ db: app.db, persons: port, log: app.log }));
     await app.register(personsRoutes);
     await app.register(personExportRoutes({ db: app.db, timeZone: app.organizationPort.timeZone }));
   },
-  { name: 'persons', dependencies: ['db', 'jobs', 'access', 'history', 'organization'] },
+  { name: 'persons', dependencies: ['db', 'jobs', 'access', 'history', 'organization', 'custom-fields'] },
 );

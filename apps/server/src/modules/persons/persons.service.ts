@@ -13,6 +13,7 @@ import {
   type PersonExport,
   type PersonMergeField,
   type PersonRole,
+  masksPersons,
   personMessages,
 } from '@refugio/contracts';
 import type { CountryCode } from 'libphonenumber-js/max';
@@ -20,6 +21,7 @@ import { AppError } from '../../lib/app-error';
 import { isLockConflict } from '../../lib/db-errors';
 import type { SessionUser } from '../../plugins/access';
 import { type HistoryPort, type HistoryViewer, changedFields, hasChanges, userActor } from '../history/history.port';
+import { type CustomFieldsPort, customFieldChanges } from '../custom-fields/custom-fields.port';
 import { type PersonsPort, duplicateReasons, normaliseContact } from './persons.port';
 import type { PersonQueries, PersonRow, PersonUpdate, PersonWithDuplicates, PersonsRepository } from './persons.repository';
 
@@ -71,6 +73,7 @@ export function toPerson(row: PersonWithDuplicates): Person {
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    campos: row.campos,
   };
 }
 
@@ -103,11 +106,13 @@ export interface PersonsDeps {
   events: (personaId: number, page: number, pageSize: number, viewer: HistoryViewer) => Promise<ListHistoryResponse>;
   /** The tables of other modules that point at persons (registered on the port by their owners). */
   links: Pick<PersonsPort, 'linkTables'>;
+  /** The organisation's own fields: a save's `campos` checked against them, in the save's transaction. */
+  customFields: Pick<CustomFieldsPort, 'checkValues' | 'definitions'>;
   clock?: () => Date;
 }
 
 /** Persons (DESIGN section 10): the staff's list, record, duplicates, merge, anonymisation and export. */
-export function createPersonsService({ repo, history, country, events, links, clock = () => new Date() }: PersonsDeps) {
+export function createPersonsService({ repo, history, country, events, links, customFields, clock = () => new Date() }: PersonsDeps) {
   async function mustFind(r: PersonQueries, id: number, options: { forUpdate?: boolean } = {}): Promise<PersonWithDuplicates> {
     const row = await r.find(id, options);
     if (!row) throw new AppError('NOT_FOUND', { message: personMessages.notFound });
@@ -147,6 +152,8 @@ export function createPersonsService({ repo, history, country, events, links, cl
       const now = clock();
       return guarded(() =>
         repo.transaction(async (tx) => {
+          // A new person: the required fields must come with it.
+          const campos = await customFields.checkValues(tx.handle, 'persona', input.campos, { complete: true, masked: masksPersons(actor) });
           const row = await tx.insert({
             nombre: input.nombre,
             apellidos: input.apellidos,
@@ -160,6 +167,7 @@ export function createPersonsService({ repo, history, country, events, links, cl
             pais: input.pais ?? null,
             roles: [...new Set(input.roles)],
             ...consentChange(undefined, input.consentimientos, 'Alta por el equipo', now),
+            campos,
           });
           await markContactDuplicates(tx, row.id, email, telefono, row.nombre);
           await history.record(tx.handle, {
@@ -167,7 +175,7 @@ export function createPersonsService({ repo, history, country, events, links, cl
             entidad: 'persona',
             entidadId: row.id,
             accion: 'crear',
-            cambios: changedFields<(typeof PERSON_HISTORY_FIELDS)[number]>({}, row, PERSON_HISTORY_FIELDS),
+            cambios: { ...changedFields<(typeof PERSON_HISTORY_FIELDS)[number]>({}, row, PERSON_HISTORY_FIELDS), ...customFieldChanges({}, campos) },
           });
           return toPerson(await mustFind(tx, row.id));
         }),
@@ -202,6 +210,15 @@ export function createPersonsService({ repo, history, country, events, links, cl
               ? { motivoBloqueo: input.motivoBloqueo }
               : {}),
             ...consentChange(current, input.consentimientos, 'Cambio por el equipo', now),
+            // Only the fields sent change (a partial save: a required field is refused only when sent empty).
+            ...(input.campos !== undefined
+              ? {
+                  campos: await customFields.checkValues(tx.handle, 'persona', input.campos, {
+                    previous: current.campos,
+                    masked: masksPersons(actor),
+                  }),
+                }
+              : {}),
           };
           const email = values.email !== undefined ? values.email : current.email;
           const telefono = values.telefono !== undefined ? values.telefono : current.telefono;
@@ -211,7 +228,10 @@ export function createPersonsService({ repo, history, country, events, links, cl
               fieldErrors: { email: personMessages.contactRequired },
             });
           }
-          const cambios = changedFields<(typeof PERSON_HISTORY_FIELDS)[number]>(current, values, PERSON_HISTORY_FIELDS);
+          const cambios = {
+            ...changedFields<(typeof PERSON_HISTORY_FIELDS)[number]>(current, values, PERSON_HISTORY_FIELDS),
+            ...(values.campos ? customFieldChanges(current.campos, values.campos) : {}),
+          };
           if (!hasChanges(cambios)) return toPerson(current);
           if (!(await tx.update(id, values, input.version))) throw new AppError('CONFLICT', { message: personMessages.stale });
           if (cambios.email || cambios.telefono || cambios.nombre) {
@@ -306,6 +326,8 @@ export function createPersonsService({ repo, history, country, events, links, cl
             consentimientoWhatsapp: whatsappFrom.consentimientoWhatsapp,
             consentimientoWhatsappEn: whatsappFrom.consentimientoWhatsappEn,
             consentimientoWhatsappFuente: whatsappFrom.consentimientoWhatsappFuente,
+            // The organisation's own fields: the survivor's values, and the other's where the survivor has none.
+            campos: { ...merged.campos, ...survivor.campos },
           };
           const emailAfter = values.email !== undefined ? values.email : survivor.email;
           const telefonoAfter = values.telefono !== undefined ? values.telefono : survivor.telefono;
@@ -329,6 +351,7 @@ export function createPersonsService({ repo, history, country, events, links, cl
           const cambios: Record<string, [HistoryValue, HistoryValue]> = {
             fusionadaCon: [null, merged.id],
             ...changedFields<(typeof PERSON_HISTORY_FIELDS)[number]>(survivor, values, PERSON_HISTORY_FIELDS),
+            ...customFieldChanges(survivor.campos, values.campos ?? survivor.campos),
           };
           await history.record(tx.handle, { actor: userActor(actor), entidad: 'persona', entidadId: survivor.id, accion: 'fusionar', cambios });
           return toPerson(await mustFind(tx, survivor.id));
@@ -367,8 +390,11 @@ export function createPersonsService({ repo, history, country, events, links, cl
             consentimientoWhatsapp: false,
             consentimientoWhatsappEn: null,
             consentimientoWhatsappFuente: '',
+            // The organisation's own fields may say anything about the person: none is kept.
+            campos: {},
             anonimizadaEn: clock(),
           });
+          const ownFields = (await customFields.definitions('persona', tx.handle)).map((f) => `campos.${f.clave}`);
           await history.redactPerson(tx.handle, id, [
             'nombre',
             'apellidos',
@@ -381,6 +407,8 @@ export function createPersonsService({ repo, history, country, events, links, cl
             'codigoPostal',
             'pais',
             'motivoBloqueo',
+            ...ownFields,
+            ...Object.keys(current.campos).map((clave) => `campos.${clave}`),
           ]);
           await history.record(tx.handle, { actor: userActor(actor), entidad: 'persona', entidadId: id, accion: 'anonimizar' });
           return toPerson(await mustFind(tx, id));

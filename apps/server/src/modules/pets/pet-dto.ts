@@ -84,6 +84,7 @@ export function toPetDto(row: PetView, personaNombre?: string | null): Pet {
     procedenciaDetalle: row.procedenciaDetalle,
     pesoKg: row.pesoKg,
     ubicacion: toPetLocation(row, personaNombre),
+    campos: row.campos,
   };
 }
 

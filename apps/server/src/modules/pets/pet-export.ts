@@ -1,5 +1,13 @@
 import type { TimeZoneSource } from '../organization/organization.port';
-import { type ListPetsQuery, PET_EXPORT_MAX_ROWS, adoptedWord, formatFechaIngreso, publicationStateLabels } from '@refugio/contracts';
+import {
+  type ListPetsQuery,
+  PET_EXPORT_MAX_ROWS,
+  adoptedWord,
+  formatCustomFieldValue,
+  formatFechaIngreso,
+  publicationStateLabels,
+} from '@refugio/contracts';
+import type { CustomFieldsPort } from '../custom-fields/custom-fields.port';
 import { type ExportColumn, type TableExport, pagesById } from '../../lib/table-export';
 import type { PetView, PetsRepository } from './pets.repository';
 
@@ -33,12 +41,29 @@ const petExportColumns: ExportColumn<PetView>[] = [
  * The pet list's export: the list's search and filters (deleted pets only with `eliminadas=1`, as the list),
  * at most PET_EXPORT_MAX_ROWS rows read in pages by id; dates in the organisation's time zone.
  */
-export function createPetExport({ repo, timeZone }: { repo: Pick<PetsRepository, 'exportPage'>; timeZone: TimeZoneSource }) {
+export function createPetExport({
+  repo,
+  timeZone,
+  customFields,
+}: {
+  repo: Pick<PetsRepository, 'exportPage'>;
+  timeZone: TimeZoneSource;
+  customFields: Pick<CustomFieldsPort, 'definitions' | 'filterOf'>;
+}) {
   return {
     async exportTable(query: Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'>): Promise<TableExport<PetView>> {
+      const camposFiltro = query.campo ? await customFields.filterOf('mascota', query.campo) : undefined;
+      // The organisation's own fields after the product's, in their order; archived ones too (their header marked), so
+      // an export never loses a value.
+      const definitions = await customFields.definitions('mascota');
+      const own: ExportColumn<PetView>[] = definitions.map((field) => ({
+        header: field.archivado ? `${field.etiqueta} (archivado)` : field.etiqueta,
+        value: (row) => formatCustomFieldValue(field.tipo, row.campos[field.clave]),
+        width: field.tipo === 'texto_largo' ? 40 : 16,
+      }));
       return {
-        columns: petExportColumns,
-        pages: () => pagesById((afterId, limit) => repo.exportPage(query, afterId, limit), PET_EXPORT_MAX_ROWS),
+        columns: [...petExportColumns, ...own],
+        pages: () => pagesById((afterId, limit) => repo.exportPage({ ...query, camposFiltro }, afterId, limit), PET_EXPORT_MAX_ROWS),
         timeZone: await timeZone(),
       };
     },

@@ -37,7 +37,13 @@ function estadoCondition(estado: ListPetsQuery['estado']): SQL | undefined {
 type ValueOf = <T>(name: string, value: T) => T | ReturnType<typeof sql.placeholder>;
 const inline: ValueOf = (_name, value) => value;
 
-type ListFilter = Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'>;
+/**
+ * The list's filters; `camposFiltro`, the organisation's own fields asked (`campo.<clave>=<valor>`) as the JSON object
+ * a pet's `campos` must contain, each value typed by its definition (the service builds it).
+ */
+export type ListFilter = Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'> & { camposFiltro?: string | undefined };
+/** A page of the list: its filters, sort, order and page. */
+export type ListPetsPage = ListPetsQuery & { camposFiltro?: string | undefined };
 
 /** The values the filters bind, as the statement takes them (undefined: that filter is absent). */
 function filterValues(query: ListFilter) {
@@ -53,6 +59,7 @@ function filterValues(query: ListFilter) {
     esterilizado: query.esterilizado || undefined,
     ubicacion: query.ubicacion || undefined,
     procedencia: query.procedencia && query.procedencia !== PROCEDENCIA_SIN_INDICAR ? query.procedencia : undefined,
+    camposFiltro: query.camposFiltro,
   };
 }
 
@@ -77,6 +84,8 @@ export function petListWhere(query: ListFilter, value: ValueOf = inline): SQL | 
         : eq(pet.procedencia, value('procedencia', v.procedencia)),
     v.ubicacion === undefined ? undefined : eq(pet.ubicacion, value('ubicacion', v.ubicacion)),
     v.tag === undefined ? undefined : sql`${pet.tags} @> ${value('tag', v.tag)}::jsonb`,
+    // By the GIN index on `campos` (migration 0053).
+    v.camposFiltro === undefined ? undefined : sql`${pet.campos} @> ${value('camposFiltro', v.camposFiltro)}::jsonb`,
     // The dashboard's "Adoptadas este mes": the same month, in the same organisation time zone, as its figures.
     v.adoptadoMes === undefined
       ? undefined
@@ -127,6 +136,7 @@ const listItemColumns = {
   updatedAt: pet.updatedAt,
   deletedAt: pet.deletedAt,
   solicitudesAbiertas: openRequests,
+  campos: pet.campos,
 };
 type ListRow = Pick<
   typeof pet.$inferSelect,
@@ -144,6 +154,7 @@ type ListRow = Pick<
   | 'version'
   | 'updatedAt'
   | 'deletedAt'
+  | 'campos'
 > & { estadoEfectivo: string; solicitudesAbiertas: number };
 
 /** A row as its list item (petListItemSchema), in the form and order of the detail's answer (toPetDto). */
@@ -166,6 +177,7 @@ function listItemOf(row: ListRow): PetListItem {
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
     solicitudesAbiertas: row.solicitudesAbiertas,
+    campos: row.campos,
   };
 }
 
@@ -205,11 +217,12 @@ const listItemJson = sql<string>`(SELECT row_to_json(item)::text FROM (SELECT
     ${pet.version} AS "version",
     ${isoText(pet.updatedAt)} AS "updatedAt",
     ${isoText(pet.deletedAt)} AS "deletedAt",
-    ${openRequests} AS "solicitudesAbiertas"
+    ${openRequests} AS "solicitudesAbiertas",
+    ${pet.campos} AS "campos"
   ) AS item)`;
 
 /** The filters present, the sort and the order: what decides a statement's text (the values are its parameters). */
-function shapeOf(query: ListPetsQuery): string {
+function shapeOf(query: ListPetsPage): string {
   const present = Object.values(filterValues(query))
     .map((value) => (value === undefined ? '0' : '1'))
     .join('');
@@ -233,7 +246,7 @@ export function createPetListReader(db: Database, writer: ListWriter) {
   type Page = { items: string; total: number | undefined };
   const statements = new Map<string, (values: Record<string, unknown>) => Promise<Page>>();
 
-  function statementFor(query: ListPetsQuery) {
+  function statementFor(query: ListPetsPage) {
     const shape = shapeOf(query);
     const held = statements.get(shape);
     if (held) {
@@ -295,7 +308,7 @@ export function createPetListReader(db: Database, writer: ListWriter) {
   }
 
   /** The parameters of a page: its filters' values (the same names `petListWhere` gives its placeholders), limit and offset. */
-  function valuesOf(query: ListPetsQuery): Record<string, unknown> {
+  function valuesOf(query: ListPetsPage): Record<string, unknown> {
     const values: Record<string, unknown> = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
     for (const [name, value] of Object.entries(filterValues(query))) if (value !== undefined) values[name] = value;
     return values;
@@ -303,7 +316,7 @@ export function createPetListReader(db: Database, writer: ListWriter) {
 
   return {
     /** The page's items, each as its JSON text, and the count of matches. */
-    async list(query: ListPetsQuery): Promise<{ items: string; total: number; totalExact: boolean }> {
+    async list(query: ListPetsPage): Promise<{ items: string; total: number; totalExact: boolean }> {
       const found = await statementFor(query)(valuesOf(query));
       let n = found.total;
       if (n === undefined) {

@@ -43,6 +43,7 @@ export const petsModule = fp(
         timeZone,
         personName: async (id) => (await persons.namesOf(app.db, [id])).get(id) ?? null,
         adoption: port,
+        customFields: app.customFieldsPort,
       }),
     );
     app.decorate('videosService', createVideosService({ repo, storage: app.storage, changes: app.changes, history }));
@@ -51,7 +52,7 @@ export const petsModule = fp(
     app.jobs.define(sweep.idempotencyJob);
     app.decorate('orphanMediaSweep', sweep);
     await app.register(petsRoutes);
-    await app.register(petExportRoutes(createPetExport({ repo, timeZone })));
+    await app.register(petExportRoutes(createPetExport({ repo, timeZone, customFields: app.customFieldsPort })));
   },
-  { name: 'pets', dependencies: ['db', 'changes', 'jobs', 'storage', 'access', 'history', 'persons', 'organization'] },
+  { name: 'pets', dependencies: ['db', 'changes', 'jobs', 'storage', 'access', 'history', 'persons', 'organization', 'custom-fields'] },
 );

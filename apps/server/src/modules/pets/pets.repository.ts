@@ -1,10 +1,10 @@
-import { FINAL_LOCATIONS, IDEMPOTENCY_KEY_TTL_HOURS, type ListPetsQuery, type PetBatchFilter, type PublicationChange } from '@refugio/contracts';
+import { FINAL_LOCATIONS, IDEMPOTENCY_KEY_TTL_HOURS, type PetBatchFilter, type PublicationChange } from '@refugio/contracts';
 import { and, asc, eq, getTableColumns, notInArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { idempotencyKey, pet, petImage } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 import { isPublicSql } from './pet-rules';
-import { type ListWriter, createPetListReader, effectiveEstado, petListWhere } from './pet-list.repository';
+import { type ListFilter, type ListPetsPage, type ListWriter, createPetListReader, effectiveEstado, petListWhere } from './pet-list.repository';
 import { anyOf } from '../../db/any-of';
 
 export { effectiveEstado, petListWhere } from './pet-list.repository';
@@ -52,10 +52,10 @@ function petsQueries(db: Database, listWriter: ListWriter) {
   const listReader = createPetListReader(db, listWriter);
   return {
     /** One page of the list (pet-list.repository.ts: one prepared statement per shape of filters and sort). */
-    list: (query: ListPetsQuery) => listReader.list(query),
+    list: (query: ListPetsPage) => listReader.list(query),
 
     /** A page of the list's export: the same search and filters, oldest id first, after `afterId`. */
-    async exportPage(query: Omit<ListPetsQuery, 'sort' | 'order' | 'page' | 'pageSize'>, afterId: number, limit: number): Promise<PetView[]> {
+    async exportPage(query: ListFilter, afterId: number, limit: number): Promise<PetView[]> {
       return db
         .select({ ...petColumns, estadoEfectivo: effectiveEstado })
         .from(pet)

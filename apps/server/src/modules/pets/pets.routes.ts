@@ -6,6 +6,7 @@ import {
   MAIN_IMAGE_MAX_BYTES,
   VIDEO_MAX_BYTES,
   apiErrorBodySchema,
+  gatherCustomFieldFilters,
   listPetsQuerySchema,
   listPetsResponseSchema,
   messages,
@@ -38,6 +39,11 @@ import { imageKey, thumbnailKey, videoKey } from '../../media/storage-keys';
 import { videoContentType } from '../../media/videos';
 
 const staff = { access: 'staff' as const };
+
+/** The address's `campo.<clave>=<valor>` filters gathered into `campo` before the query is validated. */
+export async function gatherCustomFieldQuery(request: FastifyRequest): Promise<void> {
+  request.query = gatherCustomFieldFilters(request.query as Record<string, unknown>);
+}
 const tags = ['Mascotas'];
 const mediaDescription =
   'De una mascota pública (publicada, o programada cuya fecha pasó; ni adoptada ni eliminada): para cualquiera, con `Cache-Control: public`. De cualquier otra: solo con sesión del equipo y `Cache-Control: private, no-store`; sin ella, 404 como un archivo que no existe. Que una mascota es pública se recuerda en cada instancia hasta que la mascota cambia en cualquiera de ellas (lo avisa la base de datos); mientras ese aviso no llega, se consulta la base de datos en cada petición.';
@@ -117,9 +123,12 @@ export const petsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Lista de mascotas: búsqueda, filtros, orden y páginas',
+        description:
+          'Los campos propios se filtran con `campo.<clave>=<valor>` (varios a la vez: todos deben coincidir); el valor se lee según el tipo del campo (un número, «sí»/«no», una de sus opciones). Una clave que no es de un campo, o un valor que no es del campo, responde 400.',
         querystring: listPetsQuerySchema,
         response: { 200: listPetsResponseSchema, ...errors },
       },
+      preValidation: gatherCustomFieldQuery,
     },
     async (request, reply) => sendJsonText(reply, await pets.list(request.query)),
   );

@@ -9,6 +9,7 @@ import type { SessionUser } from '../../plugins/access';
 import type { ChangeFeed } from '../../plugins/changes';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { type HistoryPort, changedFields, hasChanges, userActor } from '../history/history.port';
+import { type CustomFieldsPort, customFieldChanges } from '../custom-fields/custom-fields.port';
 import type { TimeZoneSource } from '../organization/organization.port';
 import type { PetsPort } from './pets.port';
 import { checkIdentityDates, createMicrochipChecks, isFinalLocation, lockPet, requirePet } from './pet-checks';
@@ -34,6 +35,8 @@ export interface PetsServiceDeps {
   personName?: (personaId: number) => Promise<string | null>;
   /** The module's port: a save that asks for another `adoptado` tells the movements module, in the save's transaction. */
   adoption: Pick<PetsPort, 'announceAdoptedChange' | 'announceSaved'>;
+  /** The organisation's own fields: a save's `campos` checked against them, in the save's transaction. */
+  customFields: Pick<CustomFieldsPort, 'checkValues' | 'filterOf'>;
 }
 
 /** What a create answers (and what a retry with the same `Idempotency-Key` answers again). */
@@ -56,6 +59,7 @@ export function createPetsService({
   timeZone,
   personName = async () => null,
   adoption,
+  customFields,
 }: PetsServiceDeps) {
   const { checkMicrochipFree, microchipConflict } = createMicrochipChecks(repo);
   const files = createPetImageFiles({ storage, log });
@@ -82,7 +86,8 @@ export function createPetsService({
   return {
     /** A page of the list as the answer's JSON text (listPetsResponseSchema): its items come written by the database. */
     async list(query: ListPetsQuery): Promise<string> {
-      const { items, total, totalExact } = await repo.list(query);
+      const camposFiltro = query.campo ? await customFields.filterOf('mascota', query.campo) : undefined;
+      const { items, total, totalExact } = await repo.list({ ...query, camposFiltro });
       return `{"items":[${items}],"total":${total},"totalExact":${totalExact},"page":${query.page},"pageSize":${query.pageSize}}`;
     },
 
@@ -132,14 +137,16 @@ export function createPetsService({
       const fileName = processed ? await storeImage(id, processed) : undefined;
       try {
         const created = await repo.transaction(async (tx) => {
+          // A new pet: its species' required fields must come with it.
+          const campos = await customFields.checkValues(tx.handle, 'mascota', fields.campos, { especie: fields.tipo, complete: true });
           const values = { ...(toColumns(fields) as PetInsert), imagenPrincipal: fileName ?? null };
-          const row = await tx.insertWithId(id, { ...values, createdBy: actor.id, updatedBy: actor.id });
+          const row = await tx.insertWithId(id, { ...values, campos, createdBy: actor.id, updatedBy: actor.id });
           await history.record(tx.handle, {
             actor: userActor(actor),
             entidad: 'mascota',
             entidadId: row.id,
             accion: 'crear',
-            cambios: changedFields({}, values, PET_HISTORY_FIELDS),
+            cambios: { ...changedFields({}, values, PET_HISTORY_FIELDS), ...customFieldChanges({}, campos) },
           });
           // Created adopted: the adoption opens (without a person) in this transaction, as marking it from the list does.
           if (fields.adoptado === '1')
@@ -187,9 +194,19 @@ export function createPetsService({
           if (isFinalLocation(current.ubicacion) && fields.estado !== undefined && fields.estado !== 'borrador') {
             throw new AppError('CONFLICT', { message: movementMessages.neverPublic });
           }
+          // The form sends the fields it shows (a whole save: required ones must be there); a client that sends no
+          // `campos` (the specification's) leaves them as they are.
+          const campos =
+            fields.campos === undefined
+              ? current.campos
+              : await customFields.checkValues(tx.handle, 'mascota', fields.campos, {
+                  previous: current.campos,
+                  especie: fields.tipo,
+                  complete: true,
+                });
           const values = { ...toColumns(fields), ...(newFile ? { imagenPrincipal: newFile } : {}) };
-          await tx.update(id, { ...values, updatedBy: actor.id });
-          const cambios = changedFields(current, values, PET_HISTORY_FIELDS);
+          await tx.update(id, { ...values, campos, updatedBy: actor.id });
+          const cambios = { ...changedFields(current, values, PET_HISTORY_FIELDS), ...customFieldChanges(current.campos, campos) };
           if (hasChanges(cambios))
             await history.record(tx.handle, { actor: userActor(actor), entidad: 'mascota', entidadId: id, accion: 'modificar', cambios });
           // `adoptado` is true exactly while an adoption is open (DESIGN section 12): another value in the form opens
