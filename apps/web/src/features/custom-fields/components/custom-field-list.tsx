@@ -50,10 +50,11 @@ function FieldBadges({ field }: { field: CustomField }) {
   );
 }
 
-function FieldSummary({ field }: { field: CustomField }) {
+/** What a row says of its field; `level` is the heading's, below the section it is listed in. */
+function FieldSummary({ field, level }: { field: CustomField; level: 2 | 3 }) {
   return (
     <Stack gap={4} style={{ flex: '1 1 14rem', minWidth: 0 }}>
-      <Title order={3} fz="h4">
+      <Title order={level} fz="h4">
         {field.etiqueta}
       </Title>
       <Text size="sm">
@@ -110,7 +111,7 @@ function SortableRow({ field, index, count, busy, onMove, actions }: SortableRow
           </ActionIcon>
         </Tooltip>
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" style={{ flex: 1, minWidth: 0 }}>
-          <FieldSummary field={field} />
+          <FieldSummary field={field} level={2} />
           <Group gap="xs">
             <Button
               variant="light"
@@ -204,7 +205,7 @@ export function ArchivedFieldList({ fields, renderActions }: { fields: readonly 
       {fields.map((field) => (
         <Paper key={field.id} component="li" withBorder p="md" radius="md" bg="var(--mantine-color-gray-light)">
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-            <FieldSummary field={field} />
+            <FieldSummary field={field} level={3} />
             <Group gap="xs">{renderActions(field)}</Group>
           </Group>
         </Paper>
