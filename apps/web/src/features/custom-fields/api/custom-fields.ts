@@ -77,6 +77,9 @@ export function useReorderCustomFields() {
     onError: (_error, _variables, context) => {
       for (const [key, list] of context?.previous ?? []) queryClient.setQueryData(key, list);
     },
-    onSettled: (_data, _error, { entidad }) => queryClient.invalidateQueries(listsOf(entidad)),
+    // Not awaited: the toast of a refused order shows at once, with the list already back in its order.
+    onSettled: (_data, _error, { entidad }) => {
+      void queryClient.invalidateQueries(listsOf(entidad));
+    },
   });
 }

@@ -1,7 +1,7 @@
 import { type CustomField, customFieldMessages } from '@refugio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { server } from '../../../testing/server';
@@ -238,7 +238,11 @@ describe('Campos propios', () => {
     let refuse = false;
     let stored = [leish, ninos, third];
     server.use(
-      http.get('/api/campos', () => HttpResponse.json({ items: stored })),
+      // Once the server refuses, the list it would send never comes: only the rollback puts the rows back.
+      http.get('/api/campos', async () => {
+        if (refuse) await delay('infinite');
+        return HttpResponse.json({ items: stored });
+      }),
       http.put('/api/campos/orden', async ({ request }) => {
         const body = (await request.json()) as { ids: number[] };
         orders.push(body);
