@@ -1,10 +1,4 @@
-import {
-  type CustomField,
-  type CustomFieldEntity,
-  type CustomFieldInput,
-  customFieldSchema,
-  type UpdateCustomFieldInput,
-} from '@refugio/contracts';
+import { type CustomField, type CustomFieldEntity, type CustomFieldInput, customFieldSchema, type UpdateCustomFieldInput } from '@refugio/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { requestJson } from '../../../lib/api-client';

@@ -161,7 +161,7 @@ export function CustomFieldForm({ entidad, field, draft, onChange, errors, error
             value={draft.tipo}
             allowDeselect={false}
             error={errors.tipo}
-            onChange={(value) => value && onChange({ ...draft, tipo: value as CustomFieldType })}
+            onChange={(value) => value && onChange({ ...draft, tipo: value })}
           />
         ) : (
           <Stack gap={2}>

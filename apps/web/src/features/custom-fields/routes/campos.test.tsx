@@ -23,7 +23,16 @@ const field = (f: Partial<CustomField> & Pick<CustomField, 'id' | 'clave' | 'eti
   ...f,
 });
 
-const leish = field({ id: 1, clave: 'leishmania', etiqueta: 'Leishmania', tipo: 'si_no', especies: ['Perro'], obligatorio: true, usos: 12, version: 3 });
+const leish = field({
+  id: 1,
+  clave: 'leishmania',
+  etiqueta: 'Leishmania',
+  tipo: 'si_no',
+  especies: ['Perro'],
+  obligatorio: true,
+  usos: 12,
+  version: 3,
+});
 const ninos = field({ id: 2, clave: 'ninos', etiqueta: 'Carácter con niños', tipo: 'opcion', opciones: ['Bueno', 'Regular', 'Malo'], publico: true });
 const socio = field({ id: 3, clave: 'socio_antiguo', etiqueta: 'Nº de socio antiguo', entidad: 'persona', tipo: 'numero', sensible: true, usos: 1 });
 const viejo = field({ id: 4, clave: 'tatuaje', etiqueta: 'Tatuaje', archivado: true, usos: 5 });
@@ -100,6 +109,8 @@ describe('Campos propios', () => {
     await user.click(within(dialog).getByRole('combobox', { name: /^Tipo/ }));
     await user.click(await screen.findByRole('option', { name: 'Una opción de una lista' }));
     const opciones = within(dialog).getByRole('textbox', { name: /^Opciones/ });
+    const audit = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(audit.violations.map((v) => v.id)).toEqual([]);
     await user.type(opciones, 'Positivo');
     await user.click(within(dialog).getByRole('button', { name: 'Crear campo' }));
     // One option is not a list: nothing is sent, and the field says why.
@@ -140,10 +151,14 @@ describe('Campos propios', () => {
     await user.click(screen.getByRole('button', { name: 'Nuevo campo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo campo' });
     expect(within(dialog).queryByRole('checkbox', { name: 'Perro' })).toBeNull();
+    expect(within(dialog).queryByRole('switch', { name: /Público/ })).toBeNull();
+    expect(within(dialog).getByRole('switch', { name: /Sensible/ })).toHaveAccessibleDescription(/Se oculta como el DNI/);
     await user.type(within(dialog).getByRole('textbox', { name: /^Nombre/ }), 'Socio antiguo');
     await user.click(within(dialog).getByRole('button', { name: 'Crear campo' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(customFieldMessages.keyTaken);
-    expect(within(dialog).getByRole('textbox', { name: /^Clave/ })).toHaveAccessibleDescription(expect.stringContaining(customFieldMessages.keyTaken));
+    expect(within(dialog).getByRole('textbox', { name: /^Clave/ })).toHaveAccessibleDescription(
+      expect.stringContaining(customFieldMessages.keyTaken),
+    );
   });
 
   it('edits a field at the version it read, and shows what is saved when someone else saved first', async () => {
@@ -173,7 +188,15 @@ describe('Campos propios', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
 
     await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toEqual({ etiqueta: 'Test de leishmania', especies: ['Perro'], obligatorio: true, publico: false, sensible: false, ayuda: '', version: 3 });
+    expect(puts[0]).toEqual({
+      etiqueta: 'Test de leishmania',
+      especies: ['Perro'],
+      obligatorio: true,
+      publico: false,
+      sensible: false,
+      ayuda: '',
+      version: 3,
+    });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(customFieldMessages.staleVersion);
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /^Nombre/ })).toHaveValue('Leishmaniosis'));
     expect(dialog).toHaveAccessibleName('Editar «Leishmaniosis»');
@@ -189,7 +212,11 @@ describe('Campos propios', () => {
       serveFields([ninos]),
       http.put('/api/campos/2', () =>
         HttpResponse.json(
-          { code: 'VALIDATION', message: customFieldMessages.optionRemovedInUse('Malo'), fieldErrors: { opciones: customFieldMessages.optionRemovedInUse('Malo') } },
+          {
+            code: 'VALIDATION',
+            message: customFieldMessages.optionRemovedInUse('Malo'),
+            fieldErrors: { opciones: customFieldMessages.optionRemovedInUse('Malo') },
+          },
           { status: 400 },
         ),
       ),
@@ -253,7 +280,10 @@ describe('Campos propios', () => {
       }),
     );
     const { user } = renderWithProviders(<Campos />, { path: '/campos' });
-    const labels = () => within(screen.getByRole('list', { name: /Campos en uso/ })).getAllByRole('heading').map((h) => h.textContent);
+    const labels = () =>
+      within(screen.getByRole('list', { name: /Campos en uso/ }))
+        .getAllByRole('heading')
+        .map((h) => h.textContent);
     await user.click(await screen.findByRole('button', { name: 'Subir «Dieta»' }));
     expect(labels()).toEqual(['Leishmania', 'Dieta', 'Carácter con niños']);
     await waitFor(() => expect(orders).toEqual([{ entidad: 'mascota', ids: [1, 5, 2] }]));

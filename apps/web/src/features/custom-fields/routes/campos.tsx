@@ -195,10 +195,21 @@ function EntityFields({ entidad }: { entidad: CustomFieldEntity }) {
               onReorder={saveOrder}
               renderActions={(field) => (
                 <>
-                  <Button variant="default" size="compact-md" aria-label={`Editar «${field.etiqueta}»`} onClick={() => open({ field, draft: draftOf(field) })}>
+                  <Button
+                    variant="default"
+                    size="compact-md"
+                    aria-label={`Editar «${field.etiqueta}»`}
+                    onClick={() => open({ field, draft: draftOf(field) })}
+                  >
                     Editar
                   </Button>
-                  <Button variant="outline" color="red" size="compact-md" aria-label={`Archivar «${field.etiqueta}»`} onClick={() => setArchiving(field)}>
+                  <Button
+                    variant="outline"
+                    color="red"
+                    size="compact-md"
+                    aria-label={`Archivar «${field.etiqueta}»`}
+                    onClick={() => setArchiving(field)}
+                  >
                     Archivar
                   </Button>
                 </>
@@ -256,8 +267,8 @@ function EntityFields({ entidad }: { entidad: CustomFieldEntity }) {
           ) : null}
           <Text>
             Sus valores se conservan
-            {archiving && archiving.usos > 0 ? ` (${countLabel(archiving.usos, 'ficha lo tiene', 'fichas lo tienen')})` : ''}, pero deja de aparecer en
-            los formularios. Se puede recuperar cuando se quiera con «Mostrar archivados».
+            {archiving && archiving.usos > 0 ? ` (${countLabel(archiving.usos, 'ficha lo tiene', 'fichas lo tienen')})` : ''}, pero deja de aparecer
+            en los formularios. Se puede recuperar cuando se quiera con «Mostrar archivados».
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={closeArchive}>
