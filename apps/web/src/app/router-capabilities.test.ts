@@ -56,6 +56,8 @@ const MAIN_CALL: Record<string, string> = {
   '/plantillas': 'GET /api/plantillas',
   '/configuracion': 'PUT /api/organizacion',
   '/roles': 'GET /api/roles',
+  // Everyone reads the definitions (every pet and person form does); the screen is for whoever may change them.
+  '/campos': 'POST /api/campos',
   '/donativos': 'GET /api/cuotas',
   '/donativos/recibidos': 'GET /api/donativos',
   '/donativos/modelo-182': 'GET /api/fiscal/modelo-182/revision',

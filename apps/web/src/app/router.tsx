@@ -129,6 +129,7 @@ export const routes: RouteObject[] = [
                   { path: 'plantillas', handle: { capability: 'ajustes' }, lazy: () => import('../features/templates/routes/plantillas') },
                   { path: 'configuracion', handle: { capability: 'ajustes' }, lazy: () => import('../features/settings/routes/configuracion') },
                   { path: 'roles', handle: { capability: 'usuarios' }, lazy: () => import('../features/users/routes/roles') },
+                  { path: 'campos', handle: { capability: 'campos' }, lazy: () => import('../features/custom-fields/routes/campos') },
                   // Socios y donativos (DESIGN 15): one address per tab (components/ui/money-tabs.tsx).
                   { path: 'donativos', handle: { capability: 'dinero' }, lazy: () => import('../features/donations/routes/cuotas') },
                   {

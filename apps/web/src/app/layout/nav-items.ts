@@ -4,6 +4,7 @@ import {
   IconBrush,
   IconClipboardList,
   IconFirstAidKit,
+  IconForms,
   IconCalendarEvent,
   IconFileImport,
   IconCalendarTime,
@@ -102,6 +103,7 @@ export const moreNavGroup: NavGroupItem = {
     '/plantillas',
     '/configuracion',
     '/roles',
+    '/campos',
     '/inspecciones',
     '/importar',
     '/blocks/',
@@ -124,6 +126,8 @@ export const moreNavGroup: NavGroupItem = {
     { label: 'Configuración', to: '/configuracion', icon: IconSettings, capability: 'ajustes' },
     // The organisation's own roles (DESIGN section 21): with the users, Administrador's.
     { label: 'Roles de la organización', to: '/roles', icon: IconUserShield, capability: 'usuarios' },
+    // The organisation's own fields on pets and persons (DESIGN section 21): Administrador and Coordinación.
+    { label: 'Campos propios', to: '/campos', icon: IconForms, capability: 'campos' },
     // Not in the specification: read-only links to the register book for an inspector (DESIGN section 16).
     { label: 'Inspecciones', to: '/inspecciones', icon: IconShieldCheck, capability: 'inspecciones' },
     { label: 'Importar', to: '/importar', icon: IconFileImport, capability: 'importar' },
