@@ -297,13 +297,6 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'GET /api/informes/{clave}': 'informes',
   'POST /api/informes/{clave}/suscripcion': 'informes',
   'DELETE /api/informes/{clave}/suscripcion': 'informes',
-  // Every screen that edits a pet or a person reads the definitions; changing them is Coordinación's.
-  'GET /api/campos': 'cuenta',
-  'POST /api/campos': 'campos',
-  'PUT /api/campos/orden': 'campos',
-  'PUT /api/campos/{id}': 'campos',
-  'POST /api/campos/{id}/archivar': 'campos',
-  'POST /api/campos/{id}/recuperar': 'campos',
   'POST /api/importaciones': 'importar',
   'PUT /api/importaciones/{id}/mapeo': 'importar',
   'POST /api/importaciones/{id}/confirmar': 'importar',
