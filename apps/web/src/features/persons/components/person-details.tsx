@@ -1,5 +1,7 @@
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MASK, type Person, personRoleLabels } from '@refugio/contracts';
+import { CustomFieldValuesList } from '../../../components/ui/custom-field-values';
+import { camposOf } from '../../../lib/custom-fields';
 import { formatDateTime } from '../../../lib/format-date';
 import { personFieldLabels } from '../lib/person-form-values';
 
@@ -61,6 +63,11 @@ export function PersonDetails({ person }: { person: Person }) {
           </div>
         ))}
       </SimpleGrid>
+      {person.anonimizada ? null : (
+        <Stack mt="lg">
+          <CustomFieldValuesList entidad="persona" values={camposOf(person)} />
+        </Stack>
+      )}
     </Paper>
   );
 }

@@ -1,9 +1,11 @@
 import { Badge, Button, Card, Grid, Group, Image, Loader, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { CustomFieldValuesList } from '../../../components/ui/custom-field-values';
 import { PetPageSections } from '../../../components/ui/page-sections';
 import { adoptedWord, can, petMessages, publicPetPath } from '@refugio/contracts';
 import { IconEdit, IconFirstAidKit, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { camposOf } from '../../../lib/custom-fields';
 import { formatDate } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
 import { usePet } from '../api/get-pet';
@@ -53,6 +55,7 @@ function Detail({ pet }: { pet: PetView }) {
           ))}
         </Table.Tbody>
       </Table>
+      <CustomFieldValuesList entidad="mascota" values={camposOf(pet)} especie={pet.tipo} />
       <div>
         <Text fw={600} size="sm" c="dimmed" mb={6}>
           Etiquetas
