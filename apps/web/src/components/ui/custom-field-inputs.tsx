@@ -100,7 +100,6 @@ function CustomFieldInput({ field, value, onChange, onBlur, inputRef, error, dis
           onChange={(option) => onChange(option ?? '')}
           onBlur={onBlur}
           clearable={!field.obligatorio}
-          clearButtonProps={{ 'aria-label': `Borrar ${field.etiqueta}` }}
           allowDeselect={!field.obligatorio}
           checkIconPosition="right"
           searchable={field.opciones.length > CHECKBOX_OPTIONS_MAX}
@@ -119,7 +118,6 @@ function CustomFieldInput({ field, value, onChange, onBlur, inputRef, error, dis
             onBlur={onBlur}
             searchable
             clearable
-            clearButtonProps={{ 'aria-label': `Borrar ${field.etiqueta}` }}
             nothingFoundMessage="Ninguna opción coincide"
           />
         );
