@@ -370,6 +370,24 @@ describe('PetForm: the organisation\'s own fields', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(sent?.get('campos')))).toEqual({ peso_llegada: 8 });
   });
 
+  it('loading the newer version after a conflict keeps what was typed in the own fields', async () => {
+    const newer = { ...pet, version: 4, campos: { peso_llegada: 9 } } as PetView;
+    const onReloadPet = vi.fn(() => Promise.resolve<PetView | undefined>(newer));
+    const { user } = renderForm(onReloadPet, [], { fields: [leishmania, peso] });
+    answerSave(
+      () => undefined,
+      () => HttpResponse.json({ code: 'CONFLICT', message: 'Otra persona guardó cambios.', requestId: 'r4' }, { status: 409 }),
+    );
+    await user.click(await screen.findByRole('combobox', { name: 'Test de leishmania' }));
+    await user.click(await screen.findByRole('option', { name: 'Negativo' }));
+    await user.keyboard('{Control>}s{/Control}');
+    await user.click(await screen.findByRole('button', { name: petFormMessages.conflictReload }));
+
+    // The other person's weight arrives; the result chosen here stays.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Peso al llegar (kg)' })).toHaveValue('9'));
+    expect(screen.getByRole('combobox', { name: 'Test de leishmania' })).toHaveValue('Negativo');
+  });
+
   it('with no field for the species, shows no section and sends no campos', async () => {
     const { user } = renderForm(undefined, [], { fields: [fiv] });
     let sent: FormData | undefined;
