@@ -6,7 +6,6 @@ import {
   isEmptyValue,
   type CustomField,
   type CustomFieldEntity,
-  type CustomFieldRule,
   type CustomFieldValue,
   type CustomFieldValues,
 } from '@refugio/contracts';
@@ -23,7 +22,10 @@ import { requestJson } from './api-client';
 const customFieldListSchema = z.object({ items: z.array(customFieldSchema) });
 
 /** `GET /api/campos?entidad=…` (with `archivados=true`, the archived ones too), in their order. */
-export async function listCustomFields(entidad: CustomFieldEntity, options: { archivados?: boolean; signal?: AbortSignal } = {}): Promise<CustomField[]> {
+export async function listCustomFields(
+  entidad: CustomFieldEntity,
+  options: { archivados?: boolean; signal?: AbortSignal } = {},
+): Promise<CustomField[]> {
   const query = { entidad, archivados: options.archivados ? 'true' : undefined };
   return customFieldListSchema.parse(await requestJson('/api/campos', { query, signal: options.signal })).items;
 }
@@ -126,7 +128,7 @@ export function customFieldIssues(
   values: CustomFieldFormValues | undefined,
   context: FormContext = {},
 ): { clave: string; message: string }[] {
-  const result = checkCustomFieldValues(rules as readonly CustomFieldRule[], typedValues(rules, values, context), {
+  const result = checkCustomFieldValues(rules, typedValues(rules, values, context), {
     especie: context.especie ?? null,
     previous: context.saved ?? {},
     complete: true,
@@ -155,14 +157,15 @@ export function customFieldsPayload(
       continue;
     }
     const checked = checkFieldValue(rule, typed);
-    payload[clave] = 'value' in checked ? checked.value : (typed as CustomFieldValue);
+    payload[clave] = 'value' in checked ? checked.value : typed;
   }
   return payload;
 }
 
 /** Two form values alike ('' and a missing one, [] and a missing one, are alike). */
 export function sameFormValue(a: CustomFieldFormValue | undefined, b: CustomFieldFormValue | undefined): boolean {
-  const norm = (v: CustomFieldFormValue | undefined) => (v === undefined || v === '' || (Array.isArray(v) && v.length === 0) ? '' : JSON.stringify(v));
+  const norm = (v: CustomFieldFormValue | undefined) =>
+    v === undefined || v === '' || (Array.isArray(v) && v.length === 0) ? '' : JSON.stringify(v);
   return norm(a) === norm(b);
 }
 

@@ -171,7 +171,7 @@ export function CustomFieldInputs<T extends FieldValues, TOut extends FieldValue
               render={({ field: input, fieldState }) => (
                 <CustomFieldInput
                   field={field}
-                  value={input.value as CustomFieldFormValue | undefined}
+                  value={input.value}
                   onChange={input.onChange}
                   onBlur={input.onBlur}
                   inputRef={input.ref}

@@ -27,17 +27,20 @@ function NuevaPersonaScreen() {
     if (!checkPersonForm(values, form, personMessages.contactRequired, { rules })) return;
     // The own fields given (an empty one is not sent: there is nothing to clear on a new person).
     const campos = customFieldsPayload(rules, values.campos, { since: {} });
-    createPerson.mutate({ ...toCreatePersonInput(values), ...(Object.keys(campos).length > 0 ? { campos } : {}) }, {
-      onSuccess: (person) => {
-        notifications.show({ color: 'teal', message: `${person.nombre} se agregó a Personas.` });
-        void navigate(`/personas/${person.id}`);
+    createPerson.mutate(
+      { ...toCreatePersonInput(values), ...(Object.keys(campos).length > 0 ? { campos } : {}) },
+      {
+        onSuccess: (person) => {
+          notifications.show({ color: 'teal', message: `${person.nombre} se agregó a Personas.` });
+          void navigate(`/personas/${person.id}`);
+        },
+        onError: (error) => {
+          // An invalid phone or e-mail comes back under its field; what was typed stays.
+          if (setServerFieldErrors(error, [...serverFields, ...customFieldErrorPaths(rules)], form.setError)) return;
+          notifications.show({ color: 'red', title: 'No se pudo crear la persona', message: getErrorMessage(error) });
+        },
       },
-      onError: (error) => {
-        // An invalid phone or e-mail comes back under its field; what was typed stays.
-        if (setServerFieldErrors(error, [...serverFields, ...customFieldErrorPaths(rules)], form.setError)) return;
-        notifications.show({ color: 'red', title: 'No se pudo crear la persona', message: getErrorMessage(error) });
-      },
-    });
+    );
   });
 
   return (

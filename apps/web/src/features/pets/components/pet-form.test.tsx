@@ -281,7 +281,7 @@ describe('PetForm', { timeout: 20_000 }, () => {
   });
 });
 
-describe('PetForm: the organisation\'s own fields', { timeout: 20_000 }, () => {
+describe("PetForm: the organisation's own fields", { timeout: 20_000 }, () => {
   const leishmania = customField(1, {
     clave: 'test_leishmania',
     etiqueta: 'Test de leishmania',
@@ -325,7 +325,7 @@ describe('PetForm: the organisation\'s own fields', { timeout: 20_000 }, () => {
     await user.keyboard('{Control>}s{/Control}');
 
     await waitFor(() => expect(sent).toBeDefined());
-    expect(JSON.parse(String(sent?.get('campos')))).toEqual({ test_leishmania: 'Positivo', peso_llegada: 12.5 });
+    expect(JSON.parse(sent?.get('campos') as string)).toEqual({ test_leishmania: 'Positivo', peso_llegada: 12.5 });
   });
 
   it("puts the server's message about a field under that field", async () => {
@@ -352,7 +352,7 @@ describe('PetForm: the organisation\'s own fields', { timeout: 20_000 }, () => {
     await user.type(input, '2026-11-02');
     await user.keyboard('{Control>}s{/Control}');
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
-    expect(JSON.parse(String((send.mock.calls[0] as [FormData])[0].get('campos')))).toEqual({ revisado: '2026-11-02' });
+    expect(JSON.parse((send.mock.calls[0] as [FormData])[0].get('campos') as string)).toEqual({ revisado: '2026-11-02' });
   });
 
   it('shows a value hidden from this role read-only and never sends it back', async () => {
@@ -367,7 +367,7 @@ describe('PetForm: the organisation\'s own fields', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Peso al llegar (kg)' })).toHaveValue('8');
     await user.keyboard('{Control>}s{/Control}');
     await waitFor(() => expect(sent).toBeDefined());
-    expect(JSON.parse(String(sent?.get('campos')))).toEqual({ peso_llegada: 8 });
+    expect(JSON.parse(sent?.get('campos') as string)).toEqual({ peso_llegada: 8 });
   });
 
   it('loading the newer version after a conflict keeps what was typed in the own fields', async () => {

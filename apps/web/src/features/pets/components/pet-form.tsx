@@ -22,7 +22,7 @@ import {
 import { IconCalendar, IconDeviceFloppy, IconSparkles } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CustomFieldInputs } from '../../../components/ui/custom-field-inputs';
@@ -124,11 +124,10 @@ function SelectField({
  */
 function withCustomFieldCheck(
   base: Resolver<PetFormValues, unknown, PetFields>,
-  current: () => { rules: CustomField[]; saved: CustomFieldValues },
+  { rules, saved }: { rules: readonly CustomField[]; saved: CustomFieldValues },
 ): Resolver<PetFormValues, unknown, PetFields> {
   return async (values, context, options) => {
     const result = await base(values, context, options);
-    const { rules, saved } = current();
     const issues = customFieldIssues(rules, values.campos, { especie: values.tipo, saved });
     if (issues.length === 0) return result;
     const campos = Object.fromEntries(issues.map(({ clave, message }) => [clave, { type: 'custom', message }]));
@@ -163,11 +162,12 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
   const customFields = useActiveCustomFields('mascota');
   const savedCampos = useMemo(() => (pet ? camposOf(pet) : {}), [pet]);
   const maskedCampos = useMemo(() => maskedKeys(savedCampos), [savedCampos]);
-  const customCheck = useRef<{ rules: CustomField[]; saved: CustomFieldValues }>({ rules: [], saved: {} });
-  useEffect(() => {
-    customCheck.current = { rules: customFields.data ?? [], saved: savedCampos };
-  }, [customFields.data, savedCampos]);
-  const resolver = useMemo(() => withCustomFieldCheck(zodResolver(petFormSchema(timeZone)), () => customCheck.current), [timeZone]);
+  // The form's props are read again on every render: the check follows the definitions once they arrive.
+  const customRules = customFields.data;
+  const resolver = useMemo(
+    () => withCustomFieldCheck(zodResolver(petFormSchema(timeZone)), { rules: customRules ?? [], saved: savedCampos }),
+    [timeZone, customRules, savedCampos],
+  );
 
   const form = useForm<PetFormValues, unknown, PetFields>({ resolver, defaultValues: initialValues() });
   const { errors, isDirty } = form.formState;
@@ -175,7 +175,8 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
   const tipo = useWatch({ control: form.control, name: 'tipo' });
   const shownCustomFields = formCustomFields(customFields.data ?? [], tipo);
   /** What was typed in the own fields over the values the form started from (kept when a newer version loads). */
-  const typedCampos = () => editedCustomFieldValues(form.formState.defaultValues?.campos as CustomFieldFormValues | undefined, form.getValues('campos'));
+  const typedCampos = () =>
+    editedCustomFieldValues(form.formState.defaultValues?.campos as CustomFieldFormValues | undefined, form.getValues('campos'));
   const putBackCampos = (typed: CustomFieldFormValues) => {
     for (const [clave, value] of Object.entries(typed)) form.setValue(`campos.${clave}`, value, { shouldDirty: true });
   };
@@ -291,7 +292,9 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
         body: buildPetFormData(
           fields,
           media.mainImage?.file ?? null,
-          customFields.isSuccess ? customFieldsPayload(customFields.data, form.getValues('campos'), { especie: fields.tipo, saved: savedCampos }) : undefined,
+          customFields.isSuccess
+            ? customFieldsPayload(customFields.data, form.getValues('campos'), { especie: fields.tipo, saved: savedCampos })
+            : undefined,
         ),
         images: media.queuedImages.map((q) => q.file),
         videos: media.queuedVideos.map((q) => q.file),
