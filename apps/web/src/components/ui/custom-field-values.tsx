@@ -1,10 +1,12 @@
 import { SimpleGrid, Text, Title } from '@mantine/core';
-import { MASK, formatCustomFieldValue, isEmptyValue, type CustomFieldEntity, type CustomFieldValues } from '@refugio/contracts';
-import { appliesToSpecies, useAllCustomFields } from '../../lib/custom-fields';
+import { useId } from 'react';
+import { MASK, formatCustomFieldValue, isEmptyValue, type CustomField, type CustomFieldValues } from '@refugio/contracts';
+import { appliesToSpecies } from '../../lib/custom-fields';
 import { HIDDEN_FOR_ROLE } from './custom-field-inputs';
 
 interface CustomFieldValuesListProps {
-  entidad: CustomFieldEntity;
+  /** The entity's definitions, archived ones included (`useAllCustomFields`), in order. */
+  definitions: readonly CustomField[] | undefined;
   values: CustomFieldValues;
   /** The pet's species: the active fields of other species are left out (unless they hold a value). */
   especie?: string | null;
@@ -18,15 +20,14 @@ interface CustomFieldValuesListProps {
  * Spanish date, options joined); an archived field that still holds a value is shown too, marked «(archivado)»; a
  * value hidden from this role reads «Oculto para tu rol». Nothing when no field applies.
  */
-export function CustomFieldValuesList({ entidad, values, especie, archivedOnly = false, title = 'Campos propios' }: CustomFieldValuesListProps) {
-  const definitions = useAllCustomFields(entidad);
-  const rows = (definitions.data ?? []).filter((field) => {
+export function CustomFieldValuesList({ definitions, values, especie, archivedOnly = false, title = 'Campos propios' }: CustomFieldValuesListProps) {
+  const headingId = useId();
+  const rows = (definitions ?? []).filter((field) => {
     const hasValue = !isEmptyValue(values[field.clave]);
     if (archivedOnly) return field.archivado && hasValue;
     return hasValue || (!field.archivado && appliesToSpecies(field, especie));
   });
   if (rows.length === 0) return null;
-  const headingId = `custom-fields-${entidad}${archivedOnly ? '-archived' : ''}`;
   return (
     <section aria-labelledby={headingId}>
       <Title order={3} fz="h5" mb="xs" id={headingId}>

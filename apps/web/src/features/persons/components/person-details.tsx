@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MASK, type Person, personRoleLabels } from '@refugio/contracts';
 import { CustomFieldValuesList } from '../../../components/ui/custom-field-values';
-import { camposOf } from '../../../lib/custom-fields';
+import { camposOf, useAllCustomFields } from '../../../lib/custom-fields';
 import { formatDateTime } from '../../../lib/format-date';
 import { personFieldLabels } from '../lib/person-form-values';
 
@@ -34,6 +34,7 @@ function Value({ value, noWrap = false }: { value: string | null | undefined; no
  * anonymised person: text in a description list, not greyed-out fields.
  */
 export function PersonDetails({ person }: { person: Person }) {
+  const customFields = useAllCustomFields('persona');
   const rows: { label: string; value: string | null; noWrap?: boolean }[] = [
     { label: personFieldLabels.nombre, value: person.nombre },
     { label: personFieldLabels.apellidos, value: person.apellidos },
@@ -65,7 +66,7 @@ export function PersonDetails({ person }: { person: Person }) {
       </SimpleGrid>
       {person.anonimizada ? null : (
         <Stack mt="lg">
-          <CustomFieldValuesList entidad="persona" values={camposOf(person)} />
+          <CustomFieldValuesList definitions={customFields.data} values={camposOf(person)} />
         </Stack>
       )}
     </Paper>

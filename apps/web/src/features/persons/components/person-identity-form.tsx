@@ -15,6 +15,7 @@ import {
   formCustomFields,
   maskedKeys,
   useActiveCustomFields,
+  useAllCustomFields,
   type CustomFieldFormValues,
 } from '../../../lib/custom-fields';
 import { setServerFieldErrors } from '../../../lib/form-errors';
@@ -61,6 +62,7 @@ export function PersonIdentityForm({ person, readOnly = false }: { person: Perso
   const [sync, setSync] = useState<{ latest: PersonFormValues; typed: Partial<PersonFormValues>; campos: CustomFieldFormValues } | null>(null);
   // The organisation's own fields: a value hidden from this role (`***`) is shown read-only and never sent.
   const customFields = useActiveCustomFields('persona');
+  const allCustomFields = useAllCustomFields('persona');
   const rules = customFields.data ?? [];
   const savedCampos = camposOf(person);
   const maskedCampos = maskedKeys(savedCampos);
@@ -179,7 +181,7 @@ export function PersonIdentityForm({ person, readOnly = false }: { person: Perso
             customFields={formCustomFields(rules)}
             maskedCampos={maskedCampos}
           />
-          <CustomFieldValuesList entidad="persona" values={savedCampos} archivedOnly title="Campos propios archivados" />
+          <CustomFieldValuesList definitions={allCustomFields.data} values={savedCampos} archivedOnly title="Campos propios archivados" />
           {readOnly ? null : (
             <Group justify="flex-end">
               <Button type="submit" loading={update.isPending}>

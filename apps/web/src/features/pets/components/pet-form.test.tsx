@@ -388,6 +388,13 @@ describe("PetForm: the organisation's own fields", { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Test de leishmania' })).toHaveValue('Negativo');
   });
 
+  it('the own fields alone do not make the form ask before leaving', async () => {
+    const { user, router } = renderForm(undefined, [], { fields: [leishmania, peso, revisado] });
+    await screen.findByRole('group', { name: 'Campos propios' });
+    await user.click(screen.getByRole('link', { name: 'Inicio' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it('with no field for the species, shows no section and sends no campos', async () => {
     const { user } = renderForm(undefined, [], { fields: [fiv] });
     let sent: FormData | undefined;

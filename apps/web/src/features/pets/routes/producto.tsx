@@ -5,7 +5,7 @@ import { adoptedWord, can, petMessages, publicPetPath } from '@refugio/contracts
 import { IconEdit, IconFirstAidKit, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { camposOf } from '../../../lib/custom-fields';
+import { camposOf, useAllCustomFields } from '../../../lib/custom-fields';
 import { formatDate } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
 import { usePet } from '../api/get-pet';
@@ -28,6 +28,7 @@ import classes from './producto.module.css';
 
 function Detail({ pet }: { pet: PetView }) {
   const tags = pet.tags;
+  const customFields = useAllCustomFields('mascota');
   const rows: [string, string][] = [
     ['Tipo', pet.tipo],
     ['Edad', pet.edad],
@@ -55,7 +56,7 @@ function Detail({ pet }: { pet: PetView }) {
           ))}
         </Table.Tbody>
       </Table>
-      <CustomFieldValuesList entidad="mascota" values={camposOf(pet)} especie={pet.tipo} />
+      <CustomFieldValuesList definitions={customFields.data} values={camposOf(pet)} especie={pet.tipo} />
       <div>
         <Text fw={600} size="sm" c="dimmed" mb={6}>
           Etiquetas
