@@ -2,6 +2,7 @@ import { type Person, personSchema } from '@refugio/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { requestJson } from './api-client';
+import { keepCampos } from './custom-fields';
 import { getErrorMessage } from './get-error-message';
 import { sendMessageToPerson } from './messages-api';
 import { openWhatsappTab } from './whatsapp-tab';
@@ -15,7 +16,8 @@ import { openWhatsappTab } from './whatsapp-tab';
 export const linkedPersonQueryKey = (id: number) => ['persons', 'detail', id] as const;
 
 export async function getLinkedPerson(id: number, signal?: AbortSignal): Promise<Person> {
-  return personSchema.parse(await requestJson(`/api/personas/${id}`, { signal }));
+  const raw = await requestJson(`/api/personas/${id}`, { signal });
+  return keepCampos(personSchema.parse(raw), raw);
 }
 
 /** The linked person, when there is one. */

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
-import type { CreatePersonInput } from '@refugio/contracts';
+import { keepCampos } from '../../../lib/custom-fields';
+import type { CreatePersonInput, CustomFieldValues } from '@refugio/contracts';
 import { type Person, personSchema } from '@refugio/contracts';
 import { personListsQueryKey, personQueryKey } from './persons-query-key';
 
-/** `POST /api/personas`: a new person (an e-mail or a phone is required; the server normalises both). */
-export async function createPerson(input: CreatePersonInput): Promise<Person> {
-  return personSchema.parse(await requestJson('/api/personas', { method: 'POST', json: { ...input } }));
+/**
+ * `POST /api/personas`: a new person (an e-mail or a phone is required; the server normalises both), with the
+ * organisation's own fields as `campos` `{ [clave]: value }`.
+ */
+export async function createPerson(input: CreatePersonInput & { campos?: CustomFieldValues }): Promise<Person> {
+  const raw = await requestJson('/api/personas', { method: 'POST', json: { ...input } });
+  return keepCampos(personSchema.parse(raw), raw);
 }
 
 export function useCreatePerson() {

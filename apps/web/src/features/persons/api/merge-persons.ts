@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
+import { keepCampos } from '../../../lib/custom-fields';
 import { type MergePersonInput, type Person, personSchema } from '@refugio/contracts';
 import { personsQueryKey } from './persons-query-key';
 
@@ -14,12 +15,11 @@ export interface MergePersonsInput {
 
 /** `POST /api/personas/{id}/fusionar` `{ conId, valores? }`: one person from two; the history of both is kept. */
 export async function mergePersons({ id, conId, valores }: MergePersonsInput): Promise<Person> {
-  return personSchema.parse(
-    await requestJson(`/api/personas/${id}/fusionar`, {
-      method: 'POST',
-      json: valores && Object.keys(valores).length > 0 ? { conId, valores } : { conId },
-    }),
-  );
+  const raw = await requestJson(`/api/personas/${id}/fusionar`, {
+    method: 'POST',
+    json: valores && Object.keys(valores).length > 0 ? { conId, valores } : { conId },
+  });
+  return keepCampos(personSchema.parse(raw), raw);
 }
 
 export function useMergePersons() {

@@ -1,5 +1,7 @@
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MASK, type Person, personRoleLabels } from '@refugio/contracts';
+import { CustomFieldValuesList } from '../../../components/ui/custom-field-values';
+import { camposOf, useAllCustomFields } from '../../../lib/custom-fields';
 import { formatDateTime } from '../../../lib/format-date';
 import { personFieldLabels } from '../lib/person-form-values';
 
@@ -32,6 +34,7 @@ function Value({ value, noWrap = false }: { value: string | null | undefined; no
  * anonymised person: text in a description list, not greyed-out fields.
  */
 export function PersonDetails({ person }: { person: Person }) {
+  const customFields = useAllCustomFields('persona');
   const rows: { label: string; value: string | null; noWrap?: boolean }[] = [
     { label: personFieldLabels.nombre, value: person.nombre },
     { label: personFieldLabels.apellidos, value: person.apellidos },
@@ -61,6 +64,11 @@ export function PersonDetails({ person }: { person: Person }) {
           </div>
         ))}
       </SimpleGrid>
+      {person.anonimizada ? null : (
+        <Stack mt="lg">
+          <CustomFieldValuesList definitions={customFields.data} values={camposOf(person)} />
+        </Stack>
+      )}
     </Paper>
   );
 }

@@ -1,6 +1,17 @@
 import { Checkbox, Fieldset, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { fiscalIdKind, fiscalIdProblem, PERSON_ROLES, type Person, personRoleLabels, postcodeProblem } from '@refugio/contracts';
+import {
+  type CustomField,
+  type CustomFieldValues,
+  fiscalIdKind,
+  fiscalIdProblem,
+  PERSON_ROLES,
+  type Person,
+  personRoleLabels,
+  postcodeProblem,
+} from '@refugio/contracts';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { CustomFieldInputs } from '../../../components/ui/custom-field-inputs';
+import { customFieldIssues } from '../../../lib/custom-fields';
 import { formatDateTime } from '../../../lib/format-date';
 import { FOSTER_ROLE_EXPLAINED } from '../lib/foster-role';
 import { personFieldLabels, type PersonFormValues } from '../lib/person-form-values';
@@ -19,11 +30,17 @@ export function PersonFields({
   form,
   disabled = false,
   origins,
+  customFields = [],
+  maskedCampos,
 }: {
   form: UseFormReturn<PersonFormValues>;
   disabled?: boolean;
   /** When and how each consent was recorded (a saved person). */
   origins?: Person['consentimientosOrigen'];
+  /** The organisation's own fields the form shows (active ones, in order). */
+  customFields?: readonly CustomField[];
+  /** The own fields whose value this role may not read (`***`): read-only, never sent. */
+  maskedCampos?: ReadonlySet<string>;
 }) {
   const { errors } = form.formState;
   const nifDistinto = form.watch('nifDistinto');
@@ -130,15 +147,22 @@ export function PersonFields({
           />
         </Stack>
       </Fieldset>
+      <CustomFieldInputs control={form.control} fields={customFields} masked={maskedCampos} disabled={disabled} />
     </Stack>
   );
 }
 
 /**
  * The form's own checks before anything is sent: a first name, an e-mail or a phone, and a NIF and a postcode
- * that the server would take (the same check and the same Spanish words as the API).
+ * that the server would take (the same check and the same Spanish words as the API), and the own fields' values
+ * against their definitions (the server's own check, `customFieldIssues`).
  */
-export function checkPersonForm(values: PersonFormValues, form: UseFormReturn<PersonFormValues>, contactRequired: string): boolean {
+export function checkPersonForm(
+  values: PersonFormValues,
+  form: UseFormReturn<PersonFormValues>,
+  contactRequired: string,
+  customFields: { rules: readonly CustomField[]; saved?: CustomFieldValues } = { rules: [] },
+): boolean {
   let ok = true;
   if (values.nombre.trim() === '') {
     form.setError('nombre', { type: 'required', message: 'Escribe el nombre.' }, { shouldFocus: true });
@@ -163,6 +187,10 @@ export function checkPersonForm(values: PersonFormValues, form: UseFormReturn<Pe
   const postcode = values.codigoPostal.trim() === '' ? null : postcodeProblem(values.codigoPostal);
   if (postcode !== null) {
     form.setError('codigoPostal', { type: 'validate', message: postcode }, { shouldFocus: ok });
+    ok = false;
+  }
+  for (const { clave, message } of customFieldIssues(customFields.rules, values.campos, { saved: customFields.saved ?? {} })) {
+    form.setError(`campos.${clave}`, { type: 'validate', message }, { shouldFocus: ok });
     ok = false;
   }
   return ok;

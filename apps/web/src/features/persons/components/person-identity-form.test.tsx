@@ -1,9 +1,10 @@
 import { fiscalMessages, personMessages } from '@refugio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { person } from '../../../testing/person-fixture';
 import { renderWithProviders } from '../../../testing/render-with-providers';
+import { customFieldsHandler } from '../../../testing/custom-field-fixture';
 import { server } from '../../../testing/server';
 import { usePerson } from '../api/get-person';
 import { Component as NuevaPersona } from '../routes/nueva-persona';
@@ -16,6 +17,9 @@ function PersonPage({ id }: { id: number }) {
 }
 
 describe('the person form', () => {
+  // The organisation has no own fields: the forms and details ask, and show none.
+  beforeEach(() => server.use(customFieldsHandler('persona')));
+
   it('a stale save shows the conflict, keeps what was typed and saves it on the newer version', async () => {
     const saved = person(7, { nombre: 'Ana', ciudad: 'Madrid', telefono: '+34600000000', version: 3 });
     const newer = { ...saved, ciudad: 'Sevilla', telefono: '+34611111111', version: 4 };

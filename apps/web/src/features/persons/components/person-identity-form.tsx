@@ -6,6 +6,18 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
+import { CustomFieldValuesList } from '../../../components/ui/custom-field-values';
+import {
+  camposOf,
+  customFieldErrorPaths,
+  customFieldsPayload,
+  editedCustomFieldValues,
+  formCustomFields,
+  maskedKeys,
+  useActiveCustomFields,
+  useAllCustomFields,
+  type CustomFieldFormValues,
+} from '../../../lib/custom-fields';
 import { setServerFieldErrors } from '../../../lib/form-errors';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt';
@@ -47,7 +59,13 @@ export function PersonIdentityForm({ person, readOnly = false }: { person: Perso
   // Leaving with unsaved changes asks first (a link, the back button, closing the tab).
   useUnsavedChangesPrompt(form.formState.isDirty && !update.isPending);
 
-  const [sync, setSync] = useState<{ latest: PersonFormValues; typed: Partial<PersonFormValues> } | null>(null);
+  const [sync, setSync] = useState<{ latest: PersonFormValues; typed: Partial<PersonFormValues>; campos: CustomFieldFormValues } | null>(null);
+  // The organisation's own fields: a value hidden from this role (`***`) is shown read-only and never sent.
+  const customFields = useActiveCustomFields('persona');
+  const allCustomFields = useAllCustomFields('persona');
+  const rules = customFields.data ?? [];
+  const savedCampos = camposOf(person);
+  const maskedCampos = maskedKeys(savedCampos);
 
   // A newer version arrived (someone else's save read after a 409, a block, a merge): rebase on it, keeping what was typed.
   if (person.version !== base.version) {
@@ -56,7 +74,11 @@ export function PersonIdentityForm({ person, readOnly = false }: { person: Perso
     const conflicts = personConflicts(base.values, typed, latest, roleLabel);
     const edited = personFormFields.filter((field) => fieldDiffers(base.values, typed, field));
     setBase({ version: person.version, values: latest });
-    setSync({ latest, typed: Object.fromEntries(edited.map((field) => [field, typed[field]])) });
+    setSync({
+      latest,
+      typed: Object.fromEntries(edited.map((field) => [field, typed[field]])),
+      campos: editedCustomFieldValues(base.values.campos, typed.campos),
+    });
     if (conflicts.length > 0) setStale({ conflicts });
   }
 
@@ -67,6 +89,7 @@ export function PersonIdentityForm({ person, readOnly = false }: { person: Perso
     for (const [field, value] of Object.entries(sync.typed) as [keyof PersonFormValues, PersonFormValues[keyof PersonFormValues]][]) {
       form.setValue(field, value, { shouldDirty: true });
     }
+    for (const [clave, value] of Object.entries(sync.campos)) form.setValue(`campos.${clave}`, value, { shouldDirty: true });
   }, [sync, form]);
 
   useEffect(() => {
@@ -74,8 +97,11 @@ export function PersonIdentityForm({ person, readOnly = false }: { person: Perso
   }, [stale]);
 
   const onSubmit = form.handleSubmit((values) => {
-    if (!checkPersonForm(values, form, personMessages.contactRequired)) return;
+    if (!checkPersonForm(values, form, personMessages.contactRequired, { rules, saved: savedCampos })) return;
     const changes = changedPersonInput(base.values, values);
+    // The own fields changed from the version read (`null` clears one).
+    const campos = customFieldsPayload(rules, values.campos, { saved: savedCampos, since: base.values.campos });
+    if (Object.keys(campos).length > 0) changes.campos = campos;
     if (Object.keys(changes).length === 0) {
       notifications.show({ color: 'gray', message: 'No hay cambios que guardar.' });
       return;
@@ -97,7 +123,7 @@ export function PersonIdentityForm({ person, readOnly = false }: { person: Perso
             void queryClient.fetchQuery({ ...personQueryOptions(person.id), staleTime: 0 });
             return;
           }
-          if (setServerFieldErrors(error, serverFields, form.setError)) return;
+          if (setServerFieldErrors(error, [...serverFields, ...customFieldErrorPaths(rules)], form.setError)) return;
           notifications.show({ color: 'red', title: 'No se pudieron guardar los cambios', message: getErrorMessage(error) });
         },
       },
@@ -148,7 +174,14 @@ export function PersonIdentityForm({ person, readOnly = false }: { person: Perso
               </Stack>
             </Alert>
           ) : null}
-          <PersonFields form={form} disabled={readOnly || update.isPending} origins={person.consentimientosOrigen} />
+          <PersonFields
+            form={form}
+            disabled={readOnly || update.isPending}
+            origins={person.consentimientosOrigen}
+            customFields={formCustomFields(rules)}
+            maskedCampos={maskedCampos}
+          />
+          <CustomFieldValuesList definitions={allCustomFields.data} values={savedCampos} archivedOnly title="Campos propios archivados" />
           {readOnly ? null : (
             <Group justify="flex-end">
               <Button type="submit" loading={update.isPending}>

@@ -6,7 +6,9 @@ import {
   normalisePostcode,
   type Person,
   type PersonRole,
+  type CustomFieldValues,
 } from '@refugio/contracts';
+import { camposOf, toCustomFieldFormValues, type CustomFieldFormValues } from '../../../lib/custom-fields';
 
 /** The identity fields a person's form edits, in the order the form shows them. */
 export const personTextFields = ['nombre', 'apellidos', 'email', 'telefono', 'documento', 'nif', 'ciudad', 'codigoPostal', 'direccion'] as const;
@@ -36,6 +38,8 @@ export interface PersonFormValues extends Record<PersonTextField, string> {
   roles: PersonRole[];
   consentimientoEmail: boolean;
   consentimientoWhatsapp: boolean;
+  /** The organisation's own fields, as their inputs hold them (`campos.<clave>`). */
+  campos: CustomFieldFormValues;
 }
 
 /**
@@ -54,6 +58,8 @@ export interface PersonInput {
   direccion: string;
   roles: PersonRole[];
   consentimientos: { email: boolean; whatsapp: boolean };
+  /** The own fields the form shows (`null` clears one); only those that changed on an edit. */
+  campos?: CustomFieldValues;
 }
 
 export const emptyPersonFormValues: PersonFormValues = {
@@ -70,6 +76,7 @@ export const emptyPersonFormValues: PersonFormValues = {
   roles: [],
   consentimientoEmail: false,
   consentimientoWhatsapp: false,
+  campos: {},
 };
 
 export function toPersonFormValues(person: Person): PersonFormValues {
@@ -87,6 +94,7 @@ export function toPersonFormValues(person: Person): PersonFormValues {
     roles: [...person.roles],
     consentimientoEmail: person.consentimientos.email,
     consentimientoWhatsapp: person.consentimientos.whatsapp,
+    campos: toCustomFieldFormValues(camposOf(person)),
   };
 }
 

@@ -2,9 +2,10 @@ import type { ListPersonsResponse } from '@refugio/contracts';
 import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { person } from '../../../testing/person-fixture';
+import { customFieldsHandler } from '../../../testing/custom-field-fixture';
 import { server } from '../../../testing/server';
 import { Component as Persona } from './persona';
 import { Component as Personas } from './personas';
@@ -32,6 +33,9 @@ const axeClean = async () => {
 };
 
 describe('Personas by role', () => {
+  // The organisation has no own fields: the forms and details ask, and show none.
+  beforeEach(() => server.use(customFieldsHandler('persona')));
+
   const list = () =>
     http.get('/api/personas', () => HttpResponse.json({ items: [person(1)], total: 1, page: 1, pageSize: 20 } satisfies ListPersonsResponse));
 

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
 import { decodePet, type PetView } from './pet-view';
 import { petQueryKey, petListsQueryKey } from './pets-query-key';
+import { keepCampos } from '../../../lib/custom-fields';
 
 export interface SetMainPetImageVariables {
   petId: number;
@@ -14,7 +15,8 @@ export interface SetMainPetImageVariables {
  * the pet, whose version went up by one (Editar's form follows it, so its next save is not a false conflict).
  */
 export async function setMainPetImage({ petId, imageId }: SetMainPetImageVariables): Promise<PetView> {
-  return decodePet(petSchema.parse(await requestJson(`/phpApi/mascota/${petId}/imagenes/${imageId}/principal`, { method: 'POST' })));
+  const raw = await requestJson(`/phpApi/mascota/${petId}/imagenes/${imageId}/principal`, { method: 'POST' });
+  return decodePet(keepCampos(petSchema.parse(raw), raw));
 }
 
 export function useSetMainPetImage() {

@@ -5,6 +5,7 @@ import { encodeFlag } from '../../../lib/wire-encodings';
 import { patchPetInLists } from './patch-pet-lists';
 import { decodePet, type PetView } from './pet-view';
 import { petListsQueryKey, petQueryKey } from './pets-query-key';
+import { keepCampos } from '../../../lib/custom-fields';
 
 export interface SetPetAdoptedVariables {
   id: number;
@@ -25,7 +26,8 @@ export async function setPetAdopted({ id, adoptado, version, cerrarSolicitudes, 
     ...(cerrarSolicitudes ? { cerrarSolicitudes } : {}),
     ...(personaId === undefined ? {} : { personaId }),
   };
-  return decodePet(petSchema.parse(await requestJson(`/phpApi/mascota/${id}/adopcion`, { json })));
+  const raw = await requestJson(`/phpApi/mascota/${id}/adopcion`, { json });
+  return decodePet(keepCampos(petSchema.parse(raw), raw));
 }
 
 export function useSetPetAdopted() {

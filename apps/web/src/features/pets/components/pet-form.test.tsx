@@ -1,10 +1,11 @@
-import { petFormMessages, type Pet } from '@refugio/contracts';
+import { petFormMessages, type CustomField, type Pet } from '@refugio/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { http, HttpResponse } from 'msw';
 import { Link } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render-with-providers';
+import { customField, customFieldsHandler } from '../../../testing/custom-field-fixture';
 import { server } from '../../../testing/server';
 import { decodePet, type PetView } from '../api/pet-view';
 import { PetForm } from './pet-form';
@@ -62,8 +63,13 @@ const galleryImage = (id: number, orden: number) => ({
   thumbnailUrl: `/phpApi/storage/app/public/productos/7/thumbs/g${id}.jpg.webp`,
 });
 
-function renderForm(onReloadPet = vi.fn(() => Promise.resolve<PetView | undefined>(pet)), images = [] as ReturnType<typeof galleryImage>[]) {
+function renderForm(
+  onReloadPet = vi.fn(() => Promise.resolve<PetView | undefined>(pet)),
+  images = [] as ReturnType<typeof galleryImage>[],
+  { fields = [] as CustomField[], shown = pet } = {},
+) {
   server.use(
+    customFieldsHandler('mascota', fields),
     http.get('/phpApi/mascota/7/imagenes', () => HttpResponse.json(images)),
     http.get('/api/mascotas/7/videos', () => HttpResponse.json([])),
     http.get('/api/ai/estado', () => HttpResponse.json({ available: false, provider: 'none' })),
@@ -72,7 +78,7 @@ function renderForm(onReloadPet = vi.fn(() => Promise.resolve<PetView | undefine
   return renderWithProviders(
     <>
       <Link to="/">Inicio</Link>
-      <PetForm pet={pet} onReloadPet={onReloadPet} />
+      <PetForm pet={shown} onReloadPet={onReloadPet} />
     </>,
     { path: '/editar/7', routes: [{ path: '/', element: <h1>Lista de mascotas</h1> }] },
   );
@@ -272,5 +278,131 @@ describe('PetForm', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/Nueva imagen:/)).toHaveTextContent('camara.jpg (90 KB)');
     expect(screen.queryByText('El peso de la imagen debe ser menor a 150KB')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Reducir la foto' })).not.toBeInTheDocument();
+  });
+});
+
+describe("PetForm: the organisation's own fields", { timeout: 20_000 }, () => {
+  const leishmania = customField(1, {
+    clave: 'test_leishmania',
+    etiqueta: 'Test de leishmania',
+    tipo: 'opcion',
+    opciones: ['Negativo', 'Positivo'],
+    especies: ['Perro'],
+    ayuda: 'El último resultado.',
+  });
+  const peso = customField(2, { clave: 'peso_llegada', etiqueta: 'Peso al llegar (kg)', tipo: 'numero' });
+  const fiv = customField(3, { clave: 'fiv', etiqueta: 'FIV positivo', tipo: 'si_no', especies: ['Gato'] });
+  const revisado = customField(4, { clave: 'revisado', etiqueta: 'Revisado por veterinaria', tipo: 'fecha', obligatorio: true });
+
+  const answerSave = (onSave: (body: FormData) => void, answer = () => HttpResponse.json({ status: 'OK', id: 7, version: 4 })) =>
+    server.use(
+      http.post('/phpApi/mascota/7/actualizar', async ({ request }) => {
+        onSave(await request.formData());
+        return answer();
+      }),
+    );
+
+  it('shows a field of one species only for that species, and sends the typed number and the chosen option as JSON', async () => {
+    const { user } = renderForm(undefined, [], { fields: [leishmania, peso, fiv] });
+    let sent: FormData | undefined;
+    answerSave((body) => (sent = body));
+
+    const section = await screen.findByRole('group', { name: 'Campos propios' });
+    expect(within(section).getByRole('combobox', { name: 'Test de leishmania' })).toHaveAccessibleDescription('El último resultado.');
+    expect(within(section).queryByRole('radiogroup', { name: 'FIV positivo' })).not.toBeInTheDocument();
+
+    // A cat has FIV, not leishmania.
+    await user.click(screen.getByRole('combobox', { name: /^Tipo/ }));
+    await user.click(await screen.findByRole('option', { name: 'Gato' }));
+    expect(await within(section).findByRole('radiogroup', { name: 'FIV positivo' })).toBeInTheDocument();
+    expect(within(section).queryByRole('combobox', { name: 'Test de leishmania' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: /^Tipo/ }));
+    await user.click(await screen.findByRole('option', { name: 'Perro' }));
+
+    await user.type(await within(section).findByRole('textbox', { name: 'Peso al llegar (kg)' }), '12,5');
+    await user.click(within(section).getByRole('combobox', { name: 'Test de leishmania' }));
+    await user.click(await screen.findByRole('option', { name: 'Positivo' }));
+    await user.keyboard('{Control>}s{/Control}');
+
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(JSON.parse(sent?.get('campos') as string)).toEqual({ test_leishmania: 'Positivo', peso_llegada: 12.5 });
+  });
+
+  it("puts the server's message about a field under that field", async () => {
+    const { user } = renderForm(undefined, [], { fields: [leishmania] });
+    const message = 'El campo «Test de leishmania» debe ser una de sus opciones.';
+    answerSave(
+      () => undefined,
+      () => HttpResponse.json({ code: 'VALIDATION', message, fieldErrors: { 'campos.test_leishmania': message }, requestId: 'r3' }, { status: 400 }),
+    );
+    const input = await screen.findByRole('combobox', { name: 'Test de leishmania' });
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(input).toHaveAccessibleDescription(new RegExp(message)));
+  });
+
+  it('asks for a required field before sending anything, naming it', async () => {
+    const { user } = renderForm(undefined, [], { fields: [revisado] });
+    const send = vi.fn();
+    answerSave(send);
+    const input = await screen.findByLabelText(/Revisado por veterinaria/);
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(input).toHaveAccessibleDescription('El campo «Revisado por veterinaria» es obligatorio.'));
+    expect(send).not.toHaveBeenCalled();
+
+    await user.type(input, '2026-11-02');
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(JSON.parse((send.mock.calls[0] as [FormData])[0].get('campos') as string)).toEqual({ revisado: '2026-11-02' });
+  });
+
+  it('shows a value hidden from this role read-only and never sends it back', async () => {
+    const nota = customField(5, { clave: 'nota', etiqueta: 'Nota interna', tipo: 'texto' });
+    const shown = { ...pet, campos: { nota: '***', peso_llegada: 8 } } as PetView;
+    const { user } = renderForm(undefined, [], { fields: [nota, peso], shown });
+    let sent: FormData | undefined;
+    answerSave((body) => (sent = body));
+    const hidden = await screen.findByRole('textbox', { name: 'Nota interna' });
+    expect(hidden).toHaveValue('Oculto para tu rol');
+    expect(hidden).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Peso al llegar (kg)' })).toHaveValue('8');
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(JSON.parse(sent?.get('campos') as string)).toEqual({ peso_llegada: 8 });
+  });
+
+  it('loading the newer version after a conflict keeps what was typed in the own fields', async () => {
+    const newer = { ...pet, version: 4, campos: { peso_llegada: 9 } } as PetView;
+    const onReloadPet = vi.fn(() => Promise.resolve<PetView | undefined>(newer));
+    const { user } = renderForm(onReloadPet, [], { fields: [leishmania, peso] });
+    answerSave(
+      () => undefined,
+      () => HttpResponse.json({ code: 'CONFLICT', message: 'Otra persona guardó cambios.', requestId: 'r4' }, { status: 409 }),
+    );
+    await user.click(await screen.findByRole('combobox', { name: 'Test de leishmania' }));
+    await user.click(await screen.findByRole('option', { name: 'Negativo' }));
+    await user.keyboard('{Control>}s{/Control}');
+    await user.click(await screen.findByRole('button', { name: petFormMessages.conflictReload }));
+
+    // The other person's weight arrives; the result chosen here stays.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Peso al llegar (kg)' })).toHaveValue('9'));
+    expect(screen.getByRole('combobox', { name: 'Test de leishmania' })).toHaveValue('Negativo');
+  });
+
+  it('the own fields alone do not make the form ask before leaving', async () => {
+    const { user, router } = renderForm(undefined, [], { fields: [leishmania, peso, revisado] });
+    await screen.findByRole('group', { name: 'Campos propios' });
+    await user.click(screen.getByRole('link', { name: 'Inicio' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('with no field for the species, shows no section and sends no campos', async () => {
+    const { user } = renderForm(undefined, [], { fields: [fiv] });
+    let sent: FormData | undefined;
+    answerSave((body) => (sent = body));
+    await screen.findByRole('textbox', { name: /nombre/i });
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Campos propios' })).not.toBeInTheDocument());
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent?.has('campos')).toBe(false);
   });
 });

@@ -14,16 +14,30 @@ import {
   aiMessages,
   petFormMessages,
   petMessages,
+  type CustomField,
+  type CustomFieldValues,
   type PetFields,
   countLabel,
 } from '@refugio/contracts';
 import { IconCalendar, IconDeviceFloppy, IconSparkles } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { CustomFieldInputs } from '../../../components/ui/custom-field-inputs';
 import { PublicationDateTimePicker } from '../../../components/ui/publication-date-time-picker';
+import {
+  camposOf,
+  customFieldErrorPaths,
+  customFieldIssues,
+  customFieldsPayload,
+  editedCustomFieldValues,
+  formCustomFields,
+  maskedKeys,
+  useActiveCustomFields,
+  type CustomFieldFormValues,
+} from '../../../lib/custom-fields';
 import { organizationSettingsQueryOptions } from '../../../lib/organization-settings';
 import { usePetImages } from '../api/get-pet-images';
 import type { PetView } from '../api/pet-view';
@@ -105,6 +119,23 @@ function SelectField({
 }
 
 /**
+ * The form's resolver with the organisation's own fields checked too (`customFieldIssues`, the server's own check):
+ * their errors go under `campos.<clave>`, beside those of the pet's fields.
+ */
+function withCustomFieldCheck(
+  base: Resolver<PetFormValues, unknown, PetFields>,
+  { rules, saved }: { rules: readonly CustomField[]; saved: CustomFieldValues },
+): Resolver<PetFormValues, unknown, PetFields> {
+  return async (values, context, options) => {
+    const result = await base(values, context, options);
+    const issues = customFieldIssues(rules, values.campos, { especie: values.tipo, saved });
+    if (issues.length === 0) return result;
+    const campos = Object.fromEntries(issues.map(({ clave, message }) => [clave, { type: 'custom', message }]));
+    return { values: {}, errors: { ...result.errors, campos } };
+  };
+}
+
+/**
  * The pet form of SPEC section 2 ("Edit pet screen"), shared by Editar and Agregar: fields validated by the
  * server's own `petFieldsSchema`, main image, additional images and videos queued for upload, and the save
  * sequence of SPEC section 4 with a progress bar per request.
@@ -126,12 +157,29 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
   const videos = usePetVideos(petId, { enabled: images.isSuccess || images.isError });
 
   const initialValues = () => (pet ? petToFormValues(pet, timeZone) : newPetFormValues(dayjs().format('YYYY-MM-DD')));
-  const form = useForm<PetFormValues, unknown, PetFields>({
-    resolver: zodResolver(petFormSchema(timeZone)),
-    defaultValues: initialValues(),
-  });
+
+  // The organisation's own fields (DESIGN section 21): those of the pet's species, checked as the server does.
+  const customFields = useActiveCustomFields('mascota');
+  const savedCampos = useMemo(() => (pet ? camposOf(pet) : {}), [pet]);
+  const maskedCampos = useMemo(() => maskedKeys(savedCampos), [savedCampos]);
+  // The form's props are read again on every render: the check follows the definitions once they arrive.
+  const customRules = customFields.data;
+  const resolver = useMemo(
+    () => withCustomFieldCheck(zodResolver(petFormSchema(timeZone)), { rules: customRules ?? [], saved: savedCampos }),
+    [timeZone, customRules, savedCampos],
+  );
+
+  const form = useForm<PetFormValues, unknown, PetFields>({ resolver, defaultValues: initialValues() });
   const { errors, isDirty } = form.formState;
   const estado = useWatch({ control: form.control, name: 'estado' });
+  const tipo = useWatch({ control: form.control, name: 'tipo' });
+  const shownCustomFields = formCustomFields(customFields.data ?? [], tipo);
+  /** What was typed in the own fields over the values the form started from (kept when a newer version loads). */
+  const typedCampos = () =>
+    editedCustomFieldValues(form.formState.defaultValues?.campos as CustomFieldFormValues | undefined, form.getValues('campos'));
+  const putBackCampos = (typed: CustomFieldFormValues) => {
+    for (const [clave, value] of Object.entries(typed)) form.setValue(`campos.${clave}`, value, { shouldDirty: true });
+  };
 
   const media = usePetMedia();
   const [imagesDialogOpened, imagesDialog] = useDisclosure(false);
@@ -140,7 +188,7 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
   const [savedId, setSavedId] = useState<number | null>(null);
   const { save, steps, isSaving, clearSteps } = usePetSave();
   const ai = usePetAi(form);
-  const [conflict, setConflict] = useState<{ latest: PetFormValues; fields: FieldConflict[] } | null>(null);
+  const [conflict, setConflict] = useState<{ latest: PetFormValues; fields: FieldConflict[]; campos: CustomFieldFormValues } | null>(null);
 
   // Leaving with changes not saved (typed values or chosen files) asks first; saving makes the form clean again.
   const hasQueuedFiles = media.mainImage !== null || media.queuedImages.length > 0 || media.queuedVideos.length > 0;
@@ -176,11 +224,13 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
     if (!latest) return false;
     const latestValues = petToFormValues(latest, timeZone);
     const fields = diffPetFormValues(form.getValues(), latestValues, form.formState.dirtyFields);
+    const campos = typedCampos();
     if (fields.length === 0) {
       form.reset(latestValues);
+      putBackCampos(campos);
       return true;
     }
-    setConflict({ latest: latestValues, fields });
+    setConflict({ latest: latestValues, fields, campos });
     return false;
   };
 
@@ -190,6 +240,8 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
     for (const { field, mine } of conflict.fields) {
       if (choices[field] === 'mine') form.setValue(field, mine, { shouldDirty: true });
     }
+    // What was typed in the own fields stays on top of the newer version.
+    putBackCampos(conflict.campos);
     setConflict(null);
     clearSteps();
     notifications.show({ color: 'cyan', title: petFormMessages.reloadedTitle, message: petFormMessages.reloadedText });
@@ -208,7 +260,12 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
     form.resetField('version', { defaultValue: String(updated.version) });
   };
 
-  const showSaveError = usePetSaveErrors({ setError: form.setError, loadLatest, onReloaded: clearSteps });
+  const showSaveError = usePetSaveErrors({
+    setError: form.setError,
+    loadLatest,
+    onReloaded: clearSteps,
+    extraFields: () => customFieldErrorPaths(customFields.data ?? []),
+  });
 
   const improveButton = (campo: ImprovableField) => (
     <Group justify="flex-end" mt={6}>
@@ -231,7 +288,14 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
     try {
       const result = await save({
         petId,
-        body: buildPetFormData(fields, media.mainImage?.file ?? null),
+        // The own fields the form shows, once their definitions are known (else the saved values stay as they are).
+        body: buildPetFormData(
+          fields,
+          media.mainImage?.file ?? null,
+          customFields.isSuccess
+            ? customFieldsPayload(customFields.data, form.getValues('campos'), { especie: fields.tipo, saved: savedCampos })
+            : undefined,
+        ),
         images: media.queuedImages.map((q) => q.file),
         videos: media.queuedVideos.map((q) => q.file),
       });
@@ -339,6 +403,21 @@ function PetFormInZone({ pet, onReloadPet, timeZone }: PetFormProps & { timeZone
             </Grid>
 
             <PetIdentityFields control={form.control} register={form.register} pet={pet ? { id: pet.id, pesoKg: pet.pesoKg } : null} />
+
+            {shownCustomFields.length > 0 ? (
+              <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+                <CustomFieldInputs
+                  control={form.control}
+                  fields={shownCustomFields}
+                  masked={maskedCampos}
+                  legend={
+                    <Title order={2} fz="h4" mb="xs">
+                      Campos propios
+                    </Title>
+                  }
+                />
+              </Paper>
+            ) : null}
 
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
               <Group justify="space-between" align="baseline" mb="md" gap="xs">

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { petFormMessages, petMessages } from '@refugio/contracts';
-import type { UseFormSetError } from 'react-hook-form';
+import type { Path, UseFormSetError } from 'react-hook-form';
 import { setServerFieldErrors } from '../../../lib/form-errors';
 import { petFormFields, type PetFormValues } from '../lib/pet-form-values';
 import { describeSaveError } from '../lib/save-error';
@@ -16,13 +16,15 @@ interface SaveErrorHandlers {
   loadLatest: () => Promise<boolean>;
   /** Called once the latest version is in the form (the progress bars of the failed save are cleared). */
   onReloaded: () => void;
+  /** Further form paths the server's field errors may name (the own fields' `campos.<clave>`). */
+  extraFields?: () => readonly Path<PetFormValues>[];
 }
 
 /**
  * How the pet form answers a failed save: a conflict (someone else saved first) opens a dialog offering the
  * latest version (without losing what was typed: see `loadLatest`); any other error puts the server's field errors on the fields and shows a toast.
  */
-export function usePetSaveErrors({ setError, loadLatest, onReloaded }: SaveErrorHandlers) {
+export function usePetSaveErrors({ setError, loadLatest, onReloaded, extraFields }: SaveErrorHandlers) {
   const showConflict = (message: string) => {
     modals.openConfirmModal({
       title: petMessages.saveErrorTitle,
@@ -46,7 +48,7 @@ export function usePetSaveErrors({ setError, loadLatest, onReloaded }: SaveError
       showConflict(outcome.message);
       return;
     }
-    setServerFieldErrors(error, petFormFields, setError);
+    setServerFieldErrors(error, [...petFormFields, ...(extraFields?.() ?? [])], setError);
     notifications.show({
       color: 'red',
       title: petMessages.saveErrorTitle,

@@ -9,8 +9,10 @@ import {
   wallTimeToInstant,
   type PetFields,
   type PetFieldsInput,
+  type CustomFieldValues,
 } from '@refugio/contracts';
 import { z } from 'zod';
+import { camposOf, toCustomFieldFormValues, type CustomFieldFormValues } from '../../../lib/custom-fields';
 import { encodeFlag } from '../../../lib/wire-encodings';
 import type { PetView } from '../api/pet-view';
 import { isRealFile } from './media-rules';
@@ -19,9 +21,10 @@ import { serializeTags } from './tags';
 /**
  * The edit form's values: the multipart text fields of `actualizar` / `nueva`, as strings, so that
  * `petFieldsSchema` (the server's own schema) validates the form too. `tags` is the JSON text of the list;
- * `fechaingreso` is what the date picker holds ('YYYY-MM-DD', or the loaded 'YYYY-MM-DD HH:MM:SS').
+ * `fechaingreso` is what the date picker holds ('YYYY-MM-DD', or the loaded 'YYYY-MM-DD HH:MM:SS'). `campos` holds
+ * the organisation's own fields as their inputs do (`CustomFieldFormValues`); the save sends them as JSON text.
  */
-export type PetFormValues = PetFieldsInput;
+export type PetFormValues = PetFieldsInput & { campos?: CustomFieldFormValues };
 
 /** Form values with every field the form shows filled in (what the form starts from). */
 export type PetFormDefaults = Required<
@@ -51,7 +54,7 @@ export type PetFormDefaults = Required<
     | 'procedencia'
     | 'procedenciaDetalle'
   >
->;
+> & { campos: CustomFieldFormValues };
 
 /** The fields that the form shows, in order: where the server's field errors can go. */
 export const petFormFields = [
@@ -130,6 +133,7 @@ export function newPetFormValues(today: string): PetFormDefaults {
     fechaEsterilizacion: '',
     procedencia: '',
     procedenciaDetalle: '',
+    campos: {},
   };
 }
 
@@ -163,14 +167,16 @@ export function petToFormValues(pet: PetView, timeZone: string): PetFormDefaults
     fechaEsterilizacion: pet.fechaEsterilizacion,
     procedencia: pet.procedencia,
     procedenciaDetalle: pet.procedenciaDetalle,
+    campos: toCustomFieldFormValues(camposOf(pet)),
   };
 }
 
 /**
  * The multipart body of `POST /phpApi/mascota/{id}/actualizar` (and `nueva`): SPEC section 7's fields,
  * the publication state (`estado`, and `publicarEn` as ISO 8601 for a programmed pet), `tags` as JSON text, `version` when editing, and `image` only when a new main image was chosen.
+ * `campos` (the organisation's own fields the form shows, `null` clearing one) goes as JSON text when given.
  */
-export function buildPetFormData(fields: PetFields, mainImage: File | null): FormData {
+export function buildPetFormData(fields: PetFields, mainImage: File | null, campos?: CustomFieldValues): FormData {
   const body = new FormData();
   body.append('nombre', fields.nombre);
   body.append('edad', fields.edad);
@@ -198,6 +204,7 @@ export function buildPetFormData(fields: PetFields, mainImage: File | null): For
   body.append('fechaEsterilizacion', fields.esterilizado === 'si' ? (fields.fechaEsterilizacion ?? '') : '');
   body.append('procedencia', fields.procedencia ?? '');
   body.append('procedenciaDetalle', fields.procedenciaDetalle ?? '');
+  if (campos !== undefined && Object.keys(campos).length > 0) body.append('campos', JSON.stringify(campos));
   if (fields.version !== undefined) body.append('version', String(fields.version));
   if (isRealFile(mainImage)) body.append('image', mainImage, mainImage.name);
   return body;

@@ -1,9 +1,11 @@
 import { Badge, Button, Card, Grid, Group, Image, Loader, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { CustomFieldValuesList } from '../../../components/ui/custom-field-values';
 import { PetPageSections } from '../../../components/ui/page-sections';
 import { adoptedWord, can, petMessages, publicPetPath } from '@refugio/contracts';
 import { IconEdit, IconFirstAidKit, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { camposOf, useAllCustomFields } from '../../../lib/custom-fields';
 import { formatDate } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
 import { usePet } from '../api/get-pet';
@@ -26,6 +28,7 @@ import classes from './producto.module.css';
 
 function Detail({ pet }: { pet: PetView }) {
   const tags = pet.tags;
+  const customFields = useAllCustomFields('mascota');
   const rows: [string, string][] = [
     ['Tipo', pet.tipo],
     ['Edad', pet.edad],
@@ -53,6 +56,7 @@ function Detail({ pet }: { pet: PetView }) {
           ))}
         </Table.Tbody>
       </Table>
+      <CustomFieldValuesList definitions={customFields.data} values={camposOf(pet)} especie={pet.tipo} />
       <div>
         <Text fw={600} size="sm" c="dimmed" mb={6}>
           Etiquetas
