@@ -507,7 +507,10 @@ describe('backup and restore (PGlite + local disk)', { timeout: 120_000 }, () =>
     await t.database.db.update(user).set({ organizationRoleId: shopRole!.id }).where(eq(user.id, shopUser));
     // An organisation's own field (DESIGN section 21) and a pet's value of it.
     await t.database.db.insert(customField).values({ entidad: 'mascota', clave: 'test_leishmania', etiqueta: 'Test de leishmania', tipo: 'texto' });
-    await t.database.db.update(pet).set({ campos: { test_leishmania: 'Negativo' } }).where(eq(pet.id, populated.petWithMedia));
+    await t.database.db
+      .update(pet)
+      .set({ campos: { test_leishmania: 'Negativo' } })
+      .where(eq(pet.id, populated.petWithMedia));
     // The request budgets' counts reach the database every 0.5 s: sent now, so none lands between snapshot and backup.
     await t.app.budgets.flush();
     before = await snapshotOf(t.database.db, t.app.storage);

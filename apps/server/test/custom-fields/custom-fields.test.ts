@@ -290,7 +290,10 @@ describe("the organisation's own fields", () => {
 
     const csv = await list('/api/mascotas.csv?campo.test_leishmania=Positivo');
     expect(csv.statusCode, csv.body).toBe(200);
-    const [header, row, extra] = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const [header, row, extra] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(header).toContain('"Test de leishmania"');
     expect(header).toContain('"Test FeLV (archivado)"');
     expect(row).toContain('"Positivo"');
@@ -353,5 +356,35 @@ describe("the organisation's own fields", () => {
       .inject({ method: 'PATCH', url: `/api/personas/${marta.id}`, payload: { version: stored.version, campos: { test_leishmania: 'quizá' } } });
     expect(wrong.statusCode).toBe(400);
     expect(fieldError(wrong, 'campos.test_leishmania')).toBe(customFieldMessages.notBoolean('Hizo el test de leishmania a su perro'));
+  });
+  it('enforce a required person field on a new person and on a save of the fields, never on one that leaves them', async () => {
+    await define({
+      entidad: 'persona',
+      clave: 'como_nos_conocio',
+      etiqueta: 'Cómo nos conoció',
+      tipo: 'opcion',
+      opciones: ['Redes', 'Amistad'],
+      obligatorio: true,
+    });
+    const missing = await t.as('staff').inject({ method: 'POST', url: '/api/personas', payload: { nombre: 'Pau', email: 'pau@example.test' } });
+    expect(missing.statusCode).toBe(400);
+    expect(fieldError(missing, 'campos.como_nos_conocio')).toBe(customFieldMessages.required('Cómo nos conoció'));
+    const marta = (await t.as('staff').inject({ method: 'GET', url: '/api/personas?q=Marta' })).json<{ items: Person[] }>().items[0]!;
+    const otherField = await t
+      .as('staff')
+      .inject({ method: 'PATCH', url: `/api/personas/${marta.id}`, payload: { version: marta.version, campos: { test_leishmania: true } } });
+    expect(otherField.statusCode).toBe(400);
+    expect(fieldError(otherField, 'campos.como_nos_conocio')).toBe(customFieldMessages.required('Cómo nos conoció'));
+    const phoneOnly = await t
+      .as('staff')
+      .inject({ method: 'PATCH', url: `/api/personas/${marta.id}`, payload: { version: marta.version, ciudad: 'Sevilla' } });
+    expect(phoneOnly.statusCode, phoneOnly.body).toBe(200);
+    const withIt = await t.as('staff').inject({
+      method: 'PATCH',
+      url: `/api/personas/${marta.id}`,
+      payload: { version: phoneOnly.json<Person>().version, campos: { como_nos_conocio: 'Redes' } },
+    });
+    expect(withIt.statusCode, withIt.body).toBe(200);
+    expect(withIt.json<Person>().campos).toMatchObject({ como_nos_conocio: 'Redes', socio_antiguo: 'S-0042' });
   });
 });

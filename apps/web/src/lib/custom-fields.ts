@@ -51,22 +51,10 @@ export function allCustomFieldsQueryOptions(entidad: CustomFieldEntity) {
 export const useActiveCustomFields = (entidad: CustomFieldEntity) => useQuery(activeCustomFieldsQueryOptions(entidad));
 export const useAllCustomFields = (entidad: CustomFieldEntity) => useQuery(allCustomFieldsQueryOptions(entidad));
 
-const customFieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
-const campoValuesSchema = z.record(z.string(), customFieldValueSchema);
 
-/**
- * The `campos` of a pet's or a person's answer. The answer schemas of the contracts do not carry them yet (their
- * parse drops unknown keys), so the api/ layers keep them with `keepCampos` and the screens read them with
- * `camposOf`: the two places to change once `campos` is part of those schemas.
- */
-export function keepCampos<T extends object>(parsed: T, raw: unknown): T {
-  const campos = typeof raw === 'object' && raw !== null ? campoValuesSchema.safeParse((raw as { campos?: unknown }).campos) : null;
-  return campos?.success ? { ...parsed, campos: campos.data } : parsed;
-}
-
-/** A record's custom-field values (see `keepCampos`): `{}` when it has none. */
-export function camposOf(record: object): CustomFieldValues {
-  return (record as { campos?: CustomFieldValues }).campos ?? {};
+/** A record's own-field values (`{}` when it has none). */
+export function camposOf(record: { campos?: CustomFieldValues | undefined }): CustomFieldValues {
+  return record.campos ?? {};
 }
 
 /** A value as an input holds it: texts (a number as typed, «12,5»; «true»/«false»; `AAAA-MM-DD`) or a list of options. */

@@ -2,7 +2,6 @@ import { type Person, personSchema } from '@refugio/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { requestJson } from './api-client';
-import { keepCampos } from './custom-fields';
 import { getErrorMessage } from './get-error-message';
 import { sendMessageToPerson } from './messages-api';
 import { openWhatsappTab } from './whatsapp-tab';
@@ -17,7 +16,7 @@ export const linkedPersonQueryKey = (id: number) => ['persons', 'detail', id] as
 
 export async function getLinkedPerson(id: number, signal?: AbortSignal): Promise<Person> {
   const raw = await requestJson(`/api/personas/${id}`, { signal });
-  return keepCampos(personSchema.parse(raw), raw);
+  return personSchema.parse(raw);
 }
 
 /** The linked person, when there is one. */

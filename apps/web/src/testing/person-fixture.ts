@@ -25,5 +25,6 @@ export function person(id: number, changes: Partial<Person> = {}): Person {
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     ...changes,
+    campos: changes.campos ?? {},
   };
 }

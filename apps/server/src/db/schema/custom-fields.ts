@@ -33,10 +33,7 @@ export const customField = pgTable(
     version: integer().notNull().default(1),
     ...timestamps,
   },
-  (t) => [
-    unique('custom_field_entidad_clave').on(t.entidad, t.clave),
-    check('custom_field_entidad', sql`${t.entidad} in ('mascota', 'persona')`),
-  ],
+  (t) => [unique('custom_field_entidad_clave').on(t.entidad, t.clave), check('custom_field_entidad', sql`${t.entidad} in ('mascota', 'persona')`)],
 );
 
 export type CustomFieldRow = typeof customField.$inferSelect;

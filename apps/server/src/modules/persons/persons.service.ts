@@ -210,11 +210,12 @@ export function createPersonsService({ repo, history, country, events, links, cu
               ? { motivoBloqueo: input.motivoBloqueo }
               : {}),
             ...consentChange(current, input.consentimientos, 'Cambio por el equipo', now),
-            // Only the fields sent change (a partial save: a required field is refused only when sent empty).
+            // Only the fields sent change; once `campos` is sent, the required ones must hold a value (as the form checks).
             ...(input.campos !== undefined
               ? {
                   campos: await customFields.checkValues(tx.handle, 'persona', input.campos, {
                     previous: current.campos,
+                    complete: true,
                     masked: masksPersons(actor),
                   }),
                 }

@@ -27,6 +27,7 @@ const canela: PetListItem = {
   updatedAt: '2026-11-01T10:00:00.000Z',
   deletedAt: null,
   solicitudesAbiertas: 0,
+  campos: {},
 };
 
 function answerPerson() {

@@ -24,6 +24,7 @@ const lola: PetListItem = {
   updatedAt: '2026-11-01T10:00:00.000Z',
   deletedAt: null,
   solicitudesAbiertas: 0,
+  campos: {},
 };
 
 function Picker({ onPick }: { onPick: (pet: PersonRef | null) => void }) {

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
-import { keepCampos } from '../../../lib/custom-fields';
 import type { CreatePersonInput, CustomFieldValues } from '@refugio/contracts';
 import { type Person, personSchema } from '@refugio/contracts';
 import { personListsQueryKey, personQueryKey } from './persons-query-key';
@@ -11,7 +10,7 @@ import { personListsQueryKey, personQueryKey } from './persons-query-key';
  */
 export async function createPerson(input: CreatePersonInput & { campos?: CustomFieldValues }): Promise<Person> {
   const raw = await requestJson('/api/personas', { method: 'POST', json: { ...input } });
-  return keepCampos(personSchema.parse(raw), raw);
+  return personSchema.parse(raw);
 }
 
 export function useCreatePerson() {

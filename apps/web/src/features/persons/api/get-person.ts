@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
-import { keepCampos } from '../../../lib/custom-fields';
 import { type Person, personSchema } from '@refugio/contracts';
 import { personQueryKey } from './persons-query-key';
 
 /** `GET /api/personas/{id}`: the person's identity, roles, consent and block, with its version. */
 export async function getPerson(id: number, signal?: AbortSignal): Promise<Person> {
   const raw = await requestJson(`/api/personas/${id}`, { signal });
-  return keepCampos(personSchema.parse(raw), raw);
+  return personSchema.parse(raw);
 }
 
 export function personQueryOptions(id: number) {

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
-import { keepCampos } from '../../../lib/custom-fields';
 import { type MergePersonInput, type Person, personSchema } from '@refugio/contracts';
 import { personsQueryKey } from './persons-query-key';
 
@@ -19,7 +18,7 @@ export async function mergePersons({ id, conId, valores }: MergePersonsInput): P
     method: 'POST',
     json: valores && Object.keys(valores).length > 0 ? { conId, valores } : { conId },
   });
-  return keepCampos(personSchema.parse(raw), raw);
+  return personSchema.parse(raw);
 }
 
 export function useMergePersons() {

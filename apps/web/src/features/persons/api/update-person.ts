@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
-import { keepCampos } from '../../../lib/custom-fields';
 import type { PersonInput } from '../lib/person-form-values';
 import { type Person, personSchema } from '@refugio/contracts';
 import { personListsQueryKey, personQueryKey } from './persons-query-key';
@@ -10,7 +9,7 @@ export type UpdatePersonInput = Partial<PersonInput> & { bloqueado?: boolean; mo
 /** `PATCH /api/personas/{id}` with the version the change was made on: a stale version answers 409. */
 export async function updatePerson({ id, version, changes }: { id: number; version: number; changes: UpdatePersonInput }): Promise<Person> {
   const raw = await requestJson(`/api/personas/${id}`, { method: 'PATCH', json: { ...changes, version } });
-  return keepCampos(personSchema.parse(raw), raw);
+  return personSchema.parse(raw);
 }
 
 export function useUpdatePerson() {

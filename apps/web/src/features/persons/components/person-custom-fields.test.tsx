@@ -39,7 +39,9 @@ describe('own fields of a person', { timeout: 20_000 }, () => {
       http.patch('/api/personas/7', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         patches.push(body);
-        return HttpResponse.json({ ...saved, campos: { ...saved.campos, voluntario_activo: true, talla: null }, version: 3 });
+        // A cleared value is left out of the answer, as the server keeps none.
+        const { talla: _cleared, ...kept } = saved.campos;
+        return HttpResponse.json({ ...saved, campos: { ...kept, voluntario_activo: true }, version: 3 });
       }),
     );
     const { user } = renderWithProviders(<PersonPage id={7} />, { path: '/personas/7' });

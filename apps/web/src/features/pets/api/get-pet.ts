@@ -3,12 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
 import { decodePet, type PetView } from './pet-view';
 import { petQueryKey } from './pets-query-key';
-import { keepCampos } from '../../../lib/custom-fields';
 
 /** `GET /phpApi/mascota/{id}`: the pet's fields, decoded (404 when it does not exist). */
 export async function getPet(id: number, signal?: AbortSignal): Promise<PetView> {
   const raw = await requestJson(`/phpApi/mascota/${id}`, { signal });
-  return decodePet(keepCampos(petSchema.parse(raw), raw));
+  return decodePet(petSchema.parse(raw));
 }
 
 export function petQueryOptions(id: number) {

@@ -37,6 +37,7 @@ const wire: Pet = {
   procedenciaDetalle: '',
   pesoKg: null,
   ubicacion: { tipo: 'refugio', desde: null },
+  campos: {},
 };
 
 describe('decodePet', () => {
@@ -79,6 +80,7 @@ describe('decodePetList', () => {
       updatedAt: '2026-11-01T10:00:00.000Z',
       deletedAt: null,
       solicitudesAbiertas: 0,
+      campos: {},
     };
     const list: ListPetsResponse = { items: [row], total: 1, totalExact: true, page: 1, pageSize: 20 };
     expect(decodePetList(list)).toEqual({ ...list, items: [{ ...row, adoptado: false, discapacidad: true, tags: ['activo'] }] });

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
 import { decodePet, type PetView } from './pet-view';
 import { petQueryKey, petListsQueryKey } from './pets-query-key';
-import { keepCampos } from '../../../lib/custom-fields';
 
 export interface SetMainPetImageVariables {
   petId: number;
@@ -16,7 +15,7 @@ export interface SetMainPetImageVariables {
  */
 export async function setMainPetImage({ petId, imageId }: SetMainPetImageVariables): Promise<PetView> {
   const raw = await requestJson(`/phpApi/mascota/${petId}/imagenes/${imageId}/principal`, { method: 'POST' });
-  return decodePet(keepCampos(petSchema.parse(raw), raw));
+  return decodePet(petSchema.parse(raw));
 }
 
 export function useSetMainPetImage() {

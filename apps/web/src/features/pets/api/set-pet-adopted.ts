@@ -5,7 +5,6 @@ import { encodeFlag } from '../../../lib/wire-encodings';
 import { patchPetInLists } from './patch-pet-lists';
 import { decodePet, type PetView } from './pet-view';
 import { petListsQueryKey, petQueryKey } from './pets-query-key';
-import { keepCampos } from '../../../lib/custom-fields';
 
 export interface SetPetAdoptedVariables {
   id: number;
@@ -27,7 +26,7 @@ export async function setPetAdopted({ id, adoptado, version, cerrarSolicitudes, 
     ...(personaId === undefined ? {} : { personaId }),
   };
   const raw = await requestJson(`/phpApi/mascota/${id}/adopcion`, { json });
-  return decodePet(keepCampos(petSchema.parse(raw), raw));
+  return decodePet(petSchema.parse(raw));
 }
 
 export function useSetPetAdopted() {

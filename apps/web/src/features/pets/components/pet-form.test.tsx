@@ -49,6 +49,7 @@ const wire: Pet = {
   procedenciaDetalle: '',
   pesoKg: null,
   ubicacion: { tipo: 'refugio', desde: null },
+  campos: {},
 };
 const pet = decodePet(wire);
 

@@ -26,6 +26,7 @@ const luna: PetListItemView = {
   updatedAt: '2026-11-01T10:00:00.000Z',
   deletedAt: null,
   solicitudesAbiertas: 2,
+  campos: {},
 };
 
 /** The pet as the server answers after the change. */
@@ -64,6 +65,7 @@ const answered = (body: Record<string, unknown>) => ({
   updatedBy: null,
   deletedAt: null,
   ubicacion: body.adoptado === '1' ? { tipo: 'adoptado', desde: '2026-11-02' } : { tipo: 'refugio', desde: '2026-11-02' },
+  campos: {},
 });
 
 function answerAdoption(sent: Record<string, unknown>[]) {

@@ -1,4 +1,4 @@
-import { aiMessages, petFieldsSchema, type PetFields } from '@refugio/contracts';
+import { aiMessages, type PetFields } from '@refugio/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useForm } from 'react-hook-form';
@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { renderHookWithProviders } from '../../../testing/render-with-providers';
 import { server } from '../../../testing/server';
-import { newPetFormValues, type PetFormValues } from '../lib/pet-form-values';
+import { newPetFormValues, petFormSchema, type PetFormValues } from '../lib/pet-form-values';
 import { serializeTags } from '../lib/tags';
 import { usePetAi } from './use-pet-ai';
 
 function renderPetAi(values: Partial<PetFormValues> = {}) {
   return renderHookWithProviders(() => {
     const form = useForm<PetFormValues, unknown, PetFields>({
-      resolver: zodResolver(petFieldsSchema),
+      resolver: zodResolver(petFormSchema('Europe/Madrid')),
       defaultValues: { ...newPetFormValues('2026-01-01'), nombre: 'Luna', ...values },
     });
     return { form, ai: usePetAi(form) };

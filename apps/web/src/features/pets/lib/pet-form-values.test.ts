@@ -1,7 +1,7 @@
 import { instantToWallTime, petFieldsSchema, petMessages, type Pet } from '@refugio/contracts';
 import { describe, expect, it } from 'vitest';
 import { decodePet } from '../api/pet-view';
-import { buildPetFormData, newPetFormValues, petFormSchema, petToFormValues } from './pet-form-values';
+import { buildPetFormData, newPetFormValues, petFormSchema, petToFormValues, type PetFormValues } from './pet-form-values';
 
 /** As the server answers it; the screens get it decoded. */
 const wire: Pet = {
@@ -39,6 +39,7 @@ const wire: Pet = {
   procedenciaDetalle: 'Cuneta de la A-4',
   pesoKg: 4.2,
   ubicacion: { tipo: 'refugio', desde: null },
+  campos: {},
 };
 const pet = decodePet(wire);
 
@@ -68,6 +69,7 @@ describe('petToFormValues', () => {
       fechaEsterilizacion: '2023-01-10',
       procedencia: 'rescate',
       procedenciaDetalle: 'Cuneta de la A-4',
+      campos: {},
     });
   });
 
@@ -125,16 +127,19 @@ describe('the publication state', () => {
   });
 });
 
+/** The form's multipart text fields: its own fields travel apart, as JSON text (`buildPetFormData`). */
+const textFields = ({ campos: _campos, ...values }: PetFormValues) => values;
+
 describe('the form values through petFieldsSchema', () => {
   it('a new pet needs name and age', () => {
-    const result = petFieldsSchema.safeParse(newPetFormValues('2025-01-02'));
+    const result = petFieldsSchema.safeParse(textFields(newPetFormValues('2025-01-02')));
     expect(result.success).toBe(false);
     const fields = result.error?.issues.map((issue) => issue.path[0]);
     expect(fields).toEqual(['nombre', 'edad']);
   });
 
   it('a loaded pet round-trips into the multipart body', () => {
-    const fields = petFieldsSchema.parse(petToFormValues(pet, 'Europe/Madrid'));
+    const fields = petFieldsSchema.parse(textFields(petToFormValues(pet, 'Europe/Madrid')));
     const body = buildPetFormData(fields, null);
     expect(Object.fromEntries(body.entries())).toEqual({
       nombre: 'Luna',
@@ -164,21 +169,21 @@ describe('the form values through petFieldsSchema', () => {
   });
 
   it('sends no sterilisation date for a pet not sterilised, so a stale one is cleared', () => {
-    const fields = petFieldsSchema.parse({ ...petToFormValues(pet, 'Europe/Madrid'), esterilizado: 'no' });
+    const fields = petFieldsSchema.parse(textFields({ ...petToFormValues(pet, 'Europe/Madrid'), esterilizado: 'no' }));
     expect(buildPetFormData(fields, null).get('fechaEsterilizacion')).toBe('');
     expect(buildPetFormData(fields, null).get('esterilizado')).toBe('no');
   });
 
   it("sends the date picker's day as 'YYYY-MM-DD 00:00:00', and '' for no date", () => {
-    const picked = petFieldsSchema.parse({ ...newPetFormValues('2025-01-02'), nombre: 'Toby', edad: '1' });
+    const picked = petFieldsSchema.parse(textFields({ ...newPetFormValues('2025-01-02'), nombre: 'Toby', edad: '1' }));
     expect(buildPetFormData(picked, null).get('fechaingreso')).toBe('2025-01-02 00:00:00');
     expect(buildPetFormData(picked, null).has('version')).toBe(false);
-    const none = petFieldsSchema.parse({ ...newPetFormValues(''), nombre: 'Toby', edad: '1' });
+    const none = petFieldsSchema.parse(textFields({ ...newPetFormValues(''), nombre: 'Toby', edad: '1' }));
     expect(buildPetFormData(none, null).get('fechaingreso')).toBe('');
   });
 
   it('adds the main image only when a real file was chosen', () => {
-    const fields = petFieldsSchema.parse(petToFormValues(pet, 'Europe/Madrid'));
+    const fields = petFieldsSchema.parse(textFields(petToFormValues(pet, 'Europe/Madrid')));
     const image = new File([new Uint8Array(10)], 'nueva.jpg', { type: 'image/jpeg' });
     expect(buildPetFormData(fields, image).get('image')).toBeInstanceOf(File);
     expect(buildPetFormData(fields, new File([], 'vacia.jpg')).has('image')).toBe(false);

@@ -24,7 +24,7 @@ import { serializeTags } from './tags';
  * `fechaingreso` is what the date picker holds ('YYYY-MM-DD', or the loaded 'YYYY-MM-DD HH:MM:SS'). `campos` holds
  * the organisation's own fields as their inputs do (`CustomFieldFormValues`); the save sends them as JSON text.
  */
-export type PetFormValues = PetFieldsInput & { campos?: CustomFieldFormValues };
+export type PetFormValues = Omit<PetFieldsInput, 'campos'> & { campos?: CustomFieldFormValues };
 
 /** Form values with every field the form shows filled in (what the form starts from). */
 export type PetFormDefaults = Required<
@@ -93,18 +93,21 @@ function oneOf<T extends string>(options: readonly T[], value: string, fallback:
  * it. A programmed pet needs a date and time, not in the past (`now` is read when the form is checked).
  */
 export function petFormSchema(timeZone: string) {
-  return z
-    .custom<PetFormValues>()
-    .transform((values) =>
-      values.publicarEn ? { ...values, publicarEn: wallTimeToInstant(values.publicarEn, timeZone)?.toISOString() ?? 'no válida' } : values,
-    )
-    .pipe(petFieldsSchema)
-    .superRefine((fields, ctx) => {
-      if (fields.estado !== 'programada') return;
-      if (!fields.publicarEn) ctx.addIssue({ code: 'custom', path: ['publicarEn'], message: petMessages.scheduleRequired });
-      else if (new Date(fields.publicarEn).getTime() < Date.now())
-        ctx.addIssue({ code: 'custom', path: ['publicarEn'], message: petMessages.schedulePast });
-    });
+  return (
+    z
+      .custom<PetFormValues>()
+      // The own fields are checked apart, against their definitions (`checkCustomFieldValues`), and sent as JSON text.
+      .transform(({ campos: _campos, ...values }) =>
+        values.publicarEn ? { ...values, publicarEn: wallTimeToInstant(values.publicarEn, timeZone)?.toISOString() ?? 'no válida' } : values,
+      )
+      .pipe(petFieldsSchema)
+      .superRefine((fields, ctx) => {
+        if (fields.estado !== 'programada') return;
+        if (!fields.publicarEn) ctx.addIssue({ code: 'custom', path: ['publicarEn'], message: petMessages.scheduleRequired });
+        else if (new Date(fields.publicarEn).getTime() < Date.now())
+          ctx.addIssue({ code: 'custom', path: ['publicarEn'], message: petMessages.schedulePast });
+      })
+  );
 }
 
 /** A new pet: type Perro, gender macho, size mediano, no disability, not adopted, entered today. */

@@ -26,6 +26,7 @@ function pet(id: number): PetListItem {
     updatedAt: '2026-11-01T10:00:00.000Z',
     deletedAt: null,
     solicitudesAbiertas: 0,
+    campos: {},
   };
 }
 
