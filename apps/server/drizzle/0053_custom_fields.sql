@@ -24,4 +24,16 @@ CREATE TABLE "custom_field" (
 ALTER TABLE "pet" ADD COLUMN "campos" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "person" ADD COLUMN "campos" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 CREATE INDEX "pet_campos_gin" ON "pet" USING gin ("campos");--> statement-breakpoint
-CREATE INDEX "person_campos_gin" ON "person" USING gin ("campos");
+CREATE INDEX "person_campos_gin" ON "person" USING gin ("campos");--> statement-breakpoint
+-- A definition decides what the public catalogue shows of a pet (its `publico` fields, their labels and options):
+-- any change of one is announced as a change of every pet (definitions change seldom), so cached answers go.
+CREATE OR REPLACE FUNCTION refugio_custom_field_changed() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  PERFORM pg_notify('refugio_cambios', 'pet:*');
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER custom_field_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "custom_field" FOR EACH STATEMENT EXECUTE FUNCTION refugio_custom_field_changed();

@@ -144,6 +144,9 @@ export const publicPetSchema = z.object({
   miniatura: z.string().nullable().describe('URL de la miniatura WebP de la imagen principal'),
   miniaturas: z.array(z.string()).describe('URLs de las miniaturas WebP de `imagenes`, en el mismo orden'),
   salud: publicCareBadgesSchema.describe('Distintivos de salud, derivados de los registros (sin fechas, productos, números ni notas)'),
+  campos: z
+    .array(z.object({ etiqueta: z.string(), valor: z.string() }))
+    .describe('Los campos propios marcados «público» de su especie que tienen valor, en su orden y como se leen («Sí», 01/03/2026…)'),
 });
 export type PublicPet = z.infer<typeof publicPetSchema>;
 

@@ -301,6 +301,28 @@ describe("the organisation's own fields", () => {
     expect(extra).toBeUndefined();
   });
 
+  it('show on the public catalogue only the fields marked public, of the species, and follow a change of the definition', async () => {
+    const published = await savePet(`/phpApi/mascota/${petId}/actualizar`, { nombre: 'Luna', estado: 'publicada' });
+    expect(published.statusCode, published.body).toBe(200);
+    const publicPet = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/public/mascotas/${petId}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ campos: { etiqueta: string; valor: string }[] }>().campos;
+    };
+    expect(await publicPet()).toEqual([{ etiqueta: 'Test de leishmania', valor: 'Positivo' }]);
+    const page = (await t.app.inject({ method: 'GET', url: '/api/public/mascotas' })).json<{ items: { id: number; campos: unknown[] }[] }>();
+    expect(page.items.find((p) => p.id === petId)!.campos).toEqual([{ etiqueta: 'Test de leishmania', valor: 'Positivo' }]);
+
+    // Marked public now: the cached answers go at once (the definitions' trigger announces every pet changed).
+    const current = (await admin('GET', '/api/campos?entidad=mascota')).json<{ items: CustomField[] }>().items.find((f) => f.id === peso.id)!;
+    const shown = await admin('PUT', `/api/campos/${peso.id}`, { etiqueta: 'Peso al llegar (kg)', publico: true, version: current.version });
+    expect(shown.statusCode, shown.body).toBe(200);
+    await expect.poll(publicPet, { timeout: 5_000 }).toEqual([
+      { etiqueta: 'Test de leishmania', valor: 'Positivo' },
+      { etiqueta: 'Peso al llegar (kg)', valor: '14' },
+    ]);
+  });
+
   it('take a new order, the fields named first; an id of the other entity is refused', async () => {
     const reordered = await as(coordination, 'PUT', '/api/campos/orden', { entidad: 'mascota', ids: [caracter.id, leishmania.id, peso.id] });
     expect(reordered.statusCode, reordered.body).toBe(200);

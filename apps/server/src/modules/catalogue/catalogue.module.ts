@@ -24,6 +24,7 @@ export const catalogueModule = fp(
       storage: app.storage,
       care: app.carePort,
       timeZone: app.organizationPort.timeZone,
+      customFields: app.customFieldsPort,
     });
     app.decorate('catalogueService', service);
     const answers = createCatalogueAnswers(app.changes, service);
@@ -31,5 +32,5 @@ export const catalogueModule = fp(
     app.decorate('cataloguePort', { firstPageJson: () => answers.firstPageJson() });
     await app.register(catalogueRoutes);
   },
-  { name: 'catalogue', dependencies: ['db', 'changes', 'storage', 'access', 'organization', 'care'] },
+  { name: 'catalogue', dependencies: ['db', 'changes', 'storage', 'access', 'organization', 'care', 'custom-fields'] },
 );

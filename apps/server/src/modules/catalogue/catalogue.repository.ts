@@ -22,10 +22,24 @@ const publicColumns = {
   tags: pet.tags,
   imagenPrincipal: pet.imagenPrincipal,
   updatedAt: pet.updatedAt,
+  // All of them: the service shows only the fields marked public (its definitions decide, read per answer).
+  campos: pet.campos,
 };
 export type PublicPetRow = Pick<
   typeof pet.$inferSelect,
-  'id' | 'nombre' | 'edad' | 'tipo' | 'genero' | 'tamano' | 'discapacidad' | 'personalidad' | 'historia' | 'tags' | 'imagenPrincipal' | 'updatedAt'
+  | 'id'
+  | 'nombre'
+  | 'edad'
+  | 'tipo'
+  | 'genero'
+  | 'tamano'
+  | 'discapacidad'
+  | 'personalidad'
+  | 'historia'
+  | 'tags'
+  | 'imagenPrincipal'
+  | 'updatedAt'
+  | 'campos'
 >;
 
 /** Reads of the public catalogue: only public pets and only their public columns. */

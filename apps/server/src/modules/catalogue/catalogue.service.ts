@@ -4,6 +4,7 @@ import {
   type PublicCareBadges,
   type PublicPet,
   dayInZone,
+  formatCustomFieldValue,
   petImageUrl,
   petThumbnailUrl,
 } from '@refugio/contracts';
@@ -14,6 +15,7 @@ import type { TimeZoneSource } from '../organization/organization.port';
 import { videoNameOf, videoPrefix } from '../../media/storage-keys';
 import { type CarePort, NO_BADGES } from '../care/care.port';
 import { videoUrl } from '../pets/pets.port';
+import type { CustomFieldDefinition, CustomFieldsPort } from '../custom-fields/custom-fields.port';
 import type { CatalogueRepository, PublicPetRow } from './catalogue.repository';
 
 /** The public catalogue (DESIGN section 7): public pets with their public fields and media URLs only. */
@@ -23,6 +25,7 @@ export function createCatalogueService({
   storage,
   care,
   timeZone,
+  customFields,
 }: {
   repo: CatalogueRepository;
   db: Database;
@@ -31,7 +34,10 @@ export function createCatalogueService({
   care: Pick<CarePort, 'publicBadges'>;
   /** The organisation's zone (the saved one, else ORG_TIME_ZONE): "deworming within 90 days" counts from its today. */
   timeZone: TimeZoneSource;
+  /** The organisation's own fields: those marked `publico` show, for the pet's species, when they hold a value. */
+  customFields: Pick<CustomFieldsPort, 'definitions'>;
 }) {
+  const publicFields = async () => (await customFields.definitions('mascota')).filter((f) => f.publico && !f.archivado);
   const badgesOf = async (ids: number[]) =>
     ids.length === 0 ? new Map<number, PublicCareBadges>() : care.publicBadges(db, ids, dayInZone(new Date(), await timeZone()));
 
@@ -40,7 +46,19 @@ export function createCatalogueService({
     return objects.map((o) => videoUrl(petId, videoNameOf(o.key)));
   }
 
-  function toPublicPet(row: PublicPetRow, images: string[], videos: string[], salud: PublicCareBadges): PublicPet {
+  function publicValues(row: PublicPetRow, fields: readonly CustomFieldDefinition[]): PublicPet['campos'] {
+    return fields
+      .filter((f) => (f.especies.length === 0 || f.especies.includes(row.tipo as (typeof f.especies)[number])) && row.campos[f.clave] !== undefined)
+      .map((f) => ({ etiqueta: f.etiqueta, valor: formatCustomFieldValue(f.tipo, row.campos[f.clave]) }));
+  }
+
+  function toPublicPet(
+    row: PublicPetRow,
+    images: string[],
+    videos: string[],
+    salud: PublicCareBadges,
+    fields: readonly CustomFieldDefinition[],
+  ): PublicPet {
     const main = row.imagenPrincipal;
     return {
       id: row.id,
@@ -59,6 +77,7 @@ export function createCatalogueService({
       miniatura: main ? petThumbnailUrl(row.id, main) : null,
       miniaturas: images.map((name) => petThumbnailUrl(row.id, name)),
       salud,
+      campos: publicValues(row, fields),
     };
   }
 
@@ -66,9 +85,9 @@ export function createCatalogueService({
     async list(query: ListPublicPetsQuery): Promise<ListPublicPetsResponse> {
       const { rows, total } = await repo.list(query);
       const ids = rows.map((r) => r.id);
-      const [images, videos, badges] = await Promise.all([repo.imagesOf(ids), Promise.all(ids.map(videosOf)), badgesOf(ids)]);
+      const [images, videos, badges, fields] = await Promise.all([repo.imagesOf(ids), Promise.all(ids.map(videosOf)), badgesOf(ids), publicFields()]);
       return {
-        items: rows.map((row, i) => toPublicPet(row, images.get(row.id) ?? [], videos[i] ?? [], badges.get(row.id) ?? NO_BADGES)),
+        items: rows.map((row, i) => toPublicPet(row, images.get(row.id) ?? [], videos[i] ?? [], badges.get(row.id) ?? NO_BADGES, fields)),
         total,
         page: query.page,
         pageSize: query.pageSize,
@@ -79,8 +98,8 @@ export function createCatalogueService({
     async get(id: number): Promise<PublicPet> {
       const row = await repo.findPublic(id);
       if (!row) throw new AppError('NOT_FOUND');
-      const [images, videos, badges] = await Promise.all([repo.imagesOf([id]), videosOf(id), badgesOf([id])]);
-      return toPublicPet(row, images.get(id) ?? [], videos, badges.get(id) ?? NO_BADGES);
+      const [images, videos, badges, fields] = await Promise.all([repo.imagesOf([id]), videosOf(id), badgesOf([id]), publicFields()]);
+      return toPublicPet(row, images.get(id) ?? [], videos, badges.get(id) ?? NO_BADGES, fields);
     },
 
     /** When the catalogue changes by itself: the next scheduled pet's publication time. */

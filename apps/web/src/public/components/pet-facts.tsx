@@ -26,6 +26,21 @@ export function PetTags({ tags, max }: { tags: string[]; max?: number }) {
   );
 }
 
+/** The organisation's own fields marked public, as the server wrote them («Sí», a date…); nothing when none has a value. */
+export function PetOwnFields({ campos }: { campos: PublicPetView['campos'] }) {
+  if (campos.length === 0) return null;
+  return (
+    <dl className="own-fields" aria-label="Más datos">
+      {campos.map(({ etiqueta, valor }) => (
+        <div key={etiqueta}>
+          <dt>{etiqueta}</dt>
+          <dd>{valor}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 const healthWords: [keyof PublicPetView['salud'], string, string][] = [
   ['vacunado', 'Vacunado', 'Vacunada'],
   ['desparasitado', 'Desparasitado', 'Desparasitada'],

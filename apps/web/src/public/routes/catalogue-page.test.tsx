@@ -25,6 +25,7 @@ function pet(id: number, tipo: string): PublicPet {
     miniatura: null,
     salud: { vacunado: false, desparasitado: false, esterilizado: false, microchip: false },
     miniaturas: [],
+    campos: [],
   };
 }
 
@@ -144,5 +145,27 @@ describe('/adopta: the first page that came with the HTML', () => {
     render(<PublicApp />);
     expect(await screen.findByText('1 mascota encontrada')).toBeInTheDocument();
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe("a pet's page", () => {
+  it("shows the organisation's own fields the server marked public, label and value", async () => {
+    server.use(
+      http.get('/api/public/mascotas/3', () =>
+        HttpResponse.json({
+          ...pet(3, 'Perro'),
+          campos: [
+            { etiqueta: 'Test de leishmania', valor: 'Negativo' },
+            { etiqueta: 'Apto con gatos', valor: 'Sí' },
+          ],
+        }),
+      ),
+    );
+    window.history.replaceState(null, '', '/adopta/3');
+    render(<PublicApp />);
+    const facts = await screen.findByLabelText('Más datos');
+    expect(facts).toHaveTextContent('Test de leishmania');
+    expect(facts).toHaveTextContent('Negativo');
+    expect(facts).toHaveTextContent('Apto con gatos');
   });
 });

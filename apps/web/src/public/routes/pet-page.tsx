@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-client';
 import { getErrorMessage } from '../../lib/get-error-message';
 import { getPublicPet, type PublicPetView } from '../api/public-pets';
 import { ApplicationForm } from '../components/application-form';
-import { PetFacts, PetHealthBadges, PetTags } from '../components/pet-facts';
+import { PetFacts, PetHealthBadges, PetOwnFields, PetTags } from '../components/pet-facts';
 import { followLink } from '../lib/navigation';
 import { useResource } from '../lib/use-resource';
 
@@ -90,6 +90,7 @@ export function PetPage({ id }: { id: number }) {
           <h1 tabIndex={-1}>{data.nombre}</h1>
           <PetFacts pet={data} />
           <PetHealthBadges pet={data} />
+          <PetOwnFields campos={data.campos} />
           <PetTags tags={data.tags} />
           <a className="button" href="#solicitud">
             Quiero adoptar a {data.nombre}
