@@ -370,8 +370,8 @@ export const petListItemSchema = petSchema
     deletedAt: true,
   })
   .extend({
-    campos: customFieldValuesAnswerSchema,
     solicitudesAbiertas: z.number().int().describe('Solicitudes de adopción abiertas (nueva o en revisión)'),
+    campos: customFieldValuesAnswerSchema,
   });
 export type PetListItem = z.infer<typeof petListItemSchema>;
 

@@ -12,8 +12,10 @@ import { periodKey } from '../../src/jobs/define-job';
 import { createJobQueue } from '../../src/jobs/job-queue';
 import { createOrphanMediaSweep } from '../../src/modules/pets/orphan-media';
 import { createPetsRepository } from '../../src/modules/pets/pets.repository';
+import { createUsersRepository } from '../../src/modules/users/users.repository';
 import { S3Storage } from '../../src/storage/s3-storage';
-import { clientWith, signInOver } from '../helpers/http-client';
+import { type HttpClient, clientWith, signInOver } from '../helpers/http-client';
+import { hashTestPassword } from '../helpers/helpers';
 import { jpeg, multipart, petFields, videoBytes } from '../helpers/media';
 import { postgresUrlForTests } from '../helpers/postgres-for-tests';
 import { S3_TEST_CREDENTIALS, type S3TestServer, startS3TestServer } from '../helpers/s3-test-server';
@@ -132,6 +134,46 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database and one buc
     expect(res.statusCode).toBe(409);
     expect((JSON.parse(res.body) as { message: string }).message).toContain('Otra persona guardó cambios');
     expect(((await (await onB.raw(`/phpApi/mascota/${id}`)).json()) as { nombre: string }).nombre).toBe('Luna en A');
+  });
+
+  it("carries a change of an organisation role made on one instance to its user's open session on the other within SESSION_CACHE_SECONDS", async () => {
+    const admin = await signInOver(a().base, ADMIN.email, ADMIN.password);
+    const json = (client: HttpClient, method: string, url: string, body: object) =>
+      client.raw(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const created = await json(admin, 'POST', '/api/roles', {
+      nombre: 'Recepción',
+      basadoEn: 'Equipo',
+      capacidades: ['mascotas.ver'],
+      enmascarar: false,
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const role = (await created.json()) as { id: number; version: number };
+    const email = 'recepcion-dos@refugio.test';
+    const password = 'clave-de-recepcion-1';
+    await createUsersRepository(database.db).insertWithPassword({
+      id: crypto.randomUUID(),
+      email,
+      name: 'Rita',
+      lastname: 'Recepción',
+      role: 'Equipo',
+      organizationRoleId: role.id,
+      passwordHash: await hashTestPassword(password),
+    });
+    const onB = await signInOver(b().base, email, password);
+    expect((await onB.raw('/phpApi/mascotas')).status).toBe(200);
+    expect((await onB.raw('/api/personas')).status).toBe(403);
+    const changed = await json(admin, 'PUT', `/api/roles/${role.id}`, {
+      nombre: 'Recepción',
+      capacidades: ['personas.ver'],
+      enmascarar: false,
+      version: role.version,
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    // The default SESSION_CACHE_SECONDS (5): instance B may answer from its cache until then, never after.
+    const changedAt = Date.now();
+    await expect.poll(async () => (await onB.raw('/phpApi/mascotas')).status, { timeout: 8_000, interval: 250 }).toBe(403);
+    expect(Date.now() - changedAt).toBeLessThan(5_000 + 1_000);
+    expect((await onB.raw('/api/personas')).status).toBe(200);
   });
 
   it('counts failed sign-ins from one address across both instances', async () => {
