@@ -165,9 +165,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The organisation's roles before the users, who are given them.
   await app.register(rolesModule);
   await app.register(usersModule);
-  await app.register(templatesModule);
-  // The organisation's own fields before the records that hold their values.
+  // The organisation's own fields before the templates that read them and the records that hold their values.
   await app.register(customFieldsModule);
+  await app.register(templatesModule);
   await app.register(personsModule);
   await app.register(messagesModule);
   await app.register(petsModule);

@@ -711,10 +711,29 @@ export const TEMPLATE_SAMPLE_VALUES: Record<TemplateVariable, string> = {
   'turno.lugar': 'Refugio',
 };
 
+/**
+ * The organisation's own fields in a template (DESIGN section 21): `{{mascota.campos.<clave>}}` where the template
+ * names a pet, `{{persona.campos.<clave>}}` where it names a person; empty when the record holds no value.
+ */
+export const CUSTOM_FIELD_VARIABLE = /^(mascota|persona)\.campos\.([a-z][a-z0-9_]*)$/;
+export type CustomFieldVariable = `${'mascota' | 'persona'}.campos.${string}`;
+
+/** The entity and key an own-field variable names, or null for any other name. */
+export function customFieldVariable(name: string): { entidad: 'mascota' | 'persona'; clave: string } | null {
+  const match = CUSTOM_FIELD_VARIABLE.exec(name);
+  return match ? { entidad: match[1] === 'mascota' ? 'mascota' : 'persona', clave: match[2]! } : null;
+}
+
+/** Whether `key`'s texts may read the own fields of `entidad` (those that name that pet or person). */
+export function templateReadsOwnFields(key: TemplateKey, entidad: 'mascota' | 'persona'): boolean {
+  return (TEMPLATE_VARIABLES[key] as readonly string[]).includes(entidad === 'mascota' ? 'mascota.nombre' : 'persona.nombre');
+}
+
 export const TEMPLATE_SUBJECT_MAX = 200;
 export const TEMPLATE_BODY_MAX = 10_000;
 
 export const templateMessages = {
+  unknownOwnField: (name: string) => `{{${name}}} no es un campo propio: créalo en «Campos propios» o corrige la clave.`,
   unknownKey: 'Esa plantilla no existe.',
   subjectRequired: 'Escribe el asunto.',
   subjectOneLine: 'El asunto ha de ocupar una sola línea.',

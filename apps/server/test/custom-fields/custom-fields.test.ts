@@ -409,4 +409,47 @@ describe("the organisation's own fields", () => {
     expect(withIt.statusCode, withIt.body).toBe(200);
     expect(withIt.json<Person>().campos).toMatchObject({ como_nos_conocio: 'Redes', socio_antiguo: 'S-0042' });
   });
+  it("fill the templates' {{mascota.campos.<clave>}} and {{persona.campos.<clave>}} with the values as read, and refuse a key that is no field", async () => {
+    const unknown = await admin('PUT', '/api/plantillas/seguimiento', {
+      asunto: '¿Qué tal {{mascota.nombre}}?',
+      cuerpo: 'Test: {{mascota.campos.test_leishmanya}}',
+      activa: true,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ message: string }>().message).toBe(
+      '{{mascota.campos.test_leishmanya}} no es un campo propio: créalo en «Campos propios» o corrige la clave.',
+    );
+    const cuerpo =
+      'Hola {{persona.nombre}}: {{mascota.nombre}} tiene el test {{mascota.campos.test_leishmania}}{{#mascota.campos.peso_llegada}}, pesa {{mascota.campos.peso_llegada}} kg{{/mascota.campos.peso_llegada}}. Socio {{persona.campos.socio_antiguo}}. {{enlace}}';
+    const saved = await admin('PUT', '/api/plantillas/seguimiento', { asunto: '¿Qué tal {{mascota.nombre}}?', cuerpo, activa: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The editor offers them, described.
+    expect(saved.json<{ variables: { nombre: string; descripcion: string }[] }>().variables).toContainEqual({
+      nombre: 'mascota.campos.test_leishmania',
+      descripcion: 'Campo propio del animal: Test de leishmania',
+    });
+    const preview = await admin('POST', '/api/plantillas/seguimiento/vista-previa', { asunto: 'x', cuerpo });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<{ texto: string }>().texto).toContain('el test «Test de leishmania»');
+
+    const marta = (await t.as('staff').inject({ method: 'GET', url: '/api/personas?q=Marta' })).json<{ items: Person[] }>().items[0]!;
+    const rendered = await t.app.templatesPort.render(
+      t.database.db,
+      'seguimiento',
+      { 'persona.nombre': 'Marta', 'mascota.nombre': 'Luna', enlace: 'https://refugio.test/s/1' },
+      { mascotaId: petId, personaId: marta.id },
+    );
+    expect(rendered.texto).toContain('Luna tiene el test Positivo, pesa 14 kg. Socio S-0042.');
+    expect(rendered.faltan).toEqual([]);
+    // A pet without the values: the clause goes, nothing is missing.
+    const other = (await t.database.db.select({ id: pet.id }).from(pet).where(eq(pet.tipo, 'Gato')).limit(1))[0]!;
+    const bare = await t.app.templatesPort.render(
+      t.database.db,
+      'seguimiento',
+      { 'persona.nombre': 'Marta', 'mascota.nombre': 'Misi', enlace: 'x' },
+      { mascotaId: other.id },
+    );
+    expect(bare.texto).toContain('Misi tiene el test. Socio.');
+    expect(bare.faltan).toEqual([]);
+  });
 });

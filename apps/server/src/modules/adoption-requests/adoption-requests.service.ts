@@ -167,6 +167,7 @@ export function createAdoptionRequestsService({
     const contact = contactOfRow(row);
     await messages.send(tx.handle, {
       personaId: row.personaId,
+      mascotaId: row.pet.id,
       para: { nombre: row.nombre, email: contact.email, telefono: contact.telefono },
       canal: 'email',
       plantilla: STATE_TEMPLATE[estado],

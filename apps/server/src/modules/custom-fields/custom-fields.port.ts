@@ -9,6 +9,7 @@ import {
   checkCustomFieldValues,
   customFieldFilterValue,
   customFieldMessages,
+  formatCustomFieldValue,
 } from '@refugio/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -111,6 +112,31 @@ export function createCustomFieldsPort(db: Database) {
       const first = Object.values(fieldErrors)[0];
       if (first) throw new AppError('VALIDATION_ERROR', { message: first, fieldErrors });
       return JSON.stringify(wanted);
+    },
+
+    /**
+     * The values a template reads as `{{mascota.campos.<clave>}}` and `{{persona.campos.<clave>}}` for the pet and the
+     * person it is about, as the details show them («Sí», 01/03/2026, options joined); a field without value is absent.
+     */
+    async templateValues(
+      executor: Database,
+      about: { mascotaId?: number | null | undefined; personaId?: number | null | undefined },
+    ): Promise<Record<`${'mascota' | 'persona'}.campos.${string}`, string>> {
+      const out: Record<`${'mascota' | 'persona'}.campos.${string}`, string> = {};
+      const repo = createCustomFieldsRepository(executor);
+      for (const [entidad, id] of [
+        ['mascota', about.mascotaId],
+        ['persona', about.personaId],
+      ] as const) {
+        if (!id) continue;
+        const values = await repo.valuesOf(entidad, id);
+        if (!values || Object.keys(values).length === 0) continue;
+        for (const field of await this.definitions(entidad, executor)) {
+          const value = values[field.clave];
+          if (value !== undefined) out[`${entidad}.campos.${field.clave}`] = formatCustomFieldValue(field.tipo, value);
+        }
+      }
+      return out;
     },
 
     /** The keys of the person fields a masking role sees as `***`. */

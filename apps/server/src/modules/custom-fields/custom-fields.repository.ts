@@ -5,6 +5,7 @@ import { type CustomFieldRow, customField, person, pet } from '../../db/schema';
 import { type Transactional, transactional } from '../../db/transactional';
 
 export type { CustomFieldRow };
+export type CustomFieldStoredValue = string | number | boolean | string[];
 export type CustomFieldValuesRow = Pick<CustomFieldRow, 'etiqueta' | 'opciones' | 'especies' | 'obligatorio' | 'publico' | 'sensible' | 'ayuda'>;
 
 /**
@@ -100,6 +101,13 @@ function customFieldQueries(db: Database) {
 
     async setOrder(id: number, orden: number): Promise<void> {
       await db.update(customField).set({ orden }).where(eq(customField.id, id));
+    },
+
+    /** A pet's or a person's values (a read: their modules write them); undefined when there is no such record. */
+    async valuesOf(entidad: CustomFieldEntity, id: number): Promise<Record<string, CustomFieldStoredValue> | undefined> {
+      const table = entidad === 'mascota' ? pet : person;
+      const [row] = await db.select({ campos: table.campos }).from(table).where(eq(table.id, id)).limit(1);
+      return row?.campos;
     },
 
     async findMany(ids: readonly number[]): Promise<CustomFieldRow[]> {

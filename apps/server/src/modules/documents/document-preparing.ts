@@ -128,7 +128,8 @@ export function createDocumentPreparing(
   ): Promise<{ titulo: string; key: string; sha256: string; bytes: number; area: Awaited<ReturnType<typeof renderContractPdf>>['area'] }> {
     const { person, pet, org, fecha } = prepared;
     const titulo = `${documentTypeLabels[tipo]} de ${pet.nombre}`;
-    const markdown = await templates.fillDocument(db, tipo, values, escapeMarkdown);
+    // The contract may read the pet's and the person's own fields (`{{mascota.campos.<clave>}}`).
+    const markdown = await templates.fillDocument(db, tipo, values, escapeMarkdown, { mascotaId: pet.id, personaId: person.id });
     const { pdf, area } = await renderContractPdf({
       titulo,
       markdown,

@@ -79,6 +79,7 @@ export function createSponsorsService({ repo, fees, persons, pets, messages, his
       if (contact?.email && contact.consentimientos.email && !contact.anonimizada) {
         const sent = await messages.send(tx, {
           personaId: row.personaId,
+          mascotaId: movement.petId,
           para: { nombre: contact.nombre, email: contact.email },
           canal: 'email',
           plantilla: 'padrino_cambio',
@@ -125,6 +126,7 @@ export function createSponsorsService({ repo, fees, persons, pets, messages, his
       const pet = await tx.petName(fee.petId);
       const sent = await messages.send(tx.handle, {
         personaId: fee.personaId,
+        mascotaId: fee.petId,
         para: { nombre: contact.nombre, email: contact.email },
         canal: 'email',
         plantilla: 'padrino_novedad',

@@ -190,6 +190,7 @@ export function createFollowupsService({
     const url = `${publicUrl}/seguimiento/${token}`;
     const sent = await messages.send(tx.handle, {
       personaId: row.personaId,
+      mascotaId: row.petId,
       para: { nombre: person.nombre, email: to.email, telefono: to.telefono },
       canal,
       plantilla: 'seguimiento',
@@ -450,6 +451,7 @@ export function createFollowupsService({
               person && to && !person.anonimizada && to.email
                 ? await messages.send(tx.handle, {
                     personaId: row.personaId,
+                    mascotaId: row.petId,
                     para: { nombre: person.nombre, email: to.email, telefono: to.telefono },
                     canal: 'email',
                     plantilla: 'recordatorio_obligacion',

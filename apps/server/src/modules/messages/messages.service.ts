@@ -37,8 +37,10 @@ export interface Recipient {
 }
 
 export interface SendInput {
-  /** The person it is written to, when known (persons module). */
+  /** The person it is written to, when known (persons module); a template reads its own fields. */
   personaId?: number | null;
+  /** The pet the message is about, when there is one: a template reads its own fields (`{{mascota.campos.<clave>}}`). */
+  mascotaId?: number | null;
   para: Recipient;
   canal: MessageChannel;
   /** A template filled in with `variables`, or a `texto` written by hand. */
@@ -212,7 +214,12 @@ export function createMessagesService({
     let html: string | null = null;
     let cuerpo: string;
     if (input.plantilla) {
-      const rendered = await templates.render(executor, input.plantilla, { 'persona.nombre': input.para.nombre, ...input.variables });
+      const rendered = await templates.render(
+        executor,
+        input.plantilla,
+        { 'persona.nombre': input.para.nombre, ...input.variables },
+        { personaId: input.personaId, mascotaId: input.mascotaId },
+      );
       if (input.soloSiActiva && !rendered.activa) return null;
       if (input.completa && rendered.faltan.length > 0) {
         throw new AppError('VALIDATION_ERROR', {

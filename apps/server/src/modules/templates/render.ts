@@ -1,4 +1,13 @@
-import { TEMPLATE_SECTIONS, TEMPLATE_VARIABLES, type TemplateKey, type TemplateVariable, templateMessages } from '@refugio/contracts';
+import {
+  type CustomFieldVariable,
+  TEMPLATE_SECTIONS,
+  TEMPLATE_VARIABLES,
+  type TemplateKey,
+  type TemplateVariable,
+  customFieldVariable,
+  templateMessages,
+  templateReadsOwnFields,
+} from '@refugio/contracts';
 import { Marked } from 'marked';
 import Mustache from 'mustache';
 import type { StoredOrganization } from '../organization/organization.port';
@@ -19,7 +28,13 @@ export function templateProblem(key: TemplateKey, text: string): string | null {
   } catch (error) {
     return templateMessages.badSyntax(error instanceof Error ? error.message : String(error));
   }
-  const allowed = TEMPLATE_VARIABLES[key] as readonly string[];
+  const fixed = TEMPLATE_VARIABLES[key] as readonly string[];
+  // The organisation's own fields of the pet or person the key names (whether each exists is the service's check).
+  const ownField = (name: string) => {
+    const variable = customFieldVariable(name);
+    return variable !== null && templateReadsOwnFields(key, variable.entidad);
+  };
+  const allowed = { includes: (name: string) => fixed.includes(name) || ownField(name) };
   const sections = (TEMPLATE_SECTIONS[key] ?? []) as readonly string[];
   const walk = (list: unknown[]): string | null => {
     for (const token of list) {
@@ -59,7 +74,7 @@ export function variablesUsed(text: string): string[] {
   }
 }
 
-export type TemplateValues = Partial<Record<TemplateVariable, string | number | null | undefined>>;
+export type TemplateValues = Partial<Record<TemplateVariable | CustomFieldVariable, string | number | null | undefined>>;
 
 /** `{ 'persona.nombre': 'Ana' }` -> `{ persona: { nombre: 'Ana' } }`, what Mustache's dotted names look up. */
 function toView(values: Record<string, string | number | null | undefined>): Record<string, unknown> {
@@ -228,7 +243,8 @@ export function renderTemplate(template: { asunto: string; cuerpo: string }, val
  * when not set): a message written where there is no pet cannot fill `{{mascota.nombre}}`.
  */
 export function missingVariables(template: { asunto: string; cuerpo: string }, values: TemplateValues): TemplateVariable[] {
-  const given = (name: string) => name.startsWith('organizacion.') || values[name as TemplateVariable] != null;
+  // An own field the record leaves empty is not missing: the text reads without it (a section can drop its clause).
+  const given = (name: string) => name.startsWith('organizacion.') || customFieldVariable(name) !== null || values[name as TemplateVariable] != null;
   const used = new Set([...variablesUsed(template.asunto), ...variablesUsed(template.cuerpo)]);
   return [...used].filter((name) => !given(name)) as TemplateVariable[];
 }

@@ -16,16 +16,17 @@ declare module 'fastify' {
 /** Message templates: the service built once, then its routes. */
 export const templatesModule = fp(
   async (app: FastifyInstance) => {
-    app.decorate('templatesPort', createTemplatesPort(app.organizationPort));
+    app.decorate('templatesPort', createTemplatesPort(app.organizationPort, app.customFieldsPort));
     app.decorate(
       'templatesService',
       createTemplatesService({
         repo: createTemplatesRepository(app.db),
         history: app.historyPort,
         organization: app.organizationPort,
+        ownFields: app.customFieldsPort,
       }),
     );
     await app.register(templatesRoutes);
   },
-  { name: 'templates', dependencies: ['db', 'access', 'history', 'organization'] },
+  { name: 'templates', dependencies: ['db', 'access', 'history', 'organization', 'custom-fields'] },
 );

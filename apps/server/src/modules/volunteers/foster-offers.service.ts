@@ -189,6 +189,7 @@ export function createFosterOffersService({
           });
           const sent = await messages.send(tx.handle, {
             personaId: contact.id,
+            mascotaId: pet.id,
             para: { nombre: contact.nombre, email: contact.email, telefono: contact.telefono },
             canal: input.canal,
             plantilla: 'busco_acogida',
