@@ -152,7 +152,12 @@ export function PetCustomFieldFilters({ fields, campo, onChange, fieldErrors }: 
         return (
           <Group key={clave} gap={4} align="flex-end" wrap="nowrap">
             <div style={{ width: 220 }}>
-              <ValueInput field={field} value={campo[clave] ?? ''} onChange={(value) => setValue(clave, value)} error={fieldErrors?.[`campo.${clave}`]} />
+              <ValueInput
+                field={field}
+                value={campo[clave] ?? ''}
+                onChange={(value) => setValue(clave, value)}
+                error={fieldErrors?.[`campo.${clave}`]}
+              />
             </div>
             <ActionIcon
               size="lg"

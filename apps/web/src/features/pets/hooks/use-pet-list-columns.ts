@@ -1,5 +1,11 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { parsePetListColumns, petListColumnsStorageKey, readPetListColumnsRaw, savePetListColumns, type ColumnsStorage } from '../lib/pet-list-columns';
+import {
+  parsePetListColumns,
+  petListColumnsStorageKey,
+  readPetListColumnsRaw,
+  savePetListColumns,
+  type ColumnsStorage,
+} from '../lib/pet-list-columns';
 
 function browserStorage(): ColumnsStorage | undefined {
   try {

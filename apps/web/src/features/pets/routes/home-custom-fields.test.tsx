@@ -13,7 +13,13 @@ type HappyWindow = Window & { happyDOM: { setViewport: (size: { width: number; h
 const setViewport = (width: number, height: number) => (window as unknown as HappyWindow).happyDOM.setViewport({ width, height });
 
 const fields = [
-  customField(1, { clave: 'test_leishmania', etiqueta: 'Test de leishmania', tipo: 'opcion', opciones: ['Negativo', 'Positivo'], especies: ['Perro'] }),
+  customField(1, {
+    clave: 'test_leishmania',
+    etiqueta: 'Test de leishmania',
+    tipo: 'opcion',
+    opciones: ['Negativo', 'Positivo'],
+    especies: ['Perro'],
+  }),
   customField(2, { clave: 'vacunado_rabia', etiqueta: 'Vacuna de la rabia', tipo: 'si_no' }),
   customField(3, { clave: 'fecha_test', etiqueta: 'Fecha del test', tipo: 'fecha' }),
 ];
