@@ -9,6 +9,9 @@ import { createPet, openEdit, unique } from './support/pets';
  */
 test('un campo propio de los perros: se crea, se rellena en el móvil, se ve en la ficha y filtra la lista', async ({ page }) => {
   const id = unique();
+  // Keys are never reused, not even archived ones: a label of this run's own keeps the journey repeatable on one server.
+  const label = `Test de leishmania ${id}`;
+  const clave = `test_de_leishmania_${id}`;
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'admin');
   const positive = await createPet(page, { nombre: `Toby ${id}`, tipo: 'Perro' });
@@ -21,9 +24,9 @@ test('un campo propio de los perros: se crea, se rellena en el móvil, se ve en 
 
   await page.getByRole('button', { name: 'Nuevo campo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo campo' });
-  await dialog.getByRole('textbox', { name: 'Nombre' }).fill('Test de leishmania');
+  await dialog.getByRole('textbox', { name: 'Nombre' }).fill(label);
   // The key follows the label.
-  await expect(dialog.getByRole('textbox', { name: 'Clave' })).toHaveValue('test_de_leishmania');
+  await expect(dialog.getByRole('textbox', { name: 'Clave' })).toHaveValue(clave);
   await dialog.getByRole('combobox', { name: 'Tipo' }).click();
   await page.getByRole('option', { name: 'Una opción de una lista' }).click();
   await dialog.getByRole('textbox', { name: 'Opciones' }).fill('Negativo\nPositivo');
@@ -32,12 +35,12 @@ test('un campo propio de los perros: se crea, se rellena en el móvil, se ve en 
   await dialog.getByRole('button', { name: 'Crear campo' }).click();
   await expect(page.getByText('Campo creado.')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Editar «Test de leishmania»' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Editar «${label}»` })).toBeVisible();
 
   // On a phone: the dog's form has the field under «Campos propios».
   await page.setViewportSize({ width: 390, height: 844 });
   await openEdit(page, positive);
-  const answer = page.getByRole('group', { name: 'Campos propios' }).getByRole('combobox', { name: 'Test de leishmania' });
+  const answer = page.getByRole('group', { name: 'Campos propios' }).getByRole('combobox', { name: label });
   // Clear of the sticky save bar first, so the opening list does not land over the input while the page scrolls.
   await answer.evaluate("(input) => input.scrollIntoView({ block: 'center' })");
   await answer.click();
@@ -48,8 +51,8 @@ test('un campo propio de los perros: se crea, se rellena en el móvil, se ve en 
   await page.goto(`/mascota/${positive}`);
   await page.reload();
   const shown = page.getByRole('region', { name: 'Campos propios' });
-  await expect(shown.getByRole('term')).toHaveText('Test de leishmania');
-  await expect(shown.getByRole('definition')).toHaveText('Positivo');
+  const pair = shown.locator('div').filter({ has: page.getByRole('term').getByText(label, { exact: true }) });
+  await expect(pair.getByRole('definition')).toHaveText('Positivo');
 
   // The list, filtered by it: Toby, not Rex; the export links carry the filter.
   await page.goto(`/?q=${id}`);
@@ -57,17 +60,17 @@ test('un campo propio de los perros: se crea, se rellena en el móvil, se ve en 
   await expect(cards.getByRole('link', { name: `Rex ${id}`, exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Filtros' }).click();
   await page.getByRole('combobox', { name: 'Campo propio' }).click();
-  await page.getByRole('option', { name: 'Test de leishmania' }).click();
-  await page.getByRole('combobox', { name: 'Test de leishmania' }).click();
+  await page.getByRole('option', { name: label }).click();
+  await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: 'Positivo' }).click();
-  await expect(page).toHaveURL(/campo\.test_de_leishmania=Positivo/);
+  await expect(page).toHaveURL(new RegExp(`campo\\.${clave}=Positivo`));
   await expect(cards.getByRole('link', { name: `Toby ${id}`, exact: true })).toBeVisible();
   await expect(cards.getByRole('link', { name: `Rex ${id}`, exact: true })).toBeHidden();
-  await expect(page.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', /campo\.test_de_leishmania=Positivo/);
+  await expect(page.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', new RegExp(`campo\\.${clave}=Positivo`));
 
   // «Columnas»: the field on each card, as «label: value».
   await page.getByRole('button', { name: 'Columnas' }).click();
-  await page.getByRole('checkbox', { name: 'Test de leishmania' }).check();
+  await page.getByRole('checkbox', { name: label }).check();
   await page.keyboard.press('Escape');
-  await expect(cards.getByRole('listitem').filter({ hasText: `Toby ${id}` })).toContainText('Test de leishmania: Positivo');
+  await expect(cards.getByRole('listitem').filter({ hasText: `Toby ${id}` })).toContainText(`${label}: Positivo`);
 });
