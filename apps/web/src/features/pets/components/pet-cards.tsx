@@ -1,5 +1,5 @@
 import { Anchor, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { petBatchUiMessages } from '@refugio/contracts';
+import { formatCustomFieldValue, petBatchUiMessages, type CustomField } from '@refugio/contracts';
 import { Link } from 'react-router';
 import type { PetListItemView } from '../api/pet-view';
 import type { PetActions } from '../hooks/use-pet-actions';
@@ -12,8 +12,37 @@ import { PetTags } from './pet-tags';
 import { PetThumb } from './pet-thumb';
 import classes from './pets-list.module.css';
 
+interface PetCardsProps {
+  pets: readonly PetListItemView[];
+  actions: PetActions;
+  bulk: PetBulk;
+  /** The own fields chosen in «Columnas»: each card shows those it has a value for, as «label: value» lines. */
+  columns?: readonly CustomField[];
+}
+
+/** The own fields chosen for the list, as small «label: value» lines (those the pet has a value for). */
+function CustomFieldLines({ pet, columns }: { pet: PetListItemView; columns: readonly CustomField[] }) {
+  const lines = columns.flatMap((field) => {
+    const text = formatCustomFieldValue(field.tipo, pet.campos[field.clave]);
+    return text === '' ? [] : [{ field, text }];
+  });
+  if (lines.length === 0) return null;
+  return (
+    <Stack gap={0}>
+      {lines.map(({ field, text }) => (
+        <Text key={field.clave} size="xs">
+          <Text span inherit fw={600}>
+            {field.etiqueta}:
+          </Text>{' '}
+          {text}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 /** The pet list as cards (narrow screens), each with its selection checkbox, and one for the page above them. */
-export function PetCards({ pets, actions, bulk }: { pets: readonly PetListItemView[]; actions: PetActions; bulk: PetBulk }) {
+export function PetCards({ pets, actions, bulk, columns = [] }: PetCardsProps) {
   return (
     <Stack gap="sm" p="sm">
       <Checkbox
@@ -48,6 +77,7 @@ export function PetCards({ pets, actions, bulk }: { pets: readonly PetListItemVi
                 <PetBadges adoptado={pet.adoptado} genero={pet.genero} estado={pet.estado} size="xs" />
                 <PetOpenRequests petId={pet.id} count={pet.solicitudesAbiertas} />
                 <PetTags tags={pet.tags} max={4} />
+                <CustomFieldLines pet={pet} columns={columns} />
               </Stack>
             </Group>
             <Group justify="flex-end" mt={6}>

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Switch, TextInput, Tooltip } from '@mantine/core';
 import {
+  type CustomField,
   PET_GENDERS,
   PET_SIZES,
   PET_TYPES,
@@ -12,6 +13,7 @@ import {
 import { IconSortAscending, IconSortDescending, IconX } from '@tabler/icons-react';
 import { estadoLabels } from '../lib/pet-display';
 import { showDeleted, showsDeleted, type PetSortField, type PetsListParams } from '../lib/pets-list-params';
+import { PetCustomFieldFilters } from './pet-custom-field-filters';
 
 const sortOptions: { value: PetSortField; label: string }[] = [
   { value: 'updatedAt', label: 'Última modificación' },
@@ -28,10 +30,26 @@ interface PetListFiltersProps {
   onChange: (changes: Partial<PetsListParams>) => void;
   onClear: () => void;
   hasFilters: boolean;
+  /** The organisation's active pet fields, for the «Campo propio» filter. */
+  customFields: readonly CustomField[];
+  /** The server's refusals of the list's query, by parameter (`campo.<clave>`). */
+  fieldErrors?: Readonly<Record<string, string>> | undefined;
+  /** Changes when every filter is cleared, so a field picked without a value goes too. */
+  clearCount: number;
 }
 
 /** The list's filters and order; every change goes to the address (and so to the server's query). */
-export function PetListFilters({ params, tagDraft, onTagDraftChange, onChange, onClear, hasFilters }: PetListFiltersProps) {
+export function PetListFilters({
+  params,
+  tagDraft,
+  onTagDraftChange,
+  onChange,
+  onClear,
+  hasFilters,
+  customFields,
+  fieldErrors,
+  clearCount,
+}: PetListFiltersProps) {
   const select = (
     label: string,
     key: 'tipo' | 'tamano' | 'genero' | 'adoptado' | 'discapacidad' | 'estado' | 'esterilizado' | 'conMicrochip' | 'procedencia',
@@ -85,6 +103,13 @@ export function PetListFilters({ params, tagDraft, onTagDraftChange, onChange, o
         ])}
         <TextInput label="Etiqueta" placeholder="Cualquiera" value={tagDraft} onChange={(event) => onTagDraftChange(event.currentTarget.value)} />
       </SimpleGrid>
+      <PetCustomFieldFilters
+        key={clearCount}
+        fields={customFields}
+        campo={params.campo}
+        onChange={(campo) => onChange({ campo })}
+        fieldErrors={fieldErrors}
+      />
       <Group gap="md" align="flex-end" wrap="wrap">
         <Group gap={4} align="flex-end" wrap="nowrap">
           <Select

@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { SortableHeader } from '../../../components/ui/sortable-header';
 import { Link } from 'react-router';
-import { petBatchUiMessages } from '@refugio/contracts';
+import { formatCustomFieldValue, petBatchUiMessages, type CustomField } from '@refugio/contracts';
 import type { PetListItemView } from '../api/pet-view';
 import type { PetActions } from '../hooks/use-pet-actions';
 import type { PetBulk } from '../hooks/use-pet-bulk';
@@ -21,12 +21,17 @@ interface PetsTableProps {
   actions: PetActions;
   /** The selection for bulk actions. */
   bulk: PetBulk;
+  /** The own fields chosen as extra columns («Columnas»), after «Estado». */
+  columns?: readonly CustomField[];
 }
 
+/** Each extra column's share of the width the table keeps before it scrolls sideways. */
+const CUSTOM_COLUMN_MIN_WIDTH = 140;
+
 /** The pet list as a table (wide screens), with a checkbox per row and one for the page. */
-export function PetsTable({ pets, sort, onSort, actions, bulk }: PetsTableProps) {
+export function PetsTable({ pets, sort, onSort, actions, bulk, columns = [] }: PetsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={900 + columns.length * CUSTOM_COLUMN_MIN_WIDTH}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Mascotas">
         <Table.Thead>
           <Table.Tr>
@@ -49,6 +54,9 @@ export function PetsTable({ pets, sort, onSort, actions, bulk }: PetsTableProps)
             <Table.Th>Tamaño</Table.Th>
             <Table.Th>Etiquetas</Table.Th>
             <Table.Th>Estado</Table.Th>
+            {columns.map((field) => (
+              <Table.Th key={field.clave}>{field.etiqueta}</Table.Th>
+            ))}
             <Table.Th>
               <VisuallyHidden>Acciones</VisuallyHidden>
             </Table.Th>
@@ -97,6 +105,11 @@ export function PetsTable({ pets, sort, onSort, actions, bulk }: PetsTableProps)
                   <PetOpenRequests petId={pet.id} count={pet.solicitudesAbiertas} />
                 </Stack>
               </Table.Td>
+              {columns.map((field) => (
+                <Table.Td key={field.clave} maw={220}>
+                  {formatCustomFieldValue(field.tipo, pet.campos[field.clave])}
+                </Table.Td>
+              ))}
               <Table.Td>
                 <PetRowActions pet={pet} actions={actions} />
               </Table.Td>

@@ -5,11 +5,12 @@ import { useApplyPetBatch } from '../api/apply-pet-batch';
 import { summarizePetBatch, type PetBatchSummary } from '../lib/pet-batch-summary';
 import {
   allMatchingOffer,
+  canSelectAllMatching,
   noSelection,
   pageSelectionState,
   selectionCount,
-  toBatchFilter,
   toBatchTarget,
+  toListFilters,
   toggleSelected,
   togglePage,
   isSelected,
@@ -28,7 +29,7 @@ export interface BulkOutcome {
  * summary of the last one.
  */
 export function usePetBulk(params: PetsListParams, list: PetListView | undefined) {
-  const filterKey = JSON.stringify(toBatchFilter(params));
+  const filterKey = JSON.stringify(toListFilters(params));
   const [state, setState] = useState<{ key: string; selection: PetSelection }>({ key: filterKey, selection: noSelection });
   const selection = state.key === filterKey ? state.selection : noSelection;
   const select = (next: PetSelection) => setState({ key: filterKey, selection: next });
@@ -59,7 +60,7 @@ export function usePetBulk(params: PetsListParams, list: PetListView | undefined
     toggle: (pet: PetListItemView) => select(toggleSelected(selection, pet, page)),
     pageState: pageSelectionState(selection, page),
     togglePage: () => select(togglePage(selection, page)),
-    offer: list ? allMatchingOffer(selection, page, list.total, list.totalExact) : ('none' as const),
+    offer: list && canSelectAllMatching(params) ? allMatchingOffer(selection, page, list.total, list.totalExact) : ('none' as const),
     total: list?.total ?? 0,
     selectAllMatching: () => select({ kind: 'matching', total: Math.min(list?.total ?? 0, PET_BATCH_MAX) }),
     clear: () => select(noSelection),

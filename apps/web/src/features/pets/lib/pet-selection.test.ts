@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { defaultPetsListParams } from './pets-list-params';
 import {
   allMatchingOffer,
+  canSelectAllMatching,
   isSelected,
   noSelection,
   pageSelectionState,
   selectionCount,
   toBatchFilter,
   toBatchTarget,
+  toListFilters,
   toggleSelected,
   togglePage,
   type PetSelection,
@@ -79,5 +81,14 @@ describe('pet selection', () => {
     const params = { ...defaultPetsListParams, q: ' luna ', tipo: 'Gato' as const, estado: 'borrador' as const, page: 4, sort: 'nombre' as const };
     expect(toBatchTarget({ kind: 'matching', total: 9 }, params, page)).toEqual({ filtro: { q: 'luna', tipo: 'Gato', estado: 'borrador' } });
     expect(toBatchFilter(defaultPetsListParams)).toEqual({});
+  });
+
+  it('sends the own-field filters to the exports, never to the bulk filter, which does not know them', () => {
+    const params = { ...defaultPetsListParams, tipo: 'Perro' as const, campo: { test_leishmania: 'Positivo' }, page: 2 };
+    expect(toListFilters(params)).toEqual({ tipo: 'Perro', 'campo.test_leishmania': 'Positivo' });
+    expect(toBatchFilter(params)).toEqual({ tipo: 'Perro' });
+    // So "every pet matching" is not offered while one is set: the server would act on more pets than the list shows.
+    expect(canSelectAllMatching(params)).toBe(false);
+    expect(canSelectAllMatching({ ...params, campo: {} })).toBe(true);
   });
 });

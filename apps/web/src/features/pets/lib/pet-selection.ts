@@ -73,10 +73,23 @@ export function allMatchingOffer(
   return !totalExact || total > PET_BATCH_MAX ? 'tooMany' : 'offer';
 }
 
-/** The list's search and filters, as the bulk endpoint takes them (no order or page). */
-export function toBatchFilter(params: PetsListParams): PetBatchFilter {
+/** The list's search and filters as query parameters (no order or page): what the export links carry. */
+export function toListFilters(params: PetsListParams): Record<string, string> {
   const { sort: _sort, order: _order, page: _page, pageSize: _pageSize, ...filter } = toListPetsQuery(params);
-  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** The list's search and filters, as the bulk endpoint takes them (no order or page; it knows no own-field filter). */
+export function toBatchFilter(params: PetsListParams): PetBatchFilter {
+  return toListFilters({ ...params, campo: {} });
+}
+
+/**
+ * Whether "every pet matching" can name the list's pets: the bulk endpoint's filter has no own-field filters, so with
+ * one set the server would act on more pets than the list shows; then only picked pets can be sent.
+ */
+export function canSelectAllMatching(params: PetsListParams): boolean {
+  return Object.keys(params.campo).length === 0;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clearedFilters,
   defaultPetsListParams,
   hasActiveFilters,
   readPetsListParams,
@@ -35,6 +36,7 @@ describe('readPetsListParams', () => {
       procedencia: 'sin_indicar',
       adoptadoMes: '2026-11',
       eliminadas: '1',
+      campo: {},
       sort: 'nombre',
       order: 'asc',
       page: 3,
@@ -96,6 +98,32 @@ describe('toListPetsQuery', () => {
       page: '1',
       pageSize: '20',
     });
+  });
+});
+
+describe('the own-field filters (campo.<clave>=<valor>)', () => {
+  it('reads every well-formed key with a value, and nothing else', () => {
+    expect(read('campo.test_leishmania=Positivo&campo.peso=12,5&campo.vacio=&campo.Mal=1&campo.=x').campo).toEqual({
+      test_leishmania: 'Positivo',
+      peso: '12,5',
+    });
+  });
+
+  it('writes them next to the other filters, replaces them as a whole, and a change goes back to page 1', () => {
+    const onPage2 = new URLSearchParams('tipo=Perro&campo.peso=3&page=2');
+    const next = writePetsListParams(onPage2, { campo: { test_leishmania: 'Positivo' } });
+    expect(next.toString()).toBe('tipo=Perro&campo.test_leishmania=Positivo');
+    expect(writePetsListParams(next, { campo: {} }).toString()).toBe('tipo=Perro');
+    // Other changes keep them (and the page when nothing narrows differently).
+    expect(writePetsListParams(onPage2, { page: 3 }).toString()).toBe('tipo=Perro&campo.peso=3&page=3');
+    expect(writePetsListParams(onPage2, { campo: { peso: '3' } }).get('page')).toBe('2');
+  });
+
+  it('go to the list request as campo.<clave>, count as filters and are cleared with them', () => {
+    const params = read('campo.test_leishmania=Positivo');
+    expect(toListPetsQuery(params)['campo.test_leishmania']).toBe('Positivo');
+    expect(hasActiveFilters(params)).toBe(true);
+    expect(writePetsListParams(new URLSearchParams('campo.test_leishmania=Positivo&q=luna'), clearedFilters).toString()).toBe('');
   });
 });
 

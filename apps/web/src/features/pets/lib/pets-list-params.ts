@@ -1,4 +1,6 @@
 import {
+  CUSTOM_FIELD_FILTER_PREFIX,
+  CUSTOM_FIELD_KEY_PATTERN,
   PETS_PAGE_SIZE_DEFAULT,
   PETS_PAGE_SIZE_MAX,
   PET_GENDERS,
@@ -39,6 +41,11 @@ export interface PetsListParams {
   adoptadoMes: string;
   /** '1': only the deleted pets, to restore them. */
   eliminadas: '1' | '';
+  /**
+   * The organisation's own fields (DESIGN 21): `{ clave: valor }`, kept as `campo.<clave>=<valor>` and read by the
+   * field's type on the server (a number as typed, «sí»/«no», one option).
+   */
+  campo: Readonly<Record<string, string>>;
   sort: PetSortField;
   order: SortOrder;
   page: number;
@@ -59,6 +66,7 @@ export const defaultPetsListParams: PetsListParams = {
   procedencia: '',
   adoptadoMes: '',
   eliminadas: '',
+  campo: {},
   sort: 'updatedAt',
   order: 'desc',
   page: 1,
@@ -67,7 +75,10 @@ export const defaultPetsListParams: PetsListParams = {
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
 
-/** The filters (everything that narrows the list); changing one goes back to page 1. */
+/** How many own-field filters the address may carry (as many as the server takes). */
+export const CUSTOM_FIELD_FILTERS_MAX = 10;
+
+/** The filters kept as plain text (everything that narrows the list, besides `campo`); changing one goes back to page 1. */
 export const filterKeys = [
   'q',
   'tipo',
@@ -94,6 +105,22 @@ function positiveInt(value: string | null, fallback: number, max: number): numbe
   return n >= 1 && n <= max ? n : fallback;
 }
 
+/** The address's `campo.<clave>=<valor>` pairs (well-formed keys, non-empty values, at most the server's limit). */
+function readCustomFieldFilters(searchParams: URLSearchParams): Record<string, string> {
+  const campo: Record<string, string> = {};
+  for (const [key, value] of searchParams) {
+    if (!key.startsWith(CUSTOM_FIELD_FILTER_PREFIX) || value.trim() === '') continue;
+    const clave = key.slice(CUSTOM_FIELD_FILTER_PREFIX.length);
+    if (!CUSTOM_FIELD_KEY_PATTERN.test(clave) || clave in campo) continue;
+    if (Object.keys(campo).length >= CUSTOM_FIELD_FILTERS_MAX) break;
+    campo[clave] = value;
+  }
+  return campo;
+}
+
+const sameFilters = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
 /** Reads the list state from the address; unknown values fall back to the defaults. */
 export function readPetsListParams(searchParams: URLSearchParams): PetsListParams {
   const sort = pick(PET_SORT_FIELDS, searchParams.get('sort'));
@@ -112,6 +139,7 @@ export function readPetsListParams(searchParams: URLSearchParams): PetsListParam
     procedencia: pick([...PROCEDENCIAS, PROCEDENCIA_SIN_INDICAR] as const, searchParams.get('procedencia')),
     adoptadoMes: /^\d{4}-(0[1-9]|1[0-2])$/.test(searchParams.get('adoptadoMes') ?? '') ? searchParams.get('adoptadoMes')! : '',
     eliminadas: pick(['1'] as const, searchParams.get('eliminadas')),
+    campo: readCustomFieldFilters(searchParams),
     sort: sort || defaultPetsListParams.sort,
     order: order || defaultPetsListParams.order,
     page: positiveInt(searchParams.get('page'), 1, 100_000),
@@ -126,11 +154,18 @@ export function readPetsListParams(searchParams: URLSearchParams): PetsListParam
 export function writePetsListParams(current: URLSearchParams, changes: Partial<PetsListParams>): URLSearchParams {
   const before = readPetsListParams(current);
   const state: PetsListParams = { ...before, ...changes };
-  const resetsPage = (Object.keys(changes) as (keyof PetsListParams)[]).some((key) => key !== 'page' && changes[key] !== before[key]);
+  const resetsPage = (Object.keys(changes) as (keyof PetsListParams)[]).some((key) =>
+    key === 'campo' ? !sameFilters(state.campo, before.campo) : key !== 'page' && changes[key] !== before[key],
+  );
   if (resetsPage && changes.page === undefined) state.page = 1;
 
   const next = new URLSearchParams(current);
+  if (changes.campo !== undefined) {
+    for (const key of [...next.keys()]) if (key.startsWith(CUSTOM_FIELD_FILTER_PREFIX)) next.delete(key);
+    for (const [clave, value] of Object.entries(state.campo)) if (value.trim() !== '') next.set(`${CUSTOM_FIELD_FILTER_PREFIX}${clave}`, value);
+  }
   for (const key of Object.keys(defaultPetsListParams) as (keyof PetsListParams)[]) {
+    if (key === 'campo') continue;
     const value = state[key];
     const isDefault = typeof value === 'string' ? value.trim() === '' || value === defaultPetsListParams[key] : value === defaultPetsListParams[key];
     if (isDefault) next.delete(key);
@@ -151,8 +186,14 @@ export function showDeleted(show: boolean): Pick<PetsListParams, 'eliminadas'> {
 
 /** True when any filter narrows the list (for the empty state's wording). */
 export function hasActiveFilters(params: PetsListParams): boolean {
-  return filterKeys.some((key) => params[key].trim() !== '');
+  return filterKeys.some((key) => params[key].trim() !== '') || Object.keys(params.campo).length > 0;
 }
+
+/** The list without any filter (the order and the page size stay). */
+export const clearedFilters: Partial<PetsListParams> = {
+  ...Object.fromEntries(filterKeys.map((key) => [key, defaultPetsListParams[key]])),
+  campo: {},
+};
 
 /** The query string of `GET /phpApi/mascotas`: only what is set. */
 export function toListPetsQuery(params: PetsListParams): Record<string, string | undefined> {
@@ -171,6 +212,7 @@ export function toListPetsQuery(params: PetsListParams): Record<string, string |
     procedencia: text(params.procedencia),
     adoptadoMes: text(params.adoptadoMes),
     eliminadas: text(params.eliminadas),
+    ...Object.fromEntries(Object.entries(params.campo).map(([clave, value]) => [`${CUSTOM_FIELD_FILTER_PREFIX}${clave}`, text(value)])),
     sort: params.sort,
     order: params.order,
     page: String(params.page),

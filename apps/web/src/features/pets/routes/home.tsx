@@ -2,28 +2,33 @@ import { Button, Collapse, Group, Indicator, Paper, Stack, Text, ThemeIcon, Titl
 import { can, countLabel } from '@refugio/contracts';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPaw, IconPlus } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ExportLinks } from '../../../components/ui/export-links';
 import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ListSearchInput } from '../../../components/ui/list-search-input';
+import { ApiError } from '../../../lib/api-client';
+import { useActiveCustomFields } from '../../../lib/custom-fields';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useSession } from '../../../lib/session';
 import { useAddressParams } from '../../../lib/use-address-params';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { usePets } from '../api/list-pets';
 import { PetCards } from '../components/pet-cards';
+import { PetColumnsChooser } from '../components/pet-columns-chooser';
 import { PetListFilters } from '../components/pet-list-filters';
 import { PetsTable } from '../components/pets-table';
 import { PublicCatalogueLink } from '../components/public-catalogue-link';
 import { PetBulkBar, PetBulkConfirm, PetBulkSummary } from '../components/pet-bulk-actions';
 import { usePetActions } from '../hooks/use-pet-actions';
 import { usePetBulk } from '../hooks/use-pet-bulk';
-import { toBatchFilter } from '../lib/pet-selection';
+import { usePetListColumns } from '../hooks/use-pet-list-columns';
+import { chosenColumnFields } from '../lib/pet-list-columns';
+import { toListFilters } from '../lib/pet-selection';
 import {
   PAGE_SIZE_OPTIONS,
-  defaultPetsListParams,
+  clearedFilters,
   filterKeys,
   hasActiveFilters,
   readPetsListParams,
@@ -92,7 +97,14 @@ function HomeScreen() {
   const bulk = usePetBulk(params, pets.data);
   const isWide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
   const filtered = hasActiveFilters(params);
-  const activeFilterCount = filterKeys.filter((key) => key !== 'q' && params[key] !== '').length;
+  const activeFilterCount = filterKeys.filter((key) => key !== 'q' && params[key] !== '').length + Object.keys(params.campo).length;
+  const customFields = useActiveCustomFields('mascota').data ?? [];
+  const userId = useSession().data?.user.id;
+  const [chosenColumns, chooseColumns] = usePetListColumns(userId);
+  const columns = chosenColumnFields(customFields, chosenColumns);
+  // A value a field does not have comes back as a 400 naming `campo.<clave>`: shown under that filter too.
+  const fieldErrors = pets.error instanceof ApiError ? pets.error.fieldErrors : undefined;
+  const [clearCount, setClearCount] = useState(0);
   const [filtersOpened, filtersPanel] = useDisclosure(activeFilterCount > 0);
 
   // Typing and filters replace the address; a page change is a step of its own, so Back returns to the previous page.
@@ -107,8 +119,8 @@ function HomeScreen() {
   const clearAll = () => {
     search.reset();
     tag.reset();
-    const cleared = Object.fromEntries(filterKeys.map((key) => [key, defaultPetsListParams[key]])) as Partial<PetsListParams>;
-    updateParams(cleared);
+    setClearCount((count) => count + 1);
+    updateParams(clearedFilters);
   };
   const sortBy = (field: PetSortField) =>
     updateParams(params.sort === field ? { order: params.order === 'asc' ? 'desc' : 'asc' } : { sort: field, order: 'asc' });
@@ -128,7 +140,7 @@ function HomeScreen() {
         </div>
         <Group gap="sm">
           <PublicCatalogueLink />
-          <ExportLinks path="/api/mascotas" filters={toBatchFilter(params)} />
+          <ExportLinks path="/api/mascotas" filters={toListFilters(params)} />
           <AddPetButton size={18} />
         </Group>
       </Group>
@@ -158,6 +170,7 @@ function HomeScreen() {
                 Filtros
               </Button>
             </Indicator>
+            <PetColumnsChooser fields={customFields} chosen={chosenColumns} onChange={chooseColumns} />
           </Group>
           <Collapse expanded={filtersOpened} id="pet-filters">
             <PetListFilters
@@ -167,6 +180,9 @@ function HomeScreen() {
               onChange={updateParams}
               onClear={clearAll}
               hasFilters={filtered}
+              customFields={customFields}
+              fieldErrors={fieldErrors}
+              clearCount={clearCount}
             />
           </Collapse>
           {data ? (
@@ -198,9 +214,9 @@ function HomeScreen() {
         {data && data.items.length === 0 ? <EmptyState filtered={filtered} onClear={clearAll} /> : null}
         {data && data.items.length > 0 ? (
           isWide ? (
-            <PetsTable pets={data.items} sort={params} onSort={sortBy} actions={actions} bulk={bulk} />
+            <PetsTable pets={data.items} sort={params} onSort={sortBy} actions={actions} bulk={bulk} columns={columns} />
           ) : (
-            <PetCards pets={data.items} actions={actions} bulk={bulk} />
+            <PetCards pets={data.items} actions={actions} bulk={bulk} columns={columns} />
           )
         ) : null}
         <PetBulkBar bulk={bulk} deletedView={showsDeleted(params)} />
