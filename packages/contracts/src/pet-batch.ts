@@ -49,6 +49,10 @@ export const petBatchFilterSchema = listPetsQuerySchema
     adoptadoMes: true,
     ubicacion: true,
     eliminadas: true,
+    esterilizado: true,
+    conMicrochip: true,
+    procedencia: true,
+    campo: true,
   })
   .describe('El mismo filtro que GET /phpApi/mascotas (búsqueda y filtros)');
 export type PetBatchFilter = z.infer<typeof petBatchFilterSchema>;

@@ -97,6 +97,8 @@ describe('adoption: public catalogue, application and staff review', () => {
           'miniatura',
           'miniaturas',
           'salud',
+          // The organisation's own fields marked public (none here): custom-fields.test.ts shows them.
+          'campos',
         ].sort(),
       );
       expect(body).toMatchObject({

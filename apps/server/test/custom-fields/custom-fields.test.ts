@@ -299,6 +299,19 @@ describe("the organisation's own fields", () => {
     expect(row).toContain('"Positivo"');
     expect(row).toContain('"14"');
     expect(extra).toBeUndefined();
+
+    // The bulk actions' "every pet matching" takes the same filter: only the pets the list shows change.
+    const batch = await t.as('staff').inject({
+      method: 'POST',
+      url: '/api/mascotas/lote',
+      payload: { accion: 'publicar', filtro: { campo: { test_leishmania: 'Positivo' } } },
+    });
+    expect(batch.statusCode, batch.body).toBe(200);
+    expect(batch.json<{ resultados: { id: number }[] }>().resultados.map((r) => r.id)).toEqual([petId]);
+    const badBatch = await t
+      .as('staff')
+      .inject({ method: 'POST', url: '/api/mascotas/lote', payload: { accion: 'publicar', filtro: { campo: { nada: 'x' } } } });
+    expect(badBatch.statusCode).toBe(400);
   });
 
   it('show on the public catalogue only the fields marked public, of the species, and follow a change of the definition', async () => {

@@ -27,7 +27,7 @@ export const petsModule = fp(
     const history = app.historyPort;
     const persons = app.personsPort;
     const timeZone = app.organizationPort.timeZone;
-    const port = createPetsPort({ history, storage: app.storage, log: app.log });
+    const port = createPetsPort({ history, storage: app.storage, log: app.log, customFields: app.customFieldsPort });
     app.decorate('petsPort', port);
     const repo = createPetsRepository(app.db, listWriterFor(app.database.driver));
     const visibility = createPetVisibility({ changes: app.changes, load: (id) => repo.findVisibility(id) });

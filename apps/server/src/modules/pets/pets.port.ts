@@ -5,6 +5,7 @@ import { removePublicFiles } from '../../media/public-photo-form';
 import { imageKey, newImageFileName, newVideoName, thumbnailKey, videoKeyOf } from '../../media/storage-keys';
 import type { StorageProvider } from '../../storage/storage-provider';
 import { AppError } from '../../lib/app-error';
+import type { CustomFieldsPort } from '../custom-fields/custom-fields.port';
 import { type HistoryEventInput, type HistoryPort, type PetHistoryField, changedFields, systemActor, userActor } from '../history/history.port';
 import {
   type BatchPetChange,
@@ -117,10 +118,12 @@ export interface PetsPortDeps {
   history: Pick<HistoryPort, 'record' | 'recordMany'>;
   storage: StorageProvider;
   log: FastifyBaseLogger;
+  /** The list's own-field filters (`campo`) read by their definitions, as the list reads them. */
+  customFields: Pick<CustomFieldsPort, 'filterOf'>;
 }
 
 /** The pets port: built once (pets.module.ts), handed to other modules as the narrow part they use. */
-export function createPetsPort({ history, storage, log }: PetsPortDeps) {
+export function createPetsPort({ history, storage, log, customFields }: PetsPortDeps) {
   const repo = (executor: Database) => createPetsRepository(executor);
   const adoptedListeners: AdoptedChangeListener[] = [];
   const savedListeners: PetSavedListener[] = [];
@@ -157,7 +160,8 @@ export function createPetsPort({ history, storage, log }: PetsPortDeps) {
       }),
 
     /** The bulk actions' targets: ids and versions of the pets the list's filter matches, at most `limit`. */
-    matchingIds: (executor: Database, filter: PetBatchFilter, limit: number) => repo(executor).matchingIds(filter, limit),
+    matchingIds: async (executor: Database, filter: PetBatchFilter, limit: number) =>
+      repo(executor).matchingIds({ ...filter, camposFiltro: filter.campo ? await customFields.filterOf('mascota', filter.campo) : undefined }, limit),
 
     /**
      * A bulk action's change to one pet, under its lock (take `lockForChange` first, `before` is what it answered),

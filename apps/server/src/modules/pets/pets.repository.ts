@@ -1,4 +1,4 @@
-import { FINAL_LOCATIONS, IDEMPOTENCY_KEY_TTL_HOURS, type PetBatchFilter, type PublicationChange } from '@refugio/contracts';
+import { FINAL_LOCATIONS, IDEMPOTENCY_KEY_TTL_HOURS, type PublicationChange } from '@refugio/contracts';
 import { and, asc, eq, getTableColumns, notInArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { idempotencyKey, pet, petImage } from '../../db/schema';
@@ -260,7 +260,7 @@ function petsQueries(db: Database, listWriter: ListWriter) {
     },
 
     /** Ids and versions of the pets the list's `filter` matches, by id, at most `limit` (the bulk actions' targets). */
-    async matchingIds(filter: PetBatchFilter, limit: number): Promise<{ id: number; version: number }[]> {
+    async matchingIds(filter: ListFilter, limit: number): Promise<{ id: number; version: number }[]> {
       return db.select({ id: pet.id, version: pet.version }).from(pet).where(petListWhere(filter)).orderBy(asc(pet.id)).limit(limit);
     },
 

@@ -5,7 +5,6 @@ import { useApplyPetBatch } from '../api/apply-pet-batch';
 import { summarizePetBatch, type PetBatchSummary } from '../lib/pet-batch-summary';
 import {
   allMatchingOffer,
-  canSelectAllMatching,
   noSelection,
   pageSelectionState,
   selectionCount,
@@ -60,7 +59,7 @@ export function usePetBulk(params: PetsListParams, list: PetListView | undefined
     toggle: (pet: PetListItemView) => select(toggleSelected(selection, pet, page)),
     pageState: pageSelectionState(selection, page),
     togglePage: () => select(togglePage(selection, page)),
-    offer: list && canSelectAllMatching(params) ? allMatchingOffer(selection, page, list.total, list.totalExact) : ('none' as const),
+    offer: list ? allMatchingOffer(selection, page, list.total, list.totalExact) : ('none' as const),
     total: list?.total ?? 0,
     selectAllMatching: () => select({ kind: 'matching', total: Math.min(list?.total ?? 0, PET_BATCH_MAX) }),
     clear: () => select(noSelection),

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { defaultPetsListParams } from './pets-list-params';
 import {
   allMatchingOffer,
-  canSelectAllMatching,
   isSelected,
   noSelection,
   pageSelectionState,
@@ -83,12 +82,10 @@ describe('pet selection', () => {
     expect(toBatchFilter(defaultPetsListParams)).toEqual({});
   });
 
-  it('sends the own-field filters to the exports, never to the bulk filter, which does not know them', () => {
+  it('sends the own-field filters to the exports as campo.<clave>, and to the bulk filter as its campo object', () => {
     const params = { ...defaultPetsListParams, tipo: 'Perro' as const, campo: { test_leishmania: 'Positivo' }, page: 2 };
     expect(toListFilters(params)).toEqual({ tipo: 'Perro', 'campo.test_leishmania': 'Positivo' });
-    expect(toBatchFilter(params)).toEqual({ tipo: 'Perro' });
-    // So "every pet matching" is not offered while one is set: the server would act on more pets than the list shows.
-    expect(canSelectAllMatching(params)).toBe(false);
-    expect(canSelectAllMatching({ ...params, campo: {} })).toBe(true);
+    expect(toBatchFilter(params)).toEqual({ tipo: 'Perro', campo: { test_leishmania: 'Positivo' } });
+    expect(toBatchFilter({ ...params, campo: {} })).toEqual({ tipo: 'Perro' });
   });
 });

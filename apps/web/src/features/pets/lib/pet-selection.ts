@@ -79,17 +79,10 @@ export function toListFilters(params: PetsListParams): Record<string, string> {
   return Object.fromEntries(Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-/** The list's search and filters, as the bulk endpoint takes them (no order or page; it knows no own-field filter). */
+/** The list's search and filters, as the bulk endpoint takes them (no order or page): the own fields as `campo`. */
 export function toBatchFilter(params: PetsListParams): PetBatchFilter {
-  return toListFilters({ ...params, campo: {} });
-}
-
-/**
- * Whether "every pet matching" can name the list's pets: the bulk endpoint's filter has no own-field filters, so with
- * one set the server would act on more pets than the list shows; then only picked pets can be sent.
- */
-export function canSelectAllMatching(params: PetsListParams): boolean {
-  return Object.keys(params.campo).length === 0;
+  const filter: PetBatchFilter = toListFilters({ ...params, campo: {} });
+  return Object.keys(params.campo).length > 0 ? { ...filter, campo: { ...params.campo } } : filter;
 }
 
 /**
