@@ -1,4 +1,5 @@
 import {
+  type CustomFieldRule,
   IDENTITY_TEXT_MAX_LENGTH,
   IMPORT_FIELDS,
   type ImportDateFormat,
@@ -24,6 +25,7 @@ import {
   normaliseFiscalId,
   textProblem,
 } from '@refugio/contracts';
+import { type OwnFieldValues, readOwnFields } from './import-custom-fields';
 import { NO, ORIGINS, ROLES, SEXES, SIZES, SPECIES, YES } from './import-words';
 
 /*
@@ -124,21 +126,26 @@ const HEADERS: Record<'mascotas' | 'personas', Record<string, string>> = {
   ),
 };
 
-/** The field each column suggests ('' for none): a mapping saved for the same header wins, then the known names; each field once. */
+/**
+ * The field each column suggests ('' for none): a mapping saved for the same header wins, then an own field whose
+ * label is the header (`campo.<clave>`, accents and case aside), then the known names; each field once.
+ */
 export function suggestMapping(
   tipo: ImportType,
   columnas: string[],
   saved: Map<string, string>,
   ownHeaders: Record<string, string> = {},
+  ownFields: readonly { campo: string; etiqueta: string }[] = [],
 ): Record<string, string> {
   const known = tipo === 'mascotas' || tipo === 'personas' ? HEADERS[tipo] : ownHeaders;
-  const fields = new Set<string>(IMPORT_FIELDS[tipo]);
+  const fields = new Set<string>([...IMPORT_FIELDS[tipo], ...ownFields.map((f) => f.campo)]);
+  const byLabel = new Map(ownFields.map((f) => [fold(f.etiqueta), f.campo]));
   const used = new Set<string>();
   const mapping: Record<string, string> = {};
   for (const columna of columnas) {
     const key = fold(columna);
     const savedField = saved.get(key);
-    const field = savedField !== undefined ? savedField : (known[key] ?? known[key.replace(/ /g, '')] ?? '');
+    const field = savedField !== undefined ? savedField : (byLabel.get(key) ?? known[key] ?? known[key.replace(/ /g, '')] ?? '');
     if (field !== '' && fields.has(field) && !used.has(field)) {
       mapping[columna] = field;
       used.add(field);
@@ -238,6 +245,8 @@ export interface PetRowValues {
   historia: string;
   /** The name of its photo in the .zip, as the row writes it. */
   foto?: string;
+  /** The organisation's own fields the row gives (`campo.<clave>` columns), checked against their definitions. */
+  campos: OwnFieldValues;
 }
 
 /** A person as a row gives it (contact data as written: the persons port normalises it). */
@@ -254,6 +263,8 @@ export interface PersonRowValues {
   roles: PersonRole[];
   /** A valid NIF, NIE or CIF, normalised (what the donor certificate and the modelo 182 need). */
   nif?: string;
+  /** The organisation's own fields the row gives (`campo.<clave>` columns), checked against their definitions. */
+  campos: OwnFieldValues;
 }
 
 /** One row's cells by field, with the column each came from. */
@@ -332,8 +343,12 @@ function ageFrom(birth: string, today: string): string {
   return `${years} ${years === 1 ? 'año' : 'años'}`;
 }
 
-/** A pet from a row, or its errors (a row with any error is skipped whole). */
-export function readPetRow(row: MappedRow, context: RowContext): { values: PetRowValues } | { errors: ImportRowError[] } {
+/** A pet from a row, or its errors (a row with any error is skipped whole). `own`: the pets' own fields. */
+export function readPetRow(
+  row: MappedRow,
+  context: RowContext,
+  own: readonly CustomFieldRule[] = [],
+): { values: PetRowValues } | { errors: ImportRowError[] } {
   const errors = new RowErrors(row);
   const nombre = text(row, errors, 'nombre', PET_NAME_MAX_LENGTH);
   if (nombre === '' && errors.list.length === 0) errors.add('nombre', importMessages.required('el nombre'));
@@ -397,12 +412,20 @@ export function readPetRow(row: MappedRow, context: RowContext): { values: PetRo
     tags: [...new Set(tags)],
     personalidad: text(row, errors, 'personalidad', PET_TEXT_MAX_LENGTH, 'multi'),
     historia: text(row, errors, 'historia', PET_TEXT_MAX_LENGTH, 'multi'),
+    campos: readOwnFields(row, errors, own, context, species?.tipo),
   };
   return errors.list.length > 0 ? { errors: errors.list } : { values };
 }
 
-/** A person from a row, or its errors. Contact data is checked by the persons port (normalised as it stores it). */
-export function readPersonRow(row: MappedRow): { values: PersonRowValues } | { errors: ImportRowError[] } {
+/**
+ * A person from a row, or its errors. Contact data is checked by the persons port (normalised as it stores it).
+ * `own`: the persons' own fields (their dates read with `context`).
+ */
+export function readPersonRow(
+  row: MappedRow,
+  own: readonly CustomFieldRule[] = [],
+  context: RowContext = { formato: undefined, orders: {}, today: '9999-12-31' },
+): { values: PersonRowValues } | { errors: ImportRowError[] } {
   const errors = new RowErrors(row);
   const nombre = text(row, errors, 'nombre', PERSON_NAME_MAX);
   if (nombre === '' && errors.list.length === 0) errors.add('nombre', importMessages.required('el nombre'));
@@ -429,6 +452,7 @@ export function readPersonRow(row: MappedRow): { values: PersonRowValues } | { e
     codigoPostal: text(row, errors, 'codigoPostal', 10),
     roles,
     ...(nif ? { nif } : {}),
+    campos: readOwnFields(row, errors, own, context),
   };
   return errors.list.length > 0 ? { errors: errors.list } : { values };
 }
