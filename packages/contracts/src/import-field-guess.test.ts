@@ -5,7 +5,7 @@ describe('a column of a sheet as a new own field', () => {
   it('proposes a key: lower case, no accents, `_` for the rest, a letter first, at most 40', () => {
     expect(customFieldKeyOf('Test de leishmanía')).toBe('test_de_leishmania');
     expect(customFieldKeyOf('  Nº de socio (antiguo) ')).toBe('no_de_socio_antiguo');
-    expect(customFieldKeyOf('2ª vacuna')).toBe('campo_2_vacuna');
+    expect(customFieldKeyOf('2ª vacuna')).toBe('campo_2a_vacuna');
     expect(customFieldKeyOf('¿?')).toBe('campo');
     const long = customFieldKeyOf('Observaciones del veterinario sobre la primera revisión completa');
     expect(long.length).toBeLessThanOrEqual(40);
