@@ -143,14 +143,16 @@ describe('import to own fields', () => {
     expect(answer.json<{ campos: Record<string, unknown> }>().campos).toMatchObject({ test_leishmania: 'Negativo', esterilizado: true });
   });
 
-  it("writes a person field into new persons, and into a person the import completes only the fields they lack", async () => {
+  it('writes a person field into new persons, and into a person the import completes only the fields they lack', async () => {
     const [ana] = await t.database.db
       .insert(person)
       .values({ nombre: 'Ana', apellidos: 'Peña', email: 'ana@example.org', ciudad: 'Madrid', campos: { otro: 'se queda' } })
       .returning();
     // Eva has a value already: the file's is not written over it (nothing else to complete: omitted).
     await t.database.db.insert(person).values({ nombre: 'Eva', apellidos: 'Sol', email: 'eva@example.org', campos: { socio_antiguo: 'S-1' } });
-    const csv = ['Nombre;Correo;Nº de socio antiguo', 'Ana;ana@example.org;S-77', 'Eva;eva@example.org;S-99', 'Luis;luis@example.org;S-12'].join('\n');
+    const csv = ['Nombre;Correo;Nº de socio antiguo', 'Ana;ana@example.org;S-77', 'Eva;eva@example.org;S-99', 'Luis;luis@example.org;S-12'].join(
+      '\n',
+    );
     const file = await uploaded(csv, 'personas.csv', 'personas');
     expect(file.mapeoSugerido).toEqual({ Nombre: 'nombre', Correo: 'email', 'Nº de socio antiguo': 'campo.socio_antiguo' });
     const res = await map(file.id, file.mapeoSugerido);

@@ -2,11 +2,12 @@ import {
   type CustomFieldRule,
   type CustomFieldValue,
   IMPORT_CUSTOM_FIELD_PREFIX,
+  type ImportRowError,
   checkCustomFieldValues,
   fieldValueMessages,
   importCustomFieldTarget,
 } from '@refugio/contracts';
-import { type MappedRow, type RowContext, type RowErrors, fold, parseDate } from './import-fields';
+import { type MappedRow, type RowContext, RowErrors, fold, parseDate } from './import-fields';
 import { NO, YES } from './import-words';
 
 /*
@@ -92,7 +93,24 @@ export function readOwnFields(
     for (const issue of checked.issues) errors.add(importCustomFieldTarget(issue.clave), issue.message);
     return {};
   }
-  return Object.fromEntries(
-    Object.entries(checked.values).filter((entry): entry is [string, Exclude<CustomFieldValue, null>] => entry[1] !== null),
-  );
+  return Object.fromEntries(Object.entries(checked.values).filter((entry): entry is [string, Exclude<CustomFieldValue, null>] => entry[1] !== null));
+}
+
+/**
+ * A row as `read` gave it (its record's data), with its own fields: their values added, or their errors after the
+ * record's (a row with any error is skipped whole).
+ */
+export function withOwnFields<V extends object>(
+  row: MappedRow,
+  read: { values: V } | { errors: ImportRowError[] },
+  rules: readonly CustomFieldRule[],
+  context: RowContext,
+  /** A pet's species (its fields of some species only). */
+  especieOf?: (values: V) => string,
+): { values: V & { campos: OwnFieldValues } } | { errors: ImportRowError[] } {
+  const errors = new RowErrors(row);
+  const especie = 'values' in read && especieOf ? especieOf(read.values) : undefined;
+  const campos = rules.length === 0 ? {} : readOwnFields(row, errors, rules, context, especie);
+  if ('errors' in read) return { errors: [...read.errors, ...errors.list] };
+  return errors.list.length > 0 ? { errors: errors.list } : { values: { ...read.values, campos } };
 }

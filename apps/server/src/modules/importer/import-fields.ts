@@ -1,5 +1,4 @@
 import {
-  type CustomFieldRule,
   IDENTITY_TEXT_MAX_LENGTH,
   IMPORT_FIELDS,
   type ImportDateFormat,
@@ -25,7 +24,6 @@ import {
   normaliseFiscalId,
   textProblem,
 } from '@refugio/contracts';
-import { type OwnFieldValues, readOwnFields } from './import-custom-fields';
 import { NO, ORIGINS, ROLES, SEXES, SIZES, SPECIES, YES } from './import-words';
 
 /*
@@ -245,8 +243,8 @@ export interface PetRowValues {
   historia: string;
   /** The name of its photo in the .zip, as the row writes it. */
   foto?: string;
-  /** The organisation's own fields the row gives (`campo.<clave>` columns), checked against their definitions. */
-  campos: OwnFieldValues;
+  /** The organisation's own fields the row gives (`campo.<clave>` columns), checked against their definitions (import-custom-fields.ts). */
+  campos: Record<string, string | number | boolean | string[]>;
 }
 
 /** A person as a row gives it (contact data as written: the persons port normalises it). */
@@ -263,8 +261,8 @@ export interface PersonRowValues {
   roles: PersonRole[];
   /** A valid NIF, NIE or CIF, normalised (what the donor certificate and the modelo 182 need). */
   nif?: string;
-  /** The organisation's own fields the row gives (`campo.<clave>` columns), checked against their definitions. */
-  campos: OwnFieldValues;
+  /** The organisation's own fields the row gives (`campo.<clave>` columns), checked against their definitions (import-custom-fields.ts). */
+  campos: Record<string, string | number | boolean | string[]>;
 }
 
 /** One row's cells by field, with the column each came from. */
@@ -343,12 +341,8 @@ function ageFrom(birth: string, today: string): string {
   return `${years} ${years === 1 ? 'año' : 'años'}`;
 }
 
-/** A pet from a row, or its errors (a row with any error is skipped whole). `own`: the pets' own fields. */
-export function readPetRow(
-  row: MappedRow,
-  context: RowContext,
-  own: readonly CustomFieldRule[] = [],
-): { values: PetRowValues } | { errors: ImportRowError[] } {
+/** A pet from a row (its own fields apart: import-custom-fields.ts), or its errors (a row with any error is skipped whole). */
+export function readPetRow(row: MappedRow, context: RowContext): { values: Omit<PetRowValues, 'campos'> } | { errors: ImportRowError[] } {
   const errors = new RowErrors(row);
   const nombre = text(row, errors, 'nombre', PET_NAME_MAX_LENGTH);
   if (nombre === '' && errors.list.length === 0) errors.add('nombre', importMessages.required('el nombre'));
@@ -392,7 +386,7 @@ export function readPetRow(
   const id = /^\d{1,9}$/.test(idText) ? Number(idText) : undefined;
   const codigo = text(row, errors, 'codigo', 100) || undefined;
   const foto = text(row, errors, 'foto', 255) || undefined;
-  const values: PetRowValues = {
+  const values: Omit<PetRowValues, 'campos'> = {
     ...(id !== undefined ? { id } : {}),
     ...(foto !== undefined ? { foto } : {}),
     ...(codigo !== undefined ? { codigo } : {}),
@@ -412,20 +406,15 @@ export function readPetRow(
     tags: [...new Set(tags)],
     personalidad: text(row, errors, 'personalidad', PET_TEXT_MAX_LENGTH, 'multi'),
     historia: text(row, errors, 'historia', PET_TEXT_MAX_LENGTH, 'multi'),
-    campos: readOwnFields(row, errors, own, context, species?.tipo),
   };
   return errors.list.length > 0 ? { errors: errors.list } : { values };
 }
 
 /**
- * A person from a row, or its errors. Contact data is checked by the persons port (normalised as it stores it).
- * `own`: the persons' own fields (their dates read with `context`).
+ * A person from a row (its own fields apart: import-custom-fields.ts), or its errors. Contact data is checked by
+ * the persons port (normalised as it stores it).
  */
-export function readPersonRow(
-  row: MappedRow,
-  own: readonly CustomFieldRule[] = [],
-  context: RowContext = { formato: undefined, orders: {}, today: '9999-12-31' },
-): { values: PersonRowValues } | { errors: ImportRowError[] } {
+export function readPersonRow(row: MappedRow): { values: Omit<PersonRowValues, 'campos'> } | { errors: ImportRowError[] } {
   const errors = new RowErrors(row);
   const nombre = text(row, errors, 'nombre', PERSON_NAME_MAX);
   if (nombre === '' && errors.list.length === 0) errors.add('nombre', importMessages.required('el nombre'));
@@ -440,7 +429,7 @@ export function readPersonRow(
     if (!role) errors.add('rol', importMessages.valueUnknown('rol', word.trim(), PERSON_ROLES.join(', ')));
     else if (!roles.includes(role)) roles.push(role);
   }
-  const values: PersonRowValues = {
+  const values: Omit<PersonRowValues, 'campos'> = {
     ...(text(row, errors, 'codigo', 100) ? { codigo: text(row, errors, 'codigo', 100) } : {}),
     nombre,
     apellidos: text(row, errors, 'apellidos', PERSON_SURNAME_MAX),
@@ -452,7 +441,6 @@ export function readPersonRow(
     codigoPostal: text(row, errors, 'codigoPostal', 10),
     roles,
     ...(nif ? { nif } : {}),
-    campos: readOwnFields(row, errors, own, context),
   };
   return errors.list.length > 0 ? { errors: errors.list } : { values };
 }

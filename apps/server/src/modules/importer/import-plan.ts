@@ -8,6 +8,7 @@ import {
 } from '@refugio/contracts';
 import type { Database } from '../../db/client';
 import type { PersonsPort } from '../persons/persons.port';
+import { withOwnFields } from './import-custom-fields';
 import { createImporterRepository } from './importer.repository';
 import { type MappedRow, type PersonRowValues, type PetRowValues, dateOrderOf, fold, readPersonRow, readPetRow } from './import-fields';
 
@@ -80,7 +81,7 @@ export function planPets(
   const ctx = context(columnas, filas, mapeo, formato, today);
   const rows = mapped(columnas, filas, mapeo).map((row, i): PlannedRow<PetRowValues> => {
     if (isEmpty(filas[i]!)) return { fila: row.fila, vacia: true };
-    const read = readPetRow(row, ctx, own);
+    const read = withOwnFields(row, readPetRow(row, ctx), own, ctx, (v) => v.tipo);
     return 'values' in read ? { fila: row.fila, values: read.values } : { fila: row.fila, errors: read.errors };
   });
   const byChip = repeats(rows, (v) => v.microchip ?? undefined, columnOf(columnas, mapeo, 'microchip'), importMessages.chipRepeated);
@@ -104,7 +105,7 @@ export function planPersons(
   const ctx = context(columnas, filas, mapeo, formato, '9999-12-31');
   const rows = mapped(columnas, filas, mapeo).map((row, i): PlannedRow<PersonRowValues> => {
     if (isEmpty(filas[i]!)) return { fila: row.fila, vacia: true };
-    const read = readPersonRow(row, own, ctx);
+    const read = withOwnFields(row, readPersonRow(row), own, ctx);
     if (!('values' in read)) return { fila: row.fila, errors: read.errors };
     const contact = normalise(read.values.email, read.values.telefono);
     if (!contact.valido) {

@@ -112,10 +112,7 @@ export function useCreateImportField() {
   return useMutation({
     mutationFn: createImportField,
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['campos'] }),
-        queryClient.invalidateQueries({ queryKey: ['custom-fields'] }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['campos'] }), queryClient.invalidateQueries({ queryKey: ['custom-fields'] })]);
     },
   });
 }

@@ -64,7 +64,9 @@ export function CreateFieldDialog({
       centered
       closeButtonProps={{ 'aria-label': 'Cerrar diálogo' }}
     >
-      {columna !== null ? <CreateFieldForm key={columna} entidad={entidad} columna={columna} valores={valores} onClose={onClose} onCreated={onCreated} /> : null}
+      {columna !== null ? (
+        <CreateFieldForm key={columna} entidad={entidad} columna={columna} valores={valores} onClose={onClose} onCreated={onCreated} />
+      ) : null}
     </Modal>
   );
 }
@@ -167,7 +169,7 @@ function CreateFieldForm({
           value={draft.tipo}
           allowDeselect={false}
           error={errors.tipo}
-          onChange={(value) => value && setDraft((d) => ({ ...d, tipo: value as CustomFieldType }))}
+          onChange={(value) => value && setDraft((d) => ({ ...d, tipo: value }))}
           comboboxProps={{ withinPortal: true }}
         />
         {isChoiceType(draft.tipo) ? (

@@ -133,7 +133,9 @@ describe('Importar', () => {
       http.post('/api/campos', async ({ request }) => {
         created = await request.json();
         const body = created as Pick<CustomField, 'clave' | 'etiqueta' | 'tipo' | 'opciones'>;
-        return HttpResponse.json(customField(7, { clave: body.clave, etiqueta: body.etiqueta, tipo: body.tipo, opciones: body.opciones }), { status: 201 });
+        return HttpResponse.json(customField(7, { clave: body.clave, etiqueta: body.etiqueta, tipo: body.tipo, opciones: body.opciones }), {
+          status: 201,
+        });
       }),
       http.put(`/api/importaciones/${ID}/mapeo`, async ({ request }) => {
         mapping = await request.json();
@@ -182,7 +184,10 @@ describe('Importar', () => {
     ['a role that does not define own fields', 'Equipo', upload],
     ['care, which has no own fields', 'Administrador', { ...upload, tipo: 'cuidados', campos: ['microchip', 'cuidado', 'fecha'], camposPropios: [] }],
   ] as const)('offers no new field to %s', async (_case, role, answer) => {
-    server.use(sessionOf(role), http.post('/api/importaciones', () => HttpResponse.json(answer)));
+    server.use(
+      sessionOf(role),
+      http.post('/api/importaciones', () => HttpResponse.json(answer)),
+    );
     const { user } = renderWithProviders(<Importar />);
     await user.upload(fileInput(), new File(['Nombre;Especie\n'], 'mascotas.csv', { type: 'text/csv' }));
     await screen.findByRole('table', { name: /Columnas del archivo/ });

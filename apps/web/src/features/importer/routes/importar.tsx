@@ -154,12 +154,13 @@ function ImportarScreen() {
                 // The new field is a target of this file at once, and the column goes to it.
                 const campo = importCustomFieldTarget(field.clave);
                 const columna = newFieldColumn;
-                setUpload((u) =>
-                  u && {
-                    ...u,
-                    campos: [...u.campos, campo],
-                    camposPropios: [...u.camposPropios, { campo, etiqueta: field.etiqueta, tipo: field.tipo }],
-                  },
+                setUpload(
+                  (u) =>
+                    u && {
+                      ...u,
+                      campos: [...u.campos, campo],
+                      camposPropios: [...u.camposPropios, { campo, etiqueta: field.etiqueta, tipo: field.tipo }],
+                    },
                 );
                 if (columna !== null) setMapeo((m) => ({ ...m, [columna]: campo }));
                 setNewFieldColumn(null);
