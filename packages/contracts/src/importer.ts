@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_FIELD_TYPES } from './field-values';
 import { oneLineText } from './text';
 
 /*
@@ -59,6 +60,16 @@ export const IMPORT_FIELDS = {
   donativos: ['codigo', 'nombre', 'apellidos', 'nif', 'email', 'telefono', 'fecha', 'importe', 'metodo', 'concepto', 'referencia'],
 } as const satisfies Record<ImportType, readonly string[]>;
 export type ImportField = (typeof IMPORT_FIELDS)[ImportType][number];
+
+/**
+ * A column may also go to one of the organisation's own fields (DESIGN section 21): the target `campo.<clave>`, for
+ * the active fields of pets (`mascotas`) and of persons (`personas`).
+ */
+export const IMPORT_CUSTOM_FIELD_PREFIX = 'campo.';
+export const importCustomFieldTarget = (clave: string) => `${IMPORT_CUSTOM_FIELD_PREFIX}${clave}`;
+/** The entity whose own fields a type's columns may go to (none for care and gifts). */
+export const importCustomFieldEntity = (tipo: ImportType): 'mascota' | 'persona' | null =>
+  tipo === 'mascotas' ? 'mascota' : tipo === 'personas' ? 'persona' : null;
 
 export const importFieldLabels: Record<ImportField, string> = {
   id: 'Nº en Refugio',
@@ -222,15 +233,18 @@ export const importUploadSchema = z.object({
   muestra: z.array(z.record(z.string(), z.string())).describe(`Las primeras ${IMPORT_SAMPLE_ROWS} filas, por columna`),
   filas: z.number().int().describe('Filas de datos (sin la cabecera ni las filas vacías)'),
   mapeoSugerido: z.record(z.string(), z.string()).describe("Columna -> dato sugerido ('' = no se importa)"),
-  campos: z.array(z.string()).describe('Los datos a los que puede ir una columna en este tipo'),
+  campos: z.array(z.string()).describe('Los datos a los que puede ir una columna en este tipo, `campo.<clave>` los campos propios incluidos'),
+  camposPropios: z
+    .array(z.object({ campo: z.string().describe('campo.<clave>'), etiqueta: z.string(), tipo: z.enum(CUSTOM_FIELD_TYPES) }))
+    .describe('Los campos propios activos de la entidad a los que puede ir una columna, con su nombre'),
 });
 export type ImportUpload = z.infer<typeof importUploadSchema>;
 
 export const importMappingInputSchema = z.object({
   mapeo: z
-    .record(oneLineText().max(200), oneLineText().max(40))
+    .record(oneLineText().max(200), oneLineText().max(60))
     .refine((m) => Object.keys(m).length <= IMPORT_MAX_COLUMNS, importMessages.tooManyColumns(IMPORT_MAX_COLUMNS))
-    .describe("Columna del archivo -> dato ('' o sin la columna: no se importa)"),
+    .describe("Columna del archivo -> dato, o `campo.<clave>` para un campo propio ('' o sin la columna: no se importa)"),
   formatoFecha: z
     .enum(IMPORT_DATE_FORMATS)
     .optional()

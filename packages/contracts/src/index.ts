@@ -45,5 +45,6 @@ export * from './inspections';
 export * from './reports';
 export * from './volunteers';
 export * from './importer';
+export * from './import-field-guess';
 export * from './surrenders';
 export * from './lost-found';

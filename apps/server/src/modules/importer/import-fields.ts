@@ -124,21 +124,26 @@ const HEADERS: Record<'mascotas' | 'personas', Record<string, string>> = {
   ),
 };
 
-/** The field each column suggests ('' for none): a mapping saved for the same header wins, then the known names; each field once. */
+/**
+ * The field each column suggests ('' for none): a mapping saved for the same header wins, then an own field whose
+ * label is the header (`campo.<clave>`, accents and case aside), then the known names; each field once.
+ */
 export function suggestMapping(
   tipo: ImportType,
   columnas: string[],
   saved: Map<string, string>,
   ownHeaders: Record<string, string> = {},
+  ownFields: readonly { campo: string; etiqueta: string }[] = [],
 ): Record<string, string> {
   const known = tipo === 'mascotas' || tipo === 'personas' ? HEADERS[tipo] : ownHeaders;
-  const fields = new Set<string>(IMPORT_FIELDS[tipo]);
+  const fields = new Set<string>([...IMPORT_FIELDS[tipo], ...ownFields.map((f) => f.campo)]);
+  const byLabel = new Map(ownFields.map((f) => [fold(f.etiqueta), f.campo]));
   const used = new Set<string>();
   const mapping: Record<string, string> = {};
   for (const columna of columnas) {
     const key = fold(columna);
     const savedField = saved.get(key);
-    const field = savedField !== undefined ? savedField : (known[key] ?? known[key.replace(/ /g, '')] ?? '');
+    const field = savedField !== undefined ? savedField : (byLabel.get(key) ?? known[key] ?? known[key.replace(/ /g, '')] ?? '');
     if (field !== '' && fields.has(field) && !used.has(field)) {
       mapping[columna] = field;
       used.add(field);
@@ -238,6 +243,8 @@ export interface PetRowValues {
   historia: string;
   /** The name of its photo in the .zip, as the row writes it. */
   foto?: string;
+  /** The organisation's own fields the row gives (`campo.<clave>` columns), checked against their definitions (import-custom-fields.ts). */
+  campos: Record<string, string | number | boolean | string[]>;
 }
 
 /** A person as a row gives it (contact data as written: the persons port normalises it). */
@@ -254,6 +261,8 @@ export interface PersonRowValues {
   roles: PersonRole[];
   /** A valid NIF, NIE or CIF, normalised (what the donor certificate and the modelo 182 need). */
   nif?: string;
+  /** The organisation's own fields the row gives (`campo.<clave>` columns), checked against their definitions (import-custom-fields.ts). */
+  campos: Record<string, string | number | boolean | string[]>;
 }
 
 /** One row's cells by field, with the column each came from. */
@@ -332,8 +341,8 @@ function ageFrom(birth: string, today: string): string {
   return `${years} ${years === 1 ? 'año' : 'años'}`;
 }
 
-/** A pet from a row, or its errors (a row with any error is skipped whole). */
-export function readPetRow(row: MappedRow, context: RowContext): { values: PetRowValues } | { errors: ImportRowError[] } {
+/** A pet from a row (its own fields apart: import-custom-fields.ts), or its errors (a row with any error is skipped whole). */
+export function readPetRow(row: MappedRow, context: RowContext): { values: Omit<PetRowValues, 'campos'> } | { errors: ImportRowError[] } {
   const errors = new RowErrors(row);
   const nombre = text(row, errors, 'nombre', PET_NAME_MAX_LENGTH);
   if (nombre === '' && errors.list.length === 0) errors.add('nombre', importMessages.required('el nombre'));
@@ -377,7 +386,7 @@ export function readPetRow(row: MappedRow, context: RowContext): { values: PetRo
   const id = /^\d{1,9}$/.test(idText) ? Number(idText) : undefined;
   const codigo = text(row, errors, 'codigo', 100) || undefined;
   const foto = text(row, errors, 'foto', 255) || undefined;
-  const values: PetRowValues = {
+  const values: Omit<PetRowValues, 'campos'> = {
     ...(id !== undefined ? { id } : {}),
     ...(foto !== undefined ? { foto } : {}),
     ...(codigo !== undefined ? { codigo } : {}),
@@ -401,8 +410,11 @@ export function readPetRow(row: MappedRow, context: RowContext): { values: PetRo
   return errors.list.length > 0 ? { errors: errors.list } : { values };
 }
 
-/** A person from a row, or its errors. Contact data is checked by the persons port (normalised as it stores it). */
-export function readPersonRow(row: MappedRow): { values: PersonRowValues } | { errors: ImportRowError[] } {
+/**
+ * A person from a row (its own fields apart: import-custom-fields.ts), or its errors. Contact data is checked by
+ * the persons port (normalised as it stores it).
+ */
+export function readPersonRow(row: MappedRow): { values: Omit<PersonRowValues, 'campos'> } | { errors: ImportRowError[] } {
   const errors = new RowErrors(row);
   const nombre = text(row, errors, 'nombre', PERSON_NAME_MAX);
   if (nombre === '' && errors.list.length === 0) errors.add('nombre', importMessages.required('el nombre'));
@@ -417,7 +429,7 @@ export function readPersonRow(row: MappedRow): { values: PersonRowValues } | { e
     if (!role) errors.add('rol', importMessages.valueUnknown('rol', word.trim(), PERSON_ROLES.join(', ')));
     else if (!roles.includes(role)) roles.push(role);
   }
-  const values: PersonRowValues = {
+  const values: Omit<PersonRowValues, 'campos'> = {
     ...(text(row, errors, 'codigo', 100) ? { codigo: text(row, errors, 'codigo', 100) } : {}),
     nombre,
     apellidos: text(row, errors, 'apellidos', PERSON_SURNAME_MAX),

@@ -3,16 +3,26 @@ import { AppError } from '../../lib/app-error';
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', { message, fieldErrors: { [field]: message } });
 
-/** Checks a chosen mapping against the file's columns and the type's fields (400 in Spanish). */
-export function checkMapping(tipo: ImportType, columnas: string[], mapeo: Record<string, string>, zipped: boolean): Record<string, string> {
-  const fields = new Set<string>(IMPORT_FIELDS[tipo]);
+/**
+ * Checks a chosen mapping against the file's columns and the type's fields (400 in Spanish); `own`: the targets
+ * `campo.<clave>` of the entity's active own fields.
+ */
+export function checkMapping(
+  tipo: ImportType,
+  columnas: string[],
+  mapeo: Record<string, string>,
+  zipped: boolean,
+  own: readonly { campo: string; etiqueta: string }[] = [],
+): Record<string, string> {
+  const fields = new Set<string>([...IMPORT_FIELDS[tipo], ...own.map((f) => f.campo)]);
+  const ownLabels = new Map(own.map((f) => [f.campo, f.etiqueta]));
   const used = new Set<string>();
   const clean: Record<string, string> = {};
   for (const [columna, campo] of Object.entries(mapeo)) {
     if (!columnas.includes(columna)) throw invalid('mapeo', importMessages.columnUnknown(columna));
     if (campo === '') continue;
     if (!fields.has(campo)) throw invalid('mapeo', importMessages.fieldUnknown(campo));
-    const label = importFieldLabels[campo as keyof typeof importFieldLabels];
+    const label = ownLabels.get(campo) ?? importFieldLabels[campo as keyof typeof importFieldLabels];
     if (used.has(campo)) throw invalid('mapeo', importMessages.fieldTwice(label));
     used.add(campo);
     clean[columna] = campo;

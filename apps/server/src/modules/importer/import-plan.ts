@@ -1,6 +1,14 @@
-import { type ImportDateFormat, type ImportDuplicate, type ImportRowError, importMessages } from '@refugio/contracts';
+import {
+  type CustomFieldRule,
+  IMPORT_CUSTOM_FIELD_PREFIX,
+  type ImportDateFormat,
+  type ImportDuplicate,
+  type ImportRowError,
+  importMessages,
+} from '@refugio/contracts';
 import type { Database } from '../../db/client';
 import type { PersonsPort } from '../persons/persons.port';
+import { withOwnFields } from './import-custom-fields';
 import { createImporterRepository } from './importer.repository';
 import { type MappedRow, type PersonRowValues, type PetRowValues, dateOrderOf, fold, readPersonRow, readPetRow } from './import-fields';
 
@@ -30,7 +38,9 @@ export function context(columnas: string[], filas: string[][], mapeo: Record<str
   const orders: Record<string, 'dia' | 'ambigua'> = {};
   columnas.forEach((columna, i) => {
     const field = mapeo[columna];
-    if (field === 'fechaNacimiento' || field === 'fechaIngreso' || field === 'fecha') orders[field] = dateOrderOf(filas.map((r) => r[i] ?? ''));
+    // An own field's column too: its dates (if it is a date field) read as the column writes them.
+    if (field === 'fechaNacimiento' || field === 'fechaIngreso' || field === 'fecha' || field?.startsWith(IMPORT_CUSTOM_FIELD_PREFIX))
+      orders[field] = dateOrderOf(filas.map((r) => r[i] ?? ''));
   });
   return { formato, orders, today };
 }
@@ -66,11 +76,12 @@ export function planPets(
   mapeo: Record<string, string>,
   formato: ImportDateFormat | undefined,
   today: string,
+  own: readonly CustomFieldRule[] = [],
 ): PlannedRow<PetRowValues>[] {
   const ctx = context(columnas, filas, mapeo, formato, today);
   const rows = mapped(columnas, filas, mapeo).map((row, i): PlannedRow<PetRowValues> => {
     if (isEmpty(filas[i]!)) return { fila: row.fila, vacia: true };
-    const read = readPetRow(row, ctx);
+    const read = withOwnFields(row, readPetRow(row, ctx), own, ctx, (v) => v.tipo);
     return 'values' in read ? { fila: row.fila, values: read.values } : { fila: row.fila, errors: read.errors };
   });
   const byChip = repeats(rows, (v) => v.microchip ?? undefined, columnOf(columnas, mapeo, 'microchip'), importMessages.chipRepeated);
@@ -88,10 +99,13 @@ export function planPersons(
   filas: string[][],
   mapeo: Record<string, string>,
   normalise: (email: string | null, telefono: string | null) => { email: string | null; telefono: string | null; valido: boolean },
+  own: readonly CustomFieldRule[] = [],
+  formato?: ImportDateFormat,
 ): PlannedRow<PersonRowValues>[] {
+  const ctx = context(columnas, filas, mapeo, formato, '9999-12-31');
   const rows = mapped(columnas, filas, mapeo).map((row, i): PlannedRow<PersonRowValues> => {
     if (isEmpty(filas[i]!)) return { fila: row.fila, vacia: true };
-    const read = readPersonRow(row);
+    const read = withOwnFields(row, readPersonRow(row), own, ctx);
     if (!('values' in read)) return { fila: row.fila, errors: read.errors };
     const contact = normalise(read.values.email, read.values.telefono);
     if (!contact.valido) {

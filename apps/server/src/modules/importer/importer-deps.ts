@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { StorageProvider } from '../../storage/storage-provider';
 import type { CarePort } from '../care/care.port';
+import type { CustomFieldsPort } from '../custom-fields/custom-fields.port';
 import type { DonationsPort } from '../donations/donations.port';
 import type { MovementsPort } from '../movements/movements.port';
 import type { PersonsPort } from '../persons/persons.port';
@@ -18,6 +19,8 @@ export interface ImporterDeps {
   registerBook: Pick<RegisterBookPort, 'sync'>;
   care: Pick<CarePort, 'importMatches' | 'createImported' | 'removeImported'>;
   persons: Pick<PersonsPort, 'normaliseImported' | 'matchImported' | 'importPerson' | 'removeImported' | 'byIdentifiers'>;
+  /** The organisation's own fields of pets and persons: a column may go to one (`campo.<clave>`). */
+  customFields: Pick<CustomFieldsPort, 'definitions'>;
   donations: Pick<DonationsPort, 'importMatches' | 'createImported' | 'certifiedImported' | 'annulImported'>;
   /** Enqueues the import job of a batch inside the confirmation's transaction. */
   enqueue: (tx: Database, importId: string) => Promise<void>;

@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 /**
  * Importing what the shelter already has (DESIGN section 18): pets through the pets port, persons through the persons
- * port; the importer writes only its own tables (the file as read, each row's result, the mappings chosen).
+ * port, the own fields' definitions read through theirs; the importer writes only its own tables (the file as read, each row's result, the mappings chosen).
  */
 export const importerModule = fp(
   async (app: FastifyInstance) => {
@@ -23,6 +23,7 @@ export const importerModule = fp(
       persons: app.personsPort,
       care: app.carePort,
       donations: app.donationsPort,
+      customFields: app.customFieldsPort,
       timeZone: app.organizationPort.timeZone,
       storage: app.storage,
       log: app.log,
@@ -49,6 +50,7 @@ export const importerModule = fp(
       'register-book',
       'care',
       'donations',
+      'custom-fields',
     ],
   },
 );

@@ -14,6 +14,7 @@ import {
   type ImportStatus,
   type ImportType,
   type ImportUpload,
+  importCustomFieldEntity,
   importMessages,
   importTypeLabels,
 } from '@refugio/contracts';
@@ -26,6 +27,7 @@ import { formatDateTimeInZone } from '../../lib/table-export';
 import type { SessionUser } from '../../plugins/access';
 import { systemActor, userActor } from '../history/history.port';
 import { CARE_HEADERS, type CareRowValues, careDryRun, matchCare, planCare } from './import-care';
+import { ownFieldTargets } from './import-custom-fields';
 import { GIFT_HEADERS, type GiftRowValues, giftDryRun, importGiftRow, planGifts } from './import-gifts';
 import { type PersonRowValues, type PetRowValues, fold, suggestMapping } from './import-fields';
 import { ImportFileError, readSpreadsheet } from './import-file';
@@ -57,6 +59,7 @@ export function createImporterService({
   care,
   persons,
   donations,
+  customFields,
   enqueue,
   timeZone,
   storage,
@@ -79,10 +82,17 @@ export function createImporterService({
     return batch.createdBy ? userActor({ id: batch.createdBy, name: batch.createdByNombre }) : systemActor;
   }
 
+  /** The definitions of the entity a type's columns may go to (archived ones included: a value for one is refused). */
+  async function ownFieldsOf(tipo: ImportType) {
+    const entidad = importCustomFieldEntity(tipo);
+    return entidad ? customFields.definitions(entidad) : [];
+  }
+
   async function plan(batch: ImportBatchRow): Promise<PlannedRow<unknown>[]> {
     const mapeo = batch.mapeo ?? {};
+    const formato = (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined;
     if (batch.tipo === 'mascotas') {
-      const rows = planPets(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
+      const rows = planPets(batch.columnas, batch.filas, mapeo, formato, await today(), await ownFieldsOf('mascotas'));
       return checkRowPhotos(rows, batch.fotos, columnOf(batch.columnas, mapeo, 'foto'));
     }
     if (batch.tipo === 'donativos')
@@ -96,7 +106,7 @@ export function createImporterService({
       );
     if (batch.tipo === 'cuidados')
       return planCare(batch.columnas, batch.filas, mapeo, (batch.formatoFecha ?? undefined) as ImportDateFormat | undefined, await today());
-    return planPersons(batch.columnas, batch.filas, mapeo, persons.normaliseImported);
+    return planPersons(batch.columnas, batch.filas, mapeo, persons.normaliseImported, await ownFieldsOf('personas'), formato);
   }
 
   async function dryRun(batch: ImportBatchRow): Promise<ImportDryRun> {
@@ -373,6 +383,7 @@ export function createImporterService({
         throw error;
       }
       const saved = await repo.savedMapping(tipo);
+      const own = ownFieldTargets(await ownFieldsOf(tipo));
       const sample = sheet.filas.filter((r) => r.some((c) => c.trim() !== '')).slice(0, IMPORT_SAMPLE_ROWS);
       return {
         id,
@@ -381,8 +392,9 @@ export function createImporterService({
         columnas: sheet.columnas,
         muestra: sample.map((r) => Object.fromEntries(sheet.columnas.map((c, i) => [c, r[i] ?? '']))),
         filas: sheet.filas.filter((r) => r.some((c) => c.trim() !== '')).length,
-        mapeoSugerido: suggestMapping(tipo, sheet.columnas, saved, tipo === 'donativos' ? GIFT_HEADERS : CARE_HEADERS),
-        campos: [...IMPORT_FIELDS[tipo]],
+        mapeoSugerido: suggestMapping(tipo, sheet.columnas, saved, tipo === 'donativos' ? GIFT_HEADERS : CARE_HEADERS, own),
+        campos: [...IMPORT_FIELDS[tipo], ...own.map((f) => f.campo)],
+        camposPropios: own,
       };
     },
 
@@ -390,7 +402,8 @@ export function createImporterService({
     async setMapping(id: string, input: ImportMappingInput): Promise<ImportDryRun> {
       const batch = await batchOf(id);
       if (batch.estado !== 'analizada') throw new AppError('CONFLICT', { message: importMessages.alreadyRunning });
-      const mapeo = checkMapping(batch.tipo as ImportType, batch.columnas, input.mapeo, batch.fotos !== null);
+      const own = ownFieldTargets(await ownFieldsOf(batch.tipo as ImportType));
+      const mapeo = checkMapping(batch.tipo as ImportType, batch.columnas, input.mapeo, batch.fotos !== null, own);
       const incluir = [...new Set(input.incluir ?? [])].sort((a, b) => a - b);
       await repo.setMapping(id, mapeo, input.formatoFecha ?? null, incluir);
       await repo.saveMapping(

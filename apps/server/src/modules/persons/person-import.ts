@@ -3,6 +3,7 @@ import { and, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { person } from '../../db/schema';
 import { normaliseEmail, normalisePhone } from '../../lib/contact';
+import { customFieldChanges } from '../custom-fields/custom-fields.port';
 import type { HistoryPort } from '../history/history.port';
 import { type PersonUpdate, createPersonsRepository } from './persons.repository';
 import { anyOf } from '../../db/any-of';
@@ -27,6 +28,8 @@ export interface ImportedPerson {
   roles: PersonRole[];
   /** A donor's NIF, already checked and normalised (gifts: the certificate and the modelo 182 need it). */
   nif?: string | undefined;
+  /** The organisation's own fields the row gives, already checked by the importer against their definitions. */
+  campos?: Record<string, string | number | boolean | string[]> | undefined;
 }
 
 /** What the import would do with a person: link to `personaId` (filling `cambios`), or create (possible duplicates of `duplicados`). */
@@ -40,7 +43,7 @@ function firstNameKey(nombre: string): string {
   return (nombre.trim().normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(' ')[0] ?? '').trim();
 }
 
-type Candidate = Pick<typeof person.$inferSelect, 'id' | 'email' | 'telefono' | 'roles' | FillField> & { clave: string | null };
+type Candidate = Pick<typeof person.$inferSelect, 'id' | 'email' | 'telefono' | 'roles' | 'campos' | FillField> & { clave: string | null };
 
 function decide(candidates: Candidate[], values: ImportedPerson): { same?: Candidate; others: Candidate[] } {
   const key = firstNameKey(values.nombre);
@@ -65,6 +68,12 @@ function fills(same: Candidate, values: ImportedPerson): { update: PersonUpdate;
       update[field] = value;
       cambios[field] = [kept, value];
     }
+  }
+  // The own fields the file gives and the person lacks; the others keep their values.
+  const lacking = Object.entries(values.campos ?? {}).filter(([clave]) => same.campos[clave] === undefined);
+  if (lacking.length > 0) {
+    update.campos = { ...same.campos, ...Object.fromEntries(lacking) };
+    Object.assign(cambios, customFieldChanges(same.campos, update.campos));
   }
   const roles = [...same.roles, ...values.roles.filter((r) => !same.roles.includes(r))];
   if (roles.length !== same.roles.length) {
@@ -91,6 +100,7 @@ async function candidatesFor(executor: Database, emails: string[], telefonos: st
       ciudad: person.ciudad,
       codigoPostal: person.codigoPostal,
       nif: person.nif,
+      campos: person.campos,
       clave: person.nombreClave,
     })
     .from(person)
@@ -125,8 +135,8 @@ export function createPersonImport({ country, history }: { country: Parameters<t
     },
 
     /**
-     * Imports one person in the caller's transaction: links to the same person (filling what they lack, adding the
-     * roles) or creates one (possible duplicates marked), with one history event naming `origen`.
+     * Imports one person in the caller's transaction: links to the same person (filling what they lack, own fields
+     * included, adding the roles) or creates one (possible duplicates marked), with one history event naming `origen`.
      */
     async importPerson(
       tx: Tx,
@@ -161,13 +171,19 @@ export function createPersonImport({ country, history }: { country: Parameters<t
         codigoPostal: values.codigoPostal || null,
         nif: values.nif ?? null,
         roles: values.roles,
+        campos: values.campos ?? {},
       });
       await history.record(tx, {
         actor,
         entidad: 'persona',
         entidadId: created.id,
         accion: 'crear',
-        cambios: { nombre: [null, created.nombre], roles: [null, values.roles], origen: [null, origen] as [HistoryValue, HistoryValue] },
+        cambios: {
+          nombre: [null, created.nombre],
+          roles: [null, values.roles],
+          ...customFieldChanges({}, values.campos ?? {}),
+          origen: [null, origen] as [HistoryValue, HistoryValue],
+        },
       });
       for (const other of others) {
         const motivos = [

@@ -4,6 +4,7 @@ import type { Database, Tx } from '../../db/client';
 import { pet, petImage } from '../../db/schema';
 import type { HistoryPort } from '../history/history.port';
 import { changedFields } from '../history/history.port';
+import { customFieldChanges } from '../custom-fields/custom-fields.port';
 import { PET_HISTORY_FIELDS } from './pet-dto';
 import type { PetImageRow } from './pets.repository';
 
@@ -35,6 +36,8 @@ export interface ImportedPet {
   tags: string[];
   personalidad: string;
   historia: string;
+  /** The organisation's own fields the row gives, already checked by the importer against their definitions. */
+  campos?: Record<string, string | number | boolean | string[]>;
 }
 
 export function createPetImport({ history }: { history: Pick<HistoryPort, 'record' | 'recordMany'> }) {
@@ -109,6 +112,7 @@ export function createPetImport({ history }: { history: Pick<HistoryPort, 'recor
         .values(
           items.map(({ values, photo }, i) => ({
             ...values,
+            campos: values.campos ?? {},
             id: ids[i]!,
             fechaIngreso: values.fechaIngreso ? `${values.fechaIngreso} 00:00:00` : null,
             // In the shelter since it came in (its `ingreso` movement, recorded by the importer in this transaction).
@@ -132,6 +136,7 @@ export function createPetImport({ history }: { history: Pick<HistoryPort, 'recor
           accion: 'crear' as const,
           cambios: {
             ...changedFields({}, { ...values, estado: 'borrador' }, PET_HISTORY_FIELDS),
+            ...customFieldChanges({}, values.campos ?? {}),
             ...(photo ? { imagenPrincipal: [null, photo.image.nombre] as [HistoryValue, HistoryValue] } : {}),
             origen: [null, origen] as [HistoryValue, HistoryValue],
           },

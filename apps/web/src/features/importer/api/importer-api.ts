@@ -1,9 +1,12 @@
 import {
+  type CustomField,
+  type CustomFieldInput,
   type ImportDateFormat,
   type ImportDryRun,
   type ImportStatus,
   type ImportType,
   type ImportUpload,
+  customFieldSchema,
   importDryRunSchema,
   importStatusSchema,
   importUploadSchema,
@@ -93,6 +96,24 @@ export function useConfirmImport() {
   return useMutation({
     mutationFn: confirmImport,
     onSuccess: (status) => queryClient.setQueryData(importStatusKey(status.id), status),
+  });
+}
+
+/**
+ * «Crear un campo con esta columna»: `POST /api/campos` (capability `campos`). The lists of definitions the other
+ * screens keep (the fields' screen, the forms) are read again.
+ */
+export async function createImportField(input: CustomFieldInput): Promise<CustomField> {
+  return customFieldSchema.parse(await requestJson('/api/campos', { method: 'POST', json: { ...input } }));
+}
+
+export function useCreateImportField() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createImportField,
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['campos'] }), queryClient.invalidateQueries({ queryKey: ['custom-fields'] })]);
+    },
   });
 }
 

@@ -7,6 +7,9 @@ import {
   type ImportDryRun,
   type ImportType,
   type ImportUpload,
+  can,
+  importCustomFieldEntity,
+  importCustomFieldTarget,
   importStateLabels,
   importTypeLabels,
 } from '@refugio/contracts';
@@ -14,7 +17,9 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { useSession } from '../../../lib/session';
 import { useConfirmImport, useImportStatus, useSaveMapping, useUndoImport, useUploadImport } from '../api/importer-api';
+import { CreateFieldDialog } from '../components/create-field-dialog';
 import { DryRunReport } from '../components/dry-run-report';
 import { MappingTable } from '../components/mapping-table';
 
@@ -35,6 +40,9 @@ function ImportarScreen() {
   const [incluir, setIncluir] = useState<number[]>([]);
   const [importId, setImportId] = useState<string | null>(null);
   const [asking, setAsking] = useState<'confirmar' | 'deshacer' | null>(null);
+  /** The column «Crear un campo con esta columna» was asked for. */
+  const [newFieldColumn, setNewFieldColumn] = useState<string | null>(null);
+  const role = useSession().data?.user.role;
   const uploading = useUploadImport();
   const mapping = useSaveMapping();
   const confirm = useConfirmImport();
@@ -61,6 +69,7 @@ function ImportarScreen() {
     setImportId(null);
     setFormatoFecha('');
     setIncluir([]);
+    setNewFieldColumn(null);
     uploading.reset();
     mapping.reset();
     confirm.reset();
@@ -74,6 +83,10 @@ function ImportarScreen() {
     setIncluir(rows);
     test(rows);
   };
+
+  // Pets' and persons' columns may become an own field, for whoever defines them (capability `campos`).
+  const fieldEntity = upload ? importCustomFieldEntity(upload.tipo) : null;
+  const canCreateField = fieldEntity !== null && can(role, 'campos');
 
   const current = status.data;
   const finished = current && current.estado !== 'en_curso';
@@ -125,7 +138,35 @@ function ImportarScreen() {
             {upload.filas} {upload.filas === 1 ? 'fila' : 'filas'} de {importTypeLabels[upload.tipo].toLowerCase()}. Revisa a qué dato va cada
             columna; lo que elijas se recordará para la próxima hoja con las mismas cabeceras.
           </Text>
-          <MappingTable upload={upload} mapeo={mapeo} onChange={(columna, campo) => setMapeo((m) => ({ ...m, [columna]: campo }))} />
+          <MappingTable
+            upload={upload}
+            mapeo={mapeo}
+            onChange={(columna, campo) => setMapeo((m) => ({ ...m, [columna]: campo }))}
+            onCreateField={canCreateField ? setNewFieldColumn : undefined}
+          />
+          {fieldEntity ? (
+            <CreateFieldDialog
+              entidad={fieldEntity}
+              columna={newFieldColumn}
+              valores={newFieldColumn === null ? [] : upload.muestra.map((row) => row[newFieldColumn] ?? '')}
+              onClose={() => setNewFieldColumn(null)}
+              onCreated={(field) => {
+                // The new field is a target of this file at once, and the column goes to it.
+                const campo = importCustomFieldTarget(field.clave);
+                const columna = newFieldColumn;
+                setUpload(
+                  (u) =>
+                    u && {
+                      ...u,
+                      campos: [...u.campos, campo],
+                      camposPropios: [...u.camposPropios, { campo, etiqueta: field.etiqueta, tipo: field.tipo }],
+                    },
+                );
+                if (columna !== null) setMapeo((m) => ({ ...m, [columna]: campo }));
+                setNewFieldColumn(null);
+              }}
+            />
+          ) : null}
           <Select
             label="Formato de las fechas"
             description="Déjalo en automático si las fechas son dd/mm/aaaa o aaaa-mm-dd."
