@@ -51,7 +51,6 @@ export function allCustomFieldsQueryOptions(entidad: CustomFieldEntity) {
 export const useActiveCustomFields = (entidad: CustomFieldEntity) => useQuery(activeCustomFieldsQueryOptions(entidad));
 export const useAllCustomFields = (entidad: CustomFieldEntity) => useQuery(allCustomFieldsQueryOptions(entidad));
 
-
 /** A record's own-field values (`{}` when it has none). */
 export function camposOf(record: { campos?: CustomFieldValues | undefined }): CustomFieldValues {
   return record.campos ?? {};
