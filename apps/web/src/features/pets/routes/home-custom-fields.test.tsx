@@ -66,7 +66,11 @@ beforeEach(() => {
   localStorage.clear();
   setViewport(1280, 800);
 });
-afterEach(() => localStorage.clear());
+// Files share workers: the next one starts from happy-dom's own window (1024 × 768) and an empty storage.
+afterEach(() => {
+  localStorage.clear();
+  setViewport(1024, 768);
+});
 
 describe('Home (pet list): the «Campo propio» filter', () => {
   it('puts campo.<clave>=<valor> in the address, the list request and the export links; removing it takes it out', async () => {
