@@ -1,4 +1,4 @@
-import { CUSTOM_FIELD_LIMITS } from './custom-fields';
+import { CUSTOM_FIELD_LIMITS } from './custom-field-values';
 import type { CustomFieldType } from './field-values';
 
 /*

@@ -1,4 +1,4 @@
-import { customFieldValuesAnswerSchema, customFieldValuesSchema } from './custom-fields';
+import { customFieldValuesAnswerSchema, customFieldValuesSchema } from './custom-field-values';
 import { z } from 'zod';
 import { clearableFiscalField, countryInput, fiscalIdSchema, fiscalMessages, postcodeSchema } from './fiscal';
 import { multiLineText, oneLineText } from './text';

@@ -1,4 +1,4 @@
-import { customFieldFiltersSchema, customFieldValuesAnswerSchema, customFieldValuesTextSchema } from './custom-fields';
+import { customFieldFiltersSchema, customFieldValuesAnswerSchema, customFieldValuesTextSchema } from './custom-field-values';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { z } from 'zod';

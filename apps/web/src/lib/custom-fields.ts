@@ -2,54 +2,17 @@ import {
   MASK,
   checkCustomFieldValues,
   checkFieldValue,
-  customFieldSchema,
   isEmptyValue,
   type CustomField,
-  type CustomFieldEntity,
   type CustomFieldValue,
   type CustomFieldValues,
 } from '@refugio/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { requestJson } from './api-client';
 
 /*
- * The organisation's own fields (DESIGN section 21) as the pet and person screens use them: the definitions
- * (`GET /api/campos`), the values as the forms hold them, what a save sends and what the client checks before it.
+ * The organisation's own fields (DESIGN section 21) as the pet and person forms use them (their definitions come from
+ * custom-field-definitions.ts): the values as the forms hold them, what a save sends and what the client checks before it.
  * Shared, not a feature's: the pet and the person forms and details all need it.
  */
-
-const customFieldListSchema = z.object({ items: z.array(customFieldSchema) });
-
-/** `GET /api/campos?entidad=…` (with `archivados=true`, the archived ones too), in their order. */
-export async function listCustomFields(
-  entidad: CustomFieldEntity,
-  options: { archivados?: boolean; signal?: AbortSignal } = {},
-): Promise<CustomField[]> {
-  const query = { entidad, archivados: options.archivados ? 'true' : undefined };
-  return customFieldListSchema.parse(await requestJson('/api/campos', { query, signal: options.signal })).items;
-}
-
-/** The active definitions: what the forms show. */
-export function activeCustomFieldsQueryOptions(entidad: CustomFieldEntity) {
-  return queryOptions({
-    queryKey: ['custom-fields', entidad, 'activos'],
-    queryFn: ({ signal }) => listCustomFields(entidad, { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
-/** The definitions, archived ones included: what the details show (an archived field keeps its values). */
-export function allCustomFieldsQueryOptions(entidad: CustomFieldEntity) {
-  return queryOptions({
-    queryKey: ['custom-fields', entidad, 'con-archivados'],
-    queryFn: ({ signal }) => listCustomFields(entidad, { archivados: true, signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
-export const useActiveCustomFields = (entidad: CustomFieldEntity) => useQuery(activeCustomFieldsQueryOptions(entidad));
-export const useAllCustomFields = (entidad: CustomFieldEntity) => useQuery(allCustomFieldsQueryOptions(entidad));
 
 /** A record's own-field values (`{}` when it has none). */
 export function camposOf(record: { campos?: CustomFieldValues | undefined }): CustomFieldValues {

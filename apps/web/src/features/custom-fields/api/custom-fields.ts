@@ -1,22 +1,10 @@
 import { type CustomField, type CustomFieldEntity, type CustomFieldInput, customFieldSchema, type UpdateCustomFieldInput } from '@refugio/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { requestJson } from '../../../lib/api-client';
+import { customFieldsQueryKey } from '../../../lib/custom-field-definitions';
 
 const listCustomFieldsResponseSchema = z.object({ items: z.array(customFieldSchema) });
-
-/** Every list of definitions (each entity, with or without the archived ones) starts with this key. */
-export const customFieldsQueryKey = ['campos'] as const;
-
-/** `GET /api/campos?entidad=…` in `orden`; with `archivados`, the archived ones too. */
-export const customFieldsQueryOptions = (entidad: CustomFieldEntity, archivados: boolean) =>
-  queryOptions({
-    queryKey: [...customFieldsQueryKey, entidad, { archivados }] as const,
-    queryFn: async ({ signal }) =>
-      listCustomFieldsResponseSchema.parse(
-        await requestJson('/api/campos', { signal, query: { entidad, archivados: archivados ? 'true' : undefined } }),
-      ).items,
-  });
 
 /** A change of one definition changes every list that shows it (the forms of pets and persons read them too). */
 function useCustomFieldsMutation<V>(mutationFn: (variables: V) => Promise<CustomField>) {

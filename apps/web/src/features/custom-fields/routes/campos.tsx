@@ -8,9 +8,8 @@ import { useSearchParams } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { getErrorMessage } from '../../../lib/get-error-message';
+import { customFieldsQueryKey, customFieldsQueryOptions } from '../../../lib/custom-field-definitions';
 import {
-  customFieldsQueryKey,
-  customFieldsQueryOptions,
   useArchiveCustomField,
   useCreateCustomField,
   useReorderCustomFields,

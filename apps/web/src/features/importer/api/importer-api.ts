@@ -13,6 +13,7 @@ import {
 } from '@refugio/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
+import { customFieldsQueryKey } from '../../../lib/custom-field-definitions';
 import { type UploadProgress, sendMultipart } from '../../../lib/upload';
 
 /*
@@ -111,9 +112,7 @@ export function useCreateImportField() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createImportField,
-    onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['campos'] }), queryClient.invalidateQueries({ queryKey: ['custom-fields'] })]);
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customFieldsQueryKey }),
   });
 }
 

@@ -1,7 +1,8 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MASK, type Person, personRoleLabels } from '@refugio/contracts';
 import { CustomFieldValuesList } from '../../../components/ui/custom-field-values';
-import { camposOf, useAllCustomFields } from '../../../lib/custom-fields';
+import { camposOf } from '../../../lib/custom-fields';
+import { useAllCustomFields } from '../../../lib/custom-field-definitions';
 import { formatDateTime } from '../../../lib/format-date';
 import { personFieldLabels } from '../lib/person-form-values';
 

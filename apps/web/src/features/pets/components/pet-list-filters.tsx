@@ -11,9 +11,12 @@ import {
   procedenciaLabels,
 } from '@refugio/contracts';
 import { IconSortAscending, IconSortDescending, IconX } from '@tabler/icons-react';
+import { Suspense, lazy } from 'react';
 import { estadoLabels } from '../lib/pet-display';
 import { showDeleted, showsDeleted, type PetSortField, type PetsListParams } from '../lib/pets-list-params';
-import { PetCustomFieldFilters } from './pet-custom-field-filters';
+
+/** Only an organisation with its own pet fields needs these filters: their code is fetched when it has some. */
+const PetCustomFieldFilters = lazy(() => import('./pet-custom-field-filters').then((module) => ({ default: module.PetCustomFieldFilters })));
 
 const sortOptions: { value: PetSortField; label: string }[] = [
   { value: 'updatedAt', label: 'Última modificación' },
@@ -103,13 +106,17 @@ export function PetListFilters({
         ])}
         <TextInput label="Etiqueta" placeholder="Cualquiera" value={tagDraft} onChange={(event) => onTagDraftChange(event.currentTarget.value)} />
       </SimpleGrid>
-      <PetCustomFieldFilters
-        key={clearCount}
-        fields={customFields}
-        campo={params.campo}
-        onChange={(campo) => onChange({ campo })}
-        fieldErrors={fieldErrors}
-      />
+      {customFields.length > 0 || Object.keys(params.campo).length > 0 ? (
+        <Suspense fallback={null}>
+          <PetCustomFieldFilters
+            key={clearCount}
+            fields={customFields}
+            campo={params.campo}
+            onChange={(campo) => onChange({ campo })}
+            fieldErrors={fieldErrors}
+          />
+        </Suspense>
+      ) : null}
       <Group gap="md" align="flex-end" wrap="wrap">
         <Group gap={4} align="flex-end" wrap="nowrap">
           <Select

@@ -99,7 +99,7 @@ describe('usePetActions: marking a pet adopted from the list', () => {
     act(() => result.current.onToggleAdopted(luna));
 
     const dialog = await screen.findByRole('dialog', { name: '¿Marcar a Luna como adoptada?' });
-    const close = within(dialog).getByRole('checkbox', { name: /Cerrar las 2 solicitudes de adopción abiertas/ });
+    const close = await within(dialog).findByRole('checkbox', { name: /Cerrar las 2 solicitudes de adopción abiertas/ });
     expect(close).toBeChecked();
     // Without a person, the main action asks for one (or "Sin persona") and sends nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Marcar como adoptada' }));
@@ -122,7 +122,7 @@ describe('usePetActions: marking a pet adopted from the list', () => {
     act(() => result.current.onToggleAdopted({ ...luna, solicitudesAbiertas: 1 }));
 
     const dialog = await screen.findByRole('dialog', { name: '¿Marcar a Luna como adoptada?' });
-    await user.click(within(dialog).getByRole('checkbox', { name: /Cerrar la solicitud de adopción abierta/ }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Cerrar la solicitud de adopción abierta/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Sin persona' }));
     expect(await screen.findByText('Luna figura ahora como adoptada.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Deshacer' })).toBeInTheDocument();
@@ -145,7 +145,7 @@ describe('usePetActions: marking a pet adopted from the list', () => {
 
     const dialog = await screen.findByRole('dialog', { name: '¿Marcar a Luna como adoptada?' });
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Persona que adopta' }), 'Rosa');
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Persona que adopta' }), 'Rosa');
     expect(await within(dialog).findByText('Ninguna persona coincide con «Rosa».')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Crear una persona nueva' }));
     // Neither e-mail nor phone: the contracts' message, nothing sent.

@@ -1,8 +1,9 @@
-import { Text } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { adoptedWord } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy } from 'react';
 import { UNDO_WINDOW_MS, UndoMessage } from '../../../components/ui/undo-message';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useDeletePet } from '../api/delete-pet';
@@ -11,7 +12,9 @@ import type { PetListItemView } from '../api/pet-view';
 import { petQueryKey, petsQueryKey } from '../api/pets-query-key';
 import { restorePet } from '../api/restore-pet';
 import { setPetAdopted, useSetPetAdopted } from '../api/set-pet-adopted';
-import { AdopterDialog } from '../components/adopter-dialog';
+
+// The adopter's dialog (and its person search) opens from one menu entry: the list does not download it until then.
+const AdopterDialog = lazy(() => import('../components/adopter-dialog').then((module) => ({ default: module.AdopterDialog })));
 
 export interface PetActions {
   onToggleAdopted: (pet: PetListItemView) => void;
@@ -101,15 +104,17 @@ export function usePetActions(): PetActions {
       centered: true,
       size: 'lg',
       children: (
-        <AdopterDialog
-          genero={pet.genero}
-          solicitudesAbiertas={pet.solicitudesAbiertas}
-          onCancel={() => modals.close(modalId)}
-          onConfirm={({ personaId, cerrarSolicitudes }) => {
-            modals.close(modalId);
-            toggleAdopted(pet, true, cerrarSolicitudes, personaId);
-          }}
-        />
+        <Suspense fallback={<Loader size="sm" aria-label="Cargando" />}>
+          <AdopterDialog
+            genero={pet.genero}
+            solicitudesAbiertas={pet.solicitudesAbiertas}
+            onCancel={() => modals.close(modalId)}
+            onConfirm={({ personaId, cerrarSolicitudes }) => {
+              modals.close(modalId);
+              toggleAdopted(pet, true, cerrarSolicitudes, personaId);
+            }}
+          />
+        </Suspense>
       ),
     });
   };

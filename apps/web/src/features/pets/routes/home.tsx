@@ -9,7 +9,7 @@ import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ListSearchInput } from '../../../components/ui/list-search-input';
 import { ApiError } from '../../../lib/api-client';
-import { useActiveCustomFields } from '../../../lib/custom-fields';
+import { useActiveCustomFields } from '../../../lib/custom-field-definitions';
 import { getErrorMessage } from '../../../lib/get-error-message';
 import { useSession } from '../../../lib/session';
 import { useAddressParams } from '../../../lib/use-address-params';

@@ -5,7 +5,8 @@ import { adoptedWord, can, petMessages, publicPetPath } from '@refugio/contracts
 import { IconEdit, IconFirstAidKit, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { camposOf, useAllCustomFields } from '../../../lib/custom-fields';
+import { camposOf } from '../../../lib/custom-fields';
+import { useAllCustomFields } from '../../../lib/custom-field-definitions';
 import { formatDate } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
 import { usePet } from '../api/get-pet';
