@@ -7,7 +7,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { CustomFieldValuesList } from '../../../components/ui/custom-field-values';
-import { camposOf, customFieldErrorPaths, customFieldsPayload, editedCustomFieldValues, formCustomFields, maskedKeys, type CustomFieldFormValues } from '../../../lib/custom-fields';
+import {
+  camposOf,
+  customFieldErrorPaths,
+  customFieldsPayload,
+  editedCustomFieldValues,
+  formCustomFields,
+  maskedKeys,
+  type CustomFieldFormValues,
+} from '../../../lib/custom-fields';
 import { useActiveCustomFields, useAllCustomFields } from '../../../lib/custom-field-definitions';
 import { setServerFieldErrors } from '../../../lib/form-errors';
 import { getErrorMessage } from '../../../lib/get-error-message';

@@ -27,7 +27,16 @@ import { Controller, useForm, useWatch, type Control, type Resolver } from 'reac
 import { useNavigate } from 'react-router';
 import { CustomFieldInputs } from '../../../components/ui/custom-field-inputs';
 import { PublicationDateTimePicker } from '../../../components/ui/publication-date-time-picker';
-import { camposOf, customFieldErrorPaths, customFieldIssues, customFieldsPayload, editedCustomFieldValues, formCustomFields, maskedKeys, type CustomFieldFormValues } from '../../../lib/custom-fields';
+import {
+  camposOf,
+  customFieldErrorPaths,
+  customFieldIssues,
+  customFieldsPayload,
+  editedCustomFieldValues,
+  formCustomFields,
+  maskedKeys,
+  type CustomFieldFormValues,
+} from '../../../lib/custom-fields';
 import { useActiveCustomFields } from '../../../lib/custom-field-definitions';
 import { organizationSettingsQueryOptions } from '../../../lib/organization-settings';
 import { usePetImages } from '../api/get-pet-images';
