@@ -95,7 +95,8 @@ export function watchBody(
   const timer = setInterval(() => {
     if (raw.complete || raw.destroyed || socket.destroyed) return stop();
     const now = clock();
-    const waitingOnUs = raw.readableLength > 0 || socket.readableLength > 0 || socket.isPaused();
+    // (An injected request's socket, in tests and the server's own calls, is a stand-in without isPaused.)
+    const waitingOnUs = raw.readableLength > 0 || socket.readableLength > 0 || (typeof socket.isPaused === 'function' && socket.isPaused());
     if (socket.bytesRead !== lastBytes || waitingOnUs) {
       lastBytes = socket.bytesRead;
       lastActivity = now;

@@ -1,7 +1,6 @@
 import type { Capability } from '@refugio/contracts';
 import { type ComponentType, createElement } from 'react';
-import { useCan } from '../features/users/api/get-user-role';
-import { useSession } from '../lib/session';
+import { useCapabilities } from '../lib/role-lookup';
 
 /**
  * A page section shown only to the roles whose capability opens its routes (the permission table): a vet or a
@@ -10,9 +9,8 @@ import { useSession } from '../lib/session';
  */
 export function gated<P extends object>(capability: Capability, Section: ComponentType<P>): ComponentType<P> {
   function Gated(props: P) {
-    const { data: session } = useSession();
     // An organisation role's own capabilities decide once the role lookup answered (DESIGN section 21).
-    const may = useCan(session?.user.id, session?.user.role ?? undefined);
+    const may = useCapabilities();
     return may(capability) ? createElement(Section, props) : null;
   }
   Gated.displayName = `Only(${capability})`;

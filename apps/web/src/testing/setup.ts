@@ -1,6 +1,7 @@
 // Setup of the component-test tier (vitest project `web-dom`, happy-dom): jest-dom matchers, the mocked
 // network, and a clean DOM and cache between tests.
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
@@ -16,6 +17,10 @@ if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: Ob
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  // Mantine keeps its notifications in a store of the module, which outlives the render: files share workers, so a
+  // toast one test left (a save's error) would show in the next file's first screen.
+  notifications.clean();
+  notifications.cleanQueue();
   server.resetHandlers();
 });
 afterAll(() => server.close());

@@ -33,7 +33,7 @@ function PendingSection({ onNavigate }: { onNavigate: () => void }) {
         Pendientes
       </Title>
       {session ? (
-        <PendingWorkList enabled role={session.user.role} onNavigate={onNavigate} />
+        <PendingWorkList enabled onNavigate={onNavigate} />
       ) : (
         <Text size="sm" c="dimmed">
           Inicia sesión para ver el trabajo por hacer.

@@ -7,6 +7,16 @@ import { renderWithProviders } from '../../../testing/render-with-providers';
 import { server } from '../../../testing/server';
 import { PendingWorkList } from './pending-work-list';
 
+/** The session and the role lookup of a person of `role` (the list shows what the permission table lets it open). */
+function signedInAs(role: string) {
+  server.use(
+    http.get('/api/auth/get-session', () =>
+      HttpResponse.json({ user: { id: 'u1', email: 'ana@refugio.test', name: 'Ana', lastname: 'Ruiz', role } }),
+    ),
+    http.get('/api/functions/getUserRoleByUid', () => HttpResponse.json({ rol: role })),
+  );
+}
+
 const counts = {
   solicitudesNuevas: 0,
   solicitudesPublicacionPendientes: 0,
@@ -42,7 +52,8 @@ describe('PendingWorkList: failed background jobs', { timeout: 20_000 }, () => {
         return HttpResponse.json({ id: Number(params.id) });
       }),
     );
-    const { user } = renderWithProviders(<PendingWorkList enabled role="Administrador" onNavigate={() => undefined} />);
+    signedInAs('Administrador');
+    const { user } = renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
     expect(await screen.findByText('Trabajos en segundo plano fallidos: 1')).toBeInTheDocument();
     expect(screen.getByText('Publicación de las mascotas programadas')).toBeInTheDocument();
     expect(screen.getByText('Error: sin conexión')).toBeInTheDocument();
@@ -54,14 +65,16 @@ describe('PendingWorkList: failed background jobs', { timeout: 20_000 }, () => {
 
   it('shows staff (no list from the server) nothing about jobs', async () => {
     server.use(http.get('/api/pendientes', () => HttpResponse.json({ ...counts, solicitudesNuevas: 2, total: 2 })));
-    renderWithProviders(<PendingWorkList enabled role="Equipo" onNavigate={() => undefined} />);
+    signedInAs('Equipo');
+    renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
     expect(await screen.findByRole('link', { name: /^Solicitudes de adopción nuevas\s*2$/ })).toBeInTheDocument();
     expect(screen.queryByText(/fallidos/)).not.toBeInTheDocument();
   });
 
   it('counts adopters asking for help and overdue adoption obligations, each leading to its filtered Seguimientos list', async () => {
     server.use(http.get('/api/pendientes', () => HttpResponse.json({ ...counts, seguimientosAyuda: 1, obligacionesVencidas: 2, total: 3 })));
-    renderWithProviders(<PendingWorkList enabled role="Administrador" onNavigate={() => undefined} />);
+    signedInAs('Administrador');
+    renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
     const help = await screen.findByRole('link', { name: /^Adoptantes que piden ayuda\s*1$/ });
     expect(help).toHaveAttribute('href', '/seguimientos?estado=ayuda');
     expect(screen.getByRole('link', { name: /^Obligaciones de adopción vencidas\s*2$/ })).toHaveAttribute('href', '/seguimientos?estado=vencido');
@@ -69,7 +82,8 @@ describe('PendingWorkList: failed background jobs', { timeout: 20_000 }, () => {
 
   it("counts overdue and today's care, each leading to Cuidados", async () => {
     server.use(http.get('/api/pendientes', () => HttpResponse.json({ ...counts, cuidadosVencidos: 3, cuidadosHoy: 1, total: 4 })));
-    const { user, router } = renderWithProviders(<PendingWorkList enabled role="Administrador" onNavigate={() => undefined} />, {
+    signedInAs('Administrador');
+    const { user, router } = renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />, {
       routes: [{ path: '/cuidados', element: <h1>Cuidados</h1> }],
     });
     expect(await screen.findByRole('link', { name: /^Cuidados vencidos\s*3$/ })).toHaveAttribute('href', '/cuidados');
@@ -95,7 +109,8 @@ describe('PendingWorkList: every count in the total has its row', { timeout: 20_
       total: 12,
     };
     server.use(http.get('/api/pendientes', () => HttpResponse.json(pending)));
-    const { user, router } = renderWithProviders(<PendingWorkList enabled role="Administrador" onNavigate={() => undefined} />, {
+    signedInAs('Administrador');
+    const { user, router } = renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />, {
       routes: [{ path: '/personas', element: <h1>Personas</h1> }],
     });
     const duplicates = await screen.findByRole('link', { name: /^Posibles personas duplicadas\s*2$/ });
@@ -109,7 +124,8 @@ describe('PendingWorkList: every count in the total has its row', { timeout: 20_
   it("shows administrators the returned debits and, when sent, last year's donors without NIF; the team's answer has no such rows", async () => {
     let pending: PendingWork = { ...counts, devolucionesPendientes: 3, donantesSinNif: { anio: 2026, total: 4 }, total: 7 };
     server.use(http.get('/api/pendientes', () => HttpResponse.json(pending)));
-    const first = renderWithProviders(<PendingWorkList enabled role="Administrador" onNavigate={() => undefined} />);
+    signedInAs('Administrador');
+    const first = renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
     const returned = await screen.findByRole('link', { name: /^Recibos devueltos sin atender\s*3$/ });
     expect(returned).toHaveAttribute('href', '/donativos?estado=devuelto');
     expect(screen.getByRole('link', { name: /^Donantes de 2026 sin NIF\s*4$/ })).toHaveAttribute(
@@ -121,7 +137,8 @@ describe('PendingWorkList: every count in the total has its row', { timeout: 20_
     first.unmount();
 
     pending = { ...counts, solicitudesNuevas: 1, total: 1 };
-    renderWithProviders(<PendingWorkList enabled role="Equipo" onNavigate={() => undefined} />);
+    signedInAs('Equipo');
+    renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
     expect(await screen.findByRole('link', { name: /^Solicitudes de adopción nuevas\s*1$/ })).toBeInTheDocument();
     expect(screen.queryByText(/Recibos devueltos|sin NIF/)).not.toBeInTheDocument();
   });
@@ -153,7 +170,8 @@ describe('PendingWorkList by role (issue 47: no row leading to "No tienes permis
 
   it("shows Veterinaria only the care rows it receives, each leading to Cuidados, and they add up to the badge's total", async () => {
     server.use(http.get('/api/pendientes', () => HttpResponse.json({ cuidadosVencidos: 2, cuidadosHoy: 3, total: 5 } satisfies PendingWork)));
-    renderWithProviders(<PendingWorkList enabled role="Veterinaria" onNavigate={() => undefined} />);
+    signedInAs('Veterinaria');
+    renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
     expect(await screen.findByRole('link', { name: /^Cuidados vencidos\s*2$/ })).toHaveAttribute('href', '/cuidados');
     expect(linksOf()).toEqual([
       { name: 'Cuidados vencidos2', href: '/cuidados' },
@@ -180,7 +198,8 @@ describe('PendingWorkList by role (issue 47: no row leading to "No tienes permis
       trabajosFallidos: { total: 0, items: [] },
     };
     server.use(http.get('/api/pendientes', () => HttpResponse.json(everything)));
-    renderWithProviders(<PendingWorkList enabled role={role} onNavigate={() => undefined} />);
+    signedInAs(role);
+    renderWithProviders(<PendingWorkList enabled onNavigate={() => undefined} />);
     await screen.findByRole('link', { name: /^Posibles personas duplicadas/ });
     const links = linksOf();
     expect(links.map((l) => l.name.replace(/\d+$/, ''))).toEqual(expected);

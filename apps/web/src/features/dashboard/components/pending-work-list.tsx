@@ -1,5 +1,5 @@
 import { Badge, Group, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
-import { PENDING_WORK_CAPABILITIES, type PendingWork, type PendingWorkKind, can, formatCount } from '@refugio/contracts';
+import { PENDING_WORK_CAPABILITIES, type PendingWork, type PendingWorkKind, type Capability, formatCount } from '@refugio/contracts';
 import {
   IconAlertTriangle,
   IconCalendarClock,
@@ -18,6 +18,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ListLoading } from '../../../components/ui/list-states';
+import { useCapabilities } from '../../../lib/role-lookup';
 import { usePendingWork } from '../api/get-pending-work';
 import { FailedJobsList } from './failed-jobs-list';
 
@@ -47,7 +48,7 @@ type Entry = { key: PendingWorkKind; label: string; to: string; icon: typeof Ico
  * The rows of the counts the server sent (it sends a role only the kinds whose list it may open), the money ones
  * after the others; a row whose link the role could not open is left out as well, mirroring the server.
  */
-function entriesOf(data: PendingWork, role: string | null | undefined): Entry[] {
+function entriesOf(data: PendingWork, may: (capability: Capability) => boolean): Entry[] {
   const list: Entry[] = [];
   for (const e of entries) {
     const n = data[e.key];
@@ -72,7 +73,7 @@ function entriesOf(data: PendingWork, role: string | null | undefined): Entry[] 
       n: total,
     });
   }
-  return list.filter((e) => can(role, PENDING_WORK_CAPABILITIES[e.key]));
+  return list.filter((e) => may(PENDING_WORK_CAPABILITIES[e.key]));
 }
 
 /**
@@ -81,7 +82,8 @@ function entriesOf(data: PendingWork, role: string | null | undefined): Entry[] 
  * again every minute and when the window regains focus. The texts avoid the word "pendientes" so the
  * section title stays the only match when someone looks for it.
  */
-export function PendingWorkList({ enabled, role, onNavigate }: { enabled: boolean; role: string | null | undefined; onNavigate: () => void }) {
+export function PendingWorkList({ enabled, onNavigate }: { enabled: boolean; onNavigate: () => void }) {
+  const may = useCapabilities();
   const pending = usePendingWork({ enabled });
   if (!enabled) return null;
   if (pending.isPending) return <ListLoading label="Cargando..." py={8} />;
@@ -112,7 +114,7 @@ export function PendingWorkList({ enabled, role, onNavigate }: { enabled: boolea
   return (
     <Stack gap="md">
       <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {entriesOf(pending.data, role).map(({ key, label, to, icon: Icon, n }) => {
+        {entriesOf(pending.data, may).map(({ key, label, to, icon: Icon, n }) => {
           return (
             <li key={key}>
               <NavLink
@@ -132,9 +134,7 @@ export function PendingWorkList({ enabled, role, onNavigate }: { enabled: boolea
           );
         })}
       </Stack>
-      {pending.data.trabajosFallidos && can(role, PENDING_WORK_CAPABILITIES.trabajosFallidos) && (
-        <FailedJobsList jobs={pending.data.trabajosFallidos} />
-      )}
+      {pending.data.trabajosFallidos && may(PENDING_WORK_CAPABILITIES.trabajosFallidos) && <FailedJobsList jobs={pending.data.trabajosFallidos} />}
     </Stack>
   );
 }

@@ -1,16 +1,16 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Box, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { can, countLabel, formatCount, pluralWord } from '@refugio/contracts';
+import { countLabel, formatCount, pluralWord } from '@refugio/contracts';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { countAxisProps, formatCountValue } from '../../../lib/chart-axes';
 import { getErrorMessage } from '../../../lib/get-error-message';
-import { useSession } from '../../../lib/session';
 import { useDashboard } from '../api/get-dashboard';
 import { ChartCard } from '../components/chart-card';
 import { CounterCard } from '../components/counter-card';
 import { MoneyCard } from '../components/money-card';
 import { dashboardCounters, formatMonth } from '../lib/dashboard-links';
+import { useCapabilities } from '../../../lib/role-lookup';
 
 // Shade 7: at least 3:1 against the card in light and in dark (WCAG 1.4.11, graphics).
 const TYPE_COLORS: Record<string, string> = { Perro: 'cyan.7', Gato: 'grape.7', Conejo: 'orange.7' };
@@ -45,7 +45,7 @@ function DashboardScreen() {
 /** The counts that lead to their lists, and the charts of intakes, adoptions and the shelter. */
 function DashboardContent() {
   const dashboard = useDashboard();
-  const role = useSession().data?.user.role;
+  const may = useCapabilities();
 
   if (dashboard.isPending) return <ListLoading label="Cargando el panel..." />;
   if (dashboard.isError) {
@@ -76,7 +76,7 @@ function DashboardContent() {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md" component="section" aria-label="Cifras">
         {/* Only the counts whose list the role may open (a vet gets no "Solicitudes nuevas" leading to "No tienes permiso"). */}
         {dashboardCounters
-          .filter((c) => can(role, c.capability))
+          .filter((c) => may(c.capability))
           .map((c) => (
             <CounterCard key={c.key} label={c.label} value={data.contadores[c.key]} hint={c.hint} to={c.to(data)} />
           ))}

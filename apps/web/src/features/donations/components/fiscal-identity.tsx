@@ -6,20 +6,18 @@ import {
   type IdentityDifference,
   type PersonRef,
   type SubmittedIdentityField,
-  can,
   deductibleByDefault,
   giftConceptLabels,
 } from '@refugio/contracts';
 import { IconUserExclamation } from '@tabler/icons-react';
 import { getErrorMessage } from '../../../lib/get-error-message';
-import { useSession } from '../../../lib/session';
 import { usePatchGift } from '../api/gift-actions';
 import { useApplySubmittedData } from '../api/submitted-data';
+import { useCapabilities } from '../../../lib/role-lookup';
 
 /** Whether the signed-in role may change money records (capability `dinero`): the browser mirrors, the server decides. */
 export function useCanChangeMoney(): boolean {
-  const { data: session } = useSession();
-  return can(session?.user.role, 'dinero');
+  return useCapabilities()('dinero');
 }
 
 /** "No deducible": a payment with consideration, left out of certificates and the modelo 182. */

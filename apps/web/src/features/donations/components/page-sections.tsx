@@ -1,11 +1,9 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { can } from '@refugio/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { getErrorMessage } from '../../../lib/get-error-message';
-import { useSession } from '../../../lib/session';
 import { useFees } from '../api/list-fees';
 import { useGifts } from '../api/list-gifts';
 import { formatCents } from '../lib/money';
@@ -14,6 +12,7 @@ import { FeeForm } from './fee-form';
 import { FeeList } from './fee-list';
 import { GiftForm } from './gift-form';
 import { GiftList } from './gift-list';
+import { useCapabilities } from '../../../lib/role-lookup';
 
 /** The most fees and gifts the person page lists; more are in "Socios y donativos", filtered by the person. */
 const SHOWN = '50';
@@ -122,6 +121,6 @@ function PersonMoney({ personId }: { personId: number }) {
 
 /** "Cuotas y donativos" on the person page, for administrators only (the money API answers no one else). */
 export function PersonMoneySection({ personId }: { personId: number }) {
-  const { data: session } = useSession();
-  return can(session?.user.role, 'dinero') ? <PersonMoney personId={personId} /> : null;
+  const may = useCapabilities();
+  return may('dinero') ? <PersonMoney personId={personId} /> : null;
 }

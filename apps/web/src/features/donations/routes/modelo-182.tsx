@@ -1,19 +1,19 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type Modelo182Review, can, countLabel } from '@refugio/contracts';
+import { type Modelo182Review, countLabel } from '@refugio/contracts';
 import { IconAlertCircle, IconDownload, IconFileCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { getErrorMessage } from '../../../lib/get-error-message';
-import { useSession } from '../../../lib/session';
 import { useDownloadModelo182, useModelo182Review } from '../api/modelo-182';
 import { MoneyPageHeader } from '../../../components/ui/money-tabs';
 import { PresentModelo182Dialog, Presented, canPresent, presentLabel } from '../components/present-modelo-182';
 import { SendCertificates } from '../components/send-certificates';
 import { exclusionReasonLabels, fiscalYears, formatCents } from '../lib/money';
 import { useOrganizationToday } from '../lib/use-today';
+import { useCapabilities } from '../../../lib/role-lookup';
 
 const WIDE_QUERY = '(min-width: 48em)';
 
@@ -121,13 +121,13 @@ function Modelo182Screen() {
   const review = useModelo182Review(anio);
   const download = useDownloadModelo182();
   const [presenting, setPresenting] = useState(false);
-  const { data: session } = useSession();
+  const may = useCapabilities();
   const today = useOrganizationToday();
   // The browser mirrors the server (capability `dinero`, a day to present on, something new to present); it decides nothing.
-  const mayPresent = can(session?.user.role, 'dinero') && review.data !== undefined && canPresent(review.data, today);
+  const mayPresent = may('dinero') && review.data !== undefined && canPresent(review.data, today);
   const nifMissing = download.error instanceof ApiError && download.error.status === 409;
   // The organisation's settings are the administrators': Tesorería is told who completes them.
-  const setsUp = can(session?.user.role, 'ajustes');
+  const setsUp = may('ajustes');
 
   return (
     <Stack gap="lg">

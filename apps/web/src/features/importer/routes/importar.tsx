@@ -7,7 +7,6 @@ import {
   type ImportDryRun,
   type ImportType,
   type ImportUpload,
-  can,
   importCustomFieldEntity,
   importCustomFieldTarget,
   importStateLabels,
@@ -17,11 +16,11 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { getErrorMessage } from '../../../lib/get-error-message';
-import { useSession } from '../../../lib/session';
 import { useConfirmImport, useImportStatus, useSaveMapping, useUndoImport, useUploadImport } from '../api/importer-api';
 import { CreateFieldDialog } from '../components/create-field-dialog';
 import { DryRunReport } from '../components/dry-run-report';
 import { MappingTable } from '../components/mapping-table';
+import { useCapabilities } from '../../../lib/role-lookup';
 
 const ACCEPT = '.xlsx,.csv,.txt,.zip,text/csv,application/zip,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ready = (tipo: ImportType) => (IMPORT_TYPES_READY as readonly string[]).includes(tipo);
@@ -42,7 +41,7 @@ function ImportarScreen() {
   const [asking, setAsking] = useState<'confirmar' | 'deshacer' | null>(null);
   /** The column «Crear un campo con esta columna» was asked for. */
   const [newFieldColumn, setNewFieldColumn] = useState<string | null>(null);
-  const role = useSession().data?.user.role;
+  const may = useCapabilities();
   const uploading = useUploadImport();
   const mapping = useSaveMapping();
   const confirm = useConfirmImport();
@@ -86,7 +85,7 @@ function ImportarScreen() {
 
   // Pets' and persons' columns may become an own field, for whoever defines them (capability `campos`).
   const fieldEntity = upload ? importCustomFieldEntity(upload.tipo) : null;
-  const canCreateField = fieldEntity !== null && can(role, 'campos');
+  const canCreateField = fieldEntity !== null && may('campos');
 
   const current = status.data;
   const finished = current && current.estado !== 'en_curso';

@@ -1,13 +1,12 @@
 import { Alert, Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { PersonPageSections } from '../../../components/ui/page-sections';
-import { can, personTexts } from '@refugio/contracts';
+import { personTexts } from '@refugio/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { getErrorMessage } from '../../../lib/get-error-message';
-import { useSession } from '../../../lib/session';
 import { usePerson } from '../api/get-person';
 import { FosterProfile } from '../components/foster-profile';
 import { PersonActions } from '../components/person-actions';
@@ -21,6 +20,7 @@ import { PersonLinks } from '../components/person-links';
 import { PersonMessages } from '../components/person-messages';
 import { PortalLinkCard } from '../components/portal-link-card';
 import classes from './persona.module.css';
+import { useCapabilities } from '../../../lib/role-lookup';
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
@@ -31,11 +31,11 @@ function PersonaScreen() {
   const { id: rawId } = useParams();
   const id = parseId(rawId);
   const person = usePerson(id);
-  const { data: session } = useSession();
+  const may = useCapabilities();
   // The RGPD export and anonymisation: the roles the permission table gives them to (administrators).
-  const isAdministrator = can(session?.user.role, 'personas.rgpd');
+  const isAdministrator = may('personas.rgpd');
   // Voluntariado reads persons (document, address and phone as ***) and changes nothing of them.
-  const canEdit = can(session?.user.role, 'personas.editar');
+  const canEdit = may('personas.editar');
   const data = person.data;
   const name = data ? personFullName(data) || 'Sin nombre' : 'Persona';
   const anonymised = data?.anonimizada === true;
@@ -84,14 +84,12 @@ function PersonaScreen() {
             {canEdit ? <PersonDuplicates person={data} /> : null}
             {anonymised || !canEdit ? <PersonDetails person={data} /> : <PersonIdentityForm key={data.id} person={data} />}
             {canEdit ? <PersonBlock person={data} /> : null}
-            {can(session?.user.role, 'movimientos') ? (
-              <FosterProfile personId={data.id} readOnly={anonymised} isFoster={data.roles.includes('acogida')} />
-            ) : null}
+            {may('movimientos') ? <FosterProfile personId={data.id} readOnly={anonymised} isFoster={data.roles.includes('acogida')} /> : null}
           </Stack>
           <Stack gap="md" className={classes.side}>
-            {anonymised || !can(session?.user.role, 'mensajes') ? null : <PersonMessages person={data} />}
-            {!anonymised && data.roles.includes('acogida') && can(session?.user.role, 'movimientos') ? <PortalLinkCard person={data} /> : null}
-            {can(session?.user.role, 'adopciones') ? <PersonLinks personId={data.id} /> : null}
+            {anonymised || !may('mensajes') ? null : <PersonMessages person={data} />}
+            {!anonymised && data.roles.includes('acogida') && may('movimientos') ? <PortalLinkCard person={data} /> : null}
+            {may('adopciones') ? <PersonLinks personId={data.id} /> : null}
             <PersonPageSections personId={data.id} />
             <PersonHistory personId={data.id} personName={name} />
           </Stack>

@@ -1,18 +1,18 @@
 import { Button, Group, Paper, Select, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { can, countLabel, PERSON_ROLES, personRoleLabels } from '@refugio/contracts';
+import { countLabel, PERSON_ROLES, personRoleLabels } from '@refugio/contracts';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ListPager } from '../../../components/ui/list-pager';
 import { ListLoadError, ListLoading } from '../../../components/ui/list-states';
 import { ListSearchInput } from '../../../components/ui/list-search-input';
 import { getErrorMessage } from '../../../lib/get-error-message';
-import { useSession } from '../../../lib/session';
 import { useAddressParams } from '../../../lib/use-address-params';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { usePersons } from '../api/list-persons';
 import { PersonCards, PersonsTable } from '../components/persons-table';
 import { PERSON_PAGE_SIZE_OPTIONS, type PersonsListParams, readPersonsListParams, writePersonsListParams } from '../lib/persons-list-params';
+import { useCapabilities } from '../../../lib/role-lookup';
 
 const WIDE_QUERY = '(min-width: 48em)';
 
@@ -25,7 +25,7 @@ function PersonasScreen() {
   const updateParams = (changes: Partial<PersonsListParams>, { push = false } = {}) =>
     updateAddress((current) => writePersonsListParams(current, changes), { replace: !push, preventScrollReset: true });
   const search = useUrlSearch(params.q, (q) => updateParams({ q }));
-  const role = useSession().data?.user.role;
+  const may = useCapabilities();
 
   const data = persons.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -42,7 +42,7 @@ function PersonasScreen() {
           <Text c="dimmed">Adoptantes, casas de acogida, voluntariado, rescatistas, socios, padrinos y donantes.</Text>
         </div>
         {/* Only for the roles that may create a person: Voluntariado reads them. */}
-        {can(role, 'personas.editar') ? (
+        {may('personas.editar') ? (
           <Button component={Link} to="/personas/nueva" leftSection={<IconPlus size={16} aria-hidden="true" />}>
             Nueva persona
           </Button>

@@ -1,24 +1,16 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
-import {
-  can,
-  locationLabels,
-  type Movement,
-  movementTypeLabels,
-  type MovementType,
-  type PersonRef,
-  type PetLocation as Place,
-} from '@refugio/contracts';
+import { locationLabels, type Movement, movementTypeLabels, type MovementType, type PersonRef, type PetLocation as Place } from '@refugio/contracts';
 import { IconHomeSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MovementPageSections } from '../../../components/ui/page-sections';
 import { getErrorMessage } from '../../../lib/get-error-message';
-import { useSession } from '../../../lib/session';
 import { usePetMovements } from '../api/pet-movements';
 import { allowedMovements, entryDefault, localToday } from '../lib/movement-rules';
 import { procedenciaText } from '../lib/pet-identity-display';
 import { FosterSuggestionsDialog } from './foster-suggestions-dialog';
 import { MovementDialog } from './movement-dialog';
+import { useCapabilities } from '../../../lib/role-lookup';
 
 function formatDay(day: string): string {
   const [y, m, d] = day.split('-');
@@ -62,7 +54,7 @@ function MovementItem({ petId, movement }: { petId: number; movement: Movement }
  * does not: the name as text).
  */
 function PlaceLine({ place }: { place: Place }) {
-  const readsPersons = can(useSession().data?.user.role, 'personas.ver');
+  const readsPersons = useCapabilities()('personas.ver');
   return (
     <Group gap="xs">
       <Badge size="lg" variant="light" tt="none">

@@ -1,10 +1,10 @@
 import { ActionIcon, Group, Loader, Tooltip } from '@mantine/core';
-import { adoptedWord, can } from '@refugio/contracts';
+import { adoptedWord } from '@refugio/contracts';
 import { IconEdit, IconEye, IconHeartHandshake, IconHome, IconRestore, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useSession } from '../../../lib/session';
 import type { PetListItemView } from '../api/pet-view';
 import type { PetActions } from '../hooks/use-pet-actions';
+import { useCapabilities } from '../../../lib/role-lookup';
 
 interface PetRowActionsProps {
   pet: PetListItemView;
@@ -16,9 +16,9 @@ interface PetRowActionsProps {
 /** View, edit, mark adopted / not adopted and delete; a deleted pet offers only 'Restaurar'. */
 export function PetRowActions({ pet, actions, touch = false }: PetRowActionsProps) {
   const size = touch ? 44 : 'md';
-  const role = useSession().data?.user.role;
+  const may = useCapabilities();
   // A role that may not change pets (Veterinaria, Voluntariado) is offered only 'Ver': the rest would answer 'No tienes permiso'.
-  if (!can(role, 'mascotas.editar')) {
+  if (!may('mascotas.editar')) {
     return (
       <Group gap={4} wrap="nowrap" justify="flex-end">
         <Tooltip label="Ver">

@@ -1,7 +1,7 @@
 import { Button, Group, Menu, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { can, posterPath, publicPetPath, reachMessages, socialImagePath } from '@refugio/contracts';
+import { posterPath, publicPetPath, reachMessages, socialImagePath } from '@refugio/contracts';
 import {
   IconBrandFacebook,
   IconBrandWhatsapp,
@@ -14,10 +14,10 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/get-error-message';
-import { useSession } from '../../../lib/session';
 import { useAiStatus } from '../api/get-ai-status';
 import type { PetView } from '../api/pet-view';
 import { useSuggestPost } from '../api/suggest-post';
+import { useCapabilities } from '../../../lib/role-lookup';
 
 /** Public pets only have a page to share: published (or due), not adopted, not deleted. */
 export function isSharable(pet: Pick<PetView, 'estado' | 'adoptado' | 'deletedAt'>): boolean {
@@ -101,7 +101,7 @@ export function PetShareMenu({ pet }: { pet: PetView }) {
   const clipboard = useClipboard({ timeout: 2000 });
   const ai = useAiStatus();
   // The poster and the suggested post are the publication team's (`publicacion`); the links and the image are public.
-  const publishes = can(useSession().data?.user.role, 'publicacion');
+  const publishes = useCapabilities()('publicacion');
   const suggestPost = useSuggestPost();
   const [post, setPost] = useState<string | null>(null);
   const links = shareLinks(url, post?.trim() || reachMessages.shareDefaultText(pet.nombre, pet.genero));

@@ -1,5 +1,5 @@
 import { Button, Collapse, Group, Indicator, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { can, countLabel } from '@refugio/contracts';
+import { countLabel } from '@refugio/contracts';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPaw, IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -37,6 +37,7 @@ import {
   type PetSortField,
   type PetsListParams,
 } from '../lib/pets-list-params';
+import { useCapabilities } from '../../../lib/role-lookup';
 
 const monthFormat = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** 'YYYY-MM' as "noviembre de 2026". */
@@ -76,8 +77,8 @@ function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => v
 
 /** "Agregar mascota", only for the roles the permission table lets add one (not Veterinaria or Voluntariado). */
 function AddPetButton({ mt, size }: { mt?: string; size: number }) {
-  const role = useSession().data?.user.role;
-  if (!can(role, 'mascotas.editar')) return null;
+  const may = useCapabilities();
+  if (!may('mascotas.editar')) return null;
   return (
     <Button component={Link} to="/agregar" mt={mt} leftSection={<IconPlus size={size} aria-hidden="true" />}>
       Agregar mascota

@@ -1,14 +1,13 @@
 import { Badge, Button, Card, Grid, Group, Image, Loader, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { CustomFieldValuesList } from '../../../components/ui/custom-field-values';
 import { PetPageSections } from '../../../components/ui/page-sections';
-import { adoptedWord, can, petMessages, publicPetPath } from '@refugio/contracts';
+import { adoptedWord, petMessages, publicPetPath } from '@refugio/contracts';
 import { IconEdit, IconFirstAidKit, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { camposOf } from '../../../lib/custom-fields';
 import { useAllCustomFields } from '../../../lib/custom-field-definitions';
 import { formatDate } from '../../../lib/format-date';
-import { useSession } from '../../../lib/session';
 import { usePet } from '../api/get-pet';
 import type { PetView } from '../api/pet-view';
 import { usePetImages } from '../api/get-pet-images';
@@ -26,6 +25,7 @@ import { capitalise, formatEntryDate, yesNo } from '../lib/pet-display';
 import { identityRows } from '../lib/pet-identity-display';
 import { parsePetId } from '../lib/pet-id';
 import classes from './producto.module.css';
+import { useCapabilities } from '../../../lib/role-lookup';
 
 function Detail({ pet }: { pet: PetView }) {
   const tags = pet.tags;
@@ -105,7 +105,7 @@ function ProductoScreen() {
   const images = usePetImages(id, { enabled: pet.isSuccess });
   const videos = usePetVideos(id, { enabled: images.isSuccess || images.isError });
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
-  const role = useSession().data?.user.role;
+  const may = useCapabilities();
 
   const data = pet.data;
   const viewerImages: ViewerImage[] = [
@@ -124,7 +124,7 @@ function ProductoScreen() {
           id !== null && data ? (
             <>
               {/* Only for the roles that may edit a pet: Veterinaria and Voluntariado read it. */}
-              {can(role, 'mascotas.editar') ? (
+              {may('mascotas.editar') ? (
                 <Button component={Link} to={`/editar/${id}`} leftSection={<IconEdit size={16} aria-hidden="true" />}>
                   Editar
                 </Button>
@@ -133,7 +133,7 @@ function ProductoScreen() {
                 Galería
               </Button>
               {/* Care: every role but Tesorería (the permission table). */}
-              {can(role, 'cuidados.ver') ? (
+              {may('cuidados.ver') ? (
                 <Button component={Link} to={`/mascota/${id}/salud`} variant="light" leftSection={<IconFirstAidKit size={16} aria-hidden="true" />}>
                   Salud
                 </Button>
@@ -170,7 +170,7 @@ function ProductoScreen() {
           </Grid>
 
           {/* The movements and the requests only for the roles whose capability opens their calls (DESIGN 20). */}
-          {can(role, 'movimientos') ? (
+          {may('movimientos') ? (
             <PetLocation
               petId={data.id}
               petName={data.nombre}
@@ -181,7 +181,7 @@ function ProductoScreen() {
             <PetPlace place={data.ubicacion} />
           )}
 
-          {can(role, 'adopciones') ? <PetAdoptionRequests petId={data.id} /> : null}
+          {may('adopciones') ? <PetAdoptionRequests petId={data.id} /> : null}
           <PetPageSections petId={data.id} />
 
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>

@@ -1,40 +1,6 @@
-import {
-  ADMIN_ROLE,
-  type Asker,
-  type Capability,
-  CAPABILITIES,
-  can,
-  getUserRoleResponseSchema,
-  type GetUserRoleResponse,
-  ROLES,
-} from '@refugio/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../lib/api-client';
-import { usersQueryKey } from './users-query-key';
-
-export async function getUserRole(uid: string, signal?: AbortSignal): Promise<GetUserRoleResponse> {
-  const data = await requestJson('/api/functions/getUserRoleByUid', { query: { uid }, signal });
-  return getUserRoleResponseSchema.parse(data);
-}
-
-export function userRoleQueryOptions(uid: string) {
-  return queryOptions({
-    queryKey: [...usersQueryKey, 'role', uid],
-    queryFn: ({ signal }) => getUserRole(uid, signal),
-    // SPEC 7: looked up each time the sidebar mounts, not on a timer or on window focus.
-    staleTime: 0,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
-}
-
-/**
- * Who the role lookup says the person is, as the permission table asks it: with an organisation role (DESIGN
- * section 21), the capabilities the server resolved for the session decide instead of the built-in role.
- */
-export function askerOf(data: GetUserRoleResponse): Asker {
-  return { role: data.rol, capacidades: data.capacidades ?? null, enmascarar: data.enmascarar ?? null };
-}
+import { ADMIN_ROLE, type Capability, CAPABILITIES, can, ROLES } from '@refugio/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { askerOf, userRoleQueryOptions } from '../../../lib/role-lookup';
 
 export type AdministratorAccess = 'pending' | 'granted' | 'denied';
 
@@ -76,13 +42,4 @@ export function useMenuAccess(uid: string | undefined, sessionRole: string | und
     if (isError && capability !== 'usuarios' && capability !== 'ajustes') return can(sessionRole, capability);
     return CAPABILITIES[capability].length === ROLES.length;
   };
-}
-
-/**
- * Whether the signed-in person may do `capability`, for the buttons and page sections: by the role lookup (an
- * organisation role's own capabilities) once it answered, by the session's built-in role until then.
- */
-export function useCan(uid: string | undefined, sessionRole: string | undefined): (capability: Capability) => boolean {
-  const { data } = useQuery({ ...userRoleQueryOptions(uid ?? ''), enabled: Boolean(uid) });
-  return (capability) => can(data ? askerOf(data) : sessionRole, capability);
 }

@@ -1,2 +1,2 @@
-/** Every users query (the list and the role lookups) lives under this key, so any change refreshes them all. */
-export const usersQueryKey = ['users'] as const;
+// The key lives with the role lookup (lib/role-lookup.ts), which every screen's permission checks read.
+export { usersQueryKey } from '../../../lib/role-lookup';
