@@ -10,7 +10,8 @@ import { requestJson } from './api-client';
  * (custom-fields.ts), which the first screen does not need.
  */
 
-const customFieldListSchema = z.object({ items: z.array(customFieldSchema) });
+/** A list of definitions as `GET /api/campos` and `PUT /api/campos/orden` answer it. */
+export const customFieldListSchema = z.object({ items: z.array(customFieldSchema) });
 
 /** Every list of definitions (each entity, with or without the archived ones) starts with this key. */
 export const customFieldsQueryKey = ['campos'] as const;

@@ -1,10 +1,7 @@
 import { type CustomField, type CustomFieldEntity, type CustomFieldInput, customFieldSchema, type UpdateCustomFieldInput } from '@refugio/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { requestJson } from '../../../lib/api-client';
-import { customFieldsQueryKey } from '../../../lib/custom-field-definitions';
-
-const listCustomFieldsResponseSchema = z.object({ items: z.array(customFieldSchema) });
+import { customFieldListSchema, customFieldsQueryKey } from '../../../lib/custom-field-definitions';
 
 /** A change of one definition changes every list that shows it (the forms of pets and persons read them too). */
 function useCustomFieldsMutation<V>(mutationFn: (variables: V) => Promise<CustomField>) {
@@ -46,7 +43,7 @@ export function useReorderCustomFields() {
   const listsOf = (entidad: CustomFieldEntity) => ({ queryKey: [...customFieldsQueryKey, entidad] });
   return useMutation({
     mutationFn: async ({ entidad, ids }: ReorderCustomFieldsVariables) =>
-      listCustomFieldsResponseSchema.parse(await requestJson('/api/campos/orden', { method: 'PUT', json: { entidad, ids } })).items,
+      customFieldListSchema.parse(await requestJson('/api/campos/orden', { method: 'PUT', json: { entidad, ids } })).items,
     scope: { id: 'reorder-custom-fields' },
     onMutate: async ({ entidad, ids }) => {
       await queryClient.cancelQueries(listsOf(entidad));
